@@ -1,0 +1,222 @@
+"""The rule-system protocol and the result types every system returns.
+
+A rule system is pure: it reads character sheets (plain, TOML-serialisable
+dicts), a request and a :class:`~game.rules.dice.Dice` source, and returns
+results and *new* sheets.  It never prints and never mutates its arguments.
+The engine branches on ``RollResult.outcome`` (``success``, ``failure``,
+``tie``, ``botch``) and the critical flags, never on which system is loaded.
+
+Content checks are system-neutral: a *kind* from :data:`KINDS` and a
+*difficulty* from :data:`DIFFICULTIES`.  Each system maps them to its own
+traits and numbers and writes the mapping down in ``docs/rules/<id>.md``.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol
+
+from game.rules.dice import Dice
+
+#: System-neutral check kinds that content may name.
+KINDS: tuple[str, ...] = (
+    "force", "climb", "sneak", "dodge", "fight", "shoot", "perceive", "search",
+    "identify", "tinker", "lore", "survive", "resist", "will", "persuade",
+    "intimidate", "heal",
+)
+#: System-neutral difficulties, easiest first.
+DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard", "extreme", "legendary")
+#: Outcomes an action can branch on.
+OUTCOMES: tuple[str, ...] = ("success", "failure", "tie", "botch")
+#: What ``condition`` may answer.
+CONDITIONS: tuple[str, ...] = ("ok", "down", "dead")
+
+#: A character sheet: plain data (str, int, bool, float, lists and dicts of them;
+#: never None) so that it saves to TOML as it is.  Its keys are the system's own.
+Sheet = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the engine knows about the circumstances of a roll.
+
+    Systems use what applies to them and ignore the rest.
+    """
+
+    advantage: bool = False
+    disadvantage: bool = False
+    #: Item slots the actor carries (Vaarn encumbrance), counted by the engine.
+    carried_slots: int = 0
+    #: Sum of the weights the actor carries (BIND encumbrance).
+    carried_weight: int = 0
+    #: Sheets of allies helping with this roll (BIND teamwork).
+    helpers: tuple[Sheet, ...] = ()
+    #: The actor is engaged in melee (no shooting under Vaarn).
+    engaged: bool = False
+    #: Dice the player chose to commit, where the system spends a pool (Open Adventures).
+    commit: int | None = None
+    #: A system-specific content number that overrides the mapped difficulty.
+    target: int | None = None
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon as content describes it, system-neutrally.
+
+    ``damage`` is a die such as ``"d6"`` or ``"d10"``; each system maps it to its
+    own damage.  ``system`` holds per-system overrides from the item's
+    ``[items.X.stats.<system>]`` table.
+    """
+
+    name: str = "bare hands"
+    damage: str = "d4"
+    ranged: bool = False
+    bonus_against: tuple[str, ...] = ()
+    system: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RollResult:
+    """One resolved roll, with the faces as read and a human-readable breakdown.
+
+    ``figures`` holds the system's own numbers (``total``, ``successes``,
+    ``margin``, ``target``...) and goes into ``roll --json`` beside ``system``,
+    ``dice`` and ``outcome``.  ``rule`` cites the seed section applied.
+    """
+
+    system: str
+    dice: tuple[int, ...]
+    outcome: str
+    figures: Mapping[str, int | str | bool]
+    text: str
+    rule: str
+    critical_success: bool = False
+    critical_failure: bool = False
+
+    @property
+    def succeeded(self) -> bool:
+        return self.outcome == "success"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"system": self.system, "dice": list(self.dice), "outcome": self.outcome}
+        data.update(self.figures)
+        data["critical_success"] = self.critical_success
+        data["critical_failure"] = self.critical_failure
+        data["text"] = self.text
+        data["rule"] = self.rule
+        return data
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Exact outcome probabilities of one request.
+
+    ``probabilities`` holds the optional keys of PRODUCT §3.1 that the system has
+    (``p_failure``, ``p_botch``, ``p_tie``, ``p_critical_success``,
+    ``p_critical_failure``); ``distribution`` maps a result (successes, net
+    successes or total, as a string) to its probability.
+    """
+
+    system: str
+    p_success: Fraction
+    probabilities: Mapping[str, Fraction]
+    distribution: Mapping[str, Fraction]
+    description: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"system": self.system, "p_success": float(self.p_success)}
+        data.update({key: float(p) for key, p in self.probabilities.items()})
+        data["distribution"] = {key: float(p) for key, p in self.distribution.items()}
+        if self.description:
+            data["description"] = self.description
+        return data
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    """An attack resolved: the roll, whether it hit, and both sheets afterwards.
+
+    ``lines`` narrate what followed (damage rolled, wounds taken) in plain text;
+    ``rolls`` holds any further rolls (damage, soak, resistance) for the dice log.
+    """
+
+    roll: RollResult
+    hit: bool
+    damage: int
+    attacker: Sheet
+    defender: Sheet
+    lines: tuple[str, ...] = ()
+    rolls: tuple[RollResult, ...] = ()
+
+
+@dataclass(frozen=True)
+class RestResult:
+    """A rest resolved: the sheet afterwards and what happened."""
+
+    sheet: Sheet
+    lines: tuple[str, ...] = ()
+    rolls: tuple[RollResult, ...] = ()
+
+
+class RuleSystem(Protocol):
+    """What the engine and the command line need from a rule system.
+
+    Instances are configured with the adventure's options for the system
+    (``[adventure.rules] <id> = {...}``); see :func:`SystemSpec.configure`.
+    """
+
+    id: str
+    name: str
+    summary: str
+    seed: str
+
+    # -- the stable command-line requests of PRODUCT §3.1 -------------------
+    def parse_request(self, keys: Mapping[str, str]) -> Any:
+        """Parse ``KEY=VALUE`` pairs into this system's request; raise UsageError on bad keys."""
+        ...
+
+    def odds(self, request: Any) -> Odds:
+        """Exact probabilities for ``request``; the same code path as :meth:`roll`."""
+        ...
+
+    def roll(self, request: Any, dice: Dice) -> RollResult:
+        """Resolve ``request`` reading faces from ``dice`` in the order the rules read them."""
+        ...
+
+    # -- play ---------------------------------------------------------------
+    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
+        """A player sheet from content stats, or made by the system's creation rules."""
+        ...
+
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
+        """An NPC sheet from its stat table, or derived from its tier (1..5)."""
+        ...
+
+    def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation) -> Any:
+        """The request for a system-neutral check by ``sheet``."""
+        ...
+
+    def attack_request(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation) -> Any:
+        """The request for the attack roll (for exact odds before attacking)."""
+        ...
+
+    def attack(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation, dice: Dice) -> AttackResult:
+        """Resolve one attack, damage and its consequences included."""
+        ...
+
+    def condition(self, sheet: Sheet) -> str:
+        """``ok``, ``down`` (out of the fight, alive) or ``dead``."""
+        ...
+
+    def health(self, sheet: Sheet) -> str:
+        """A short health figure for the status line, e.g. ``HP 4/6`` or ``pool 5``."""
+        ...
+
+    def sheet_lines(self, sheet: Sheet) -> list[str]:
+        """The character sheet as lines of text for ``stats``."""
+        ...
+
+    def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
+        """Rest ``short`` or ``long``; ``fed`` is False when the actor is deprived."""
+        ...

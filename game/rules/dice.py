@@ -1,0 +1,119 @@
+"""Dice sources and exact distributions.
+
+Randomness is always passed in: rule code reads faces from a :class:`Dice`
+object, which is either random (seeded) or scripted (tests, ``roll --dice``).
+Every source records the faces it handed out, in order, so a result can show
+exactly what was rolled.
+
+Exact odds are built from :data:`Dist` maps (outcome -> ``Fraction``) with the
+helpers below; nothing here samples.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import Protocol, TypeVar
+
+from game.errors import DiceExhausted, WayfarerError
+
+K = TypeVar("K")
+Dist = dict[K, Fraction]  # type: ignore[valid-type]
+
+#: Probability mass below which an endless explosion tail is cut (PRODUCT §3.1).
+TAIL_CUTOFF = Fraction(1, 10**12)
+
+
+class Dice(Protocol):
+    """A source of die faces.  ``faces`` lists every face read so far, in order."""
+
+    faces: list[int]
+
+    def roll(self, sides: int) -> int:
+        """Return one face in ``1..sides`` and record it."""
+        ...
+
+
+class RandomDice:
+    """Dice from a seeded :class:`random.Random`."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.faces: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        face = self.rng.randint(1, sides)
+        self.faces.append(face)
+        return face
+
+
+class ScriptedDice:
+    """Dice that hand out given faces in order; running out raises :class:`DiceExhausted`."""
+
+    def __init__(self, script: Iterable[int]) -> None:
+        self.script = list(script)
+        self.faces: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        position = len(self.faces)
+        if position >= len(self.script):
+            raise DiceExhausted(position)
+        face = self.script[position]
+        if not 1 <= face <= sides:
+            raise WayfarerError(f"scripted die {position + 1} is {face}, but a d{sides} shows 1 to {sides}")
+        self.faces.append(face)
+        return face
+
+    @property
+    def unused(self) -> int:
+        """How many scripted faces were never read."""
+        return len(self.script) - len(self.faces)
+
+
+def roll_many(dice: Dice, count: int, sides: int) -> list[int]:
+    """Read ``count`` faces of a ``sides``-sided die, in order."""
+    return [dice.roll(sides) for _ in range(count)]
+
+
+def uniform(sides: int) -> Dist[int]:
+    """The distribution of one fair die."""
+    p = Fraction(1, sides)
+    return {face: p for face in range(1, sides + 1)}
+
+
+def map_dist(dist: Dist[K], fn: Callable[[K], K]) -> Dist[K]:
+    """Push a distribution through ``fn``, merging equal results."""
+    out: Dist[K] = {}
+    for value, p in dist.items():
+        key = fn(value)
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def convolve(a: Dist[int], b: Dist[int]) -> Dist[int]:
+    """The distribution of the sum of two independent integer variables."""
+    out: Dist[int] = {}
+    for x, px in a.items():
+        for y, py in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + px * py
+    return out
+
+
+def sum_of(dist: Dist[int], count: int) -> Dist[int]:
+    """The distribution of the sum of ``count`` independent copies of ``dist``."""
+    out: Dist[int] = {0: Fraction(1)}
+    for _ in range(count):
+        out = convolve(out, dist)
+    return out
+
+
+def probability(dist: Dist[K], predicate: Callable[[K], bool]) -> Fraction:
+    """The total probability of the outcomes for which ``predicate`` holds."""
+    return sum((p for value, p in dist.items() if predicate(value)), Fraction(0))
+
+
+def enumerate_faces(count: int, sides: int) -> Iterable[Sequence[int]]:
+    """Every ordered tuple of ``count`` faces (for brute-force checks in tests)."""
+    import itertools
+
+    return itertools.product(range(1, sides + 1), repeat=count)
