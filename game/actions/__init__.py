@@ -1,0 +1,91 @@
+"""Actions: one module per family, registered into an :class:`ActionRegistry`.
+
+An action handler is ``handler(turn, command) -> None``.  It checks first and
+raises :class:`~game.errors.ActionRefused` (the player's message; no time
+passes, nothing changes), then performs: it changes the world only through
+:class:`~game.world.world.World`, says what happened through
+:meth:`Turn.say`, shows every roll through :meth:`Turn.show_roll`, and spends
+game time through :meth:`Turn.spend`.  NPC policies use the same handlers.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from game.rules.base import RollResult, RuleSystem
+from game.rules.dice import Dice
+from game.world.world import World
+
+if TYPE_CHECKING:
+    from game.parser import Command
+
+
+@dataclass
+class Turn:
+    """The context of one action: the world, the turn's dice, and what is said."""
+
+    world: World
+    dice: Dice
+    lines: list[str] = field(default_factory=list)
+    rolls: list[tuple[str, RollResult]] = field(default_factory=list)
+    minutes: int = 0
+    #: The thing the last noun phrase named (for "it").
+    referent: tuple[str, str] | None = None
+    #: The requests behind the rolls made, labelled (for ``odds`` of the last check).
+    requests: list[tuple[str, Any]] = field(default_factory=list)
+
+    @property
+    def system(self) -> RuleSystem:
+        return self.world.system
+
+    def say(self, *lines: str) -> None:
+        self.lines.extend(lines)
+
+    def show_roll(self, label: str, result: RollResult) -> None:
+        """Show a roll to the player (every roll is shown) and log it."""
+        self.rolls.append((label, result))
+        self.lines.append(f"[{label}] {result.text}")
+
+    def spend(self, minutes: int) -> None:
+        self.minutes += minutes
+
+
+Handler = Callable[[Turn, "Command"], None]
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    verb: str
+    handler: Handler
+    #: True when the action never changes the world (look, inventory): no turn, no undo step.
+    observe: bool = False
+    summary: str = ""
+
+
+class ActionRegistry:
+    """Verb -> action.  Registering a verb twice is an error, found at start-up."""
+
+    def __init__(self) -> None:
+        self._actions: dict[str, ActionSpec] = {}
+
+    def register(self, verb: str, handler: Handler, *, observe: bool = False, summary: str = "") -> None:
+        if verb in self._actions:
+            raise ValueError(f"verb '{verb}' is registered twice")
+        self._actions[verb] = ActionSpec(verb, handler, observe, summary)
+
+    def get(self, verb: str) -> ActionSpec | None:
+        return self._actions.get(verb)
+
+    def verbs(self) -> list[str]:
+        return list(self._actions)
+
+
+def default_registry() -> ActionRegistry:
+    """All the player's actions."""
+    from game.actions import combat, items, movement, observe, social, survival
+
+    registry = ActionRegistry()
+    for module in (observe, movement, items, survival, combat, social):
+        module.register(registry)
+    return registry

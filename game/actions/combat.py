@@ -1,0 +1,131 @@
+"""Fighting: attack and shoot, for the player and (through :func:`resolve_attack`) for NPCs."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.actions import ActionRegistry, Turn
+from game.actions.checks import player_situation
+from game.actions.scope import Scope, resolve
+from game.errors import ActionRefused
+from game.rules.base import AttackResult, Situation, Weapon
+from game.world.world import World
+
+if TYPE_CHECKING:
+    from game.parser import Command
+
+UNARMED = Weapon(name="bare hands", damage="d4")
+
+
+def register(registry: ActionRegistry) -> None:
+    registry.register("attack", attack, summary="attack NPC [with WEAPON]: fight in melee")
+    registry.register("shoot", shoot, summary="shoot NPC [with WEAPON]: attack at range")
+
+
+def weapon_of(world: World, item_id: str) -> Weapon:
+    """The system-neutral weapon profile of an item (exotica use their effect's damage)."""
+    item = world.item(item_id)
+    damage = item.damage or str(item.effect.get("damage", "d4"))
+    return Weapon(name=world.item_name(item_id), damage=damage, ranged=item.ranged,
+                  bonus_against=item.bonus_against, system=dict(item.stats.get(world.system.id, {})))
+
+
+def best_weapon(world: World, items: list[str], *, ranged: bool) -> Weapon | None:
+    """The carried weapon with the biggest damage die of the wanted kind."""
+    candidates = [i for i in items if world.item(i).is_weapon and world.item(i).ranged == ranged]
+    if not candidates:
+        return None
+    best = max(candidates, key=lambda i: _die_size(weapon_of(world, i).damage))
+    return weapon_of(world, best)
+
+
+def _die_size(damage: str) -> int:
+    digits = "".join(ch for ch in damage.split("d")[-1] if ch.isdigit())
+    return int(digits) if digits else 0
+
+
+def attack(turn: Turn, command: Command) -> None:
+    _attack_command(turn, command, ranged=False)
+
+
+def shoot(turn: Turn, command: Command) -> None:
+    _attack_command(turn, command, ranged=True)
+
+
+def _attack_command(turn: Turn, command: Command, *, ranged: bool) -> None:
+    world = turn.world
+    weapon_id = None
+    if command.second:
+        scope = Scope(world, [("item", i) for i in world.carried()])
+        _, weapon_id = resolve(scope, command.second, turn.referent, what="attack with")
+        if not world.item(weapon_id).is_weapon and not world.item(weapon_id).effect.get("damage"):
+            raise ActionRefused(f"The {world.item_name(weapon_id)} is no weapon.")
+    attack_with(turn, command.words, weapon_id, ranged=ranged)
+
+
+def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None, *, ranged: bool | None = None) -> None:
+    """The player attacks the NPC the words name, with the weapon given or the best one carried."""
+    world = turn.world
+    scope = Scope(world, [("npc", n) for n in world.npcs_in()])
+    _, npc_id = resolve(scope, target_words, turn.referent, what="attack")
+    turn.referent = ("npc", npc_id)
+    if world.npc_condition(npc_id) == "dead":
+        raise ActionRefused(f"The {world.npc_name(npc_id)} is already dead.")
+    if weapon_id is not None:
+        weapon = weapon_of(world, weapon_id)
+    else:
+        weapon = best_weapon(world, world.carried(), ranged=bool(ranged))
+        if weapon is None and ranged:
+            raise ActionRefused("You have nothing to shoot with.")
+        weapon = weapon or UNARMED
+    if ranged and not weapon.ranged:
+        raise ActionRefused(f"You can't shoot with the {weapon.name}.")
+    npc_state = world.npc_state(npc_id)
+    if npc_state.disposition != "hostile":
+        npc_state.disposition = "hostile"
+        turn.say(f"The {world.npc_name(npc_id)} turns on you!")
+    situation = player_situation(turn)
+    request = world.system.attack_request(world.state.player, npc_state.sheet, weapon, situation)
+    turn.requests.append((f"attack the {world.npc_name(npc_id)}", request))
+    result = world.system.attack(world.state.player, npc_state.sheet, weapon, situation, turn.dice)
+    world.state.player = result.attacker
+    npc_state.sheet = result.defender
+    report_attack(turn, "You", world.npc_name(npc_id), weapon, result)
+    after_npc_hit(turn, npc_id)
+    turn.spend(1)
+
+
+def report_attack(turn: Turn, attacker: str, defender: str, weapon: Weapon, result: AttackResult) -> None:
+    label = f"{attacker} attack{'s' if attacker != 'You' else ''} the {defender}" if attacker == "You" else \
+        f"the {attacker} attacks"
+    turn.show_roll(f"{label} ({weapon.name})", result.roll)
+    for roll in result.rolls:
+        turn.show_roll("damage" if attacker == "You" else f"{attacker} damage", roll)
+    turn.say(*result.lines)
+
+
+def after_npc_hit(turn: Turn, npc_id: str) -> None:
+    """Narrate an NPC falling, and drop what it carried."""
+    world = turn.world
+    condition = world.npc_condition(npc_id)
+    if condition == "ok":
+        return
+    name = world.npc_name(npc_id)
+    turn.say(f"The {name} {'dies' if condition == 'dead' else 'collapses, out of the fight'}.")
+    dropped = world.drop_npc_items(npc_id)
+    if dropped:
+        from game.text import article, join_names
+
+        turn.say(f"It drops {join_names([article(world.item_name(i)) for i in dropped])}.")
+
+
+def npc_attacks_player(turn: Turn, npc_id: str) -> None:
+    """One NPC attacks the player with its best weapon (melee first)."""
+    world = turn.world
+    npc_state = world.npc_state(npc_id)
+    carried = world.npc_items(npc_id)
+    weapon = best_weapon(world, carried, ranged=False) or best_weapon(world, carried, ranged=True) \
+        or Weapon(name="its attack", damage=str(npc_state.sheet.get("damage", "d6")))
+    result = world.system.attack(npc_state.sheet, world.state.player, weapon, Situation(), turn.dice)
+    npc_state.sheet = result.attacker
+    world.state.player = result.defender
+    report_attack(turn, world.npc_name(npc_id), "you", weapon, result)

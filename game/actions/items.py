@@ -1,0 +1,211 @@
+"""Handling things: take, drop, open/unlock, use, identify."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.actions import ActionRegistry, Turn
+from game.actions.checks import roll_check, roll_check_def
+from game.actions.scope import Scope, resolve
+from game.errors import ActionRefused
+from game.text import article, join_names
+from game.world.content import ExitDef
+from game.world.state import PLAYER, room_place
+
+if TYPE_CHECKING:
+    from game.parser import Command
+
+DOOR_WORDS = {"door", "gate", "hatch", "grate", "grille", "lock", "way", "trapdoor", "portal"}
+
+
+def register(registry: ActionRegistry) -> None:
+    registry.register("take", take, summary="take THING, take all: pick things up")
+    registry.register("drop", drop, summary="drop THING: put something down")
+    registry.register("open", open_exit, summary="open DIR|door [with KEY]: open a locked way (or force it)")
+    registry.register("unlock", open_exit, summary="unlock DIR|door [with KEY]")
+    registry.register("use", use, summary="use THING [on TARGET]")
+    registry.register("identify", identify, summary="identify THING: work out what an exotica does")
+
+
+def take(turn: Turn, command: Command) -> None:
+    world = turn.world
+    if command.words in (("all",), ("everything",)):
+        portable = [i for i in world.room_items() if not world.item(i).fixed]
+        if not portable:
+            raise ActionRefused("There is nothing here to take.")
+        for item_id in portable:
+            _pick_up(turn, item_id)
+        turn.spend(1)
+        return
+    kind, item_id = resolve(Scope.around(world, carried=True), command.words, turn.referent, what="take")
+    turn.referent = (kind, item_id)
+    if kind == "npc":
+        raise ActionRefused(f"The {world.npc_name(item_id)} would not take kindly to that.")
+    if world.place_of(item_id) == PLAYER:
+        raise ActionRefused(f"You already have the {world.item_name(item_id)}.")
+    if world.item(item_id).fixed:
+        raise ActionRefused(f"The {world.item_name(item_id)} will not move.")
+    _pick_up(turn, item_id)
+    turn.spend(1)
+
+
+def _pick_up(turn: Turn, item_id: str) -> None:
+    world = turn.world
+    item = world.item(item_id)
+    name = world.item_name(item_id)
+    if item.kind == "food" and item.rations:
+        world.destroy_item(item_id)
+        world.state.food += item.rations
+        turn.say(f"You pack the {name}: {item.rations} more day{'s' if item.rations != 1 else ''} of food.")
+        return
+    world.move_item(item_id, PLAYER)
+    turn.say(f"Taken: the {name}.")
+
+
+def drop(turn: Turn, command: Command) -> None:
+    world = turn.world
+    if command.words in (("all",), ("everything",)):
+        carried = world.carried()
+        if not carried:
+            raise ActionRefused("You carry nothing.")
+        for item_id in carried:
+            world.move_item(item_id, room_place(world.state.room))
+        turn.say(f"You drop {join_names([article(world.item_name(i)) for i in carried])}.")
+        turn.spend(1)
+        return
+    scope = Scope(world, [("item", i) for i in world.carried()])
+    _, item_id = resolve(scope, command.words, turn.referent, what="drop")
+    turn.referent = ("item", item_id)
+    world.move_item(item_id, room_place(world.state.room))
+    turn.say(f"Dropped: the {world.item_name(item_id)}.")
+    turn.spend(1)
+
+
+def _locked_exits(turn: Turn) -> list[ExitDef]:
+    world = turn.world
+    return [e for e in world.visible_exits() if not world.exit_open(world.state.room, e)]
+
+
+def _target_exit(turn: Turn, command: Command) -> ExitDef:
+    world = turn.world
+    if command.direction is not None:
+        exit_def = world.room.exits.get(command.direction)
+        if exit_def is None or not world.exit_visible(world.state.room, exit_def):
+            raise ActionRefused(f"You see no way {command.direction}.")
+        if world.exit_open(world.state.room, exit_def):
+            raise ActionRefused(f"The way {command.direction} is already open.")
+        return exit_def
+    locked = _locked_exits(turn)
+    if command.words and not set(command.words) & DOOR_WORDS:
+        raise ActionRefused(f"You can't open the {' '.join(command.words)}. Try \"unlock DIRECTION with KEY\".")
+    if not locked:
+        raise ActionRefused("Nothing here is locked.")
+    if len(locked) > 1:
+        raise ActionRefused(f"Which way: {join_names([e.direction for e in locked], 'or')}?")
+    return locked[0]
+
+
+def open_exit(turn: Turn, command: Command) -> None:
+    world = turn.world
+    exit_def = _target_exit(turn, command)
+    key = _key_for(turn, command, exit_def)
+    if key is not None:
+        _mark_open(turn, exit_def)
+        turn.say(f"You unlock the way {exit_def.direction} with the {world.item_name(key)}.")
+        turn.spend(1)
+        return
+    if exit_def.force is None:
+        raise ActionRefused(f"The way {exit_def.direction} is locked, and you have nothing that opens it.")
+    result = roll_check_def(turn, exit_def.force, label="force")
+    turn.spend(5)
+    if result.outcome in ("success", "tie"):
+        _mark_open(turn, exit_def)
+        turn.say(f"You force the way {exit_def.direction} open.")
+    else:
+        turn.say("It holds.")
+
+
+def _key_for(turn: Turn, command: Command, exit_def: ExitDef) -> str | None:
+    world = turn.world
+    carried = world.carried()
+    if command.second:
+        _, key = resolve(Scope(world, [("item", i) for i in carried]), command.second, turn.referent, what="use")
+        if key != exit_def.locked_by:
+            raise ActionRefused(f"The {world.item_name(key)} does not fit.")
+        return key
+    return exit_def.locked_by if exit_def.locked_by in carried else None
+
+
+def _mark_open(turn: Turn, exit_def: ExitDef) -> None:
+    """Open an exit, and the way back through the same lock."""
+    world = turn.world
+    here = world.state.room
+    world.state.opened.add(world.exit_key(here, exit_def.direction))
+    for back in world.adventure.rooms[exit_def.to].exits.values():
+        if back.to == here and back.locked_by == exit_def.locked_by:
+            world.state.opened.add(world.exit_key(exit_def.to, back.direction))
+
+
+def use(turn: Turn, command: Command) -> None:
+    world = turn.world
+    kind, item_id = resolve(Scope.around(world, npcs=False), command.words, turn.referent, what="use")
+    turn.referent = (kind, item_id)
+    item = world.item(item_id)
+    for exit_def in _locked_exits(turn):
+        if exit_def.locked_by == item_id:
+            if world.place_of(item_id) != PLAYER:
+                raise ActionRefused(f"You need to be holding the {world.item_name(item_id)}.")
+            _mark_open(turn, exit_def)
+            turn.say(f"You unlock the way {exit_def.direction} with the {world.item_name(item_id)}.")
+            turn.spend(1)
+            return
+    if world.place_of(item_id) != PLAYER:
+        raise ActionRefused(f"You need to be holding the {world.item_name(item_id)}.")
+    if item.effect.get("damage") is not None or item.damage:
+        from game.actions.combat import attack_with
+
+        if not command.second:
+            raise ActionRefused(f"Use the {world.item_name(item_id)} on whom?")
+        attack_with(turn, command.second, item_id)
+        return
+    if item.effect.get("reveal"):
+        hidden = [e for e in world.room.exits.values() if not world.exit_visible(world.state.room, e)]
+        for exit_def in hidden:
+            world.state.found.add(world.exit_key(world.state.room, exit_def.direction))
+        turn.say(f"The {world.item_name(item_id)} hums. "
+                 + (f"A way {join_names([e.direction for e in hidden])} shows itself." if hidden else "Nothing answers it here."))
+        turn.spend(1)
+        return
+    if item.effect.get("water"):
+        rations = int(item.effect["water"])
+        world.state.water += rations
+        world.destroy_item(item_id)
+        turn.say(f"The {world.item_name(item_id)} gives up {rations} ration{'s' if rations != 1 else ''} of water, and crumbles.")
+        turn.spend(1)
+        return
+    raise ActionRefused(f"You can't think how to use the {world.item_name(item_id)} here.")
+
+
+def identify(turn: Turn, command: Command) -> None:
+    world = turn.world
+    kind, item_id = resolve(Scope.around(world, npcs=False), command.words, turn.referent, what="identify")
+    turn.referent = (kind, item_id)
+    item = world.item(item_id)
+    if item.kind != "exotica" or not item.true_name:
+        raise ActionRefused(f"The {world.item_name(item_id)} holds no mystery.")
+    if item_id in world.state.identified:
+        raise ActionRefused(f"You already know it: the {item.true_name}.")
+    if world.room.settlement:
+        world.state.identified.add(item_id)
+        turn.spend(60)
+        turn.say(f"A settlement appraiser turns it over and names it: the {item.true_name}.")
+        return
+    if item_id in world.state.puzzled:
+        raise ActionRefused("You have puzzled over it already. Have it appraised at a settlement, or use it and hope.")
+    result = roll_check(turn, "identify", item.identify or "normal", label="identify")
+    turn.spend(10)
+    if result.outcome in ("success", "tie"):
+        world.state.identified.add(item_id)
+        turn.say(f"You work it out: this is the {item.true_name}.")
+    else:
+        world.state.puzzled.add(item_id)
+        turn.say("It keeps its secret. A settlement appraiser might know it.")

@@ -1,0 +1,87 @@
+"""Moving: go (and bare directions), flee."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.actions import ActionRegistry, Turn
+from game.actions.checks import roll_check
+from game.actions.observe import describe_room
+from game.errors import ActionRefused
+from game.rules.base import Situation
+from game.world.content import ExitDef
+
+if TYPE_CHECKING:
+    from game.parser import Command
+
+#: Minutes a move takes when the room does not say.
+DEFAULT_TRAVEL = 10
+
+
+def register(registry: ActionRegistry) -> None:
+    registry.register("go", go, summary="go DIR, or just n, s, e, w, ne, nw, se, sw, u, d, in, out")
+    registry.register("flee", flee, summary="flee [DIR]: break away from a fight (a dodge check)")
+
+
+def _exit(turn: Turn, command: Command) -> ExitDef:
+    world = turn.world
+    direction = command.direction
+    if direction is None:
+        if command.words:
+            target = " ".join(command.words)
+            for exit_def in world.visible_exits():
+                if world.adventure.rooms[exit_def.to].name.lower() == target:
+                    return exit_def
+            raise ActionRefused(f"I don't know the way to \"{target}\". Try a direction such as north.")
+        raise ActionRefused("Which way? Try a direction such as north, or look to see the exits.")
+    exit_def = world.room.exits.get(direction)
+    if exit_def is None or not world.exit_visible(world.state.room, exit_def):
+        raise ActionRefused(f"You can't go {direction} from here.")
+    if not world.exit_open(world.state.room, exit_def):
+        raise ActionRefused(f"The way {direction} is locked.")
+    return exit_def
+
+
+def _blockers(turn: Turn, direction: str) -> list[str]:
+    world = turn.world
+    return [n for n in world.living_npcs_in() if world.npc_condition(n) == "ok"
+            and (world.hostile(n) or world.npc(n).blocks == direction)]
+
+
+def go(turn: Turn, command: Command) -> None:
+    exit_def = _exit(turn, command)
+    blockers = _blockers(turn, exit_def.direction)
+    if blockers:
+        name = turn.world.npc_name(blockers[0])
+        raise ActionRefused(f"The {name} blocks your way. Fight, or try to flee.")
+    enter(turn, exit_def.to)
+
+
+def enter(turn: Turn, room_id: str) -> None:
+    """Move the player into a room, spend the travel time and describe it."""
+    world = turn.world
+    world.state.room = room_id
+    world.state.visited.add(room_id)
+    turn.spend(world.room.travel_minutes or DEFAULT_TRAVEL)
+    describe_room(turn)
+
+
+def flee(turn: Turn, command: Command) -> None:
+    world = turn.world
+    hostiles = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
+    if command.direction is None:
+        options = [e for e in world.visible_exits() if world.exit_open(world.state.room, e)]
+        if not options:
+            raise ActionRefused("There is nowhere to flee to.")
+        exit_def = options[0]
+    else:
+        exit_def = _exit(turn, command)
+    if not hostiles:
+        enter(turn, exit_def.to)
+        return
+    result = roll_check(turn, "dodge", "normal", Situation(), label="flee")
+    if result.outcome == "success":
+        turn.say(f"You break away and run {exit_def.direction}.")
+        enter(turn, exit_def.to)
+    else:
+        turn.say("You cannot break away.")
+        turn.spend(1)

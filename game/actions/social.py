@@ -1,0 +1,78 @@
+"""Talking: talk and ask."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.actions import ActionRegistry, Turn
+from game.actions.scope import Scope, resolve
+from game.errors import ActionRefused
+from game.text import join_names
+
+if TYPE_CHECKING:
+    from game.parser import Command
+
+GREETINGS = {
+    "hostile": "The {name} answers with a snarl.",
+    "wary": "The {name} watches you carefully and says little.",
+    "neutral": "The {name} nods to you.",
+    "friendly": "The {name} greets you warmly.",
+    "merchant": "The {name} spreads out wares for you to see.",
+}
+
+
+def register(registry: ActionRegistry) -> None:
+    registry.register("talk", talk, summary="talk to NPC")
+    registry.register("ask", ask, summary="ask NPC about TOPIC")
+
+
+def _npc(turn: Turn, words: tuple[str, ...], what: str) -> str:
+    world = turn.world
+    _, npc_id = resolve(Scope(world, [("npc", n) for n in world.npcs_in()]), words, turn.referent, what=what)
+    turn.referent = ("npc", npc_id)
+    if world.npc_condition(npc_id) != "ok":
+        raise ActionRefused(f"The {world.npc_name(npc_id)} cannot answer.")
+    return npc_id
+
+
+def talk(turn: Turn, command: Command) -> None:
+    world = turn.world
+    if not command.words:
+        living = [n for n in world.living_npcs_in() if world.npc_condition(n) == "ok"]
+        if len(living) != 1:
+            raise ActionRefused("Talk to whom?" if living else "There is nobody here to talk to.")
+        command = command.with_words(tuple(world.npc_name(living[0]).split()))
+    npc_id = _npc(turn, command.words, "talk to")
+    npc = world.npc(npc_id)
+    disposition = world.npc_state(npc_id).disposition if npc_id in world.state.npcs else npc.disposition
+    if disposition == "hostile" or not npc.talk:
+        turn.say(GREETINGS.get(disposition, GREETINGS["neutral"]).format(name=npc.name))
+    else:
+        turn.say(npc.talk.strip())
+    if npc.topics and disposition != "hostile":
+        turn.say(f"(You could ask about {join_names(sorted(npc.topics), 'or')}.)")
+    turn.spend(1)
+
+
+def ask(turn: Turn, command: Command) -> None:
+    world = turn.world
+    npc_id = _npc(turn, command.words, "ask")
+    npc = world.npc(npc_id)
+    if not command.second:
+        raise ActionRefused(f"Ask the {npc.name} about what?")
+    topic = " ".join(command.second)
+    disposition = world.npc_state(npc_id).disposition if npc_id in world.state.npcs else npc.disposition
+    if disposition == "hostile":
+        turn.say(GREETINGS["hostile"].format(name=npc.name))
+    else:
+        answer = _topic(npc.topics, command.second)
+        turn.say(answer.strip() if answer else f"The {npc.name} knows nothing about {topic}.")
+    turn.spend(1)
+
+
+def _topic(topics: dict[str, str] | object, words: tuple[str, ...]) -> str | None:
+    assert isinstance(topics, dict) or hasattr(topics, "items")
+    for key, answer in topics.items():  # type: ignore[union-attr]
+        key_words = set(key.lower().replace("-", " ").split())
+        if key_words & set(words):
+            return str(answer)
+    return None

@@ -1,0 +1,176 @@
+"""Staying alive: drink, eat, fill, rest, wait, search."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.actions import ActionRegistry, Turn
+from game.actions.checks import roll_check_def
+from game.errors import ActionRefused
+from game.text import article, join_names
+from game.world.state import room_place
+
+if TYPE_CHECKING:
+    from game.parser import Command
+
+SHORT_REST = 60
+LONG_REST = 8 * 60
+#: Rations a water container holds when the content does not say.
+DEFAULT_CAPACITY = 3
+
+
+def register(registry: ActionRegistry) -> None:
+    registry.register("drink", drink, summary="drink: drink a ration of water (free at a water source)")
+    registry.register("eat", eat, summary="eat: eat a ration of food")
+    registry.register("fill", fill, summary="fill: refill your water containers at a water source")
+    registry.register("rest", rest, summary="rest [short|long]: short (1 hour, a ration) or long (8 hours, water and food)")
+    registry.register("wait", wait, summary="wait [N minutes|hours|days]: let time pass")
+    registry.register("search", search, summary="search: search the area for hidden ways and things")
+
+
+def water_capacity(turn: Turn) -> int:
+    world = turn.world
+    return sum(world.item(i).rations or DEFAULT_CAPACITY for i in world.carried() if world.item(i).kind == "water")
+
+
+def record_drink(turn: Turn) -> None:
+    state = turn.world.state
+    state.drank_day = state.day
+    state.thirst_days = 0
+
+
+def record_meal(turn: Turn) -> None:
+    state = turn.world.state
+    state.ate_day = state.day
+    state.hunger_days = 0
+
+
+def drink(turn: Turn, command: Command) -> None:
+    world = turn.world
+    if world.room.water_source:
+        turn.say("You drink your fill.")
+    elif world.state.water > 0:
+        world.state.water -= 1
+        turn.say(f"You drink a ration of water. {world.state.water} left.")
+    else:
+        raise ActionRefused("You have no water left.")
+    record_drink(turn)
+    turn.spend(5)
+
+
+def eat(turn: Turn, command: Command) -> None:
+    world = turn.world
+    if world.state.food <= 0:
+        raise ActionRefused("You have no food left.")
+    world.state.food -= 1
+    record_meal(turn)
+    turn.say(f"You eat a ration. {world.state.food} left.")
+    turn.spend(10)
+
+
+def fill(turn: Turn, command: Command) -> None:
+    world = turn.world
+    if not world.room.water_source:
+        raise ActionRefused("There is no water here to fill anything with.")
+    capacity = water_capacity(turn)
+    if capacity == 0:
+        raise ActionRefused("You have nothing to carry water in.")
+    if world.state.water >= capacity:
+        raise ActionRefused("Your water containers are already full.")
+    world.state.water = capacity
+    turn.say(f"You fill your containers: {capacity} rations of water.")
+    turn.spend(10)
+
+
+def rest(turn: Turn, command: Command) -> None:
+    world = turn.world
+    kind = command.words[0] if command.words else "short"
+    if kind not in ("short", "long"):
+        raise ActionRefused("Rest short (an hour) or long (a night)?")
+    hostiles = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
+    if hostiles:
+        raise ActionRefused(f"Not with the {world.npc_name(hostiles[0])} here.")
+    fed = _consume_for_rest(turn, kind) and not world.state.deprived
+    result = world.system.rest(world.state.player, kind, fed, turn.dice)
+    world.state.player = result.sheet
+    for roll in result.rolls:
+        turn.show_roll("rest", roll)
+    turn.say(*result.lines)
+    if not fed:
+        turn.say("Deprived as you are, the rest does you no good.")
+    turn.spend(LONG_REST if kind == "long" else SHORT_REST)
+
+
+def _consume_for_rest(turn: Turn, kind: str) -> bool:
+    """Take the ration(s) a rest needs; False when they are not there."""
+    state = turn.world.state
+    at_water = turn.world.room.water_source
+    if kind == "long":
+        if (state.water <= 0 and not at_water) or state.food <= 0:
+            turn.say("A long rest needs both water and food.")
+            return False
+        if not at_water:
+            state.water -= 1
+        state.food -= 1
+        record_drink(turn)
+        record_meal(turn)
+        turn.say("You eat and drink, and sleep through the night.")
+        return True
+    if state.food > 0:
+        state.food -= 1
+        record_meal(turn)
+        turn.say("You sit down with a meal.")
+        return True
+    if state.water > 0 or at_water:
+        if not at_water:
+            state.water -= 1
+        record_drink(turn)
+        turn.say("You sit down with a ration of water.")
+        return True
+    turn.say("You have neither water nor food to rest with.")
+    return False
+
+
+def wait(turn: Turn, command: Command) -> None:
+    minutes = command.number or 1
+    turn.spend(minutes)
+    turn.say("Time passes." if minutes < 60 else f"You wait {_duration(minutes)}.")
+
+
+def _duration(minutes: int) -> str:
+    if minutes % 1440 == 0:
+        days = minutes // 1440
+        return f"{days} day{'s' if days != 1 else ''}"
+    if minutes % 60 == 0:
+        hours = minutes // 60
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    return f"{minutes} minutes"
+
+
+def search(turn: Turn, command: Command) -> None:
+    world = turn.world
+    room = world.room
+    turn.spend(10)
+    found_any = False
+    for exit_def in room.exits.values():
+        if world.exit_visible(room.id, exit_def):
+            continue
+        if exit_def.find is None or roll_check_def(turn, exit_def.find, label="search").outcome in ("success", "tie"):
+            world.state.found.add(world.exit_key(room.id, exit_def.direction))
+            turn.say(f"You find a hidden way {exit_def.direction}!")
+            found_any = True
+    if room.search_items and room.id not in world.state.searched:
+        result = roll_check_def(turn, room.search, label="search") if room.search else None
+        if result is None or result.outcome in ("success", "tie"):
+            world.state.searched.add(room.id)
+            for item_id in room.search_items:
+                world.move_item(item_id, room_place(room.id))
+            names = [article(world.item_name(i)) for i in room.search_items]
+            turn.say(f"You find {join_names(names)}.")
+            found_any = True
+    if not found_any:
+        if not any(not world.exit_visible(room.id, e) for e in room.exits.values()) and (
+                not room.search_items or room.id in world.state.searched):
+            turn.say("You search carefully, but find nothing more.")
+        else:
+            turn.say("You search, but find nothing. Something may still be hidden here.")
+

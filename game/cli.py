@@ -1,0 +1,129 @@
+"""The command line (PRODUCT §3): play, check, systems, odds, roll, map, replay.
+
+Exit codes: 0 ok, 1 the input was judged and found wrong, 2 usage error.  No
+command prints a traceback for bad input: a one-line reason instead.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from game.errors import ContentError, DiceExhausted, UsageError, WayfarerError
+
+SUBCOMMANDS = ("play", "check", "systems", "odds", "roll", "map", "replay")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see: {self.prog} --help)")
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="wayfarer", description="Solo-play text adventures resolved by tabletop rule systems.")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser)
+
+    play = sub.add_parser("play", help="play an adventure (the default command)")
+    play.add_argument("adventure", nargs="?", default=None, help="an adventure folder or a bundled adventure's id")
+    play.add_argument("--system", help="the rule system to play under (see: wayfarer systems)")
+    play.add_argument("--seed", type=int, help="seed for a reproducible run")
+    play.add_argument("--load", metavar="SLOT", help="start from a saved slot")
+    play.add_argument("--saves", metavar="DIR", default="saves", help="the saves folder (default ./saves)")
+
+    check = sub.add_parser("check", help="validate adventure content")
+    check.add_argument("adventures", nargs="+")
+
+    sub.add_parser("systems", help="list the rule systems")
+
+    odds = sub.add_parser("odds", help="exact outcome probabilities of one check")
+    odds.add_argument("system")
+    odds.add_argument("keys", nargs="*", metavar="KEY=VALUE")
+    odds.add_argument("--json", action="store_true")
+
+    roll = sub.add_parser("roll", help="resolve one check")
+    roll.add_argument("system")
+    roll.add_argument("keys", nargs="*", metavar="KEY=VALUE")
+    roll.add_argument("--dice", help="scripted die faces, in the order the rules read them: 4,6,1")
+    roll.add_argument("--seed", type=int)
+    roll.add_argument("--json", action="store_true")
+
+    map_ = sub.add_parser("map", help="the adventure's map")
+    map_.add_argument("adventure")
+    map_.add_argument("--format", choices=("text", "dot"), default="text")
+
+    replay = sub.add_parser("replay", help="re-run a saved run and verify it ends in the same state")
+    replay.add_argument("save")
+    replay.add_argument("--adventure", help="the adventure folder, if not bundled")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``wayfarer`` script; returns the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or (args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help")):
+        args = ["play", *args]
+    try:
+        parsed = build_parser().parse_args(args)
+        return dispatch(parsed)
+    except UsageError as error:
+        print(f"wayfarer: {error}", file=sys.stderr)
+        return 2
+    except ContentError as error:
+        for line in error.problems:
+            print(line, file=sys.stderr)
+        return 1
+    except WayfarerError as error:
+        print(f"wayfarer: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    from game import commands
+
+    handlers = {
+        "play": commands.play, "check": commands.check, "systems": commands.systems,
+        "odds": commands.odds, "roll": commands.roll, "map": commands.show_map, "replay": commands.replay,
+    }
+    return handlers[args.command](args)
+
+
+def parse_keys(pairs: Sequence[str]) -> dict[str, str]:
+    """``KEY=VALUE`` words into a dict; UsageError for a malformed or repeated one."""
+    keys: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key or not value:
+            raise UsageError(f"expected KEY=VALUE, got \"{pair}\"")
+        if key in keys:
+            raise UsageError(f"key \"{key}\" given twice")
+        keys[key] = value
+    return keys
+
+
+def parse_dice(text: str) -> list[int]:
+    faces = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.lstrip("-").isdigit():
+            raise UsageError(f"--dice takes whole numbers separated by commas, got \"{part}\"")
+        faces.append(int(part))
+    return faces
+
+
+def print_json(data: object) -> None:
+    print(json.dumps(data, sort_keys=False))
+
+
+def exhausted_message(system: str, error: DiceExhausted, given: int) -> str:
+    return f"this {system} roll needs at least {error.used + 1} dice faces; --dice gave {given}"
+
+
+def resolve_path(text: str) -> Path:
+    return Path(text).expanduser()

@@ -1,0 +1,260 @@
+"""The engine: one line of text in, a report out.  Orchestration only.
+
+``Engine.submit(text)`` parses the line, resolves it to an action, runs the
+action's check-then-perform against the world, lets time pass and NPCs act,
+checks for the end of the run, and returns what to show.  It never prints and
+never touches the terminal; saving and loading go through a
+:class:`~game.saves.SaveStore` handed in.
+
+Dice are deterministic by construction: the dice of turn *n* come from a
+generator seeded with ``(seed, n)``.  Loading a save restores the turn, so the
+next roll after a load is the roll that would have come; undoing restores the
+turn too, so undoing and retrying brings back the very same dice (undo cannot
+fish for a better roll).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.actions import ActionRegistry, Turn, default_registry
+from game.actions.observe import describe_room
+from game.actions.scope import Ambiguous, Thing
+from game.errors import ActionRefused
+from game.meta import MetaCommands
+from game.npc.phase import npc_phase
+from game.parser import Command, ParseError, parse, split_verb, tokenize
+from game.rules.base import RollResult, RuleSystem
+from game.rules.dice import RandomDice
+from game.text import clean
+from game.timekeeping import advance
+from game.world.content import Adventure
+from game.world.state import PLAYER, WorldState
+from game.world.world import World
+
+#: How many undo steps are kept.
+UNDO_DEPTH = 100
+#: Verbs handled by the engine itself rather than by actions.
+META_VERBS = ("again", "undo", "save", "load", "help", "quit", "odds", "dice", "stats", "map")
+
+
+@dataclass
+class Report:
+    """What one submitted line produced."""
+
+    lines: list[str] = field(default_factory=list)
+    #: The player asked to quit.
+    quit: bool = False
+    #: A question is pending (disambiguation); the next line answers it.
+    question: bool = False
+
+
+@dataclass
+class Pending:
+    """A command waiting for the player to say which thing they meant."""
+
+    command: Command
+    things: list[Thing]
+
+
+def dice_for_turn(seed: int, turn: int) -> RandomDice:
+    """The dice of one turn: a fresh generator seeded by the run's seed and the turn."""
+    return RandomDice(random.Random(f"wayfarer:{seed}:{turn}"))
+
+
+def new_state(adventure: Adventure, system: RuleSystem, seed: int) -> WorldState:
+    """The state at the start of a run: the player made from content or by the system's rules."""
+    stats = adventure.player.stats.get(system.id)
+    creation_dice = RandomDice(random.Random(f"wayfarer:{seed}:character"))
+    sheet = system.new_character(stats, creation_dice)
+    state = WorldState(
+        adventure_id=adventure.id, adventure_version=adventure.version, system=system.id, seed=seed,
+        room=adventure.start, player=sheet, water=adventure.player.water, food=adventure.player.food,
+    )
+    state.visited.add(adventure.start)
+    return state
+
+
+class Engine:
+    """Runs one adventure under one rule system."""
+
+    def __init__(self, adventure: Adventure, system: RuleSystem, state: WorldState,
+                 registry: ActionRegistry | None = None, saves: Any = None) -> None:
+        self.adventure = adventure
+        self.system = system
+        self.world = World(adventure, state, system)
+        self.registry = registry or default_registry()
+        self.saves = saves
+        self.undo_stack: list[dict[str, Any]] = []
+        self.pending: Pending | None = None
+        self.referent: Thing | None = None
+        self.last_command: str | None = None
+        self.dice_log: list[tuple[int, str, RollResult]] = []
+        self.last_request: tuple[str, Any] | None = None
+        self.meta = MetaCommands(self)
+
+    @classmethod
+    def new_game(cls, adventure: Adventure, system: RuleSystem, seed: int, saves: Any = None) -> Engine:
+        return cls(adventure, system, new_state(adventure, system, seed), saves=saves)
+
+    @property
+    def state(self) -> WorldState:
+        return self.world.state
+
+    # -- the loop ---------------------------------------------------------------
+    def opening(self) -> list[str]:
+        """The intro and the first room, shown once at the start of a new run."""
+        turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn))
+        if self.adventure.intro.strip():
+            turn.say(self.adventure.intro.strip(), "")
+        describe_room(turn)
+        return [clean(line) for line in turn.lines]
+
+    def look_lines(self) -> list[str]:
+        """The current room described, as after ``look``."""
+        turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn))
+        describe_room(turn)
+        return [clean(line) for line in turn.lines]
+
+    def submit(self, text: str) -> Report:
+        """Run one line of player input and report what happened."""
+        try:
+            return self._submit(text)
+        except ActionRefused as refusal:
+            return Report([clean(str(refusal))])
+
+    def _submit(self, text: str) -> Report:
+        if self.pending is not None:
+            answered = self._answer(text)
+            if answered is not None:
+                return answered
+        try:
+            command = parse(text)
+        except ParseError as error:
+            return Report([str(error)])
+        if command is None:
+            return Report(["Say something: type help for the commands."])
+        if command.verb in META_VERBS:
+            return self.meta.run(command)
+        return self.run(command)
+
+    def _answer(self, text: str) -> Report | None:
+        """Treat ``text`` as the answer to a pending question, unless it is a new command."""
+        pending, self.pending = self.pending, None
+        assert pending is not None
+        words = tuple(tokenize(text))
+        verb, _ = split_verb(list(words))
+        if not words or verb is not None:
+            return None
+        from game.actions.scope import words_of
+
+        chosen = [t for t in pending.things if set(words) <= words_of(self.world, t)]
+        if len(chosen) != 1:
+            return None
+        self.referent = chosen[0]
+        return self.run(pending.command.with_words(("it",)), log_as=_clarified(pending.command, words))
+
+    def run(self, command: Command, log_as: str | None = None) -> Report:
+        """Check and perform one action; then time, NPCs and the end of the run."""
+        spec = self.registry.get(command.verb)
+        if spec is None:
+            return Report([f"I don't know how to \"{command.verb}\"."])
+        if self.state.status != "playing" and not spec.observe:
+            return Report([self._ended_line()])
+        snapshot = None if spec.observe else self.state.to_data()
+        turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), referent=self.referent)
+        try:
+            spec.handler(turn, command)
+        except Ambiguous as question:
+            self._restore(snapshot)
+            self.pending = Pending(command, question.things)
+            return Report([str(question)], question=True)
+        except ActionRefused:
+            self._restore(snapshot)
+            raise
+        self.referent = turn.referent
+        if snapshot is not None:
+            self._after_action(turn, snapshot, log_as or command.raw)
+        return Report([clean(line) for line in turn.lines])
+
+    def _after_action(self, turn: Turn, snapshot: dict[str, Any], text: str) -> None:
+        state = self.state
+        self.undo_stack.append(snapshot)
+        del self.undo_stack[:-UNDO_DEPTH]
+        state.log.append(text)
+        self.last_command = text
+        state.turn += 1
+        if turn.minutes:
+            npc_phase(turn)
+            advance(turn, turn.minutes)
+        self._check_player(turn)
+        self._check_goal(turn)
+        for label, result in turn.rolls:
+            self.dice_log.append((state.turn, label, result))
+        if turn.rolls:
+            self.last_request = turn.requests[-1] if turn.requests else self.last_request
+
+    def _restore(self, snapshot: dict[str, Any] | None) -> None:
+        if snapshot is not None:
+            self.world.state = WorldState.from_data(snapshot)
+
+    def _check_player(self, turn: Turn) -> None:
+        state = self.state
+        if state.status != "playing":
+            return
+        condition = self.system.condition(state.player)
+        if condition == "dead":
+            state.status, state.ending = "dead", "You are dead."
+            turn.say(state.ending)
+        elif condition == "down":
+            hostiles = [n for n in self.world.living_npcs_in() if self.world.hostile(n)
+                        and self.world.npc_condition(n) == "ok"]
+            if hostiles:
+                state.status = "dead"
+                state.ending = f"You fall, and the {self.world.npc_name(hostiles[0])} makes sure you never rise."
+                turn.say(state.ending)
+
+    def _check_goal(self, turn: Turn) -> None:
+        state, goal = self.state, self.adventure.goal
+        if state.status != "playing" or not (goal.reach or goal.carrying or goal.defeat):
+            return
+        if goal.reach and state.room != goal.reach:
+            return
+        if any(self.world.place_of(i) != PLAYER for i in goal.carrying):
+            return
+        if any(self.world.npc_condition(n) == "ok" for n in goal.defeat):
+            return
+        state.status = "won"
+        state.ending = goal.text.strip() or "You have done what you came to do. You have won."
+        turn.say("", state.ending, "*** You have won ***")
+
+    def _ended_line(self) -> str:
+        verdict = "won" if self.state.status == "won" else "died"
+        return f"You have {verdict}. You can undo, load a save, start again, or quit."
+
+    # -- state swaps (undo, load) ---------------------------------------------
+    def replace_state(self, state: WorldState) -> None:
+        """Put another state in place (load); pending questions and referents are dropped."""
+        self.world.state = state
+        self.pending = None
+        self.referent = None
+
+    def undo(self) -> bool:
+        if not self.undo_stack:
+            return False
+        self.replace_state(WorldState.from_data(self.undo_stack.pop()))
+        return True
+
+    def status_line(self) -> str:
+        """Place, health, water, food, day and system, for the status bar."""
+        state = self.state
+        health = self.system.health(state.player)
+        return (f"{self.world.room.name} | {health} | water {state.water} | food {state.food} | "
+                f"day {state.day} {state.clock} | {self.system.id}")
+
+
+def _clarified(command: Command, answer: tuple[str, ...]) -> str:
+    """The command text with the answer's words added to its noun phrase."""
+    words = tuple(dict.fromkeys(answer + command.words))
+    return command.with_words(words).raw

@@ -1,0 +1,188 @@
+"""Commands about the game rather than in it: again, undo, save, load, help, quit,
+odds, dice, stats, map.  None of them takes game time."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.errors import ActionRefused, DiceExhausted, SaveError
+from game.parser import Command, parse
+from game.rules.base import Odds
+from game.rules.dice import ScriptedDice
+from game.text import join_names
+
+if TYPE_CHECKING:
+    from game.engine import Engine, Report
+
+DICE_LOG_SHOWN = 15
+
+
+def format_odds(label: str, odds: Odds) -> list[str]:
+    """The exact odds as the player reads them."""
+    lines = [f"Odds of {label}: {_percent(odds.p_success)} to succeed."]
+    names = {"p_tie": "tie", "p_botch": "botch", "p_critical_success": "critical success",
+             "p_critical_failure": "critical failure", "p_failure": "fail"}
+    extras = [f"{names.get(k, k)} {_percent(p)}" for k, p in odds.probabilities.items() if k in names]
+    if extras:
+        lines.append(f"  ({', '.join(extras)})")
+    if odds.description:
+        lines.append(f"  {odds.description}")
+    return lines
+
+
+def _percent(p: Any) -> str:
+    value = float(p) * 100
+    return f"{value:.1f}%" if 0.05 <= value <= 99.95 or value in (0.0, 100.0) else f"{value:.3g}%"
+
+
+class MetaCommands:
+    """The engine's own commands."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def run(self, command: Command) -> Report:
+        handler = getattr(self, f"do_{command.verb}")
+        result: Report = handler(command)
+        return result
+
+    def _report(self, *lines: str, quit: bool = False) -> Report:
+        from game.engine import Report
+
+        return Report(list(lines), quit=quit)
+
+    def do_again(self, command: Command) -> Report:
+        last = self.engine.last_command
+        if last is None:
+            return self._report("There is nothing to do again.")
+        repeated = parse(last)
+        assert repeated is not None
+        return self.engine.run(repeated, log_as=last)
+
+    def do_undo(self, command: Command) -> Report:
+        if not self.engine.undo():
+            return self._report("There is nothing to undo.")
+        self.engine.last_command = None
+        return self._report(f"Undone. You are in {self.engine.world.room.name}.",
+                            "(The dice of a turn are fixed: trying the same again brings the same roll.)")
+
+    def _slot(self, command: Command) -> str:
+        return " ".join(command.words) if command.words else "quicksave"
+
+    def do_save(self, command: Command) -> Report:
+        if self.engine.saves is None:
+            return self._report("Saving is not available in this session.")
+        try:
+            path = self.engine.saves.save(self._slot(command), self.engine.state)
+        except SaveError as error:
+            return self._report(f"Not saved: {error}")
+        return self._report(f"Saved to slot \"{self._slot(command)}\" ({path}).")
+
+    def do_load(self, command: Command) -> Report:
+        if self.engine.saves is None:
+            return self._report("Loading is not available in this session.")
+        try:
+            state, notes = self.engine.saves.load(self._slot(command))
+        except SaveError as error:
+            return self._report(f"Not loaded: {error}", "The game goes on as it was.")
+        self.engine.replace_state(state)
+        self.engine.undo_stack.clear()
+        from game.actions import Turn
+        from game.actions.observe import describe_room
+        from game.engine import dice_for_turn
+
+        turn = Turn(self.engine.world, dice_for_turn(state.seed, state.turn))
+        describe_room(turn)
+        return self._report(f"Loaded slot \"{self._slot(command)}\".", *notes, "", *turn.lines)
+
+    def do_help(self, command: Command) -> Report:
+        lines = ["Commands (most have short forms; directions alone move you):"]
+        for verb in self.engine.registry.verbs():
+            spec = self.engine.registry.get(verb)
+            if spec is not None and spec.summary:
+                lines.append(f"  {spec.summary}")
+        lines += [
+            "  again (g): repeat the last command;  undo: take back the last turn",
+            "  save [SLOT], load [SLOT]: save or load a game (slot names are plain words)",
+            "  odds [COMMAND]: the exact chance of the next check, e.g. odds attack raider",
+            "  dice: the dice log;  stats (sheet): your character;  map: the places you know",
+            "  quit (q): leave the game",
+            f"Every risky action is rolled by the rules of {self.engine.system.name}.",
+        ]
+        return self._report(*lines)
+
+    def do_quit(self, command: Command) -> Report:
+        return self._report("Farewell, wanderer.", quit=True)
+
+    def do_odds(self, command: Command) -> Report:
+        engine = self.engine
+        if command.words:
+            preview = parse(" ".join(command.words))
+            if preview is None:
+                return self._report("Odds of what? Try: odds attack raider.")
+            label_request = self.preview(preview)
+            if label_request is None:
+                return self._report(f"\"{preview.raw}\" needs no roll.")
+        else:
+            label_request = engine.last_request
+            if label_request is None:
+                return self._report("No check yet. Ask for a coming one: odds attack raider, odds search.")
+        label, request = label_request
+        return self._report(*format_odds(label, engine.system.odds(request)))
+
+    def preview(self, command: Command) -> tuple[str, Any] | None:
+        """The first roll ``command`` would make, found by running it on dice that hold no faces.
+
+        The action runs on the very code path it would take, stops at its first
+        roll, and everything it touched is put back.
+        """
+        from game.actions import Turn
+        from game.world.state import WorldState
+
+        engine = self.engine
+        spec = engine.registry.get(command.verb)
+        if spec is None or spec.observe:
+            return None
+        snapshot = engine.state.to_data()
+        turn = Turn(engine.world, ScriptedDice([]), referent=engine.referent)
+        try:
+            spec.handler(turn, command)
+        except DiceExhausted:
+            pass
+        except ActionRefused as refusal:
+            engine.world.state = WorldState.from_data(snapshot)
+            raise ActionRefused(f"You couldn't do that now: {refusal}") from refusal
+        engine.world.state = WorldState.from_data(snapshot)
+        return turn.requests[-1] if turn.requests else None
+
+    def do_dice(self, command: Command) -> Report:
+        log = self.engine.dice_log[-DICE_LOG_SHOWN:]
+        if not log:
+            return self._report("No dice rolled yet.")
+        lines = ["The dice so far (turn, what, roll, rule):"]
+        lines += [f"  t{turn} {label}: {result.text}  [{result.rule}]" for turn, label, result in log]
+        return self._report(*lines)
+
+    def do_stats(self, command: Command) -> Report:
+        engine = self.engine
+        state = engine.state
+        lines = [f"{engine.adventure.player.name}, playing under {engine.system.name}"]
+        lines += [f"  {line}" for line in engine.system.sheet_lines(state.player)]
+        lines.append(f"  Water {state.water}, food {state.food}; day {state.day}, {state.clock}.")
+        if state.thirst_days:
+            lines.append(f"  Deprived of water for {state.thirst_days} day(s).")
+        if state.hunger_days:
+            lines.append(f"  Deprived of food for {state.hunger_days} day(s).")
+        return self._report(*lines)
+
+    def do_map(self, command: Command) -> Report:
+        world = self.engine.world
+        lines = ["Places you know:"]
+        for room_id in sorted(world.state.visited, key=lambda r: world.adventure.rooms[r].name):
+            exits = []
+            for exit_def in world.visible_exits(room_id):
+                target = world.adventure.rooms[exit_def.to]
+                known = target.name if exit_def.to in world.state.visited else "?"
+                exits.append(f"{exit_def.direction} to {known}")
+            here = " (you are here)" if room_id == world.state.room else ""
+            lines.append(f"  {world.adventure.rooms[room_id].name}{here}: {join_names(exits)}")
+        return self._report(*lines)

@@ -1,0 +1,211 @@
+"""Text to :class:`Command`: verbs, directions, noun phrases, numbers.
+
+The parser knows the verb vocabulary and nothing about the world: resolving a
+noun phrase to a thing in scope is the engine's job.  It never raises for any
+input except :class:`ParseError`, whose message names the word it did not
+understand.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.errors import WayfarerError
+from game.text import clean_line
+from game.world.content import DIRECTIONS
+
+#: Canonical verbs and the words (or two-word phrases) that mean them.
+VERBS: dict[str, tuple[str, ...]] = {
+    "look": ("look", "l"),
+    "examine": ("examine", "x", "inspect", "read", "look at", "check", "describe"),
+    "go": ("go", "walk", "run", "travel", "head", "climb"),
+    "take": ("take", "get", "grab", "pick up", "pick"),
+    "drop": ("drop", "discard", "put down", "leave"),
+    "inventory": ("inventory", "i", "inv"),
+    "open": ("open", "force", "kick", "break"),
+    "unlock": ("unlock",),
+    "search": ("search", "explore"),
+    "talk": ("talk", "talk to", "speak", "speak to", "greet", "hail"),
+    "ask": ("ask",),
+    "attack": ("attack", "kill", "fight", "hit", "strike", "stab"),
+    "shoot": ("shoot", "fire at", "fire"),
+    "use": ("use", "activate", "apply"),
+    "identify": ("identify", "study", "appraise"),
+    "drink": ("drink", "sip"),
+    "eat": ("eat",),
+    "fill": ("fill", "refill"),
+    "rest": ("rest", "sleep", "camp"),
+    "wait": ("wait", "z"),
+    "flee": ("flee", "escape", "retreat"),
+    "again": ("again", "g"),
+    "undo": ("undo",),
+    "save": ("save",),
+    "load": ("load", "restore"),
+    "help": ("help", "?", "commands"),
+    "quit": ("quit", "q", "exit"),
+    "odds": ("odds", "chance"),
+    "dice": ("dice", "log"),
+    "stats": ("stats", "sheet", "score", "character"),
+    "map": ("map",),
+}
+
+_PHRASES: dict[tuple[str, ...], str] = {}
+for _verb, _words in VERBS.items():
+    for _phrase in _words:
+        _PHRASES[tuple(_phrase.split())] = _verb
+
+#: Every accepted spelling of a direction -> its full name.
+DIRECTION_WORDS: dict[str, str] = {}
+for _full, _abbrev in DIRECTIONS.items():
+    DIRECTION_WORDS[_full] = _full
+    DIRECTION_WORDS[_abbrev] = _full
+DIRECTION_WORDS.update({"north-east": "northeast", "north-west": "northwest", "south-east": "southeast",
+                        "south-west": "southwest", "upstairs": "up", "downstairs": "down", "inside": "in",
+                        "outside": "out"})
+
+PREPOSITIONS = ("with", "using", "on", "onto", "about", "to", "at", "from", "for", "into")
+ARTICLES = ("the", "a", "an", "some")
+TIME_UNITS = {"turn": 1, "turns": 1, "minute": 1, "minutes": 1, "min": 1, "mins": 1,
+              "hour": 60, "hours": 60, "h": 60, "day": 1440, "days": 1440, "d": 1440}
+
+
+class ParseError(WayfarerError):
+    """The input could not be understood; the message names the word."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed command: a canonical verb and its words.
+
+    ``words`` is the direct object noun phrase, ``second`` the phrase after
+    ``preposition``; ``direction`` is set for movement and for directions used
+    as objects (``unlock north``); ``number`` and ``unit`` for ``wait 3 hours``.
+    """
+
+    verb: str
+    words: tuple[str, ...] = ()
+    preposition: str = ""
+    second: tuple[str, ...] = ()
+    direction: str | None = None
+    number: int | None = None
+    raw: str = ""
+
+    @property
+    def noun(self) -> str:
+        return " ".join(self.words)
+
+    def with_words(self, words: tuple[str, ...]) -> Command:
+        """The same command with another direct object (for disambiguation answers)."""
+        return Command(self.verb, words, self.preposition, self.second, self.direction, self.number,
+                       text_of(self.verb, words, self.preposition, self.second))
+
+
+def text_of(verb: str, words: tuple[str, ...], preposition: str = "", second: tuple[str, ...] = ()) -> str:
+    parts = [verb, *words]
+    if preposition:
+        parts += [preposition, *second]
+    return " ".join(parts)
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-case words with surrounding punctuation removed."""
+    words = []
+    for raw in clean_line(text).lower().split():
+        word = raw.strip(".,;:!\"'()[]")
+        if word == "?" or (raw.strip() == "?"):
+            words.append("?")
+        elif word:
+            words.append(word)
+    return words
+
+
+def split_verb(words: list[str]) -> tuple[str | None, list[str]]:
+    """The canonical verb at the start of ``words`` (longest phrase first) and the rest."""
+    for length in (2, 1):
+        if len(words) >= length and tuple(words[:length]) in _PHRASES:
+            return _PHRASES[tuple(words[:length])], words[length:]
+    return None, words
+
+
+def parse(text: str) -> Command | None:
+    """Parse one line; ``None`` for an empty line; ParseError naming an unknown verb."""
+    words = tokenize(text)
+    if not words:
+        return None
+    raw = " ".join(words)
+    if len(words) == 1 and words[0] in DIRECTION_WORDS:
+        return Command("go", direction=DIRECTION_WORDS[words[0]], raw=raw)
+    verb, rest = split_verb(words)
+    if verb is None:
+        raise ParseError(f"I don't know the word \"{words[0]}\".")
+    if verb == "go" and rest:
+        return _parse_go(rest, raw)
+    if verb == "wait":
+        return _parse_wait(rest, raw)
+    if verb == "look" and rest and rest[0] in ("around",):
+        rest = rest[1:]
+    if verb == "look" and rest:
+        if rest[0] in DIRECTION_WORDS and len(rest) == 1:
+            return Command("examine", direction=DIRECTION_WORDS[rest[0]], raw=raw)
+        verb = "examine"
+        if rest[0] in ("at", "in", "inside"):
+            rest = rest[1:]
+    if verb == "take" and rest[:1] == ["up"]:
+        rest = rest[1:]
+    if verb == "talk" and rest[:1] in (["to"], ["with"]):
+        rest = rest[1:]
+    return _parse_objects(verb, rest, raw)
+
+
+def _parse_go(rest: list[str], raw: str) -> Command:
+    rest = [w for w in rest if w not in ARTICLES and w not in ("to", "towards")]
+    if len(rest) == 1 and rest[0] in DIRECTION_WORDS:
+        return Command("go", direction=DIRECTION_WORDS[rest[0]], raw=raw)
+    if rest and rest[0] in DIRECTION_WORDS:
+        raise ParseError(f"I understood \"go {rest[0]}\" but not \"{' '.join(rest[1:])}\".")
+    return Command("go", tuple(rest), raw=raw)
+
+
+def _parse_wait(rest: list[str], raw: str) -> Command:
+    if not rest:
+        return Command("wait", raw=raw)
+    amount, unit = 1, None
+    words = list(rest)
+    if words and words[0] in ("for",):
+        words = words[1:]
+    if words and (words[0].isdigit() or words[0] in ("a", "an", "one")):
+        amount = int(words[0]) if words[0].isdigit() else 1
+        words = words[1:]
+        if amount > 10_000:
+            raise ParseError("That is longer than anyone could wait.")
+    if len(words) == 1 and words[0] in TIME_UNITS:
+        unit = words[0]
+    elif words:
+        raise ParseError(f"I don't know how long \"{' '.join(words)}\" is; try \"wait 3 hours\" or \"wait 2 days\".")
+    minutes = amount * TIME_UNITS[unit] if unit else amount
+    return Command("wait", number=minutes, raw=raw)
+
+
+def _parse_objects(verb: str, rest: list[str], raw: str) -> Command:
+    words = [w for w in rest if w not in ARTICLES]
+    number = None
+    if verb in ("rest",) and words:
+        return Command(verb, tuple(words), raw=raw)
+    first: list[str] = []
+    preposition = ""
+    second: list[str] = []
+    for index, word in enumerate(words):
+        if word in PREPOSITIONS and first:
+            preposition = word
+            second = words[index + 1:]
+            break
+        if word in PREPOSITIONS and not first and verb in ("ask", "talk", "shoot", "attack", "examine"):
+            continue
+        first.append(word)
+    direction = None
+    if len(first) == 1 and first[0] in DIRECTION_WORDS and verb in ("open", "unlock", "examine", "flee", "search"):
+        direction = DIRECTION_WORDS[first[0]]
+        first = []
+    if first and first[-1].isdigit() and verb not in ("save", "load"):
+        number = int(first[-1][:6])
+        first = first[:-1]
+    return Command(verb, tuple(first), preposition, tuple(second), direction, number, raw)

@@ -1,0 +1,197 @@
+"""Frozen definitions of an adventure, as read from its TOML files.
+
+Content never changes during play; everything that changes lives in
+:class:`game.world.state.WorldState`, keyed by the ids defined here.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: Item kinds content may use.
+ITEM_KINDS: tuple[str, ...] = ("weapon", "armor", "tool", "water", "food", "exotica", "gift", "treasure")
+#: NPC dispositions towards the player.
+DISPOSITIONS: tuple[str, ...] = ("hostile", "wary", "neutral", "friendly", "merchant")
+#: NPC behaviours (policies) that drive what an NPC does on its own.
+BEHAVIOURS: tuple[str, ...] = ("aggressive", "cautious", "guard", "wander", "merchant", "coward")
+#: Compass and vertical directions, with their abbreviations.
+DIRECTIONS: dict[str, str] = {
+    "north": "n", "south": "s", "east": "e", "west": "w",
+    "northeast": "ne", "northwest": "nw", "southeast": "se", "southwest": "sw",
+    "up": "u", "down": "d", "in": "in", "out": "out",
+}
+#: Direction opposite each direction (for "you came from" and maps).
+OPPOSITE: dict[str, str] = {
+    "north": "south", "south": "north", "east": "west", "west": "east",
+    "northeast": "southwest", "southwest": "northeast", "northwest": "southeast",
+    "southeast": "northwest", "up": "down", "down": "up", "in": "out", "out": "in",
+}
+#: Creature types (Vaults of Vaarn): weapons may be ideal against some (``bonus_against``).
+CREATURES: tuple[str, ...] = (
+    "biological", "fungal", "mineral", "synthetic", "hypergeometric", "outsider", "psychic",
+)
+
+
+@dataclass(frozen=True)
+class CheckDef:
+    """A system-neutral check: a kind and a difficulty (PRODUCT §4).
+
+    ``numbers`` holds optional per-system numbers an author gave
+    (``{vaarn = 17}`` means a target of 17 under Vaarn).
+    """
+
+    kind: str
+    difficulty: str = "normal"
+    numbers: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ExitDef:
+    """One way out of a room."""
+
+    direction: str
+    to: str
+    locked_by: str | None = None
+    hidden: bool = False
+    find: CheckDef | None = None
+    #: A check to force the way open instead of using the key (e.g. kick the door).
+    force: CheckDef | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class RoomDef:
+    id: str
+    name: str
+    description: str
+    region: str | None = None
+    exits: Mapping[str, ExitDef] = field(default_factory=dict)
+    items: tuple[str, ...] = ()
+    npcs: tuple[str, ...] = ()
+    water_source: bool = False
+    #: A settlement or oasis where exotica can be appraised and traded in.
+    settlement: bool = False
+    #: Something found by ``search`` here: a check and the items it reveals.
+    search: CheckDef | None = None
+    search_items: tuple[str, ...] = ()
+    #: Walking into this room costs a check (climb a dune, cross salt flats); failure costs HP.
+    hazard: CheckDef | None = None
+    hazard_text: str = ""
+    #: Minutes it takes to walk into this room (open desert takes hours).
+    travel_minutes: int = 10
+
+
+@dataclass(frozen=True)
+class ItemDef:
+    id: str
+    name: str
+    kind: str
+    description: str = ""
+    aliases: tuple[str, ...] = ()
+    slots: int = 1
+    #: BIND weight (-4 .. 11); derived from slots when not given.
+    weight: int | None = None
+    #: Exotica: the name once identified; ``identify`` is the difficulty of working it out.
+    true_name: str | None = None
+    identify: str | None = None
+    effect: Mapping[str, Any] = field(default_factory=dict)
+    #: The identify check in full (kind ``identify`` unless the author named another,
+    #: plus any per-system numbers); ``identify`` above is its difficulty.
+    identify_check: CheckDef | None = None
+    #: Weapons: damage die ("d6"), ranged or not, creature types it is ideal against.
+    damage: str | None = None
+    ranged: bool = False
+    bonus_against: tuple[str, ...] = ()
+    #: Armour: defence it gives (Vaarn armour defence; other systems map it).
+    armor: int | None = None
+    #: Rations held, for water and food items.
+    rations: int = 0
+    #: Fixed in place (a statue, a well): cannot be taken.
+    fixed: bool = False
+    value: int = 1
+    stats: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    @property
+    def is_weapon(self) -> bool:
+        return self.damage is not None or self.kind == "weapon"
+
+
+@dataclass(frozen=True)
+class NpcDef:
+    id: str
+    name: str
+    description: str = ""
+    aliases: tuple[str, ...] = ()
+    disposition: str = "neutral"
+    behaviour: str = "cautious"
+    tier: int | None = None
+    items: tuple[str, ...] = ()
+    stats: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: Creature type (biological, fungal, mineral, synthetic, ...): ideal-weapon bonuses.
+    creature: str = "biological"
+    #: What the NPC says to ``talk``; ``topics`` answer ``ask NPC about TOPIC``.
+    talk: str = ""
+    topics: Mapping[str, str] = field(default_factory=dict)
+    #: Rooms a wandering NPC walks between, in order.
+    route: tuple[str, ...] = ()
+    #: Guards block this exit direction of their room while they stand.
+    blocks: str | None = None
+
+
+@dataclass(frozen=True)
+class GoalDef:
+    """How the adventure is won; the player loses by dying (thirst, wounds)."""
+
+    reach: str | None = None
+    carrying: tuple[str, ...] = ()
+    defeat: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerDef:
+    name: str = "Wanderer"
+    items: tuple[str, ...] = ()
+    water: int = 2
+    food: int = 2
+    stats: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: Synthetic characters drink weekly under Vaarn.
+    synthetic: bool = False
+
+
+@dataclass(frozen=True)
+class RegionDef:
+    id: str
+    name: str = ""
+    #: NPC ids that may be met while travelling in this region.
+    encounters: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Adventure:
+    """A whole adventure: everything the loader read, frozen."""
+
+    id: str
+    title: str
+    version: str
+    start: str
+    system: str
+    intro: str
+    goal: GoalDef
+    rules: Mapping[str, Mapping[str, str]]
+    player: PlayerDef
+    rooms: Mapping[str, RoomDef]
+    items: Mapping[str, ItemDef]
+    npcs: Mapping[str, NpcDef]
+    regions: Mapping[str, RegionDef] = field(default_factory=dict)
+    #: Where it was read from, and a digest of its files (saves record it).
+    source: Path | None = None
+    digest: str = ""
+    #: Where each item and NPC starts: "room:<id>", "player" or "npc:<id>".
+    #: Items that a room's ``search`` reveals start at "search:<room-id>".
+    #: ``npc_homes`` maps an NPC id to its room id (bare, as World reads it);
+    #: NPCs placed in no room (region encounters) have no entry.
+    item_homes: Mapping[str, str] = field(default_factory=dict)
+    npc_homes: Mapping[str, str] = field(default_factory=dict)

@@ -1,0 +1,178 @@
+"""The mutable state of one run: only what changes, keyed by content ids.
+
+Content (:mod:`game.world.content`) is never copied here.  Item and NPC
+positions are an overlay on the content's starting places: only what moved is
+stored, so a snapshot (for undo) and a save stay small however big the world is.
+
+``WorldState`` converts to and from plain data (:meth:`to_data`,
+:meth:`from_data`); that data is what saves and undo snapshots hold.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules.base import Sheet
+
+#: Minutes in a day of game time.
+DAY_MINUTES = 24 * 60
+#: The hour a run starts (06:00).
+START_MINUTE = 6 * 60
+
+PLAYER = "player"
+GONE = "gone"
+
+
+def room_place(room_id: str) -> str:
+    return f"room:{room_id}"
+
+
+def npc_place(npc_id: str) -> str:
+    return f"npc:{npc_id}"
+
+
+@dataclass
+class NpcState:
+    """What changed about one NPC: where it is, its sheet, how it feels about the player."""
+
+    room: str
+    sheet: Sheet
+    disposition: str
+    #: Where along its route a wandering NPC is.
+    route_index: int = 0
+
+    def to_data(self) -> dict[str, Any]:
+        return {"room": self.room, "sheet": copy.deepcopy(self.sheet),
+                "disposition": self.disposition, "route_index": self.route_index}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> NpcState:
+        return cls(room=str(data["room"]), sheet=dict(data["sheet"]),
+                   disposition=str(data["disposition"]), route_index=int(data.get("route_index", 0)))
+
+
+@dataclass
+class WorldState:
+    """Everything about a run that can differ from the adventure as written."""
+
+    adventure_id: str
+    adventure_version: str
+    system: str
+    seed: int
+    room: str
+    player: Sheet
+    water: int
+    food: int
+    turn: int = 0
+    minutes: int = START_MINUTE
+    #: "playing", "won" or "dead".
+    status: str = "playing"
+    #: Why the run ended, for the last screen.
+    ending: str = ""
+    visited: set[str] = field(default_factory=set)
+    #: Item id -> where it is now, only for items not where the content put them.
+    item_moves: dict[str, str] = field(default_factory=dict)
+    #: Exits unlocked or forced open, as "room/direction".
+    opened: set[str] = field(default_factory=set)
+    #: Hidden exits found, as "room/direction".
+    found: set[str] = field(default_factory=set)
+    #: Rooms whose hidden things were searched out.
+    searched: set[str] = field(default_factory=set)
+    identified: set[str] = field(default_factory=set)
+    #: Exotica the player failed to work out (no second try but appraisal or use).
+    puzzled: set[str] = field(default_factory=set)
+    #: NPCs that changed in any way; the others are as the content wrote them.
+    npcs: dict[str, NpcState] = field(default_factory=dict)
+    #: Day on which the player last drank and ate; consecutive days deprived of each.
+    drank_day: int = 1
+    ate_day: int = 1
+    thirst_days: int = 0
+    hunger_days: int = 0
+    #: The commands that made this state from the start, for replay.
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def day(self) -> int:
+        """The day of the run, starting at 1."""
+        return self.minutes // DAY_MINUTES + 1
+
+    @property
+    def clock(self) -> str:
+        """The time of day as HH:MM."""
+        minute = self.minutes % DAY_MINUTES
+        return f"{minute // 60:02d}:{minute % 60:02d}"
+
+    @property
+    def deprived(self) -> bool:
+        """Deprived by thirst or hunger: rests give nothing."""
+        return self.thirst_days > 0 or self.hunger_days > 0
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data (TOML-serialisable) holding the whole state."""
+        return {
+            "adventure_id": self.adventure_id,
+            "adventure_version": self.adventure_version,
+            "system": self.system,
+            "seed": self.seed,
+            "room": self.room,
+            "player": copy.deepcopy(self.player),
+            "water": self.water,
+            "food": self.food,
+            "turn": self.turn,
+            "minutes": self.minutes,
+            "status": self.status,
+            "ending": self.ending,
+            "visited": sorted(self.visited),
+            "item_moves": dict(self.item_moves),
+            "opened": sorted(self.opened),
+            "found": sorted(self.found),
+            "searched": sorted(self.searched),
+            "identified": sorted(self.identified),
+            "puzzled": sorted(self.puzzled),
+            "npcs": {npc_id: npc.to_data() for npc_id, npc in sorted(self.npcs.items())},
+            "drank_day": self.drank_day,
+            "ate_day": self.ate_day,
+            "thirst_days": self.thirst_days,
+            "hunger_days": self.hunger_days,
+            "log": list(self.log),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> WorldState:
+        """Rebuild a state from :meth:`to_data` output.
+
+        Raises KeyError, TypeError or ValueError on malformed data; callers that
+        read untrusted data (saves) validate first and translate those errors.
+        """
+        return cls(
+            adventure_id=str(data["adventure_id"]),
+            adventure_version=str(data["adventure_version"]),
+            system=str(data["system"]),
+            seed=int(data["seed"]),
+            room=str(data["room"]),
+            player=copy.deepcopy(dict(data["player"])),
+            water=int(data["water"]),
+            food=int(data["food"]),
+            turn=int(data["turn"]),
+            minutes=int(data["minutes"]),
+            status=str(data["status"]),
+            ending=str(data.get("ending", "")),
+            visited=set(map(str, data["visited"])),
+            item_moves={str(k): str(v) for k, v in dict(data["item_moves"]).items()},
+            opened=set(map(str, data["opened"])),
+            found=set(map(str, data["found"])),
+            searched=set(map(str, data.get("searched", []))),
+            identified=set(map(str, data["identified"])),
+            puzzled=set(map(str, data.get("puzzled", []))),
+            npcs={str(k): NpcState.from_data(dict(v)) for k, v in dict(data["npcs"]).items()},
+            drank_day=int(data["drank_day"]),
+            ate_day=int(data["ate_day"]),
+            thirst_days=int(data["thirst_days"]),
+            hunger_days=int(data["hunger_days"]),
+            log=[str(line) for line in data["log"]],
+        )
+
+    def copy(self) -> WorldState:
+        """An independent copy (for undo)."""
+        return WorldState.from_data(self.to_data())

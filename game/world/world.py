@@ -1,0 +1,143 @@
+"""Queries and changes over content plus state: the one place that knows the overlay.
+
+:class:`World` pairs the frozen :class:`~game.world.content.Adventure` with the
+run's :class:`~game.world.state.WorldState`.  Actions read and change the world
+only through these methods, so the overlay rules (items and NPCs stored only
+when they moved) live in one place.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from game.rules.base import RuleSystem, Sheet
+from game.world.content import Adventure, ExitDef, ItemDef, NpcDef, RoomDef
+from game.world.state import GONE, PLAYER, NpcState, WorldState, npc_place, room_place
+
+
+class World:
+    """Content and state together, with the queries actions need."""
+
+    def __init__(self, adventure: Adventure, state: WorldState, system: RuleSystem) -> None:
+        self.adventure = adventure
+        self.state = state
+        self.system = system
+        self._items_home: dict[str, list[str]] = defaultdict(list)
+        for item_id, place in adventure.item_homes.items():
+            self._items_home[place].append(item_id)
+
+    # -- rooms and exits ------------------------------------------------------
+    @property
+    def room(self) -> RoomDef:
+        return self.adventure.rooms[self.state.room]
+
+    def exit_key(self, room_id: str, direction: str) -> str:
+        return f"{room_id}/{direction}"
+
+    def exit_visible(self, room_id: str, exit_def: ExitDef) -> bool:
+        return not exit_def.hidden or self.exit_key(room_id, exit_def.direction) in self.state.found
+
+    def exit_open(self, room_id: str, exit_def: ExitDef) -> bool:
+        return exit_def.locked_by is None or self.exit_key(room_id, exit_def.direction) in self.state.opened
+
+    def visible_exits(self, room_id: str | None = None) -> list[ExitDef]:
+        """Exits of the room (the player's by default) that the player knows of, in content order."""
+        room = self.adventure.rooms[room_id or self.state.room]
+        return [e for e in room.exits.values() if self.exit_visible(room.id, e)]
+
+    # -- items ----------------------------------------------------------------
+    def item(self, item_id: str) -> ItemDef:
+        return self.adventure.items[item_id]
+
+    def place_of(self, item_id: str) -> str:
+        """Where an item is: ``room:<id>``, ``player``, ``npc:<id>`` or ``gone``."""
+        return self.state.item_moves.get(item_id) or self.adventure.item_homes.get(item_id, GONE)
+
+    def items_at(self, place: str) -> list[str]:
+        """Item ids at a place, content order first, then items moved there in id order."""
+        moves = self.state.item_moves
+        here = [i for i in self._items_home.get(place, ()) if i not in moves]
+        here.extend(sorted(i for i, p in moves.items() if p == place and i not in here))
+        return here
+
+    def move_item(self, item_id: str, place: str) -> None:
+        if self.adventure.item_homes.get(item_id) == place:
+            self.state.item_moves.pop(item_id, None)
+        else:
+            self.state.item_moves[item_id] = place
+
+    def carried(self) -> list[str]:
+        return self.items_at(PLAYER)
+
+    def room_items(self, room_id: str | None = None) -> list[str]:
+        return self.items_at(room_place(room_id or self.state.room))
+
+    def item_name(self, item_id: str) -> str:
+        """The name the player knows the item by (exotica keep theirs until identified)."""
+        item = self.item(item_id)
+        if item.true_name and item_id in self.state.identified:
+            return item.true_name
+        return item.name
+
+    # -- NPCs -------------------------------------------------------------------
+    def npc(self, npc_id: str) -> NpcDef:
+        return self.adventure.npcs[npc_id]
+
+    def npc_state(self, npc_id: str) -> NpcState:
+        """The NPC's state, created from content (and its tier) the first time it is needed."""
+        existing = self.state.npcs.get(npc_id)
+        if existing is not None:
+            return existing
+        definition = self.npc(npc_id)
+        home = self.adventure.npc_homes.get(npc_id, "")
+        sheet = self.npc_sheet(definition)
+        created = NpcState(room=home, sheet=sheet, disposition=definition.disposition)
+        self.state.npcs[npc_id] = created
+        return created
+
+    def npc_sheet(self, definition: NpcDef) -> Sheet:
+        stats = definition.stats.get(self.system.id)
+        sheet = self.system.npc_sheet(definition.tier or 1, stats)
+        sheet.setdefault("creature", definition.creature)
+        return sheet
+
+    def npc_room(self, npc_id: str) -> str:
+        changed = self.state.npcs.get(npc_id)
+        return changed.room if changed is not None else self.adventure.npc_homes.get(npc_id, "")
+
+    def npcs_in(self, room_id: str | None = None) -> list[str]:
+        """NPC ids in a room (dead ones included: their bodies stay), content order first."""
+        room_id = room_id or self.state.room
+        changed = self.state.npcs
+        here = [n for n in self.adventure.rooms[room_id].npcs if n not in changed or changed[n].room == room_id]
+        here.extend(sorted(n for n, s in changed.items() if s.room == room_id and n not in here))
+        return here
+
+    def npc_condition(self, npc_id: str) -> str:
+        changed = self.state.npcs.get(npc_id)
+        if changed is None:
+            return "ok"
+        return self.system.condition(changed.sheet)
+
+    def living_npcs_in(self, room_id: str | None = None) -> list[str]:
+        return [n for n in self.npcs_in(room_id) if self.npc_condition(n) != "dead"]
+
+    def npc_name(self, npc_id: str) -> str:
+        return self.npc(npc_id).name
+
+    def hostile(self, npc_id: str) -> bool:
+        changed = self.state.npcs.get(npc_id)
+        disposition = changed.disposition if changed else self.npc(npc_id).disposition
+        return disposition == "hostile"
+
+    def npc_items(self, npc_id: str) -> list[str]:
+        return self.items_at(npc_place(npc_id))
+
+    def drop_npc_items(self, npc_id: str) -> list[str]:
+        """Move everything an NPC carried to its room; return what fell."""
+        dropped = self.npc_items(npc_id)
+        for item_id in dropped:
+            self.move_item(item_id, room_place(self.npc_room(npc_id)))
+        return dropped
+
+    def destroy_item(self, item_id: str) -> None:
+        self.state.item_moves[item_id] = GONE
