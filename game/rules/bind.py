@@ -1,0 +1,204 @@
+"""BIND (seed 003, by Malin Freeborn, GPL v3): 2d6 + Attribute + Skill against a Tie Number.
+
+Above the TN succeeds, equal is a tie (success if the player accepts the
+danger), below fails.  The pieces live in helper modules:
+
+- :mod:`game.rules.bind_core`: requests, rolls, odds, resting actions, group
+  rolls, the one-roll-only memo, ties and margins;
+- :mod:`game.rules.bind_traits`: sheets, kinds -> traits, teamwork, stacking,
+  creation, NPC tiers;
+- :mod:`game.rules.bind_combat`: the single combat roll, damage, armour, saving a life;
+- :mod:`game.rules.bind_body`: weight and encumbrance, fatigue, time, healing, rest.
+
+Beyond the :class:`~game.rules.base.RuleSystem` protocol, :class:`BindSystem`
+offers the engine (all pure, sheets and memos returned new):
+
+- ``traits_request(sheet, attribute, skill, difficulty, situation)``: a check on
+  named BIND traits (e.g. Intelligence + Stealth for the heist);
+- ``resting(request)``: the same request as a resting action (one die read, the other a 6);
+- ``resisted_request(sheet, kind, opponent, situation, opposing_kind=None)``: the
+  NPC's ability added to TN 7 (seed 003 §Resisted Actions);
+- ``settle(outcome, accept_danger)``: what a tie means once the player chose;
+- ``action_key(kind, target, circumstances)``, ``roll_once(memo, key, request, dice)``,
+  ``forget(memo, target)``: one roll only;
+- ``group_roll(requests, dice)`` and ``best(results)``: one roll for a party;
+- ``margin_reward(margin, dice, count=2, sides=6)``: e.g. loot 2D6 + margin;
+- ``attack(..., tie=None)``: ``tie="both"|"neither"`` overrides the ``combat_tie`` option;
+- ``save_life_request(healer, patient)``, ``save_life(healer, patient, dice, wound_attribute)``;
+- ``arm(sheet, weapon)``, ``wear(sheet, dr, covering)``;
+- ``exert``, ``march``, ``heal_days``, ``downtime`` and the weight functions of
+  :mod:`game.rules.bind_body` (re-exported here).
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from game.errors import UsageError
+from game.rules import bind_body, bind_combat, bind_core, bind_traits
+from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, Situation, Weapon
+from game.rules.bind_body import (
+    can_carry, can_drag, character_weight, downtime, encumbrance, exert, heal_days, interval_of,
+    intervals_in, lifts_easily, load_encumbrance, march, max_carry_weight, weekly_healing,
+)
+from game.rules.bind_core import (
+    DIFFICULTY_TN, SYSTEM_ID, TN_CHART, BindRequest, Memo, Settlement, action_key, best, forget,
+    group_roll, margin_reward, roll_once, settle,
+)
+from game.rules.bind_traits import stack, teamwork_bonus
+from game.rules.dice import Dice
+
+__all__ = [
+    "OPTIONS", "SUMMARY", "SYSTEM_ID", "BindRequest", "BindSystem", "make_system",
+    # re-exported for the engine
+    "DIFFICULTY_TN", "TN_CHART", "Memo", "Settlement", "action_key", "best", "forget", "group_roll",
+    "margin_reward", "roll_once", "settle", "stack", "teamwork_bonus",
+    "can_carry", "can_drag", "character_weight", "downtime", "encumbrance", "exert", "heal_days", "interval_of",
+    "intervals_in", "lifts_easily", "load_encumbrance", "march", "max_carry_weight", "weekly_healing",
+]
+
+SUMMARY = "BIND: 2d6 + Attribute + Skill against a Tie Number; ties trade success for danger; one roll decides a fight"
+OPTIONS: dict[str, tuple[str, ...]] = {
+    # A tied combat roll when nobody asks the player: no damage at all, or damage both ways.
+    "combat_tie": ("neither", "both"),
+    # Teamwork: helpers add half their bonus rounded down (the seed's example) or up (its words).
+    "teamwork_rounding": ("down", "up"),
+}
+
+
+class BindSystem:
+    """The BIND rule system (see the module docstring for the extra public methods)."""
+
+    id = SYSTEM_ID
+    name = "BIND"
+    summary = SUMMARY
+    seed = "003"
+
+    def __init__(self, options: Mapping[str, str]) -> None:
+        self.combat_tie = options.get("combat_tie", OPTIONS["combat_tie"][0])
+        self.teamwork_rounding = options.get("teamwork_rounding", OPTIONS["teamwork_rounding"][0])
+
+    # -- PRODUCT §3.1 ---------------------------------------------------------------
+    def parse_request(self, keys: Mapping[str, str]) -> BindRequest:
+        return bind_core.parse_request(keys)
+
+    def odds(self, request: BindRequest) -> Odds:
+        return bind_core.odds(request)
+
+    def roll(self, request: BindRequest, dice: Dice) -> RollResult:
+        return bind_core.roll(request, dice)
+
+    # -- sheets -----------------------------------------------------------------------
+    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
+        """From ``[player.stats.bind]`` when given (no dice read), else random creation (14 d6)."""
+        if stats:
+            return bind_traits.sheet_from_stats(stats, where="player.stats.bind")
+        return bind_traits.create_character(dice)
+
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
+        return bind_traits.npc_sheet(tier, stats)
+
+    # -- checks -------------------------------------------------------------------------
+    def _tn(self, difficulty: str, situation: Situation) -> int:
+        if situation.target is not None:
+            return situation.target
+        try:
+            return DIFFICULTY_TN[difficulty]
+        except KeyError:
+            raise UsageError(f"bind: unknown difficulty '{difficulty}'; difficulties: {', '.join(DIFFICULTY_TN)}") from None
+
+    def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation) -> BindRequest:
+        """Attribute + Skill of the kind (less Fatigue, and Encumbrance on Speed) + teamwork, vs the mapped TN.
+
+        ``Situation.target`` sets the TN directly; a ``resting`` attribute on the
+        situation (when the engine has one) makes it a resting action.
+        """
+        attr, skill_name = bind_traits.kind_traits(kind)
+        return self.traits_request(sheet, attr, skill_name, difficulty, situation,
+                                   teamwork=kind not in bind_traits.SOLO_KINDS)
+
+    def traits_request(self, sheet: Sheet, attribute: str, skill: str, difficulty: str, situation: Situation,
+                       teamwork: bool = True) -> BindRequest:
+        """Like :meth:`check_request` for an explicit Attribute + Skill (content that names BIND traits)."""
+        if attribute not in bind_traits.ATTRIBUTES:
+            raise UsageError(f"bind: unknown attribute '{attribute}'; attributes: {', '.join(bind_traits.ATTRIBUTES)}")
+        if skill not in bind_traits.SKILLS:
+            raise UsageError(f"bind: unknown skill '{skill}'; skills: {', '.join(bind_traits.SKILLS)}")
+        bonus = bind_traits.traits_bonus(sheet, attribute, skill, situation.carried_weight)
+        if teamwork and situation.helpers:
+            helpers = [bind_traits.traits_bonus(helper, attribute, skill) for helper in situation.helpers]
+            bonus += teamwork_bonus(helpers, self.teamwork_rounding)
+        return BindRequest(bonus=bonus, tn=self._tn(difficulty, situation),
+                           resting=bool(getattr(situation, "resting", False)))
+
+    def resisted_request(self, sheet: Sheet, kind: str, opponent: Sheet, situation: Situation,
+                         opposing_kind: str | None = None) -> BindRequest:
+        """seed 003 §Resisted Actions: the player rolls against TN 7 + the NPC's ability."""
+        against = opposing_kind or bind_traits.OPPOSED_BY.get(kind, kind)
+        request = self.check_request(sheet, kind, "normal", dataclasses.replace(situation, target=None))
+        return dataclasses.replace(request, tn=bind_core.DEFAULT_TN + bind_traits.kind_bonus(opponent, against))
+
+    @staticmethod
+    def resting(request: BindRequest) -> BindRequest:
+        """seed 003 §Resting Actions: the same request with one die set to 6."""
+        return dataclasses.replace(request, resting=True)
+
+    settle = staticmethod(settle)
+    action_key = staticmethod(action_key)
+    roll_once = staticmethod(roll_once)
+    forget = staticmethod(forget)
+    group_roll = staticmethod(group_roll)
+    best = staticmethod(best)
+    margin_reward = staticmethod(margin_reward)
+
+    # -- combat ---------------------------------------------------------------------------
+    def attack_request(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation) -> BindRequest:
+        return bind_combat.attack_request(attacker, defender, weapon, situation)
+
+    def attack(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation, dice: Dice,
+               tie: str | None = None) -> AttackResult:
+        return bind_combat.attack(attacker, defender, weapon, situation, dice, tie or self.combat_tie)
+
+    save_life_request = staticmethod(bind_combat.save_life_request)
+    save_life = staticmethod(bind_combat.save_life)
+    arm = staticmethod(bind_combat.arm)
+    wear = staticmethod(bind_combat.wear)
+
+    def condition(self, sheet: Sheet) -> str:
+        return bind_combat.condition(sheet)
+
+    def health(self, sheet: Sheet) -> str:
+        text = f"HP {sheet['hp']}/{sheet['max_hp']}"
+        if int(sheet.get("fatigue", 0)):
+            text += f" Fatigue {sheet['fatigue']}"
+        return text
+
+    def sheet_lines(self, sheet: Sheet) -> list[str]:
+        attrs = sheet["attributes"]
+        skills = {name: value for name, value in sheet["skills"].items() if value}
+        armour = sheet.get("armour", {})
+        arms = bind_combat.wielded(sheet)
+        penalty = bind_traits.fatigue_penalty(sheet)
+        lines = [
+            f"Race: {sheet.get('race', 'human')}",
+            "Attributes: " + ", ".join(f"{name.capitalize()} {attrs[name]:+d}" for name in bind_traits.ATTRIBUTES),
+            "Skills: " + (", ".join(f"{name.replace('_', ' ').title()} {value:+d}" for name, value in skills.items())
+                          or "none"),
+            f"HP {sheet['hp']}/{sheet['max_hp']}  Weight {character_weight(sheet)}  Fatigue {sheet.get('fatigue', 0)}"
+            + (f" ({-penalty:+d} to actions)" if penalty else ""),
+            f"Armour: DR {armour.get('dr', 0)}, covering {armour.get('covering', 0)}",
+            f"Wielding: {arms.name} ({arms.bonus:+d} to hit, {arms.damage:+d} damage)",
+        ]
+        if sheet.get("stable") and bind_combat.condition(sheet) == "down":
+            lines.append("Unconscious but stable.")
+        return lines
+
+    def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
+        """Short: rest one interval; long: a day (four intervals, one day towards weekly healing). No dice."""
+        return bind_body.rest(sheet, kind, fed)
+
+
+def make_system(options: Mapping[str, str]) -> BindSystem:
+    """A configured BIND system (options as in :data:`OPTIONS`)."""
+    return BindSystem(options)

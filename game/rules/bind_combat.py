@@ -1,0 +1,289 @@
+"""BIND combat: one resisted roll decides attack and defence (RULES-NOTES bind; seed 003 §Resisted Actions).
+
+Only players roll (seed 003 §Resisted Actions, footnote).  The *roller* is the
+player-side sheet: the attacker when a player attacks, and the **defender** when
+an NPC attacks a player (a defence roll).  When both or neither are NPCs the
+attacker rolls.  The roller makes 2D6 + Dexterity + Combat (+ weapon bonus)
+against TN 7 + the other side's Dexterity + Combat (+ its weapon bonus):
+
+- above the TN: the roller deals damage;
+- below: the roller takes damage;
+- equal: both or neither, as the player chooses (``tie="both"|"neither"``).
+
+Ranged attacks (house rule) use Dexterity + Projectiles against the target's
+Speed + Vigilance (dodging); a ranged attack from out of reach (not engaged)
+cannot be answered, so the side that is shot at deals no damage.
+
+Damage is 1D6 + Strength + the weapon's damage bonus, at least 1 (RULES-NOTES
+bind; minimum a house rule), rolled after the attack roll's faces: first the
+roller's damage, then the other side's.  Armour's DR applies on near misses and
+not on clean hits ("covering"): a hit whose margin reaches the target's
+covering ignores DR; a roller who misses by more than their covering gets no DR.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from game.errors import ContentError
+from game.rules.base import AttackResult, RollResult, Sheet, Situation, Weapon
+from game.rules.bind_core import SYSTEM_ID, BindRequest, Settlement, read_faces, resolve, settle
+from game.rules.bind_traits import attribute, traits_bonus, with_changes
+from game.rules.dice import Dice
+
+RULE_COMBAT = "seed 003 §Resisted Actions; RULES-NOTES bind (combat)"
+RULE_DAMAGE = "RULES-NOTES bind (damage 1D6 + Strength; armour covering)"
+RULE_DEATH = "RULES-NOTES bind (0 HP: Wits + Medicine vs TN 7 + points below 0)"
+COMBAT_TN = 7
+TIE_CHOICES: tuple[str, ...] = ("neither", "both")
+#: House rule: a content weapon's die -> BIND damage bonus (bare hands d4 deal the plain 1D6 + Strength).
+DIE_DAMAGE: dict[int, int] = {4: 0, 6: 1, 8: 2, 10: 3, 12: 4}
+DAMAGE_DIE = 6
+MIN_DAMAGE = 1
+
+
+# -- weapons and armour on the sheet -------------------------------------------------
+
+@dataclass(frozen=True)
+class Arms:
+    """A weapon in BIND numbers: bonus to the combat roll, bonus to damage, ranged or not."""
+
+    name: str
+    bonus: int
+    damage: int
+    ranged: bool
+
+
+def die_damage(die: str) -> int:
+    """``"d4".."d12"`` -> damage bonus; ContentError for anything else."""
+    match = re.fullmatch(r"d(\d+)", die.strip().lower())
+    if not match or int(match.group(1)) not in DIE_DAMAGE:
+        raise ContentError([f"weapon damage '{die}' is not one of d4, d6, d8, d10, d12"])
+    return DIE_DAMAGE[int(match.group(1))]
+
+
+def arms_of(weapon: Weapon) -> Arms:
+    """A content weapon in BIND numbers; ``[items.X.stats.bind]`` may set ``bonus`` and ``damage``."""
+    overrides = weapon.system or {}
+    damage = int(overrides["damage"]) if "damage" in overrides else die_damage(weapon.damage)
+    return Arms(weapon.name, int(overrides.get("bonus", 0)), damage, weapon.ranged)
+
+
+def wielded(sheet: Sheet) -> Arms:
+    data = sheet.get("wielded", {})
+    return Arms(str(data.get("name", "bare hands")), int(data.get("bonus", 0)), int(data.get("damage", 0)),
+                bool(data.get("ranged", False)))
+
+
+def arm(sheet: Sheet, weapon: Weapon) -> Sheet:
+    """The sheet wielding ``weapon``: used when this sheet defends or strikes back."""
+    arms = arms_of(weapon)
+    return with_changes(sheet, wielded={"name": arms.name, "bonus": arms.bonus, "damage": arms.damage,
+                                        "ranged": arms.ranged})
+
+
+def wear(sheet: Sheet, dr: int, covering: int) -> Sheet:
+    """The sheet wearing armour of damage reduction ``dr`` and ``covering``."""
+    return with_changes(sheet, armour={"dr": dr, "covering": covering})
+
+
+def is_npc(sheet: Sheet) -> bool:
+    return bool(sheet.get("npc", False))
+
+
+def defender_rolls(attacker: Sheet, defender: Sheet) -> bool:
+    """Whether the defender makes the roll: an NPC attacking a player (the player's defence roll)."""
+    return is_npc(attacker) and not is_npc(defender)
+
+
+# -- the roll --------------------------------------------------------------------------
+
+def _offence(sheet: Sheet, arms: Arms) -> int:
+    skill_name = "projectiles" if arms.ranged else "combat"
+    return traits_bonus(sheet, "dexterity", skill_name) + arms.bonus
+
+
+def _defence(sheet: Sheet, ranged_attack: bool) -> int:
+    if ranged_attack:
+        return traits_bonus(sheet, "speed", "vigilance")
+    return traits_bonus(sheet, "dexterity", "combat") + wielded(sheet).bonus
+
+
+def attack_request(attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation) -> BindRequest:
+    """The roll of an attack, from the roller's side (see the module docstring)."""
+    arms = arms_of(weapon)
+    if defender_rolls(attacker, defender):
+        return BindRequest(bonus=_defence(defender, arms.ranged), tn=COMBAT_TN + _offence(attacker, arms))
+    return BindRequest(bonus=_offence(attacker, arms), tn=COMBAT_TN + _defence(defender, arms.ranged))
+
+
+def _name(sheet: Sheet, fallback: str) -> str:
+    return str(sheet.get("name", fallback))
+
+
+def armour_applies(sheet: Sheet, beyond: int, struck_is_roller: bool) -> bool:
+    """Whether the struck side's DR counts, ``beyond`` points past the TN (RULES-NOTES bind "covering").
+
+    A roller's blow with a margin reaching the target's covering is a clean hit (no
+    DR); a roller who misses by more than their own covering gets no DR.
+    """
+    covering = int(sheet.get("armour", {}).get("covering", 0))
+    return beyond <= covering if struck_is_roller else beyond < covering
+
+
+def damage_roll(striker: Sheet, arms: Arms, target: Sheet, dr_applies: bool, dice: Dice) -> RollResult:
+    """1D6 + Strength + weapon damage (at least 1), less the target's DR when it applies."""
+    face = dice.roll(DAMAGE_DIE)
+    bonus = attribute(striker, "strength") + arms.damage
+    raw = max(MIN_DAMAGE, face + bonus)
+    dr = int(target.get("armour", {}).get("dr", 0)) if dr_applies else 0
+    dealt = max(0, raw - dr)
+    sign = f"+ {bonus}" if bonus >= 0 else f"- {-bonus}"
+    armour_text = f", armour absorbs {min(dr, raw)}" if dr else ""
+    return RollResult(
+        system=SYSTEM_ID,
+        dice=(face,),
+        outcome="success",
+        figures={"total": dealt, "damage": raw, "dr": dr},
+        text=f"damage 1d6 ({face}) {sign} = {raw}{armour_text}: {dealt} HP",
+        rule=RULE_DAMAGE,
+    )
+
+
+def wound(sheet: Sheet, amount: int) -> Sheet:
+    """The sheet after losing ``amount`` HP; at or below minus its maximum HP it is dead (house rule)."""
+    hp = int(sheet["hp"]) - amount
+    dead = bool(sheet.get("dead", False)) or hp <= -int(sheet["max_hp"])
+    return with_changes(sheet, hp=hp, dead=dead, stable=bool(sheet.get("stable", False)) and amount == 0)
+
+
+def condition(sheet: Sheet) -> str:
+    """``dead`` (flagged, or at minus maximum HP), ``down`` at 0 HP or less, else ``ok``."""
+    if sheet.get("dead") or int(sheet["hp"]) <= -int(sheet["max_hp"]):
+        return "dead"
+    return "down" if int(sheet["hp"]) <= 0 else "ok"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _fate_line(name: str, sheet: Sheet) -> str | None:
+    state = condition(sheet)
+    if state == "dead":
+        return f"{name} is dead."
+    if state == "down":
+        return f"{name} falls at {sheet['hp']} HP."
+    return None
+
+
+def attack(attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation, dice: Dice,
+           tie: str = "neither") -> AttackResult:
+    """Resolve one exchange of blows; ``hit`` and ``damage`` are the attacker's on the defender.
+
+    Faces read: the roll (two), then the roller's damage die if the roller
+    strikes, then the other side's damage die if it strikes.
+    """
+    if tie not in TIE_CHOICES:
+        raise ValueError(f"tie must be one of {', '.join(TIE_CHOICES)}, not {tie!r}")
+    arms = arms_of(weapon)
+    request = attack_request(attacker, defender, weapon, situation)
+    roll = resolve(request, read_faces(request, dice))
+    roll = RollResult(roll.system, roll.dice, roll.outcome, roll.figures, roll.text, RULE_COMBAT)
+    outcome: Settlement = settle(roll.outcome, accept_danger=tie == "both")
+    by_defender = defender_rolls(attacker, defender)
+    roller, other = (defender, attacker) if by_defender else (attacker, defender)
+    roller_arms, other_arms = (wielded(defender), arms) if by_defender else (arms, wielded(defender))
+    roller_strikes, other_strikes = outcome.success, outcome.danger
+    if arms.ranged and not situation.engaged:
+        # Shot from out of reach: the side being shot at cannot answer.
+        if by_defender:
+            roller_strikes = False
+        else:
+            other_strikes = False
+    margin = int(roll.figures["margin"])
+    roller_name, other_name = (("the defender", "the attacker") if by_defender else ("the attacker", "the defender"))
+    roller_name, other_name = _name(roller, roller_name), _name(other, other_name)
+    lines = [f"{'Defence' if by_defender else 'Attack'} roll: {roll.text}."]
+    rolls: list[RollResult] = []
+    new_roller, new_other = with_changes(roller), with_changes(other)
+    dealt_by_roller = dealt_by_other = 0
+    if roller_strikes:
+        hurt = damage_roll(roller, roller_arms, other, armour_applies(other, max(0, margin), False), dice)
+        rolls.append(hurt)
+        dealt_by_roller = int(hurt.figures["total"])
+        new_other = wound(new_other, dealt_by_roller)
+        lines.append(_sentence(f"{roller_name} strikes {other_name}: {hurt.text}."))
+    if other_strikes:
+        hurt = damage_roll(other, other_arms, roller, armour_applies(roller, max(0, -margin), True), dice)
+        rolls.append(hurt)
+        dealt_by_other = int(hurt.figures["total"])
+        new_roller = wound(new_roller, dealt_by_other)
+        lines.append(_sentence(f"{other_name} strikes {roller_name}: {hurt.text}."))
+    if not roller_strikes and not other_strikes:
+        lines.append("Neither lands a blow.")
+    for name, sheet, was in ((other_name, new_other, other), (roller_name, new_roller, roller)):
+        line = _fate_line(name, sheet)
+        if line and condition(sheet) != condition(was):
+            lines.append(_sentence(line))
+    if by_defender:
+        return AttackResult(roll, other_strikes, dealt_by_other, new_other, new_roller, tuple(lines), tuple(rolls))
+    return AttackResult(roll, roller_strikes, dealt_by_roller, new_roller, new_other, tuple(lines), tuple(rolls))
+
+
+# -- saving a life (RULES-NOTES bind) ------------------------------------------------------
+
+def save_life_request(healer: Sheet, patient: Sheet) -> BindRequest:
+    """Wits + Medicine against TN 7 + the points the patient is below 0 HP."""
+    return BindRequest(bonus=traits_bonus(healer, "wits", "medicine"), tn=COMBAT_TN + max(0, -int(patient["hp"])))
+
+
+@dataclass(frozen=True)
+class LifeSaved:
+    """The outcome of a life-saving roll: the roll, the patient afterwards, lines, further rolls."""
+
+    roll: RollResult
+    patient: Sheet
+    lines: tuple[str, ...]
+    rolls: tuple[RollResult, ...] = ()
+
+
+#: House rule (BIND's public combat chapter): a permanent wound below this Attribute kills.
+WOUND_DEATH_BELOW = -5
+
+
+def save_life(healer: Sheet, patient: Sheet, dice: Dice, wound_attribute: str = "charisma") -> LifeSaved:
+    """Try to save a character at 0 HP or less.
+
+    Success: alive and ``stable``, unconscious for the rest of the interval.
+    Tie (house rule, from BIND's public text): alive with a permanent wound, 1D6
+    off ``wound_attribute`` (one more face read); below -5 the wound kills.
+    Failure: dead.  The dead and the standing are left as they are (no dice read).
+    """
+    if condition(patient) != "down":
+        return _no_save(patient)
+    request = save_life_request(healer, patient)
+    roll = resolve(request, read_faces(request, dice))
+    roll = RollResult(roll.system, roll.dice, roll.outcome, roll.figures, roll.text, RULE_DEATH)
+    lines = [f"{roll.text}."]
+    if roll.outcome == "failure":
+        return LifeSaved(roll, with_changes(patient, dead=True), tuple(lines + ["The wounds are too deep: death comes."]))
+    if roll.outcome == "success":
+        lines.append("The bleeding stops; unconscious for the rest of the interval, but alive.")
+        return LifeSaved(roll, with_changes(patient, stable=True), tuple(lines))
+    face = dice.roll(6)
+    attrs = dict(patient["attributes"])
+    attrs[wound_attribute] = int(attrs.get(wound_attribute, 0)) - face
+    dead = attrs[wound_attribute] < WOUND_DEATH_BELOW
+    scar = RollResult(SYSTEM_ID, (face,), "failure", {"total": face}, f"permanent wound 1d6 ({face}) off {wound_attribute}",
+                      RULE_DEATH)
+    lines.append(f"Alive, but with a permanent wound: {wound_attribute} {patient['attributes'].get(wound_attribute, 0)}"
+                 f" -> {attrs[wound_attribute]}." + (" It is too much: death comes." if dead else ""))
+    return LifeSaved(roll, with_changes(patient, attributes=attrs, stable=not dead, dead=dead), tuple(lines), (scar,))
+
+
+def _no_save(patient: Sheet) -> LifeSaved:
+    state = condition(patient)
+    text = "no roll: the patient is dead" if state == "dead" else "no roll: the patient is standing"
+    empty = RollResult(SYSTEM_ID, (), "failure" if state == "dead" else "success", {}, text, RULE_DEATH)
+    return LifeSaved(empty, with_changes(patient), (text[0].upper() + text[1:] + ".",))

@@ -1,0 +1,183 @@
+"""OpenD6 (seed 002): die codes, a Wild Die on every roll, wounds or Body Points.
+
+The system is split over helper modules: ``opend6_codes`` (die codes,
+difficulties, kinds, weapons), ``opend6_roll`` (the Wild Die, exact odds,
+Character and Fate Point dice), ``opend6_sheet`` (sheets, creation, damage
+tracks, rest, points) and ``opend6_combat`` (attacks).  Every choice the seed
+leaves open is written down in ``docs/rules/opend6.md``.
+
+Beyond the :class:`~game.rules.base.RuleSystem` protocol, :class:`OpenD6`
+offers the engine the system's own economy and timing:
+
+- :meth:`OpenD6.hint` -- a narration sentence for a hidden difficulty;
+- :meth:`OpenD6.with_fate_point` -- request transform: spend a Fate Point
+  before rolling (dice doubled); pair it with :meth:`OpenD6.spend_point`;
+- :meth:`OpenD6.add_character_die` -- spend a Character Point after a roll:
+  one more die read and added, the outcome judged again;
+- :meth:`OpenD6.spend_point` -- a sheet with one ``character``/``fate`` point
+  spent (ActionRefused if none); ``heroic=True`` marks a Fate Point for return;
+- :meth:`OpenD6.end_adventure` -- points restored and awarded;
+- :meth:`OpenD6.end_round` -- stun wearing off, the mortally wounded rolling
+  to stay alive (call for every combatant at the end of each round);
+- :meth:`OpenD6.stats_problems` -- validation of a ``stats.opend6`` table.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game.errors import UsageError
+from game.rules import opend6_codes as codes
+from game.rules import opend6_combat as combat
+from game.rules import opend6_roll as rolls
+from game.rules import opend6_sheet as sheets
+from game.rules.base import (
+    AttackResult,
+    Odds,
+    RestResult,
+    RollResult,
+    Sheet,
+    Situation,
+    Weapon,
+)
+from game.rules.dice import Dice
+from game.rules.opend6_roll import D6Request
+
+SYSTEM_ID = "opend6"
+SUMMARY = "OpenD6: roll your die code (3D+1) with a Wild Die that explodes on 6; meet the difficulty."
+OPTIONS: dict[str, tuple[str, ...]] = {
+    "wild_one": rolls.WILD_ONE,
+    "damage": sheets.DAMAGE_SYSTEMS,
+}
+REQUEST_KEYS: tuple[str, ...] = ("dice", "pips", "difficulty")
+
+
+def _int_key(keys: Mapping[str, str], key: str, low: int, high: int, default: int | None = None) -> int:
+    """Integer value of ``key`` in ``low..high``; UsageError naming the key otherwise."""
+    if key not in keys:
+        if default is None:
+            raise UsageError(f"opend6 needs {key}=...; keys: dice=N pips=P (default 0) difficulty=D")
+        return default
+    text = keys[key]
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        raise UsageError(f"{key}={text}: expected a whole number") from None
+    if not low <= value <= high:
+        raise UsageError(f"{key}={text}: must be from {low} to {high}")
+    return value
+
+
+class OpenD6:
+    """The OpenD6 rule system, configured with ``wild_one`` and ``damage`` options."""
+
+    id = SYSTEM_ID
+    name = "OpenD6"
+    summary = SUMMARY
+    seed = "002"
+
+    def __init__(self, wild_one: str = "complication", damage: str = "wounds") -> None:
+        if wild_one not in rolls.WILD_ONE:
+            raise UsageError(f"option wild_one = {wild_one!r} must be one of: {', '.join(rolls.WILD_ONE)}")
+        if damage not in sheets.DAMAGE_SYSTEMS:
+            raise UsageError(f"option damage = {damage!r} must be one of: {', '.join(sheets.DAMAGE_SYSTEMS)}")
+        self.wild_one = wild_one
+        self.damage = damage
+
+    # -- PRODUCT §3.1 ---------------------------------------------------------------
+    def parse_request(self, keys: Mapping[str, str]) -> D6Request:
+        """``dice=N`` (1..60, one of them the Wild Die) ``pips=P`` (default 0) ``difficulty=D``."""
+        for key in keys:
+            if key not in REQUEST_KEYS:
+                raise UsageError(f"unknown key '{key}' for opend6; valid keys: {', '.join(REQUEST_KEYS)}")
+        return D6Request(
+            dice=_int_key(keys, "dice", 1, rolls.MAX_DICE),
+            pips=_int_key(keys, "pips", -1000, 1000, default=0),
+            difficulty=_int_key(keys, "difficulty", -1000, 10000),
+            wild_one=self.wild_one,
+        )
+
+    def odds(self, request: D6Request) -> Odds:
+        """Exact odds (tail of the Wild Die cut below 1e-12); see :func:`opend6_roll.odds`."""
+        return rolls.odds(request)
+
+    def roll(self, request: D6Request, dice: Dice) -> RollResult:
+        """Faces: the N-1 ordinary dice, then the Wild Die and each of its re-rolls."""
+        return rolls.roll(request, dice)
+
+    # -- play ------------------------------------------------------------------
+    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
+        return sheets.new_character(stats, dice, self.damage, self.wild_one)
+
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
+        return sheets.npc_sheet(tier, stats, self.damage)
+
+    def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation) -> D6Request:
+        """Attribute + skill for ``kind``, less wound dice; the difficulty's number
+        unless ``situation.target`` gives one."""
+        skill = codes.kind_skill(kind)
+        number = situation.target if situation.target is not None else codes.difficulty_number(difficulty)
+        label = f"{codes.SKILLS[skill].title()} + {skill}"
+        return D6Request.of(sheets.action_code(sheet, skill, situation), number, self.wild_one, label)
+
+    def attack_request(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation) -> D6Request:
+        return combat.attack_request(attacker, defender, weapon, situation, self.wild_one)
+
+    def attack(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation, dice: Dice) -> AttackResult:
+        return combat.attack(attacker, defender, weapon, situation, dice, self.damage, self.wild_one)
+
+    def condition(self, sheet: Sheet) -> str:
+        return sheets.condition(sheet, self.damage)
+
+    def health(self, sheet: Sheet) -> str:
+        return sheets.health(sheet, self.damage)
+
+    def sheet_lines(self, sheet: Sheet) -> list[str]:
+        """Attributes with their skills (skills shown as the total code rolled), damage, points."""
+        lines = []
+        for name in codes.ATTRIBUTES:
+            skills = [
+                f"{skill} {sheets.skill_code(sheet, skill)}"
+                for skill, attribute in codes.SKILLS.items()
+                if attribute == name and skill in sheet.get("skills", {})
+            ]
+            extra = f"  ({', '.join(skills)})" if skills else ""
+            lines.append(f"{name.title():<13}{sheets.attribute(sheet, name)}{extra}")
+        if sheet.get("armor", "0D") != "0D":
+            lines.append(f"Armor        {sheet['armor']}")
+        lines.append(f"Health       {self.health(sheet)}")
+        lines.append(f"Character Points {sheet.get('character_points', 0)}, Fate Points {sheet.get('fate_points', 0)}")
+        return lines
+
+    def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
+        return sheets.rest(sheet, kind, fed, dice, self.damage, self.wild_one)
+
+    # -- the system's own economy and timing ---------------------------------------
+    def hint(self, difficulty: str) -> str:
+        return codes.hint(difficulty)
+
+    def with_fate_point(self, request: D6Request) -> D6Request:
+        return rolls.with_fate_point(request)
+
+    def add_character_die(self, request: D6Request, result: RollResult, dice: Dice) -> RollResult:
+        return rolls.add_character_die(request, result, dice)
+
+    def spend_point(self, sheet: Sheet, kind: str, heroic: bool = False) -> Sheet:
+        return sheets.spend_point(sheet, kind, heroic)
+
+    def end_adventure(self, sheet: Sheet, goals_completed: int = 0) -> Sheet:
+        return sheets.end_adventure(sheet, goals_completed)
+
+    def end_round(self, sheet: Sheet, dice: Dice) -> RestResult:
+        return sheets.end_round(sheet, dice, self.damage, self.wild_one)
+
+    def stats_problems(self, stats: Mapping[str, Any]) -> list[str]:
+        return sheets.stats_problems(stats)
+
+
+def make_system(options: Mapping[str, str]) -> OpenD6:
+    """An :class:`OpenD6` configured with ``[adventure.rules] opend6 = {...}``."""
+    return OpenD6(
+        wild_one=options.get("wild_one", OPTIONS["wild_one"][0]),
+        damage=options.get("damage", OPTIONS["damage"][0]),
+    )

@@ -1,0 +1,296 @@
+"""Vaults of Vaarn (seed 001; Knave-derived, CC BY 4.0): the rule system for Wayfarer.
+
+Checks are saves: d20 + ability bonus, success when the total is *greater* than
+15 or an opposing defence (seed 001 §Saving Throws).  The helper modules hold
+the rules, all pure functions of sheets and dice:
+
+- :mod:`vaarn_data`: tables (wound chart, armours, creature types) and sheet readers;
+- :mod:`vaarn_saves`: requests, odds and rolls, check kinds and difficulties;
+- :mod:`vaarn_wounds`: damage, the wound chart, death, healing, rests;
+- :mod:`vaarn_combat`: initiative, attacks, NPC blocks, morale, reactions;
+- :mod:`vaarn_life`: item slots, water and food, creation, exotica, advancement;
+- :mod:`vaarn_gifts`: Mystic Gifts and barter.
+
+Besides the :class:`~game.rules.base.RuleSystem` protocol, :class:`VaarnSystem`
+offers the engine (each documented where defined):
+
+- saves: ``save_request``, ``opposed_request``, ``save``;
+- slots: ``slots_for``, ``slot_limit``, ``free_slots``, ``can_carry``, ``is_encumbered``;
+- combat: ``initiative``, ``attack_refusal``, ``npc_attacks``, ``morale_request``,
+  ``morale_check``, ``morale_due``, ``reaction``, ``take_damage``, ``heal``;
+- wounds: ``pending_item_damage``, ``pick_damaged_item``, ``clear_item_damage``, ``cannot_walk``;
+- rest and survival: ``rest_with``, ``end_of_day``, ``drink``, ``eat``, ``is_thirsty``, ``is_deprived``;
+- gifts: ``gift_attack``, ``gift_heal``, ``sustain_gift``, ``gift_capacity``;
+- barter: ``trade_value``, ``barter_request``, ``appraise``;
+- exotica and levels: ``identify_exotica``, ``advance``, ``level_up``, ``spend_points``,
+  ``auto_allocation``; creation: ``swap_abilities``; content: ``stat_problems``.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from game.errors import UsageError
+from game.rules import vaarn_combat as combat
+from game.rules import vaarn_gifts as gifts
+from game.rules import vaarn_life as life
+from game.rules import vaarn_saves as saves
+from game.rules import vaarn_wounds as wounds
+from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, Situation, Weapon
+from game.rules.dice import Dice
+from game.rules.vaarn_data import (
+    ABILITIES, SAVE_TARGET, SEED, SYSTEM_ID, WOUND_TABLE, armour, cannot_walk, is_deprived, slot_limit, stat_problems,
+    wound_slots,
+)
+from game.rules.vaarn_saves import SaveRequest
+
+SUMMARY = "Vaults of Vaarn (Knave-derived): d20 + ability bonus must beat 15 or a defence; wounds past 0 HP"
+#: Adventure options (``[adventure.rules] vaarn = {...}``), the default first.
+OPTIONS: dict[str, tuple[str, ...]] = {
+    "advancement": life.ADVANCEMENT,
+    "gifts": gifts.GIFT_MODES,
+    "attack_ties": ("miss", "hit"),
+    "npc_wounds": ("die-at-zero", "wound-table"),
+    "meals": ("daily", "rests-only"),
+}
+
+
+class VaarnSystem:
+    """The configured Vaarn rules; ``options`` holds one value for every key of :data:`OPTIONS`."""
+
+    id = SYSTEM_ID
+    name = "Vaults of Vaarn"
+    summary = SUMMARY
+    seed = SEED
+
+    def __init__(self, options: Mapping[str, str]) -> None:
+        self.options = {key: str(options.get(key, values[0])) for key, values in OPTIONS.items()}
+        self.ties_hit = self.options["attack_ties"] == "hit"
+        self.npc_dies_at_zero = self.options["npc_wounds"] == "die-at-zero"
+        self.gifts = self.options["gifts"]
+
+    # -- PRODUCT §3.1 -----------------------------------------------------------
+    def parse_request(self, keys: Mapping[str, str]) -> SaveRequest:
+        return saves.parse_request(keys)
+
+    def odds(self, request: SaveRequest) -> Odds:
+        return saves.save_odds(request)
+
+    def roll(self, request: SaveRequest, dice: Dice) -> RollResult:
+        return saves.roll_save(request, dice)
+
+    # -- play -------------------------------------------------------------------
+    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
+        return life.new_character(stats, dice)
+
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
+        return combat.npc_sheet(tier, stats)
+
+    def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation) -> SaveRequest:
+        return saves.check_request(sheet, kind, difficulty, situation)
+
+    def attack_request(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation) -> SaveRequest:
+        return combat.attack_request(attacker, defender, weapon, situation, self.ties_hit)
+
+    def attack(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation, dice: Dice
+               ) -> AttackResult:
+        return combat.attack(attacker, defender, weapon, situation, dice, self.ties_hit, self.npc_dies_at_zero)
+
+    def condition(self, sheet: Sheet) -> str:
+        return wounds.condition(sheet)
+
+    def health(self, sheet: Sheet) -> str:
+        """``HP 4/6``, plus wound slots, ``down``, ``deprived`` or ``dead`` when they apply."""
+        parts = [f"HP {sheet.get('hp', 0)}/{sheet.get('max_hp', 0)}"]
+        if wound_slots(sheet):
+            parts.append(f"wounds {wound_slots(sheet)}/10")
+        state = wounds.condition(sheet)
+        if state != "ok":
+            parts.append(state)
+        elif is_deprived(sheet):
+            parts.append("deprived")
+        return ", ".join(parts)
+
+    def sheet_lines(self, sheet: Sheet) -> list[str]:
+        depleted = dict(sheet.get("depleted", {}))
+        lines = [
+            f"Level {sheet.get('level', 1)}  XP {sheet.get('xp', 0)}  {self.health(sheet)}  Armour {armour(sheet)}",
+            "  ".join(
+                f"{a.upper()} {int(sheet.get(a, 0)):+d} ({int(sheet.get(a, 0)) + 10})"
+                + (f" -{depleted[a]}" if depleted.get(a) else "")
+                for a in ABILITIES
+            ),
+            f"Item slots {slot_limit(sheet)} (wounds fill {wound_slots(sheet)})",
+        ]
+        if sheet.get("ability_points", 0):
+            lines.append(f"Ability points to spend: {sheet['ability_points']}")
+        for wound in sheet.get("wounds", []):
+            row = WOUND_TABLE[int(wound["row"])]
+            lines.append(f"Wound: {row.name} ({row.slots} slot{'s' if row.slots > 1 else ''}): {row.description}")
+        if sheet.get("thirst_days", 0):
+            lines.append(f"Deprived by thirst: day {sheet['thirst_days']} of 3.")
+        if sheet.get("hunger_days", 0):
+            lines.append("Deprived by hunger.")
+        if self.gifts == "psyche-slots":
+            lines.append(f"Psyche slots {max(int(sheet.get('psy', 0)), 0)}")
+        return lines
+
+    def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
+        return wounds.rest(sheet, kind, fed, dice)
+
+    # -- the system's own economy (see the module docstring) ----------------------
+    def save_request(self, sheet: Sheet, ability: str, situation: Situation = Situation(),
+                     target: int = SAVE_TARGET) -> SaveRequest:
+        return saves.save_request(sheet, ability, situation, target)
+
+    def opposed_request(self, sheet: Sheet, ability: str, opponent: Sheet, against: str,
+                        situation: Situation = Situation()) -> SaveRequest:
+        return saves.opposed_request(sheet, ability, opponent, against, situation)
+
+    def save(self, request: SaveRequest, dice: Dice) -> RollResult:
+        return saves.roll_save(request, dice)
+
+    def slots_for(self, kind: str, count: int = 1, slots: int = 1) -> int:
+        return life.slots_for(kind, count, slots, self.gifts)
+
+    def slot_limit(self, sheet: Sheet) -> int:
+        return slot_limit(sheet)
+
+    def free_slots(self, sheet: Sheet, item_slots: int) -> int:
+        return life.free_slots(sheet, item_slots)
+
+    def can_carry(self, sheet: Sheet, item_slots: int, adding: int) -> bool:
+        return life.can_carry(sheet, item_slots, adding)
+
+    def is_encumbered(self, sheet: Sheet, item_slots: int) -> bool:
+        return life.is_encumbered(sheet, item_slots)
+
+    def initiative(self, sides: Sequence[str], dice: Dice, player_side: str = "player") -> combat.Initiative:
+        return combat.initiative(sides, dice, player_side)
+
+    def attack_refusal(self, weapon: Weapon, situation: Situation) -> str:
+        return combat.attack_refusal(weapon, situation)
+
+    def npc_attacks(self, sheet: Sheet) -> tuple[tuple[Weapon, ...], ...]:
+        return combat.npc_attacks(sheet)
+
+    def morale_request(self, sheet: Sheet) -> SaveRequest:
+        return combat.morale_request(sheet)
+
+    def morale_check(self, sheet: Sheet, dice: Dice) -> RollResult:
+        return combat.morale_check(sheet, dice)
+
+    def morale_due(self, group_size: int, down: int, leader_fell: bool = False, hp: int = 1, max_hp: int = 1) -> bool:
+        return combat.morale_due(group_size, down, leader_fell, hp, max_hp)
+
+    def reaction(self, sheet: Sheet, dice: Dice) -> combat.Reaction:
+        return combat.reaction(sheet, dice)
+
+    def take_damage(self, sheet: Sheet, amount: int, dice: Dice) -> wounds.Harm:
+        return wounds.take_damage(sheet, amount, dice, self.npc_dies_at_zero)
+
+    def heal(self, sheet: Sheet, amount: int) -> Sheet:
+        return wounds.heal(sheet, amount)
+
+    def pending_item_damage(self, sheet: Sheet) -> int:
+        return wounds.pending_item_damage(sheet)
+
+    def pick_damaged_item(self, item_ids: list[str], dice: Dice) -> str:
+        return wounds.pick_damaged_item(item_ids, dice)
+
+    def clear_item_damage(self, sheet: Sheet) -> Sheet:
+        return wounds.clear_item_damage(sheet)
+
+    def cannot_walk(self, sheet: Sheet) -> bool:
+        return cannot_walk(sheet)
+
+    def rest_with(self, sheet: Sheet, kind: str, water: int, meals: int, dice: Dice, choice: str = "auto"
+                  ) -> RestResult:
+        """Rest consuming what the engine offers: ``water`` rations and ``meals`` (0 or 1 each).
+
+        Short rest: water or a meal; long rest: both (seed 001 §Wounds and
+        Healing).  Water drunk and food eaten count for the day (:func:`drink`,
+        :func:`eat`); without the fare the rest gives nothing.  The engine removes
+        from the inventory exactly ``water`` and ``meals`` it passed.
+        """
+        if water < 0 or meals < 0:
+            raise UsageError("vaarn: cannot rest on negative rations")
+        fed_sheet = dict(sheet)
+        if water:
+            fed_sheet = life.drink(fed_sheet)
+        if meals:
+            fed_sheet = life.eat(fed_sheet)
+        fed = (water > 0 or meals > 0) if kind == "short" else (water > 0 and meals > 0)
+        return wounds.rest(fed_sheet, kind, fed, dice, choice)
+
+    def end_of_day(self, sheet: Sheet, water: int, food: int) -> life.DayResult:
+        return life.end_of_day(sheet, water, food, self.options["meals"] == "daily")
+
+    def drink(self, sheet: Sheet) -> Sheet:
+        return life.drink(sheet)
+
+    def eat(self, sheet: Sheet) -> Sheet:
+        return life.eat(sheet)
+
+    def is_thirsty(self, sheet: Sheet) -> bool:
+        return life.is_thirsty(sheet)
+
+    def is_deprived(self, sheet: Sheet) -> bool:
+        return is_deprived(sheet)
+
+    def gift_attack(self, user: Sheet, target: Sheet, dice: Dice, cost_sides: int = gifts.BASELINE_COST
+                    ) -> gifts.GiftResult:
+        return gifts.gift_attack(user, target, dice, cost_sides, self.gifts, self.npc_dies_at_zero)
+
+    def gift_heal(self, user: Sheet, target: Sheet | None, dice: Dice, cost_sides: int = gifts.BASELINE_COST
+                  ) -> gifts.GiftResult:
+        return gifts.gift_heal(user, target, dice, cost_sides, self.gifts, self.npc_dies_at_zero)
+
+    def sustain_gift(self, user: Sheet, periods: int, dice: Dice, cost_sides: int = gifts.BASELINE_COST
+                     ) -> gifts.GiftResult:
+        return gifts.sustain_gift(user, periods, dice, cost_sides, self.npc_dies_at_zero)
+
+    def gift_capacity(self, sheet: Sheet, item_slots: int = 0) -> int:
+        return gifts.gift_capacity(sheet, self.gifts, item_slots)
+
+    def trade_value(self, kind: str, slots: int = 1, count: int = 1) -> Fraction:
+        return gifts.trade_value(kind, slots, count)
+
+    def barter_request(self, sheet: Sheet, merchant: Sheet, situation: Situation = Situation()) -> SaveRequest:
+        return gifts.barter_request(sheet, merchant, situation)
+
+    def appraise(self, offered: Fraction, wanted: Fraction, disposition: str, persuaded: bool = False) -> gifts.Deal:
+        return gifts.appraise(offered, wanted, disposition, persuaded)
+
+    def identify_exotica(self, sheet: Sheet, difficulty: str, situation: Situation, dice: Dice) -> RollResult:
+        return life.identify_exotica(sheet, difficulty, situation, dice)
+
+    def advance(self, sheet: Sheet, source: str, dice: Dice, allocation: Mapping[str, int] | None = None
+                ) -> life.Advance:
+        return life.advance(sheet, source, self.options["advancement"], dice, allocation)
+
+    def level_up(self, sheet: Sheet, dice: Dice, allocation: Mapping[str, int] | None = None) -> life.Advance:
+        return life.level_up(sheet, dice, allocation)
+
+    def spend_points(self, sheet: Sheet, allocation: Mapping[str, int]) -> Sheet:
+        return life.spend_points(sheet, allocation)
+
+    def auto_allocation(self, sheet: Sheet) -> dict[str, int]:
+        return life.auto_allocation(sheet)
+
+    def swap_abilities(self, sheet: Sheet, first: str, second: str) -> Sheet:
+        return life.swap_abilities(sheet, first, second)
+
+    def stat_problems(self, stats: Mapping[str, Any], npc: bool = False) -> list[str]:
+        return combat.npc_stat_problems(stats) if npc else stat_problems(stats)
+
+
+def make_system(options: Mapping[str, str]) -> VaarnSystem:
+    """A configured :class:`VaarnSystem`; unknown options or values raise UsageError."""
+    for key, value in options.items():
+        if key not in OPTIONS:
+            raise UsageError(f"unknown option '{key}' for vaarn; known: {', '.join(OPTIONS)}")
+        if value not in OPTIONS[key]:
+            raise UsageError(f"option {key} = {value!r} for vaarn must be one of: {', '.join(OPTIONS[key])}")
+    return VaarnSystem(options)
