@@ -42,10 +42,15 @@ class Turn:
     def say(self, *lines: str) -> None:
         self.lines.extend(lines)
 
-    def show_roll(self, label: str, result: RollResult) -> None:
-        """Show a roll to the player (every roll is shown) and log it."""
+    def show_roll(self, label: str, result: RollResult, *, shown: bool = True) -> None:
+        """Log a roll for the dice log and show it to the player.
+
+        ``shown=False`` is for rolls the system's own narration already states
+        (damage dice in an attack's lines), so no roll is shown twice.
+        """
         self.rolls.append((label, result))
-        self.lines.append(f"[{label}] {result.text}")
+        if shown:
+            self.lines.append(f"[{label}] {result.text}")
 
     def spend(self, minutes: int) -> None:
         self.minutes += minutes

@@ -95,12 +95,17 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
 
 
 def report_attack(turn: Turn, attacker: str, defender: str, weapon: Weapon, result: AttackResult) -> None:
-    label = f"{attacker} attack{'s' if attacker != 'You' else ''} the {defender}" if attacker == "You" else \
-        f"the {attacker} attacks"
-    turn.show_roll(f"{label} ({weapon.name})", result.roll)
+    """Show every roll of the attack, then the system's narration.
+
+    A narration line that repeats a roll already shown is left out, so each
+    roll appears once.
+    """
+    label = f"you attack the {defender}" if attacker == "You" else f"the {attacker} attacks"
+    turn.show_roll(label, result.roll)
     for roll in result.rolls:
-        turn.show_roll("damage" if attacker == "You" else f"{attacker} damage", roll)
-    turn.say(*result.lines)
+        turn.show_roll(f"{label}: follow-up", roll)
+    shown = [result.roll.text, *(roll.text for roll in result.rolls)]
+    turn.say(*(line for line in result.lines if not any(text in line for text in shown)))
 
 
 def after_npc_hit(turn: Turn, npc_id: str) -> None:

@@ -180,7 +180,9 @@ def attack(
     quirk = "" if damage == raw else \
         f", {weapon.system.get('damage_type')} against {defender.get('creature')}: {damage}"
     harm = take_damage(defender, damage, dice, npc_dies_at_zero)
-    lines = ("The attack hits.", f"Damage {' + '.join(parts)} = {raw}{quirk}.") + harm.lines
+    # A single plain die is already shown as its roll; a sum or a quirk needs saying.
+    total = (f"Damage {' + '.join(parts)} = {raw}{quirk}.",) if len(parts) > 1 or quirk else ()
+    lines = ("The attack hits.",) + total + harm.lines
     return AttackResult(roll, True, damage, copy.deepcopy(dict(attacker)), harm.sheet, lines,
                         tuple(rolls) + harm.rolls)
 

@@ -1,0 +1,525 @@
+"""Merged TOML data -> frozen :class:`~game.world.content.Adventure`, checking everything.
+
+What is checked (each problem reported at its key path; see PRODUCT §4):
+
+- unknown keys at every level (did-you-mean against the known keys), except
+  inside tables whose keys are the author's or a system's own: ``stats.<system>``,
+  ``effect`` (only ``effect.damage`` is checked, as a die) and ``topics``;
+- value types, required keys (``adventure.id/title/version/start``,
+  ``rooms.X.name``, ``items.X.name``, ``npcs.X.name``, ``exits.D.to``);
+- ids (lowercase words of letters and digits joined by ``-``);
+- references: exits, ``start``, ``goal``, NPC routes to rooms; items in rooms,
+  ``search_items``, the player, NPCs, ``locked_by``; NPCs in rooms, region
+  encounters and ``goal.defeat``; regions of rooms;
+- an item or NPC placed in two places; rooms unreachable from the start
+  (hidden and locked exits count as passable); a goal item placed nowhere; a
+  locked exit whose key is placed nowhere and that has no ``force`` check;
+- enumerations: item kind, disposition, behaviour, creature, direction, check
+  kind, difficulty, system ids (``adventure.system``, ``[adventure.rules]``,
+  every ``stats.<system>``), ``[adventure.rules]`` options (by the system's
+  module; when that module cannot be imported only the id is checked);
+- numbers: tier 1..5, water/food/slots/rations/value/armor/travel_minutes >= 0,
+  weight -4..11;
+  damage dice ``[N]dS[+M]`` with S in 2,3,4,6,8,10,12,20,100;
+- an NPC with neither ``tier`` nor ``stats`` for the adventure's system.
+
+Decisions:
+
+- ``adventure.system`` defaults to ``vaarn``; ``items.X.kind`` to ``tool``.
+- Regions: when a ``[regions]`` table exists, every room's ``region`` must be
+  one of its ids; without one, region names are free ids and each becomes an
+  empty :class:`RegionDef`.
+- A check is a table ``{ check = KIND, difficulty = D, <system> = N... }`` or,
+  where the kind is implied, a bare difficulty string.  The implied kinds (also
+  used when a table omits ``check``): exit ``find`` perceive, exit ``force``
+  force, room ``search`` search, room ``hazard`` survive, item ``identify`` identify.
+- Homes: items start at ``room:<id>``, ``search:<room-id>`` (revealed by
+  searching), ``player`` or ``npc:<id>`` (a merchant's items are its stock);
+  ``npc_homes`` maps an NPC to its room id.  Unplaced items and NPCs are allowed.
+- ``goal.carrying`` and ``goal.defeat`` take one id or an array of ids.
+- Texts are stripped of surrounding blank space, nothing more.
+"""
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from game.rules.base import DIFFICULTIES, KINDS
+from game.rules.registry import SYSTEM_IDS
+from game.world.content import (
+    BEHAVIOURS, CREATURES, DIRECTIONS, DISPOSITIONS, ITEM_KINDS, Adventure, CheckDef,
+    ExitDef, GoalDef, ItemDef, NpcDef, PlayerDef, RegionDef, RoomDef,
+)
+from game.world.schema import (
+    BOOL, INT, STR, STR_LIST, STR_OR_LIST, STR_OR_TABLE, TABLE, Checker, KeyPath, Report,
+    as_table, check_id, read_table, type_name,
+)
+
+#: The rule system of an adventure that names none.
+DEFAULT_SYSTEM = "vaarn"
+#: Top-level tables whose keys are ids: the same id in two files is a duplicate.
+ENTITY_SECTIONS: tuple[str, ...] = ("rooms", "items", "npcs", "regions")
+
+_DIRECTION_NAMES: dict[str, str] = {**{d: d for d in DIRECTIONS}, **{a: d for d, a in DIRECTIONS.items()}}
+_DIE_SIZES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
+_DAMAGE = re.compile(r"([1-9][0-9]?)?d([0-9]+)([+-][0-9]+)?\Z")
+
+TOP_SPEC: dict[str, Checker] = {
+    "adventure": TABLE, "player": TABLE, "rooms": TABLE, "items": TABLE, "npcs": TABLE, "regions": TABLE,
+}
+ADVENTURE_SPEC: dict[str, Checker] = {
+    "id": STR, "title": STR, "version": STR, "start": STR, "system": STR, "intro": STR,
+    "goal": TABLE, "rules": TABLE,
+}
+GOAL_SPEC: dict[str, Checker] = {"reach": STR, "carrying": STR_OR_LIST, "defeat": STR_OR_LIST, "text": STR}
+PLAYER_SPEC: dict[str, Checker] = {
+    "name": STR, "items": STR_LIST, "water": INT, "food": INT, "stats": TABLE, "synthetic": BOOL,
+}
+ROOM_SPEC: dict[str, Checker] = {
+    "name": STR, "description": STR, "region": STR, "exits": TABLE, "items": STR_LIST, "npcs": STR_LIST,
+    "water_source": BOOL, "settlement": BOOL, "search": STR_OR_TABLE, "search_items": STR_LIST,
+    "hazard": STR_OR_TABLE, "hazard_text": STR, "travel_minutes": INT,
+}
+EXIT_SPEC: dict[str, Checker] = {
+    "to": STR, "locked_by": STR, "hidden": BOOL, "find": STR_OR_TABLE, "force": STR_OR_TABLE,
+    "description": STR,
+}
+ITEM_SPEC: dict[str, Checker] = {
+    "name": STR, "kind": STR, "description": STR, "aliases": STR_LIST, "slots": INT, "weight": INT,
+    "true_name": STR, "identify": STR_OR_TABLE, "effect": TABLE, "damage": STR, "ranged": BOOL,
+    "bonus_against": STR_LIST, "armor": INT, "rations": INT, "fixed": BOOL, "value": INT, "stats": TABLE,
+}
+NPC_SPEC: dict[str, Checker] = {
+    "name": STR, "description": STR, "aliases": STR_LIST, "disposition": STR, "behaviour": STR,
+    "tier": INT, "items": STR_LIST, "stats": TABLE, "creature": STR, "talk": STR, "topics": TABLE,
+    "route": STR_LIST, "blocks": STR,
+}
+REGION_SPEC: dict[str, Checker] = {"name": STR, "encounters": STR_LIST}
+CHECK_SPEC: dict[str, Checker] = {"check": STR, "difficulty": STR, **{s: INT for s in SYSTEM_IDS}}
+
+
+def build_adventure(report: Report, data: Mapping[str, Any], *, source: Path | None, digest: str) -> Adventure:
+    """Check ``data`` (merged TOML) into ``report`` and build the adventure from what passed.
+
+    The result is only meaningful when ``report`` stays empty.
+    """
+    return _Builder(report, data).build(source, digest)
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _option_problems(system_id: str, key: str, value: object) -> list[str]:
+    """The registry's verdict on one option; nothing when the system module cannot load yet."""
+    try:
+        from game.rules import registry
+
+        return registry.option_problems(system_id, {key: value})
+    except Exception:  # a system module that cannot be imported is not the content's fault
+        return []
+
+
+class _Builder:
+    """One pass over the merged data, section by section."""
+
+    def __init__(self, report: Report, data: Mapping[str, Any]) -> None:
+        self.report = report
+        top = read_table(report, (), data, TOP_SPEC)
+        if "adventure" not in data:
+            report.add(("adventure",), "missing required table [adventure]")
+        self.top = top
+        self.room_data = self._entities("rooms", "room")
+        self.item_data = self._entities("items", "item")
+        self.npc_data = self._entities("npcs", "npc")
+        self.region_data = self._entities("regions", "region")
+        self.system = DEFAULT_SYSTEM
+        self.item_homes: dict[str, str] = {}
+        self.item_placed_at: dict[str, KeyPath] = {}
+        self.npc_homes: dict[str, str] = {}
+        self.npc_placed_at: dict[str, KeyPath] = {}
+        self.implicit_regions: dict[str, RegionDef] = {}
+
+    # -- helpers -------------------------------------------------------------------
+    def _entities(self, section: str, what: str) -> dict[str, Any]:
+        """The ``[section]`` table (ids -> raw values), ids checked."""
+        table: dict[str, Any] = self.top.get(section, {})
+        for key in table:
+            check_id(self.report, (section, key), key, what)
+        return table
+
+    def _entity(self, path: KeyPath, raw: Any, spec: dict[str, Checker]) -> dict[str, Any]:
+        """The checked keys of one room, item, NPC or region (nothing more if it is not a table)."""
+        table = as_table(self.report, path, raw)
+        if table is None:
+            return {}
+        return read_table(self.report, path, table, spec, required=("name",) if spec is not REGION_SPEC else ())
+
+    def _ref(self, path: KeyPath, value: str, what: str, existing: Mapping[str, Any]) -> bool:
+        if value in existing:
+            return True
+        self.report.dangling(path, what, value, existing)
+        return False
+
+    def _refs(self, path: KeyPath, values: list[str], what: str, existing: Mapping[str, Any]) -> tuple[str, ...]:
+        for value in values:
+            if value not in existing:
+                self.report.dangling(path, what, value, existing)
+        return tuple(values)
+
+    def _one_of(self, path: KeyPath, value: str, what: str, choices: tuple[str, ...]) -> str:
+        if value not in choices:
+            self.report.not_one_of(path, value, what, choices)
+        return value
+
+    def _range(self, path: KeyPath, value: int, low: int, high: int | None = None) -> int:
+        if high is not None and not low <= value <= high:
+            self.report.add(path, f"{value} is outside {low}..{high}")
+        elif value < low:
+            self.report.add(path, f"must be {low} or more, not {value}")
+        return value
+
+    def _direction(self, path: KeyPath, value: str) -> str | None:
+        full = _DIRECTION_NAMES.get(value)
+        if full is None:
+            self.report.not_one_of(path, value, "a direction", tuple(_DIRECTION_NAMES))
+        return full
+
+    def _damage(self, path: KeyPath, value: str) -> str:
+        match = _DAMAGE.match(value)
+        if match is None or int(match.group(2)) not in _DIE_SIZES:
+            self.report.add(path, f"'{value}' is not a damage die like d6, 2d4 or d8+1")
+        return value
+
+    def _system_id(self, path: KeyPath, value: str) -> bool:
+        if value in SYSTEM_IDS:
+            return True
+        hint = self.report.suggest(value, SYSTEM_IDS) or f"; known systems: {', '.join(SYSTEM_IDS)}"
+        self.report.add(path, f"unknown system '{value}'{hint}")
+        return False
+
+    def _stats(self, path: KeyPath, value: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        stats: dict[str, dict[str, Any]] = {}
+        for system, table in value.items():
+            if self._system_id(path + (system,), system):
+                good = as_table(self.report, path + (system,), table)
+                if good is not None:
+                    stats[system] = dict(good)
+        return stats
+
+    def _check(self, path: KeyPath, value: str | dict[str, Any], kind: str) -> CheckDef:
+        if isinstance(value, str):
+            return CheckDef(kind, self._one_of(path, value, "a difficulty", DIFFICULTIES))
+        table = read_table(self.report, path, value, CHECK_SPEC)
+        kind = self._one_of(path + ("check",), table.get("check", kind), "a check kind", KINDS)
+        difficulty = self._one_of(path + ("difficulty",), table.get("difficulty", "normal"), "a difficulty",
+                                  DIFFICULTIES)
+        numbers = {s: table[s] for s in SYSTEM_IDS if s in table}
+        return CheckDef(kind, difficulty, numbers)
+
+    def _place_item(self, item: str, place: str, path: KeyPath) -> None:
+        if item not in self.item_data:
+            return
+        first = self.item_placed_at.get(item)
+        if first is not None:
+            self.report.add(path, f"item '{item}' is already placed in {'.'.join(first)}")
+            return
+        self.item_placed_at[item] = path
+        self.item_homes[item] = place
+
+    # -- sections ----------------------------------------------------------------------
+    def build(self, source: Path | None, digest: str) -> Adventure:
+        head = self._adventure_head()
+        regions = self._regions()
+        player = self._player()
+        items = {item_id: self._item(item_id) for item_id in self.item_data}
+        rooms = {room_id: self._room(room_id, regions) for room_id in self.room_data}
+        npcs = {npc_id: self._npc(npc_id, rooms) for npc_id in self.npc_data}
+        goal = self._goal(head.get("goal"))
+        self._check_locks(rooms)
+        self._check_reachable(head.get("start"), rooms)
+        return Adventure(
+            id=head.get("id", ""), title=head.get("title", ""), version=head.get("version", ""),
+            start=head.get("start", ""), system=self.system, intro=_text(head.get("intro")),
+            goal=goal, rules=self._rules(head.get("rules", {})), player=player, rooms=rooms,
+            items=items, npcs=npcs, regions={**self.implicit_regions, **regions}, source=source,
+            digest=digest, item_homes=self.item_homes, npc_homes=self.npc_homes,
+        )
+
+    def _adventure_head(self) -> dict[str, Any]:
+        if "adventure" not in self.top:
+            return {}
+        head = read_table(self.report, ("adventure",), self.top["adventure"], ADVENTURE_SPEC,
+                          required=("id", "title", "version", "start"))
+        if "id" in head:
+            check_id(self.report, ("adventure", "id"), head["id"], "adventure")
+        if "start" in head and self.room_data:
+            self._ref(("adventure", "start"), head["start"], "room", self.room_data)
+        elif "start" in head:
+            self.report.add(("adventure", "start"), f"no room '{head['start']}': the adventure has no rooms")
+        if "system" in head and self._system_id(("adventure", "system"), head["system"]):
+            self.system = head["system"]
+        elif "system" in head:
+            self.system = ""
+        return head
+
+    def _rules(self, raw: dict[str, Any]) -> dict[str, dict[str, str]]:
+        rules: dict[str, dict[str, str]] = {}
+        for system, options in raw.items():
+            path = ("adventure", "rules", system)
+            table = as_table(self.report, path, options)
+            if not self._system_id(path, system) or table is None:
+                continue
+            rules[system] = {}
+            for key, value in table.items():
+                if not isinstance(value, str):
+                    self.report.add(path + (key,), f"expected a string, got {type_name(value)}")
+                    continue
+                for problem in _option_problems(system, key, value):
+                    self.report.add(path + (key,), problem)
+                rules[system][key] = value
+        return rules
+
+    def _goal(self, raw: dict[str, Any] | None) -> GoalDef:
+        if raw is None:
+            return GoalDef()
+        path = ("adventure", "goal")
+        goal = read_table(self.report, path, raw, GOAL_SPEC)
+        if not any(k in goal for k in ("reach", "carrying", "defeat")):
+            self.report.add(path, "the goal names nothing to reach, carry or defeat")
+        reach = goal.get("reach")
+        if reach is not None:
+            self._ref(path + ("reach",), reach, "room", self.room_data)
+        carrying = _ids(goal.get("carrying"))
+        for item in carrying:
+            if self._ref(path + ("carrying",), item, "item", self.item_data) and item not in self.item_homes:
+                self.report.add(path + ("carrying",), f"item '{item}' is placed nowhere, so the goal cannot be won")
+        defeat = _ids(goal.get("defeat"))
+        self._refs(path + ("defeat",), list(defeat), "npc", self.npc_data)
+        return GoalDef(reach=reach, carrying=carrying, defeat=defeat, text=_text(goal.get("text")))
+
+    def _regions(self) -> dict[str, RegionDef]:
+        regions: dict[str, RegionDef] = {}
+        for region_id, raw in self.region_data.items():
+            path = ("regions", region_id)
+            region = self._entity(path, raw, REGION_SPEC)
+            encounters = self._refs(path + ("encounters",), region.get("encounters", []), "npc", self.npc_data)
+            regions[region_id] = RegionDef(region_id, _text(region.get("name")), encounters)
+        return regions
+
+    def _player(self) -> PlayerDef:
+        path = ("player",)
+        player = read_table(self.report, path, self.top.get("player", {}), PLAYER_SPEC)
+        items = self._refs(path + ("items",), player.get("items", []), "item", self.item_data)
+        for item in items:
+            self._place_item(item, "player", path + ("items",))
+        return PlayerDef(
+            name=_text(player.get("name")) or "Wanderer", items=items,
+            water=self._range(path + ("water",), player.get("water", 2), 0),
+            food=self._range(path + ("food",), player.get("food", 2), 0),
+            stats=self._stats(path + ("stats",), player.get("stats", {})),
+            synthetic=player.get("synthetic", False),
+        )
+
+    def _item(self, item_id: str) -> ItemDef:
+        path = ("items", item_id)
+        item = self._entity(path, self.item_data[item_id], ITEM_SPEC)
+        identify = self._check(path + ("identify",), item["identify"], "identify") if "identify" in item else None
+        effect = dict(item.get("effect", {}))
+        if "damage" in effect:
+            if isinstance(effect["damage"], str):
+                self._damage(path + ("effect", "damage"), effect["damage"])
+            else:
+                self.report.add(path + ("effect", "damage"), f"expected a string, got {type_name(effect['damage'])}")
+        for creature in item.get("bonus_against", []):
+            self._one_of(path + ("bonus_against",), creature, "a creature type", CREATURES)
+        return ItemDef(
+            id=item_id, name=item.get("name", ""),
+            kind=self._one_of(path + ("kind",), item.get("kind", "tool"), "an item kind", ITEM_KINDS),
+            description=_text(item.get("description")), aliases=tuple(item.get("aliases", ())),
+            slots=self._range(path + ("slots",), item.get("slots", 1), 0),
+            weight=self._range(path + ("weight",), item["weight"], -4, 11) if "weight" in item else None,
+            true_name=item.get("true_name"), identify=identify.difficulty if identify else None,
+            identify_check=identify, effect=effect,
+            damage=self._damage(path + ("damage",), item["damage"]) if "damage" in item else None,
+            ranged=item.get("ranged", False), bonus_against=tuple(item.get("bonus_against", ())),
+            armor=self._range(path + ("armor",), item["armor"], 0) if "armor" in item else None,
+            rations=self._range(path + ("rations",), item.get("rations", 0), 0),
+            fixed=item.get("fixed", False), value=self._range(path + ("value",), item.get("value", 1), 0),
+            stats=self._stats(path + ("stats",), item.get("stats", {})),
+        )
+
+    def _room(self, room_id: str, regions: dict[str, RegionDef]) -> RoomDef:
+        path = ("rooms", room_id)
+        room = self._entity(path, self.room_data[room_id], ROOM_SPEC)
+        items = self._refs(path + ("items",), room.get("items", []), "item", self.item_data)
+        for item in items:
+            self._place_item(item, f"room:{room_id}", path + ("items",))
+        hidden = self._refs(path + ("search_items",), room.get("search_items", []), "item", self.item_data)
+        for item in hidden:
+            self._place_item(item, f"search:{room_id}", path + ("search_items",))
+        npcs = self._refs(path + ("npcs",), room.get("npcs", []), "npc", self.npc_data)
+        for npc in npcs:
+            self._place_npc(npc, room_id, path + ("npcs",))
+        search = self._check(path + ("search",), room["search"], "search") if "search" in room else None
+        if hidden and search is None:  # search_items without a search check: a normal search finds them
+            search = CheckDef("search", "normal")
+        hazard = self._check(path + ("hazard",), room["hazard"], "survive") if "hazard" in room else None
+        extra: dict[str, Any] = {}
+        if "travel_minutes" in room:
+            extra["travel_minutes"] = self._range(path + ("travel_minutes",), room["travel_minutes"], 0)
+        return RoomDef(
+            id=room_id, name=room.get("name", ""), description=_text(room.get("description")),
+            region=self._region(path + ("region",), room.get("region"), regions),
+            exits=self._exits(path + ("exits",), room.get("exits", {})), items=items, npcs=npcs,
+            water_source=room.get("water_source", False), settlement=room.get("settlement", False),
+            search=search, search_items=hidden, hazard=hazard, hazard_text=_text(room.get("hazard_text")),
+            **extra,
+        )
+
+    def _place_npc(self, npc: str, room_id: str, path: KeyPath) -> None:
+        first = self.npc_placed_at.get(npc)
+        if first is not None:
+            self.report.add(path, f"npc '{npc}' is already placed in {'.'.join(first)}")
+            return
+        self.npc_placed_at[npc] = path
+        self.npc_homes[npc] = room_id
+
+    def _region(self, path: KeyPath, value: str | None, regions: dict[str, RegionDef]) -> str | None:
+        if value is None:
+            return None
+        if "regions" in self.top:
+            self._ref(path, value, "region", self.region_data)
+        elif check_id(self.report, path, value, "region") and value not in self.implicit_regions:
+            self.implicit_regions[value] = RegionDef(value)
+        return value
+
+    def _exits(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, ExitDef]:
+        exits: dict[str, ExitDef] = {}
+        written: dict[str, str] = {}
+        for key, value in raw.items():
+            here = path + (key,)
+            direction = self._direction(here, key)
+            if direction is None:
+                continue
+            if direction in written:
+                self.report.add(here, f"the exit {direction} is given twice (as '{written[direction]}' and '{key}')")
+                continue
+            written[direction] = key
+            exit_def = self._exit(here, direction, value)
+            if exit_def is not None:
+                exits[direction] = exit_def
+        return exits
+
+    def _exit(self, path: KeyPath, direction: str, value: Any) -> ExitDef | None:
+        if isinstance(value, str):
+            if value not in self.room_data:
+                self.report.dangling(path, "room", value, self.room_data)
+            return ExitDef(direction, value)
+        if not isinstance(value, dict):
+            self.report.add(path, f"expected a room id or a table, got {type_name(value)}")
+            return None
+        spec = read_table(self.report, path, value, EXIT_SPEC, required=("to",))
+        if "to" in spec:
+            self._ref(path + ("to",), spec["to"], "room", self.room_data)
+        if "locked_by" in spec:
+            self._ref(path + ("locked_by",), spec["locked_by"], "item", self.item_data)
+        return ExitDef(
+            direction, spec.get("to", ""), locked_by=spec.get("locked_by"), hidden=spec.get("hidden", False),
+            find=self._check(path + ("find",), spec["find"], "perceive") if "find" in spec else None,
+            force=self._check(path + ("force",), spec["force"], "force") if "force" in spec else None,
+            description=_text(spec.get("description")),
+        )
+
+    def _npc(self, npc_id: str, rooms: dict[str, RoomDef]) -> NpcDef:
+        path = ("npcs", npc_id)
+        npc = self._entity(path, self.npc_data[npc_id], NPC_SPEC)
+        items = self._refs(path + ("items",), npc.get("items", []), "item", self.item_data)
+        for item in items:
+            self._place_item(item, f"npc:{npc_id}", path + ("items",))
+        tier = self._range(path + ("tier",), npc["tier"], 1, 5) if "tier" in npc else None
+        stats = self._stats(path + ("stats",), npc.get("stats", {}))
+        if tier is None and self.system and self.system not in stats and isinstance(self.npc_data[npc_id], dict):
+            self.report.add(path, f"stats missing for the chosen system '{self.system}' when no tier is given "
+                                  f"(add tier = 1..5 or [{'.'.join(path)}.stats.{self.system}])")
+        return NpcDef(
+            id=npc_id, name=npc.get("name", ""), description=_text(npc.get("description")),
+            aliases=tuple(npc.get("aliases", ())),
+            disposition=self._one_of(path + ("disposition",), npc.get("disposition", "neutral"),
+                                     "a disposition", DISPOSITIONS),
+            behaviour=self._one_of(path + ("behaviour",), npc.get("behaviour", "cautious"),
+                                   "a behaviour", BEHAVIOURS),
+            tier=tier, items=items, stats=stats,
+            creature=self._one_of(path + ("creature",), npc.get("creature", "biological"),
+                                  "a creature type", CREATURES),
+            talk=_text(npc.get("talk")), topics=self._topics(path + ("topics",), npc.get("topics", {})),
+            route=self._refs(path + ("route",), npc.get("route", []), "room", self.room_data),
+            blocks=self._blocks(path + ("blocks",), npc_id, npc.get("blocks"), rooms),
+        )
+
+    def _topics(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, str]:
+        topics: dict[str, str] = {}
+        for topic, answer in raw.items():
+            if isinstance(answer, str):
+                topics[topic] = answer.strip()
+            else:
+                self.report.add(path + (topic,), f"expected a string, got {type_name(answer)}")
+        return topics
+
+    def _blocks(self, path: KeyPath, npc_id: str, value: str | None, rooms: dict[str, RoomDef]) -> str | None:
+        if value is None:
+            return None
+        direction = self._direction(path, value)
+        room_id = self.npc_homes.get(npc_id)
+        if direction is None:
+            return None
+        if room_id is None:
+            self.report.add(path, f"npc '{npc_id}' blocks {direction} but is placed in no room")
+        elif room_id in rooms and direction not in rooms[room_id].exits:
+            self.report.add(path, f"room '{room_id}' has no exit {direction} to block")
+        return direction
+
+    # -- whole-adventure checks ----------------------------------------------------------
+    def _check_locks(self, rooms: dict[str, RoomDef]) -> None:
+        for room in rooms.values():
+            for exit_def in room.exits.values():
+                key = exit_def.locked_by
+                if key and key in self.item_data and key not in self.item_homes and exit_def.force is None:
+                    self.report.add(("rooms", room.id, "exits", _written_key(self.room_data, room.id, exit_def)),
+                                    f"locked by '{key}', which is placed nowhere, and there is no force check: "
+                                    f"it can never open")
+
+    def _check_reachable(self, start: str | None, rooms: dict[str, RoomDef]) -> None:
+        if start is None or start not in rooms:
+            return
+        seen = {start}
+        queue = deque([start])
+        while queue:
+            for exit_def in rooms[queue.popleft()].exits.values():
+                if exit_def.to in rooms and exit_def.to not in seen:
+                    seen.add(exit_def.to)
+                    queue.append(exit_def.to)
+        for room_id in rooms:
+            if room_id not in seen:
+                self.report.add(("rooms", room_id), f"room '{room_id}' cannot be reached from the start room "
+                                                    f"'{start}'")
+
+
+def _ids(value: str | list[str] | None) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def _written_key(room_data: Mapping[str, Any], room_id: str, exit_def: ExitDef) -> str:
+    """The key the author wrote for an exit (``n`` or ``north``), for its key path."""
+    raw = room_data.get(room_id)
+    exits = raw.get("exits", {}) if isinstance(raw, dict) else {}
+    if isinstance(exits, dict):
+        for key in exits:
+            if _DIRECTION_NAMES.get(key) == exit_def.direction:
+                return str(key)
+    return exit_def.direction

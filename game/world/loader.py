@@ -1,0 +1,281 @@
+"""TOML folder -> :class:`~game.world.content.Adventure`, with every problem at once.
+
+An adventure is a folder.  Every ``*.toml`` file directly in it (not in
+sub-folders; names starting with ``.`` are skipped) is read in sorted name
+order with :mod:`tomllib` and merged:
+
+- tables merge key by key, so ``[adventure]`` may live in one file and
+  ``[adventure.rules]`` in another;
+- a value defined in two files, or the same room, item, NPC or region id in
+  two files, is a problem naming both files.
+
+When any file has a TOML syntax error (or cannot be read) only those problems
+are reported: checking the rest would mostly report the consequences.
+
+Problems are lines ``FILE:LINE: KEY.PATH: what is wrong (did you mean X?)``
+(syntax errors ``FILE:LINE:COL: TOML syntax error: ...``), where FILE is the
+folder as given joined with the file name.  Lines are found by scanning the
+text (:mod:`game.world.toml_locate`) only when there is a problem, so loading
+good content costs little more than parsing it.  What is checked, and the
+content decisions (defaults, regions, homes), are documented in
+:mod:`game.world.build`.
+
+Content is data: nothing in it is evaluated, imported or looked up as an attribute.
+"""
+from __future__ import annotations
+
+import gc
+import hashlib
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import game
+from game.errors import ContentError, UsageError
+from game.world.build import ENTITY_SECTIONS, build_adventure
+from game.world.content import Adventure
+from game.world.schema import KeyPath, Report, format_path
+from game.world.toml_locate import key_lines, line_of, syntax_position
+
+#: The adventure ``wayfarer`` plays when none is named.
+DEFAULT_ADVENTURE = "glass-oasis"
+
+#: A problem before formatting: file, line, column (0: none), text after the position.
+_Line = tuple[str, int, int, str]
+
+
+def content_dir() -> Path:
+    """The folder of bundled adventures (``content/`` beside the ``game`` package)."""
+    return Path(game.__file__).resolve().parent.parent / "content"
+
+
+# -- public API ------------------------------------------------------------------
+def load_adventure(path: Path | str) -> Adventure:
+    """Read and check the adventure folder at ``path``; ContentError lists every problem."""
+    adventure, problems = _load(Path(path))
+    if problems or adventure is None:
+        raise ContentError(problems or [f"{path}: could not be loaded"])
+    return adventure
+
+
+def check_adventure(path: Path | str) -> list[str]:
+    """The problem lines of the adventure at ``path``, sorted by file and line; empty if fine."""
+    return _load(Path(path))[1]
+
+
+def bundled_adventures() -> dict[str, Path]:
+    """Bundled adventures by their ``[adventure] id`` (the folder name when it cannot be read)."""
+    found: dict[str, Path] = {}
+    root = content_dir()
+    if not root.is_dir():
+        return found
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        if any(folder.glob("*.toml")):
+            found.setdefault(_peek_id(folder) or folder.name, folder)
+    return found
+
+
+def find_adventure(name_or_path: str) -> Path:
+    """An existing adventure folder, or the folder of the bundled adventure with that id.
+
+    Raises UsageError naming the bundled ids when neither fits.
+    """
+    given = Path(name_or_path)
+    if given.is_dir():
+        return given
+    direct = content_dir() / name_or_path
+    if "/" not in name_or_path and "\\" not in name_or_path and direct.is_dir():
+        if _peek_id(direct) in (None, name_or_path):
+            return direct
+    bundled = bundled_adventures()
+    if name_or_path in bundled:
+        return bundled[name_or_path]
+    names = ", ".join(sorted(bundled)) or "none"
+    if given.exists():
+        raise UsageError(f"'{name_or_path}' is a file, not an adventure folder; bundled adventures: {names}")
+    raise UsageError(f"no adventure folder or bundled adventure '{name_or_path}'; bundled adventures: {names}")
+
+
+# -- reading files ------------------------------------------------------------------
+@dataclass
+class _Source:
+    """One parsed file, with its key lines worked out on first need."""
+
+    display: str
+    text: str
+    data: dict[str, Any]
+    _lines: dict[KeyPath, int] | None = field(default=None, repr=False)
+
+    def line_of(self, path: KeyPath) -> int:
+        if self._lines is None:
+            self._lines = key_lines(self.text)
+        return line_of(self._lines, path)
+
+
+def _toml_files(folder: Path) -> list[Path]:
+    return sorted(
+        (p for p in folder.iterdir() if p.suffix == ".toml" and not p.name.startswith(".") and p.is_file()),
+        key=lambda p: p.name,
+    )
+
+
+def _read_one(path: Path, display: str, digest: Any) -> tuple[_Source | None, list[_Line]]:
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        return None, [(display, 0, 0, f"cannot read the file: {error.strerror or error}")]
+    digest.update(f"{path.name}\0{len(raw)}\0".encode())
+    digest.update(raw)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        return None, [(display, line, 0, "the file is not UTF-8 text")]
+    text = text.removeprefix("\ufeff")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line, col, message = syntax_position(text, error)
+        return None, [(display, line, col, f"TOML syntax error: {message}")]
+    return _Source(display, text, data), []
+
+
+def _read_folder(folder: Path) -> tuple[list[_Source], str, list[_Line]]:
+    """Parse every file; returns the sources, the content digest and any read problems."""
+    if not folder.exists():
+        return [], "", [(str(folder), 0, 0, "no such adventure folder")]
+    if not folder.is_dir():
+        return [], "", [(str(folder), 0, 0, "not a folder (an adventure is a folder of .toml files)")]
+    try:
+        paths = _toml_files(folder)
+    except OSError as error:
+        return [], "", [(str(folder), 0, 0, f"cannot list the folder: {error.strerror or error}")]
+    if not paths:
+        return [], "", [(str(folder), 0, 0, "no .toml files in this folder")]
+    digest = hashlib.sha256()
+    sources: list[_Source] = []
+    problems: list[_Line] = []
+    for path in paths:
+        source, found = _read_one(path, str(folder / path.name), digest)
+        problems.extend(found)
+        if source is not None:
+            sources.append(source)
+    return sources, digest.hexdigest(), problems
+
+
+# -- merging ------------------------------------------------------------------------
+def _origin(origins: dict[KeyPath, int], path: KeyPath) -> int:
+    """Index of the file that defined ``path`` (its nearest recorded ancestor; else the first)."""
+    for end in range(len(path), 0, -1):
+        index = origins.get(path[:end])
+        if index is not None:
+            return index
+    return 0
+
+
+def _merge(sources: list[_Source]) -> tuple[dict[str, Any], dict[KeyPath, int], list[_Line]]:
+    """Merge the files' data; record which file each newly added key came from."""
+    merged: dict[str, Any] = {}
+    origins: dict[KeyPath, int] = {}
+    problems: list[_Line] = []
+
+    def merge_into(target: dict[str, Any], data: dict[str, Any], path: KeyPath, index: int) -> None:
+        for key, value in data.items():
+            here = path + (key,)
+            if key not in target:
+                target[key] = value
+                origins[here] = index
+                continue
+            old = target[key]
+            entity = len(here) == 2 and here[0] in ENTITY_SECTIONS
+            if isinstance(old, dict) and isinstance(value, dict) and not entity:
+                merge_into(old, value, here, index)
+                continue
+            first = sources[_origin(origins, here)]
+            now = sources[index]
+            what = "id" if entity else "key"
+            problems.append((now.display, now.line_of(here), 0,
+                             f"{format_path(here)}: {what} defined twice: also in "
+                             f"{first.display}:{first.line_of(here)}"))
+
+    for index, source in enumerate(sources):
+        merge_into(merged, source.data, (), index)
+    return merged, origins, problems
+
+
+# -- formatting ---------------------------------------------------------------------
+def _locate(report: Report, sources: list[_Source], origins: dict[KeyPath, int]) -> list[_Line]:
+    lines: list[_Line] = []
+    for path, message in report.problems:
+        source = sources[_origin(origins, path)]
+        text = f"{format_path(path)}: {message}" if path else message
+        lines.append((source.display, source.line_of(path), 0, text))
+    return lines
+
+
+def _format(lines: list[_Line]) -> list[str]:
+    """Sorted (by file, line, column), deduplicated problem lines."""
+    out: list[str] = []
+    for display, line, col, text in sorted(set(lines)):
+        if not line:
+            out.append(f"{display}: {text}")
+        elif col:
+            out.append(f"{display}:{line}:{col}: {text}")
+        else:
+            out.append(f"{display}:{line}: {text}")
+    return out
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while loading.
+
+    Parsing and building create hundreds of thousands of acyclic objects; left
+    on, the collector re-traverses the growing parsed data again and again
+    (about a tenth of a big load).  Reference counting still frees everything.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _load(folder: Path) -> tuple[Adventure | None, list[str]]:
+    with _gc_paused():
+        return _load_unpaused(folder)
+
+
+def _load_unpaused(folder: Path) -> tuple[Adventure | None, list[str]]:
+    sources, digest, problems = _read_folder(folder)
+    if problems or not sources:
+        return None, _format(problems)
+    merged, origins, problems = _merge(sources)
+    report = Report()
+    adventure = build_adventure(report, merged, source=folder, digest=digest)
+    problems.extend(_locate(report, sources, origins))
+    if problems:
+        return None, _format(problems)
+    return adventure, []
+
+
+def _peek_id(folder: Path) -> str | None:
+    """The ``[adventure] id`` of a folder, or None when no file says (or can be read)."""
+    try:
+        paths = _toml_files(folder)
+    except OSError:
+        return None
+    for path in paths:
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+        table = data.get("adventure")
+        if isinstance(table, dict) and isinstance(table.get("id"), str):
+            return str(table["id"])
+    return None
