@@ -425,7 +425,7 @@ def test_attack_must_beat_armour(system: vaarn.VaarnSystem) -> None:
     hit = system.attack(player(), raider, KNIFE, Situation(), ScriptedDice([11, 4]))
     assert hit.hit and hit.damage == 4 and hit.defender["hp"] == 4
     assert hit.roll.dice == (11,) and [r.dice for r in hit.rolls] == [(4,)]
-    assert hit.lines == ("The attack hits.", "Damage d6 (4) = 4.", "HP 8 -> 4.")
+    assert hit.lines == ("The attack hits.", "HP 8 -> 4.")
 
 
 def test_attack_ties_option(system: vaarn.VaarnSystem) -> None:
