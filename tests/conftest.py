@@ -1,0 +1,33 @@
+"""Shared fixtures: the tiny test adventure, engines on it, a saves folder."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.engine import Engine
+from game.rules.registry import get_system
+from game.saves import SaveStore
+from game.world.content import Adventure
+from game.world.loader import load_adventure
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="session")
+def tiny() -> Adventure:
+    return load_adventure(DATA / "tiny")
+
+
+@pytest.fixture
+def engine(tiny: Adventure, tmp_path: Path) -> Engine:
+    """A new run of the tiny adventure under Vaarn, seed 3, saving into tmp_path."""
+    return Engine.new_game(tiny, get_system("vaarn"), 3, saves=SaveStore(tmp_path, tiny))
+
+
+def play(engine: Engine, *commands: str) -> list[str]:
+    """Submit commands in order; return the lines of the last one."""
+    lines: list[str] = []
+    for command in commands:
+        lines = engine.submit(command).lines
+    return lines
