@@ -1,0 +1,115 @@
+"""The command line of PRODUCT §3: subcommands, JSON, exit codes, one-line errors."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from tests.conftest import DATA
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_systems_lists_all_five(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "systems")
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines()] == ["open_adventures", "vaarn", "opend6", "bind", "maelstrom"]
+
+
+def test_odds_json_has_the_stable_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "vaarn", "bonus=2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["system"] == "vaarn"
+    assert data["p_success"] == pytest.approx(7 / 20)
+    assert sum(data["distribution"].values()) == pytest.approx(1)
+
+
+def test_roll_with_scripted_dice(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "roll", "vaarn", "bonus=2", "--dice", "14", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["dice"] == [14] and data["outcome"] == "success" and data["total"] == 16
+
+
+@pytest.mark.parametrize("dice, needed", [("4", "at least 2"), ("4,5,6", "exactly 2")])
+def test_wrong_number_of_scripted_dice_is_a_usage_error_naming_the_count(
+        capsys: pytest.CaptureFixture[str], dice: str, needed: str) -> None:
+    code, out, err = run(capsys, "roll", "vaarn", "bonus=0", "mode=advantage", "--dice", dice)
+    assert code == 2 and out == ""
+    assert needed in err and len(err.strip().splitlines()) == 1
+
+
+def test_unknown_system_lists_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "odds", "gurps", "dice=3")
+    assert code == 2
+    assert "unknown system 'gurps'" in err and "open_adventures, vaarn, opend6, bind, maelstrom" in err
+
+
+def test_play_with_unknown_system_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", str(DATA / "tiny"), "--system", "dnd")
+    assert code == 2 and "known systems" in err
+
+
+def test_bad_key_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "odds", "vaarn", "bogus=1")
+    assert code == 2 and "bogus" in err
+
+
+def test_check_passes_good_content_and_fails_bad(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert run(capsys, "check", str(DATA / "tiny"))[0] == 0
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "a.toml").write_text('[adventure]\nid = "bad"\ntitle = "B"\nversion = "1"\nstart = "nowhere"\n')
+    code, out, _ = run(capsys, "check", str(bad))
+    assert code == 1 and "nowhere" in out
+
+
+def test_usage_error_has_no_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "roll")
+    assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_map_text_and_dot(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "map", str(DATA / "tiny"))
+    assert code == 0 and "camp: Camp [start]" in out and "east (locked by brass-key) -> vault" in out
+    code, out, _ = run(capsys, "map", str(DATA / "tiny"), "--format", "dot")
+    assert code == 0 and out.startswith('digraph "tiny"') and '"camp" -> "well"' in out
+
+
+def test_replay_verifies_a_saved_run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    commands = "take key\nbrass\nn\nattack raider\nattack raider\nsave run\n"
+    result = subprocess.run([sys.executable, "-m", "game", str(DATA / "tiny"), "--seed", "5", "--saves",
+                             str(tmp_path)], input=commands, capture_output=True, text=True, check=True)
+    assert "Saved to slot" in result.stdout
+    save = tmp_path / "tiny" / "run.toml"
+    code, out, _ = run(capsys, "replay", str(save), "--adventure", str(DATA / "tiny"))
+    assert code == 0 and out.startswith("Replay matches: 4 commands, seed 5")
+
+
+def test_replay_detects_a_run_that_does_not_match(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from game.engine import Engine
+    from game.rules.registry import get_system
+    from game.saves import SaveStore
+    from game.world.loader import load_adventure
+
+    tiny = load_adventure(DATA / "tiny")
+    engine = Engine.new_game(tiny, get_system("vaarn"), 5, saves=SaveStore(tmp_path, tiny))
+    engine.submit("take stone")
+    engine.state.water = 9  # a state the log cannot produce
+    engine.submit("save odd")
+    code, out, _ = run(capsys, "replay", str(tmp_path / "tiny" / "odd.toml"), "--adventure", str(DATA / "tiny"))
+    assert code == 1 and "water" in out
+
+
+def test_plain_stdin_plays_and_python_m_game_works(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "game", str(DATA / "tiny"), "--seed", "1", "--saves", str(tmp_path)],
+                            input="look\ntake stone\ni\n", capture_output=True, text=True)
+    assert result.returncode == 0
+    assert "> take stone\nTaken: the smooth stone." in result.stdout
