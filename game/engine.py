@@ -18,13 +18,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.actions import ActionRegistry, Turn, default_registry
+from game.actions import ActionRegistry, Question, Turn, default_registry
 from game.actions.observe import describe_room
 from game.actions.scope import Ambiguous, Thing
 from game.errors import ActionRefused
 from game.meta import MetaCommands
 from game.npc.phase import npc_phase
 from game.parser import Command, ParseError, parse, split_verb, tokenize
+from game.play import play_for
 from game.rules.base import RollResult, RuleSystem
 from game.rules.dice import RandomDice
 from game.text import clean
@@ -58,6 +59,16 @@ class Pending:
     things: list[Thing]
 
 
+@dataclass
+class Asking:
+    """An action paused on a question: resumed by the answer, on the same turn and dice."""
+
+    turn: Turn
+    question: Question
+    snapshot: dict[str, Any]
+    log: list[str]
+
+
 def dice_for_turn(seed: int, turn: int) -> RandomDice:
     """The dice of one turn: a fresh generator seeded by the run's seed and the turn."""
     return RandomDice(random.Random(f"wayfarer:{seed}:{turn}"))
@@ -83,11 +94,16 @@ class Engine:
                  registry: ActionRegistry | None = None, saves: Any = None) -> None:
         self.adventure = adventure
         self.system = system
-        self.world = World(adventure, state, system)
-        self.registry = registry or default_registry()
+        self.play = play_for(system)
+        self.world = World(adventure, state, system, self.play)
+        if registry is None:
+            registry = default_registry()
+            self.play.register(registry)
+        self.registry = registry
         self.saves = saves
         self.undo_stack: list[dict[str, Any]] = []
         self.pending: Pending | None = None
+        self.asking: Asking | None = None
         self.referent: Thing | None = None
         self.last_command: str | None = None
         self.dice_log: list[tuple[int, str, RollResult]] = []
@@ -125,6 +141,8 @@ class Engine:
             return Report([clean(str(refusal))])
 
     def _submit(self, text: str) -> Report:
+        if self.asking is not None:
+            return self._resume(text)
         if self.pending is not None:
             answered = self._answer(text)
             if answered is not None:
@@ -165,28 +183,68 @@ class Engine:
         snapshot = None if spec.observe else self.state.to_data()
         turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), referent=self.referent)
         try:
+            if not spec.observe:
+                self.play.before_player_action(turn)
             spec.handler(turn, command)
         except Ambiguous as question:
             self._restore(snapshot)
             self.pending = Pending(command, question.things)
             return Report([str(question)], question=True)
+        except Question as question:
+            assert snapshot is not None, "an observing action cannot ask"
+            self.asking = Asking(turn, question, snapshot, [log_as or command.raw])
+            return Report([clean(line) for line in [*turn.lines, question.prompt]], question=True)
         except ActionRefused:
             self._restore(snapshot)
             raise
+        return self._finish(turn, snapshot, [log_as or command.raw])
+
+    def _finish(self, turn: Turn, snapshot: dict[str, Any] | None, log: list[str]) -> Report:
         self.referent = turn.referent
         if snapshot is not None:
-            self._after_action(turn, snapshot, log_as or command.raw)
+            self._after_action(turn, snapshot, log)
         return Report([clean(line) for line in turn.lines])
 
-    def _after_action(self, turn: Turn, snapshot: dict[str, Any], text: str) -> None:
+    def _resume(self, text: str) -> Report:
+        """Answer the question an action is paused on, or undo the whole action."""
+        asking = self.asking
+        assert asking is not None
+        words = tokenize(text)
+        answer = " ".join(words)
+        if answer == "undo":
+            self.asking = None
+            self._restore(asking.snapshot)
+            return Report(["You take the action back."])
+        if answer == "quit":
+            self.asking = None
+            self._restore(asking.snapshot)
+            return self.meta.run(Command("quit", raw="quit"))
+        meaning = asking.question.choices.get(answer)
+        if meaning is None:
+            options = "/".join(dict.fromkeys(asking.question.choices))
+            return Report([f"Please answer {options} (or undo to take the action back).", asking.question.prompt],
+                          question=True)
+        self.asking = None
+        turn = asking.turn
+        turn.lines = []
+        log = [*asking.log, answer]
+        try:
+            asking.question.resume(turn, meaning)
+        except Question as question:
+            self.asking = Asking(turn, question, asking.snapshot, log)
+            return Report([clean(line) for line in [*turn.lines, question.prompt]], question=True)
+        return self._finish(turn, asking.snapshot, log)
+
+    def _after_action(self, turn: Turn, snapshot: dict[str, Any], log: list[str]) -> None:
         state = self.state
         self.undo_stack.append(snapshot)
         del self.undo_stack[:-UNDO_DEPTH]
-        state.log.append(text)
-        self.last_command = text
+        state.log.extend(log)
+        self.last_command = log[0]
         state.turn += 1
         if turn.minutes:
             npc_phase(turn)
+            self.play.after_npc_phase(turn)
             advance(turn, turn.minutes)
         self._check_player(turn)
         self._check_goal(turn)

@@ -249,4 +249,4 @@ def _valid_place(place: str, adventure: Adventure) -> bool:
     if place in (PLAYER, GONE):
         return True
     kind, _, ident = place.partition(":")
-    return (kind == "room" and ident in adventure.rooms) or (kind == "npc" and ident in adventure.npcs)
+    return (kind in ("room", "search") and ident in adventure.rooms) or (kind == "npc" and ident in adventure.npcs)

@@ -54,6 +54,8 @@ def end_of_day(turn: Turn, day: int) -> None:
         state.status = "dead"
         state.ending = "You die of thirst under the blue sun."
         turn.say(state.ending)
+        return
+    turn.play.end_of_day(turn, day)
 
 
 def _thirst_line(days: int) -> str:

@@ -19,6 +19,26 @@ from game.world.world import World
 
 if TYPE_CHECKING:
     from game.parser import Command
+    from game.play.base import BasePlay
+
+
+class Question(Exception):
+    """An action pauses to ask the player (a BIND tie, an OpenD6 Character Point).
+
+    ``choices`` maps each accepted answer word to its meaning; ``resume`` finishes
+    the action with the meaning chosen, on the same turn and the same dice.  The
+    player cannot back out by typing something else (that would let them fish
+    for better dice); only ``undo`` drops the whole action.
+    """
+
+    def __init__(self, prompt: str, choices: dict[str, str], resume: Callable[[Turn, str], None]) -> None:
+        super().__init__(prompt)
+        self.prompt = prompt
+        self.choices = choices
+        self.resume = resume
+
+
+YES_NO = {"yes": "yes", "y": "yes", "no": "no", "n": "no"}
 
 
 @dataclass
@@ -38,6 +58,14 @@ class Turn:
     @property
     def system(self) -> RuleSystem:
         return self.world.system
+
+    @property
+    def play(self) -> BasePlay:
+        return self.world.play
+
+    def ask(self, prompt: str, choices: dict[str, str], resume: Callable[[Turn, str], None]) -> None:
+        """Pause the action with a question; ``resume(turn, meaning)`` finishes it."""
+        raise Question(prompt, choices, resume)
 
     def say(self, *lines: str) -> None:
         self.lines.extend(lines)

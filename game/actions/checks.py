@@ -30,9 +30,7 @@ def roll_check(turn: Turn, kind: str, difficulty: str, situation: Situation | No
     """Roll a check for the player, show it, and return the result."""
     request = check_request(turn, kind, difficulty, situation, numbers)
     turn.requests.append((label or kind, request))
-    result = turn.world.system.roll(request, turn.dice)
-    turn.show_roll(label or kind, result)
-    return result
+    return turn.play.check(turn, request, label or kind, kind)
 
 
 def roll_check_def(turn: Turn, check: CheckDef, *, label: str = "") -> RollResult:

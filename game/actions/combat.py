@@ -86,9 +86,7 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
     situation = player_situation(turn)
     request = world.system.attack_request(world.state.player, npc_state.sheet, weapon, situation)
     turn.requests.append((f"attack the {world.npc_name(npc_id)}", request))
-    result = world.system.attack(world.state.player, npc_state.sheet, weapon, situation, turn.dice)
-    world.state.player = result.attacker
-    npc_state.sheet = result.defender
+    result = turn.play.player_attack(turn, npc_id, weapon, situation)
     report_attack(turn, "You", world.npc_name(npc_id), weapon, result)
     after_npc_hit(turn, npc_id)
     turn.spend(1)
@@ -129,8 +127,6 @@ def npc_attacks_player(turn: Turn, npc_id: str) -> None:
     npc_state = world.npc_state(npc_id)
     carried = world.npc_items(npc_id)
     weapon = best_weapon(world, carried, ranged=False) or best_weapon(world, carried, ranged=True) \
-        or Weapon(name="its attack", damage=str(npc_state.sheet.get("damage", "d6")))
-    result = world.system.attack(npc_state.sheet, world.state.player, weapon, Situation(), turn.dice)
-    npc_state.sheet = result.attacker
-    world.state.player = result.defender
+        or turn.play.natural_weapon(npc_state.sheet)
+    result = turn.play.npc_attack(turn, npc_id, weapon)
     report_attack(turn, world.npc_name(npc_id), "you", weapon, result)

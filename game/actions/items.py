@@ -44,6 +44,9 @@ def take(turn: Turn, command: Command) -> None:
         raise ActionRefused(f"You already have the {world.item_name(item_id)}.")
     if world.item(item_id).fixed:
         raise ActionRefused(f"The {world.item_name(item_id)} will not move.")
+    refusal = turn.play.take_refusal(turn, item_id)
+    if refusal:
+        raise ActionRefused(refusal)
     _pick_up(turn, item_id)
     turn.spend(1)
 
@@ -56,6 +59,10 @@ def _pick_up(turn: Turn, item_id: str) -> None:
         world.destroy_item(item_id)
         world.state.food += item.rations
         turn.say(f"You pack the {name}: {item.rations} more day{'s' if item.rations != 1 else ''} of food.")
+        return
+    refusal = turn.play.take_refusal(turn, item_id)
+    if refusal:
+        turn.say(refusal)
         return
     world.move_item(item_id, PLAYER)
     turn.say(f"Taken: the {name}.")

@@ -90,11 +90,7 @@ def rest(turn: Turn, command: Command) -> None:
     if hostiles:
         raise ActionRefused(f"Not with the {world.npc_name(hostiles[0])} here.")
     fed = _consume_for_rest(turn, kind) and not world.state.deprived
-    result = world.system.rest(world.state.player, kind, fed, turn.dice)
-    world.state.player = result.sheet
-    for roll in result.rolls:
-        turn.show_roll("rest", roll)
-    turn.say(*result.lines)
+    turn.play.rest(turn, kind, fed)
     if not fed:
         turn.say("Deprived as you are, the rest does you no good.")
     turn.spend(LONG_REST if kind == "long" else SHORT_REST)

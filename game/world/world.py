@@ -8,19 +8,26 @@ when they moved) live in one place.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 from game.rules.base import RuleSystem, Sheet
 from game.world.content import Adventure, ExitDef, ItemDef, NpcDef, RoomDef
 from game.world.state import GONE, PLAYER, NpcState, WorldState, npc_place, room_place
 
+if TYPE_CHECKING:
+    from game.play.base import BasePlay
+
 
 class World:
     """Content and state together, with the queries actions need."""
 
-    def __init__(self, adventure: Adventure, state: WorldState, system: RuleSystem) -> None:
+    def __init__(self, adventure: Adventure, state: WorldState, system: RuleSystem, play: BasePlay | None = None) -> None:
+        from game.play.base import BasePlay
+
         self.adventure = adventure
         self.state = state
         self.system = system
+        self.play = play or BasePlay(system)
         self._items_home: dict[str, list[str]] = defaultdict(list)
         for item_id, place in adventure.item_homes.items():
             self._items_home[place].append(item_id)
