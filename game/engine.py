@@ -18,12 +18,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.actions import ActionRegistry, Question, Turn, default_registry
+from game.actions import ActionRegistry, ActionSpec, Question, Turn, default_registry
 from game.actions.observe import describe_room
 from game.actions.scope import Ambiguous, Thing
 from game.errors import ActionRefused
 from game.meta import MetaCommands
-from game.npc.phase import npc_phase
 from game.parser import Command, ParseError, parse, split_verb, tokenize
 from game.play import play_for
 from game.rules.base import RollResult, RuleSystem
@@ -61,12 +60,13 @@ class Pending:
 
 @dataclass
 class Asking:
-    """An action paused on a question: resumed by the answer, on the same turn and dice."""
+    """An action paused on a question; answering reruns it on the same turn and dice."""
 
-    turn: Turn
+    command: Command
     question: Question
     snapshot: dict[str, Any]
     log: list[str]
+    answers: list[str]
 
 
 def dice_for_turn(seed: int, turn: int) -> RandomDice:
@@ -180,8 +180,12 @@ class Engine:
             return Report([f"I don't know how to \"{command.verb}\"."])
         if self.state.status != "playing" and not spec.observe:
             return Report([self._ended_line()])
+        return self._perform(spec, command, [log_as or command.raw], [])
+
+    def _perform(self, spec: ActionSpec, command: Command, log: list[str], answers: list[str]) -> Report:
         snapshot = None if spec.observe else self.state.to_data()
-        turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), referent=self.referent)
+        turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), referent=self.referent,
+                    answers=list(answers))
         try:
             if not spec.observe:
                 self.play.before_player_action(turn)
@@ -192,12 +196,13 @@ class Engine:
             return Report([str(question)], question=True)
         except Question as question:
             assert snapshot is not None, "an observing action cannot ask"
-            self.asking = Asking(turn, question, snapshot, [log_as or command.raw])
+            self._restore(snapshot)
+            self.asking = Asking(command, question, snapshot, log, answers)
             return Report([clean(line) for line in [*turn.lines, question.prompt]], question=True)
         except ActionRefused:
             self._restore(snapshot)
             raise
-        return self._finish(turn, snapshot, [log_as or command.raw])
+        return self._finish(turn, snapshot, log)
 
     def _finish(self, turn: Turn, snapshot: dict[str, Any] | None, log: list[str]) -> Report:
         self.referent = turn.referent
@@ -219,21 +224,14 @@ class Engine:
             self.asking = None
             self._restore(asking.snapshot)
             return self.meta.run(Command("quit", raw="quit"))
-        meaning = asking.question.choices.get(answer)
-        if meaning is None:
+        if answer not in asking.question.choices:
             options = "/".join(dict.fromkeys(asking.question.choices))
             return Report([f"Please answer {options} (or undo to take the action back).", asking.question.prompt],
                           question=True)
         self.asking = None
-        turn = asking.turn
-        turn.lines = []
-        log = [*asking.log, answer]
-        try:
-            asking.question.resume(turn, meaning)
-        except Question as question:
-            self.asking = Asking(turn, question, asking.snapshot, log)
-            return Report([clean(line) for line in [*turn.lines, question.prompt]], question=True)
-        return self._finish(turn, asking.snapshot, log)
+        spec = self.registry.get(asking.command.verb)
+        assert spec is not None
+        return self._perform(spec, asking.command, [*asking.log, answer], [*asking.answers, answer])
 
     def _after_action(self, turn: Turn, snapshot: dict[str, Any], log: list[str]) -> None:
         state = self.state
@@ -243,8 +241,9 @@ class Engine:
         self.last_command = log[0]
         state.turn += 1
         if turn.minutes:
-            npc_phase(turn)
-            self.play.after_npc_phase(turn)
+            if self.play.round_over(turn):
+                self.play.npc_phase(turn)
+                self.play.after_npc_phase(turn)
             advance(turn, turn.minutes)
         self._check_player(turn)
         self._check_goal(turn)

@@ -25,17 +25,18 @@ if TYPE_CHECKING:
 class Question(Exception):
     """An action pauses to ask the player (a BIND tie, an OpenD6 Character Point).
 
-    ``choices`` maps each accepted answer word to its meaning; ``resume`` finishes
-    the action with the meaning chosen, on the same turn and the same dice.  The
-    player cannot back out by typing something else (that would let them fish
-    for better dice); only ``undo`` drops the whole action.
+    ``choices`` maps each accepted answer word to its meaning.  When the player
+    answers, the engine runs the action again from the start, on the same turn
+    and therefore the same dice, with the answers given so far; :meth:`Turn.ask`
+    hands them out in order instead of asking.  The player cannot back out by
+    typing something else (that would let them fish for better dice); only
+    ``undo`` drops the whole action.
     """
 
-    def __init__(self, prompt: str, choices: dict[str, str], resume: Callable[[Turn, str], None]) -> None:
+    def __init__(self, prompt: str, choices: dict[str, str]) -> None:
         super().__init__(prompt)
         self.prompt = prompt
         self.choices = choices
-        self.resume = resume
 
 
 YES_NO = {"yes": "yes", "y": "yes", "no": "no", "n": "no"}
@@ -54,6 +55,8 @@ class Turn:
     referent: tuple[str, str] | None = None
     #: The requests behind the rolls made, labelled (for ``odds`` of the last check).
     requests: list[tuple[str, Any]] = field(default_factory=list)
+    #: Answers already given to this action's questions, handed out in order by :meth:`ask`.
+    answers: list[str] = field(default_factory=list)
 
     @property
     def system(self) -> RuleSystem:
@@ -63,9 +66,16 @@ class Turn:
     def play(self) -> BasePlay:
         return self.world.play
 
-    def ask(self, prompt: str, choices: dict[str, str], resume: Callable[[Turn, str], None]) -> None:
-        """Pause the action with a question; ``resume(turn, meaning)`` finishes it."""
-        raise Question(prompt, choices, resume)
+    def ask(self, prompt: str, choices: dict[str, str]) -> str:
+        """The player's answer (its meaning in ``choices``): given already, or asked for now.
+
+        Asking raises :class:`Question`; the engine reruns the action with the answer.
+        Play code must therefore ask before changing anything it could not redo,
+        which holds because a rerun starts again from the state before the action.
+        """
+        if self.answers:
+            return choices[self.answers.pop(0)]
+        raise Question(prompt, choices)
 
     def say(self, *lines: str) -> None:
         self.lines.extend(lines)

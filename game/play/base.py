@@ -58,7 +58,21 @@ class BasePlay:
 
     # -- the flow of time -------------------------------------------------------------
     def before_player_action(self, turn: Turn) -> None:
-        """Called before each player action that may take time (a new turn of the player's)."""
+        """Called before each player action that may take time."""
+
+    def round_over(self, turn: Turn) -> bool:
+        """Whether the player's action ends their part of the round, so the NPCs act now.
+
+        True by default; a system whose turn holds several actions (the Open
+        Adventures pool) answers False until the player's turn is done.
+        """
+        return True
+
+    def npc_phase(self, turn: Turn) -> None:
+        """The NPCs near the player act (by default: hostile ones attack)."""
+        from game.npc.phase import npc_phase
+
+        npc_phase(turn)
 
     def after_npc_phase(self, turn: Turn) -> None:
         """Called after the NPCs have acted (the end of a round)."""

@@ -50,12 +50,37 @@ from typing import Any
 from game.rules.base import DIFFICULTIES, KINDS
 from game.rules.registry import SYSTEM_IDS
 from game.world.content import (
-    BEHAVIOURS, CREATURES, DIRECTIONS, DISPOSITIONS, ITEM_KINDS, Adventure, CheckDef,
-    ExitDef, GoalDef, ItemDef, NpcDef, PlayerDef, RegionDef, RoomDef,
+    BEHAVIOURS,
+    CREATURES,
+    DIRECTIONS,
+    DISPOSITIONS,
+    ITEM_KINDS,
+    Adventure,
+    CheckDef,
+    ExitDef,
+    GoalDef,
+    ItemDef,
+    NpcDef,
+    PlayerDef,
+    RegionDef,
+    RoomDef,
 )
 from game.world.schema import (
-    BOOL, INT, STR, STR_LIST, STR_OR_LIST, STR_OR_TABLE, TABLE, Checker, KeyPath, Report,
-    as_table, check_id, read_table, type_name,
+    BOOL,
+    INT,
+    STR,
+    STR_LIST,
+    STR_OR_LIST,
+    STR_OR_TABLE,
+    TABLE,
+    Checker,
+    KeyPath,
+    Report,
+    as_table,
+    check_id,
+    format_path,
+    read_table,
+    type_name,
 )
 
 #: The rule system of an adventure that names none.
@@ -119,7 +144,7 @@ def _option_problems(system_id: str, key: str, value: object) -> list[str]:
         from game.rules import registry
 
         return registry.option_problems(system_id, {key: value})
-    except Exception:  # a system module that cannot be imported is not the content's fault
+    except Exception:  # noqa: BLE001 - a system module that cannot load yet is not the content's fault
         return []
 
 
@@ -225,7 +250,7 @@ class _Builder:
             return
         first = self.item_placed_at.get(item)
         if first is not None:
-            self.report.add(path, f"item '{item}' is already placed in {'.'.join(first)}")
+            self.report.add(path, f"item '{item}' is already placed in {format_path(first)}")
             return
         self.item_placed_at[item] = path
         self.item_homes[item] = place
@@ -313,9 +338,7 @@ class _Builder:
     def _player(self) -> PlayerDef:
         path = ("player",)
         player = read_table(self.report, path, self.top.get("player", {}), PLAYER_SPEC)
-        items = self._refs(path + ("items",), player.get("items", []), "item", self.item_data)
-        for item in items:
-            self._place_item(item, "player", path + ("items",))
+        items = self._placed_items(path + ("items",), player.get("items"), "player")
         return PlayerDef(
             name=_text(player.get("name")) or "Wanderer", items=items,
             water=self._range(path + ("water",), player.get("water", 2), 0),
@@ -355,15 +378,13 @@ class _Builder:
     def _room(self, room_id: str, regions: dict[str, RegionDef]) -> RoomDef:
         path = ("rooms", room_id)
         room = self._entity(path, self.room_data[room_id], ROOM_SPEC)
-        items = self._refs(path + ("items",), room.get("items", []), "item", self.item_data)
-        for item in items:
-            self._place_item(item, f"room:{room_id}", path + ("items",))
-        hidden = self._refs(path + ("search_items",), room.get("search_items", []), "item", self.item_data)
-        for item in hidden:
-            self._place_item(item, f"search:{room_id}", path + ("search_items",))
-        npcs = self._refs(path + ("npcs",), room.get("npcs", []), "npc", self.npc_data)
-        for npc in npcs:
-            self._place_npc(npc, room_id, path + ("npcs",))
+        items = self._placed_items(path + ("items",), room.get("items"), f"room:{room_id}")
+        hidden = self._placed_items(path + ("search_items",), room.get("search_items"), f"search:{room_id}")
+        npcs: tuple[str, ...] = ()
+        if "npcs" in room:
+            npcs = self._refs(path + ("npcs",), room["npcs"], "npc", self.npc_data)
+            for npc in npcs:
+                self._place_npc(npc, room_id, path + ("npcs",))
         search = self._check(path + ("search",), room["search"], "search") if "search" in room else None
         if hidden and search is None:  # search_items without a search check: a normal search finds them
             search = CheckDef("search", "normal")
@@ -373,17 +394,26 @@ class _Builder:
             extra["travel_minutes"] = self._range(path + ("travel_minutes",), room["travel_minutes"], 0)
         return RoomDef(
             id=room_id, name=room.get("name", ""), description=_text(room.get("description")),
-            region=self._region(path + ("region",), room.get("region"), regions),
-            exits=self._exits(path + ("exits",), room.get("exits", {})), items=items, npcs=npcs,
-            water_source=room.get("water_source", False), settlement=room.get("settlement", False),
+            region=self._region(path + ("region",), room["region"], regions) if "region" in room else None,
+            exits=self._exits(path + ("exits",), room["exits"]) if "exits" in room else {}, items=items,
+            npcs=npcs, water_source=room.get("water_source", False), settlement=room.get("settlement", False),
             search=search, search_items=hidden, hazard=hazard, hazard_text=_text(room.get("hazard_text")),
             **extra,
         )
 
+    def _placed_items(self, path: KeyPath, values: list[str] | None, place: str) -> tuple[str, ...]:
+        """Item ids listed at ``path`` (checked), each placed at ``place``."""
+        if not values:
+            return ()
+        items = self._refs(path, values, "item", self.item_data)
+        for item in items:
+            self._place_item(item, place, path)
+        return items
+
     def _place_npc(self, npc: str, room_id: str, path: KeyPath) -> None:
         first = self.npc_placed_at.get(npc)
         if first is not None:
-            self.report.add(path, f"npc '{npc}' is already placed in {'.'.join(first)}")
+            self.report.add(path, f"npc '{npc}' is already placed in {format_path(first)}")
             return
         self.npc_placed_at[npc] = path
         self.npc_homes[npc] = room_id
@@ -400,25 +430,30 @@ class _Builder:
     def _exits(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, ExitDef]:
         exits: dict[str, ExitDef] = {}
         written: dict[str, str] = {}
+        rooms = self.room_data
         for key, value in raw.items():
-            here = path + (key,)
-            direction = self._direction(here, key)
-            if direction is None:
-                continue
-            if direction in written:
-                self.report.add(here, f"the exit {direction} is given twice (as '{written[direction]}' and '{key}')")
-                continue
-            written[direction] = key
-            exit_def = self._exit(here, direction, value)
-            if exit_def is not None:
-                exits[direction] = exit_def
+            direction = _DIRECTION_NAMES.get(key)
+            if direction is None or direction in written:
+                self._bad_direction(path + (key,), key, direction, written)
+            elif type(value) is str:  # the common case, kept fast for big worlds
+                written[direction] = key
+                if value not in rooms:
+                    self.report.dangling(path + (key,), "room", value, rooms)
+                exits[direction] = ExitDef(direction, value)
+            else:
+                written[direction] = key
+                exit_def = self._exit(path + (key,), direction, value)
+                if exit_def is not None:
+                    exits[direction] = exit_def
         return exits
 
+    def _bad_direction(self, path: KeyPath, key: str, direction: str | None, written: dict[str, str]) -> None:
+        if direction is None:
+            self.report.not_one_of(path, key, "a direction", tuple(_DIRECTION_NAMES))
+        else:
+            self.report.add(path, f"the exit {direction} is given twice (as '{written[direction]}' and '{key}')")
+
     def _exit(self, path: KeyPath, direction: str, value: Any) -> ExitDef | None:
-        if isinstance(value, str):
-            if value not in self.room_data:
-                self.report.dangling(path, "room", value, self.room_data)
-            return ExitDef(direction, value)
         if not isinstance(value, dict):
             self.report.add(path, f"expected a room id or a table, got {type_name(value)}")
             return None
@@ -437,9 +472,7 @@ class _Builder:
     def _npc(self, npc_id: str, rooms: dict[str, RoomDef]) -> NpcDef:
         path = ("npcs", npc_id)
         npc = self._entity(path, self.npc_data[npc_id], NPC_SPEC)
-        items = self._refs(path + ("items",), npc.get("items", []), "item", self.item_data)
-        for item in items:
-            self._place_item(item, f"npc:{npc_id}", path + ("items",))
+        items = self._placed_items(path + ("items",), npc.get("items"), f"npc:{npc_id}")
         tier = self._range(path + ("tier",), npc["tier"], 1, 5) if "tier" in npc else None
         stats = self._stats(path + ("stats",), npc.get("stats", {}))
         if tier is None and self.system and self.system not in stats and isinstance(self.npc_data[npc_id], dict):

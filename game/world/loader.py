@@ -87,9 +87,9 @@ def find_adventure(name_or_path: str) -> Path:
     if given.is_dir():
         return given
     direct = content_dir() / name_or_path
-    if "/" not in name_or_path and "\\" not in name_or_path and direct.is_dir():
-        if _peek_id(direct) in (None, name_or_path):
-            return direct
+    plain_name = "/" not in name_or_path and "\\" not in name_or_path
+    if plain_name and direct.is_dir() and _peek_id(direct) in (None, name_or_path):
+        return direct
     bundled = bundled_adventures()
     if name_or_path in bundled:
         return bundled[name_or_path]
@@ -197,9 +197,8 @@ def _merge(sources: list[_Source]) -> tuple[dict[str, Any], dict[KeyPath, int], 
             first = sources[_origin(origins, here)]
             now = sources[index]
             what = "id" if entity else "key"
-            problems.append((now.display, now.line_of(here), 0,
-                             f"{format_path(here)}: {what} defined twice: also in "
-                             f"{first.display}:{first.line_of(here)}"))
+            message = f"{format_path(here)}: {what} defined twice: also in {first.display}:{first.line_of(here)}"
+            problems.append((now.display, now.line_of(here), 0, message))
 
     for index, source in enumerate(sources):
         merge_into(merged, source.data, (), index)
