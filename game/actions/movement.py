@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
-from game.actions.checks import roll_check
+from game.actions.checks import roll_check, roll_check_def
 from game.actions.observe import describe_room
 from game.errors import ActionRefused
 from game.rules.base import Situation
@@ -62,6 +62,12 @@ def enter(turn: Turn, room_id: str) -> None:
     world.state.room = room_id
     world.state.visited.add(room_id)
     turn.spend(world.room.travel_minutes or DEFAULT_TRAVEL)
+    hazard = world.room.hazard
+    if hazard is not None:
+        result = roll_check_def(turn, hazard, label=hazard.kind)
+        if result.outcome not in ("success", "tie"):
+            turn.say(world.room.hazard_text or "The way in hurts you.")
+            turn.play.harm(turn, world.room.hazard_damage, "hazard")
     describe_room(turn)
 
 

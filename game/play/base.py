@@ -90,6 +90,24 @@ class BasePlay:
             turn.show_roll("rest", roll)
         turn.say(*result.lines)
 
+    def harm(self, turn: Turn, damage: str, label: str) -> None:
+        """Harm the player from no attacker; the rolls are shown."""
+        world = turn.world
+        change = self.system.harm(world.state.player, damage, turn.dice)
+        world.state.player = change.sheet
+        for roll in change.rolls:
+            turn.show_roll(label, roll)
+        turn.say(*change.lines)
+
+    def heal(self, turn: Turn, healing: str, label: str) -> None:
+        """Heal the player; the rolls are shown."""
+        world = turn.world
+        change = self.system.heal(world.state.player, healing, turn.dice)
+        world.state.player = change.sheet
+        for roll in change.rolls:
+            turn.show_roll(label, roll)
+        turn.say(*change.lines)
+
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
         """Why the player cannot pick this item up (too much to carry), or None."""
         return None

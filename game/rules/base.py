@@ -151,12 +151,16 @@ class AttackResult:
 
 
 @dataclass(frozen=True)
-class RestResult:
-    """A rest resolved: the sheet afterwards and what happened."""
+class SheetChange:
+    """A change to one sheet (a rest, harm from no attacker, healing) and what happened."""
 
     sheet: Sheet
     lines: tuple[str, ...] = ()
     rolls: tuple[RollResult, ...] = ()
+
+
+#: A rest resolved.
+RestResult = SheetChange
 
 
 class RuleSystem(Protocol):
@@ -219,4 +223,16 @@ class RuleSystem(Protocol):
 
     def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
         """Rest ``short`` or ``long``; ``fed`` is False when the actor is deprived."""
+        ...
+
+    def harm(self, sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+        """Harm from no attacker (a fall, the glare, a trap, a failed exotica).
+
+        ``damage`` is a system-neutral die such as ``"d4"``, mapped as weapon
+        damage is; the system applies it as its own damage (wounds, lost dice...).
+        """
+        ...
+
+    def heal(self, sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+        """Healing from a potion, a gift or an exotica; ``healing`` is a die such as ``"d6"``."""
         ...

@@ -12,7 +12,12 @@ Beyond the :class:`~game.rules.base.RuleSystem` protocol the engine may call:
   (a knowledge at zero dots under ``untrained_knowledge = "forbidden"``);
 - :meth:`MaelstromSystem.spend_willpower` – spend a Willpower point on a
   request, for an automatic success or to ignore wound penalties;
-- :meth:`MaelstromSystem.take_damage` – mark damage on the health track.
+- :meth:`MaelstromSystem.take_damage` – mark damage on the health track;
+- :meth:`MaelstromSystem.resolve_attack` – resolve an attack request changed
+  first (e.g. by Willpower).
+
+:meth:`MaelstromSystem.check_request` raises ActionRefused for a knowledge at
+zero dots when knowledges are ``forbidden`` (seed 004 §Knowledges).
 """
 from __future__ import annotations
 
@@ -23,11 +28,20 @@ from fractions import Fraction
 from typing import Any
 
 from game.errors import ActionRefused, UsageError
-from game.rules.base import DIFFICULTIES, AttackResult, Odds, RestResult, RollResult, Sheet, Situation, Weapon
-from game.rules.dice import Dice
 from game.rules import maelstrom_actions as actions
 from game.rules import maelstrom_pool as pool
 from game.rules import maelstrom_sheet as sheets
+from game.rules.base import (
+    DIFFICULTIES,
+    AttackResult,
+    Odds,
+    RestResult,
+    RollResult,
+    Sheet,
+    Situation,
+    Weapon,
+)
+from game.rules.dice import Dice
 from game.rules.maelstrom_actions import AttackRequest
 from game.rules.maelstrom_pool import PoolRequest
 
@@ -198,7 +212,7 @@ class MaelstromSystem:
     # -- checks ----------------------------------------------------------------------
     def pool_request(self, sheet: Sheet, first: str, second: str = "", *, difficulty: str = "normal",
                      tags: Iterable[str] = (), requires: Iterable[str] = (),
-                     situation: Situation = Situation()) -> PoolRequest:
+                     situation: Situation | None = None) -> PoolRequest:
         """Any roll of one or two traits: ``tags`` name what the action relates to (for
         specialties); ``requires`` the advanced specialties it needs (threshold +1 each missing)."""
         for trait in (first, second):
@@ -207,7 +221,7 @@ class MaelstromSystem:
         number, threshold = self._difficulty(difficulty)
         request = actions.pool_request(sheet, first, second, difficulty=number, threshold=threshold, tags=tags,
                                        requires=requires, untrained_knowledge=self.untrained_knowledge)
-        return actions.situational(request, situation)
+        return actions.situational(request, situation or Situation())
 
     def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation) -> PoolRequest:
         """The pool for a system-neutral check; ActionRefused for a forbidden untrained knowledge."""
@@ -284,13 +298,17 @@ class MaelstromSystem:
             _count_result(soak_faces, soaked, "soak"),
         )
         lines = (
-            f"The attack hits with {margin} net success{'es' if margin != 1 else ''}.",
-            f"Damage {count} dice: {damage} success{'es' if damage != 1 else ''}; "
-            f"soak {soak_count} dice: {soaked} success{'es' if soaked != 1 else ''}.",
-            f"{levels} level{'s' if levels != 1 else ''} of {kind} damage; the target is {sheets.health_text(hurt)}."
-            if levels else "The blow is soaked without harm.",
+            f"The attack hits with {_plural(margin, 'net success', 'net successes')}.",
+            (f"Damage {_plural(count, 'die', 'dice')}: {_plural(damage, 'success', 'successes')}; "
+             f"soak {_plural(soak_count, 'die', 'dice')}: {_plural(soaked, 'success', 'successes')}."),
+            (f"{_plural(levels, 'level', 'levels')} of {kind} damage; the target is {sheets.health_text(hurt)}."
+             if levels else "The blow is soaked without harm."),
         )
         return AttackResult(roll, True, levels, copy.deepcopy(attacker), hurt, lines, rolls)
+
+
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
 
 
 def _count_result(faces: list[int], successes: int, what: str) -> RollResult:
@@ -298,7 +316,7 @@ def _count_result(faces: list[int], successes: int, what: str) -> RollResult:
     return RollResult(
         system=SYSTEM_ID, dice=tuple(faces), outcome="success" if successes else "failure",
         figures={"successes": successes, "difficulty": actions.DAMAGE_DIFFICULTY, "house_rule": True},
-        text=f"{what}: {len(faces)}d10 ({shown}) vs 6: {successes} success{'es' if successes != 1 else ''}",
+        text=f"{what}: {len(faces)}d10 ({shown}) vs 6: {_plural(successes, 'success', 'successes')}",
         rule=f"{actions.HOUSE_RULE}: {what} roll, successes at 6, 1s cancel nothing",
     )
 

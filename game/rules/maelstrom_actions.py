@@ -11,13 +11,25 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from game.errors import ActionRefused
-from game.rules.base import Situation, Sheet, Weapon
+from game.rules.base import Sheet, Situation, Weapon
 from game.rules.dice import Dice, roll_many
 from game.rules.maelstrom_pool import (
-    MAX_DIFFICULTY, MIN_DIFFICULTY, PoolRequest, PoolRoll, Tally, describe, four_steps, roll_pool,
+    MAX_DIFFICULTY,
+    MIN_DIFFICULTY,
+    PoolRequest,
+    PoolRoll,
+    Tally,
+    describe,
+    four_steps,
+    roll_pool,
 )
 from game.rules.maelstrom_sheet import (
-    ATTRIBUTES, KNOWLEDGES, SKILLS, condition, title, wound_penalty,
+    ATTRIBUTES,
+    KNOWLEDGES,
+    SKILLS,
+    condition,
+    title,
+    wound_penalty,
 )
 
 HOUSE_RULE = "House rule (seed 004 §Combat is empty)"
@@ -67,14 +79,19 @@ def _dots(sheet: Sheet, trait: str) -> int:
     return int(sheet["abilities"][trait])
 
 
-def _norm(name: str) -> str:
-    name = name.strip().lower()
-    return name[:-1] if name.endswith("s") else name
+def _words(name: str) -> tuple[str, ...]:
+    """Lower-case words without a plural "s": "Sniper Rifles" -> ("sniper", "rifle")."""
+    return tuple(word.removesuffix("s") for word in name.lower().replace("_", " ").split())
 
 
 def _matches(specialty: str, tags: Iterable[str]) -> bool:
-    wanted = _norm(specialty)
-    return any(_norm(tag) == wanted or wanted in tag.lower() for tag in tags)
+    """Whether the specialty's words appear, in order, among one tag's words."""
+    wanted = _words(specialty)
+    for tag in tags:
+        words = _words(tag)
+        if any(words[i:i + len(wanted)] == wanted for i in range(len(words) - len(wanted) + 1)):
+            return True
+    return False
 
 
 def pool_request(sheet: Sheet, first: str, second: str = "", *, difficulty: int = 6, threshold: int = 0,
@@ -129,7 +146,7 @@ def _specialties(sheet: Sheet, ability: str, request: PoolRequest, tags: tuple[s
     usable = [name for name in general if _matches(name, tags)]
     usable += [name for name in advanced if _matches(name, tags + requires)]
     for needed in requires:
-        if not any(_norm(needed) == _norm(name) for name in advanced):
+        if not any(_words(needed) == _words(name) for name in advanced):
             request = request.with_reason(
                 f"no {needed.title()} specialty in {title(ability)}: threshold +1",
                 threshold=request.threshold + 1)

@@ -25,6 +25,9 @@ DEFAULT_DIFFICULTY = 6
 #: seed 004 §Difficulty: "the difficulty can be set anywhere between two and ten".
 MIN_DIFFICULTY, MAX_DIFFICULTY = 2, 10
 
+#: Far beyond any tail the cut keeps (about 600 at five specialties and difficulty 2).
+_MAX_NET = 5000
+
 RULE_RESOLVE = "seed 004 §Resolving the Result"
 RULE_THRESHOLD = "seed 004 §Threshold"
 RULE_SPECIALTIES = "seed 004 §Using Specialties"
@@ -115,7 +118,7 @@ def raw_net(successes: int, botches: int, threshold: int) -> int:
     Successes removed by the threshold "never happened", so they cannot
     soak up botches (seed 004 §Threshold).
     """
-    return max(0, successes - botches) - threshold
+    return max(0, successes - threshold) - botches
 
 
 def with_automatic(net: int, automatic: int) -> int:
@@ -282,10 +285,11 @@ def _joint_part(n: int, threshold: int, series: _BonusSeries) -> dict[int, Fract
         return {}
     s = series.s
     q = [series.d - 2] + [series.coefficient(u) for u in range(1, top + 1)]
+    terms = [(j, c) for j, c in enumerate(q) if c]  # Q is a short polynomial without specialties
     powers = [[1] + [0] * top]
     for _ in range(n):
         last = powers[-1]
-        powers.append([sum(last[i] * q[u - i] for i in range(u + 1)) for u in range(top + 1)])
+        powers.append([sum(c * last[u - j] for j, c in terms if j <= u) for u in range(top + 1)])
     scale = 10 ** (n + s * top)
     numerators: dict[int, int] = {}
     for botches in range(n + 1):
@@ -312,6 +316,8 @@ def net_distribution(n: int, difficulty: int, threshold: int, specialties: int) 
     p = [1]
     k, v = 0, 0
     while remaining >= TAIL_CUTOFF:
+        if v > _MAX_NET:
+            raise ArithmeticError(f"odds of {n}d10 did not converge")  # a bug, never bad input
         target = v + threshold + n
         while k < target:
             k += 1

@@ -106,7 +106,7 @@ PLAYER_SPEC: dict[str, Checker] = {
 ROOM_SPEC: dict[str, Checker] = {
     "name": STR, "description": STR, "region": STR, "exits": TABLE, "items": STR_LIST, "npcs": STR_LIST,
     "water_source": BOOL, "settlement": BOOL, "search": STR_OR_TABLE, "search_items": STR_LIST,
-    "hazard": STR_OR_TABLE, "hazard_text": STR, "travel_minutes": INT,
+    "hazard": STR_OR_TABLE, "hazard_text": STR, "hazard_damage": STR, "travel_minutes": INT,
 }
 EXIT_SPEC: dict[str, Checker] = {
     "to": STR, "locked_by": STR, "hidden": BOOL, "find": STR_OR_TABLE, "force": STR_OR_TABLE,
@@ -392,6 +392,8 @@ class _Builder:
         extra: dict[str, Any] = {}
         if "travel_minutes" in room:
             extra["travel_minutes"] = self._range(path + ("travel_minutes",), room["travel_minutes"], 0)
+        if "hazard_damage" in room:
+            extra["hazard_damage"] = self._damage(path + ("hazard_damage",), room["hazard_damage"])
         return RoomDef(
             id=room_id, name=room.get("name", ""), description=_text(room.get("description")),
             region=self._region(path + ("region",), room["region"], regions) if "region" in room else None,

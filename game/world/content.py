@@ -79,6 +79,8 @@ class RoomDef:
     #: Walking into this room costs a check (climb a dune, cross salt flats); failure costs HP.
     hazard: CheckDef | None = None
     hazard_text: str = ""
+    #: Harm a failed hazard check does, as a die ("d4").
+    hazard_damage: str = "d4"
     #: Minutes it takes to walk into this room (open desert takes hours).
     travel_minutes: int = 10
 

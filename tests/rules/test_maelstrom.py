@@ -1,0 +1,669 @@
+"""Maelstrom (seed 004): worked examples, exact odds, sheets, checks and the combat house rule."""
+from __future__ import annotations
+
+import copy
+import functools
+import random
+from collections import defaultdict
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
+from game.rules import maelstrom_pool as pool
+from game.rules import maelstrom_sheet as sheets
+from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
+from game.rules.dice import TAIL_CUTOFF, RandomDice, ScriptedDice, enumerate_faces
+from game.rules.maelstrom import OPTIONS, SUMMARY, SYSTEM_ID, make_system
+from game.rules.maelstrom_actions import AttackRequest
+from game.rules.maelstrom_pool import PoolRequest
+from game.rules.registry import get_system
+
+SYSTEM = make_system({})
+PISTOL = Weapon("light pistol", "d6", ranged=True)
+KNIFE = Weapon("knife", "d4")
+FISTS = Weapon()
+
+
+def roll(keys: dict[str, str], faces: list[int]):
+    return SYSTEM.roll(SYSTEM.parse_request(keys), ScriptedDice(faces))
+
+
+# -- the seed's worked examples --------------------------------------------------------
+
+def test_plain_roll_example():
+    """§Difficulty: pool 5, difficulty 6, rolls 1, 3, 4, 6, 7: two successes, a botch, one left."""
+    result = roll({"dice": "5"}, [1, 3, 4, 6, 7])
+    assert result.outcome == "success"
+    assert result.dice == (1, 3, 4, 6, 7)
+    assert result.figures["rolled_successes"] == 2
+    assert result.figures["botches"] == 1
+    assert result.figures["successes"] == 1
+    assert result.text == "5d10 (1, 3, 4, 6, 7) vs 6: 2 successes - 1 botch = 1: success"
+
+
+def test_plain_roll_example_at_a_higher_difficulty_botches():
+    """"Had the difficulty been higher, he would have wound up with zero successes and potentially botched"."""
+    result = roll({"dice": "5", "difficulty": "8"}, [1, 3, 4, 6, 7])
+    assert (result.outcome, result.figures["rolled_successes"], result.figures["net"]) == ("botch", 0, -1)
+
+
+def test_threshold_example_botches():
+    """§Threshold: threshold 2, two successes and a botch: the successes go, the botch stays."""
+    result = roll({"dice": "3", "threshold": "2"}, [6, 9, 1])
+    assert result.outcome == "botch"
+    assert result.figures["rolled_successes"] == 2
+    assert result.figures["removed_by_threshold"] == 2
+    assert result.figures["cancelled"] == 0
+    assert result.figures["net"] == -1
+    assert roll({"dice": "3"}, [6, 9, 1]).figures["net"] == 1  # "pretty good without the threshold"
+
+
+def test_sniper_example():
+    """§Using Specialties: Precision 2 + Firearms 3 at 8 with a sniping specialty."""
+    result = roll({"dice": "5", "difficulty": "8", "specialties": "1"}, [1, 4, 8, 10, 10, 1, 10, 8])
+    pool_only = pool.four_steps([1, 4, 8, 10, 10], [], 8, 0)
+    assert pool_only.net == 2  # "for a total of two successes"
+    after_first_batch = pool.four_steps([1, 4, 8, 10, 10], [1, 10], 8, 0)
+    assert after_first_batch.net == 3  # "adds a success (for a total of three)"
+    assert result.outcome == "success"
+    assert result.figures["successes"] == 4  # "her fourth and final success"
+    assert result.figures["bonus_dice"] == 3
+    assert result.figures["botches"] == 1  # the 1 on the bonus die is ignored
+    assert result.dice == (1, 4, 8, 10, 10, 1, 10, 8)
+
+
+def test_sniper_example_from_a_sheet():
+    sniper = SYSTEM.new_character({"precision": 2, "firearms": 3, "specialties": {"firearms": ["sniper rifles"]}},
+                                  ScriptedDice([]))
+    request = SYSTEM.pool_request(sniper, "precision", "firearms", difficulty="hard", tags=["sniper rifle"])
+    assert (request.dice, request.difficulty, request.threshold, request.specialties) == (5, 8, 0, 1)
+    assert SYSTEM.roll(request, ScriptedDice([1, 4, 8, 10, 10, 1, 10, 8])).figures["successes"] == 4
+
+
+@pytest.mark.parametrize("faces, outcome, net", [
+    ([5, 6, 7, 2], "success", 1),   # at least one success left: the guard goes over
+    ([5, 6, 2, 3], "failure", 0),   # no successes, no botch: a scary fight
+    ([5, 6, 1, 2], "botch", -1),    # no successes and a one: both go over
+])
+def test_landing_pad_example(faces, outcome, net):
+    """§Determining Thresholds: Strength + Athletics at difficulty 5, threshold 2."""
+    result = roll({"dice": "4", "difficulty": "5", "threshold": "2"}, faces)
+    assert (result.outcome, result.figures["net"]) == (outcome, net)
+
+
+# -- reading the dice ----------------------------------------------------------------
+
+def test_bonus_dice_are_read_breadth_first():
+    rolled = pool.roll_pool(ScriptedDice([10, 10, 10, 3, 10, 4]), 2, 1)
+    assert rolled.pool == (10, 10)
+    assert rolled.batches == ((10, 3), (10,), (4,))
+
+
+def test_several_specialties_each_earn_a_die_per_ten():
+    rolled = pool.roll_pool(ScriptedDice([10, 5, 10, 2, 3, 4, 5, 6]), 2, 2)
+    assert rolled.batches == ((10, 2), (3, 4))
+    assert rolled.faces == (10, 5, 10, 2, 3, 4)
+
+
+def test_too_few_faces_raise_dice_exhausted():
+    with pytest.raises(DiceExhausted):
+        roll({"dice": "5", "difficulty": "8", "specialties": "1"}, [1, 4, 8, 10, 10, 1, 10])
+    with pytest.raises(DiceExhausted):
+        roll({"dice": "3"}, [5, 5])
+
+
+def test_roll_reads_exactly_the_faces_it_needs():
+    dice = ScriptedDice([10, 4, 4, 9, 9])
+    SYSTEM.roll(SYSTEM.parse_request({"dice": "3"}), dice)
+    assert dice.unused == 2  # no specialty: a 10 earns nothing
+    dice = ScriptedDice([10, 4, 4, 9, 9])
+    SYSTEM.roll(SYSTEM.parse_request({"dice": "3", "specialties": "1"}), dice)
+    assert dice.unused == 1
+
+
+def test_bonus_ones_never_botch_and_the_threshold_spares_bonus_dice():
+    assert roll({"dice": "1", "specialties": "1"}, [10, 1]).figures["net"] == 1
+    result = roll({"dice": "1", "threshold": "1", "specialties": "1"}, [10, 7])
+    assert (result.figures["rolled_successes"], result.figures["net"]) == (2, 1)
+
+
+def test_zero_dice_fail():
+    result = roll({"dice": "0"}, [])
+    assert (result.outcome, result.dice) == ("failure", ())
+
+
+# -- the Easy Counting Trick ----------------------------------------------------------
+
+def test_easy_counting_trick_agrees_on_20000_seeded_rolls():
+    rng = random.Random(4004)
+    outcomes = set()
+    for _ in range(20_000):
+        n, d, t, s = rng.randint(0, 10), rng.randint(2, 10), rng.randint(0, 4), rng.randint(0, 3)
+        rolled = pool.roll_pool(RandomDice(rng), n, s)
+        tally = pool.four_steps(rolled.pool, rolled.bonus, d, t)
+        assert pool.easy_count(rolled.pool, rolled.bonus, d, t) == (tally.net, tally.outcome)
+        outcomes.add(tally.outcome)
+    assert outcomes == {"success", "failure", "botch"}
+
+
+@given(st.lists(st.integers(1, 10), max_size=12), st.lists(st.integers(1, 10), max_size=6),
+       st.integers(2, 10), st.integers(0, 5))
+def test_easy_counting_trick_agrees_on_any_faces(pool_faces, bonus_faces, difficulty, threshold):
+    tally = pool.four_steps(pool_faces, bonus_faces, difficulty, threshold)
+    assert pool.easy_count(pool_faces, bonus_faces, difficulty, threshold) == (tally.net, tally.outcome)
+
+
+# -- exact odds ----------------------------------------------------------------------
+
+def brute_force(n: int, d: int, t: int, s: int, vmax: int) -> tuple[dict[int, Fraction], Fraction]:
+    """Enumerate every face of every die, breadth-first; a branch stops once it is sure
+    to end above ``vmax`` net successes.  Returns (exact P(net) for net <= vmax, P(above))."""
+    dist: dict[int, Fraction] = defaultdict(Fraction)
+    above = [Fraction(0)]
+    limit = vmax + t + n  # more successes than this: net > vmax whatever the botches
+
+    def read(left: int, is_pool: bool, earned: int, succ: int, botch: int, prob: Fraction) -> None:
+        if left == 0:
+            if earned:
+                read(earned, False, 0, succ, botch, prob)
+            elif max(0, succ - t) - botch > vmax:
+                above[0] += prob
+            else:
+                dist[max(0, succ - t) - botch] += prob
+            return
+        for face in range(1, 11):
+            now = succ + (face >= d)
+            if now > limit:
+                above[0] += prob / 10
+                continue
+            read(left - 1, is_pool, earned + (s if face == 10 else 0), now,
+                 botch + (is_pool and face == 1), prob / 10)
+
+    read(n, True, 0, 0, 0, Fraction(1))
+    return dict(dist), above[0]
+
+
+def exact(keys: dict[str, str]) -> dict[int, Fraction]:
+    return {int(k): p for k, p in SYSTEM.odds(SYSTEM.parse_request(keys)).distribution.items()}
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3])
+@pytest.mark.parametrize("d", [2, 5, 6, 9, 10])
+@pytest.mark.parametrize("t", [0, 1, 3])
+def test_odds_without_specialties_match_enumeration(n, d, t):
+    counts: dict[int, int] = defaultdict(int)
+    for faces in enumerate_faces(n, 10):
+        counts[pool.four_steps(faces, (), d, t).net] += 1
+    expected = {net: Fraction(c, 10**n) for net, c in counts.items()}
+    odds = SYSTEM.odds(PoolRequest(n, d, t))
+    assert {int(k): p for k, p in odds.distribution.items()} == expected
+    assert odds.probabilities["p_botch"] == sum((p for k, p in expected.items() if k < 0), Fraction(0))
+    assert odds.probabilities["p_failure"] == expected.get(0, Fraction(0))
+    assert odds.p_success == sum((p for k, p in expected.items() if k > 0), Fraction(0))
+
+
+@pytest.mark.parametrize("n, d, t, s, vmax", [
+    (1, 6, 0, 1, 3), (2, 6, 0, 1, 2), (2, 8, 1, 1, 2), (1, 2, 0, 2, 2), (1, 10, 0, 2, 2), (3, 7, 2, 1, 1),
+    (1, 5, 1, 3, 0), (0, 6, 0, 2, 3),
+])
+def test_odds_with_specialties_match_enumeration(n, d, t, s, vmax):
+    brute, above = brute_force(n, d, t, s, vmax)
+    odds = exact({"dice": str(n), "difficulty": str(d), "threshold": str(t), "specialties": str(s)})
+    assert {k: p for k, p in odds.items() if k <= vmax} == {k: p for k, p in brute.items() if p}
+    assert abs(sum((p for k, p in odds.items() if k > vmax), Fraction(0)) - above) < TAIL_CUTOFF
+    request = PoolRequest(n, d, t, s)
+    split = pool.pool_odds(request)
+    assert split.p_botch == sum((p for k, p in brute.items() if k < 0), Fraction(0))
+    assert split.p_failure == brute.get(0, Fraction(0))
+    assert split.p_success == 1 - split.p_botch - split.p_failure
+
+
+def test_exact_single_die_numbers():
+    odds = SYSTEM.odds(PoolRequest(1))
+    assert odds.p_success == Fraction(1, 2)
+    assert odds.probabilities == {"p_failure": Fraction(2, 5), "p_botch": Fraction(1, 10)}
+    assert odds.distribution == {"-1": Fraction(1, 10), "0": Fraction(2, 5), "1": Fraction(1, 2)}
+
+
+def test_exploding_single_die_at_difficulty_ten():
+    """One die at 10 with a specialty: P(k successes) = (1/10)^k (9/10): a geometric chain."""
+    odds = exact({"dice": "1", "difficulty": "10", "specialties": "1"})
+    assert odds[-1] == Fraction(1, 10)
+    assert odds[0] == Fraction(8, 10)
+    for k in range(1, 12):
+        assert odds[k] == Fraction(1, 10**k) * Fraction(9, 10)
+    assert max(odds) == 12  # P(more than 12) = 10^-13 is below the cut; P(more than 11) = 10^-12 is not
+    assert 0 < 1 - sum(odds.values()) < TAIL_CUTOFF
+
+
+@pytest.mark.parametrize("keys", [
+    {"dice": "10", "difficulty": "2", "specialties": "2"},
+    {"dice": "6", "difficulty": "6", "threshold": "3", "specialties": "3"},
+    {"dice": "4", "difficulty": "7", "threshold": "1", "specialties": "1"},
+])
+def test_tail_is_cut_below_the_cutoff(keys):
+    odds = SYSTEM.odds(SYSTEM.parse_request(keys))
+    total = sum(odds.distribution.values(), Fraction(0))
+    assert 1 - TAIL_CUTOFF < total < 1
+    last = odds.distribution[max(odds.distribution, key=int)]
+    assert 1 - total + last >= TAIL_CUTOFF  # one key fewer would leave too much out
+
+
+def test_distribution_keys_ascend_and_json_has_the_promised_keys():
+    data = SYSTEM.odds(SYSTEM.parse_request({"dice": "5", "specialties": "1"})).to_json()
+    assert {"system", "p_success", "p_failure", "p_botch", "distribution"} <= set(data)
+    assert data["system"] == "maelstrom"
+    keys = [int(k) for k in data["distribution"]]
+    assert keys == sorted(keys) and keys[0] == -5
+    assert abs(data["p_success"] + data["p_failure"] + data["p_botch"] - 1) < 1e-12
+    rolled = roll({"dice": "2"}, [6, 1]).to_json()
+    assert {"system", "dice", "outcome", "successes", "margin", "text", "rule"} <= set(rolled)
+    assert rolled["dice"] == [6, 1] and rolled["outcome"] == "failure"
+    assert "seed 004" in rolled["rule"]
+
+
+def test_automatic_success_cannot_botch():
+    odds = SYSTEM.odds(PoolRequest(3, 8, automatic=1))
+    plain = pool.pool_odds(PoolRequest(3, 8))
+    assert odds.probabilities["p_botch"] == 0
+    assert odds.distribution["1"] == plain.p_botch + plain.p_failure
+    assert odds.distribution["2"] == plain.distribution[1]
+
+
+# -- parse_request -----------------------------------------------------------------
+
+def test_parse_request_defaults():
+    assert SYSTEM.parse_request({"dice": "4"}) == PoolRequest(4, 6, 0, 0)
+    assert SYSTEM.parse_request({"dice": "4", "difficulty": "9", "threshold": "2", "specialties": "3"}) == \
+        PoolRequest(4, 9, 2, 3)
+
+
+@pytest.mark.parametrize("keys, named", [
+    ({"dice": "4", "tn": "7"}, "tn"),
+    ({"dice": "x"}, "dice"),
+    ({"dice": "-1"}, "dice"),
+    ({"dice": "4", "difficulty": "1"}, "difficulty"),
+    ({"dice": "4", "difficulty": "11"}, "difficulty"),
+    ({"dice": "4", "threshold": "-1"}, "threshold"),
+    ({"dice": "4", "specialties": "6"}, "specialties"),
+    ({"dice": "4", "specialties": "1.5"}, "specialties"),
+    ({"difficulty": "6"}, "dice"),
+])
+def test_parse_request_rejects_bad_keys(keys, named):
+    with pytest.raises(UsageError, match=named):
+        SYSTEM.parse_request(keys)
+
+
+def test_unknown_key_lists_the_valid_ones():
+    with pytest.raises(UsageError, match="dice, difficulty, threshold, specialties"):
+        SYSTEM.parse_request({"pool": "3"})
+
+
+# -- module surface ------------------------------------------------------------------
+
+def test_registry_entry():
+    assert SYSTEM_ID == "maelstrom" and SUMMARY
+    assert OPTIONS == {"untrained_knowledge": ("forbidden", "penalised"), "evasion": ("opposed", "none")}
+    system = get_system("maelstrom")
+    assert (system.id, system.seed) == ("maelstrom", "004")
+    with pytest.raises(UsageError):
+        get_system("maelstrom", {"untrained_knowledge": "maybe"})
+
+
+# -- sheets --------------------------------------------------------------------------
+
+CREATION_FACES = [1, 1, 2, 3, 1, 1, 1, 2, 3, 1, 2] + [1] * 11
+
+
+def test_character_creation_from_scripted_dice():
+    dice = ScriptedDice(CREATION_FACES)
+    sheet = SYSTEM.new_character(None, dice)
+    assert dice.unused == 0
+    # d2 = 1: physical first; d3s 1,2,3,1,1,1 -> Strength +4, Precision +1, Reflexes +1;
+    # mental d3s 2,3,1,2 -> Intelligence +2, Wits +1, Perception +1; the d12..d2 all 1: order kept
+    assert sheet["attributes"] == {"strength": 5, "precision": 2, "reflexes": 2,
+                                   "perception": 2, "intelligence": 3, "wits": 2}
+    expected = dict(zip(sheets.CORE_ABILITIES, (3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1)))
+    assert {k: v for k, v in sheet["abilities"].items() if v} == expected
+    assert (sheet["willpower"], sheet["willpower_points"]) == (3, 3)
+    assert SYSTEM.condition(sheet) == "ok" and SYSTEM.health(sheet) == "Healthy, WP 3/3"
+
+
+def test_creation_passes_dots_on_from_a_full_attribute():
+    sheet = SYSTEM.new_character(None, ScriptedDice([2] + [1] * 6 + [3] * 4 + [1] * 11))
+    assert sheet["attributes"]["perception"] == 5 and sheet["attributes"]["intelligence"] == 3
+    assert sheet["attributes"]["reflexes"] == 5 and sheet["attributes"]["wits"] == 1
+
+
+def test_creation_is_deterministic_and_follows_the_budget():
+    for seed in range(30):
+        one = SYSTEM.new_character(None, RandomDice(random.Random(seed)))
+        two = SYSTEM.new_character(None, RandomDice(random.Random(seed)))
+        assert one == two
+        attrs = one["attributes"]
+        groups = sorted([sum(attrs[a] for a in sheets.PHYSICAL), sum(attrs[a] for a in sheets.MENTAL)])
+        assert groups == [7, 9]
+        assert sorted(v for v in one["abilities"].values() if v) == [1] * 6 + [2] * 4 + [3] * 2
+    with pytest.raises(DiceExhausted):
+        SYSTEM.new_character(None, ScriptedDice(CREATION_FACES[:-1]))
+
+
+def test_sheet_is_plain_data():
+    sheet = SYSTEM.new_character(None, RandomDice(random.Random(1)))
+
+    def plain(value):
+        if isinstance(value, dict):
+            return all(isinstance(k, str) and plain(v) for k, v in value.items())
+        if isinstance(value, list):
+            return all(plain(v) for v in value)
+        return isinstance(value, (str, int, bool, float))
+
+    assert plain(sheet) and plain(SYSTEM.npc_sheet(3, None))
+
+
+def test_content_stats_and_their_errors():
+    sheet = SYSTEM.new_character({"strength": 4, "Firearms": 3, "drive": 1, "willpower": 5, "armor": 2},
+                                 ScriptedDice([]))
+    assert sheet["attributes"]["strength"] == 4 and sheet["attributes"]["wits"] == 2
+    assert sheet["abilities"]["ground_vehicle_operation"] == 1
+    assert (sheet["willpower_points"], sheet["armor"]) == (5, 2)
+    with pytest.raises(ContentError, match="charisma"):
+        SYSTEM.new_character({"charisma": 3}, ScriptedDice([]))
+    with pytest.raises(ContentError, match="strength"):
+        SYSTEM.new_character({"strength": 6}, ScriptedDice([]))
+    with pytest.raises(ContentError, match="at least one dot"):
+        SYSTEM.new_character({"specialties": {"melee": ["swords"]}}, ScriptedDice([]))
+
+
+def test_npc_sheets_grow_more_dangerous_with_tier():
+    player = SYSTEM.new_character({"precision": 3, "firearms": 2, "reflexes": 3, "dodge": 2}, ScriptedDice([]))
+    last_hit, last_danger = Fraction(2), Fraction(-1)
+    pools = []
+    for tier in range(1, 6):
+        npc = SYSTEM.npc_sheet(tier, None)
+        assert npc["npc"] and npc["tier"] == tier
+        attack = SYSTEM.attack_request(npc, player, KNIFE, Situation()).attack
+        evade = SYSTEM.attack_request(player, npc, PISTOL, Situation()).evasion
+        pools.append((attack.dice, evade.dice, npc["willpower"], npc["armor"]))
+        hit = SYSTEM.odds(SYSTEM.attack_request(player, npc, PISTOL, Situation())).p_success
+        danger = SYSTEM.odds(SYSTEM.attack_request(npc, player, KNIFE, Situation())).p_success
+        assert hit < last_hit and danger > last_danger
+        last_hit, last_danger = hit, danger
+    assert pools == [(3, 3, 2, 0), (5, 5, 3, 1), (6, 6, 4, 1), (8, 8, 5, 2), (10, 10, 6, 3)]
+
+
+def test_npc_stats_override_the_tier():
+    npc = SYSTEM.npc_sheet(2, {"firearms": 4, "armor": 0})
+    assert npc["abilities"]["firearms"] == 4 and npc["armor"] == 0 and npc["attributes"]["strength"] == 3
+
+
+# -- checks --------------------------------------------------------------------------
+
+AVERAGE = SYSTEM.new_character({"perception": 3, "alertness": 2, "firearms": 1}, ScriptedDice([]))
+
+
+def test_every_kind_and_difficulty_maps():
+    scholar = SYSTEM.new_character({"investigation": 1, "academics": 1, "medicine": 1}, ScriptedDice([]))
+    for kind in KINDS:
+        for difficulty in DIFFICULTIES:
+            request = SYSTEM.check_request(scholar, kind, difficulty, Situation())
+            assert 2 <= request.difficulty <= 10 and request.dice >= 1
+
+
+def test_difficulty_mapping():
+    numbers = [(r.difficulty, r.threshold) for r in
+               (SYSTEM.check_request(AVERAGE, "perceive", d, Situation()) for d in DIFFICULTIES)]
+    assert numbers == [(5, 0), (6, 0), (8, 0), (8, 1), (9, 1)]
+    request = SYSTEM.check_request(AVERAGE, "perceive", "normal", Situation())
+    assert (request.dice, request.label) == (5, "Perception + Alertness")
+
+
+def test_talent_at_zero_has_no_penalty_and_skill_at_zero_costs_a_difficulty():
+    talent = SYSTEM.check_request(AVERAGE, "force", "normal", Situation())
+    assert (talent.dice, talent.difficulty, talent.reasons) == (2, 6, ())
+    skill = SYSTEM.check_request(AVERAGE, "sneak", "normal", Situation())
+    assert (skill.dice, skill.difficulty) == (2, 7)
+    assert skill.reasons == ("no dots in Stealth: difficulty +1",)
+
+
+def test_knowledge_at_zero_is_forbidden_or_penalised():
+    with pytest.raises(ActionRefused, match="Investigation"):
+        SYSTEM.check_request(AVERAGE, "search", "normal", Situation())
+    assert "Medicine" in SYSTEM.can_attempt(AVERAGE, "heal")
+    assert SYSTEM.can_attempt(AVERAGE, "perceive") == ""
+    lenient = make_system({"untrained_knowledge": "penalised"})
+    request = lenient.check_request(AVERAGE, "search", "normal", Situation())
+    assert (request.dice, request.difficulty, request.threshold) == (3, 8, 0)
+    legendary = lenient.check_request(AVERAGE, "search", "legendary", Situation())
+    assert (legendary.difficulty, legendary.threshold) == (10, 2)  # 9 + 2 = 11: one step becomes threshold
+
+
+def test_situation_adjusts_difficulty():
+    assert SYSTEM.check_request(AVERAGE, "perceive", "normal", Situation(advantage=True)).difficulty == 5
+    assert SYSTEM.check_request(AVERAGE, "perceive", "normal", Situation(disadvantage=True)).difficulty == 7
+    assert SYSTEM.check_request(AVERAGE, "perceive", "normal", Situation(target=4)).difficulty == 4
+
+
+def test_specialties_are_capped_by_dots_and_missing_advanced_ones_add_thresholds():
+    climber = SYSTEM.new_character({"athletics": 1, "specialties": {"athletics": ["parkour", "precision"]},
+                                    "advanced_specialties": {"athletics": ["zero-g"]}}, ScriptedDice([]))
+    request = SYSTEM.check_request(climber, "climb", "normal", Situation())
+    assert request.specialties == 1  # two apply, one dot in Athletics
+    request = SYSTEM.pool_request(climber, "strength", "athletics", tags=["lifting"],
+                                  requires=["zero-g", "power armor"])
+    assert (request.specialties, request.threshold) == (1, 1)
+    assert "no Power Armor specialty in Athletics: threshold +1" in request.reasons
+    assert SYSTEM.pool_request(climber, "strength", "athletics", tags=["lifting"]).specialties == 0
+
+
+def test_wounds_cost_dice_and_willpower_buys_them_back():
+    hurt = SYSTEM.take_damage(AVERAGE, 4, "bashing")  # Injured, -2
+    request = SYSTEM.check_request(hurt, "perceive", "normal", Situation())
+    assert (request.dice, request.wound_penalty) == (3, 2)
+    before = copy.deepcopy(hurt)
+    spent, restored = SYSTEM.spend_willpower(hurt, request, "wounds")
+    assert restored.dice == 5 and spent["willpower_points"] == 2 and hurt == before
+    spent, boosted = SYSTEM.spend_willpower(spent, restored, "success")
+    assert boosted.automatic == 1 and spent["willpower_points"] == 1
+    with pytest.raises(ActionRefused):
+        SYSTEM.spend_willpower(spent, boosted, "success")
+    broke = dict(spent, willpower_points=0)
+    with pytest.raises(ActionRefused):
+        SYSTEM.spend_willpower(broke, request, "success")
+    result = SYSTEM.roll(boosted, ScriptedDice([1, 1, 2, 3, 4]))
+    assert (result.outcome, result.figures["net"]) == ("success", 1)
+
+
+# -- health ----------------------------------------------------------------------
+
+def test_health_track_penalties():
+    seen = []
+    sheet = AVERAGE
+    for _ in range(8):
+        sheet = SYSTEM.take_damage(sheet, 1, "lethal")
+        seen.append((sheets.level_name(sheet), sheets.wound_penalty(sheet), SYSTEM.condition(sheet)))
+    assert seen == [("Bruised", 0, "ok"), ("Scratched", 1, "ok"), ("Hurt", 1, "ok"), ("Injured", 2, "ok"),
+                    ("Wounded", 2, "ok"), ("Mauled", 3, "ok"), ("Crippled", 5, "ok"),
+                    ("Incapacitated", 0, "down")]
+    assert SYSTEM.condition(SYSTEM.take_damage(sheet, 1, "lethal")) == "dead"
+
+
+def test_bashing_on_a_full_track_turns_lethal():
+    beaten = SYSTEM.take_damage(AVERAGE, 8, "bashing")
+    assert SYSTEM.condition(beaten) == "down"
+    worse = SYSTEM.take_damage(beaten, 2, "bashing")
+    assert worse["health"] == {"bashing": 6, "lethal": 2, "aggravated": 0} and not worse["dead"]
+    assert SYSTEM.take_damage(AVERAGE, 9, "aggravated")["dead"]
+    assert AVERAGE["health"] == {"bashing": 0, "lethal": 0, "aggravated": 0}
+
+
+def test_rest():
+    sheet = SYSTEM.take_damage(SYSTEM.take_damage(AVERAGE, 2, "bashing"), 2, "lethal")
+    sheet = dict(sheet, willpower_points=1)
+    short = SYSTEM.rest(sheet, "short", True, ScriptedDice([])).sheet
+    assert short["health"] == {"bashing": 1, "lethal": 2, "aggravated": 0}
+    long = SYSTEM.rest(sheet, "long", True, ScriptedDice([]))
+    assert long.sheet["health"] == {"bashing": 0, "lethal": 1, "aggravated": 0}
+    assert long.sheet["willpower_points"] == 2
+    assert long.lines[-1] == "You are Bruised."
+    assert SYSTEM.rest(sheet, "long", False, ScriptedDice([])).sheet == sheet
+    assert sheet["health"]["bashing"] == 2
+
+
+# -- combat (house rule) ----------------------------------------------------------------
+
+SHOOTER = SYSTEM.new_character({"strength": 2, "precision": 3, "firearms": 2, "reflexes": 2, "dodge": 1},
+                               ScriptedDice([]))
+
+
+def test_attack_hits_and_wounds_an_npc():
+    thug = SYSTEM.npc_sheet(1, None)
+    before = copy.deepcopy(thug)
+    # attack 5 dice, evasion 3 dice (Reflexes 2 + Dodge 1), damage 4 + 2 - 1 = 5 dice, no soak for lethal
+    dice = ScriptedDice([8, 7, 6, 2, 3, 6, 2, 2, 6, 7, 1, 2, 9])
+    result = SYSTEM.attack(SHOOTER, thug, PISTOL, Situation(), dice)
+    assert dice.unused == 0
+    assert result.hit and result.damage == 3
+    assert result.roll.outcome == "success"
+    assert result.roll.dice == (8, 7, 6, 2, 3, 6, 2, 2)
+    assert (result.roll.figures["attack_net"], result.roll.figures["evasion_net"], result.roll.figures["margin"]) \
+        == (3, 1, 2)
+    assert result.roll.figures["house_rule"] is True and result.roll.rule.startswith("House rule")
+    assert result.defender["health"] == {"bashing": 0, "lethal": 3, "aggravated": 0}
+    assert sheets.health_text(result.defender) == "Hurt (-1)"
+    assert result.attacker == SHOOTER and thug == before
+    assert [r.dice for r in result.rolls] == [(6, 7, 1, 2, 9), ()]
+    assert all(r.figures["house_rule"] for r in result.rolls)
+    assert result.lines[-1] == "3 levels of lethal damage; the target is Hurt (-1)."
+
+
+def test_evasion_turns_a_hit_into_a_miss():
+    thug = SYSTEM.npc_sheet(1, None)
+    result = SYSTEM.attack(SHOOTER, thug, PISTOL, Situation(), ScriptedDice([8, 2, 2, 2, 2, 9, 2, 2]))
+    assert (result.hit, result.damage, result.roll.outcome) == (False, 0, "failure")
+    assert result.defender == thug and result.lines == ("The attack misses.",)
+
+
+def test_botched_attack():
+    result = SYSTEM.attack(SHOOTER, SYSTEM.npc_sheet(1, None), PISTOL, Situation(),
+                           ScriptedDice([1, 2, 2, 2, 2, 9, 9, 9]))
+    assert (result.hit, result.roll.outcome, result.roll.figures["margin"]) == (False, "botch", -1)
+
+
+def test_npc_punches_the_player_and_strength_soaks_bashing():
+    bruiser = SYSTEM.npc_sheet(2, None)  # Strength 3 + Brawling 2; player evades with 2 + 1
+    # attack 5 dice: 3 successes; evasion 3 dice: none; damage Strength 3 + 0 + 3 - 1 = 5 dice: 4 successes;
+    # soak Strength 2 + armour 0 = 2 dice: 1 success
+    dice = ScriptedDice([6, 6, 6, 2, 2, 2, 2, 2, 6, 6, 6, 6, 2, 7, 3])
+    result = SYSTEM.attack(bruiser, SHOOTER, FISTS, Situation(), dice)
+    assert dice.unused == 0
+    assert result.damage == 3 and result.defender["health"]["bashing"] == 3
+    assert SYSTEM.health(result.defender) == "Hurt (-1), WP 3/3"
+
+
+def test_attack_odds_match_enumeration():
+    attacker = SYSTEM.new_character({"precision": 1, "firearms": 1}, ScriptedDice([]))
+    defender = SYSTEM.new_character({"reflexes": 1}, ScriptedDice([]))
+    request = SYSTEM.attack_request(attacker, defender, PISTOL, Situation())
+    assert (request.attack.dice, request.evasion.dice) == (2, 1)
+    counts: dict[str, int] = defaultdict(int)
+    for faces in enumerate_faces(3, 10):
+        result = SYSTEM.roll(request, ScriptedDice(faces))
+        counts[result.outcome] += 1
+    odds = SYSTEM.odds(request)
+    assert odds.p_success == Fraction(counts["success"], 1000)
+    assert odds.probabilities["p_failure"] == Fraction(counts["failure"], 1000)
+    assert odds.probabilities["p_botch"] == Fraction(counts["botch"], 1000)
+
+
+def test_evasion_option_none_and_incapacitated_defenders():
+    plain = make_system({"evasion": "none"})
+    assert plain.attack_request(SHOOTER, SYSTEM.npc_sheet(3, None), PISTOL, Situation()).evasion is None
+    down = SYSTEM.take_damage(SYSTEM.npc_sheet(3, None), 8, "lethal")
+    assert SYSTEM.attack_request(SHOOTER, down, PISTOL, Situation()).evasion is None
+    with pytest.raises(ActionRefused):
+        SYSTEM.attack(down, SHOOTER, KNIFE, Situation(), ScriptedDice([]))
+
+
+def test_missing_advanced_specialty_for_a_weapon():
+    laser = Weapon("laser rifle", "d10", ranged=True, system={"advanced": "laser weapons", "damage": 7})
+    request = SYSTEM.attack_request(SHOOTER, SYSTEM.npc_sheet(1, None), laser, Situation())
+    assert request.attack.threshold == 1
+    assert "no Laser Weapons specialty in Firearms: threshold +1" in request.attack.reasons
+    trained = SYSTEM.new_character({"precision": 3, "firearms": 2,
+                                    "advanced_specialties": {"firearms": ["laser weapons"]}}, ScriptedDice([]))
+    request = SYSTEM.attack_request(trained, SYSTEM.npc_sheet(1, None), laser, Situation())
+    assert (request.attack.threshold, request.attack.specialties) == (0, 1)
+
+
+def test_willpower_on_an_attack_request():
+    request = SYSTEM.attack_request(SHOOTER, SYSTEM.npc_sheet(1, None), PISTOL, Situation())
+    sheet, boosted = SYSTEM.spend_willpower(SHOOTER, request)
+    assert isinstance(boosted, AttackRequest) and boosted.attack.automatic == 1
+    assert sheet["willpower_points"] == 2
+    assert SYSTEM.odds(boosted).probabilities["p_botch"] == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32))
+def test_attacks_never_mutate_and_stay_plain(seed):
+    npc = SYSTEM.npc_sheet(2, None)
+    frozen = copy.deepcopy((SHOOTER, npc))
+    result = SYSTEM.attack(npc, SHOOTER, KNIFE, Situation(), RandomDice(random.Random(seed)))
+    assert (SHOOTER, npc) == frozen
+    assert SYSTEM.condition(result.defender) in ("ok", "down", "dead")
+    assert result.damage == sum(result.defender["health"].values())
+
+
+def compressed_oracle(n: int, d: int, t: int, s: int, vmax: int) -> dict[int, Fraction]:
+    """A second, independent exact method: recursion over die classes (botch, failure,
+    success, ten) with memoised bonus-dice counts; P(net) for net <= vmax."""
+    cap = vmax + t + n
+
+    @functools.cache
+    def bonus(m: int, room: int) -> tuple[tuple[int, Fraction], ...]:
+        if m == 0:
+            return ((0, Fraction(1)),)
+        out: dict[int, Fraction] = defaultdict(Fraction)
+        for p, gained, kids in ((Fraction(d - 1, 10), 0, 0), (Fraction(10 - d, 10), 1, 0), (Fraction(1, 10), 1, s)):
+            if p and gained <= room:
+                for u, q in bonus(m - 1 + kids, room - gained):
+                    out[u + gained] += p * q
+        return tuple(out.items())
+
+    pools: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}
+    for _ in range(n):
+        grown: dict[tuple[int, int, int], Fraction] = defaultdict(Fraction)
+        for (a, b, tens), q in pools.items():
+            grown[(a, b + 1, tens)] += q / 10
+            grown[(a, b, tens)] += q * Fraction(d - 2, 10)
+            grown[(a + 1, b, tens)] += q * Fraction(10 - d, 10)
+            grown[(a + 1, b, tens + 1)] += q / 10
+        pools = grown
+    dist: dict[int, Fraction] = defaultdict(Fraction)
+    for (a, b, tens), q in pools.items():
+        if a <= cap:
+            for u, r in bonus(tens * s, cap - a):
+                net = max(0, a + u - t) - b
+                if net <= vmax:
+                    dist[net] += q * r
+    return {k: p for k, p in dist.items() if p}
+
+
+@pytest.mark.parametrize("n, d, t, s, vmax", [(5, 7, 3, 2, 4), (6, 6, 0, 3, 6), (4, 2, 1, 5, 3), (10, 6, 2, 1, 8)])
+def test_odds_match_a_second_exact_method(n, d, t, s, vmax):
+    odds = exact({"dice": str(n), "difficulty": str(d), "threshold": str(t), "specialties": str(s)})
+    assert {k: p for k, p in odds.items() if k <= vmax} == compressed_oracle(n, d, t, s, vmax)
+
+
+def test_specialty_names_match_whole_words():
+    dodger = SYSTEM.new_character({"dodge": 2, "specialties": {"dodge": ["armored"]}}, ScriptedDice([]))
+    assert SYSTEM.check_request(dodger, "dodge", "normal", Situation()).specialties == 0  # unarmoured
+    armoured = dict(dodger, armor=2)
+    assert SYSTEM.check_request(armoured, "dodge", "normal", Situation()).specialties == 1
+    gunner = SYSTEM.new_character({"firearms": 2, "specialties": {"firearms": ["Pistols"]}}, ScriptedDice([]))
+    assert SYSTEM.attack_request(gunner, AVERAGE, PISTOL, Situation()).attack.specialties == 1
+    assert SYSTEM.attack_request(gunner, AVERAGE, Weapon("rifle", "d10", True), Situation()).attack.specialties == 0
