@@ -23,7 +23,7 @@ from game.actions.observe import describe_room
 from game.actions.scope import Ambiguous, Thing
 from game.errors import ActionRefused
 from game.meta import MetaCommands
-from game.parser import Command, ParseError, parse, split_verb, tokenize
+from game.parser import Command, ParseError, parse, phrases_of, split_verb, tokenize
 from game.play import play_for
 from game.rules.base import RollResult, RuleSystem
 from game.rules.dice import RandomDice
@@ -100,6 +100,7 @@ class Engine:
             registry = default_registry()
             self.play.register(registry)
         self.registry = registry
+        self.extra_verbs = phrases_of(self.play.verbs())
         self.saves = saves
         self.undo_stack: list[dict[str, Any]] = []
         self.pending: Pending | None = None
@@ -148,7 +149,7 @@ class Engine:
             if answered is not None:
                 return answered
         try:
-            command = parse(text)
+            command = parse(text, self.extra_verbs)
         except ParseError as error:
             return Report([str(error)])
         if command is None:
@@ -162,7 +163,7 @@ class Engine:
         pending, self.pending = self.pending, None
         assert pending is not None
         words = tuple(tokenize(text))
-        verb, _ = split_verb(list(words))
+        verb, _ = split_verb(list(words), self.extra_verbs)
         if not words or verb is not None:
             return None
         from game.actions.scope import words_of

@@ -54,7 +54,7 @@ class MetaCommands:
         last = self.engine.last_command
         if last is None:
             return self._report("There is nothing to do again.")
-        repeated = parse(last)
+        repeated = parse(last, self.engine.extra_verbs)
         assert repeated is not None
         return self.engine.run(repeated, log_as=last)
 
@@ -108,6 +108,7 @@ class MetaCommands:
             "  quit (q): leave the game",
             f"Every risky action is rolled by the rules of {self.engine.system.name}.",
         ]
+        lines += self.engine.play.help_lines()
         return self._report(*lines)
 
     def do_quit(self, command: Command) -> Report:
@@ -116,7 +117,7 @@ class MetaCommands:
     def do_odds(self, command: Command) -> Report:
         engine = self.engine
         if command.words:
-            preview = parse(" ".join(command.words))
+            preview = parse(" ".join(command.words), self.engine.extra_verbs)
             if preview is None:
                 return self._report("Odds of what? Try: odds attack raider.")
             label_request = self.preview(preview)

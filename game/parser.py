@@ -7,6 +7,7 @@ understand.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.errors import WayfarerError
@@ -118,23 +119,37 @@ def tokenize(text: str) -> list[str]:
     return words
 
 
-def split_verb(words: list[str]) -> tuple[str | None, list[str]]:
-    """The canonical verb at the start of ``words`` (longest phrase first) and the rest."""
+def phrases_of(verbs: Mapping[str, tuple[str, ...]]) -> dict[tuple[str, ...], str]:
+    """Word tuples -> canonical verb, for a verb table like :data:`VERBS`."""
+    return {tuple(phrase.split()): verb for verb, words in verbs.items() for phrase in words}
+
+
+def split_verb(words: list[str], extra: Mapping[tuple[str, ...], str] | None = None) -> tuple[str | None, list[str]]:
+    """The canonical verb at the start of ``words`` (longest phrase first) and the rest.
+
+    ``extra`` holds a rule system's own verbs; they may not shadow the common ones.
+    """
     for length in (2, 1):
-        if len(words) >= length and tuple(words[:length]) in _PHRASES:
-            return _PHRASES[tuple(words[:length])], words[length:]
+        if len(words) >= length:
+            key = tuple(words[:length])
+            verb = _PHRASES.get(key) or (extra or {}).get(key)
+            if verb is not None:
+                return verb, words[length:]
     return None, words
 
 
-def parse(text: str) -> Command | None:
-    """Parse one line; ``None`` for an empty line; ParseError naming an unknown verb."""
+def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None) -> Command | None:
+    """Parse one line; ``None`` for an empty line; ParseError naming an unknown verb.
+
+    ``extra`` (from :func:`phrases_of`) adds a rule system's own verbs.
+    """
     words = tokenize(text)
     if not words:
         return None
     raw = " ".join(words)
     if len(words) == 1 and words[0] in DIRECTION_WORDS:
         return Command("go", direction=DIRECTION_WORDS[words[0]], raw=raw)
-    verb, rest = split_verb(words)
+    verb, rest = split_verb(words, extra)
     if verb is None:
         raise ParseError(f"I don't know the word \"{words[0]}\".")
     if verb == "go" and rest:

@@ -32,7 +32,7 @@ def advance(turn: Turn, minutes: int) -> None:
 def end_of_day(turn: Turn, day: int) -> None:
     """Settle water and food for the day that just ended."""
     state = turn.world.state
-    if state.drank_day < day:
+    if state.drank_day <= day - turn.play.water_interval_days(turn):
         if state.water > 0:
             state.water -= 1
             state.drank_day = day

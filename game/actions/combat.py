@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
-from game.actions.checks import player_situation
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
 from game.rules.base import AttackResult, Situation, Weapon
@@ -54,15 +53,19 @@ def shoot(turn: Turn, command: Command) -> None:
 def _attack_command(turn: Turn, command: Command, *, ranged: bool) -> None:
     world = turn.world
     weapon_id = None
-    if command.second:
+    commit = command.number
+    if command.second and all(word.isdigit() for word in command.second):
+        commit = int(command.second[0][:4])
+    elif command.second:
         scope = Scope(world, [("item", i) for i in world.carried()])
         _, weapon_id = resolve(scope, command.second, turn.referent, what="attack with")
         if not world.item(weapon_id).is_weapon and not world.item(weapon_id).effect.get("damage"):
             raise ActionRefused(f"The {world.item_name(weapon_id)} is no weapon.")
-    attack_with(turn, command.words, weapon_id, ranged=ranged)
+    attack_with(turn, command.words, weapon_id, ranged=ranged, commit=commit)
 
 
-def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None, *, ranged: bool | None = None) -> None:
+def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None, *, ranged: bool | None = None,
+                commit: int | None = None) -> None:
     """The player attacks the NPC the words name, with the weapon given or the best one carried."""
     world = turn.world
     scope = Scope(world, [("npc", n) for n in world.npcs_in()])
@@ -83,7 +86,7 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
     if npc_state.disposition != "hostile":
         npc_state.disposition = "hostile"
         turn.say(f"The {world.npc_name(npc_id)} turns on you!")
-    situation = player_situation(turn)
+    situation = turn.play.situation(turn, commit=commit)
     request = world.system.attack_request(world.state.player, npc_state.sheet, weapon, situation)
     turn.requests.append((f"attack the {world.npc_name(npc_id)}", request))
     result = turn.play.player_attack(turn, npc_id, weapon, situation)

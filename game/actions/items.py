@@ -167,6 +167,15 @@ def use(turn: Turn, command: Command) -> None:
             return
     if world.place_of(item_id) != PLAYER:
         raise ActionRefused(f"You need to be holding the {world.item_name(item_id)}.")
+    if turn.play.use_item(turn, item_id, command.second):
+        return
+    if item.effect.get("heal"):
+        turn.say(f"You use the {world.item_name(item_id)}.")
+        turn.play.heal(turn, str(item.effect["heal"]), "heal")
+        if item.effect.get("consumed", True):
+            world.destroy_item(item_id)
+        turn.spend(1)
+        return
     if item.effect.get("damage") is not None or item.damage:
         from game.actions.combat import attack_with
 

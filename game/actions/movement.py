@@ -62,6 +62,7 @@ def enter(turn: Turn, room_id: str) -> None:
     world.state.room = room_id
     world.state.visited.add(room_id)
     turn.spend(world.room.travel_minutes or DEFAULT_TRAVEL)
+    turn.play.on_enter_room(turn)
     hazard = world.room.hazard
     if hazard is not None:
         result = roll_check_def(turn, hazard, label=hazard.kind)

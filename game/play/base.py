@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import dataclasses
+from collections.abc import Mapping
+
 from game.rules.base import AttackResult, RollResult, RuleSystem, Situation, Weapon
 
 if TYPE_CHECKING:
@@ -24,13 +27,36 @@ class BasePlay:
     def register(self, registry: ActionRegistry) -> None:
         """Add the system's own verbs (none by default)."""
 
+    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+        """The system's own verbs for the parser: canonical verb -> the words meaning it."""
+        return {}
+
     def help_lines(self) -> list[str]:
         """Lines ``help`` adds about this system's own commands."""
         return []
 
     # -- checks ---------------------------------------------------------------------
-    def check(self, turn: Turn, request: Any, label: str, kind: str) -> RollResult:
-        """Roll a player check already turned into the system's request; show it."""
+    def situation(self, turn: Turn, **extra: Any) -> Situation:
+        """The player's circumstances: slots and weight carried, plus ``extra`` fields."""
+        world = turn.world
+        carried = [world.item(i) for i in world.carried()]
+        slots = sum(item.slots for item in carried)
+        weight = sum(item.weight if item.weight is not None else item.slots for item in carried)
+        return dataclasses.replace(Situation(carried_slots=slots, carried_weight=weight), **extra)
+
+    def check_request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
+                      numbers: Mapping[str, int]) -> Any:
+        """The system's request for a player check; an author's number for this system wins."""
+        target = numbers.get(self.system.id)
+        if target is not None:
+            situation = dataclasses.replace(situation, target=target)
+        return self.system.check_request(turn.world.state.player, kind, difficulty, situation)
+
+    def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
+              numbers: Mapping[str, int]) -> RollResult:
+        """Roll a player check, record its request (for ``odds``), show it, return it."""
+        request = self.check_request(turn, kind, difficulty, situation, numbers)
+        turn.requests.append((label, request))
         result = self.system.roll(request, turn.dice)
         turn.show_roll(label, result)
         return result
@@ -79,6 +105,18 @@ class BasePlay:
 
     def end_of_day(self, turn: Turn, day: int) -> None:
         """Called when a day ends, after water and food are settled."""
+
+    def water_interval_days(self, turn: Turn) -> int:
+        """Days between the rations of water the player needs (1; a week for Vaarn's synthetics)."""
+        return 1
+
+    def on_enter_room(self, turn: Turn) -> None:
+        """Called when the player has entered a room, before it is described."""
+
+    # -- items ----------------------------------------------------------------------
+    def use_item(self, turn: Turn, item_id: str, target_words: tuple[str, ...]) -> bool:
+        """Use an item the system gives meaning to (a gift, a risky exotica); True if handled."""
+        return False
 
     # -- rest and load ----------------------------------------------------------------
     def rest(self, turn: Turn, kind: str, fed: bool) -> None:
