@@ -11,7 +11,7 @@ import shutil
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from game.engine import Engine
 from game.text import clean, wrap
@@ -53,12 +53,15 @@ def history_path(engine: Engine) -> Path | None:
     return Path(engine.saves.root) / ".history"
 
 
-def run_terminal(engine: Engine, opening: list[str]) -> int:  # pragma: no cover - needs a terminal
+def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt_output: Any = None,
+                 out: TextIO | None = None) -> int:
+    """The prompt_toolkit session; ``pt_input``/``pt_output`` let tests drive it through a pipe."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
     from game.completion import GameCompleter
 
+    out = out or sys.stdout
     history_file = history_path(engine)
     history: FileHistory | InMemoryHistory = InMemoryHistory()
     if history_file is not None:
@@ -69,19 +72,19 @@ def run_terminal(engine: Engine, opening: list[str]) -> int:  # pragma: no cover
             pass
     session: PromptSession[str] = PromptSession(
         history=history, completer=GameCompleter(engine), complete_while_typing=False,
-        bottom_toolbar=lambda: clean(engine.status_line()),
+        bottom_toolbar=lambda: clean(engine.status_line()), input=pt_input, output=pt_output,
     )
-    emit(opening, sys.stdout, _width())
+    emit(opening, out, _width())
     while True:
         try:
             line = session.prompt("> ")
         except KeyboardInterrupt:
-            continue
+            continue  # Ctrl-C cancels the line being typed, nothing more
         except EOFError:
-            print("Farewell, wanderer.")
+            out.write("Farewell, wanderer.\n")
             return 0
         report = engine.submit(clean(line)[:MAX_LINE])
-        emit(report.lines, sys.stdout, _width())
+        emit(report.lines, out, _width())
         if report.quit:
             return 0
 
