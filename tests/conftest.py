@@ -14,6 +14,17 @@ from game.world.loader import load_adventure
 DATA = Path(__file__).parent / "data"
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true", default=False,
+                     help="run the long robustness campaigns at full size (see README, Reliability)")
+
+
+@pytest.fixture(scope="session")
+def slow(request: pytest.FixtureRequest) -> bool:
+    """True under ``pytest --slow``: robustness tests use their full sizes."""
+    return bool(request.config.getoption("--slow"))
+
+
 @pytest.fixture(scope="session")
 def tiny() -> Adventure:
     return load_adventure(DATA / "tiny")
