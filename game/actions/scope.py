@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from game.errors import ActionRefused
 from game.text import join_names
+from game.world.content import Adventure
 from game.world.world import World
 
 #: A thing in the world: ("item", id) or ("npc", id).
@@ -62,14 +63,24 @@ def words_of(world: World, thing: Thing) -> set[str]:
     return words
 
 
-def vocabulary(world: World) -> set[str]:
-    """Every noun word the adventure knows (for "you see no X" against "unknown word")."""
-    words: set[str] = set()
-    for item_id in world.adventure.items:
-        words |= words_of(world, ("item", item_id))
-    for npc_id in world.adventure.npcs:
-        words |= words_of(world, ("npc", npc_id))
-    return words
+def vocabulary(world: World) -> frozenset[str]:
+    """Every noun word the adventure knows (for "you see no X" against "unknown word").
+
+    Built once per adventure from every name, alias and true name, so asking
+    costs nothing however big the world is.
+    """
+    if world.vocabulary is None:
+        world.vocabulary = _vocabulary(world.adventure)
+    return world.vocabulary
+
+
+def _vocabulary(adventure: Adventure) -> frozenset[str]:
+    names: list[str] = []
+    for item in adventure.items.values():
+        names += [item.name, *item.aliases, *([item.true_name] if item.true_name else [])]
+    for npc in adventure.npcs.values():
+        names += [npc.name, *npc.aliases]
+    return frozenset(word for name in names for word in name.lower().replace("-", " ").split())
 
 
 def resolve(scope: Scope, words: tuple[str, ...], referent: Thing | None, *, what: str = "that") -> Thing:

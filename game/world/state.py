@@ -9,7 +9,6 @@ stored, so a snapshot (for undo) and a save stay small however big the world is.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +20,15 @@ DAY_MINUTES = 24 * 60
 START_MINUTE = 6 * 60
 
 PLAYER = "player"
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists, scalars), much faster than ``copy.deepcopy``."""
+    if isinstance(value, dict):
+        return {key: plain_copy(item) if isinstance(item, (dict, list)) else item for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain_copy(item) if isinstance(item, (dict, list)) else item for item in value]
+    return value
 GONE = "gone"
 
 
@@ -43,7 +51,7 @@ class NpcState:
     route_index: int = 0
 
     def to_data(self) -> dict[str, Any]:
-        return {"room": self.room, "sheet": copy.deepcopy(self.sheet),
+        return {"room": self.room, "sheet": plain_copy(self.sheet),
                 "disposition": self.disposition, "route_index": self.route_index}
 
     @classmethod
@@ -116,7 +124,7 @@ class WorldState:
             "system": self.system,
             "seed": self.seed,
             "room": self.room,
-            "player": copy.deepcopy(self.player),
+            "player": plain_copy(self.player),
             "water": self.water,
             "food": self.food,
             "turn": self.turn,
@@ -151,7 +159,7 @@ class WorldState:
             system=str(data["system"]),
             seed=int(data["seed"]),
             room=str(data["room"]),
-            player=copy.deepcopy(dict(data["player"])),
+            player=plain_copy(dict(data["player"])),
             water=int(data["water"]),
             food=int(data["food"]),
             turn=int(data["turn"]),

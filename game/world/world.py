@@ -28,6 +28,8 @@ class World:
         self.state = state
         self.system = system
         self.play = play or BasePlay(system)
+        #: Every noun word of the adventure, built on first need (see actions.scope.vocabulary).
+        self.vocabulary: frozenset[str] | None = None
         self._items_home: dict[str, list[str]] = defaultdict(list)
         for item_id, place in adventure.item_homes.items():
             self._items_home[place].append(item_id)
