@@ -14,6 +14,7 @@ fish for a better roll).
 """
 from __future__ import annotations
 
+import gc
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,6 +93,9 @@ class Engine:
 
     def __init__(self, adventure: Adventure, system: RuleSystem, state: WorldState,
                  registry: ActionRegistry | None = None, saves: Any = None) -> None:
+        # The content lives as long as the run and never changes: move it out of the
+        # cyclic collector's sight, so collections stay short in a 10,000-room world.
+        gc.freeze()
         self.adventure = adventure
         self.system = system
         self.play = play_for(system)
