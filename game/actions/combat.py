@@ -76,10 +76,10 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
     if weapon_id is not None:
         weapon = weapon_of(world, weapon_id)
     else:
-        weapon = best_weapon(world, world.carried(), ranged=bool(ranged))
-        if weapon is None and ranged:
+        carried_weapon = best_weapon(world, world.carried(), ranged=bool(ranged))
+        if carried_weapon is None and ranged:
             raise ActionRefused("You have nothing to shoot with.")
-        weapon = weapon or UNARMED
+        weapon = carried_weapon or UNARMED
     if ranged and not weapon.ranged:
         raise ActionRefused(f"You can't shoot with the {weapon.name}.")
     npc_state = world.npc_state(npc_id)

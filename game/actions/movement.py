@@ -33,12 +33,12 @@ def _exit(turn: Turn, command: Command) -> ExitDef:
                     return exit_def
             raise ActionRefused(f"I don't know the way to \"{target}\". Try a direction such as north.")
         raise ActionRefused("Which way? Try a direction such as north, or look to see the exits.")
-    exit_def = world.room.exits.get(direction)
-    if exit_def is None or not world.exit_visible(world.state.room, exit_def):
+    found = world.room.exits.get(direction)
+    if found is None or not world.exit_visible(world.state.room, found):
         raise ActionRefused(f"You can't go {direction} from here.")
-    if not world.exit_open(world.state.room, exit_def):
+    if not world.exit_open(world.state.room, found):
         raise ActionRefused(f"The way {direction} is locked.")
-    return exit_def
+    return found
 
 
 def _blockers(turn: Turn, direction: str) -> list[str]:
