@@ -195,6 +195,8 @@ class Engine:
             if not spec.observe:
                 self.play.before_player_action(turn)
             spec.handler(turn, command)
+            if not spec.observe:
+                self._world_turn(turn)
         except Ambiguous as question:
             self._restore(snapshot)
             self.pending = Pending(command, question.things)
@@ -238,13 +240,11 @@ class Engine:
         assert spec is not None
         return self._perform(spec, asking.command, [*asking.log, answer], [*asking.answers, answer])
 
-    def _after_action(self, turn: Turn, snapshot: dict[str, Any], log: list[str]) -> None:
-        state = self.state
-        self.undo_stack.append(snapshot)
-        del self.undo_stack[:-UNDO_DEPTH]
-        state.log.extend(log)
-        self.last_command = log[0]
-        state.turn += 1
+    def _world_turn(self, turn: Turn) -> None:
+        """After the player's action: the NPCs, the clock, and the end of the run.
+
+        It runs inside the action (a question an NPC's turn asks reruns it all).
+        """
         if turn.minutes:
             if self.play.round_over(turn):
                 self.play.npc_phase(turn)
@@ -252,6 +252,16 @@ class Engine:
             advance(turn, turn.minutes)
         self._check_player(turn)
         self._check_goal(turn)
+        if self.state.status != "playing":
+            self.play.on_end(turn, self.state.status)
+
+    def _after_action(self, turn: Turn, snapshot: dict[str, Any], log: list[str]) -> None:
+        state = self.state
+        self.undo_stack.append(snapshot)
+        del self.undo_stack[:-UNDO_DEPTH]
+        state.log.extend(log)
+        self.last_command = log[0]
+        state.turn += 1
         for label, result in turn.rolls:
             self.dice_log.append((state.turn, label, result))
         if turn.rolls:

@@ -30,8 +30,17 @@ def format_odds(label: str, odds: Odds) -> list[str]:
 
 
 def _percent(p: Any) -> str:
+    """A probability as a percentage that never rounds a possibility away (99.99% is not 100%)."""
     value = float(p) * 100
-    return f"{value:.1f}%" if 0.05 <= value <= 99.95 or value in (0.0, 100.0) else f"{value:.3g}%"
+    if value in (0.0, 100.0) or 0.1 <= value <= 99.9:
+        return f"{value:.1f}%"
+    if value < 0.1:
+        return f"{value:.2g}%"
+    missing = 100 - value
+    decimals = 1
+    while round(missing, decimals) == 0 and decimals < 12:
+        decimals += 1
+    return f"{100 - round(missing, decimals):.{decimals}f}%"
 
 
 class MetaCommands:
@@ -116,8 +125,9 @@ class MetaCommands:
 
     def do_odds(self, command: Command) -> Report:
         engine = self.engine
-        if command.words:
-            preview = parse(" ".join(command.words), self.engine.extra_verbs)
+        asked = command.raw.split(maxsplit=1)[1] if len(command.raw.split()) > 1 else ""
+        if asked:
+            preview = parse(asked, self.engine.extra_verbs)
             if preview is None:
                 return self._report("Odds of what? Try: odds attack raider.")
             label_request = self.preview(preview)

@@ -41,6 +41,11 @@ def join_names(names: list[str], conjunction: str = "and") -> str:
     return f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
 
 
+def capital(text: str) -> str:
+    """The text with its first letter upper-cased and the rest left alone."""
+    return text[:1].upper() + text[1:]
+
+
 def article(name: str) -> str:
     """``a`` or ``an`` before a name, or nothing for plural-looking and proper names."""
     if name[:1].isupper():

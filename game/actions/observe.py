@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from game.actions import ActionRegistry, Turn
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
-from game.text import article, join_names
+from game.text import article, capital, join_names
 from game.world.state import PLAYER
 
 if TYPE_CHECKING:
@@ -54,8 +54,8 @@ def _npc_presence(turn: Turn, npc_id: str) -> str:
     if condition == "down":
         return f"The {name} lies here, out of the fight."
     if world.hostile(npc_id):
-        return f"{article(name).capitalize()} is here, and means you harm."
-    return f"{article(name).capitalize()} is here."
+        return f"{capital(article(name))} is here, and means you harm."
+    return f"{capital(article(name))} is here."
 
 
 def look(turn: Turn, command: Command) -> None:
