@@ -20,7 +20,8 @@ def candidates(engine: Engine, line: str) -> list[str]:
     typing_first = not words or (len(words) == 1 and not line.endswith(" "))
     world = engine.world
     if typing_first:
-        verbs = sorted({phrase for phrases in VERBS.values() for phrase in phrases if len(phrase) > 2})
+        tables = [*VERBS.values(), *engine.play.verbs().values()]
+        verbs = sorted({phrase for phrases in tables for phrase in phrases if len(phrase) > 2})
         exits = [e.direction for e in world.visible_exits()]
         return exits + verbs
     things = Scope.around(world).things

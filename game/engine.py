@@ -190,7 +190,7 @@ class Engine:
     def _perform(self, spec: ActionSpec, command: Command, log: list[str], answers: list[str]) -> Report:
         snapshot = None if spec.observe else self.state.to_data()
         turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), referent=self.referent,
-                    answers=list(answers))
+                    answers=list(answers), command=command)
         try:
             if not spec.observe:
                 self.play.before_player_action(turn)
@@ -284,7 +284,7 @@ class Engine:
                         and self.world.npc_condition(n) == "ok"]
             if hostiles:
                 state.status = "dead"
-                state.ending = f"You fall, and the {self.world.npc_name(hostiles[0])} makes sure you never rise."
+                state.ending = f"You fall, and {self.world.the_npc(hostiles[0])} makes sure you never rise."
                 turn.say(state.ending)
 
     def _check_goal(self, turn: Turn) -> None:

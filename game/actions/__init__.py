@@ -57,6 +57,8 @@ class Turn:
     requests: list[tuple[str, Any]] = field(default_factory=list)
     #: Answers already given to this action's questions, handed out in order by :meth:`ask`.
     answers: list[str] = field(default_factory=list)
+    #: The player's command this turn performs (None for NPC-only or opening turns).
+    command: Command | None = None
 
     @property
     def system(self) -> RuleSystem:

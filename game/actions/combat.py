@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 from game.actions import ActionRegistry, Turn
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
-from game.rules.base import AttackResult, Situation, Weapon
+from game.rules.base import AttackResult, Weapon
+from game.text import article, capital, join_names
 from game.world.world import World
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
     _, npc_id = resolve(scope, target_words, turn.referent, what="attack")
     turn.referent = ("npc", npc_id)
     if world.npc_condition(npc_id) == "dead":
-        raise ActionRefused(f"The {world.npc_name(npc_id)} is already dead.")
+        raise ActionRefused(f"{capital(world.the_npc(npc_id))} is already dead.")
     if weapon_id is not None:
         weapon = weapon_of(world, weapon_id)
     else:
@@ -85,10 +86,10 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
     npc_state = world.npc_state(npc_id)
     if npc_state.disposition != "hostile":
         npc_state.disposition = "hostile"
-        turn.say(f"The {world.npc_name(npc_id)} turns on you!")
+        turn.say(f"{capital(world.the_npc(npc_id))} turns on you!")
     situation = turn.play.situation(turn, commit=commit)
     request = world.system.attack_request(world.state.player, npc_state.sheet, weapon, situation)
-    turn.requests.append((f"attack the {world.npc_name(npc_id)}", request))
+    turn.requests.append((f"attack {world.the_npc(npc_id)}", request))
     result = turn.play.player_attack(turn, npc_id, weapon, situation)
     report_attack(turn, "You", world.npc_name(npc_id), weapon, result)
     after_npc_hit(turn, npc_id)
@@ -119,8 +120,6 @@ def after_npc_hit(turn: Turn, npc_id: str) -> None:
     turn.say(f"The {name} {'dies' if condition == 'dead' else 'collapses, out of the fight'}.")
     dropped = world.drop_npc_items(npc_id)
     if dropped:
-        from game.text import article, join_names
-
         turn.say(f"It drops {join_names([article(world.item_name(i)) for i in dropped])}.")
 
 

@@ -7,7 +7,7 @@ from game.actions import ActionRegistry, Turn
 from game.actions.checks import roll_check, roll_check_def
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
-from game.text import article, join_names
+from game.text import article, capital, join_names
 from game.world.content import ExitDef
 from game.world.state import PLAYER, room_place
 
@@ -39,7 +39,7 @@ def take(turn: Turn, command: Command) -> None:
     kind, item_id = resolve(Scope.around(world, carried=True), command.words, turn.referent, what="take")
     turn.referent = (kind, item_id)
     if kind == "npc":
-        raise ActionRefused(f"The {world.npc_name(item_id)} would not take kindly to that.")
+        raise ActionRefused(f"{capital(world.the_npc(item_id))} would not take kindly to that.")
     if world.place_of(item_id) == PLAYER:
         raise ActionRefused(f"You already have the {world.item_name(item_id)}.")
     if world.item(item_id).fixed:

@@ -19,7 +19,7 @@ DEFAULT_TRAVEL = 10
 
 def register(registry: ActionRegistry) -> None:
     registry.register("go", go, summary="go DIR, or just n, s, e, w, ne, nw, se, sw, u, d, in, out")
-    registry.register("flee", flee, summary="flee [DIR]: break away from a fight (a dodge check)")
+    registry.register("flee", flee, summary="flee [DIR]: break away from a fight (a check)")
 
 
 def _exit(turn: Turn, command: Command) -> ExitDef:

@@ -75,10 +75,10 @@ def examine(turn: Turn, command: Command) -> None:
     kind, thing_id = thing
     if kind == "npc":
         npc = world.npc(thing_id)
-        turn.say(npc.description.strip() or f"You see nothing special about the {npc.name}.")
+        turn.say(npc.description.strip() or f"You see nothing special about {world.the_npc(thing_id)}.")
         condition = world.npc_condition(thing_id)
         if condition != "ok":
-            turn.say(f"The {npc.name} is {'dead' if condition == 'dead' else 'down'}.")
+            turn.say(f"{capital(world.the_npc(thing_id))} is {'dead' if condition == 'dead' else 'down'}.")
         else:
             turn.say(f"({world.system.health(world.npc_state(thing_id).sheet)})" if thing_id in world.state.npcs else "")
         carried = world.npc_items(thing_id)

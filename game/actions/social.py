@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from game.actions import ActionRegistry, Turn
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
-from game.text import join_names
+from game.text import capital, join_names
 
 if TYPE_CHECKING:
     from game.parser import Command
@@ -30,7 +30,7 @@ def _npc(turn: Turn, words: tuple[str, ...], what: str) -> str:
     _, npc_id = resolve(Scope(world, [("npc", n) for n in world.npcs_in()]), words, turn.referent, what=what)
     turn.referent = ("npc", npc_id)
     if world.npc_condition(npc_id) != "ok":
-        raise ActionRefused(f"The {world.npc_name(npc_id)} cannot answer.")
+        raise ActionRefused(f"{capital(world.the_npc(npc_id))} cannot answer.")
     return npc_id
 
 
@@ -58,14 +58,14 @@ def ask(turn: Turn, command: Command) -> None:
     npc_id = _npc(turn, command.words, "ask")
     npc = world.npc(npc_id)
     if not command.second:
-        raise ActionRefused(f"Ask the {npc.name} about what?")
+        raise ActionRefused(f"Ask {world.the_npc(npc_id)} about what?")
     topic = " ".join(command.second)
     disposition = world.npc_state(npc_id).disposition if npc_id in world.state.npcs else npc.disposition
     if disposition == "hostile":
         turn.say(GREETINGS["hostile"].format(name=npc.name))
     else:
         answer = _topic(npc.topics, command.second)
-        turn.say(answer.strip() if answer else f"The {npc.name} knows nothing about {topic}.")
+        turn.say(answer.strip() if answer else f"{capital(world.the_npc(npc_id))} knows nothing about {topic}.")
     turn.spend(1)
 
 

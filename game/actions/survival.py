@@ -88,7 +88,7 @@ def rest(turn: Turn, command: Command) -> None:
         raise ActionRefused("Rest short (an hour) or long (a night)?")
     hostiles = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
     if hostiles:
-        raise ActionRefused(f"Not with the {world.npc_name(hostiles[0])} here.")
+        raise ActionRefused(f"Not with {world.the_npc(hostiles[0])} here.")
     fed = _consume_for_rest(turn, kind) and not world.state.deprived
     turn.play.rest(turn, kind, fed)
     if not fed:

@@ -28,23 +28,71 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.errors import ContentError, UsageError
-from game.rules.base import DIFFICULTIES, AttackResult, Odds, RestResult, RollResult, Sheet, Situation, Weapon
+from game.rules.base import (
+    DIFFICULTIES,
+    AttackResult,
+    Odds,
+    RestResult,
+    RollResult,
+    Sheet,
+    SheetChange,
+    Situation,
+    Weapon,
+)
 from game.rules.dice import Dice, roll_many
 from game.rules.open_adventures_dice import (
-    ACTION_ATTRIBUTES, ATTRIBUTES, DIFFICULTY_SUCCESSES, KIND_ATTRIBUTE, SYSTEM_ID, TIER_STATS,
-    WEAPON_BONUS, PoolRequest, band_successes, exit_successes, move_inches, odds, parse_request, roll,
+    ACTION_ATTRIBUTES,
+    ATTRIBUTES,
+    DIFFICULTY_SUCCESSES,
+    KIND_ATTRIBUTE,
+    SYSTEM_ID,
+    TIER_STATS,
+    WEAPON_BONUS,
+    AttackRequest,
+    PoolRequest,
+    attack_odds,
+    band_successes,
+    exit_successes,
+    move_inches,
+    odds,
+    parse_request,
+    roll,
 )
 from game.rules.open_adventures_pool import (
-    OPTIONS, Commitment, Rules, apply_damage, collapsed, commit, commit_defence, condition,
-    default_commit, default_defence, long_rest, make_sheet, max_commit, record_progress,
-    remaining_need, rest_turn, start_turn,
+    OPTIONS,
+    Commitment,
+    Rules,
+    apply_damage,
+    collapsed,
+    commit,
+    commit_defence,
+    condition,
+    default_commit,
+    default_defence,
+    long_rest,
+    make_sheet,
+    max_commit,
+    record_progress,
+    remaining_need,
+    rest_turn,
+    start_turn,
 )
 
 SUMMARY = "Open Adventures: a d6 pool that is your turn, your defence and your health; 4+ succeeds, 6 counts twice."
 
 __all__ = [
-    "SYSTEM_ID", "SUMMARY", "OPTIONS", "make_system", "OpenAdventures", "PoolRequest",
-    "CheckOutcome", "MoveOutcome", "band_successes", "exit_successes", "move_inches",
+    "OPTIONS",
+    "SUMMARY",
+    "SYSTEM_ID",
+    "AttackRequest",
+    "CheckOutcome",
+    "MoveOutcome",
+    "OpenAdventures",
+    "PoolRequest",
+    "band_successes",
+    "exit_successes",
+    "make_system",
+    "move_inches",
 ]
 
 #: House rule (character creation): every attribute starts at 1 and the pool at 5.
@@ -91,7 +139,8 @@ def _situational(count: int, situation: Situation) -> int:
 def _who(sheet: Sheet, fallback: str) -> str:
     if not sheet.get("npc", False):
         return "You"
-    return str(sheet.get("name", fallback)).capitalize()
+    name = str(sheet.get("name", fallback))
+    return name[:1].upper() + name[1:]
 
 
 def _dice_word(count: int) -> str:
@@ -114,8 +163,14 @@ class OpenAdventures:
         """``dice=N need=K`` -> :class:`PoolRequest`; UsageError naming a bad key."""
         return parse_request(keys)
 
-    def odds(self, request: PoolRequest) -> Odds:
-        """Exact odds; successes counted by the same ``face_successes`` as :meth:`roll`."""
+    def odds(self, request: PoolRequest | AttackRequest) -> Odds:
+        """Exact odds; successes counted by the same ``face_successes`` as :meth:`roll`.
+
+        An :class:`AttackRequest` (made in play by :meth:`attack_odds_request`) gives
+        the chance that an attack harms once the defender has rolled its defence.
+        """
+        if isinstance(request, AttackRequest):
+            return attack_odds(request)
         return odds(request)
 
     def roll(self, request: PoolRequest, dice: Dice) -> RollResult:
@@ -212,16 +267,19 @@ class OpenAdventures:
         return MoveOutcome(spent, result, commitment, move_inches(int(result.figures["successes"])))
 
     # -- combat ---------------------------------------------------------------------------
-    def weapon_bonus(self, weapon: Weapon) -> int:
-        """House rule: damage a weapon adds to an attack with at least one success."""
+    def weapon_bonus(self, weapon: Weapon, defender: Sheet | None = None) -> int:
+        """House rule: damage a weapon adds to an attack with at least one success;
+        one more against a creature the weapon is made for (``bonus_against``)."""
         if self.rules.weapon_damage != "bonus":
             return 0
+        against = int(defender is not None and str(defender.get("creature", "")) in weapon.bonus_against)
         if "bonus" in weapon.system:
-            return int(weapon.system["bonus"])
+            return int(weapon.system["bonus"]) + against
         if weapon.damage in WEAPON_BONUS:
-            return WEAPON_BONUS[weapon.damage]
+            return WEAPON_BONUS[weapon.damage] + against
         sides = weapon.damage.lstrip("d")
-        return 0 if not sides.isdigit() else 2 if int(sides) >= 12 else 1 if int(sides) >= 8 else 0
+        base = 0 if not sides.isdigit() else 2 if int(sides) >= 12 else 1 if int(sides) >= 8 else 0
+        return base + against
 
     def attack_request(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation) -> PoolRequest:
         """The attack roll: committed Fight (Shoot if ranged) dice; ``need`` is the
@@ -231,11 +289,29 @@ class OpenAdventures:
         if situation.target is not None:
             need = situation.target
         elif defender.get("npc", False):
-            need = max(1, int(defender["defence"]) - self.weapon_bonus(weapon))
+            need = max(1, int(defender["defence"]) - self.weapon_bonus(weapon, defender))
         else:
             need = 1
         count = _committed(attacker, attribute, situation, self.rules)
         return PoolRequest(_situational(count, situation), need, attribute.capitalize(), RULE_FOR[attribute])
+
+    def attack_odds_request(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation,
+                            defend: int | None = None) -> AttackRequest:
+        """The whole attack for exact odds: the attack dice, the weapon bonus, the dice the
+        defender will roll (``defend``, else what it has left up to its Defence; an NPC
+        under ``npc_defence = "threshold"`` rolls none) and the damage that harms."""
+        attribute = "shoot" if weapon.ranged else "fight"
+        count = _situational(_committed(attacker, attribute, situation, self.rules), situation)
+        npc = bool(defender.get("npc", False))
+        if defend is None:
+            if npc:
+                defend = default_defence(defender, 1, self.rules)
+            else:
+                defend = min(int(defender["defence"]), int(defender["dice_left"]))
+        threshold = int(defender["defence"]) if npc else 1
+        name = str(defender.get("name", "the defender")) if npc else "you"
+        return AttackRequest(count, self.weapon_bonus(weapon, defender), defend, threshold,
+                             attribute.capitalize(), name)
 
     def attack(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation, dice: Dice) -> AttackResult:
         """Resolve one attack with the defender defending by :meth:`default_defence`."""
@@ -264,11 +340,11 @@ class OpenAdventures:
         who, whom = _who(attacker, "the attacker"), _who(defender, "the defender")
         lines = [_commit_line(who, attribute, commitment)]
         successes = int(result.figures["successes"])
-        bonus = self.weapon_bonus(weapon) if successes else 0
+        bonus = self.weapon_bonus(weapon, defender) if successes else 0
         damage = successes + bonus
-        lines.append(f"{result.text}; {damage} damage" + (f" (+{bonus} {weapon.name})." if bonus else "."))
         if damage == 0:
             return AttackResult(result, False, 0, attacker_after, defender, tuple(lines + ["The attack misses."]))
+        lines.append(f"{_points(damage)} of damage" + (f" (+{bonus} {weapon.name})." if bonus else "."))
         count = defend if defend is not None else self.default_defence(defender, damage)
         defender_after, net, defence_roll, defence_lines = self._defend(defender, damage, count, dice, whom)
         lines.extend(defence_lines)
@@ -293,7 +369,7 @@ class OpenAdventures:
         saved = int(result.figures["successes"])
         net = max(0, damage - saved)
         pushed = " (pushing: +1 fatigue)" if commitment.pushed else ""
-        line = f"{whom} defend{'' if whom == 'You' else 's'}{pushed}: {result.text}; {min(saved, damage)} damage ignored."
+        line = f"{whom} defend{'' if whom == 'You' else 's'}{pushed}: {min(saved, damage)} of it ignored."
         return after, net, result, [line]
 
     # -- state ----------------------------------------------------------------------------
@@ -302,11 +378,25 @@ class OpenAdventures:
         return condition(sheet, self.rules)
 
     def health(self, sheet: Sheet) -> str:
-        """``pool 4/5 (3 left)`` plus fatigue for a player; ``hits 1/2`` for an NPC."""
+        """``dice 3/4 (pool 4/5), fatigue 1`` for a player: the dice left this turn out of
+        the pool, the pool (health) when hurt, fatigue; ``hits 1/2, 2 dice left, Defence 2``
+        for an NPC."""
         if sheet.get("npc", False):
-            return f"hits {sheet['hits']}/{sheet['hits_max']}"
-        text = f"pool {sheet['pool']}/{sheet['pool_max']} ({sheet['dice_left']} left)"
-        return text + (f", fatigue {sheet['fatigue']}" if sheet["fatigue"] else "")
+            return (f"hits {sheet['hits']}/{sheet['hits_max']}, {_dice_word(sheet['dice_left'])} left, "
+                    f"Defence {sheet['defence']}")
+        text = f"dice {sheet['dice_left']}/{sheet['pool']}"
+        held = int(sheet.get("turn", {}).get("reserve", 0))
+        if held:
+            text += f" ({held} held to defend)"
+        if sheet["pool"] < sheet["pool_max"]:
+            text += f" (pool {sheet['pool']}/{sheet['pool_max']})"
+        if sheet["fatigue"]:
+            text += f", fatigue {sheet['fatigue']}"
+        if collapsed(sheet):
+            text += ", collapsed"
+        elif sheet.get("dead", False) or sheet["pool"] <= 0:
+            text += ", dead" if sheet.get("dead", False) else ", out cold"
+        return text
 
     def sheet_lines(self, sheet: Sheet) -> list[str]:
         """The sheet as text for ``stats``."""
@@ -322,6 +412,40 @@ class OpenAdventures:
             lines.append(f"Unfinished check {sheet['progress']['task']}: {sheet['progress']['successes']} successes so far")
         lines.append(f"Condition: {self.condition(sheet)}" + (" (collapsed: rest)" if collapsed(sheet) else ""))
         return lines
+
+    # -- harm and healing from no attacker --------------------------------------------------
+    def harm(self, sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+        """House rule: harm from no attacker rolls d6 by the size of its die (d4 and d6 one,
+        d8 and d10 two, d12 three); each success is a point of damage, a 6 two, and
+        each point removes a die from the pool (seed 000 §1 Health).  No defence roll:
+        the check that failed was the chance to avoid it."""
+        count = _harm_dice(damage)
+        result = roll(PoolRequest(count, 1, "Harm", "seed 000 §1 Health (house rule: harm)"), dice)
+        points = int(result.figures["successes"])
+        if points == 0:
+            return SheetChange(sheet, ("You are shaken but unhurt.",), (result,))
+        after, _ = apply_damage(sheet, points, self.rules)
+        state = self.condition(after)
+        tail = {"dead": " and die", "down": " and are knocked out"}.get(state, "")
+        return SheetChange(after, (f"You lose {_dice_word(points)} from the pool (pool {after['pool']}){tail}.",),
+                           (result,))
+
+    def heal(self, sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+        """House rule: healing rolls d6 as harm does; each success gives back a die of the
+        pool (a 6 two), at least one, never above the starting pool.  It wakes a
+        knocked-out character; the dead stay dead."""
+        if sheet.get("dead", False):
+            return SheetChange(sheet, ("The dead are past healing.",))
+        count = _harm_dice(healing)
+        result = roll(PoolRequest(count, 1, "Heal", "house rule: healing"), dice)
+        back = min(sheet["pool_max"] - sheet["pool"], max(1, int(result.figures["successes"])))
+        after = dict(sheet)
+        after["pool"] = sheet["pool"] + back
+        after["dice_left"] = min(after["pool"], sheet["dice_left"] + back)
+        if back <= 0:
+            return SheetChange(after, ("Your pool is already whole.",), (result,))
+        return SheetChange(after, (f"You regain {_dice_word(back)} (pool {after['pool']}/{after['pool_max']}).",),
+                           (result,))
 
     def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
         """``short``: the seed's rest turn (roll dice equal to fatigue; 4+ removes one, 6 two).
@@ -345,6 +469,21 @@ class OpenAdventures:
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+#: House rule: d6 rolled for harm or healing given as a die (``d4`` .. ``d12``).
+HARM_DICE: dict[str, int] = {"d4": 1, "d6": 1, "d8": 2, "d10": 2, "d12": 3}
+
+
+def _harm_dice(die: str) -> int:
+    if die in HARM_DICE:
+        return HARM_DICE[die]
+    sides = die.lstrip("d")
+    return max(1, min(3, int(sides) // 4)) if sides.isdigit() else 1
+
+
+def _points(count: int) -> str:
+    return f"{count} point" if count == 1 else f"{count} points"
+
 
 def _attribute_for(kind: str) -> str:
     if kind in ATTRIBUTES:
@@ -382,8 +521,10 @@ def _harm_line(defender: Sheet, whom: str, net: int, harmed: bool, state: str) -
             return (f"{whom} shrugs it off: {net} damage does not reach Defence {defender['defence']}."
                     if net else f"{whom} takes no damage.")
         if state != "ok":
-            return f"{whom} is {'killed' if state == 'dead' else 'knocked out'} ({net} damage vs Defence {defender['defence']})."
-        return f"{whom} is injured ({net} damage vs Defence {defender['defence']}; {defender['hits']} more hits to go)."
+            return f"{whom} is {'struck down' if state == 'dead' else 'knocked out'} ({net} damage vs Defence {defender['defence']})."
+        hits = int(defender["hits"])
+        return (f"{whom} is injured ({net} damage vs Defence {defender['defence']}; "
+                f"{hits} more hit{'' if hits == 1 else 's'} to go).")
     if not harmed:
         return f"{whom} take no damage." if whom == "You" else f"{whom} takes no damage."
     lose = "lose" if whom == "You" else "loses"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from game.errors import UsageError
 from game.rules.base import Odds, RollResult
@@ -141,7 +141,7 @@ def parse_request(keys: Mapping[str, str]) -> PoolRequest:
 
 # -- exact odds and rolls (one reading of the faces: face_successes) -------------------
 
-@lru_cache(maxsize=None)
+@cache
 def _face_weights() -> tuple[int, ...]:
     """How many faces of one die give 0, 1, 2 successes."""
     weights = [0, 0, 0]
@@ -182,6 +182,50 @@ def odds(request: PoolRequest) -> Odds:
     distribution = {str(k): p for k, p in success_distribution(request.dice).items()}
     description = f"{request.dice}d6, 4-5 one success, 6 two; need {request.need}"
     return Odds(SYSTEM_ID, p_success, {"p_failure": 1 - p_success}, distribution, description)
+
+
+@dataclass(frozen=True)
+class AttackRequest:
+    """A whole attack as the attacker sees it before rolling, for exact ``odds`` in play.
+
+    ``dice`` d6 attack (each success a point of damage, a 6 two), ``bonus`` more
+    damage when at least one success is rolled (the weapon house rule); the
+    defender then rolls ``defence`` d6 (each success ignores a point, a 6 two); the
+    attack *harms* when the damage left reaches ``threshold`` (an NPC's Defence, 1
+    against a player).  The attack roll itself is the :class:`PoolRequest` of
+    :meth:`OpenAdventures.attack_request`; this adds what follows it.
+    """
+
+    dice: int
+    bonus: int
+    defence: int
+    threshold: int
+    label: str = "Fight"
+    target: str = "the defender"
+
+
+def attack_distribution(request: AttackRequest) -> dict[int, Fraction]:
+    """Exact distribution of the damage that gets past the defence roll."""
+    out: dict[int, Fraction] = {}
+    defence = success_distribution(request.defence)
+    for hits, p_hits in success_distribution(request.dice).items():
+        damage = hits + (request.bonus if hits else 0)
+        for saved, p_saved in defence.items():
+            net = max(0, damage - saved)
+            out[net] = out.get(net, Fraction(0)) + p_hits * p_saved
+    return dict(sorted(out.items()))
+
+
+def attack_odds(request: AttackRequest) -> Odds:
+    """Exact odds that an attack harms: damage after the defence roll reaches the threshold."""
+    distribution = attack_distribution(request)
+    p_success = sum((p for net, p in distribution.items() if net >= request.threshold), Fraction(0))
+    bonus = f" +{request.bonus} damage on a hit" if request.bonus else ""
+    defence = f"; {request.target} defends with {request.defence}d6" if request.defence else ""
+    description = (f"{request.label} {request.dice}d6{bonus}{defence}; it harms when "
+                   f"{request.threshold}+ damage gets through")
+    return Odds(SYSTEM_ID, p_success, {"p_failure": 1 - p_success},
+                {str(k): p for k, p in distribution.items()}, description)
 
 
 def result_of(request: PoolRequest, faces: tuple[int, ...]) -> RollResult:

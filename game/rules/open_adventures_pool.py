@@ -25,7 +25,11 @@ from game.errors import ActionRefused
 from game.rules.base import RollResult, Sheet
 from game.rules.dice import Dice
 from game.rules.open_adventures_dice import (
-    ACTION_ATTRIBUTES, ATTRIBUTES, PoolRequest, count_successes, roll,
+    ACTION_ATTRIBUTES,
+    ATTRIBUTES,
+    PoolRequest,
+    count_successes,
+    roll,
 )
 
 #: Adventure options: each allowed value, the default first (docs/rules/open_adventures.md).
@@ -114,17 +118,20 @@ def collapsed(sheet: Sheet) -> bool:
 
 
 def condition(sheet: Sheet, rules: Rules) -> str:
-    """``dead``, ``down`` (knocked out or collapsed) or ``ok``.
+    """``dead``, ``down`` (knocked out) or ``ok``.
 
     Seed 000 §1 Health: no dice left is death or knock-out (option ``zero_pool``);
     an NPC with no hits left is treated the same way (seed 000 §2 Damage and Defence).
+    A collapsed character (fatigue ≥ pool) is ``ok`` but can take no action
+    until rest turns bring its fatigue below the pool (see :func:`collapsed`):
+    house rule, so that the seed's "must spend turns recovering" can happen in a fight.
     """
     if sheet.get("dead", False):
         return "dead"
     spent_out = sheet["hits"] <= 0 if is_npc(sheet) else sheet["pool"] <= 0
     if spent_out:
         return "dead" if rules.zero_pool == "dead" else "down"
-    return "down" if collapsed(sheet) else "ok"
+    return "ok"
 
 
 def _require_able(sheet: Sheet, rules: Rules) -> None:
@@ -132,7 +139,9 @@ def _require_able(sheet: Sheet, rules: Rules) -> None:
     if state == "dead":
         raise ActionRefused("The dead do not act.")
     if state == "down":
-        raise ActionRefused("Collapsed with exhaustion, you must rest." if collapsed(sheet) else "You are out cold.")
+        raise ActionRefused("You are out cold.")
+    if collapsed(sheet):
+        raise ActionRefused("Collapsed with exhaustion, you must rest (recover) first.")
 
 
 # -- the turn ------------------------------------------------------------------------
@@ -257,9 +266,10 @@ def default_defence(sheet: Sheet, damage: int, rules: Rules) -> int:
     """How many dice to defend with: all Defence allows from the dice left.
 
     With no dice left a character pushes (one fatigue point), except when that
-    would make it collapse and the damage would not empty its pool.
+    would make it collapse and the damage would not empty its pool.  A collapsed
+    character does not defend (house rule).
     """
-    if damage <= 0 or condition(sheet, rules) != "ok":
+    if damage <= 0 or condition(sheet, rules) != "ok" or collapsed(sheet):
         return 0
     allowed = defence_dice_allowed(sheet, rules)
     if sheet["dice_left"] > 0 or is_npc(sheet):

@@ -9,7 +9,8 @@ leaves open is written down in ``docs/rules/opend6.md``.
 Beyond the :class:`~game.rules.base.RuleSystem` protocol, :class:`OpenD6`
 offers the engine the system's own economy and timing:
 
-- :meth:`OpenD6.hint` -- a narration sentence for a hidden difficulty;
+- :meth:`OpenD6.hint` -- a narration sentence for a hidden difficulty (about a
+  subject if given: "The climb should not give you much trouble.");
 - :meth:`OpenD6.with_fate_point` -- request transform: spend a Fate Point
   before rolling (dice doubled); pair it with :meth:`OpenD6.spend_point`;
 - :meth:`OpenD6.add_character_die` -- spend a Character Point after a roll:
@@ -20,6 +21,11 @@ offers the engine the system's own economy and timing:
 - :meth:`OpenD6.end_round` -- stun wearing off, the mortally wounded rolling
   to stay alive (call for every combatant at the end of each round);
 - :meth:`OpenD6.stats_problems` -- validation of a ``stats.opend6`` table.
+
+The protocol's :meth:`OpenD6.harm` and :meth:`OpenD6.heal` map a neutral die
+(``d4``) to a code as weapon damage is; ``opend6_roll.hidden`` gives a roll's
+text without its difficulty, for play.  How the game uses all this at the
+table is ``game/play/opend6.py``.
 """
 from __future__ import annotations
 
@@ -37,6 +43,7 @@ from game.rules.base import (
     RestResult,
     RollResult,
     Sheet,
+    SheetChange,
     Situation,
     Weapon,
 )
@@ -147,14 +154,30 @@ class OpenD6:
             lines.append(f"Armor        {sheet['armor']}")
         lines.append(f"Health       {self.health(sheet)}")
         lines.append(f"Character Points {sheet.get('character_points', 0)}, Fate Points {sheet.get('fate_points', 0)}")
+        if sheet.get("fate_armed", False):
+            lines.append("A Fate Point is waiting: your next roll uses twice the dice.")
+        if sheet.get("setback", 0):
+            lines.append("Shaken by a complication: -1D to your next action.")
+        if not sheet.get("cp_prompt", True):
+            lines.append("You are not asked to spend Character Points (points on).")
         return lines
 
     def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
         return sheets.rest(sheet, kind, fed, dice, self.damage, self.wild_one)
 
+    def harm(self, sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+        """Harm from no attacker: ``damage`` (a die like ``d4``) mapped as weapon damage,
+        rolled, then resisted (wounds) or taken off the Body Points."""
+        return combat.harm(sheet, damage, dice, self.damage, self.wild_one)
+
+    def heal(self, sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+        """Healing: ``healing`` (a die like ``d6``) mapped to a code and rolled; see
+        :func:`opend6_sheet.heal`."""
+        return sheets.heal(sheet, healing, dice, self.damage, self.wild_one)
+
     # -- the system's own economy and timing ---------------------------------------
-    def hint(self, difficulty: str) -> str:
-        return codes.hint(difficulty)
+    def hint(self, difficulty: str, subject: str = "") -> str:
+        return codes.hint(difficulty, subject)
 
     def with_fate_point(self, request: D6Request) -> D6Request:
         return rolls.with_fate_point(request)

@@ -121,14 +121,36 @@ def difficulty_number(difficulty: str) -> int:
         ) from None
 
 
-def hint(difficulty: str) -> str:
+#: What a hint says of a task, with a subject (``The climb should not give you much trouble.``).
+_PREDICATES: dict[str, str] = {
+    "easy": "should not give you much trouble",
+    "normal": "will take some skill and concentration",
+    "hard": "is going to be pretty hard",
+    "extreme": "would take one of the most talented",
+    "legendary": "is close to impossible: it would take a legend, or a lot of luck",
+}
+
+
+def hint(difficulty: str, subject: str = "") -> str:
     """A sentence for narration that hints at a difficulty without its number.
 
     Seed 002 §Making Actions: the Game Master "doesn't usually tell you the
-    difficulty number ... though he might give you hints".
+    difficulty number ... though he might give you hints".  With a ``subject``
+    (``The climb``) the sentence is about it.
     """
     difficulty_number(difficulty)
+    if subject:
+        return f"{subject} {_PREDICATES[difficulty]}."
     return _HINTS[difficulty]
+
+
+def difficulty_band(number: int) -> str:
+    """The neutral difficulty whose OpenD6 range holds ``number`` (Easy up to 10, Moderate
+    11-15, Difficult 16-20, Very Difficult 21-25, Heroic above): for hints at any number."""
+    for name, (_, span, _) in DIFFICULTY_TABLE.items():
+        if number <= int(span.split("-")[1]):
+            return name
+    return "legendary"
 
 
 # -- attributes, skills, check kinds -------------------------------------------

@@ -23,8 +23,16 @@ resistance roll (wounds) or the armor roll (body-points, only with armor).
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 
-from game.rules.base import AttackResult, RollResult, Sheet, Situation, Weapon
+from game.rules.base import (
+    AttackResult,
+    RollResult,
+    Sheet,
+    SheetChange,
+    Situation,
+    Weapon,
+)
 from game.rules.dice import Dice
 from game.rules.opend6_codes import RANGED_BASE, DieCode, weapon_code
 from game.rules.opend6_roll import D6Request, roll
@@ -69,13 +77,69 @@ def strength_damage(sheet: Sheet) -> DieCode:
     return DieCode(-(-attribute(sheet, "physique").dice // 2))
 
 
+def creature_tags(sheet: Sheet) -> set[str]:
+    """What a weapon's ``bonus_against`` may name: the sheet's ``tags`` and its ``creature`` type."""
+    tags = set(sheet.get("tags", []))
+    if sheet.get("creature"):
+        tags.add(str(sheet["creature"]))
+    return tags
+
+
 def damage_code(attacker: Sheet, defender: Sheet, weapon: Weapon) -> DieCode:
     """The damage code: a ``damage`` die code in the weapon's opend6 stats, else its die mapped."""
     base = weapon_code(str(weapon.system.get("damage", weapon.damage)))
     code = base + (RANGED_BASE if weapon.ranged else strength_damage(attacker))
-    if set(weapon.bonus_against) & set(defender.get("tags", [])):
+    if set(weapon.bonus_against) & creature_tags(defender):
         code = code.plus_dice(1)
     return code
+
+
+def damage_request(attacker: Sheet, defender: Sheet, weapon: Weapon, wild_one: str) -> D6Request:
+    """The open damage roll of a hit (no difficulty: only its total matters)."""
+    return D6Request.of(damage_code(attacker, defender, weapon), None, wild_one, "damage")
+
+
+@dataclass(frozen=True)
+class Damage:
+    """Damage applied to a defender under one damage system.
+
+    ``harm`` is the damage total (wounds) or the Body Points lost;
+    ``resisted`` the resistance roll's total (wounds), ``stopped`` what armor
+    stopped (body-points); ``rolls`` the resistance or armor roll, if any.
+    """
+
+    sheet: Sheet
+    rolled: int
+    harm: int
+    rolls: tuple[RollResult, ...] = ()
+    resisted: int = 0
+    stopped: int = 0
+
+    @property
+    def wounded(self) -> bool:
+        """Whether the damage beat the resistance roll (wounds system)."""
+        return wound_from_margin(self.rolled - self.resisted) > 0
+
+
+def apply_damage(defender: Sheet, rolled: int, dice: Dice, damage: str, wild_one: str) -> Damage:
+    """A damage total against ``defender``: a resistance roll and the wound chart
+    (wounds), or Body Points less an armor roll (body-points).
+
+    Faces: the resistance roll (wounds), or the armor roll if the armor has dice.
+    """
+    if damage == "wounds":
+        resistance = attribute(defender, "physique") + DieCode.parse(defender.get("armor", "0D"))
+        resist = roll(D6Request.of(resistance, rolled, wild_one, "resistance"), dice)
+        resisted = int(resist.figures["total"])
+        return Damage(take_wound(defender, rolled - resisted), rolled, rolled, (resist,), resisted=resisted)
+    armor = DieCode.parse(defender.get("armor", "0D"))
+    rolls: tuple[RollResult, ...] = ()
+    stopped = armor.pips
+    if armor.dice:
+        armor_roll = roll(D6Request.of(armor, None, wild_one, "armor"), dice)
+        stopped, rolls = int(armor_roll.figures["total"]), (armor_roll,)
+    lost = max(rolled - stopped, 0)
+    return Damage(lose_body_points(defender, lost), rolled, lost, rolls, stopped=stopped)
 
 
 def wild_line(result: RollResult, wild_one: str) -> str | None:
@@ -110,41 +174,36 @@ def attack(
         lines.append(extra)
     if not result.succeeded:
         return AttackResult(result, False, 0, copy.deepcopy(attacker), copy.deepcopy(defender), tuple(lines))
-    code = damage_code(attacker, defender, weapon)
-    damage_roll = roll(D6Request.of(code, None, wild_one, "damage"), dice)
-    rolled = int(damage_roll.figures["total"])
+    damage_roll = roll(damage_request(attacker, defender, weapon, wild_one), dice)
+    done = apply_damage(defender, int(damage_roll.figures["total"]), dice, damage, wild_one)
+    lines.append(damage_line(done, damage))
+    if condition(done.sheet, damage) != condition(defender, damage):
+        lines.append({"down": "The defender goes down.", "dead": "The defender is dead."}.get(condition(done.sheet, damage), ""))
+    return AttackResult(result, True, done.harm, copy.deepcopy(attacker), done.sheet, tuple(line for line in lines if line),
+                        (damage_roll, *done.rolls))
+
+
+def damage_line(done: Damage, damage: str) -> str:
+    """``Damage 18 against resistance 11: wounded.`` or ``Damage 17, armor stops 4: 13 Body Points lost (BP 19/32).``"""
     if damage == "wounds":
-        new, harm, more, rolls = _wounds(defender, rolled, dice, wild_one)
+        verdict = WOUND_LEVELS[done.sheet["wound_level"]] if done.wounded else "no wound"
+        return f"Damage {done.rolled} against resistance {done.resisted}: {verdict}."
+    stop_text = f", armor stops {done.stopped}" if done.stopped or done.rolls else ""
+    return f"Damage {done.rolled}{stop_text}: {done.harm} Body Points lost ({health(done.sheet, 'body-points')})."
+
+
+def harm(sheet: Sheet, damage_die: str, dice: Dice, damage: str, wild_one: str) -> SheetChange:
+    """Harm from no attacker (a fall, the glare, a trap): the die mapped as a weapon's
+    (:func:`~game.rules.opend6_codes.weapon_code`, no Strength Damage), then the damage system.
+
+    Faces: the damage roll, then the resistance roll (wounds) or the armor roll.
+    The lines speak to the player, the only one harmed this way.
+    """
+    damage_roll = roll(D6Request.of(weapon_code(damage_die), None, wild_one, "damage"), dice)
+    done = apply_damage(sheet, int(damage_roll.figures["total"]), dice, damage, wild_one)
+    if damage == "wounds":
+        verdict = f"you are {WOUND_LEVELS[done.sheet['wound_level']]}" if done.wounded else "no wound"
+        line = f"Damage {done.rolled} against your resistance {done.resisted}: {verdict}."
     else:
-        new, harm, more, rolls = _body_points(defender, rolled, dice, wild_one)
-    lines += more
-    if condition(new, damage) != condition(defender, damage):
-        lines.append({"down": "The defender goes down.", "dead": "The defender is dead."}.get(condition(new, damage), ""))
-    return AttackResult(result, True, harm, copy.deepcopy(attacker), new, tuple(line for line in lines if line), (damage_roll, *rolls))
-
-
-def _wounds(defender: Sheet, rolled: int, dice: Dice, wild_one: str) -> tuple[Sheet, int, list[str], tuple[RollResult, ...]]:
-    """Resistance roll: Physique + armor against the damage total; the margin on the wound chart."""
-    resistance = attribute(defender, "physique") + DieCode.parse(defender.get("armor", "0D"))
-    resist = roll(D6Request.of(resistance, rolled, wild_one, "resistance"), dice)
-    margin = rolled - int(resist.figures["total"])
-    new = take_wound(defender, margin)
-    if wound_from_margin(margin) == 0:
-        line = f"Damage {rolled} against resistance {resist.figures['total']}: no wound."
-    else:
-        line = f"Damage {rolled} against resistance {resist.figures['total']}: {WOUND_LEVELS[new['wound_level']]}."
-    return new, rolled, [line], (resist,)
-
-
-def _body_points(defender: Sheet, rolled: int, dice: Dice, wild_one: str) -> tuple[Sheet, int, list[str], tuple[RollResult, ...]]:
-    """Damage comes off the Body Points, less an armor roll (House rule) if the defender has armor."""
-    armor = DieCode.parse(defender.get("armor", "0D"))
-    rolls: tuple[RollResult, ...] = ()
-    stopped = armor.pips
-    if armor.dice:
-        armor_roll = roll(D6Request.of(armor, None, wild_one, "armor"), dice)
-        stopped, rolls = int(armor_roll.figures["total"]), (armor_roll,)
-    lost = max(rolled - stopped, 0)
-    new = lose_body_points(defender, lost)
-    stop_text = f", armor stops {stopped}" if armor.steps else ""
-    return new, lost, [f"Damage {rolled}{stop_text}: {lost} Body Points lost ({health(new, 'body-points')})."], rolls
+        line = damage_line(done, damage)
+    return SheetChange(done.sheet, (line,), (damage_roll, *done.rolls))

@@ -325,3 +325,16 @@ def odds(request: D6Request) -> Odds:
         distribution={str(t): Fraction(totals[t], denominator) for t in sorted(totals)},
         description=f"{request.code} with a Wild Die{target} (wild 1: {request.wild_one})",
     )
+
+
+def hidden(result: RollResult) -> RollResult:
+    """The result with its difficulty and margin left out of the text (seed 002 §Making
+    Actions: the Game Master "doesn't usually tell you the difficulty number").
+
+    ``... = 19 vs 18: success (margin 1)`` reads ``... = 19: success``; the
+    figures keep the numbers (``roll --json``, ``odds`` still know them).
+    """
+    if "difficulty" not in result.figures:
+        return result
+    shown = f" vs {result.figures['difficulty']}: {result.outcome} (margin {result.figures['margin']})"
+    return replace(result, text=result.text.replace(shown, f": {result.outcome}", 1))

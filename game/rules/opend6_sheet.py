@@ -26,7 +26,13 @@ from typing import Any
 from game.errors import ActionRefused, ContentError
 from game.rules.base import RestResult, RollResult, Sheet, Situation
 from game.rules.dice import Dice
-from game.rules.opend6_codes import ATTRIBUTES, SKILLS, DieCode, difficulty_number
+from game.rules.opend6_codes import (
+    ATTRIBUTES,
+    SKILLS,
+    DieCode,
+    difficulty_number,
+    weapon_code,
+)
 from game.rules.opend6_roll import D6Request, roll
 
 DAMAGE_SYSTEMS: tuple[str, ...] = ("wounds", "body-points")
@@ -351,6 +357,41 @@ def rest(sheet: Sheet, kind: str, fed: bool, dice: Dice, damage: str, wild_one: 
     else:
         lines.append(f"Your wounds do not mend: still {WOUND_LEVELS[level]}.")
     return RestResult(new, tuple(lines), (result,))
+
+
+#: House rule: a healing roll mends one wound level for each full 5 it totals, at least one.
+HEAL_PER_LEVEL = 5
+
+
+def heal(sheet: Sheet, healing: str, dice: Dice, damage: str, wild_one: str) -> RestResult:
+    """Healing from a potion, a gift or an exotica (House rule; the seed has no healing).
+
+    ``healing`` is a die such as ``d6``, mapped to a code as weapon damage is
+    (d6 = 1D+2) and rolled open.  Body points: the total comes back, up to the
+    maximum.  Wounds: one level better (as after a long rest, wounded straight to
+    healthy, a stun cleared) for each full 5 of the total, at least one.  Nothing
+    is rolled for the unhurt or the dead.  Faces: that one roll.
+    """
+    new = copy.deepcopy(sheet)
+    if condition(sheet, damage) == "dead":
+        return RestResult(new, ("The dead are past healing.",))
+    hurt = (new.get("body_points", 0) < new.get("body_points_max", 0)) if damage == "body-points" \
+        else new.get("wound_level", 0) > 0
+    if not hurt:
+        return RestResult(new, ("You are not hurt: it does nothing for you.",))
+    result = roll(D6Request.of(weapon_code(healing), None, wild_one, "healing"), dice)
+    total = int(result.figures["total"])
+    if damage == "body-points":
+        gained = min(total, new.get("body_points_max", 0) - new.get("body_points", 0))
+        new["body_points"] = new.get("body_points", 0) + gained
+        return RestResult(new, (f"You recover {gained} Body Points ({health(new, damage)}).",), (result,))
+    level = new.get("wound_level", 0)
+    for _ in range(max(1, total // HEAL_PER_LEVEL)):
+        level = 0 if level == STUNNED else HEALED_LEVEL.get(level, level)
+    new["wound_level"], new["stun_rounds"] = level, 0
+    if level != MORTAL:
+        new["mortal_rounds"] = 0
+    return RestResult(new, (f"The healing takes hold: you are now {WOUND_LEVELS[level]}.",), (result,))
 
 
 def end_round(sheet: Sheet, dice: Dice, damage: str, wild_one: str) -> RestResult:

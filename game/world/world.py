@@ -133,6 +133,11 @@ class World:
     def npc_name(self, npc_id: str) -> str:
         return self.npc(npc_id).name
 
+    def the_npc(self, npc_id: str) -> str:
+        """``the dune raider``, or a proper name (``Tamsin``) as it is."""
+        name = self.npc(npc_id).name
+        return name if name[:1].isupper() else f"the {name}"
+
     def hostile(self, npc_id: str) -> bool:
         changed = self.state.npcs.get(npc_id)
         disposition = changed.disposition if changed else self.npc(npc_id).disposition

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from fractions import Fraction
 from typing import Any
@@ -15,7 +16,12 @@ from game.rules import open_adventures as oa
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
 from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces
 from game.rules.open_adventures_dice import (
-    DIFFICULTY_SUCCESSES, KIND_ATTRIBUTE, PoolRequest, band_successes, exit_successes, move_inches,
+    DIFFICULTY_SUCCESSES,
+    KIND_ATTRIBUTE,
+    PoolRequest,
+    band_successes,
+    exit_successes,
+    move_inches,
 )
 from game.rules.open_adventures_pool import make_sheet
 from game.rules.registry import get_system, info
@@ -106,11 +112,11 @@ def test_unknown_key_lists_valid_keys() -> None:
 
 # -- odds --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("dice", range(0, 5))
+@pytest.mark.parametrize("dice", range(5))
 def test_odds_match_brute_force(dice: int) -> None:
     made = system()
     faces = list(enumerate_faces(dice, 6))
-    for need in range(0, 2 * dice + 2):
+    for need in range(2 * dice + 2):
         odds = made.odds(PoolRequest(dice, need))
         wins = sum(1 for roll in faces if brute_successes(roll) >= need)
         assert odds.p_success == Fraction(wins, len(faces))
@@ -224,7 +230,7 @@ def test_each_action_after_the_pool_is_empty_marks_one_fatigue() -> None:
     assert second == oa.Commitment(2, 0, True) and pc["fatigue"] == 1
     pc, third = made.commit(pc, "move", 1)
     assert third == oa.Commitment(1, 0, True) and pc["fatigue"] == 2
-    assert made.condition(pc) == "down"  # fatigue 2 >= pool 2: collapsed
+    assert made.collapsed(pc) and made.condition(pc) == "ok"  # fatigue 2 >= pool 2: collapsed, not down
 
 
 def test_an_action_running_past_the_pool_is_pushed_once() -> None:
@@ -253,7 +259,8 @@ def test_collapse_when_fatigue_reaches_the_pool_then_rest_turns() -> None:
     made = system()
     pc = dict(hero(pool=3), fatigue=2, dice_left=0)
     pc, _ = made.commit(pc, "fight", 1)
-    assert pc["fatigue"] == 3 and made.collapsed(pc) and made.condition(pc) == "down"
+    assert pc["fatigue"] == 3 and made.collapsed(pc) and made.condition(pc) == "ok"
+    assert made.default_defence(pc, 5) == 0  # a collapsed character does not defend
     with pytest.raises(ActionRefused, match="rest"):
         made.commit(made.start_turn(pc), "fight", 1)
     dice = ScriptedDice([4, 1, 1, 9])
@@ -262,8 +269,8 @@ def test_collapse_when_fatigue_reaches_the_pool_then_rest_turns() -> None:
     assert rested.sheet["fatigue"] == 2 and rested.sheet["dice_left"] == 0
     assert made.condition(rested.sheet) == "ok"
     assert rested.rolls[0].figures["successes"] == 1
-    assert rested.lines == ("You rest a turn: Rest 3d6 (4, 1, 1) = 1 success vs need 3: failure (margin -2); "
-                            "1 fatigue removed (fatigue 2).",)
+    assert rested.lines == (("You rest a turn: Rest 3d6 (4, 1, 1) = 1 success vs need 3: failure (margin -2); "
+                            "1 fatigue removed (fatigue 2)."),)
 
 
 def test_rest_turn_six_removes_two_and_never_below_zero() -> None:
@@ -382,9 +389,9 @@ def test_npc_defence_roll_reads_faces_after_the_attack() -> None:
     assert result.hit and result.damage == 2 and result.defender["dice_left"] == 1
     assert result.lines == (
         "You commit 3 dice to Fight.",
-        "Fight 3d6 (6, 5, 1) = 3 successes vs need 2: success (margin 1); 3 damage.",
-        "The defender defends: Defence 2d6 (4, 3) = 1 success vs need 3: failure (margin -2); 1 damage ignored.",
-        "The defender is killed (2 damage vs Defence 2).",
+        "3 points of damage.",
+        "The defender defends: 1 of it ignored.",
+        "The defender is struck down (2 damage vs Defence 2).",
     )
 
 
@@ -401,7 +408,7 @@ def test_npc_sheet_tiers_are_monotonic_in_threat() -> None:
     made = system()
     sheets = [made.npc_sheet(tier, None) for tier in range(1, 6)]
     keys = ("move", "fight", "shoot", "skill", "will", "defence", "pool", "hits")
-    for weaker, stronger in zip(sheets, sheets[1:]):
+    for weaker, stronger in itertools.pairwise(sheets):
         assert all(weaker[key] <= stronger[key] for key in keys)
         assert sum(weaker[key] for key in keys) < sum(stronger[key] for key in keys)
     assert [sheet["defence"] for sheet in sheets] == [1, 2, 2, 3, 3]
@@ -587,9 +594,10 @@ def test_character_from_content_stats() -> None:
 
 def test_health_and_sheet_lines() -> None:
     made = system()
-    assert made.health(dict(hero(), pool=4, dice_left=3)) == "pool 4/5 (3 left)"
-    assert made.health(dict(hero(), fatigue=1)) == "pool 5/5 (5 left), fatigue 1"
-    assert made.health(made.npc_sheet(3, None)) == "hits 2/2"
+    assert made.health(dict(hero(), pool=4, dice_left=3)) == "dice 3/4 (pool 4/5)"
+    assert made.health(dict(hero(), fatigue=1)) == "dice 5/5, fatigue 1"
+    assert made.health(dict(hero(), fatigue=5, dice_left=0)) == "dice 0/5, fatigue 5, collapsed"
+    assert made.health(made.npc_sheet(3, None)) == "hits 2/2, 4 dice left, Defence 2"
     lines = made.sheet_lines(hero())
     assert lines[0] == "Move 2  Fight 3  Shoot 2  Skill 2  Will 2  Defence 2"
     assert lines[-1] == "Condition: ok"
@@ -617,7 +625,7 @@ def test_random_fights_keep_sheets_consistent_and_arguments_untouched(
         for attacker_is_pc in (True, False):
             attacker, defender = (pc, npc) if attacker_is_pc else (npc, pc)
             attacker = made.start_turn(attacker)
-            if made.condition(attacker) != "ok" or made.condition(defender) == "dead":
+            if made.condition(attacker) != "ok" or made.collapsed(attacker) or made.condition(defender) == "dead":
                 continue
             if made.max_commit(attacker, "fight") == 0:
                 continue

@@ -694,3 +694,85 @@ def test_sheets_save_to_toml_as_they_are() -> None:
     wounded = WOUNDS.attack(hero(), hero(), SWORD, Situation(), ScriptedDice([5, 5, 5, 5, 5, 1, 1, 1, 1, 1, 1, 2])).defender
     for sheet in (hero(), wounded, BODY.npc_sheet(3, {"tags": ["fungal"]}), BODY.new_character(None, RandomDice(random.Random(7)))):
         assert tomllib.loads(tomli_w.dumps(sheet)) == sheet
+
+
+# -- what play needs: hidden rolls, hints, harm, heal, creature bonuses --------------------------
+
+def test_hidden_leaves_out_the_difficulty_and_margin_but_keeps_the_figures() -> None:
+    from game.rules.opend6_roll import hidden
+
+    result = roll([2, 6, 6, 6, 3], 3, pips=1, difficulty=13)
+    assert result.text == "3D+1 (2, 6 + wild 6+6+3 + 1) = 24 vs 13: success (margin 11), critical success"
+    shown = hidden(result)
+    assert shown.text == "3D+1 (2, 6 + wild 6+6+3 + 1) = 24: success, critical success"
+    assert shown.figures == result.figures and shown.dice == result.dice
+    open_roll = WOUNDS.roll(D6Request(2), ScriptedDice([3, 4]))
+    assert hidden(open_roll) == open_roll
+
+
+def test_hints_about_a_subject_and_for_any_number() -> None:
+    from game.rules.opend6_codes import difficulty_band
+
+    assert hint("easy", "The climb") == "The climb should not give you much trouble."
+    assert hint("extreme", "Forcing it") == "Forcing it would take one of the most talented."
+    assert [difficulty_band(n) for n in (-3, 8, 10, 11, 15, 16, 20, 21, 25, 26, 99)] == [
+        "easy", "easy", "easy", "normal", "normal", "hard", "hard", "extreme", "extreme", "legendary", "legendary"]
+    assert all(difficulty_band(number) == name for name, (_, _, number) in DIFFICULTY_TABLE.items())
+
+
+def test_harm_under_wounds_is_resisted() -> None:
+    sheet = hero()  # Physique 3D
+    script = ScriptedDice([6, 5, 1, 1, 2])  # d4 = 1D: wild 6+5 = 11; resistance 3D: 1, 1 + wild 2 = 4
+    change = WOUNDS.harm(sheet, "d4", script)
+    assert script.unused == 0
+    assert [r.text for r in change.rolls] == ["damage 1D (wild 6+5) = 11, critical success",
+                                              "resistance 3D (1, 1 + wild 2) = 4 vs 11: failure (margin -7)"]
+    assert change.sheet["wound_level"] == 2 and sheet["wound_level"] == 0
+    assert change.lines == ("Damage 11 against your resistance 4: you are wounded.",)
+    assert WOUNDS.harm(sheet, "d4", ScriptedDice([2, 3, 3, 3])).lines == ("Damage 2 against your resistance 9: no wound.",)
+
+
+def test_harm_under_body_points_comes_off_the_points() -> None:
+    sheet = {**hero(), "body_points": 30, "body_points_max": 30}
+    change = BODY.harm(sheet, "d8", ScriptedDice([4, 3]))  # 2D+1: 4 + wild 3 + 1 = 8
+    assert change.sheet["body_points"] == 22
+    assert change.lines == ("Damage 8: 8 Body Points lost (BP 22/30).",)
+
+
+def test_heal_mends_a_level_for_each_five() -> None:
+    sheet = {**hero(), "wound_level": 3}
+    once = WOUNDS.heal(sheet, "d6", ScriptedDice([3]))  # 1D+2: 5
+    assert once.sheet["wound_level"] == 2 and once.lines == ("The healing takes hold: you are now wounded.",)
+    twice = WOUNDS.heal(sheet, "d6", ScriptedDice([6, 2]))  # 6+2+2 = 10: two levels
+    assert twice.sheet["wound_level"] == 0
+    assert WOUNDS.heal({**sheet, "wound_level": 1, "stun_rounds": 2}, "d4", ScriptedDice([1])).sheet["wound_level"] == 0
+    mortal = WOUNDS.heal({**sheet, "wound_level": 5, "mortal_rounds": 3}, "d6", ScriptedDice([2])).sheet
+    assert (mortal["wound_level"], mortal["mortal_rounds"]) == (4, 0)
+    unhurt = WOUNDS.heal(hero(), "d6", ScriptedDice([]))
+    assert unhurt.rolls == () and unhurt.lines == ("You are not hurt: it does nothing for you.",)
+    assert WOUNDS.heal({**sheet, "wound_level": 6}, "d6", ScriptedDice([])).lines == ("The dead are past healing.",)
+
+
+def test_heal_under_body_points_up_to_the_maximum() -> None:
+    sheet = {**hero(), "body_points": 25, "body_points_max": 30}
+    healed = BODY.heal(sheet, "d6", ScriptedDice([6, 6, 1]))  # 1D+2: 6+6+1+2 = 15, only 5 missing
+    assert healed.sheet["body_points"] == 30 and healed.lines == ("You recover 5 Body Points (BP 30/30).",)
+
+
+def test_bonus_against_a_creature_type() -> None:
+    from game.rules.opend6_combat import damage_code
+
+    storm = Weapon("storm glass", "d8", bonus_against=("synthetic",))
+    sentinel = {**WOUNDS.npc_sheet(1, None), "creature": "synthetic"}
+    # 2D+1 + Strength Damage 2D (Physique 3D) + 1D against synthetic things
+    assert str(damage_code(hero(), sentinel, storm)) == "5D+1"
+    assert str(damage_code(hero(), WOUNDS.npc_sheet(1, None), storm)) == "4D+1"
+
+
+def test_play_flags_show_on_the_sheet() -> None:
+    sheet = {**hero(), "fate_armed": True, "setback": 1, "cp_prompt": False}
+    assert WOUNDS.sheet_lines(sheet)[-3:] == [
+        "A Fate Point is waiting: your next roll uses twice the dice.",
+        "Shaken by a complication: -1D to your next action.",
+        "You are not asked to spend Character Points (points on).",
+    ]

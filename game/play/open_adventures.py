@@ -1,0 +1,359 @@
+"""Open Adventures in play (seed 000): the dice pool is the turn.
+
+Out of a fight every command is a turn of its own: the dice refresh (pool less
+fatigue) before each action, a check commits all its attribute allows, and a
+check that needs several successes adds them up while the player repeats it
+with nothing else between.  In a fight the player's turn lasts several
+commands: each action spends dice from the pool (no more per turn on an
+attribute than its value), and the turn ends when the player says so (``end``,
+``defend``, ``wait``, ``recover``) or the dice run out; then the hostile NPCs
+spend their own pools, and the dice the player kept defend.  The hooks:
+
+- :meth:`before_player_action` refreshes the dice outside a fight;
+- :meth:`check` spends dice on a check and keeps the progress of long checks;
+- :meth:`player_attack` spends Fight or Shoot dice (melee needs the target beside you);
+- :meth:`round_over` answers False while a fight turn goes on;
+- :meth:`npc_phase` (``open_adventures_npc``) and :meth:`after_npc_phase` (a new turn,
+  fatigue's toll, forced rest turns while collapsed);
+- :meth:`on_enter_room` (a new room: a fresh turn, hostiles 6" away), :meth:`rest`.
+
+The verbs (``move``, ``end``, ``defend``, ``push``, ``recover``) are in
+``open_adventures_verbs``; the turn record in ``open_adventures_turn``.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from game.errors import ActionRefused
+from game.play.base import BasePlay
+from game.play.open_adventures_turn import (
+    START_DISTANCE,
+    attribute_for,
+    capital,
+    choose_dice,
+    dice_line,
+    distance,
+    engaged_with_any,
+    fresh_turn,
+    hostiles,
+    in_fight,
+    name_npc_sheet,
+    set_distance,
+    set_turn,
+    the,
+    turn_of,
+    turn_start_line,
+    usable,
+    where,
+)
+from game.rules.base import AttackResult, RollResult, Situation, Weapon
+from game.rules.open_adventures import OpenAdventures
+from game.rules.open_adventures_dice import PoolRequest, exit_successes
+from game.rules.open_adventures_pool import collapsed, limit_left
+
+if TYPE_CHECKING:
+    from game.actions import ActionRegistry, Turn
+
+#: Commands that end or pass a fight turn; they do not break a check in progress.
+PASSING_VERBS = ("end", "defend", "wait")
+#: Checks a player may repeat to add up successes (seed 000 §2 Skill Checks); others are one roll.
+REPEATABLE = ("search", "force")
+#: House rule: how long a knocked-out character lies senseless when nobody finishes it.
+KNOCKED_OUT_MINUTES = 60
+#: The most rounds a collapsed player can lie helpless in one command (a safety stop).
+MAX_HELPLESS_ROUNDS = 30
+
+
+class OpenAdventuresPlay(BasePlay):
+    """The pool economy at the prompt."""
+
+    system: OpenAdventures
+
+    def __init__(self, system: OpenAdventures) -> None:
+        super().__init__(system)
+        self.registry: ActionRegistry | None = None
+
+    # -- set-up ------------------------------------------------------------------------
+    def register(self, registry: ActionRegistry) -> None:
+        from game.play.open_adventures_verbs import register
+
+        self.registry = registry
+        register(self, registry)
+
+    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+        from game.play.open_adventures_verbs import VERBS
+
+        return VERBS
+
+    def help_lines(self) -> list[str]:
+        from game.play.open_adventures_verbs import HELP
+
+        return list(HELP)
+
+    # -- checks --------------------------------------------------------------------------
+    def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
+              numbers: Mapping[str, int]) -> RollResult:
+        """Spend dice on a check; long checks add up over repeated attempts (seed 000 §2 Skill Checks)."""
+        if label == "flee":
+            return self.break_away_roll(turn, situation)
+        world = turn.world
+        target = numbers.get(self.system.id)
+        if target is not None:
+            situation = dataclasses.replace(situation, target=target)
+        task = f"{world.state.room}:{label}:{kind}:{difficulty}" if label in REPEATABLE else ""
+        self._forget_interrupted(turn, task)
+        count = choose_dice(self, turn, attribute_for(kind), situation.commit)
+        situation = dataclasses.replace(situation, commit=count)
+        sheet = world.state.player
+        before = sheet["progress"]["successes"] if task and sheet["progress"]["task"] == task else 0
+        request = self.system.check_request(sheet, kind, difficulty, situation, task)
+        turn.requests.append((label, request))
+        outcome = self.system.perform_check(sheet, kind, difficulty, situation, turn.dice, task)
+        world.state.player = outcome.sheet
+        if not task:
+            world.state.player["progress"] = {"task": "", "successes": 0}
+        self._note_push(turn, outcome.commitment.pushed)
+        turn.show_roll(label, outcome.roll)
+        if task and outcome.need > 1 and (before or not outcome.done):
+            line = f"Progress: {min(outcome.successes, outcome.need)} of {outcome.need} successes"
+            line += f" (with {before} from before)." if before else "."
+            if not outcome.done:
+                line += " Do the same again to keep at it; anything else in between loses it."
+            turn.say(line)
+        set_turn(world, progress_at=len(world.state.log) if task and not outcome.done else -1)
+        return outcome.roll
+
+    def _forget_interrupted(self, turn: Turn, task: str) -> None:
+        """Drop an unfinished check when another action came between (seed 000 §2 Skill Checks)."""
+        world = turn.world
+        sheet = world.state.player
+        progress, since = sheet["progress"], int(turn_of(sheet)["progress_at"])
+        if not progress["task"]:
+            return
+        between = world.state.log[since + 1:] if since >= 0 else ["?"]
+        if progress["task"] != task or any(not _passing(text, self.verbs()) for text in between):
+            sheet["progress"] = {"task": "", "successes": 0}
+
+    def break_away_roll(self, turn: Turn, situation: Situation) -> RollResult:
+        """``flee``: Move dice to reach an exit, 1 success, 2 when engaged (house rule)."""
+        world = turn.world
+        need = exit_successes("engaged" if engaged_with_any(world) else "near") if in_fight(world) else 0
+        count = choose_dice(self, turn, "move", situation.commit)
+        request = PoolRequest(count, need, "Move", "seed 000 §1 Move")
+        turn.requests.append(("break away", request))
+        outcome = self.system.move(world.state.player, need, dataclasses.replace(situation, commit=count), turn.dice)
+        world.state.player = outcome.sheet
+        self._note_push(turn, outcome.commitment.pushed)
+        turn.show_roll("break away", outcome.roll)
+        return outcome.roll
+
+    def _note_push(self, turn: Turn, pushed: bool) -> None:
+        if pushed:
+            sheet = turn.world.state.player
+            set_turn(turn.world, pushing=True)
+            turn.say(f"You push past your pool: +1 fatigue (fatigue {sheet['fatigue']}).")
+
+    # -- fighting --------------------------------------------------------------------------
+    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
+        """Fight or Shoot dice from the pool; successes are damage that cannot be split."""
+        world = turn.world
+        name = the(world, npc_id)
+        name_npc_sheet(world, npc_id)
+        inches = distance(world, npc_id)
+        if not weapon.ranged and inches > 0:
+            raise ActionRefused(f"{capital(name)} is {where(world, npc_id)}: close in first (\"move to {name}\", "
+                                f"6\" a success), or shoot.")
+        attribute = "shoot" if weapon.ranged else "fight"
+        count = choose_dice(self, turn, attribute, situation.commit)
+        situation = dataclasses.replace(situation, commit=count)
+        npc = world.npc_state(npc_id)
+        request = self.system.attack_odds_request(world.state.player, npc.sheet, weapon, situation)
+        label = f"attack {name}"
+        if turn.requests:
+            label = turn.requests.pop()[0]
+        turn.requests.append((label, request))
+        result = self.system.resolve_attack(world.state.player, npc.sheet, weapon, situation, turn.dice)
+        world.state.player, npc.sheet = result.attacker, result.defender
+        turn.say(result.lines[0])
+        if "pushing" in result.lines[0]:
+            set_turn(world, pushing=True)
+        return dataclasses.replace(result, lines=result.lines[1:])
+
+    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
+        """An NPC attacks with all its attribute allows from its dice left; a collapsed
+        player does not defend (used by the engine's own NPC code; :meth:`npc_phase`
+        runs the Open Adventures NPC turn)."""
+        world = turn.world
+        name_npc_sheet(world, npc_id)
+        npc = world.npc_state(npc_id)
+        attribute = "shoot" if weapon.ranged else "fight"
+        count = min(limit_left(npc.sheet, attribute), int(npc.sheet["dice_left"]))
+        if count <= 0:
+            raise ActionRefused(f"{capital(the(world, npc_id))} has no dice left to strike with.")
+        defend = 0 if collapsed(world.state.player) else None
+        result = self.system.resolve_attack(npc.sheet, world.state.player, weapon, Situation(commit=count),
+                                            turn.dice, defend=defend)
+        npc.sheet, world.state.player = result.attacker, result.defender
+        return result
+
+    def natural_weapon(self, sheet: dict[str, Any]) -> Weapon:
+        return Weapon(name="natural weapons", damage=str(sheet.get("damage", "d6")))
+
+    # -- the flow of the turn ------------------------------------------------------------------
+    def before_player_action(self, turn: Turn) -> None:
+        """Outside a fight each action is a turn of its own: the dice refresh."""
+        world = turn.world
+        record = turn_of(world.state.player)
+        if not record["fight"]:
+            fresh_turn(world, fight=False)
+        set_turn(world, arrived=False, push_now=False)
+
+    def round_over(self, turn: Turn) -> bool:
+        """False while the player's fight turn goes on: dice left and not ended."""
+        world = turn.world
+        sheet = world.state.player
+        record = turn_of(sheet)
+        if world.state.status != "playing" or record["arrived"] or not in_fight(world):
+            return True
+        if not record["fight"]:
+            set_turn(world, fight=True)
+        if record["ended"] or collapsed(sheet) or world.system.condition(sheet) != "ok":
+            return True
+        if _waited(turn):
+            turn.say(f"You wait, {dice_word_left(sheet)} kept to defend.")
+            return True
+        if usable(sheet) == 0 and not record["pushing"]:
+            turn.say("Your dice are spent for this turn." if not record["reserve"] else
+                     f"The rest of your dice ({record['reserve']}) are held to defend.")
+            return True
+        set_turn(world, acted=True)
+        turn.say(dice_line(world.state.player))
+        return False
+
+    def npc_phase(self, turn: Turn) -> None:
+        from game.play.open_adventures_npc import npc_phase
+
+        npc_phase(self, turn)
+
+    def after_npc_phase(self, turn: Turn) -> None:
+        """A new turn: fatigue takes its dice; a collapsed player lies helpless until rested."""
+        world = turn.world
+        was_fight = bool(turn_of(world.state.player)["fight"])
+        for _ in range(MAX_HELPLESS_ROUNDS):
+            if world.state.status != "playing" or world.system.condition(world.state.player) == "dead":
+                return
+            fight = in_fight(world)
+            if world.system.condition(world.state.player) == "down":
+                if not fight:
+                    self._come_round(turn)
+                return
+            fresh_turn(world, fight=fight)
+            if not fight:
+                if was_fight:
+                    turn.say("The fight is over.")
+                self._recover_out_of_fight(turn)
+                return
+            if not collapsed(world.state.player):
+                turn.say(turn_start_line(world))
+                return
+            sheet = world.state.player
+            turn.say(f"Your fatigue ({sheet['fatigue']}) has reached your pool ({sheet['pool']}): you have "
+                     f"collapsed, and this turn you can only rest.")
+            self._rest_turn(turn)
+            self.npc_phase(turn)
+
+    def _come_round(self, turn: Turn) -> None:
+        """House rule: knocked out with nobody to finish you, you come round an hour later
+        with one die in your pool."""
+        world = turn.world
+        world.state.player["pool"] = 1
+        fresh_turn(world, fight=False)
+        turn.spend(KNOCKED_OUT_MINUTES)
+        turn.say("You lie senseless for an hour, then come round with a single die in your pool.")
+
+    def _rest_turn(self, turn: Turn) -> None:
+        """One rest turn (seed 000 §2 Recovering Fatigue): a die per fatigue point, shown."""
+        world = turn.world
+        before = int(world.state.player["fatigue"])
+        result = self.system.rest(world.state.player, "short", True, turn.dice)
+        world.state.player = result.sheet
+        for roll in result.rolls:
+            turn.show_roll("rest turn", roll)
+        after = int(result.sheet["fatigue"])
+        turn.say(f"You rest a turn: {before - after} fatigue gone (fatigue {after}).")
+
+    def _recover_out_of_fight(self, turn: Turn) -> None:
+        """Collapsed outside a fight: rest turns until fatigue is below the pool."""
+        world = turn.world
+        if not collapsed(world.state.player):
+            return
+        turn.say("You collapse, and lie gasping until you can stand again.")
+        for _ in range(MAX_HELPLESS_ROUNDS):
+            if not collapsed(world.state.player):
+                break
+            self._rest_turn(turn)
+            turn.spend(1)
+        fresh_turn(world, fight=False)
+
+    def on_enter_room(self, turn: Turn) -> None:
+        """A new room: a fresh turn, and any hostiles here start near (6", house rule)."""
+        world = turn.world
+        fresh_turn(world, fight=False)
+        set_turn(world, arrived=True)
+        for npc_id in hostiles(world):
+            name_npc_sheet(world, npc_id)
+            set_distance(world, npc_id, START_DISTANCE)
+
+    # -- rest ----------------------------------------------------------------------------------
+    def rest(self, turn: Turn, kind: str, fed: bool) -> None:
+        """``rest short``: rest turns until no fatigue is left; ``rest long``: hours (house rule)."""
+        world = turn.world
+        if kind == "long":
+            result = self.system.rest(world.state.player, "long", fed, turn.dice)
+            world.state.player = result.sheet
+            turn.say(*result.lines)
+        elif world.state.player["fatigue"] == 0:
+            turn.say("You rest an hour; you were not tired.")
+        else:
+            turn.say("You rest an hour, a turn at a time:")
+            for _ in range(MAX_HELPLESS_ROUNDS):
+                if world.state.player["fatigue"] == 0:
+                    break
+                self._rest_turn(turn)
+        fresh_turn(world, fight=False)
+
+
+def dice_word_left(sheet: dict[str, Any]) -> str:
+    left = int(sheet["dice_left"])
+    return f"{left} {'die' if left == 1 else 'dice'}"
+
+
+def _passing(text: str, verbs: Mapping[str, tuple[str, ...]]) -> bool:
+    """Whether a logged command passes the turn rather than acting (an answer word counts too)."""
+    from game.actions import YES_NO
+    from game.parser import ParseError, parse, phrases_of
+
+    if text in YES_NO:
+        return True
+    try:
+        command = parse(text, phrases_of(verbs))
+    except ParseError:
+        return True
+    return command is None or command.verb in PASSING_VERBS
+
+
+def _waited(turn: Turn) -> bool:
+    """Whether the action under way is ``wait`` (the engine's verb, which ends a fight turn).
+
+    The hooks are not told the command, so this reads what ``wait`` says
+    (``Time passes.`` or ``You wait 3 hours.``) with nothing rolled.
+    """
+    first = turn.lines[0] if turn.lines else ""
+    return not turn.rolls and (first == "Time passes." or re.fullmatch(r"You wait \d+ \w+\.", first) is not None)
+
+
+def make_play(system: OpenAdventures) -> OpenAdventuresPlay:
+    return OpenAdventuresPlay(system)

@@ -1,0 +1,242 @@
+"""The player's turn under Open Adventures: who is fighting, how far away, and what dice may go.
+
+Seed 000 §1 The Dice Pool: a turn is the dice of the pool, spent on actions in
+any order.  The turn's own bookkeeping lives in the player's sheet under
+``turn`` (plain data, so it saves with the sheet):
+
+``fight``        a fight turn is open: the dice spent so far count toward it
+``acted``        the player has done something this fight turn (a rest turn must come first)
+``ended``        the player ended the turn (``end``, ``defend``, ``recover``)
+``pushing``      the player has pushed this turn: the turn stays open at 0 dice until ``end``
+``push_now``     the action under way may run past the pool (``push COMMAND``)
+``reserve``      dice held back to defend (``defend N``)
+``arrived``      the player came into this room during the action under way
+``progress_at``  the log index of the command that last rolled the unfinished check
+
+NPC distances (house rule, docs/rules/open_adventures.md) live in each NPC's
+sheet as ``distance`` in inches: 0 engaged, up to 6 near, up to 12 far, beyond distant.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.errors import ActionRefused
+from game.rules.base import Sheet
+from game.rules.open_adventures_dice import (
+    ATTRIBUTES,
+    INCHES_PER_SUCCESS,
+    KIND_ATTRIBUTE,
+    RANGE_BANDS,
+)
+from game.rules.open_adventures_pool import collapsed, limit_left, max_commit
+
+if TYPE_CHECKING:
+    from game.actions import Turn
+    from game.play.open_adventures import OpenAdventuresPlay
+    from game.world.world import World
+
+TURN_DEFAULTS: dict[str, Any] = {
+    "fight": False, "acted": False, "ended": False, "pushing": False, "push_now": False,
+    "reserve": 0, "arrived": False, "progress_at": -1,
+}
+#: House rule: where hostile NPCs stand when the player comes into their room (6", near).
+START_DISTANCE = RANGE_BANDS["near"]
+
+
+# -- the turn record -------------------------------------------------------------------
+
+def turn_of(sheet: Sheet) -> dict[str, Any]:
+    """The player's turn record, with defaults for what is not set."""
+    record = dict(TURN_DEFAULTS)
+    record.update(sheet.get("turn", {}))
+    return record
+
+
+def set_turn(world: World, **changes: Any) -> None:
+    """Change the player's turn record."""
+    record = turn_of(world.state.player)
+    record.update(changes)
+    world.state.player["turn"] = record
+
+
+def fresh_turn(world: World, *, fight: bool) -> None:
+    """A new turn for the player: dice left = pool − fatigue, nothing spent, flags cleared."""
+    sheet = world.system.start_turn(world.state.player)  # type: ignore[attr-defined]
+    record = dict(TURN_DEFAULTS)
+    record["fight"] = fight
+    record["progress_at"] = turn_of(world.state.player)["progress_at"]
+    sheet["turn"] = record
+    world.state.player = sheet
+
+
+def usable(sheet: Sheet) -> int:
+    """Dice left to act with this turn (the dice left less those held back to defend)."""
+    return max(0, int(sheet["dice_left"]) - int(turn_of(sheet)["reserve"]))
+
+
+# -- who is fighting ------------------------------------------------------------------------
+
+def hostiles(world: World) -> list[str]:
+    """Hostile NPCs in the player's room that can still fight."""
+    return [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
+
+
+def in_fight(world: World) -> bool:
+    return bool(hostiles(world))
+
+
+def distance(world: World, npc_id: str) -> int:
+    """Inches between the player and an NPC (0 when never set: beside you, as after talking)."""
+    state = world.state.npcs.get(npc_id)
+    return int(state.sheet.get("distance", 0)) if state is not None else 0
+
+
+def set_distance(world: World, npc_id: str, inches: int) -> None:
+    world.npc_state(npc_id).sheet["distance"] = max(0, inches)
+
+
+def band(inches: int) -> str:
+    """The range band of a distance (house rule): engaged, near, far, distant."""
+    for name, limit in RANGE_BANDS.items():
+        if inches <= limit:
+            return name
+    return "distant"
+
+
+def successes_to_reach(inches: int) -> int:
+    """Move successes to cover a distance: 6" each (seed 000 §1 Move)."""
+    return -(-inches // INCHES_PER_SUCCESS)
+
+
+def where(world: World, npc_id: str) -> str:
+    """``at your side`` or ``near, 6" away``."""
+    inches = distance(world, npc_id)
+    return "at your side" if inches == 0 else f"{band(inches)}, {inches}\" away"
+
+
+def engaged_with_any(world: World) -> bool:
+    return any(distance(world, n) == 0 for n in hostiles(world))
+
+
+def the(world: World, npc_id: str) -> str:
+    """``the dune raider``, but ``Tamsin`` for a proper name."""
+    name = world.npc_name(npc_id)
+    return name if name[:1].isupper() else f"the {name}"
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def name_npc_sheet(world: World, npc_id: str) -> None:
+    """Give an NPC's sheet its name, so the rules narrate "The dune raider defends"."""
+    world.npc_state(npc_id).sheet["name"] = the(world, npc_id)
+
+
+# -- spending dice ---------------------------------------------------------------------------
+
+def attribute_for(kind: str) -> str:
+    return kind if kind in ATTRIBUTES else KIND_ATTRIBUTE.get(kind, "skill")
+
+
+def choose_dice(play: OpenAdventuresPlay, turn: Turn, attribute: str, asked: int | None) -> int:
+    """How many dice an action commits to ``attribute``; ActionRefused when it cannot.
+
+    No number: all the attribute still allows from the dice left to act with
+    (pushing, all it allows).  A number past the dice left is refused unless
+    the action is pushed (``push COMMAND``); pushing into collapse asks first.
+    """
+    world = turn.world
+    sheet = world.state.player
+    record = turn_of(sheet)
+    title = attribute.capitalize()
+    limit = limit_left(sheet, attribute)
+    if limit <= 0:
+        raise ActionRefused(f"No {title} dice left to spend this turn ({title} {sheet[attribute]}, all spent).")
+    pushing = bool(record["push_now"])
+    free = usable(sheet)
+    if asked is None:
+        count = max_commit(sheet, attribute, play.system.rules) if pushing else min(limit, free)
+        if count <= 0:
+            raise ActionRefused(no_dice_message(sheet))
+    else:
+        count = asked
+        if free == 0 and not pushing:
+            raise ActionRefused(no_dice_message(sheet))
+        if count < 1:
+            raise ActionRefused("Commit at least one die.")
+        if count > limit:
+            more = " more" if limit < sheet[attribute] else ""
+            raise ActionRefused(f"{title} can take at most {limit}{more} {_dice(limit)} this turn, not {count}.")
+        if count > free and not pushing:
+            raise ActionRefused(f"Only {free} {_dice(free)} left to act with this turn. Say \"with {free}\", or "
+                                f"push past your pool (e.g. \"push attack raider with {count}\", +1 fatigue)"
+                                + (", or end the turn." if record["fight"] else "."))
+        most = max_commit(sheet, attribute, play.system.rules)
+        if pushing and count > most:
+            raise ActionRefused(f"Pushing allows {most} {title} {_dice(most)} now, not {count}.")
+    if count > sheet["dice_left"]:
+        _confirm_push(turn, sheet)
+    return count
+
+
+def _confirm_push(turn: Turn, sheet: Sheet) -> None:
+    """Ask before a push that would make the player collapse (the answer reruns the action)."""
+    if sheet["fatigue"] + 1 < sheet["pool"]:
+        return
+    from game.actions import YES_NO
+    from game.rules.dice import ScriptedDice
+
+    if isinstance(turn.dice, ScriptedDice) and not turn.dice.script:
+        return  # ``odds`` previews the action on dice that hold no faces: nothing to ask yet
+
+    answer = turn.ask(f"Pushing now brings your fatigue to {sheet['fatigue'] + 1}, your whole pool: you will "
+                      f"collapse and can only rest until it falls. Push anyway? (yes/no)", YES_NO)
+    if answer != "yes":
+        raise ActionRefused("You hold back.")
+
+
+def no_dice_message(sheet: Sheet) -> str:
+    if collapsed(sheet):
+        return "You have collapsed with exhaustion: you can only rest (recover) until your fatigue falls."
+    held = int(turn_of(sheet)["reserve"])
+    if held:
+        return (f"Your other dice are held back to defend ({held}). Say \"defend 0\" to free them, "
+                f"push a command past your pool (+1 fatigue), or end the turn.")
+    return ("No dice left this turn. Push a command past your pool (e.g. \"push attack raider\", +1 fatigue), "
+            "or end the turn.")
+
+
+def _dice(count: int) -> str:
+    return "die" if count == 1 else "dice"
+
+
+def dice_word(count: int) -> str:
+    return f"{count} {_dice(count)}"
+
+
+# -- what the player is told -------------------------------------------------------------------
+
+def dice_line(sheet: Sheet) -> str:
+    """What is left of a fight turn, after an action that did not end it."""
+    record = turn_of(sheet)
+    parts = [f"{dice_word(sheet['dice_left'])} of {sheet['pool']} left this turn"]
+    used = [a.capitalize() for a in ("move", "fight", "shoot", "skill", "will")
+            if sheet[a] > 0 and limit_left(sheet, a) == 0]
+    if used:
+        parts.append(f"{', '.join(used)} used up")
+    if record["reserve"]:
+        parts.append(f"{record['reserve']} held back to defend")
+    if record["pushing"]:
+        parts.append("pushing: each action now costs 1 fatigue")
+    return f"({'; '.join(parts)}. Act again, or end the turn.)"
+
+
+def turn_start_line(world: World) -> str:
+    """The start of a fight turn: the dice, fatigue's toll, and where the enemies stand."""
+    sheet = world.state.player
+    line = f"Your turn: {dice_word(sheet['dice_left'])}"
+    if sheet["fatigue"]:
+        line += f" (fatigue {sheet['fatigue']} takes {min(sheet['fatigue'], sheet['pool'])} of your pool of {sheet['pool']})"
+    spots = [f"{the(world, n)} is {where(world, n)}" for n in hostiles(world)]
+    return line + "." + (f" {capital('; '.join(spots))}." if spots else "")

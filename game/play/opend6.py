@@ -1,0 +1,129 @@
+"""OpenD6 (seed 002) at the table: hidden difficulties, the Wild Die, points, wounds.
+
+What this system changes in play (every choice in ``docs/rules/opend6.md``):
+
+- checks: the difficulty is hidden and hinted at in the narration; the roll
+  is shown without it (``odds`` still tells the exact chance); the Wild Die's
+  explosion and its critical failure are narrated, and a complication sets
+  the player back 1D on their next action;
+- Fate Points (``fate``, before a roll: twice the dice) and Character Points
+  (asked for after a failed roll that one more die could save; ``points
+  off`` stops the question); points come back when the adventure is won;
+- attacks through the rule module's pieces with the same treatment, NPC
+  attacks resisted in the armor the player carries;
+- the end of each round (each action that takes time): stuns wear off, the
+  mortally wounded roll to stay alive.
+
+The helpers live in ``opend6_rolls`` (the action roll), ``opend6_fight``
+(attacks, harm, rounds) and ``opend6_points`` (verbs, the end of the adventure).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from game.play import opend6_fight as fight
+from game.play import opend6_points as points
+from game.play import opend6_rolls as rolls
+from game.play.base import BasePlay
+from game.rules.base import AttackResult, RollResult, Situation, Weapon
+from game.rules.opend6_codes import difficulty_band
+from game.rules.opend6_roll import hidden
+
+if TYPE_CHECKING:
+    from game.actions import ActionRegistry, Turn
+    from game.parser import Command
+    from game.rules.opend6 import OpenD6
+
+#: The natural weapon of an NPC that carries none, by creature type.
+NATURAL_WEAPONS: dict[str, str] = {
+    "synthetic": "its crackling limbs", "fungal": "its stinging threads", "mineral": "its stone fists",
+}
+HEROIC_DIFFICULTIES = ("hard", "extreme", "legendary")
+
+
+class OpenD6Play(BasePlay):
+    """The OpenD6 economy in play."""
+
+    system: OpenD6
+
+    def __init__(self, system: OpenD6) -> None:
+        super().__init__(system)
+        self._registry: ActionRegistry | None = None
+
+    # -- set-up ---------------------------------------------------------------------
+    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+        return points.VERBS
+
+    def register(self, registry: ActionRegistry) -> None:
+        self._registry = registry
+        registry.register("fate", self._fate,
+                          summary="fate [ACTION]: spend a Fate Point: twice the dice on your next roll (fate off: keep it)")
+        registry.register("points", points.points,
+                          summary="points [on|off]: your Character and Fate Points; ask to spend them after a near miss?")
+
+    def _fate(self, turn: Turn, command: Command) -> None:
+        assert self._registry is not None
+        points.fate(turn, command, self._registry)
+
+    def help_lines(self) -> list[str]:
+        damage = ("Wounds: a hit is resisted with a Physique roll, and each wound costs dice on later rolls"
+                  if self.system.damage == "wounds" else
+                  "Body Points: damage comes off your Body Points; at 0 you fall, at -10 you die")
+        return [
+            ("OpenD6: you roll your die code (3D+1 is three dice plus 1). One die is the Wild Die: a 6 adds"
+             " and rolls again, a 1 on its first roll brings a complication."),
+            "  The difficulty is hidden: the narration hints at it, and odds gives the exact chance.",
+            ("  After a failed roll that one more die could save, you may spend a Character Point (yes or no;"
+             " points off stops the question). fate before an action doubles its dice."),
+            f"  Damage: {damage}.",
+        ]
+
+    # -- checks ---------------------------------------------------------------------
+    def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
+              numbers: Mapping[str, int]) -> RollResult:
+        """A player check: hint, Fate, hidden difficulty, Character Points, the Wild Die."""
+        system = self.system
+        request = self.check_request(turn, kind, difficulty, situation, numbers)
+        number = int(request.difficulty or 0)
+        rolls.hint(turn, rolls.SUBJECTS.get(kind, "This"), number)
+        heroic = difficulty_band(number) in HEROIC_DIFFICULTIES or self._in_a_fight(turn)
+        request = rolls.prepare(turn, system, request, heroic)
+        turn.requests.append((label, request))
+        result = hidden(system.roll(request, turn.dice))
+        result = rolls.offer_character_points(turn, system, label, request, result)
+        turn.show_roll(label, result)
+        complication = rolls.COMPLICATIONS.get(kind, "something goes wrong")
+        turn.say(*rolls.wild_die_lines(result, system.wild_one, complication, "your next action"))
+        rolls.set_back(turn.world.state.player, result, system.wild_one, turn.world.state.turn)
+        return result
+
+    @staticmethod
+    def _in_a_fight(turn: Turn) -> bool:
+        world = turn.world
+        return any(world.hostile(n) and world.npc_condition(n) == "ok" for n in world.living_npcs_in())
+
+    # -- fighting -------------------------------------------------------------------
+    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
+        return fight.player_attack(turn, self.system, npc_id, weapon, situation)
+
+    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
+        return fight.npc_attack(turn, self.system, npc_id, weapon)
+
+    def natural_weapon(self, sheet: dict[str, Any]) -> Weapon:
+        name = NATURAL_WEAPONS.get(str(sheet.get("creature", "")), "its teeth and claws")
+        return Weapon(name=name, damage=str(sheet.get("damage", "d6")))
+
+    # -- the flow of time -------------------------------------------------------------
+    def after_npc_phase(self, turn: Turn) -> None:
+        rolls.shake_off(turn)
+        fight.end_round(turn, self.system)
+        points.award_if_won(turn, self.system)
+
+    # -- harm -----------------------------------------------------------------------
+    def harm(self, turn: Turn, damage: str, label: str) -> None:
+        fight.harm(turn, self.system, damage, label)
+
+
+def make_play(system: OpenD6) -> OpenD6Play:
+    return OpenD6Play(system)
