@@ -114,6 +114,11 @@ class Engine:
         self.dice_log: list[tuple[int, str, RollResult]] = []
         self.last_request: tuple[str, Any] | None = None
         self.meta = MetaCommands(self)
+        self._start()
+
+    def _start(self) -> None:
+        """Let the system bring the sheet in step with the world (a new run, or a load)."""
+        self.play.on_start(Turn(self.world, dice_for_turn(self.state.seed, self.state.turn)))
 
     @classmethod
     def new_game(cls, adventure: Adventure, system: RuleSystem, seed: int, saves: Any = None) -> Engine:
@@ -192,10 +197,11 @@ class Engine:
         turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), referent=self.referent,
                     answers=list(answers), command=command)
         try:
-            if not spec.observe:
+            if spec.observe:
+                spec.handler(turn, command)
+            else:
                 self.play.before_player_action(turn)
-            spec.handler(turn, command)
-            if not spec.observe:
+                self.play.perform(turn, command, spec.handler)
                 self._world_turn(turn)
         except Ambiguous as question:
             self._restore(snapshot)
@@ -310,7 +316,9 @@ class Engine:
         """Put another state in place (load); pending questions and referents are dropped."""
         self.world.state = state
         self.pending = None
+        self.asking = None
         self.referent = None
+        self._start()
 
     def undo(self) -> bool:
         if not self.undo_stack:

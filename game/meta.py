@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.actions import Question
 from game.errors import ActionRefused, DiceExhausted, SaveError
 from game.parser import Command, parse
 from game.rules.base import Odds
-from game.rules.dice import ScriptedDice
+from game.rules.dice import Dice
 from game.text import join_names
 
 if TYPE_CHECKING:
@@ -41,6 +42,22 @@ def _percent(p: Any) -> str:
     while round(missing, decimals) == 0 and decimals < 12:
         decimals += 1
     return f"{100 - round(missing, decimals):.{decimals}f}%"
+
+
+class _NeverExhausted:
+    """Dice for a preview: the turn's own, and middling faces should a script run out."""
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+        self.faces: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        try:
+            face = self.dice.roll(sides)
+        except DiceExhausted:
+            face = (sides + 1) // 2
+        self.faces.append(face)
+        return face
 
 
 class MetaCommands:
@@ -141,12 +158,14 @@ class MetaCommands:
         return self._report(*format_odds(label, engine.system.odds(request)))
 
     def preview(self, command: Command) -> tuple[str, Any] | None:
-        """The first roll ``command`` would make, found by running it on dice that hold no faces.
+        """The request of the first check ``command`` would make, by running it and putting everything back.
 
-        The action runs on the very code path it would take, stops at its first
-        roll, and everything it touched is put back.
+        The action runs on the very code path it would take, on the turn's own
+        dice, so it meets the same circumstances; only the request of its first
+        check is kept (its outcome is never shown).
         """
         from game.actions import Turn
+        from game.engine import dice_for_turn
         from game.world.state import WorldState
 
         engine = self.engine
@@ -154,16 +173,18 @@ class MetaCommands:
         if spec is None or spec.observe:
             return None
         snapshot = engine.state.to_data()
-        turn = Turn(engine.world, ScriptedDice([]), referent=engine.referent)
+        dice = _NeverExhausted(dice_for_turn(engine.state.seed, engine.state.turn))
+        turn = Turn(engine.world, dice, referent=engine.referent, command=command)
         try:
-            spec.handler(turn, command)
-        except DiceExhausted:
-            pass
+            engine.play.before_player_action(turn)
+            engine.play.perform(turn, command, spec.handler)
+        except Question:
+            pass  # the first check's request is recorded before anything is asked
         except ActionRefused as refusal:
             engine.world.state = WorldState.from_data(snapshot)
             raise ActionRefused(f"You couldn't do that now: {refusal}") from refusal
         engine.world.state = WorldState.from_data(snapshot)
-        return turn.requests[-1] if turn.requests else None
+        return turn.requests[0] if turn.requests else None
 
     def do_dice(self, command: Command) -> Report:
         log = self.engine.dice_log[-DICE_LOG_SHOWN:]

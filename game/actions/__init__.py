@@ -68,6 +68,17 @@ class Turn:
     def play(self) -> BasePlay:
         return self.world.play
 
+    def record(self, label: str, request: Any, *, amend: bool = False) -> None:
+        """Keep the request behind a coming roll (``odds`` shows it); ``amend`` replaces the last one.
+
+        A system that changes the request the engine recorded (a Fate Point
+        doubling the dice) amends it, so ``odds`` shows the roll as it will be made.
+        """
+        if amend and self.requests:
+            self.requests[-1] = (label, request)
+        else:
+            self.requests.append((label, request))
+
     def ask(self, prompt: str, choices: dict[str, str]) -> str:
         """The player's answer (its meaning in ``choices``): given already, or asked for now.
 

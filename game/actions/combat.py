@@ -25,8 +25,11 @@ def weapon_of(world: World, item_id: str) -> Weapon:
     """The system-neutral weapon profile of an item (exotica use their effect's damage)."""
     item = world.item(item_id)
     damage = item.damage or str(item.effect.get("damage", "d4"))
+    overrides = dict(item.stats.get(world.system.id, {}))
+    if "damage_type" in item.effect:
+        overrides.setdefault("damage_type", str(item.effect["damage_type"]))
     return Weapon(name=world.item_name(item_id), damage=damage, ranged=item.ranged,
-                  bonus_against=item.bonus_against, system=dict(item.stats.get(world.system.id, {})))
+                  bonus_against=item.bonus_against, system=overrides)
 
 
 def best_weapon(world: World, items: list[str], *, ranged: bool) -> Weapon | None:
@@ -89,9 +92,9 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
         turn.say(f"{capital(world.the_npc(npc_id))} turns on you!")
     situation = turn.play.situation(turn, commit=commit)
     request = world.system.attack_request(world.state.player, npc_state.sheet, weapon, situation)
-    turn.requests.append((f"attack {world.the_npc(npc_id)}", request))
+    turn.record(f"attack {world.the_npc(npc_id)}", request)
     result = turn.play.player_attack(turn, npc_id, weapon, situation)
-    report_attack(turn, "You", world.npc_name(npc_id), weapon, result)
+    report_attack(turn, "You", world.the_npc(npc_id), weapon, result)
     after_npc_hit(turn, npc_id)
     turn.spend(1)
 
@@ -102,7 +105,7 @@ def report_attack(turn: Turn, attacker: str, defender: str, weapon: Weapon, resu
     A narration line that repeats a roll already shown is left out, so each
     roll appears once.
     """
-    label = f"you attack the {defender}" if attacker == "You" else f"the {attacker} attacks"
+    label = f"you attack {defender}" if attacker == "You" else f"{attacker} attacks"
     turn.show_roll(label, result.roll)
     for roll in result.rolls:
         turn.show_roll(f"{label}: follow-up", roll)
@@ -131,4 +134,4 @@ def npc_attacks_player(turn: Turn, npc_id: str) -> None:
     weapon = best_weapon(world, carried, ranged=False) or best_weapon(world, carried, ranged=True) \
         or turn.play.natural_weapon(npc_state.sheet)
     result = turn.play.npc_attack(turn, npc_id, weapon)
-    report_attack(turn, world.npc_name(npc_id), "you", weapon, result)
+    report_attack(turn, world.the_npc(npc_id), "you", weapon, result)

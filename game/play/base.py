@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from game.rules.base import AttackResult, RollResult, RuleSystem, Situation, Weapon
 
 if TYPE_CHECKING:
-    from game.actions import ActionRegistry, Turn
+    from game.actions import ActionRegistry, Handler, Turn
+    from game.parser import Command
 
 
 class BasePlay:
@@ -56,7 +57,7 @@ class BasePlay:
               numbers: Mapping[str, int]) -> RollResult:
         """Roll a player check, record its request (for ``odds``), show it, return it."""
         request = self.check_request(turn, kind, difficulty, situation, numbers)
-        turn.requests.append((label, request))
+        turn.record(label, request)
         result = self.system.roll(request, turn.dice)
         turn.show_roll(label, result)
         return result
@@ -83,8 +84,24 @@ class BasePlay:
         return Weapon(name="its attack", damage=str(sheet.get("damage", "d6")))
 
     # -- the flow of time -------------------------------------------------------------
+    def on_start(self, turn: Turn) -> None:
+        """Called when a run starts or is loaded, before the first command.
+
+        For bringing figures the sheet mirrors from the world (armour worn) in
+        step; it must not roll dice.
+        """
+
     def before_player_action(self, turn: Turn) -> None:
         """Called before each player action that may take time."""
+
+    def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
+        """Run the player's action (one that may take time).
+
+        A system may act around it (its NPCs winning initiative first), refuse it
+        (raise ActionRefused: a severed leg cannot walk) or replace it (a player
+        felled before acting never gets to act).
+        """
+        handler(turn, command)
 
     def round_over(self, turn: Turn) -> bool:
         """Whether the player's action ends their part of the round, so the NPCs act now.

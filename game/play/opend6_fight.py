@@ -111,7 +111,7 @@ def player_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon, situa
         npc.sheet["sized_up"] = True
         rolls.hint(turn, f"Hitting the {name}", int(request.difficulty or 0))
     request = rolls.prepare(turn, system, request, heroic=True)
-    turn.requests.append((f"attack the {name}", request))
+    turn.record(f"attack the {name}", request, amend=True)
     result = hidden(system.roll(request, turn.dice))
     result = rolls.offer_character_points(turn, system, f"you attack the {name}", request, result)
     lines = rolls.wild_die_lines(result, system.wild_one, rolls.COMPLICATIONS["fight"], "your next action",

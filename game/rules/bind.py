@@ -26,31 +26,60 @@ offers the engine (all pure, sheets and memos returned new):
 - ``attack(..., tie=None)``: ``tie="both"|"neither"`` overrides the ``combat_tie`` option;
 - ``save_life_request(healer, patient)``, ``save_life(healer, patient, dice, wound_attribute)``;
 - ``arm(sheet, weapon)``, ``wear(sheet, dr, covering)``;
+- ``harm(sheet, die, dice)`` and ``heal(sheet, die, dice)`` (the protocol's): 1D6 +
+  the content die's damage bonus;
 - ``exert``, ``march``, ``heal_days``, ``downtime`` and the weight functions of
   :mod:`game.rules.bind_body` (re-exported here).
+
+:class:`BindSituation` adds what only BIND asks of a situation: ``resting`` and the
+load's ``encumbrance``.  The play layer (:mod:`game.play.bind`) puts it all to work.
 """
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from game.errors import UsageError
 from game.rules import bind_body, bind_combat, bind_core, bind_traits
-from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, Situation, Weapon
+from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, SheetChange, Situation, Weapon
 from game.rules.bind_body import (
-    can_carry, can_drag, character_weight, downtime, encumbrance, exert, heal_days, interval_of,
-    intervals_in, lifts_easily, load_encumbrance, march, max_carry_weight, weekly_healing,
+    can_carry,
+    can_drag,
+    character_weight,
+    downtime,
+    encumbrance,
+    exert,
+    heal_days,
+    interval_of,
+    intervals_in,
+    lifts_easily,
+    load_encumbrance,
+    march,
+    max_carry_weight,
+    weekly_healing,
 )
 from game.rules.bind_core import (
-    DIFFICULTY_TN, SYSTEM_ID, TN_CHART, BindRequest, Memo, Settlement, action_key, best, forget,
-    group_roll, margin_reward, roll_once, settle,
+    DIFFICULTY_TN,
+    SYSTEM_ID,
+    TN_CHART,
+    BindRequest,
+    Memo,
+    Settlement,
+    action_key,
+    best,
+    forget,
+    group_roll,
+    margin_reward,
+    roll_once,
+    settle,
 )
 from game.rules.bind_traits import stack, teamwork_bonus
 from game.rules.dice import Dice
 
 __all__ = [
-    "OPTIONS", "SUMMARY", "SYSTEM_ID", "BindRequest", "BindSystem", "make_system",
+    "OPTIONS", "SUMMARY", "SYSTEM_ID", "BindRequest", "BindSituation", "BindSystem", "make_system",
     # re-exported for the engine
     "DIFFICULTY_TN", "TN_CHART", "Memo", "Settlement", "action_key", "best", "forget", "group_roll",
     "margin_reward", "roll_once", "settle", "stack", "teamwork_bonus",
@@ -62,9 +91,24 @@ SUMMARY = "BIND: 2d6 + Attribute + Skill against a Tie Number; ties trade succes
 OPTIONS: dict[str, tuple[str, ...]] = {
     # A tied combat roll when nobody asks the player: no damage at all, or damage both ways.
     "combat_tie": ("neither", "both"),
-    # Teamwork: helpers add half their bonus rounded down (the seed's example) or up (its words).
-    "teamwork_rounding": ("down", "up"),
+    # Teamwork: helpers stack (half, a quarter, an eighth: seed §Stacking), or each adds half
+    # rounded down (the seed's teamwork example) or up (its words).
+    "teamwork_rounding": ("stack", "down", "up"),
 }
+
+
+@dataclass(frozen=True)
+class BindSituation(Situation):
+    """A :class:`Situation` with what only BIND asks about.
+
+    ``resting``: roll as a resting action (one die, the other a 6).
+    ``encumbrance``: the Encumbrance points of the load (each item's Weight above
+    Strength, added up), which the play layer works out item by item; ``None``
+    falls back on judging ``carried_weight`` as one item.
+    """
+
+    resting: bool = False
+    encumbrance: int | None = None
 
 
 class BindSystem:
@@ -125,7 +169,8 @@ class BindSystem:
             raise UsageError(f"bind: unknown attribute '{attribute}'; attributes: {', '.join(bind_traits.ATTRIBUTES)}")
         if skill not in bind_traits.SKILLS:
             raise UsageError(f"bind: unknown skill '{skill}'; skills: {', '.join(bind_traits.SKILLS)}")
-        bonus = bind_traits.traits_bonus(sheet, attribute, skill, situation.carried_weight)
+        bonus = bind_traits.traits_bonus(sheet, attribute, skill, situation.carried_weight,
+                                         getattr(situation, "encumbrance", None))
         if teamwork and situation.helpers:
             helpers = [bind_traits.traits_bonus(helper, attribute, skill) for helper in situation.helpers]
             bonus += teamwork_bonus(helpers, self.teamwork_rounding)
@@ -172,6 +217,8 @@ class BindSystem:
         text = f"HP {sheet['hp']}/{sheet['max_hp']}"
         if int(sheet.get("fatigue", 0)):
             text += f" Fatigue {sheet['fatigue']}"
+        if int(sheet.get("encumbrance", 0)):
+            text += f" Enc {sheet['encumbrance']}"
         return text
 
     def sheet_lines(self, sheet: Sheet) -> list[str]:
@@ -187,16 +234,31 @@ class BindSystem:
                           or "none"),
             f"HP {sheet['hp']}/{sheet['max_hp']}  Weight {character_weight(sheet)}  Fatigue {sheet.get('fatigue', 0)}"
             + (f" ({-penalty:+d} to actions)" if penalty else ""),
-            f"Armour: DR {armour.get('dr', 0)}, covering {armour.get('covering', 0)}",
-            f"Wielding: {arms.name} ({arms.bonus:+d} to hit, {arms.damage:+d} damage)",
         ]
+        if "name" in sheet:  # the play layer has equipped the sheet from what is carried
+            lines += [f"Armour: DR {armour.get('dr', 0)}, covering {armour.get('covering', 0)}",
+                      f"Wielding: {arms.name} ({arms.bonus:+d} to hit, {arms.damage:+d} damage)"]
+        else:
+            lines.append("Arms and armour: the best weapon and armour you carry, from your first action on")
+        encumbrance = int(sheet.get("encumbrance", 0))
+        if encumbrance:
+            lines.append(f"Encumbrance {encumbrance}: {-encumbrance:+d} to Speed, +{encumbrance} Fatigue each interval")
+        lines.append(f"Healing: {sheet.get('healing_days', 0)} of 7 days towards a quarter of your HP")
         if sheet.get("stable") and bind_combat.condition(sheet) == "down":
             lines.append("Unconscious but stable.")
         return lines
 
     def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
-        """Short: rest one interval; long: a day (four intervals, one day towards weekly healing). No dice."""
+        """Short: rest one interval; long: a day of rest (four intervals). No dice."""
         return bind_body.rest(sheet, kind, fed)
+
+    def harm(self, sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+        """Harm from no attacker: 1D6 + the die's bonus, armour no help (see :func:`bind_combat.harm`)."""
+        return bind_combat.harm(sheet, damage, dice)
+
+    def heal(self, sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+        """Healing: 1D6 + the die's bonus HP, up to the maximum (see :func:`bind_combat.heal`)."""
+        return bind_combat.heal(sheet, healing, dice)
 
 
 def make_system(options: Mapping[str, str]) -> BindSystem:

@@ -152,9 +152,11 @@ REST_INTERVALS: dict[str, int] = {"short": 1, "long": len(INTERVALS)}
 
 
 def rest(sheet: Sheet, kind: str, fed: bool) -> RestResult:
-    """Rest ``short`` (one interval) or ``long`` (a day: four intervals, and a day towards healing).
+    """Rest ``short`` (one interval) or ``long`` (a day: four intervals); Fatigue falls.
 
-    House rule: a deprived (unfed) character gets no benefit, as under every system.
+    Healing is not here: it comes with the days that pass (:func:`heal_days`, a
+    quarter of the HP a week), resting or not.  House rule: a deprived (unfed)
+    character gets no benefit, as under every system.
     """
     if kind not in REST_INTERVALS:
         raise ValueError(f"rest kind must be short or long, not {kind!r}")
@@ -164,10 +166,6 @@ def rest(sheet: Sheet, kind: str, fed: bool) -> RestResult:
         return RestResult(with_changes(sheet), ("Hungry and thirsty, you find no rest: nothing recovers.",))
     intervals = REST_INTERVALS[kind]
     after = rest_intervals(sheet, intervals)
-    lines = [f"You rest {'an interval' if intervals == 1 else 'a full day'}: Fatigue {sheet.get('fatigue', 0)} -> {after['fatigue']}."]
-    if kind == "long":
-        healed = heal_days(after, 1)
-        if healed["hp"] != after["hp"]:
-            lines.append(f"A week of rest heals you: HP {after['hp']} -> {healed['hp']}.")
-        after = healed
+    span = "an interval (6 hours)" if intervals == 1 else f"a full day ({intervals} intervals)"
+    lines = [f"You rest {span}: Fatigue {sheet.get('fatigue', 0)} -> {after['fatigue']}."]
     return RestResult(after, tuple(lines))

@@ -22,11 +22,13 @@ covering ignores DR; a roller who misses by more than their covering gets no DR.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from game.errors import ContentError
-from game.rules.base import AttackResult, RollResult, Sheet, Situation, Weapon
+from game.rules.base import AttackResult, RollResult, Sheet, SheetChange, Situation, Weapon
 from game.rules.bind_core import SYSTEM_ID, BindRequest, Settlement, read_faces, resolve, settle
 from game.rules.bind_traits import attribute, traits_bonus, with_changes
 from game.rules.dice import Dice
@@ -34,6 +36,7 @@ from game.rules.dice import Dice
 RULE_COMBAT = "seed 003 §Resisted Actions; RULES-NOTES bind (combat)"
 RULE_DAMAGE = "RULES-NOTES bind (damage 1D6 + Strength; armour covering)"
 RULE_DEATH = "RULES-NOTES bind (0 HP: Wits + Medicine vs TN 7 + points below 0)"
+RULE_HARM = "RULES-NOTES bind (damage 1D6 + bonus); house rule: harm and healing from content dice"
 COMBAT_TN = 7
 TIE_CHOICES: tuple[str, ...] = ("neither", "both")
 #: House rule: a content weapon's die -> BIND damage bonus (bare hands d4 deal the plain 1D6 + Strength).
@@ -54,12 +57,23 @@ class Arms:
     ranged: bool
 
 
+_DIE = re.compile(r"([1-9][0-9]?)?d([1-9][0-9]*)([+-][0-9]+)?")
+
+
 def die_damage(die: str) -> int:
-    """``"d4".."d12"`` -> damage bonus; ContentError for anything else."""
-    match = re.fullmatch(r"d(\d+)", die.strip().lower())
-    if not match or int(match.group(1)) not in DIE_DAMAGE:
-        raise ContentError([f"weapon damage '{die}' is not one of d4, d6, d8, d10, d12"])
-    return DIE_DAMAGE[int(match.group(1))]
+    """A content damage die -> BIND damage bonus: d4 +0, d6 +1, d8 +2, d10 +3, d12 +4.
+
+    House rule: any other die (``2d4``, ``d8+1``, ``d20``) maps by its average the
+    same way: the bonus is the average less 2, rounded down (``2d4`` averages 5: +3).
+    ContentError for something that is not a die.
+    """
+    match = _DIE.fullmatch(die.strip().lower())
+    if not match:
+        raise ContentError([f"damage '{die}' is not a die such as d4, d6, d8, d10, d12"])
+    count, sides, plus = int(match.group(1) or 1), int(match.group(2)), int(match.group(3) or 0)
+    if count == 1 and plus == 0 and sides in DIE_DAMAGE:
+        return DIE_DAMAGE[sides]
+    return math.floor(Fraction(count * (sides + 1), 2) + plus - 2)
 
 
 def arms_of(weapon: Weapon) -> Arms:
@@ -131,8 +145,17 @@ def armour_applies(sheet: Sheet, beyond: int, struck_is_roller: bool) -> bool:
     return beyond <= covering if struck_is_roller else beyond < covering
 
 
-def damage_roll(striker: Sheet, arms: Arms, target: Sheet, dr_applies: bool, dice: Dice) -> RollResult:
-    """1D6 + Strength + weapon damage (at least 1), less the target's DR when it applies."""
+def strikes(name: str) -> str:
+    """``"you strike"`` or ``"the jackal strikes"``."""
+    return f"{name} strike" if name.lower() == "you" else f"{name} strikes"
+
+
+def damage_roll(striker: Sheet, arms: Arms, target: Sheet, dr_applies: bool, dice: Dice,
+                names: tuple[str, str] = ("", "")) -> RollResult:
+    """1D6 + Strength + weapon damage (at least 1), less the target's DR when it applies.
+
+    ``names`` (striker, target) put who hits whom at the front of the text.
+    """
     face = dice.roll(DAMAGE_DIE)
     bonus = attribute(striker, "strength") + arms.damage
     raw = max(MIN_DAMAGE, face + bonus)
@@ -140,12 +163,13 @@ def damage_roll(striker: Sheet, arms: Arms, target: Sheet, dr_applies: bool, dic
     dealt = max(0, raw - dr)
     sign = f"+ {bonus}" if bonus >= 0 else f"- {-bonus}"
     armour_text = f", armour absorbs {min(dr, raw)}" if dr else ""
+    who = f"{strikes(names[0])} {names[1]}: " if all(names) else ""
     return RollResult(
         system=SYSTEM_ID,
         dice=(face,),
         outcome="success",
         figures={"total": dealt, "damage": raw, "dr": dr},
-        text=f"damage 1d6 ({face}) {sign} = {raw}{armour_text}: {dealt} HP",
+        text=f"{who}damage 1d6 ({face}) {sign} = {raw}{armour_text}: {dealt} HP",
         rule=RULE_DAMAGE,
     )
 
@@ -155,6 +179,45 @@ def wound(sheet: Sheet, amount: int) -> Sheet:
     hp = int(sheet["hp"]) - amount
     dead = bool(sheet.get("dead", False)) or hp <= -int(sheet["max_hp"])
     return with_changes(sheet, hp=hp, dead=dead, stable=bool(sheet.get("stable", False)) and amount == 0)
+
+
+def harm(sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+    """Harm from no attacker (a fall, the glare, a trap): 1D6 + the die's damage bonus, at least 1.
+
+    The content die maps as a weapon's does (``d4`` +0, ``d6`` +1...); there is no
+    Strength behind it, and armour does not help (house rule: armour covers blows,
+    not falls or heat).  The dead take no more harm (no dice read).
+    """
+    if condition(sheet) == "dead":
+        return SheetChange(with_changes(sheet), ("The dead feel nothing more.",))
+    bonus = die_damage(damage)
+    face = dice.roll(DAMAGE_DIE)
+    amount = max(MIN_DAMAGE, face + bonus)
+    sign = f"+ {bonus}" if bonus >= 0 else f"- {-bonus}"
+    roll = RollResult(SYSTEM_ID, (face,), "success", {"total": amount, "damage": amount, "dr": 0},
+                      f"harm ({damage}) 1d6 ({face}) {sign} = {amount} HP", RULE_HARM)
+    after = wound(sheet, amount)
+    lines = [f"You lose {amount} HP (HP {sheet['hp']} -> {after['hp']} of {after['max_hp']})."]
+    return SheetChange(after, tuple(lines), (roll,))
+
+
+def heal(sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+    """Healing from a potion, a psalm or an exotica: 1D6 + the die's bonus HP, up to the maximum.
+
+    House rule, mirroring :func:`harm`.  The dead are not healed (no dice read);
+    a character brought above 0 HP is no longer down.
+    """
+    if condition(sheet) == "dead":
+        return SheetChange(with_changes(sheet), ("Nothing can heal the dead.",))
+    bonus = die_damage(healing)
+    face = dice.roll(DAMAGE_DIE)
+    amount = max(1, face + bonus)
+    hp = min(int(sheet["max_hp"]), int(sheet["hp"]) + amount)
+    sign = f"+ {bonus}" if bonus >= 0 else f"- {-bonus}"
+    roll = RollResult(SYSTEM_ID, (face,), "success", {"total": amount},
+                      f"healing ({healing}) 1d6 ({face}) {sign} = {amount} HP", RULE_HARM)
+    after = with_changes(sheet, hp=hp, stable=bool(sheet.get("stable", False)) and hp <= 0)
+    return SheetChange(after, (f"HP {sheet['hp']} -> {hp} of {sheet['max_hp']}.",), (roll,))
 
 
 def condition(sheet: Sheet) -> str:
@@ -170,10 +233,11 @@ def _sentence(text: str) -> str:
 
 def _fate_line(name: str, sheet: Sheet) -> str | None:
     state = condition(sheet)
+    you = name.lower() == "you"
     if state == "dead":
-        return f"{name} is dead."
+        return f"{name} {'are' if you else 'is'} dead."
     if state == "down":
-        return f"{name} falls at {sheet['hp']} HP."
+        return f"{name} {'fall' if you else 'falls'} at {sheet['hp']} HP."
     return None
 
 
@@ -201,6 +265,8 @@ def attack(attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situatio
             roller_strikes = False
         else:
             other_strikes = False
+    if by_defender:
+        roll = RollResult(roll.system, roll.dice, roll.outcome, roll.figures, f"defence roll {roll.text}", RULE_COMBAT)
     margin = int(roll.figures["margin"])
     roller_name, other_name = (("the defender", "the attacker") if by_defender else ("the attacker", "the defender"))
     roller_name, other_name = _name(roller, roller_name), _name(other, other_name)
@@ -209,17 +275,19 @@ def attack(attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situatio
     new_roller, new_other = with_changes(roller), with_changes(other)
     dealt_by_roller = dealt_by_other = 0
     if roller_strikes:
-        hurt = damage_roll(roller, roller_arms, other, armour_applies(other, max(0, margin), False), dice)
+        hurt = damage_roll(roller, roller_arms, other, armour_applies(other, max(0, margin), False), dice,
+                           (roller_name, other_name))
         rolls.append(hurt)
         dealt_by_roller = int(hurt.figures["total"])
         new_other = wound(new_other, dealt_by_roller)
-        lines.append(_sentence(f"{roller_name} strikes {other_name}: {hurt.text}."))
+        lines.append(_sentence(f"{hurt.text}."))
     if other_strikes:
-        hurt = damage_roll(other, other_arms, roller, armour_applies(roller, max(0, -margin), True), dice)
+        hurt = damage_roll(other, other_arms, roller, armour_applies(roller, max(0, -margin), True), dice,
+                           (other_name, roller_name))
         rolls.append(hurt)
         dealt_by_other = int(hurt.figures["total"])
         new_roller = wound(new_roller, dealt_by_other)
-        lines.append(_sentence(f"{other_name} strikes {roller_name}: {hurt.text}."))
+        lines.append(_sentence(f"{hurt.text}."))
     if not roller_strikes and not other_strikes:
         lines.append("Neither lands a blow.")
     for name, sheet, was in ((other_name, new_other, other), (roller_name, new_roller, roller)):

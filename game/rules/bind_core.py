@@ -58,16 +58,19 @@ class BindRequest:
     """One BIND roll: 2d6 + ``bonus`` against ``tn``.
 
     ``resting`` (an in-game flag, not a §3.1 key) makes it a resting action: one
-    die is read and the other counts as a 6.
+    die is read and the other counts as a 6.  ``fixed`` (in-game too) holds the
+    faces of a remembered roll (seed 003 §One Roll Only): such a request reads no
+    dice, and its odds are certain.
     """
 
     bonus: int
     tn: int = DEFAULT_TN
     resting: bool = False
+    fixed: tuple[int, ...] = ()
 
     @property
     def faces_needed(self) -> int:
-        """How many faces :func:`roll` reads: two, or one for a resting action."""
+        """How many faces the roll uses: two, or one for a resting action."""
         return 1 if self.resting else 2
 
 
@@ -127,8 +130,12 @@ def _signed(value: int) -> str:
 
 def describe(request: BindRequest, faces: tuple[int, ...] | None = None) -> str:
     """``2d6 (4, 5) + 2`` or ``1d6 (4) + 6 (resting) + 3``; without faces, the formula alone."""
+    if faces is None and request.fixed:
+        faces = request.fixed
     shown = f" ({', '.join(map(str, faces))})" if faces is not None else ""
     text = f"1d6{shown} + {RESTING_FACE} (resting)" if request.resting else f"2d6{shown}"
+    if request.fixed:
+        text = f"remembered {text}"
     return text if request.bonus == 0 else f"{text} {_signed(request.bonus)}"
 
 
@@ -152,12 +159,17 @@ def resolve(request: BindRequest, faces: tuple[int, ...]) -> RollResult:
             "resting": request.resting,
         },
         text=f"{describe(request, faces)} = {total} vs TN {request.tn}: {outcome} (margin {margin})",
-        rule=RULE_RESTING if request.resting else RULE_BASIC,
+        rule=RULE_ONE_ROLL if request.fixed else RULE_RESTING if request.resting else RULE_BASIC,
     )
 
 
 def read_faces(request: BindRequest, dice: Dice) -> tuple[int, ...]:
-    """Read the faces ``request`` needs, in order: two d6, or one for a resting action."""
+    """Read the faces ``request`` needs, in order: two d6, or one for a resting action.
+
+    A remembered request (``fixed``) reads nothing and gives its remembered faces.
+    """
+    if request.fixed:
+        return tuple(request.fixed)
     return tuple(roll_many(dice, request.faces_needed, SIDES))
 
 
@@ -176,7 +188,9 @@ def _natural_dist(resting: bool) -> tuple[tuple[int, Fraction], ...]:
 
 
 def total_dist(request: BindRequest) -> Dist[int]:
-    """The exact distribution of the total of ``request``."""
+    """The exact distribution of the total of ``request`` (certain for a remembered roll)."""
+    if request.fixed:
+        return {natural(request, request.fixed) + request.bonus: Fraction(1)}
     return {value + request.bonus: p for value, p in _natural_dist(request.resting)}
 
 
@@ -191,7 +205,8 @@ def odds(request: BindRequest) -> Odds:
         p_success=by_outcome["success"],
         probabilities={"p_tie": by_outcome["tie"], "p_failure": by_outcome["failure"]},
         distribution={str(total): p for total, p in sorted(dist.items())},
-        description=f"{describe(request)} vs TN {request.tn} ({tn_name(request.tn)}): above succeeds, equal ties",
+        description=f"{describe(request)} vs TN {request.tn} ({tn_name(request.tn)}): above succeeds, equal ties"
+        + (" (a remembered roll: the situation stays put until it changes)" if request.fixed else ""),
     )
 
 
@@ -282,8 +297,7 @@ def roll_once(memo: Mapping[str, list[int]], key: str, request: BindRequest, dic
         return roll(request, dice), new_memo
     remembered = memo.get(key)
     if remembered is not None and len(remembered) == request.faces_needed:
-        result = resolve(request, tuple(remembered))
-        return replace(result, text=result.text + " [remembered: the situation stays put]", rule=RULE_ONE_ROLL), new_memo
+        return roll(replace(request, fixed=tuple(remembered)), dice), new_memo
     result = roll(request, dice)
     new_memo[key] = list(result.dice)
     return result, new_memo

@@ -61,7 +61,9 @@ OPPOSED_BY: dict[str, str] = {
 }
 #: seed 003 §Teamwork: up to three other characters help.
 MAX_HELPERS = 3
-TEAMWORK_ROUNDING: tuple[str, ...] = ("down", "up")
+#: How helpers add up: ``stack`` (the first helper adds half, each further one half again,
+#: seed 003 §Stacking), or each helper half rounded ``down`` or ``up`` (§Teamwork).
+TEAMWORK_ROUNDING: tuple[str, ...] = ("stack", "down", "up")
 
 BASE_HP = 6  # RULES-NOTES bind: HP = 6 + Strength bonus
 MIN_HP = 1   # house rule: even a Strength -6 weakling has 1 HP
@@ -78,23 +80,33 @@ def skill(sheet: Sheet, name: str) -> int:
 
 
 def fatigue_penalty(sheet: Sheet) -> int:
-    """RULES-NOTES bind: each Fatigue point above current HP is -1 to actions."""
-    return max(0, int(sheet.get("fatigue", 0)) - int(sheet["hp"]))
+    """RULES-NOTES bind: each Fatigue point above current HP is -1 to actions.
+
+    House rule: HP below 0 count as 0 here (the points below 0 already raise the
+    TN of saving a life; they are not counted twice).
+    """
+    return max(0, int(sheet.get("fatigue", 0)) - max(0, int(sheet["hp"])))
 
 
 def encumbrance_of(sheet: Sheet, carried_weight: int) -> int:
     """seed 003 §Weight & Encumbrance: a point per increment the load is above Strength.
 
-    House rule: the engine's combined load (``Situation.carried_weight``) is judged as one item.
+    House rule: a bare combined load (``Situation.carried_weight``) is judged as one
+    item; the game passes each item's own Encumbrance instead (``BindSituation``).
     """
     return max(0, carried_weight - attribute(sheet, "strength"))
 
 
-def traits_bonus(sheet: Sheet, attr: str, skill_name: str, carried_weight: int = 0) -> int:
-    """Attribute + Skill - Fatigue penalty; Speed rolls also lose the Encumbrance (seed 003 §Weight)."""
+def traits_bonus(sheet: Sheet, attr: str, skill_name: str, carried_weight: int = 0,
+                 encumbrance: int | None = None) -> int:
+    """Attribute + Skill - Fatigue penalty; Speed rolls also lose the Encumbrance (seed 003 §Weight).
+
+    ``encumbrance``, when given, is the Encumbrance itself; otherwise it is worked
+    out from ``carried_weight`` by :func:`encumbrance_of`.
+    """
     bonus = attribute(sheet, attr) + skill(sheet, skill_name) - fatigue_penalty(sheet)
     if attr == "speed":
-        bonus -= encumbrance_of(sheet, carried_weight)
+        bonus -= encumbrance_of(sheet, carried_weight) if encumbrance is None else encumbrance
     return bonus
 
 
@@ -129,21 +141,32 @@ def stack(values: Iterable[int]) -> int:
     return sum(_round_half_up(Fraction(value, 2**i)) for i, value in enumerate(ordered))
 
 
-def teamwork_bonus(helper_bonuses: Iterable[int], rounding: str = "down") -> int:
-    """seed 003 §Teamwork: up to three helpers each add half their bonus.
-
-    The seed's words say "rounded up", but its example -- two companions with +3
-    add +2 in total -- only holds when each half is rounded down (1 + 1).  The
-    default follows the example (``rounding="down"``); ``"up"`` follows the words
-    (2 + 2).  Only the three best helpers count and a helper without a positive
-    bonus adds nothing (he would rather stay quiet).
-    """
+def teamwork_shares(helper_bonuses: Iterable[int], rounding: str = "stack") -> list[int]:
+    """What each counted helper adds, best helper first (see :func:`teamwork_bonus`)."""
     if rounding not in TEAMWORK_ROUNDING:
         raise UsageError(f"bind: teamwork rounding must be one of {', '.join(TEAMWORK_ROUNDING)}, not '{rounding}'")
     helpers = sorted((b for b in helper_bonuses if b > 0), reverse=True)[:MAX_HELPERS]
+    if rounding == "stack":
+        return [_round_half_up(Fraction(b, 2 ** (index + 1))) for index, b in enumerate(helpers)]
     if rounding == "down":
-        return sum(b // 2 for b in helpers)
-    return sum(-(-b // 2) for b in helpers)
+        return [b // 2 for b in helpers]
+    return [-(-b // 2) for b in helpers]
+
+
+def teamwork_bonus(helper_bonuses: Iterable[int], rounding: str = "stack") -> int:
+    """seed 003 §Teamwork: the leader rolls and up to three helpers add to the bonus.
+
+    ``stack`` (the default): the first helper adds half their bonus, each further
+    helper half again (a quarter, an eighth), each share rounded half up -- the
+    seed's §Stacking table, where a troupe works together (Alicia leads with +3,
+    Snowstorm +3 adds 2, Chatrik +2 adds 1, Drake +1 adds 0: +6 in all).
+    ``down``: each helper adds half, rounded down, which is the only reading under
+    which the seed's sentence "two companions with a +3 bonus would add a total of
+    a +2 bonus" holds (1 + 1).  ``up``: each half rounded up, as the seed's words
+    say (2 + 2).  Only the three best helpers count and a helper without a
+    positive bonus adds nothing (he would rather stay quiet).
+    """
+    return sum(teamwork_shares(helper_bonuses, rounding))
 
 
 # -- building sheets --------------------------------------------------------------
@@ -240,10 +263,10 @@ def sheet_from_stats(stats: Mapping[str, Any], *, base: Sheet | None = None, whe
         max_hp = base["max_hp"]
     sheet = make_sheet(
         attrs, skills,
-        race=flat.get("race", seed["race"]),
+        race=str(flat.get("race", seed["race"])),
         max_hp=max_hp,
         hp=flat.get("hp"),
-        fatigue=flat.get("fatigue", seed["fatigue"]),
+        fatigue=int(flat["fatigue"] if "fatigue" in flat else seed["fatigue"]),
         dr=flat.get("dr", seed["armour"]["dr"]),
         covering=flat.get("covering", seed["armour"]["covering"]),
         npc=seed["npc"],
@@ -289,9 +312,10 @@ def create_character(dice: Dice) -> Sheet:
 # -- NPCs ---------------------------------------------------------------------------
 
 #: House rule: tier 1..5 -> statistics.  Dexterity + Combat (what an attack adds to the TN)
-#: rises by one a tier; HP and armour never fall.
+#: is 0 at tier 1 (a wild dog fights at the default TN 7) and then rises with the tier;
+#: HP and armour never fall.
 TIER_STATS: dict[int, dict[str, int]] = {
-    1: {"strength": 0, "dexterity": 0, "speed": 0, "wits": 0, "combat": 1, "projectiles": 1, "vigilance": 0,
+    1: {"strength": -1, "dexterity": 0, "speed": 0, "wits": 0, "combat": 0, "projectiles": 0, "vigilance": 0,
         "dr": 0, "covering": 0},
     2: {"strength": 1, "dexterity": 1, "speed": 0, "wits": 0, "combat": 1, "projectiles": 1, "vigilance": 1,
         "dr": 1, "covering": 2},

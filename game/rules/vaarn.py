@@ -17,7 +17,8 @@ offers the engine (each documented where defined):
 - saves: ``save_request``, ``opposed_request``, ``save``;
 - slots: ``slots_for``, ``slot_limit``, ``free_slots``, ``can_carry``, ``is_encumbered``;
 - combat: ``initiative``, ``attack_refusal``, ``npc_attacks``, ``morale_request``,
-  ``morale_check``, ``morale_due``, ``reaction``, ``take_damage``, ``heal``;
+  ``morale_check``, ``morale_due``, ``reaction``, ``take_damage``, ``heal_hp`` (the protocol's
+  ``harm`` and ``heal`` take a die);
 - wounds: ``pending_item_damage``, ``pick_damaged_item``, ``clear_item_damage``, ``cannot_walk``;
 - rest and survival: ``rest_with``, ``end_of_day``, ``drink``, ``eat``, ``is_thirsty``, ``is_deprived``;
 - gifts: ``gift_attack``, ``gift_heal``, ``sustain_gift``, ``gift_capacity``;
@@ -37,7 +38,7 @@ from game.rules import vaarn_gifts as gifts
 from game.rules import vaarn_life as life
 from game.rules import vaarn_saves as saves
 from game.rules import vaarn_wounds as wounds
-from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, Situation, Weapon
+from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, SheetChange, Situation, Weapon
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
     ABILITIES, SAVE_TARGET, SEED, SYSTEM_ID, WOUND_TABLE, armour, cannot_walk, is_deprived, slot_limit, stat_problems,
@@ -101,10 +102,12 @@ class VaarnSystem:
         return wounds.condition(sheet)
 
     def health(self, sheet: Sheet) -> str:
-        """``HP 4/6``, plus wound slots, ``down``, ``deprived`` or ``dead`` when they apply."""
+        """``HP 4/6``, plus wound slots, ``encumbered``, ``down``, ``deprived`` or ``dead`` when they apply."""
         parts = [f"HP {sheet.get('hp', 0)}/{sheet.get('max_hp', 0)}"]
         if wound_slots(sheet):
             parts.append(f"wounds {wound_slots(sheet)}/10")
+        if sheet.get("encumbered", False):
+            parts.append("encumbered")
         state = wounds.condition(sheet)
         if state != "ok":
             parts.append(state)
@@ -121,17 +124,16 @@ class VaarnSystem:
                 + (f" -{depleted[a]}" if depleted.get(a) else "")
                 for a in ABILITIES
             ),
-            f"Item slots {slot_limit(sheet)} (wounds fill {wound_slots(sheet)})",
+            f"Item slots {slot_limit(sheet)}: "
+            + (f"items fill {int(sheet['slots_carried'])}, " if "slots_carried" in sheet else "")
+            + f"wounds {wound_slots(sheet)}" + (" (encumbered)" if sheet.get("encumbered", False) else ""),
         ]
         if sheet.get("ability_points", 0):
             lines.append(f"Ability points to spend: {sheet['ability_points']}")
         for wound in sheet.get("wounds", []):
             row = WOUND_TABLE[int(wound["row"])]
             lines.append(f"Wound: {row.name} ({row.slots} slot{'s' if row.slots > 1 else ''}): {row.description}")
-        if sheet.get("thirst_days", 0):
-            lines.append(f"Deprived by thirst: day {sheet['thirst_days']} of 3.")
-        if sheet.get("hunger_days", 0):
-            lines.append("Deprived by hunger.")
+        # Thirst and hunger are the engine's counters; its ``stats`` reports them itself.
         if self.gifts == "psyche-slots":
             lines.append(f"Psyche slots {max(int(sheet.get('psy', 0)), 0)}")
         return lines
@@ -190,8 +192,17 @@ class VaarnSystem:
     def take_damage(self, sheet: Sheet, amount: int, dice: Dice) -> wounds.Harm:
         return wounds.take_damage(sheet, amount, dice, self.npc_dies_at_zero)
 
-    def heal(self, sheet: Sheet, amount: int) -> Sheet:
+    def heal_hp(self, sheet: Sheet, amount: int) -> Sheet:
+        """Recover ``amount`` HP as though from 0 (see :func:`vaarn_wounds.heal`)."""
         return wounds.heal(sheet, amount)
+
+    def harm(self, sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+        """Harm from no attacker: roll ``damage`` (a die such as ``"d4"``) and take it, wounds and all."""
+        return wounds.harm(sheet, damage, dice, self.npc_dies_at_zero)
+
+    def heal(self, sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+        """Healing from a potion, a Gift or an Exotica: roll ``healing`` and recover it from 0."""
+        return wounds.heal_roll(sheet, healing, dice)
 
     def pending_item_damage(self, sheet: Sheet) -> int:
         return wounds.pending_item_damage(sheet)

@@ -232,7 +232,9 @@ def npc_sheet(tier: int, stats: Mapping[str, Any] | None = None) -> Sheet:
 
     Derived (house rule, RULES-NOTES): level from :data:`TIERS`; ability bonuses
     equal the level (defences 10 + level, at most +10); HP 4 a level (level 0:
-    1 HP); armour, morale and attacks from the tier; creature "biological".
+    1 HP); armour, morale and attacks from the tier.  The creature type is left
+    to the caller (the world fills in the content's ``creature``) unless the
+    stats give it; readers take a missing type as "biological".
     Keys in ``stats`` override; ``hp`` and ``max_hp`` default to each other.
     """
     stats = dict(stats or {})
@@ -245,7 +247,7 @@ def npc_sheet(tier: int, stats: Mapping[str, Any] | None = None) -> Sheet:
     sheet: Sheet = {ability: min(level, MAX_BONUS) for ability in ABILITIES}
     sheet.update({
         "level": level, "hp": hp, "max_hp": hp, "armor": armour_defence, "morale": morale, "attacks": attacks,
-        "creature": "biological", "npc": True, "dead": False, "unconscious": False, "wounds": [],
+        "npc": True, "dead": False, "unconscious": False, "wounds": [],
         "depleted": {}, "pending_item_damage": 0,
     })
     sheet.update(copy.deepcopy(stats))

@@ -19,7 +19,7 @@ from game.rules.base import RestResult, RollResult, Sheet
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
     ABILITIES, LETHAL_WOUND_SLOTS, MIN_BONUS, RANDOM_WOUND_DIE, SYSTEM_ID, WOUND_TABLE,
-    bonus, is_deprived, is_npc, wound_slots, wounds,
+    bonus, die_sides, is_deprived, is_npc, wound_slots, wounds,
 )
 
 RULE_WOUNDS = "seed 001 §Wounds and Healing"
@@ -197,6 +197,32 @@ def heal(sheet: Mapping[str, Any], amount: int) -> Sheet:
     new["hp"] = min(int(new.get("max_hp", 1)), max(int(new.get("hp", 0)), 0) + amount)
     new["unconscious"] = False
     return new
+
+
+def harm(sheet: Mapping[str, Any], damage: str, dice: Dice, npc_dies_at_zero: bool = True) -> RestResult:
+    """Harm from no attacker (a fall, the glare, a backfiring Exotica): one ``damage`` die, then
+    :func:`take_damage`.  Dice: the damage die, then the wound dice."""
+    sides = _sides(damage)
+    face, roll = die_roll("Harm", sides, dice)
+    hurt = take_damage(sheet, face, dice, npc_dies_at_zero)
+    return RestResult(hurt.sheet, hurt.lines, (roll,) + hurt.rolls)
+
+
+def heal_roll(sheet: Mapping[str, Any], healing: str, dice: Dice) -> RestResult:
+    """Healing by a die (a potion, an Exotica): roll it and recover that much, as though from 0."""
+    sides = _sides(healing)
+    face, roll = die_roll("Healing", sides, dice)
+    healed = heal(sheet, face)
+    if condition(sheet) == "dead":
+        return RestResult(healed, ("The dead are past healing.",), (roll,))
+    return RestResult(healed, (f"You recover {face} HP: HP {healed['hp']}/{healed.get('max_hp', 1)}.",), (roll,))
+
+
+def _sides(die: str) -> int:
+    try:
+        return die_sides(die)
+    except ValueError:
+        raise UsageError(f"vaarn: '{die}' is not a die such as d6") from None
 
 
 def heal_wound(sheet: Mapping[str, Any], index: int | None = None) -> tuple[Sheet, str]:

@@ -32,7 +32,7 @@ def pc(**stats: int) -> dict:
 def test_module_exposes_registry_surface() -> None:
     assert SYSTEM_ID == "bind"
     assert "\n" not in SUMMARY
-    assert OPTIONS == {"combat_tie": ("neither", "both"), "teamwork_rounding": ("down", "up")}
+    assert OPTIONS == {"combat_tie": ("neither", "both"), "teamwork_rounding": ("stack", "down", "up")}
     assert info("bind").options == OPTIONS
     assert get_system("bind").id == "bind"
     assert get_system("bind", {"combat_tie": "both"}).combat_tie == "both"
@@ -186,10 +186,19 @@ def test_situation_resting_flag_is_honoured_when_present() -> None:
 # -- seed 003 §Teamwork, §Stacking ---------------------------------------------------------
 
 def test_teamwork_two_companions_at_plus_three_add_two() -> None:
-    assert traits.teamwork_bonus([3, 3]) == 2
+    assert traits.teamwork_bonus([3, 3], rounding="down") == 2
     assert traits.teamwork_bonus([3, 3], rounding="up") == 4
-    assert traits.teamwork_bonus([3, 3, 3, 3]) == 3  # only three helpers
-    assert traits.teamwork_bonus([-1, 0, 1]) == 0  # nobody useful
+    assert traits.teamwork_bonus([3, 3, 3, 3], rounding="down") == 3  # only three helpers
+    assert traits.teamwork_bonus([-1, 0, 1], rounding="down") == 0  # nobody useful
+
+
+def test_teamwork_stacks_by_default_as_the_seeds_table() -> None:
+    """Alicia leads (+3); Snowstorm +3 adds 3/2 -> 2, Chatrik +2 adds 2/4 -> 1, Drake +1 adds 1/8 -> 0."""
+    assert traits.teamwork_shares([1, 3, 2]) == [2, 1, 0]
+    assert 3 + traits.teamwork_bonus([3, 2, 1]) == 6
+    assert traits.teamwork_bonus([3, 3]) == 2 + 1
+    assert traits.teamwork_bonus([3, 3, 3, 3]) == 2 + 1 + 0  # only three helpers
+    assert traits.teamwork_bonus([-1, 0, 1]) == 1  # a +1 helper adds half of 1, rounded half up
     with pytest.raises(UsageError):
         traits.teamwork_bonus([3], rounding="sideways")
 
@@ -197,7 +206,9 @@ def test_teamwork_two_companions_at_plus_three_add_two() -> None:
 def test_teamwork_in_a_check_and_the_solo_kinds() -> None:
     leader = pc(intelligence=1, academics=1)
     helpers = (pc(intelligence=2, academics=1), pc(intelligence=1, academics=2))
-    assert BIND.check_request(leader, "lore", "hard", Situation(helpers=helpers)).bonus == 2 + 2
+    assert BIND.check_request(leader, "lore", "hard", Situation(helpers=helpers)).bonus == 2 + 2 + 1
+    assert make_system({"teamwork_rounding": "down"}).check_request(
+        leader, "lore", "hard", Situation(helpers=helpers)).bonus == 2 + 2
     assert make_system({"teamwork_rounding": "up"}).check_request(
         leader, "lore", "hard", Situation(helpers=helpers)).bonus == 2 + 4
     sneaker = pc(dexterity=1, stealth=1)
@@ -429,11 +440,7 @@ def test_rest_short_long_unfed_dead() -> None:
     short = BIND.rest(tired, "short", True, ScriptedDice([]))
     assert short.sheet["fatigue"] == 5 and short.sheet["hp"] == 4 and short.lines
     long = BIND.rest(tired, "long", True, ScriptedDice([]))
-    assert long.sheet["fatigue"] == 0 and long.sheet["healing_days"] == 1
-    sheet = tired
-    for _ in range(7):
-        sheet = BIND.rest(sheet, "long", True, ScriptedDice([])).sheet
-    assert sheet["hp"] == 6
+    assert long.sheet["fatigue"] == 0 and long.sheet["hp"] == 4  # healing comes with the days, not here
     assert BIND.rest(tired, "long", False, ScriptedDice([])).sheet == tired
     assert BIND.rest(dict(tired, dead=True), "short", True, ScriptedDice([])).sheet["fatigue"] == 9
     assert tired["fatigue"] == 9
@@ -503,12 +510,12 @@ def test_sheets_are_plain_data() -> None:
 def test_npc_tiers_are_monotonic_in_threat() -> None:
     sheets = [BIND.npc_sheet(t, None) for t in range(1, 6)]
     fighting = [traits.kind_bonus(s, "fight") for s in sheets]
-    assert fighting == [1, 2, 3, 4, 5]
+    assert fighting == [0, 2, 3, 4, 5]  # a tier-1 creature fights at the default TN 7
     for low, high in zip(sheets, sheets[1:]):
         assert high["max_hp"] >= low["max_hp"]
         assert high["armour"]["dr"] >= low["armour"]["dr"]
         assert traits.attribute(high, "strength") >= traits.attribute(low, "strength")
-    assert [s["max_hp"] for s in sheets] == [6, 7, 7, 8, 9]
+    assert [s["max_hp"] for s in sheets] == [5, 7, 7, 8, 9]
     assert all(s["npc"] and s["tier"] == t for t, s in enumerate(sheets, 1))
 
 
@@ -533,8 +540,13 @@ def fighter() -> dict:
     return pc(strength=1, dexterity=1, combat=2)  # +3 to fight, 7 HP
 
 
+def a_goblin() -> dict:
+    """A tier-1 NPC with Strength 0 and Combat +1: TN 7 + 1 = 8 to hit, 6 HP."""
+    return BIND.npc_sheet(1, {"strength": 0, "combat": 1})
+
+
 def test_player_hits_npc_above_the_tn() -> None:
-    hero, goblin = fighter(), BIND.npc_sheet(1, None)  # goblin: TN 7 + 1 = 8
+    hero, goblin = fighter(), a_goblin()  # TN 7 + 1 = 8
     before = copy.deepcopy((hero, goblin))
     dice = ScriptedDice([5, 5, 4])
     result = BIND.attack(hero, goblin, SWORD, Situation(), dice)
@@ -550,7 +562,7 @@ def test_player_hits_npc_above_the_tn() -> None:
 
 
 def test_player_misses_and_takes_damage() -> None:
-    hero, goblin = fighter(), BIND.npc_sheet(1, None)
+    hero, goblin = fighter(), a_goblin()
     result = BIND.attack(hero, goblin, SWORD, Situation(), ScriptedDice([1, 2, 3]))
     assert result.roll.outcome == "failure"
     assert not result.hit and result.damage == 0
@@ -558,7 +570,7 @@ def test_player_misses_and_takes_damage() -> None:
 
 
 def test_tie_neither_or_both() -> None:
-    hero, goblin = fighter(), BIND.npc_sheet(1, None)
+    hero, goblin = fighter(), a_goblin()
     neither = BIND.attack(hero, goblin, SWORD, Situation(), ScriptedDice([2, 3]))
     assert neither.roll.outcome == "tie" and not neither.hit
     assert (neither.attacker["hp"], neither.defender["hp"]) == (7, 6)
@@ -627,8 +639,9 @@ def test_weapon_dice_map_to_damage_bonuses() -> None:
     from game.rules.bind_combat import arms_of, die_damage
     assert [die_damage(d) for d in ("d4", "d6", "d8", "d10", "d12")] == [0, 1, 2, 3, 4]
     assert arms_of(Weapon("pick", "d6", system={"bonus": 1, "damage": 3})).damage == 3
+    assert [die_damage(d) for d in ("2d4", "d8+1", "d2", "d20", "2d6")] == [3, 3, -1, 8, 5]
     with pytest.raises(ContentError):
-        die_damage("2d6")
+        die_damage("sword")
 
 
 # -- saving a life ---------------------------------------------------------------------------------------------
@@ -655,3 +668,51 @@ def test_sheet_lines() -> None:
     lines = BIND.sheet_lines(BIND.new_character(None, ScriptedDice(CREATION_FACES)))
     assert lines[0] == "Race: human"
     assert "Strength +4" in lines[1] and "Combat +1" in lines[2] and lines[3].startswith("HP 10/10")
+
+
+# -- play support: remembered requests, harm and healing, the fatigue floor ---------------------------------
+
+def test_a_remembered_request_reads_no_dice_and_its_odds_are_certain() -> None:
+    request = BindRequest(1, 7, fixed=(3, 3))
+    dice = ScriptedDice([])
+    result = BIND.roll(request, dice)
+    assert dice.faces == [] and result.outcome == "tie" and result.rule == "seed 003 §One Roll Only"
+    assert result.text == "remembered 2d6 (3, 3) + 1 = 7 vs TN 7: tie (margin 0)"
+    odds = BIND.odds(request)
+    assert odds.p_success == 0 and odds.probabilities["p_tie"] == 1 and odds.distribution == {"7": 1}
+
+
+def test_harm_is_a_d6_plus_the_dies_bonus_without_armour() -> None:
+    hero = BIND.wear(pc(strength=2), 3, 3)  # 8 HP, heavy armour that does not help
+    fall = BIND.harm(hero, "d4", ScriptedDice([5]))
+    assert fall.sheet["hp"] == 3 and fall.rolls[0].text == "harm (d4) 1d6 (5) + 0 = 5 HP"
+    assert fall.lines == ("You lose 5 HP (HP 8 -> 3 of 8).",)
+    assert BIND.harm(hero, "d8", ScriptedDice([1])).sheet["hp"] == 8 - 3
+    assert BIND.harm(dict(hero, hp=-1), "2d6", ScriptedDice([6])).sheet["hp"] == -1 - 11
+    dead = dict(hero, dead=True)
+    dice = ScriptedDice([])
+    assert BIND.harm(dead, "d4", dice).sheet == dead and dice.faces == []
+
+
+def test_healing_is_a_d6_plus_the_dies_bonus_up_to_the_maximum() -> None:
+    hurt = dict(pc(strength=1), hp=-2, stable=True)
+    healed = BIND.heal(hurt, "d6", ScriptedDice([2]))
+    assert healed.sheet["hp"] == 1 and not healed.sheet["stable"] and BIND.condition(healed.sheet) == "ok"
+    assert healed.rolls[0].text == "healing (d6) 1d6 (2) + 1 = 3 HP"
+    assert BIND.heal(hurt, "d12", ScriptedDice([6])).sheet["hp"] == 7
+    dice = ScriptedDice([])
+    assert BIND.heal(dict(hurt, dead=True), "d6", dice).sheet["hp"] == -2 and dice.faces == []
+
+
+def test_fatigue_penalty_counts_hp_below_zero_as_zero() -> None:
+    assert traits.fatigue_penalty(dict(pc(), hp=-3, fatigue=2)) == 2
+    assert traits.fatigue_penalty(dict(pc(), hp=4, fatigue=2)) == 0
+
+
+def test_bind_situation_carries_resting_and_encumbrance() -> None:
+    from game.rules.bind import BindSituation
+
+    runner = pc(speed=1, vigilance=1)
+    assert BIND.check_request(runner, "dodge", "normal", BindSituation(encumbrance=3)).bonus == 2 - 3
+    assert BIND.check_request(runner, "dodge", "normal", BindSituation(carried_weight=3)).bonus == 2 - 3
+    assert BIND.check_request(runner, "search", "hard", BindSituation(resting=True)).resting

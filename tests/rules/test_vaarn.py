@@ -384,11 +384,11 @@ def test_ability_defence_zero_kills(system: vaarn.VaarnSystem) -> None:
 
 def test_healing_starts_from_zero(system: vaarn.VaarnSystem) -> None:
     """Seed 001 §Wounds and Healing: HP recovers as though starting from 0."""
-    assert system.heal(player(hp=-5), 3)["hp"] == 3
-    assert system.heal(player(hp=6), 5)["hp"] == 8
-    woke = system.heal(player(hp=-5, unconscious=True), 1)
+    assert system.heal_hp(player(hp=-5), 3)["hp"] == 3
+    assert system.heal_hp(player(hp=6), 5)["hp"] == 8
+    woke = system.heal_hp(player(hp=-5, unconscious=True), 1)
     assert woke["unconscious"] is False and system.condition(woke) == "ok"
-    assert system.heal(player(hp=-5, dead=True), 4)["hp"] == -5
+    assert system.heal_hp(player(hp=-5, dead=True), 4)["hp"] == -5
 
 
 def test_damaged_item_is_left_to_the_engine(system: vaarn.VaarnSystem) -> None:
@@ -519,8 +519,10 @@ def test_npc_tiers_rise_in_threat(system: vaarn.VaarnSystem) -> None:
         assert values == sorted(values) and len(set(values)) == 5, key
     dice = [sum(int(w.damage[1:]) for w in system.npc_attacks(sheet)[0]) for sheet in sheets]
     assert dice == sorted(dice) and dice[-1] > dice[0]
-    assert sheets[0] == {**sheets[0], "level": 1, "hp": 4, "armor": 11, "morale": 5, "str": 1, "npc": True,
-                         "creature": "biological"}
+    assert sheets[0] == {**sheets[0], "level": 1, "hp": 4, "armor": 11, "morale": 5, "str": 1, "npc": True}
+    # the creature type comes from the content's ``creature`` (the world fills it in), or from the stats
+    assert "creature" not in sheets[0]
+    assert system.npc_sheet(1, {"creature": "fungal"})["creature"] == "fungal"
     assert (sheets[4]["level"], sheets[4]["hp"], sheets[4]["armor"]) == (9, 36, 15)
 
 
@@ -862,7 +864,7 @@ def test_sheet_lines(system: vaarn.VaarnSystem) -> None:
     lines = system.sheet_lines(player(hp=-3, wounds=[wound(4, "Scrambled Nerves", 1)], depleted={"str": 1}))
     assert lines[0] == "Level 1  XP 0  HP -3/8, wounds 1/10  Armour 10"
     assert "STR +2 (12) -1" in lines[1] and "EGO -1 (9)" in lines[1]
-    assert lines[2] == "Item slots 13 (wounds fill 1)"
+    assert lines[2] == "Item slots 13: wounds 1"
     assert lines[3] == "Wound: Scrambled Nerves (1 slot): Disadvantage on PSY saves."
 
 

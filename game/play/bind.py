@@ -1,0 +1,219 @@
+"""BIND (seed 003) at the table: the hooks of :class:`~game.play.base.BasePlay` for its economy.
+
+- checks (:mod:`game.play.bind_checks`): the TN chart, ties asked at the prompt,
+  one roll only, resting actions, teamwork, resisted actions, dangers;
+- fights (:mod:`game.play.bind_fight`): one roll of the player's decides each
+  exchange, attacking and defending; Fatigue; saving a life at 0 HP;
+- the body and the world (:mod:`game.play.bind_world`): weight and encumbrance,
+  intervals, healing, rests, downtime, region encounters;
+- verbs: ``sneak DIR`` (a resisted action) and ``downtime``.
+
+**The round inside the action.**  :meth:`BindPlay.perform` runs the player's
+action, then the NPCs' part of the round and the end-of-round bookkeeping, so a
+tie on a defence roll is asked at the prompt like any other; :meth:`round_over`
+then tells the engine the round is already done.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from game.actions.checks import roll_check
+from game.actions.movement import enter
+from game.errors import ActionRefused
+from game.parser import DIRECTION_WORDS
+from game.play import bind_checks, bind_fight, bind_world
+from game.play.base import BasePlay
+from game.play.bind_turn import cap, notes, previewing, the
+from game.rules.base import AttackResult, RollResult, Situation, Weapon
+from game.rules.bind import BindSituation, BindSystem
+from game.text import join_names
+
+if TYPE_CHECKING:
+    from game.actions import ActionRegistry, Handler, Turn
+    from game.parser import Command
+
+VERBS: dict[str, tuple[str, ...]] = {
+    "sneak": ("sneak", "creep", "slip"),
+    "downtime": ("downtime", "recuperate", "convalesce"),
+}
+
+HELP = [
+    "Under BIND every risky action is 2d6 + Attribute + Skill against a TN (7 unless the task says "
+    "otherwise):",
+    "  Above the TN succeeds; below fails, and the danger happens. Equal is a tie: you are asked whether "
+    "to succeed and accept the danger (yes) or to fail without it (no).",
+    "  One roll only: trying the same thing again gives the same result until something changes "
+    "(another day, new gear in hand, a friend to help, another round of a fight).",
+    "  Resting actions: with no foe about, search and identify roll one die with the other set to 6, "
+    "and may be tried again and again; each try takes an hour.",
+    "  Fights: one roll of yours decides each exchange, attacking or defending; the foe's ability is "
+    "added to TN 7. Each round of fighting adds 1 Fatigue, and Fatigue above your HP is a penalty. "
+    "At 0 HP you may yet be saved, but not with a foe standing over you.",
+    "  Weight: each item heavier than your Strength encumbers you: -1 Speed a point, and as much "
+    "Fatigue every interval on the move. A day has four intervals: rest short lasts one (6 hours), "
+    "rest long a whole day. Wounds heal a quarter of your HP a week.",
+    "  Friendly people in the room help with your checks (teamwork).",
+    "  sneak DIR: slip past whoever bars the way (their Wits + Vigilance add to the TN).",
+    "  downtime: a week at a settlement that heals everything.",
+]
+
+
+class BindPlay(BasePlay):
+    """BIND's economy in play (see the module docstring)."""
+
+    system: BindSystem
+
+    def __init__(self, system: BindSystem) -> None:
+        super().__init__(system)
+        self.system = system
+
+    # -- set-up -------------------------------------------------------------------------
+    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+        return VERBS
+
+    def help_lines(self) -> list[str]:
+        return list(HELP)
+
+    def register(self, registry: ActionRegistry) -> None:
+        registry.register("sneak", self._sneak, summary="sneak DIR: slip past whoever bars the way (BIND)")
+        registry.register("downtime", self._downtime, summary="downtime: a week's rest at a settlement (BIND)")
+
+    # -- checks -------------------------------------------------------------------------
+    def situation(self, turn: Turn, **extra: Any) -> BindSituation:
+        world = turn.world
+        helper_sheets = tuple(bind_world.helper_sheet(world, n) for n in bind_world.helpers(world))
+        return bind_world.situation(world, helper_sheets, **extra)
+
+    def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
+              numbers: Mapping[str, int]) -> RollResult:
+        return bind_checks.check(self, turn, kind, difficulty, situation, label, numbers)
+
+    # -- fights -------------------------------------------------------------------------
+    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
+        return bind_fight.player_attack(self, turn, npc_id, weapon, situation)
+
+    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
+        return bind_fight.npc_attack(self, turn, npc_id, weapon)
+
+    def natural_weapon(self, sheet: dict[str, Any]) -> Weapon:
+        """Teeth, claws, lashes: d4 (1D6 + Strength), unless the NPC's sheet says ``damage``."""
+        return Weapon(name="its natural weapons", damage=str(sheet.get("damage", "d4")))
+
+    # -- the round ------------------------------------------------------------------------
+    def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
+        """The action, then the NPCs' part of the round, all inside the action (see the module docstring)."""
+        own = notes(turn)
+        own.verb = command.verb
+        if not own.start_room:
+            own.start_room = turn.world.state.room
+        handler(turn, command)
+        if command.verb == "identify":
+            bind_world.margin_insight(turn)
+        self.finish_round(turn)
+
+    def before_player_action(self, turn: Turn) -> None:
+        own = notes(turn)
+        own.live = True
+        if not own.start_room:
+            own.start_room = turn.world.state.room
+
+    def round_over(self, turn: Turn) -> bool:
+        return not notes(turn).round_done
+
+    def after_npc_phase(self, turn: Turn) -> None:
+        own = notes(turn)
+        if not own.round_done:
+            own.round_done = True
+            self._round_end(turn)
+
+    def finish_round(self, turn: Turn) -> None:
+        """The NPCs' part of the round and its bookkeeping, inside the action (questions allowed)."""
+        own = notes(turn)
+        if own.round_done or previewing(turn):
+            return
+        own.round_done = True
+        if turn.minutes and turn.world.state.status == "playing":
+            bind_fight.npc_round(turn, can_ask=True)
+        self._round_end(turn)
+
+    def _round_end(self, turn: Turn) -> None:
+        world = turn.world
+        # One roll only replaces the engine's "puzzled" mark: a quick study is remembered
+        # (the memo), a study at rest may be taken up again (a resting action).
+        world.state.puzzled.clear()
+        bind_fight.fallen(self, turn)
+        if world.state.status == "playing":
+            world.state.player = bind_world.equip(world, self.system, world.state.player)
+        bind_world.pass_intervals(turn, notes(turn).verb)
+
+    # -- time and space -------------------------------------------------------------------
+    def end_of_day(self, turn: Turn, day: int) -> None:
+        bind_world.heal_a_day(turn)
+
+    def on_enter_room(self, turn: Turn) -> None:
+        if previewing(turn):
+            return
+        bind_world.encounter(turn)
+        world = turn.world
+        for npc_id in world.living_npcs_in():
+            if world.hostile(npc_id) and world.npc_condition(npc_id) == "ok":
+                bind_world.arm_npc(world, self.system, npc_id)
+
+    def rest(self, turn: Turn, kind: str, fed: bool) -> None:
+        super().rest(turn, kind, fed)
+        bind_world.rest_extra(turn, kind)
+
+    def take_refusal(self, turn: Turn, item_id: str) -> str | None:
+        return bind_world.take_refusal(turn.world, item_id)
+
+    # -- the system's own verbs -------------------------------------------------------------
+    def _sneak(self, turn: Turn, command: Command) -> None:
+        """sneak DIR: a resisted action (Dexterity + Stealth against TN 7 + the watchers' Wits + Vigilance)."""
+        world = turn.world
+        direction = command.direction
+        if direction is None and len(command.words) == 1:
+            direction = DIRECTION_WORDS.get(command.words[0])
+        if direction is None:
+            raise ActionRefused("Sneak which way? For example: sneak north.")
+        exit_def = world.room.exits.get(direction)
+        if exit_def is None or not world.exit_visible(world.state.room, exit_def):
+            raise ActionRefused(f"You can't go {direction} from here.")
+        if not world.exit_open(world.state.room, exit_def):
+            raise ActionRefused(f"The way {direction} is locked.")
+        watchers = [n for n in world.living_npcs_in() if world.npc_condition(n) == "ok"
+                    and (world.hostile(n) or world.npc(n).blocks == direction)]
+        if not watchers:
+            raise ActionRefused(f"Nobody bars the way {direction}: just go {direction}.")
+        names = join_names([the(world, n) for n in watchers])
+        own = notes(turn)
+        own.target, own.opponents = world.exit_key(world.state.room, direction), tuple(watchers)
+        try:
+            result = roll_check(turn, "sneak", "normal", label="sneak")
+        finally:
+            own.target, own.opponents = "", ()
+        if result.outcome == "success":
+            turn.say(f"You slip past {names} and away {direction}.")
+            enter(turn, exit_def.to)
+            return
+        turn.say(f"{cap(names)} {'sees' if len(watchers) == 1 else 'see'} you.")
+        for npc_id in watchers:
+            state = world.npc_state(npc_id)
+            if state.disposition != "hostile":
+                state.disposition = "hostile"
+                turn.say(f"{cap(the(world, npc_id))} turns on you!")
+        turn.spend(1)
+
+    def _downtime(self, turn: Turn, command: Command) -> None:
+        """downtime: at a settlement with no foe about, a week that heals everything (seed 003 §Downtime)."""
+        world = turn.world
+        if not world.room.settlement:
+            raise ActionRefused("Downtime needs a safe place to stay: a settlement.")
+        foes = bind_world.standing_hostiles(world)
+        if foes:
+            raise ActionRefused(f"Not with {the(world, foes[0])} here.")
+        bind_world.downtime(turn)
+
+
+def make_play(system: BindSystem) -> BindPlay:
+    return BindPlay(system)

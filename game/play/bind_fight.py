@@ -1,0 +1,199 @@
+"""BIND in play: fights, where one roll of the player's decides each exchange.
+
+RULES-NOTES bind: combat is a resisted roll, 2D6 + Dexterity + Combat against
+TN 7 + the enemy's Dexterity + Combat.  Only the player rolls (seed 003
+§Resisted Actions):
+
+- when the player attacks, the roll is the whole exchange with that foe for the
+  round: above the TN the player's blow lands, below the foe's does;
+- when a foe attacks (the NPCs' part of the round), the player makes the same
+  roll as a *defence roll*: above, the foe is held off and takes the player's
+  blow; below, the foe's blow lands.  A foe the player already exchanged blows
+  with this round does not attack again;
+- a tie asks the player: trade blows (both land) or neither.
+
+Each round of fighting adds a point of Fatigue (RULES-NOTES).  At 0 HP or less
+with no foe left standing, a save-a-life roll follows (Wits + Medicine against
+TN 7 + the points below 0); with a foe standing, it finishes the fallen player
+(the engine's rule for every system).
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from game.actions.combat import after_npc_hit, npc_attacks_player
+from game.play import bind_world
+from game.play.bind_turn import ask, cap, notes, the
+from game.rules import bind_body, bind_combat
+from game.rules.base import AttackResult, RollResult, Sheet, Situation, Weapon
+from game.rules.bind_core import read_faces, resolve
+from game.rules.bind_traits import fatigue_penalty
+
+if TYPE_CHECKING:
+    from game.actions import Turn
+    from game.play.bind import BindPlay
+
+#: House rule: a weapon made for a creature type ("bonus_against") deals +2 damage to it.
+IDEAL_DAMAGE = 2
+
+
+class ReplayDice:
+    """Dice that first hand back faces already read (the attack roll), then read on."""
+
+    def __init__(self, faces: tuple[int, ...], inner) -> None:  # type: ignore[no-untyped-def]
+        self._prefix = list(faces)
+        self._inner = inner
+        self.faces = inner.faces
+
+    def roll(self, sides: int) -> int:
+        if self._prefix:
+            return self._prefix.pop(0)
+        face: int = self._inner.roll(sides)
+        return face
+
+
+def _exert(turn: Turn, sheet: Sheet) -> Sheet:
+    """The round's point of Fatigue, once a round."""
+    own = notes(turn)
+    if own.exerted:
+        return sheet
+    own.exerted = True
+    return bind_body.exert(sheet)
+
+
+def _ideal(turn: Turn, weapon: Weapon, npc_id: str) -> Weapon:
+    """+2 damage with a weapon made for the foe's kind (house rule for ``bonus_against``)."""
+    world = turn.world
+    creature = world.npc(npc_id).creature
+    if creature not in weapon.bonus_against:
+        return weapon
+    damage = bind_combat.arms_of(weapon).damage + IDEAL_DAMAGE
+    turn.say(f"(The {weapon.name} is made for {creature} things: +{IDEAL_DAMAGE} damage.)")
+    return dataclasses.replace(weapon, system={**dict(weapon.system), "damage": damage})
+
+
+def _lines(turn: Turn, result: AttackResult, before: Sheet, after: Sheet) -> tuple[str, ...]:
+    """The module's narration without what the engine says itself (a foe falling), plus your HP."""
+    shown = [roll.text.lower() for roll in (result.roll, *result.rolls)]
+    kept = [line for line in result.lines
+            if not _fate(line) and not any(text in line.lower() for text in shown)]
+    if after["hp"] != before["hp"]:
+        kept.append(f"You have {after['hp']} of {after['max_hp']} HP left.")
+    penalty = fatigue_penalty(after)
+    if penalty and penalty != fatigue_penalty(before) and int(after["hp"]) > 0:
+        kept.append(f"(Fatigue {after['fatigue']} is above your {after['hp']} HP: {-penalty:+d} to every roll.)")
+    return tuple(kept)
+
+
+def _fate(line: str) -> bool:
+    """A line saying someone fell or died: the engine and :func:`fallen` say that themselves."""
+    return (" falls at " in line or " fall at " in line or line.endswith((" is dead.", " are dead."))) \
+        and ":" not in line
+
+
+def _tie(turn: Turn, roll: RollResult, foe: str, defending: bool, play: BindPlay) -> str | None:
+    """Ask how a tied exchange goes: ``both`` blows land or ``neither``; None when no question may be asked."""
+    if not notes(turn).can_ask:
+        turn.say(f"(A tie: by this adventure's rule, {'both blows land' if play.system.combat_tie == 'both' else 'neither blow lands'}.)")
+        return None
+    what = f"Your defence roll against {foe}" if defending else f"Your attack on {foe}"
+    text = roll.text.removeprefix("defence roll ").split(":")[0]
+    prompt = f"{what} ties: {text}. Trade blows, striking {foe} and being struck (yes), or neither lands (no)?"
+    both = ask(turn, prompt, "You trade blows.", "You hold back.")
+    return "both" if both else "neither"
+
+
+def player_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
+    """The player attacks: one roll decides the exchange with this foe for the round."""
+    world = turn.world
+    system = play.system
+    npc_state = world.npc_state(npc_id)
+    engaged = situation.engaged or bool(npc_state.sheet.get("engaged", False))
+    situation = dataclasses.replace(situation, engaged=engaged)
+    before = world.state.player
+    player = system.arm(bind_world.equip(world, system, before), weapon)
+    npc = bind_world.arm_npc(world, system, npc_id)
+    weapon = _ideal(turn, weapon, npc_id)
+    request = system.attack_request(player, npc, weapon, situation)
+    faces = read_faces(request, turn.dice)
+    roll = resolve(request, faces)
+    tie = _tie(turn, roll, the(world, npc_id), False, play) if roll.outcome == "tie" else None
+    result = system.attack(player, npc, weapon, situation, ReplayDice(faces, turn.dice), tie=tie)
+    after = _exert(turn, result.attacker)
+    world.state.player = after
+    npc_state.sheet = dict(result.defender, engaged=True)
+    notes(turn).fought.add(npc_id)
+    return dataclasses.replace(result, attacker=after, lines=_lines(turn, result, before, after))
+
+
+def npc_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
+    """A foe attacks: the player's defence roll decides the exchange."""
+    world = turn.world
+    system = play.system
+    npc_state = world.npc_state(npc_id)
+    npc = system.arm(npc_state.sheet, weapon)
+    npc["name"] = the(world, npc_id)
+    before = world.state.player
+    player = bind_world.equip(world, system, before)
+    situation = Situation(engaged=not weapon.ranged or bool(npc_state.sheet.get("engaged", False)))
+    request = system.attack_request(npc, player, weapon, situation)
+    faces = read_faces(request, turn.dice)
+    roll = resolve(request, faces)
+    tie = _tie(turn, roll, the(world, npc_id), True, play) if roll.outcome == "tie" else None
+    result = system.attack(npc, player, weapon, situation, ReplayDice(faces, turn.dice), tie=tie)
+    after = _exert(turn, result.defender)
+    world.state.player = after
+    npc_state.sheet = dict(result.attacker, engaged=True)
+    notes(turn).fought.add(npc_id)
+    return dataclasses.replace(result, defender=after, lines=_lines(turn, result, before, after))
+
+
+def npc_round(turn: Turn, can_ask: bool) -> None:
+    """The NPCs' part of the round: each standing foe not yet fought this round attacks."""
+    world = turn.world
+    own = notes(turn)
+    own.can_ask = can_ask
+    try:
+        for npc_id in world.living_npcs_in():
+            if world.state.status != "playing" or world.system.condition(world.state.player) != "ok":
+                return
+            if npc_id in own.fought or not world.hostile(npc_id) or world.npc_condition(npc_id) != "ok":
+                continue
+            npc_attacks_player(turn, npc_id)
+            after_npc_hit(turn, npc_id)
+    finally:
+        own.can_ask = True
+
+
+def fallen(play: BindPlay, turn: Turn) -> None:
+    """At 0 HP or less with no foe standing: the save-a-life roll (RULES-NOTES bind).
+
+    The player binds their own wounds before blacking out, or a friendly NPC
+    with better Wits + Medicine does.  Saved: unconscious until the interval
+    ends, then awake with 1 HP (house rule).  A tie saves the life at the price
+    of a permanent wound; it is not asked, since declining would mean death.
+    """
+    world = turn.world
+    state = world.state
+    sheet = state.player
+    if state.status != "playing" or bind_combat.condition(sheet) != "down" or bind_world.standing_hostiles(world):
+        return
+    who, healer = bind_world.best_healer(world)
+    below = max(0, -int(sheet["hp"]))
+    turn.say(f"You fall at {sheet['hp']} HP. "
+             + ("You try to bind your wounds before you black out" if who == "you" else f"{cap(who)} tends your wounds")
+             + f" (Wits + Medicine against TN 7 + {below}).")
+    life = play.system.save_life(healer, sheet, turn.dice)
+    turn.show_roll("save a life", life.roll)
+    for roll in life.rolls:
+        turn.show_roll("save a life", roll)
+    turn.say(*life.lines[1:])
+    state.player = life.patient
+    if bind_combat.condition(life.patient) == "dead":
+        return
+    wait = bind_world.minutes_to_interval_end(state.minutes + turn.minutes)
+    turn.spend(wait)
+    interval = bind_world.interval_name(state.minutes + turn.minutes - 1)
+    state.player = dict(life.patient, hp=1, stable=False)
+    turn.say(f"You lie senseless until the {interval} is over, and wake weak, with 1 HP.")

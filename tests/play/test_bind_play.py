@@ -1,0 +1,688 @@
+"""BIND at the prompt: every economy feature of issue 6, typed as a player types it.
+
+The adventure below is written for these tests; the dice are scripted turn by
+turn (``game.engine.dice_for_turn`` is patched), so each test states exactly
+which faces the rules read and asserts exactly what the player sees.  A turn
+whose script runs out raises, so a test also proves that no other die was read
+(a foe does not strike twice in a round, a remembered roll reads nothing).
+
+The hero, Hugi: Strength 0, Dexterity 1, Speed 1, Intelligence 2, Wits 1;
+Combat 1, Vigilance 1, Medicine 1, Stealth 1; 6 HP; a knife (d6: +1 damage).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+from game.engine import Engine
+from game.rules.dice import ScriptedDice
+from game.rules.registry import get_system
+from game.world.loader import load_adventure
+
+ADVENTURE = """
+[adventure]
+id = "bind-test"
+title = "BIND at the Prompt"
+version = "1.0.0"
+start = "gate"
+system = "bind"
+intro = "A test."
+goal = { reach = "gate", carrying = ["heart"] }
+
+[player]
+name = "Hugi"
+items = ["knife"]
+water = 10
+food = 10
+
+[player.stats.bind]
+strength = 0
+dexterity = 1
+speed = 1
+intelligence = 2
+wits = 1
+combat = 1
+vigilance = 1
+medicine = 1
+stealth = 1
+
+[regions.wilds]
+name = "the Wilds"
+encounters = ["wolf"]
+
+[regions.town]
+name = "the Town"
+
+[rooms.gate]
+name = "Gate"
+region = "town"
+description = "An iron gate."
+exits = { north = { to = "yard", locked_by = "iron-key", force = { check = "force", difficulty = "hard" } }, east = "dunes", west = "hall" }
+items = ["crowbar", "anvil", "sack"]
+npcs = ["chatrik", "snowstorm"]
+
+[rooms.dunes]
+name = "Dunes"
+region = "wilds"
+travel_minutes = 180
+description = "Steep dunes."
+hazard = { check = "climb", difficulty = "normal" }
+hazard_text = "You tumble down the dune."
+exits = { west = "gate" }
+
+[rooms.yard]
+name = "Yard"
+region = "town"
+description = "A yard."
+exits = { south = "gate" }
+items = ["heart"]
+
+[rooms.hall]
+name = "Hall"
+region = "town"
+settlement = true
+description = "A busy hall."
+exits = { east = "gate", north = "tower", down = { to = "cellar", hidden = true, find = { check = "search", difficulty = "hard", bind = 12 } } }
+npcs = ["guard"]
+items = ["relic"]
+
+[rooms.cellar]
+name = "Cellar"
+region = "town"
+description = "A cellar."
+exits = { up = "hall" }
+npcs = ["automaton"]
+items = ["shock-rod"]
+
+[rooms.tower]
+name = "Tower"
+region = "town"
+description = "A tower."
+exits = { south = "hall" }
+npcs = ["brute"]
+
+[items.knife]
+name = "knife"
+kind = "weapon"
+damage = "d6"
+
+[items.crowbar]
+name = "crowbar"
+kind = "tool"
+
+[items.anvil]
+name = "anvil"
+kind = "tool"
+weight = 11
+
+[items.sack]
+name = "sack of stones"
+aliases = ["sack"]
+kind = "treasure"
+weight = 3
+
+[items.iron-key]
+name = "iron key"
+kind = "tool"
+
+[items.relic]
+name = "odd relic"
+aliases = ["relic"]
+kind = "exotica"
+true_name = "Singing Bone"
+identify = "hard"
+effect = { heal = "d6" }
+
+[items.shock-rod]
+name = "shock rod"
+aliases = ["rod"]
+kind = "weapon"
+damage = "d6"
+bonus_against = ["synthetic"]
+
+[items.heart]
+name = "heart"
+kind = "treasure"
+
+[npcs.wolf]
+name = "grey wolf"
+aliases = ["wolf"]
+disposition = "hostile"
+behaviour = "aggressive"
+tier = 1
+
+[npcs.chatrik]
+name = "Chatrik"
+aliases = ["chatrik"]
+disposition = "neutral"
+tier = 1
+
+[npcs.chatrik.stats.bind]
+strength = 2
+crafts = 2
+
+[npcs.snowstorm]
+name = "Snowstorm"
+aliases = ["snowstorm"]
+disposition = "neutral"
+tier = 1
+
+[npcs.snowstorm.stats.bind]
+strength = 1
+crafts = 1
+
+[npcs.guard]
+name = "gate guard"
+aliases = ["guard"]
+disposition = "neutral"
+behaviour = "guard"
+blocks = "north"
+tier = 2
+
+[npcs.automaton]
+name = "automaton"
+aliases = ["automaton"]
+disposition = "hostile"
+behaviour = "aggressive"
+creature = "synthetic"
+tier = 1
+
+[npcs.brute]
+name = "brute"
+aliases = ["brute"]
+disposition = "hostile"
+behaviour = "aggressive"
+tier = 2
+"""
+
+
+@pytest.fixture
+def script(monkeypatch: pytest.MonkeyPatch) -> dict[int, list[int]]:
+    """Faces per turn number; a turn not in the script has no faces at all."""
+    faces: dict[int, list[int]] = {}
+    monkeypatch.setattr("game.engine.dice_for_turn", lambda seed, turn: ScriptedDice(faces.get(turn, [])))
+    return faces
+
+
+@pytest.fixture
+def game(tmp_path: Path, script: dict[int, list[int]]) -> Engine:
+    folder = tmp_path / "bind-test"
+    folder.mkdir()
+    (folder / "adventure.toml").write_text(ADVENTURE, encoding="utf-8")
+    return Engine.new_game(load_adventure(folder), get_system("bind"), 1)
+
+
+def say(engine: Engine, script: dict[int, list[int]], command: str, *faces: int) -> list[str]:
+    """Type one line; ``faces`` are the dice of the turn it runs on."""
+    if faces:
+        script[engine.state.turn] = list(faces)
+    return engine.submit(command).lines
+
+
+def rolls(lines: list[str]) -> list[str]:
+    return [line for line in lines if line.startswith("[")]
+
+
+def befriend(engine: Engine, *npcs: str) -> None:
+    for npc_id in npcs:
+        engine.world.npc_state(npc_id).disposition = "friendly"
+
+
+def place(engine: Engine, room: str) -> None:
+    engine.state.room = room
+    engine.state.visited.add(room)
+
+
+# -- the prompt, help and the status line ------------------------------------------------------
+
+def test_help_explains_bind_and_its_verbs(game: Engine, script: dict) -> None:
+    lines = say(game, script, "help")
+    assert "  sneak DIR: slip past whoever bars the way (BIND)" in lines
+    assert "  downtime: a week's rest at a settlement (BIND)" in lines
+    assert any("asked whether to succeed and accept the danger (yes)" in line for line in lines)
+    assert any(line.startswith("  Resting actions:") for line in lines)
+
+
+def test_status_line_shows_hp_fatigue_and_encumbrance(game: Engine, script: dict) -> None:
+    assert game.status_line() == "Gate | HP 6/6 | water 10 | food 10 | day 1 06:00 | bind"
+    game.state.player = dict(game.state.player, hp=4, fatigue=2)
+    say(game, script, "take sack")
+    assert game.status_line().startswith("Gate | HP 4/6 Fatigue 2 Enc 3 |")
+
+
+# -- basic actions and ties (seed 003 §Basic Actions: Hugi at the keyhole) -------------------------
+
+def test_hugi_ties_and_accepts_the_danger(game: Engine, script: dict) -> None:
+    """Forcing the gate (Strength 0 + Crafts 0, hard: TN 10); the dice show 10 exactly."""
+    lines = say(game, script, "open north", 4, 6, 3)
+    assert lines == ["[force] 2d6 (4, 6) = 10 vs TN 10: tie (margin 0)",
+                     "A tie: 10 against TN 10. Succeed and accept the danger, you hurt yourself doing it (yes), "
+                     "or fail without it (no)?"]
+    assert game.state.turn == 0, "nothing happened yet"
+    lines = say(game, script, "yes")
+    assert lines == ["You accept the danger.", "You hurt yourself in the attempt.",
+                     "[danger] harm (d4) 1d6 (3) + 0 = 3 HP", "You lose 3 HP (HP 6 -> 3 of 6).",
+                     "You force the way north open."]
+    assert "gate/north" in game.state.opened and game.state.player["hp"] == 3
+    assert game.state.log == ["open north", "yes"]
+
+
+def test_declining_a_tie_fails_without_the_danger(game: Engine, script: dict) -> None:
+    say(game, script, "open north", 4, 6)
+    assert say(game, script, "n") == ["You let it go: it fails, without the danger.", "It holds."]
+    assert "gate/north" not in game.state.opened and game.state.player["hp"] == 6
+
+
+def test_a_question_cannot_be_dodged_only_undone(game: Engine, script: dict) -> None:
+    say(game, script, "open north", 4, 6)
+    assert say(game, script, "look")[0] == "Please answer yes/y/no/n (or undo to take the action back)."
+    assert say(game, script, "undo") == ["You take the action back."]
+    assert game.state.turn == 0 and game.state.player["hp"] == 6
+
+
+def test_above_succeeds_below_fails_and_the_danger_happens(game: Engine, script: dict) -> None:
+    assert say(game, script, "open north", 1, 2, 5) == [
+        "[force] 2d6 (1, 2) = 3 vs TN 10: failure (margin -7)", "You hurt yourself in the attempt.",
+        "[danger] harm (d4) 1d6 (5) + 0 = 5 HP", "You lose 5 HP (HP 6 -> 1 of 6).", "It holds."]
+    assert say(game, script, "take crowbar") == ["Taken: the crowbar."]
+    assert say(game, script, "open north", 6, 5) == [
+        "[force] 2d6 (6, 5) = 11 vs TN 10: success (margin 1)", "You force the way north open."]
+
+
+# -- one roll only ---------------------------------------------------------------------------------
+
+def test_retrying_gives_the_same_result_until_the_circumstances_change(game: Engine, script: dict) -> None:
+    say(game, script, "open north", 1, 2, 1)
+    lines = say(game, script, "open north", 2)  # only the danger's die: the check reads none
+    assert lines[:2] == ["[force] remembered 2d6 (1, 2) = 3 vs TN 10: failure (margin -7)",
+                         "(One roll only: nothing has changed since you tried this, so it goes the same way. "
+                         "Another day, new gear in hand or a helper would change that.)"]
+    assert lines[-1] == "It holds." and game.state.player["hp"] == 6 - 1 - 2
+    say(game, script, "take crowbar")  # new gear in hand: a fresh roll
+    assert rolls(say(game, script, "open north", 6, 6)) == ["[force] 2d6 (6, 6) = 12 vs TN 10: success (margin 2)"]
+
+
+def test_another_day_is_another_roll(game: Engine, script: dict) -> None:
+    say(game, script, "open north", 1, 2, 1)
+    say(game, script, "wait 1 day")
+    assert rolls(say(game, script, "open north", 5, 6)) == ["[force] 2d6 (5, 6) = 11 vs TN 10: success (margin 1)"]
+
+
+def test_a_remembered_tie_is_still_a_tie_and_the_choice_is_asked_again(game: Engine, script: dict) -> None:
+    say(game, script, "open north", 4, 6)
+    say(game, script, "no")
+    assert say(game, script, "open north") == [
+        "[force] remembered 2d6 (4, 6) = 10 vs TN 10: tie (margin 0)",
+        "(One roll only: nothing has changed since you tried this, so it goes the same way. "
+        "Another day, new gear in hand or a helper would change that.)",
+        "A tie: 10 against TN 10. Succeed and accept the danger, you hurt yourself doing it (yes), "
+        "or fail without it (no)?"]
+    script[1] = [2]  # the danger's die only
+    assert say(game, script, "yes") == ["You accept the danger.", "You hurt yourself in the attempt.",
+                                         "[danger] harm (d4) 1d6 (2) + 0 = 2 HP", "You lose 2 HP (HP 6 -> 4 of 6).",
+                                         "You force the way north open."]
+
+
+def test_the_memo_lives_in_the_saved_sheet(game: Engine, script: dict) -> None:
+    say(game, script, "open north", 1, 2, 1)
+    data = game.state.to_data()
+    tomli_w.dumps(data)  # plain TOML data
+    assert data["player"]["memo"] == {
+        "force@gate/north|day=1,gear=knife,helpers=none,room=gate": [1, 2]}
+
+
+def test_a_saved_and_loaded_game_remembers_the_roll(game: Engine, script: dict, tmp_path: Path) -> None:
+    from game.saves import SaveStore
+
+    say(game, script, "open north", 1, 2, 1)
+    game.saves = SaveStore(tmp_path / "saves", game.adventure)
+    assert say(game, script, "save one")[0].startswith('Saved to slot "one"')
+    say(game, script, "take crowbar")
+    assert say(game, script, "load one")[0] == 'Loaded slot "one".'
+    assert say(game, script, "open north", 3)[0] == "[force] remembered 2d6 (1, 2) = 3 vs TN 10: failure (margin -7)"
+
+
+def test_odds_of_the_coming_check_are_exact_and_know_a_remembered_roll(game: Engine, script: dict) -> None:
+    assert say(game, script, "odds open north") == [
+        "Odds of force: 8.3% to succeed.", "  (tie 8.3%, fail 83.3%)",
+        "  2d6 vs TN 10 (professional): above succeeds, equal ties"]
+    say(game, script, "open north", 1, 2, 1)
+    assert say(game, script, "odds open north") == [
+        "Odds of force: 0.0% to succeed.", "  (tie 0.0%, fail 100.0%)",
+        "  remembered 2d6 (1, 2) vs TN 10 (professional): above succeeds, equal ties "
+        "(a remembered roll: the situation stays put until it changes)"]
+    assert game.state.player["hp"] == 5, "odds change nothing"
+
+
+# -- resting actions (seed 003: the heist) -----------------------------------------------------------
+
+def test_the_heist_search_is_a_resting_action(game: Engine, script: dict) -> None:
+    """Intelligence 2 + Vigilance 1 = +3 against TN 12: one die shows 4, with the 6 that is 13."""
+    say(game, script, "w")
+    minutes = game.state.minutes
+    lines = say(game, script, "search", 4)
+    assert lines == ["[search] 1d6 (4) + 6 (resting) + 3 = 13 vs TN 12: success (margin 1)",
+                     "(A resting action: nothing threatens you here, so you take your time. One die is rolled, "
+                     "the other counts as 6; each attempt takes an hour.)",
+                     "You find a hidden way down!"]
+    assert game.state.minutes == minutes + 60
+
+
+def test_the_odds_of_a_resting_action(game: Engine, script: dict) -> None:
+    say(game, script, "w")
+    assert say(game, script, "odds search") == [
+        "Odds of search: 50.0% to succeed.", "  (tie 16.7%, fail 33.3%)",
+        "  1d6 + 6 (resting) + 3 vs TN 12 (specialist): above succeeds, equal ties"]
+
+
+def test_a_resting_action_may_be_repeated_until_it_works(game: Engine, script: dict) -> None:
+    say(game, script, "w")
+    assert rolls(say(game, script, "search", 1)) == ["[search] 1d6 (1) + 6 (resting) + 3 = 10 vs TN 12: failure (margin -2)"]
+    assert rolls(say(game, script, "search", 2)) == ["[search] 1d6 (2) + 6 (resting) + 3 = 11 vs TN 12: failure (margin -1)"]
+    lines = say(game, script, "search", 5)
+    assert lines[0] == "[search] 1d6 (5) + 6 (resting) + 3 = 14 vs TN 12: success (margin 2)"
+    assert lines[-1] == "You find a hidden way down!"
+    assert say(game, script, "odds search") == ['"search" needs no roll.']
+
+
+def test_with_a_foe_about_a_search_is_a_plain_roll(game: Engine, script: dict) -> None:
+    place(game, "tower")
+    game.world.npc_state("brute").room = "hall"
+    place(game, "hall")
+    lines = say(game, script, "search", 5, 5, 6, 6, 2)  # the search, then the brute's attack: a defence roll
+    assert lines[0] == "[search] 2d6 (5, 5) + 3 = 13 vs TN 12: success (margin 1)"
+
+
+# -- teamwork and stacking (seed 003: the door kicked by three) -----------------------------------------
+
+def test_the_door_kicked_by_three_one_roll_and_the_helpers_stack(game: Engine, script: dict) -> None:
+    """Hugi leads (Strength + Crafts 0); Chatrik (+4) adds half, 2; Snowstorm (+2) a quarter, 1: +3."""
+    befriend(game, "chatrik", "snowstorm")
+    assert say(game, script, "odds open north")[2] == "  2d6 + 3 vs TN 10 (professional): above succeeds, equal ties"
+    lines = say(game, script, "open north", 3, 4)
+    assert lines[:2] == ["[force] 2d6 (3, 4) + 3 = 10 vs TN 10: tie (margin 0)",
+                         "(Teamwork: Chatrik, Snowstorm help: +3.)"]
+    assert lines[-1].startswith("A tie: 10 against TN 10.")
+    say(game, script, "yes", 3, 4, 2)
+    assert "gate/north" in game.state.opened
+
+
+def test_a_helper_arriving_changes_the_circumstances(game: Engine, script: dict) -> None:
+    say(game, script, "open north", 1, 2, 1)
+    befriend(game, "chatrik")
+    assert rolls(say(game, script, "open north", 4, 5)) == ["[force] 2d6 (4, 5) + 2 = 11 vs TN 10: success (margin 1)"]
+
+
+def test_sneaking_gains_nothing_from_friends(game: Engine, script: dict) -> None:
+    place(game, "hall")
+    game.world.npc_state("chatrik").room = "hall"
+    befriend(game, "chatrik")
+    assert say(game, script, "odds sneak north")[2].startswith("  2d6 + 2 vs TN 8")
+
+
+# -- resisted actions ----------------------------------------------------------------------------------------
+
+def test_sneaking_past_the_guard_is_resisted_by_its_wits_and_vigilance(game: Engine, script: dict) -> None:
+    say(game, script, "w")
+    assert say(game, script, "n") == ["The gate guard blocks your way. Fight, or try to flee."]
+    lines = say(game, script, "sneak north", 4, 5, 6, 6, 3)  # the sneak; then the brute's attack in the tower
+    assert lines[:4] == ["[sneak] 2d6 (4, 5) + 2 = 11 vs TN 8: success (margin 3)",
+                         "(Resisted: the gate guard adds +1 to TN 7.)",
+                         "You slip past the gate guard and away north.", "Tower"]
+    assert game.state.room == "tower"
+
+
+def test_caught_sneaking_the_guard_turns_on_you_and_strikes(game: Engine, script: dict) -> None:
+    place(game, "hall")
+    lines = say(game, script, "sneak north", 1, 2, 1, 1, 4)
+    assert lines == ["[sneak] 2d6 (1, 2) + 2 = 5 vs TN 8: failure (margin -3)",
+                     "(Resisted: the gate guard adds +1 to TN 7.)",
+                     "The gate guard sees you.", "The gate guard turns on you!",
+                     "[the gate guard attacks] defence roll 2d6 (1, 1) + 2 = 4 vs TN 9: failure (margin -5)",
+                     "[the gate guard attacks: follow-up] the gate guard strikes you: damage 1d6 (4) + 1 = 5: 5 HP",
+                     "You have 1 of 6 HP left."]
+
+
+# -- fights: one roll decides the exchange ------------------------------------------------------------------
+
+def test_the_players_attack_roll_decides_both_sides(game: Engine, script: dict) -> None:
+    """Dexterity 1 + Combat 1 against TN 7 + the brute's 1 + 1: TN 9.  Missing means being hit."""
+    place(game, "tower")
+    lines = say(game, script, "attack brute", 1, 1, 4)  # three faces: the brute does not attack again
+    assert lines == ["[you attack the brute] 2d6 (1, 1) + 2 = 4 vs TN 9: failure (margin -5)",
+                     "[you attack the brute: follow-up] the brute strikes you: damage 1d6 (4) + 1 = 5: 5 HP",
+                     "You have 1 of 6 HP left."]
+    assert game.state.player["fatigue"] == 1, "a round of fighting is strenuous"
+    lines = say(game, script, "attack brute", 6, 6, 5)
+    assert lines == ["[you attack the brute] 2d6 (6, 6) + 2 = 14 vs TN 9: success (margin 5)",
+                     "[you attack the brute: follow-up] you strike the brute: damage 1d6 (5) + 1 = 6: 6 HP",
+                     "(Fatigue 2 is above your 1 HP: -1 to every roll.)"]
+    assert game.world.npc_state("brute").sheet["hp"] == 1
+
+
+def test_armour_absorbs_a_near_miss(game: Engine, script: dict) -> None:
+    place(game, "tower")
+    lines = say(game, script, "attack brute", 4, 4, 2)  # margin 1 < the brute's covering 2: DR 1 counts
+    assert lines[1] == ("[you attack the brute: follow-up] you strike the brute: damage 1d6 (2) + 1 = 3, "
+                        "armour absorbs 1: 2 HP")
+
+
+def test_a_tied_attack_asks_both_or_neither(game: Engine, script: dict) -> None:
+    place(game, "tower")
+    script[0] = [3, 4, 2, 1]
+    assert say(game, script, "attack brute") == [
+        "Your attack on the brute ties: 2d6 (3, 4) + 2 = 9 vs TN 9. Trade blows, striking the brute and being "
+        "struck (yes), or neither lands (no)?"]
+    assert say(game, script, "yes") == [
+        "You trade blows.",
+        "[you attack the brute] 2d6 (3, 4) + 2 = 9 vs TN 9: tie (margin 0)",
+        "[you attack the brute: follow-up] you strike the brute: damage 1d6 (2) + 1 = 3, armour absorbs 1: 2 HP",
+        "[you attack the brute: follow-up] the brute strikes you: damage 1d6 (1) + 1 = 2: 2 HP",
+        "You have 4 of 6 HP left."]
+    script[1] = [3, 4]
+    say(game, script, "attack brute")
+    assert say(game, script, "no") == [
+        "You hold back.", "[you attack the brute] 2d6 (3, 4) + 2 = 9 vs TN 9: tie (margin 0)", "Neither lands a blow."]
+
+
+def test_a_foes_attack_is_the_players_defence_roll_and_a_tie_is_asked(game: Engine, script: dict) -> None:
+    place(game, "tower")
+    assert say(game, script, "wait", 6, 5, 3) == [
+        "Time passes.",
+        "[the brute attacks] defence roll 2d6 (6, 5) + 2 = 13 vs TN 9: success (margin 4)",
+        "[the brute attacks: follow-up] you strike the brute: damage 1d6 (3) + 1 = 4: 4 HP"]
+    lines = say(game, script, "wait", 3, 4)
+    assert lines == ["Time passes.",
+                     "Your defence roll against the brute ties: 2d6 (3, 4) + 2 = 9 vs TN 9. Trade blows, striking "
+                     "the brute and being struck (yes), or neither lands (no)?"]
+    assert say(game, script, "n") == [
+        "You hold back.", "[the brute attacks] defence roll 2d6 (3, 4) + 2 = 9 vs TN 9: tie (margin 0)",
+        "Neither lands a blow."]
+
+
+def test_fleeing_is_resisted_and_a_tie_may_take_a_parting_blow(game: Engine, script: dict) -> None:
+    place(game, "tower")
+    assert say(game, script, "odds flee")[2] == "  2d6 + 2 vs TN 8 (serious): above succeeds, equal ties"
+    script[0] = [3, 3, 2]
+    assert say(game, script, "flee") == [
+        "[flee] 2d6 (3, 3) + 2 = 8 vs TN 8: tie (margin 0)", "(Resisted: the brute adds +1 to TN 7.)",
+        "A tie: 8 against TN 8. Break away, but the brute lands a blow (yes), or stay in the fight (no)?"]
+    lines = say(game, script, "y")
+    assert lines[:5] == ["You accept the danger.",
+                         "[parting blow] the brute strikes you: damage 1d6 (2) + 1 = 3: 3 HP",
+                         "You have 3 of 6 HP left.", "You break away and run south.", "Hall"]
+    assert game.state.room == "hall"
+
+
+def test_in_a_fight_every_round_is_a_new_roll(game: Engine, script: dict) -> None:
+    place(game, "tower")
+    say(game, script, "flee", 1, 1, 1, 1, 1)  # caught; the brute's blow lands for 2
+    assert rolls(say(game, script, "flee", 6, 6))[0] == "[flee] 2d6 (6, 6) + 2 = 14 vs TN 8: success (margin 6)"
+
+
+def test_a_weapon_made_for_the_foe_deals_more(game: Engine, script: dict) -> None:
+    """The shock rod (d6: +1) is made for synthetic things: +2 more against the automaton (TN 7 + 0)."""
+    place(game, "cellar")
+    game.world.move_item("shock-rod", "player")
+    assert say(game, script, "attack automaton with rod", 5, 4, 2) == [
+        "(The shock rod is made for synthetic things: +2 damage.)",
+        "[you attack the automaton] 2d6 (5, 4) + 2 = 11 vs TN 7: success (margin 4)",
+        "[you attack the automaton: follow-up] you strike the automaton: damage 1d6 (2) + 3 = 5: 5 HP",
+        "The automaton collapses, out of the fight."]
+
+
+# -- margins, harm and healing --------------------------------------------------------------------------------
+
+def test_a_wide_margin_on_identify_tells_what_the_thing_does(game: Engine, script: dict) -> None:
+    """Intelligence 2 + Academics 0, hard (TN 10), at rest: 1d6 + 6 + 2.  A margin of 3 or more says more."""
+    game.world.move_item("relic", "player")
+    assert say(game, script, "identify relic", 6) == [
+        "[identify] 1d6 (6) + 6 (resting) + 2 = 14 vs TN 10: success (margin 4)",
+        "(A resting action: nothing threatens you here, so you take your time. One die is rolled, "
+        "the other counts as 6; each attempt takes an hour.)",
+        "You work it out: this is the Singing Bone.",
+        "You understand it well (margin 4): it heals (d6)."]
+
+
+def test_a_narrow_margin_names_it_only(game: Engine, script: dict) -> None:
+    game.world.move_item("relic", "player")
+    assert say(game, script, "identify relic", 3)[-1] == "You work it out: this is the Singing Bone."
+
+
+def test_a_failed_study_may_be_taken_up_again_at_rest(game: Engine, script: dict) -> None:
+    game.world.move_item("relic", "player")
+    assert say(game, script, "identify relic", 1)[-1] == "It keeps its secret. A settlement appraiser might know it."
+    assert say(game, script, "identify relic", 4)[-1] == "You work it out: this is the Singing Bone."
+
+
+def test_healing_is_a_d6_plus_the_dies_bonus(game: Engine, script: dict) -> None:
+    game.world.move_item("relic", "player")
+    game.state.player["hp"] = 1
+    assert say(game, script, "use relic", 3) == [
+        "You use the odd relic.", "[heal] healing (d6) 1d6 (3) + 1 = 4 HP", "HP 1 -> 5 of 6."]
+
+
+# -- weight and encumbrance -------------------------------------------------------------------------------------
+
+def test_too_heavy_to_carry_and_the_load_encumbers(game: Engine, script: dict) -> None:
+    assert say(game, script, "take anvil") == [
+        "The anvil is too heavy for you to carry: Weight 11, and you can carry at most Strength +0 + 6 = 6."]
+    assert say(game, script, "take sack") == ["Taken: the sack of stones."]
+    assert "  Encumbrance 3: -3 to Speed, +3 Fatigue each interval" in say(game, script, "stats")
+    place(game, "tower")
+    assert say(game, script, "odds flee")[2] == "  2d6 - 1 vs TN 8 (serious): above succeeds, equal ties"
+
+
+def test_the_load_tires_every_interval_on_the_move(game: Engine, script: dict) -> None:
+    say(game, script, "take sack")
+    game.state.minutes = 11 * 60
+    lines = say(game, script, "e", 2, 6, 6)  # no encounter; the climb
+    assert lines[-2:] == ["It is now afternoon (day 1).", "Your load wears on you (Encumbrance 3): Fatigue 0 -> 3."]
+    say(game, script, "wait 6 hours")
+    assert game.state.player["fatigue"] == 3, "waiting is no march"
+
+
+def test_nothing_more_at_five_encumbrance(game: Engine, script: dict) -> None:
+    game.state.player["attributes"]["strength"] = -2
+    say(game, script, "take sack")  # Weight 3 against Strength -2: 5 points
+    assert say(game, script, "take crowbar") == [
+        "You cannot carry the crowbar as well: your load is already at Encumbrance 6, and nobody carries more at 5."]
+
+
+# -- time: intervals, rest, healing, downtime ---------------------------------------------------------------------
+
+def test_rests_last_an_interval_or_a_day_and_take_fatigue_away(game: Engine, script: dict) -> None:
+    game.state.player["fatigue"] = 9
+    assert say(game, script, "rest short") == ["You sit down with a meal.", "You rest an interval (6 hours): Fatigue 9 -> 6.",
+                                                "It is now afternoon (day 1)."]
+    assert game.state.clock == "12:00"
+    say(game, script, "rest long")
+    assert game.state.player["fatigue"] == 0 and game.state.day == 2 and game.state.clock == "12:00"
+
+
+def test_healing_a_quarter_of_the_hp_a_week(game: Engine, script: dict) -> None:
+    game.state.player["hp"] = 2
+    lines = say(game, script, "wait 6 days")
+    assert game.state.player["hp"] == 2 and game.state.player["healing_days"] == 6
+    lines = say(game, script, "wait 1 day")
+    assert "A week has passed since your wounds began to mend: HP 2 -> 4." in lines
+
+
+def test_downtime_at_a_settlement_heals_everything(game: Engine, script: dict) -> None:
+    assert say(game, script, "downtime") == ["Downtime needs a safe place to stay: a settlement."]
+    say(game, script, "w")
+    game.state.player = dict(game.state.player, hp=1, fatigue=7)
+    water, food, day = game.state.water, game.state.food, game.state.day
+    lines = say(game, script, "downtime")
+    assert lines[0] == "You take a week of downtime in the Hall: you heal and rest (HP 1 -> 6, Fatigue 7 -> 0)."
+    assert (game.state.water, game.state.food, game.state.day) == (water, food, day + 7)
+    assert game.state.player["hp"] == 6
+
+
+# -- space: regions and their encounters -----------------------------------------------------------------------------
+
+def test_entering_an_area_of_a_region_may_bring_its_encounter(game: Engine, script: dict) -> None:
+    lines = say(game, script, "e", 1, 6, 6)  # the encounter die, then the climb; the wolf does not strike yet
+    assert lines[:3] == ["[encounters] 1d6 (1): an encounter (1 in 6 on entering an area of the Wilds)",
+                         "A grey wolf comes upon you out of the Wilds!",
+                         "[climb] 2d6 (6, 6) + 1 = 13 vs TN 7: success (margin 6)"]
+    assert "A grey wolf is here, and means you harm." in lines
+    assert game.world.npc_room("wolf") == "dunes"
+
+
+def test_most_of_the_time_nothing_comes(game: Engine, script: dict) -> None:
+    lines = say(game, script, "e", 4, 6, 6)
+    assert lines[0] == "[encounters] 1d6 (4): nothing comes (1 in 6 on entering an area of the Wilds)"
+    assert game.world.npc_room("wolf") == ""
+    assert not rolls(say(game, script, "w")), "the Town has no encounters"
+
+
+# -- hazards: a tie may turn back --------------------------------------------------------------------------------------
+
+def test_a_tied_hazard_offers_to_turn_back_unhurt(game: Engine, script: dict) -> None:
+    script[0] = [3, 3, 3]
+    assert say(game, script, "e")[-1] == "A tie: 7 against TN 7. Press on and take the harm (yes), or turn back unhurt (no)?"
+    lines = say(game, script, "no")
+    assert lines[:3] == ["You think better of it.", "You turn back the way you came.", "Gate"]
+    assert game.state.room == "gate" and game.state.player["hp"] == 6
+    script[1] = [4, 2]  # the same day: the encounter die, the remembered tie, and the harm if pressing on
+    assert say(game, script, "e")[1:4] == ["[climb] remembered 2d6 (3, 3) + 1 = 7 vs TN 7: tie (margin 0)",
+                                           "(One roll only: nothing has changed since you tried this, so it goes "
+                                           "the same way. Another day, new gear in hand or a helper would change that.)",
+                                           "A tie: 7 against TN 7. Press on and take the harm (yes), or turn back "
+                                           "unhurt (no)?"]
+    assert say(game, script, "yes")[:4] == ["You press on.", "You tumble down the dune.",
+                                             "[hazard] harm (d4) 1d6 (2) + 0 = 2 HP", "You lose 2 HP (HP 6 -> 4 of 6)."]
+    assert game.state.room == "dunes"
+
+
+# -- death at 0 HP and saving a life ----------------------------------------------------------------------------------------
+
+def test_at_zero_hp_with_no_foe_about_a_life_may_be_saved(game: Engine, script: dict) -> None:
+    game.state.player["hp"] = 1
+    lines = say(game, script, "e", 2, 1, 1, 3, 6, 5)  # no encounter; the climb fails; 3 harm; the save
+    assert lines[-5:] == [
+        "You fall at -2 HP. You try to bind your wounds before you black out (Wits + Medicine against TN 7 + 2).",
+        "[save a life] 2d6 (6, 5) + 2 = 13 vs TN 9: success (margin 4)",
+        "The bleeding stops; unconscious for the rest of the interval, but alive.",
+        "You lie senseless until the morning is over, and wake weak, with 1 HP.",
+        "It is now afternoon (day 1)."]
+    assert game.state.status == "playing" and game.state.player["hp"] == 1 and game.state.clock == "12:00"
+
+
+def test_a_failed_save_is_death(game: Engine, script: dict) -> None:
+    game.state.player["hp"] = 1
+    lines = say(game, script, "e", 2, 1, 1, 3, 1, 1)
+    assert lines[-3:] == ["[save a life] 2d6 (1, 1) + 2 = 4 vs TN 9: failure (margin -5)",
+                          "The wounds are too deep: death comes.", "You are dead."]
+    assert game.state.status == "dead"
+
+
+def test_falling_with_a_foe_standing_is_death(game: Engine, script: dict) -> None:
+    place(game, "tower")
+    game.state.player["hp"] = 2
+    lines = say(game, script, "attack brute", 1, 1, 6)
+    assert lines[-1] == "You fall, and the brute makes sure you never rise."
+    assert game.state.status == "dead"
