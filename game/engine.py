@@ -17,7 +17,7 @@ from __future__ import annotations
 import gc
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.actions import ActionRegistry, ActionSpec, Question, Turn, default_registry
 from game.actions.observe import describe_room
@@ -33,6 +33,9 @@ from game.timekeeping import advance
 from game.world.content import Adventure
 from game.world.state import PLAYER, WorldState
 from game.world.world import World
+
+if TYPE_CHECKING:
+    from game.saves import SaveStore
 
 #: How many undo steps are kept.
 UNDO_DEPTH = 100
@@ -92,7 +95,7 @@ class Engine:
     """Runs one adventure under one rule system."""
 
     def __init__(self, adventure: Adventure, system: RuleSystem, state: WorldState,
-                 registry: ActionRegistry | None = None, saves: Any = None) -> None:
+                 registry: ActionRegistry | None = None, saves: SaveStore | None = None) -> None:
         # The content lives as long as the run and never changes: move it out of the
         # cyclic collector's sight, so collections stay short in a 10,000-room world.
         gc.freeze()
@@ -121,7 +124,8 @@ class Engine:
         self.play.on_start(Turn(self.world, dice_for_turn(self.state.seed, self.state.turn)))
 
     @classmethod
-    def new_game(cls, adventure: Adventure, system: RuleSystem, seed: int, saves: Any = None) -> Engine:
+    def new_game(cls, adventure: Adventure, system: RuleSystem, seed: int,
+                 saves: SaveStore | None = None) -> Engine:
         return cls(adventure, system, new_state(adventure, system, seed), saves=saves)
 
     @property
@@ -131,11 +135,8 @@ class Engine:
     # -- the loop ---------------------------------------------------------------
     def opening(self) -> list[str]:
         """The intro and the first room, shown once at the start of a new run."""
-        turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn))
-        if self.adventure.intro.strip():
-            turn.say(self.adventure.intro.strip(), "")
-        describe_room(turn)
-        return [clean(line) for line in turn.lines]
+        intro = self.adventure.intro.strip()
+        return ([clean(intro), ""] if intro else []) + self.look_lines()
 
     def look_lines(self) -> list[str]:
         """The current room described, as after ``look``."""
