@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.actions import Question
 from game.errors import ActionRefused, DiceExhausted, SaveError
-from game.parser import Command, parse
+from game.parser import Command, ParseError, parse
 from game.rules.base import Odds
 from game.rules.dice import Dice
 from game.text import join_names
@@ -144,7 +144,10 @@ class MetaCommands:
         engine = self.engine
         asked = command.raw.split(maxsplit=1)[1] if len(command.raw.split()) > 1 else ""
         if asked:
-            preview = parse(asked, self.engine.extra_verbs)
+            try:
+                preview = parse(asked, self.engine.extra_verbs)
+            except ParseError as error:
+                return self._report(str(error))
             if preview is None:
                 return self._report("Odds of what? Try: odds attack raider.")
             label_request = self.preview(preview)

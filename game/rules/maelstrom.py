@@ -1,8 +1,10 @@
 """Maelstrom (seed 004, James Tanner; MIT): d10 pools of attribute + ability,
 successes at or above a difficulty, thresholds, botches, exploding specialties.
 
-The pool itself lives in :mod:`maelstrom_pool`, sheets in :mod:`maelstrom_sheet`,
-pools from sheets and the combat house rule in :mod:`maelstrom_actions`.
+The pool itself lives in :mod:`maelstrom_pool`, its exact odds in
+:mod:`maelstrom_odds`, sheets in :mod:`maelstrom_sheet`, pools from sheets and
+the combat house rule in :mod:`maelstrom_actions`.  The play layer is
+``game/play/maelstrom*.py``.
 
 Beyond the :class:`~game.rules.base.RuleSystem` protocol the engine may call:
 
@@ -14,7 +16,9 @@ Beyond the :class:`~game.rules.base.RuleSystem` protocol the engine may call:
   request, for an automatic success or to ignore wound penalties;
 - :meth:`MaelstromSystem.take_damage` – mark damage on the health track;
 - :meth:`MaelstromSystem.resolve_attack` – resolve an attack request changed
-  first (e.g. by Willpower).
+  first (e.g. by Willpower);
+- :meth:`MaelstromSystem.check_request` takes ``tags`` (what else the check
+  relates to: the item handled, a foe at hand) for specialties.
 
 :meth:`MaelstromSystem.check_request` raises ActionRefused for a knowledge at
 zero dots when knowledges are ``forbidden`` (seed 004 §Knowledges).
@@ -29,6 +33,7 @@ from typing import Any
 
 from game.errors import ActionRefused, UsageError
 from game.rules import maelstrom_actions as actions
+from game.rules import maelstrom_odds as mo
 from game.rules import maelstrom_pool as pool
 from game.rules import maelstrom_sheet as sheets
 from game.rules.base import (
@@ -38,6 +43,7 @@ from game.rules.base import (
     RestResult,
     RollResult,
     Sheet,
+    SheetChange,
     Situation,
     Weapon,
 )
@@ -103,7 +109,7 @@ def _describe_request(request: PoolRequest) -> str:
         text += f", {request.automatic} automatic"
     if request.label:
         text = f"{request.label}: {text}"
-    return text + "".join(f" [{reason}]" for reason in request.reasons)
+    return text + (" [" + "; ".join(request.reasons) + "]" if request.reasons else "")
 
 
 def _odds(distribution: dict[int, Fraction], description: str) -> Odds:
@@ -116,15 +122,17 @@ def _odds(distribution: dict[int, Fraction], description: str) -> Odds:
     )
 
 
+def _entries(request: PoolRequest) -> mo.Entries:
+    counts = mo.net_counts(request.dice, request.difficulty, request.threshold, request.specialties)
+    return mo.with_automatic(counts, request.automatic)
+
+
 def _attack_distribution(request: AttackRequest) -> dict[int, Fraction]:
-    attack = pool.final_distribution(request.attack)
-    evasion = pool.final_distribution(request.evasion) if request.evasion else {0: Fraction(1)}
-    out: dict[int, Fraction] = {}
-    for a, pa in attack.items():
-        for e, pe in evasion.items():
-            margin = actions.opposed(a, e)
-            out[margin] = out.get(margin, Fraction(0)) + pa * pe
-    return out
+    """The hit margin's exact distribution (integer counts until the end)."""
+    attack = _entries(request.attack)
+    if request.evasion is None:
+        return mo.fractions_of(attack)
+    return mo.fractions_of(mo.opposed(attack, _entries(request.evasion)))
 
 
 class MaelstromSystem:
@@ -193,7 +201,8 @@ class MaelstromSystem:
         return sheets.condition(sheet)
 
     def health(self, sheet: Sheet) -> str:
-        return f"{sheets.health_text(sheet)}, WP {sheet['willpower_points']}/{sheet['willpower']}"
+        armed = " armed" if sheet.get("willpower_armed") else ""
+        return f"{sheets.health_text(sheet)}, WP {sheet['willpower_points']}/{sheet['willpower']}{armed}"
 
     def sheet_lines(self, sheet: Sheet) -> list[str]:
         return sheets.sheet_lines(sheet)
@@ -202,6 +211,30 @@ class MaelstromSystem:
         """Short: one bashing level; long: all bashing, one worse level, one Willpower (house rule)."""
         healed, lines = sheets.heal(sheet, kind, fed)
         return RestResult(healed, lines)
+
+    def harm(self, sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+        """Harm from no attacker (house rule): the die's damage dice at 6, one level of
+        bashing damage a success and at least one; no soak (the desert ignores armour)."""
+        count = actions.HARM_DICE.get(damage, 2)
+        faces, successes = actions.count_successes(dice, count, actions.DAMAGE_DIFFICULTY)
+        levels = max(successes, 1)
+        hurt = sheets.take_damage(sheet, levels, "bashing")
+        roll = _count_result(faces, successes, "harm")
+        line = (f"{_plural(levels, 'level', 'levels')} of bashing damage"
+                f"{'' if successes else ' (at least one)'}: you are {sheets.health_text(hurt)}.")
+        return SheetChange(hurt, (line,), (roll,))
+
+    def heal(self, sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+        """Healing (house rule): the die's dice at 6, one level healed a success and at
+        least one, lethal first, then aggravated, then bashing."""
+        count = actions.HARM_DICE.get(healing, 2)
+        faces, successes = actions.count_successes(dice, count, actions.DAMAGE_DIFFICULTY)
+        healed, levels = sheets.heal_levels(sheet, max(successes, 1))
+        roll = _count_result(faces, successes, "healing")
+        if not levels:
+            return SheetChange(healed, ("You have no wounds to heal.",), (roll,))
+        return SheetChange(healed, (f"{_plural(levels, 'level', 'levels')} of damage healed: you are "
+                                    f"{sheets.health_text(healed)}.",), (roll,))
 
     def take_damage(self, sheet: Sheet, levels: int, kind: str) -> Sheet:
         """A copy of ``sheet`` with ``levels`` of ``kind`` (bashing, lethal, aggravated) damage."""
@@ -223,12 +256,17 @@ class MaelstromSystem:
                                        requires=requires, untrained_knowledge=self.untrained_knowledge)
         return actions.situational(request, situation or Situation())
 
-    def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation) -> PoolRequest:
-        """The pool for a system-neutral check; ActionRefused for a forbidden untrained knowledge."""
+    def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation, *,
+                      tags: Iterable[str] = ()) -> PoolRequest:
+        """The pool for a system-neutral check; ActionRefused for a forbidden untrained knowledge.
+
+        ``tags`` name what else the action relates to (the item handled, a foe
+        at hand), for specialties, beside the kind's own tags.
+        """
         if kind not in actions.CHECKS:
             raise UsageError(f"unknown check kind '{kind}'; kinds: {', '.join(actions.CHECKS)}")
         self._difficulty(difficulty)
-        return actions.check_pool(sheet, kind, difficulty, situation, self.untrained_knowledge)
+        return actions.check_pool(sheet, kind, difficulty, situation, self.untrained_knowledge, tags)
 
     def can_attempt(self, sheet: Sheet, kind: str) -> str:
         """"" when ``sheet`` may attempt a ``kind`` check, else the reason it may not."""
@@ -316,7 +354,7 @@ def _count_result(faces: list[int], successes: int, what: str) -> RollResult:
     return RollResult(
         system=SYSTEM_ID, dice=tuple(faces), outcome="success" if successes else "failure",
         figures={"successes": successes, "difficulty": actions.DAMAGE_DIFFICULTY, "house_rule": True},
-        text=f"{what}: {len(faces)}d10 ({shown}) vs 6: {_plural(successes, 'success', 'successes')}",
+        text=f"{what}: {len(faces)}d10 ({shown}) vs 6: {_plural(successes, 'success', 'successes')} (house rule)",
         rule=f"{actions.HOUSE_RULE}: {what} roll, successes at 6, 1s cancel nothing",
     )
 

@@ -39,25 +39,27 @@ DIFFICULTY: dict[str, tuple[int, int]] = {
     "easy": (5, 0), "normal": (6, 0), "hard": (8, 0), "extreme": (8, 1), "legendary": (9, 1),
 }
 
-#: Check kind -> (first trait, second trait or "", specialty tags the action relates to).
+#: Check kind -> (first trait, second trait or "", specialty tags the action always relates to).
+#: The play layer adds tags from the situation: the item the action is about,
+#: ``ambushers`` when a hostile is at hand (house rule: the tags).
 CHECKS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "force": ("strength", "athletics", ("strength",)),
+    "force": ("strength", "athletics", ("strength", "lifting")),
     "climb": ("precision", "athletics", ("precision", "parkour", "acrobatics", "climbing")),
     "sneak": ("precision", "stealth", ()),
     "dodge": ("reflexes", "dodge", ()),
     "fight": ("strength", "brawling", ("punching", "kicking", "grappling")),
     "shoot": ("precision", "firearms", ()),
-    "perceive": ("perception", "alertness", ("ambushers", "followers")),
+    "perceive": ("perception", "alertness", ()),
     "search": ("perception", "investigation", ()),
     "identify": ("intelligence", "technology", ()),
     "tinker": ("precision", "technology", ()),
-    "lore": ("intelligence", "academics", ()),
-    "survive": ("wits", "survival", ()),
-    "resist": ("strength", "survival", ()),
+    "lore": ("intelligence", "academics", ("history",)),
+    "survive": ("wits", "survival", ("heat", "thirst", "exposure")),
+    "resist": ("strength", "survival", ("sickness", "poison", "exposure")),
     "will": ("willpower", "", ()),
     "persuade": ("wits", "intelligence", ()),
     "intimidate": ("strength", "wits", ()),
-    "heal": ("intelligence", "medicine", ()),
+    "heal": ("intelligence", "medicine", ("wounds",)),
 }
 
 #: Skill at zero dots: difficulty +1 (seed 004 §Skills).  Knowledge at zero when
@@ -67,6 +69,8 @@ SKILL_PENALTY, KNOWLEDGE_PENALTY = 1, 2
 RANGED_DAMAGE = {"d4": 3, "d6": 4, "d8": 5, "d10": 6, "d12": 8}
 MELEE_BONUS = {"d4": 0, "d6": 1, "d8": 2, "d10": 3, "d12": 4}
 UNARMED = ("bare hands", "fists", "unarmed")
+#: Harm from no attacker and healing (house rule): dice by the content's die.
+HARM_DICE = {"d4": 2, "d6": 3, "d8": 4, "d10": 5, "d12": 6}
 ATTACK_DIFFICULTY = SOAK_DIFFICULTY = DAMAGE_DIFFICULTY = 6
 BONUS_AGAINST_DICE = 2
 
@@ -79,9 +83,20 @@ def _dots(sheet: Sheet, trait: str) -> int:
     return int(sheet["abilities"][trait])
 
 
+def _singular(word: str) -> str:
+    """"knives" -> "knife", "armories" -> "armory", "rifles" -> "rifle"; "glass" stays."""
+    if word.endswith("ives"):
+        return word[:-3] + "fe"
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
 def _words(name: str) -> tuple[str, ...]:
-    """Lower-case words without a plural "s": "Sniper Rifles" -> ("sniper", "rifle")."""
-    return tuple(word.removesuffix("s") for word in name.lower().replace("_", " ").split())
+    """Lower-case words without a plural: "Sniper Rifles" -> ("sniper", "rifle")."""
+    return tuple(_singular(word) for word in name.lower().replace("_", " ").replace("-", " ").split())
 
 
 def _matches(specialty: str, tags: Iterable[str]) -> bool:
@@ -183,12 +198,15 @@ def situational(request: PoolRequest, situation: Situation, *, ranged: bool = Fa
     return clamp_difficulty(request)
 
 
-def check_pool(sheet: Sheet, kind: str, difficulty: str, situation: Situation, untrained_knowledge: str) -> PoolRequest:
-    """The pool request for a system-neutral check (mapping in :data:`CHECKS`)."""
+def check_pool(sheet: Sheet, kind: str, difficulty: str, situation: Situation, untrained_knowledge: str,
+               extra_tags: Iterable[str] = ()) -> PoolRequest:
+    """The pool request for a system-neutral check (mapping in :data:`CHECKS`), with
+    ``extra_tags`` from the situation (the item handled, a foe at hand)."""
     first, second, tags = CHECKS[kind]
+    tags = tags + tuple(extra_tags)
     number, threshold = DIFFICULTY[difficulty]
     if kind == "dodge":
-        tags = (armour_tag(sheet),)
+        tags += (armour_tag(sheet),)
     request = pool_request(sheet, first, second, difficulty=number, threshold=threshold, tags=tags,
                            untrained_knowledge=untrained_knowledge)
     return situational(request, situation)
@@ -257,7 +275,7 @@ def weapon_profile(weapon: Weapon) -> WeaponProfile:
         attribute=str(own.get("attribute", attribute)), ability=str(own.get("ability", ability)),
         damage=int(own.get("damage", damage)), kind=str(own.get("type", kind)),
         strength=bool(own.get("strength", strength)),
-        tags=(weapon.name.lower(),) + _as_tuple(own.get("specialty", ())),
+        tags=(weapon.name.lower(),) + (("punching",) if unarmed else ()) + _as_tuple(own.get("specialty", ())),
         requires=_as_tuple(own.get("advanced", ())),
     )
 
@@ -310,7 +328,7 @@ def attack_text(request: AttackRequest, result: AttackRoll) -> str:
     if request.evasion and result.evasion:
         text += "; evasion " + describe(request.evasion, *result.evasion)
     verdict = "botch" if result.margin < 0 else ("hit" if result.margin > 0 else "miss")
-    return f"{text}; {verdict} (margin {result.margin})"
+    return f"{text}; {verdict} (margin {result.margin}) (house rule)"
 
 
 def count_successes(dice: Dice, count: int, difficulty: int) -> tuple[list[int], int]:
@@ -323,7 +341,7 @@ def damage_pool(attacker: Sheet, defender: Sheet, weapon: Weapon, margin: int) -
     """Damage dice of a hit: the weapon's, plus each net success past the first."""
     profile = weapon_profile(weapon)
     dice = profile.damage + (_dots(attacker, "strength") if profile.strength else 0) + margin - 1
-    if defender.get("kind", "") in weapon.bonus_against:
+    if str(defender.get("creature", defender.get("kind", ""))) in weapon.bonus_against:
         dice += BONUS_AGAINST_DICE
     return max(dice, 0), profile.kind
 

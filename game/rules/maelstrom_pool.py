@@ -5,18 +5,18 @@ Everything here is pure.  :func:`roll_pool` reads faces from a
 :class:`~game.rules.dice.Dice`: the pool dice first, then the bonus dice
 breadth-first (every bonus die earned by one batch is read before the dice
 that batch's tens earn), as PRODUCT §3.1 fixes for ``roll --dice``.
-:func:`four_steps` and :func:`net_distribution` share :func:`settle`, so a
-roll and its odds can never disagree about what a result means.
+:func:`four_steps` defines what a result means; the exact odds
+(:mod:`maelstrom_odds`) follow the same steps and are tested against it by
+enumerating faces.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
-from math import comb
 
-from game.rules.dice import TAIL_CUTOFF, Dice, roll_many
+from game.rules.dice import Dice, roll_many
+from game.rules.maelstrom_odds import net_fractions
 
 SIDES = 10
 BOTCH_FACE = 1
@@ -24,9 +24,6 @@ EXPLODING_FACE = 10
 DEFAULT_DIFFICULTY = 6
 #: seed 004 §Difficulty: "the difficulty can be set anywhere between two and ten".
 MIN_DIFFICULTY, MAX_DIFFICULTY = 2, 10
-
-#: Far beyond any tail the cut keeps (about 600 at five specialties and difficulty 2).
-_MAX_NET = 5000
 
 RULE_RESOLVE = "seed 004 §Resolving the Result"
 RULE_THRESHOLD = "seed 004 §Threshold"
@@ -188,9 +185,16 @@ def _plural(count: int, word: str, plural: str | None = None) -> str:
 
 
 def describe(request: PoolRequest, rolled: PoolRoll, tally: Tally) -> str:
-    """One line, e.g. ``5d10 (1, 3, 4, 6, 7) vs 6: 2 successes - 1 botch = 1: success``."""
-    faces = ", ".join(map(str, rolled.pool))
+    """One line, e.g. ``5d10 (1, 3, 4, 6, 7) vs 6: 2 successes - 1 botch = 1: success``.
+
+    A request with a label (its traits) starts with it, and one with reasons
+    (a specialty in use, a missing advanced specialty, wounds, Willpower) ends
+    with them in brackets, so the player sees why the numbers are what they are.
+    """
+    faces = ", ".join(map(str, rolled.pool)) or "no dice"
     text = f"{len(rolled.pool)}d10 ({faces})"
+    if request.label:
+        text = f"{request.label} {text}"
     if rolled.batches:
         text += " + bonus " + " ".join("(" + ", ".join(map(str, batch)) + ")" for batch in rolled.batches)
     text += f" vs {request.difficulty}"
@@ -205,7 +209,10 @@ def describe(request: PoolRequest, rolled: PoolRoll, tally: Tally) -> str:
         text += f" - {_plural(tally.botches, 'botch')}"
     if tally.automatic:
         text += f" + {tally.automatic} automatic"
-    return f"{text} = {tally.net}: {tally.outcome}"
+    text += f" = {tally.net}: {tally.outcome}"
+    if request.reasons:
+        text += " [" + "; ".join(request.reasons) + "]"
+    return text
 
 
 def rule_for(request: PoolRequest) -> str:
@@ -239,98 +246,13 @@ def figures(request: PoolRequest, rolled: PoolRoll, tally: Tally) -> dict[str, i
 
 # -- exact odds ---------------------------------------------------------------
 #
-# Probabilities are kept as integers over powers of ten: a series coefficient
-# c_u of "grade (g, S)" stands for c_u / 10**(g + S*u).  A result with u
-# successes reads at most g + S*u dice (each ten earns S dice), so this is
-# exact, and products of graded series are plain integer convolutions.
-#
-# X(z): successes of one bonus die and everything it earns,
-#     X = (D-1)/10 + (10-D)/10 z + (z/10) X^S.
-# A pool die is a bonus die whose 1 is a botch (marked w) instead of nothing:
-#     per pool die  w/10 + Q(z),  Q = X - 1/10.
-# For net results v >= 0 the successes s = v + T + b, so substituting w = 1/z
-# gives P(net = v) = [z^(v+T+N)] W(z)^N with W = zX + (1-z)/10, a single power
-# series raised to the N-th power (J. C. P. Miller's recurrence).  The finitely
-# many (s, b) pairs with s < T + N that land elsewhere (botches, and failures
-# under the threshold) come from the joint expansion sum_b C(N,b) (w/10)^b Q^(N-b).
+# Whole-number counts over powers of ten, in :mod:`maelstrom_odds`.
 
 
-class _BonusSeries:
-    """Lazily extended graded coefficients of X (grade (1, S)) and X^S (grade (S, S))."""
-
-    def __init__(self, difficulty: int, specialties: int) -> None:
-        self.d, self.s = difficulty, specialties
-        self.x = [difficulty - 1]
-        self.y = [(difficulty - 1) ** specialties]
-
-    def coefficient(self, u: int) -> int:
-        while len(self.x) <= u:
-            self._extend()
-        return self.x[u]
-
-    def _extend(self) -> None:
-        u = len(self.x)
-        x_u = self.y[u - 1] + ((SIDES - self.d) * 10**self.s if u == 1 else 0)
-        self.x.append(x_u)
-        # Miller: k X0 Y_k = sum_i ((S+1) i - k) X_i Y_{k-i}
-        k, s, x, y = u, self.s, self.x, self.y
-        total = sum(((s + 1) * i - k) * x[i] * y[k - i] for i in range(1, k + 1))
-        y.append(total // (k * x[0]))
-
-
-def _joint_part(n: int, threshold: int, series: _BonusSeries) -> dict[int, Fraction]:
-    """P(net) from the (successes, botches) pairs the net series does not cover."""
-    top = threshold + n - 1
-    if top < 0:
-        return {}
-    s = series.s
-    q = [series.d - 2] + [series.coefficient(u) for u in range(1, top + 1)]
-    terms = [(j, c) for j, c in enumerate(q) if c]  # Q is a short polynomial without specialties
-    powers = [[1] + [0] * top]
-    for _ in range(n):
-        last = powers[-1]
-        powers.append([sum(c * last[u - j] for j, c in terms if j <= u) for u in range(top + 1)])
-    scale = 10 ** (n + s * top)
-    numerators: dict[int, int] = {}
-    for botches in range(n + 1):
-        ways = comb(n, botches)
-        for successes in range(top + 1):
-            net = raw_net(successes, botches, threshold)
-            if successes >= threshold and net >= 0:
-                continue  # counted by the net series
-            count = ways * powers[n - botches][successes] * 10 ** (s * (top - successes))
-            if count:
-                numerators[net] = numerators.get(net, 0) + count
-    return {net: Fraction(count, scale) for net, count in numerators.items()}
-
-
-@lru_cache(maxsize=512)
 def net_distribution(n: int, difficulty: int, threshold: int, specialties: int) -> tuple[tuple[int, Fraction], ...]:
     """Exact ``(raw net, probability)`` pairs, ascending; the tail above the last
-    kept value weighs less than :data:`TAIL_CUTOFF` (zero without specialties)."""
-    series = _BonusSeries(difficulty, specialties)
-    dist = _joint_part(n, threshold, series)
-    remaining = 1 - sum(dist.values(), Fraction(0))
-    s = specialties
-    w = [1, (difficulty - 2) * 10**s]
-    p = [1]
-    k, v = 0, 0
-    while remaining >= TAIL_CUTOFF:
-        if v > _MAX_NET:
-            raise ArithmeticError(f"odds of {n}d10 did not converge")  # a bug, never bad input
-        target = v + threshold + n
-        while k < target:
-            k += 1
-            if len(w) <= k:
-                w.append(series.coefficient(k - 1) * 10**s)
-            total = sum(((n + 1) * i - k) * w[i] * p[k - i] for i in range(1, k + 1))
-            p.append(total // k)
-        if p[target]:
-            prob = Fraction(p[target], 10 ** (n + s * target))
-            dist[v] = dist.get(v, Fraction(0)) + prob
-            remaining -= prob
-        v += 1
-    return tuple(sorted(dist.items()))
+    kept value weighs less than ``TAIL_CUTOFF`` (nothing is cut without specialties)."""
+    return net_fractions(n, difficulty, threshold, specialties)
 
 
 @dataclass(frozen=True)
@@ -345,10 +267,13 @@ class PoolOdds:
 
 def final_distribution(request: PoolRequest) -> dict[int, Fraction]:
     """P(final signed net) for ``request``, Willpower's automatic successes included."""
+    pairs = net_distribution(request.dice, request.difficulty, request.threshold, request.specialties)
+    if not request.automatic:
+        return dict(pairs)
     out: dict[int, Fraction] = {}
-    for net, prob in net_distribution(request.dice, request.difficulty, request.threshold, request.specialties):
+    for net, prob in pairs:
         final = with_automatic(net, request.automatic)
-        out[final] = out.get(final, Fraction(0)) + prob
+        out[final] = out[final] + prob if final in out else prob
     return out
 
 

@@ -69,6 +69,25 @@ ABILITY_DOTS = (3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1)
 PRIMARY_DOTS, SECONDARY_DOTS = 6, 4
 STARTING_WILLPOWER = 3
 
+#: General specialties a created character may start with (house rule): one for
+#: each ability with two dots or more that has a list, chosen by a die.  The
+#: seed's own lists where it gives one (and only names that checks and weapons
+#: in play can relate to); Survival, Technology, Academics and Medicine have
+#: none in the seed, so these lists are the house's.
+STARTING_SPECIALTIES: dict[str, tuple[str, ...]] = {
+    "alertness": ("ambushers", "followers"),
+    "athletics": ("climbing", "acrobatics", "strength", "precision", "parkour"),
+    "brawling": ("punching", "kicking", "grappling"),
+    "dodge": ("armored", "unarmored"),
+    "firearms": ("pistols", "shotguns", "battle rifles", "sniper rifles"),
+    "melee": ("knives", "swords", "clubs", "spears"),
+    "survival": ("heat", "thirst", "exposure"),
+    "technology": ("exotica", "machines"),
+    "academics": ("history",),
+    "medicine": ("wounds", "poisons"),
+}
+SPECIALTY_MIN_DOTS = 2
+
 #: NPC stats by tier (house rule): physical and mental attributes, dots in
 #: combat/awareness abilities, Willpower, armour.
 NPC_TIERS: dict[int, dict[str, int]] = {
@@ -118,7 +137,8 @@ def _specialty_table(name: str, value: Any) -> dict[str, list[str]]:
     for ability, names in value.items():
         key = _key(ability)
         if key not in ABILITIES:
-            raise ContentError([f"maelstrom stats: {name}.{ability} is not an ability; abilities: {', '.join(ABILITIES)}"])
+            raise ContentError([f"maelstrom stats: {name}.{ability} is not an ability; "
+                                f"abilities: {', '.join(ABILITIES)}"])
         if isinstance(names, str):
             names = [names]
         if not isinstance(names, list) or not all(isinstance(item, str) for item in names):
@@ -188,6 +208,9 @@ def create_character(dice: Dice) -> Sheet:
     :data:`CORE_ABILITIES` (Fisher-Yates: d12, d11, ... d2, each choosing the
     ability for the next slot among those left), which receive 3, 3, 2, 2, 2, 2
     and six 1s in that order.  Willpower 3; every attribute starts at one dot.
+    Last, each of the twelve (in that list's order) with two dots or more and a
+    list in :data:`STARTING_SPECIALTIES` gets one general specialty: a die the
+    size of its list picks it (house rule).
     """
     sheet = blank_sheet(attribute=1)
     primary, secondary = (PHYSICAL, MENTAL) if dice.roll(2) == 1 else (MENTAL, PHYSICAL)
@@ -198,8 +221,12 @@ def create_character(dice: Dice) -> Sheet:
     while len(left) > 1:
         order.append(left.pop(dice.roll(len(left)) - 1))
     order.extend(left)
-    for ability, dots in zip(order, ABILITY_DOTS):
+    for ability, dots in zip(order, ABILITY_DOTS, strict=True):
         sheet["abilities"][ability] = dots
+    for ability in CORE_ABILITIES:
+        choices = STARTING_SPECIALTIES.get(ability, ())
+        if sheet["abilities"][ability] >= SPECIALTY_MIN_DOTS and choices:
+            sheet["specialties"][ability] = [choices[dice.roll(len(choices)) - 1]]
     return sheet
 
 
@@ -278,6 +305,21 @@ def damage_text(sheet: Sheet) -> str:
     return ", ".join(parts) or "no damage"
 
 
+def heal_levels(sheet: Sheet, levels: int) -> tuple[Sheet, int]:
+    """A copy with up to ``levels`` healed, lethal first, then aggravated, then bashing
+    (house rule), and how many were healed.  The dead stay dead."""
+    out = copy.deepcopy(sheet)
+    if out["dead"]:
+        return out, 0
+    health = out["health"]
+    healed = 0
+    for kind in ("lethal", "aggravated", "bashing"):
+        while healed < levels and health[kind] > 0:
+            health[kind] -= 1
+            healed += 1
+    return out, healed
+
+
 # -- Willpower and rest ------------------------------------------------------------
 
 def spend_willpower_point(sheet: Sheet) -> Sheet | None:
@@ -340,6 +382,8 @@ def sheet_lines(sheet: Sheet) -> list[str]:
         if sheet[table]:
             lines.append(f"{label}: " + "; ".join(
                 f"{title(ability)}: {', '.join(names)}" for ability, names in sorted(sheet[table].items())))
-    lines.append(f"Willpower {sheet['willpower_points']}/{sheet['willpower']}, armor {sheet['armor']}")
+    armed = {"success": ", armed for an automatic success on your next roll",
+             "wounds": ", armed to ignore your wounds on your next roll"}.get(str(sheet.get("willpower_armed", "")), "")
+    lines.append(f"Willpower {sheet['willpower_points']}/{sheet['willpower']}{armed}; armor {sheet['armor']}")
     lines.append(f"Health: {health_text(sheet)} ({damage_text(sheet)})")
     return lines

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
+from game.rules import maelstrom_odds as mo
 from game.rules import maelstrom_pool as pool
 from game.rules import maelstrom_sheet as sheets
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
@@ -315,7 +316,7 @@ def test_registry_entry():
 
 # -- sheets --------------------------------------------------------------------------
 
-CREATION_FACES = [1, 1, 2, 3, 1, 1, 1, 2, 3, 1, 2] + [1] * 11
+CREATION_FACES = [1, 1, 2, 3, 1, 1, 1, 2, 3, 1, 2] + [1] * 11 + [2, 2, 1, 4, 1]
 
 
 def test_character_creation_from_scripted_dice():
@@ -326,14 +327,18 @@ def test_character_creation_from_scripted_dice():
     # mental d3s 2,3,1,2 -> Intelligence +2, Wits +1, Perception +1; the d12..d2 all 1: order kept
     assert sheet["attributes"] == {"strength": 5, "precision": 2, "reflexes": 2,
                                    "perception": 2, "intelligence": 3, "wits": 2}
-    expected = dict(zip(sheets.CORE_ABILITIES, (3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1)))
+    expected = dict(zip(sheets.CORE_ABILITIES, (3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1), strict=True))
     assert {k: v for k, v in sheet["abilities"].items() if v} == expected
+    # house rule: one specialty for each ability with two dots or more that has a list
+    # (Stealth has none): d5 2, d2 2, d3 1, d4 4, d4 1
+    assert sheet["specialties"] == {"athletics": ["acrobatics"], "dodge": ["unarmored"], "brawling": ["punching"],
+                                    "firearms": ["sniper rifles"], "melee": ["knives"]}
     assert (sheet["willpower"], sheet["willpower_points"]) == (3, 3)
     assert SYSTEM.condition(sheet) == "ok" and SYSTEM.health(sheet) == "Healthy, WP 3/3"
 
 
 def test_creation_passes_dots_on_from_a_full_attribute():
-    sheet = SYSTEM.new_character(None, ScriptedDice([2] + [1] * 6 + [3] * 4 + [1] * 11))
+    sheet = SYSTEM.new_character(None, ScriptedDice([2] + [1] * 6 + [3] * 4 + [1] * 11 + [1] * 5))
     assert sheet["attributes"]["perception"] == 5 and sheet["attributes"]["intelligence"] == 3
     assert sheet["attributes"]["reflexes"] == 5 and sheet["attributes"]["wits"] == 1
 
@@ -667,3 +672,117 @@ def test_specialty_names_match_whole_words():
     gunner = SYSTEM.new_character({"firearms": 2, "specialties": {"firearms": ["Pistols"]}}, ScriptedDice([]))
     assert SYSTEM.attack_request(gunner, AVERAGE, PISTOL, Situation()).attack.specialties == 1
     assert SYSTEM.attack_request(gunner, AVERAGE, Weapon("rifle", "d10", True), Situation()).attack.specialties == 0
+
+
+# -- the fast exact odds (maelstrom_odds) ------------------------------------------------
+
+@pytest.mark.parametrize("n, d, t, s, vmax", [
+    (1, 2, 0, 5, 6), (3, 10, 0, 4, 5), (2, 9, 5, 2, 2), (7, 3, 9, 1, 3), (12, 6, 3, 3, 4), (8, 2, 2, 5, 1),
+    (5, 5, 0, 0, 5), (0, 6, 3, 2, 2),
+])
+def test_fast_odds_match_the_second_exact_method(n, d, t, s, vmax):
+    """Thresholds above the pool, difficulty 10 (no simple successes), five specialties, no dice."""
+    odds = exact({"dice": str(n), "difficulty": str(d), "threshold": str(t), "specialties": str(s)})
+    assert {k: p for k, p in odds.items() if k <= vmax} == compressed_oracle(n, d, t, s, vmax)
+
+
+def test_the_largest_pool_is_exact_at_its_head_and_cut_at_its_tail():
+    odds = exact({"dice": "30", "difficulty": "2", "specialties": "5"})
+    assert {k: p for k, p in odds.items() if k <= -26} == compressed_oracle(30, 2, 0, 5, -26)
+    total = sum(odds.values(), Fraction(0))
+    assert 1 - TAIL_CUTOFF < total < 1
+    assert 1 - total + odds[max(odds)] >= TAIL_CUTOFF  # one result fewer would leave too much out
+    assert len(odds) == 593
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(-10**40, 10**40), st.integers(0, 60))
+def test_fractions_over_powers_of_ten_are_reduced_without_gcd(count, exponent):
+    made = mo.fraction(count, exponent)
+    assert made == Fraction(count, 10**exponent)
+    assert (made.numerator, made.denominator) == (Fraction(count, 10**exponent).numerator,
+                                                  Fraction(count, 10**exponent).denominator)
+
+
+def test_fractions_with_many_fives_and_twos():
+    for count, exponent in ((5**40 * 3, 50), (2**90 * 7, 40), (10**30, 30), (5**13, 13), (5**12 * 2**12, 12)):
+        assert mo.fraction(count, exponent) == Fraction(count, 10**exponent)
+        assert mo.fraction(count, exponent).denominator == Fraction(count, 10**exponent).denominator
+
+
+def test_willpower_shifts_and_merges_counts():
+    entries = mo.net_counts(3, 8, 0, 0)
+    shifted = mo.fractions_of(mo.with_automatic(entries, 1))
+    plain = dict(mo.net_fractions(3, 8, 0, 0))
+    assert shifted[1] == sum((p for k, p in plain.items() if k <= 0), Fraction(0))
+    assert shifted[3] == plain[2] and min(shifted) == 1
+
+
+def test_opposed_margin_matches_pairwise_products():
+    attack, evasion = mo.net_counts(4, 6, 0, 1), mo.net_counts(3, 6, 0, 0)
+    a, e = mo.fractions_of(attack), mo.fractions_of(evasion)
+    expected: dict[int, Fraction] = defaultdict(Fraction)
+    for x, px in a.items():
+        for y, py in e.items():
+            expected[x if x <= 0 else max(x - max(y, 0), 0)] += px * py
+    margin = mo.fractions_of(mo.opposed(attack, evasion))
+    assert margin == dict(expected)  # the evasion has no tail, so nothing is left out
+
+
+# -- harm, healing, tags -----------------------------------------------------------------
+
+def test_harm_is_bashing_and_at_least_one_level():
+    hurt = SYSTEM.harm(AVERAGE, "d4", ScriptedDice([2, 3]))
+    assert hurt.sheet["health"]["bashing"] == 1 and hurt.rolls[0].dice == (2, 3)
+    assert hurt.lines == ("1 level of bashing damage (at least one): you are Bruised.",)
+    worse = SYSTEM.harm(AVERAGE, "d8", ScriptedDice([6, 9, 1, 7]))
+    assert worse.sheet["health"]["bashing"] == 3 and "(house rule)" in worse.rolls[0].text
+    assert AVERAGE["health"]["bashing"] == 0  # never mutated
+
+
+def test_healing_takes_lethal_first():
+    hurt = SYSTEM.take_damage(SYSTEM.take_damage(AVERAGE, 2, "bashing"), 2, "lethal")
+    healed = SYSTEM.heal(hurt, "d6", ScriptedDice([7, 2, 9]))
+    assert healed.sheet["health"] == {"bashing": 2, "lethal": 0, "aggravated": 0}
+    assert healed.lines == ("2 levels of damage healed: you are Scratched (-1).",)
+    assert SYSTEM.heal(AVERAGE, "d6", ScriptedDice([1, 1, 1])).lines == ("You have no wounds to heal.",)
+
+
+def test_checks_take_tags_from_the_situation():
+    tinkerer = SYSTEM.new_character({"technology": 2, "specialties": {"technology": ["exotica"]}}, ScriptedDice([]))
+    assert SYSTEM.check_request(tinkerer, "identify", "normal", Situation()).specialties == 0
+    request = SYSTEM.check_request(tinkerer, "identify", "normal", Situation(), tags=("smoky lens", "exotica"))
+    assert request.specialties == 1 and request.reasons == ("specialty: exotica",)
+    sentry = SYSTEM.new_character({"alertness": 1, "specialties": {"alertness": ["ambushers"]}}, ScriptedDice([]))
+    assert SYSTEM.check_request(sentry, "perceive", "normal", Situation()).specialties == 0
+    assert SYSTEM.check_request(sentry, "perceive", "normal", Situation(), tags=("ambushers",)).specialties == 1
+
+
+def test_plural_specialties_match_singular_tags():
+    cutter = SYSTEM.new_character({"melee": 2, "specialties": {"melee": ["knives", "swords"]}}, ScriptedDice([]))
+    knife = Weapon("bone-handled knife", "d6", system={"specialty": ("knife", "blade")})
+    scimitar = Weapon("notched scimitar", "d8", system={"specialty": ("sword",)})
+    assert SYSTEM.attack_request(cutter, AVERAGE, knife, Situation()).attack.specialties == 1
+    assert SYSTEM.attack_request(cutter, AVERAGE, scimitar, Situation()).attack.specialties == 1
+    assert SYSTEM.attack_request(cutter, AVERAGE, Weapon("glass lance", "d10"), Situation()).attack.specialties == 0
+
+
+def test_a_weapon_ideal_against_the_defenders_creature_adds_two_damage_dice():
+    storm = Weapon("storm glass", "d8", ranged=True, bonus_against=("synthetic",))
+    sentinel = dict(SYSTEM.npc_sheet(1, None), creature="synthetic")
+    jackal = dict(SYSTEM.npc_sheet(1, None), creature="biological")
+    # attack 5 dice all hit, evasion 3 dice all miss: margin 5; damage 5 + 4 (+2 against synthetic) dice
+    faces = [9] * 5 + [2] * 3 + [2] * 11
+    assert len(SYSTEM.attack(SHOOTER, sentinel, storm, Situation(), ScriptedDice(faces)).rolls[0].dice) == 11
+    assert len(SYSTEM.attack(SHOOTER, jackal, storm, Situation(), ScriptedDice(faces)).rolls[0].dice) == 9
+
+
+def test_labelled_rolls_show_their_traits_and_reasons():
+    tinkerer = SYSTEM.new_character({"intelligence": 3, "technology": 2, "specialties": {"technology": ["exotica"]}},
+                                    ScriptedDice([]))
+    request = SYSTEM.check_request(tinkerer, "identify", "normal", Situation(), tags=("exotica",))
+    result = SYSTEM.roll(request, ScriptedDice([10, 1, 4, 6, 2, 7]))
+    assert result.text == ("Intelligence + Technology 5d10 (10, 1, 4, 6, 2) + bonus (7) vs 6, 1 specialty: "
+                           "3 successes - 1 botch = 2: success [specialty: exotica]")
+    assert SYSTEM.roll(PoolRequest(0, label="Strength"), ScriptedDice([])).text == \
+        "Strength 0d10 (no dice) vs 6: 0 successes = 0: failure"

@@ -1,0 +1,186 @@
+"""Maelstrom (seed 004) at the table: d10 pools, thresholds, botches, specialties, Willpower.
+
+What this system changes in play (every choice in ``docs/rules/maelstrom.md``):
+
+- checks: the pool of the kind's attribute + ability (talents, skills and
+  knowledges at zero dots as the seed says: a knowledge at zero is refused,
+  with the reason, unless the adventure allows a penalised attempt); the
+  specialties that relate to the check (its kind, the item the command names,
+  a foe at hand) roll bonus dice on tens; a missing advanced specialty is a
+  threshold, and the roll line says why; a botch has a consequence in play;
+- ``willpower``: readies a point of Willpower for the next check or attack
+  (one automatic success, or the dice lost to wounds given back);
+- combat (house rule): attack against reflexive evasion, damage against soak,
+  the health track and its penalties; every combat roll says "house rule";
+- incapacitated without a foe at hand, the player can only rest, wait, eat,
+  drink or use something until they recover.
+
+The helpers live in ``maelstrom_rolls`` (tags, Willpower, botches, armour) and
+``maelstrom_fight`` (attacks).
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from game.errors import ActionRefused
+from game.parser import ParseError, parse, phrases_of, tokenize
+from game.play import maelstrom_fight as fight
+from game.play import maelstrom_rolls as rolls
+from game.play.base import BasePlay
+from game.rules import maelstrom_sheet as sheets
+from game.rules.base import AttackResult, RollResult, Situation, Weapon
+
+if TYPE_CHECKING:
+    from game.actions import ActionRegistry, Handler, Turn
+    from game.parser import Command
+    from game.rules.maelstrom import MaelstromSystem
+
+VERBS: dict[str, tuple[str, ...]] = {"willpower": ("willpower", "wp")}
+USES = {"success": "success", "automatic": "success", "wounds": "wounds", "wound": "wounds", "pain": "wounds"}
+OFF_WORDS = ("off", "cancel", "back")
+#: What an incapacitated player can still do.
+WHILE_DOWN = ("rest", "wait", "eat", "drink", "use", "willpower")
+
+
+class MaelstromPlay(BasePlay):
+    """The Maelstrom economy in play."""
+
+    system: MaelstromSystem
+
+    def __init__(self, system: MaelstromSystem) -> None:
+        super().__init__(system)
+        self._registry: ActionRegistry | None = None
+
+    # -- set-up ---------------------------------------------------------------------
+    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+        return VERBS
+
+    def register(self, registry: ActionRegistry) -> None:
+        self._registry = registry
+        registry.register("willpower", self._willpower,
+                          summary="willpower [wounds] [ACTION]: ready a point of Willpower for your next roll "
+                                  "(willpower off: keep it)")
+
+    def help_lines(self) -> list[str]:
+        return [
+            ("Maelstrom: you roll a d10 for each dot of an attribute and an ability. Each die at or above the"
+             " difficulty (6 unless said) is a success, each 1 cancels one; more 1s than successes is a botch,"
+             " and botches cost you something (a hurt, a dropped item, lost time)."),
+            ("  A threshold takes successes away before the 1s count. A specialty that fits the action rolls a"
+             " bonus die for every 10 (bonus dice never botch, and their 10s roll again); lacking an advanced"
+             " specialty the action needs adds a threshold, and the roll says why."),
+            ("  Skills at zero dots: the attribute alone at +1 difficulty. Knowledges at zero: you cannot try"
+             f"{' (this adventure allows it at +2)' if self.system.untrained_knowledge == 'penalised' else ''}."),
+            ("  willpower readies a point for your next check or attack: one automatic success (willpower wounds:"
+             " your wound penalty ignored instead); willpower attack raider does it at once. A long rest gives"
+             " a point back."),
+            ("  Combat (house rule): your attack against the foe's Reflexes + Dodge; the margin adds damage dice;"
+             " armour soaks; each health level past Bruised costs dice."),
+        ]
+
+    # -- checks ---------------------------------------------------------------------
+    def check_request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
+                      numbers: Mapping[str, int]) -> Any:
+        """The pool for a player check, with the tags of what the action relates to."""
+        target = numbers.get(self.system.id)
+        if target is not None:
+            situation = dataclasses.replace(situation, target=target)
+        rolls.sync_armour(turn.world)
+        return self.system.check_request(turn.world.state.player, kind, difficulty, situation,
+                                         tags=rolls.check_tags(turn, kind))
+
+    def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
+              numbers: Mapping[str, int]) -> RollResult:
+        """Pool, readied Willpower, the roll (shown with its reasons), a botch's consequence."""
+        request = self.check_request(turn, kind, difficulty, situation, numbers)
+        request = rolls.spend_readied(turn, self.system, request)
+        turn.record(label, request)
+        result = self.system.roll(request, turn.dice)
+        turn.show_roll(label, result)
+        if result.outcome == "botch":
+            rolls.botch_check(turn, self.system, kind)
+        return result
+
+    # -- fighting -------------------------------------------------------------------
+    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
+        return fight.player_attack(turn, self.system, npc_id, weapon, situation)
+
+    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
+        return fight.npc_attack(turn, self.system, npc_id, weapon)
+
+    def natural_weapon(self, sheet: dict[str, Any]) -> Weapon:
+        return fight.natural_weapon(sheet)
+
+    # -- the flow of time -------------------------------------------------------------
+    def on_start(self, turn: Turn) -> None:
+        rolls.sync_armour(turn.world)
+
+    def before_player_action(self, turn: Turn) -> None:
+        rolls.sync_armour(turn.world)
+
+    def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
+        """Incapacitated (with no foe at hand: a foe would have finished you), you can only recover."""
+        if self.system.condition(turn.world.state.player) == "down" and command.verb not in WHILE_DOWN:
+            raise ActionRefused("You are incapacitated: you can only rest, wait, eat, drink or use something "
+                                "until you recover.")
+        handler(turn, command)
+        rolls.sync_armour(turn.world)  # armour taken up or put down is worn, or not, at once
+
+    def npc_phase(self, turn: Turn) -> None:
+        rolls.sync_armour(turn.world)
+        super().npc_phase(turn)
+
+    # -- Willpower --------------------------------------------------------------------
+    def _willpower(self, turn: Turn, command: Command) -> None:
+        """``willpower [success|wounds] [ACTION]``, ``willpower off``."""
+        world = turn.world
+        sheet = world.state.player
+        words = tokenize(command.raw)[1:]
+        if words[:1] and words[0] in OFF_WORDS:
+            if not rolls.readied(world):
+                raise ActionRefused("No Willpower is readied.")
+            world.state.player = {**sheet, "willpower_armed": ""}
+            turn.say("You hold your Willpower back; the point is still yours.")
+            return
+        use = USES.get(words[0], "") if words else ""
+        if use:
+            words = words[1:]
+        use = use or "success"
+        action = self._action(words)
+        if sheet["willpower_points"] < 1:
+            raise ActionRefused("You have no Willpower left to spend (a long rest gives a point back).")
+        if use == "wounds" and not sheets.wound_penalty(sheet):
+            raise ActionRefused("Your wounds cost you no dice now: there is nothing to ignore.")
+        if action is None and rolls.readied(world) == use:
+            raise ActionRefused("Your Willpower is already readied for your next roll (\"willpower off\" keeps it).")
+        world.state.player = {**sheet, "willpower_armed": use}
+        if action is None:
+            turn.say(f"You steel yourself: your next check or attack gets {rolls.WILLPOWER_USES[use]} (house rule)."
+                     " The point is spent when you roll (\"willpower off\" keeps it).")
+            return
+        assert self._registry is not None
+        spec = self._registry.get(action.verb)
+        assert spec is not None
+        spec.handler(turn, action)
+        if rolls.readied(world):
+            turn.say("Nothing called for a roll: your Willpower stays readied for the next one.")
+
+    def _action(self, words: list[str]) -> Command | None:
+        """The action after ``willpower`` (``willpower attack raider``), or None."""
+        if not words:
+            return None
+        try:
+            action = parse(" ".join(words), phrases_of(VERBS))
+        except ParseError as error:
+            raise ActionRefused(str(error)) from None
+        spec = self._registry.get(action.verb) if action is not None and self._registry else None
+        if action is None or spec is None or spec.observe or action.verb in VERBS:
+            raise ActionRefused("Ready Willpower before an action that rolls, e.g. \"willpower attack raider\", "
+                                "or alone (\"willpower\", \"willpower wounds\") for your next roll.")
+        return action
+
+
+def make_play(system: MaelstromSystem) -> MaelstromPlay:
+    return MaelstromPlay(system)

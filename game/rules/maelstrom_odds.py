@@ -1,0 +1,379 @@
+"""Exact odds of a Maelstrom pool (seed 004 §Actions), in whole-number counts.
+
+Every face of a d10 has probability 1/10, so every result of a roll that reads
+``L`` dice has probability ``count / 10**L``: this module works with such
+integer counts only and builds each :class:`~fractions.Fraction` once, at the
+end, by removing the factors 2 and 5 it shares with its power of ten (no gcd).
+
+The pool (``n`` dice, difficulty ``d``, threshold ``t``, ``s`` specialties)
+has no botch-free closed form, so the odds are read from power series:
+
+- ``X(z)``: the successes of one bonus die and all it earns,
+  ``X = p + q z + r z X^s`` with ``p = (d-1)/10``, ``q = (10-d)/10``, ``r = 1/10``;
+- ``V(z) = z X + (1 - z)/10``: one pool die, its 1 (a botch) counted as ``z^-1``
+  and the whole multiplied by ``z``, so ``[z^k] V^n = P(successes - botches = k - n)``.
+
+With ``Z = X - p`` we have ``Z = z φ(Z)``, ``φ(u) = q + r (p + u)^s``, and
+``V = G(Z) / φ(Z)`` with ``G(u) = u² + (p - 1/10) u + φ(u)/10``.  Lagrange
+inversion then gives, for ``k > n``,
+
+    [z^k] V^n = [u^k] G(u)^n φ(u)^(k-n-1) (φ(u) - u φ'(u)),
+
+a coefficient of the polynomial ``Γ_m = G^n φ^m`` (``m = k - n - 1``) times a
+short one.  Coefficients of ``Γ_m`` obey a short linear recurrence (from
+``G φ Γ' = (n G' φ + m G φ') Γ``, both ways), and ``Γ_(m+1) = φ Γ_m``, so a
+window of a few coefficients walks up the diagonal ``k = m + n + 1`` with a
+bounded number of integer operations per result.  In ``v = 10 u`` every
+polynomial has integer coefficients and the walk yields the counts
+``C_k = 10**(n + s k) [z^k] V^n`` exactly (every division in it is exact).
+
+Results with few successes (net ≤ 0: failures and botches) need the threshold
+and the botches apart; they come from the first coefficients of ``V^n`` and the
+joint distribution of (successes, botches) for fewer than ``t`` successes.
+
+The tail: without specialties the distribution is finite and complete; with
+them it is listed up to the first net result after which less than
+:data:`~game.rules.dice.TAIL_CUTOFF` of the probability remains.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+from operator import mul
+from typing import Any
+
+#: ``10**CUT_DIGITS`` is 1 / TAIL_CUTOFF.
+CUT_DIGITS = 12
+
+#: A probability ``count / 10**exponent``.
+Count = tuple[int, int]
+
+
+# -- exact fractions over powers of ten ---------------------------------------------
+
+def _twos(number: int, limit: int) -> int:
+    return min((number & -number).bit_length() - 1, limit)
+
+
+#: The largest power of five in one 30-bit digit of a Python int (fast division).
+_FIVE_CHUNK = 12
+_FIVES = 5**_FIVE_CHUNK
+
+
+def _fives(number: int, limit: int) -> int:
+    """How many times 5 divides ``number`` (at most ``limit``)."""
+    found = 0
+    while found + _FIVE_CHUNK <= limit:
+        quotient, remainder = divmod(number, _FIVES)
+        if remainder:
+            break
+        number = quotient
+        found += _FIVE_CHUNK
+    while found < limit and number % 5 == 0:
+        number //= 5
+        found += 1
+    return found
+
+
+def _from_coprime(numerator: int, denominator: int) -> Fraction:
+    """A Fraction from a numerator and denominator known to be coprime (no gcd)."""
+    maker: Any = getattr(Fraction, "_from_coprime_ints", None)  # Python 3.12+
+    if maker is not None:
+        made: Fraction = maker(numerator, denominator)
+        return made
+    unchecked: Any = Fraction  # Python 3.11 takes _normalize=False
+    try:
+        made = unchecked(numerator, denominator, _normalize=False)
+    except TypeError:  # pragma: no cover - a Python without either fast path
+        made = Fraction(numerator, denominator)
+    return made
+
+
+def fraction(count: int, exponent: int) -> Fraction:
+    """``count / 10**exponent`` as a reduced Fraction, without a gcd."""
+    if count == 0:
+        return Fraction(0)
+    twos = _twos(abs(count), exponent)
+    fives = _fives(abs(count), exponent)
+    return _from_coprime(count // (2**twos * 5**fives), 2 ** (exponent - twos) * 5 ** (exponent - fives))
+
+
+# -- the series -------------------------------------------------------------------
+
+def bonus_counts(difficulty: int, specialties: int, top: int) -> list[int]:
+    """``x_j = 10**(1 + s j) [z^j] X`` for ``j = 0..top`` (X: one bonus die and its descendants).
+
+    From ``X = p + q z + r z Y`` with ``Y = X^s``: ``x_j`` needs ``Y``'s
+    coefficient ``j - 1``, and ``Y``'s coefficients follow J. C. P. Miller's
+    recurrence ``k X_0 Y_k = sum_i ((s+1) i - k) X_i Y_(k-i)``.
+    """
+    s = specialties
+    x = [difficulty - 1]
+    y = [(difficulty - 1) ** s]  # y_k = 10**(s (1 + k)) [z^k] X^s
+    for j in range(1, top + 1):
+        x.append(y[j - 1] + ((10 - difficulty) * 10**s if j == 1 else 0))
+        if j == top:
+            break
+        k = j
+        total = sum(((s + 1) * i - k) * x[i] * y[k - i] for i in range(1, k + 1))
+        y.append(total // (k * x[0]))
+    return x
+
+
+def _pool_die(difficulty: int, specialties: int, top: int) -> list[int]:
+    """``10**(1 + s j) [z^j] V`` for ``j = 0..top``: one pool die (botch as ``z^-1``, times ``z``)."""
+    x = bonus_counts(difficulty, specialties, max(top - 1, 0))
+    scale = 10**specialties
+    die = [1, (difficulty - 2) * scale] + [value * scale for value in x[1:]]
+    return die[: top + 1]
+
+
+def _first_counts(dice: int, difficulty: int, specialties: int, top: int) -> list[int]:
+    """``C_k = 10**(n + s k) [z^k] V^n`` for ``k = 0..top`` by Miller's recurrence (``V_0 = 1``)."""
+    die = _pool_die(difficulty, specialties, top)
+    counts = [1]
+    for k in range(1, top + 1):
+        total = sum(((dice + 1) * i - k) * die[i] * counts[k - i] for i in range(1, k + 1))
+        counts.append(total // k)
+    return counts
+
+
+def _poly_mul(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def _polynomials(difficulty: int, specialties: int) -> tuple[list[int], list[int], list[int]]:
+    """φ̂, Ĝ and ω̂ in ``v = 10 u``: ``10**(s+1) φ``, ``10**(s+2) G`` and ``10**(s+1) (φ - u φ')``."""
+    s = specialties
+    phi = [comb(s, j) * (difficulty - 1) ** (s - j) for j in range(s + 1)]
+    phi[0] += (10 - difficulty) * 10**s
+    g = phi + [0] * max(0, 3 - len(phi))
+    g[1] += 10**s * (difficulty - 2)
+    g[2] += 10**s
+    omega = [coefficient * (1 - j) for j, coefficient in enumerate(phi)]
+    return phi, g, omega
+
+
+def _power_head(poly: Sequence[int], exponent: int, top: int) -> list[int]:
+    """Coefficients ``0..top`` of ``poly**exponent`` (Miller; ``poly[0]`` must not be 0)."""
+    out = [poly[0] ** exponent]
+    for j in range(1, top + 1):
+        total = sum(((exponent + 1) * i - j) * poly[i] * out[j - i] for i in range(1, min(j, len(poly) - 1) + 1))
+        out.append(total // (j * poly[0]))
+    return out
+
+
+def diagonal_counts(dice: int, difficulty: int, specialties: int) -> Iterator[int]:
+    """Yield ``C_k = 10**(n + s k) [z^k] V^n`` for ``k = n+1, n+2, ...`` (needs ``n, s >= 1``).
+
+    ``C_k = [v^k] Γ_m ω̂`` with ``Γ_m = Ĝ^n φ̂^m``, ``m = k - n - 1``.  The
+    window holds ``Γ_m`` at indices ``k - W + 1 .. k``.  One step: ``Γ_m[k+1]``
+    from the recurrence upward, ``Γ_(m+1) = φ̂ Γ_m`` on all but the lowest
+    ``s - 1`` places, and those from the recurrence of ``Γ_(m+1)`` downward.
+    The recurrence at index ``j`` reads ``sum_l θ_l(j) Γ[j+1-l] = 0`` with
+    ``θ_l(j) = Π_l (j+1-l) - n A_(l-1) - m B_(l-1)``, ``Π = Ĝ φ̂``,
+    ``A = Ĝ' φ̂``, ``B = Ĝ φ̂'``; neither end coefficient vanishes for ``n >= 1``.
+    """
+    n, s = dice, specialties
+    phi, g, omega = _polynomials(difficulty, s)
+    pi = _poly_mul(g, phi)
+    order = len(pi) - 1
+    a = _poly_mul([i * c for i, c in enumerate(g)][1:], phi)
+    b = _poly_mul(g, [i * c for i, c in enumerate(phi)][1:])
+    a += [0] * (order - len(a))
+    b += [0] * (order - len(b))
+    fixed = [pi[0]] + [pi[e] * (1 - e) - n * a[e - 1] for e in range(1, order + 1)]
+    per_m = [0] + b[:order]
+    width = order + s - 1
+    k = n + 1
+    low = k - width + 1
+    head = _power_head(g, n, k)
+    window = [head[i] if i >= 0 else 0 for i in range(low, k + 1)]
+    omega_rev = omega[::-1]
+    phi_rev = phi[::-1]
+    m = 0
+    terms = range(order + 1)
+    while True:
+        yield sum(map(mul, omega_rev, window[-s - 1:]))
+        base = [fixed[e] - m * per_m[e] for e in terms]
+        theta = [pi[e] * k + base[e] for e in terms]
+        window.append(-sum(map(mul, theta[1:], window[:-order - 1:-1])) // theta[0])
+        new = [sum(map(mul, phi_rev, window[i - s:i + 1])) for i in range(s, len(window))]
+        m += 1
+        base = [fixed[e] - m * per_m[e] for e in terms]
+        j = low + s - 1 + order - 1  # the index whose relation has new[0] - 1 at its low end
+        for _ in range(s - 1):
+            theta = [pi[e] * j + base[e] for e in terms]
+            new.insert(0, -sum(map(mul, theta[:order], new[order - 1::-1])) // theta[order])
+            j -= 1
+        low += 1
+        window = new
+        k += 1
+
+
+def _joint_low(dice: int, difficulty: int, specialties: int, threshold: int) -> list[list[int]]:
+    """``P(successes = j, botches = b) = table[j][b] / 10**(n + s j)`` for ``j < t``.
+
+    ``(w/10 + Q)^n`` with ``Q = X - 1/10`` a pool die without its botch: the
+    count is ``C(n, b) 10**(n-b+s j) [z^j] Q^(n-b)``, built by powers of ``Q``.
+    """
+    n = dice
+    if threshold <= 0:
+        return []
+    x = bonus_counts(difficulty, specialties, threshold - 1)
+    q = [difficulty - 2] + x[1:threshold]
+    q_rev = q[::-1]
+    powers = [[1] + [0] * (threshold - 1)]
+    for _ in range(n):
+        last = powers[-1]
+        powers.append([sum(map(mul, last[: j + 1], q_rev[threshold - 1 - j:])) for j in range(threshold)])
+    return [[comb(n, b) * powers[n - b][j] for b in range(n + 1)] for j in range(threshold)]
+
+
+def _finite(dice: int, difficulty: int, threshold: int) -> dict[int, Count]:
+    """No specialty: ``n!/(j! b! f!) (11-d)^j (d-2)^f / 10^n`` over successes j and botches b."""
+    n = dice
+    out: dict[int, int] = {}
+    for successes in range(n + 1):
+        ways_s = comb(n, successes) * (11 - difficulty) ** successes
+        for botches in range(n - successes + 1):
+            fails = n - successes - botches
+            count = ways_s * comb(n - successes, botches) * (difficulty - 2) ** fails
+            if count:
+                net = max(0, successes - threshold) - botches
+                out[net] = out.get(net, 0) + count
+    return {net: (count, n) for net, count in out.items()}
+
+
+@lru_cache(maxsize=1024)
+def net_counts(dice: int, difficulty: int, threshold: int, specialties: int) -> tuple[tuple[int, int, int], ...]:
+    """``(net, count, exponent)`` ascending: ``P(net) = count / 10**exponent``, exactly.
+
+    With specialties the list stops at the first net result after which less
+    than 1e-12 of the probability is left (every listed value is exact).
+    """
+    n, d, t, s = dice, difficulty, threshold, specialties
+    if n == 0:
+        return ((0, 1, 0),)
+    if s == 0:
+        return tuple((net, c, e) for net, (c, e) in sorted(_finite(n, d, t).items()))
+    walk = diagonal_counts(n, d, s)
+    diagonal: dict[int, int] = {}
+    first = _first_counts(n, d, s, n) if t <= n else []
+
+    def c_at(k: int) -> int:
+        if k <= n:
+            return first[k]
+        while k not in diagonal:
+            diagonal[len(diagonal) + n + 1] = next(walk)
+        return diagonal[k]
+
+    table = _joint_low(n, d, s, t)
+    top = n + s * (t + n)  # the exponent every low value is brought to
+    low: list[tuple[int, int, int]] = []
+    low_total = 0
+    scales = [10 ** (top - n - s * j) for j in range(t)]
+    for net in range(-n, 1):
+        k = net + t + n
+        count = c_at(k) * 10 ** (top - n - s * k) if k >= 0 else 0
+        for j in range(t):
+            row = table[j]
+            cancelled = j - net - t  # pairs counted at s - b = net + t whose successes are under t
+            gained = row[-net] - (row[cancelled] if 0 <= cancelled <= n else 0)
+            if gained:
+                count += gained * scales[j]
+        if count:
+            low.append((net, count, top))
+            low_total += count
+    # what is left, times 10**(exponent + 12), against 10**exponent: go on while >= 1e-12
+    exponent = top
+    left = (10**top - low_total) * 10**CUT_DIGITS
+    bar = 10**top
+    entries = low
+    k = t + n
+    step = 10**s
+    while left >= bar:
+        k += 1
+        count = c_at(k)
+        exponent += s
+        left = left * step - count * 10**CUT_DIGITS
+        bar *= step
+        if count:
+            entries.append((k - t - n, count, exponent))
+    return tuple(entries)
+
+
+def net_fractions(dice: int, difficulty: int, threshold: int, specialties: int) -> tuple[tuple[int, Fraction], ...]:
+    """:func:`net_counts` as exact Fractions."""
+    return tuple((net, fraction(count, exponent)) for net, count, exponent in
+                 net_counts(dice, difficulty, threshold, specialties))
+
+
+# -- Willpower and opposed rolls -------------------------------------------------------
+
+Entries = tuple[tuple[int, int, int], ...]
+
+
+def with_automatic(entries: Entries, automatic: int) -> Entries:
+    """Add ``automatic`` successes after Step 3 (Willpower, a house rule): every
+    result at or below 0 becomes ``automatic``, every success ``automatic`` more."""
+    if not automatic:
+        return entries
+    top = max(exponent for _, _, exponent in entries)
+    merged = sum(count * 10 ** (top - exponent) for net, count, exponent in entries if net <= 0)
+    shifted = [(net + automatic, count, exponent) for net, count, exponent in entries if net > 0]
+    if merged:
+        shifted.append((automatic, merged, top))
+    return tuple(sorted(shifted))
+
+
+def _aligned(entries: Entries) -> tuple[dict[int, int], int]:
+    top = max(exponent for _, _, exponent in entries)
+    return {net: count * 10 ** (top - exponent) for net, count, exponent in entries}, top
+
+
+def opposed(attack: Entries, evasion: Entries) -> Entries:
+    """The hit margin of an attack against a reflexive evasion (house rule), exactly.
+
+    A result at or below 0 stands; a success loses one success per evasion
+    success (a botched or failed evasion takes nothing off) and cannot fall
+    below 0.  Both lists may have a cut tail; the margin's tail then weighs
+    less than their two cut tails together.
+    """
+    hits, x_attack = _aligned(attack)
+    dodges, x_evasion = _aligned(evasion)
+    evaded: dict[int, int] = {}
+    for net, count in dodges.items():
+        evaded[max(net, 0)] = evaded.get(max(net, 0), 0) + count
+    whole = 10**x_evasion
+    out: dict[int, int] = {}
+    levels = sorted(evaded)
+    at_least: dict[int, int] = {}
+    running = 0
+    for level in reversed(levels):
+        running += evaded[level]
+        at_least[level] = running
+    for net, count in hits.items():
+        if net <= 0:
+            out[net] = out.get(net, 0) + count * whole
+            continue
+        for level in levels:
+            if level >= net:
+                out[0] = out.get(0, 0) + count * at_least[level]
+                break
+            margin = net - level
+            out[margin] = out.get(margin, 0) + count * evaded[level]
+    exponent = x_attack + x_evasion
+    return tuple((margin, count, exponent) for margin, count in sorted(out.items()) if count)
+
+
+def fractions_of(entries: Entries) -> dict[int, Fraction]:
+    """Entries as exact Fractions."""
+    return {net: fraction(count, exponent) for net, count, exponent in entries}
