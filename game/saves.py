@@ -6,15 +6,36 @@ integrity checksum over the state) and ``[state]``.  Writing is atomic: the
 new save goes to a temporary file that is flushed and fsynced, the previous
 save is copied to ``<slot>.toml.bak`` the same way, and only then does
 ``os.replace`` put the new one in place.  At every instant a complete save
-(new or old) and its backup exist.
+(new or old) and its backup exist; a save killed half-way leaves only a
+``.<slot>.toml.tmp-<pid>`` file, which :meth:`SaveStore.clean_strays` removes
+at the next start.  Every file operation goes through :mod:`os` (``open``,
+``write``, ``fsync``, ``close``, ``read``, ``replace``, ``mkdir``), so tests
+inject faults at each step; any ``OSError`` becomes a :class:`SaveError`
+naming the file and the reason, with the previous save untouched and no
+temporary file left behind.
 
-Slot names are plain words; nothing escapes the saves folder.
+Reading refuses, each with a one-line reason and the game untouched: a file
+too large, not UTF-8, not TOML, too deep or with absurd numbers (the limits of
+:mod:`game.world.limits`); a wrong or missing header; a format other than
+:data:`FORMAT_VERSION` (format 1 is the first: there is no older format to
+migrate yet); another adventure or another version of it; a checksum that
+does not match (which catches a truncation that still parses); state of the
+wrong shape or types; ids the adventure does not have; and character sheets
+the rule system cannot read.  A save whose adventure files changed without a
+new version (its content digest differs) still loads, with a note, when
+every id it names still exists.
+
+Slot names are plain ASCII words; nothing escapes the saves folder: the slot
+file, its backup, its temporary files and the adventure's folder inside the
+saves folder are never followed as symbolic links.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
+import random
 import re
 import tomllib
 from pathlib import Path
@@ -22,13 +43,17 @@ from typing import Any
 
 import tomli_w
 
-from game.errors import SaveError
+from game.errors import SaveError, WayfarerError
+from game.rules.base import KINDS, RuleSystem, Sheet, Situation, Weapon
+from game.rules.dice import RandomDice
+from game.text import escape_controls
+from game.world import limits
 from game.world.content import Adventure
 from game.world.state import GONE, PLAYER, WorldState
 
 #: The save format written; loading refuses others.
 FORMAT_VERSION = 1
-SLOT_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
+SLOT_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}\Z")
 #: Names Windows reserves for devices, refused everywhere so saves travel.
 RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
 #: The largest save file read (a state with thousands of changes is far smaller).
@@ -36,21 +61,31 @@ MAX_SAVE_BYTES = 16 * 1024 * 1024
 
 
 def checksum(data: dict[str, Any]) -> str:
-    """A digest of the state data, so a file that still parses after damage is caught."""
-    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    """A digest of the state data, so a file that still parses after damage is caught.
+
+    Values JSON cannot write (TOML dates and times, which only a hand edit puts
+    in a save) are digested as their text, so any parsed data has a digest.
+    """
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def check_slot(slot: str) -> str:
-    """The slot name, lower-cased, if it is a plain word; SaveError otherwise."""
-    name = slot.strip().lower()
+    """The slot name, lower-cased, if it is a plain ASCII word; SaveError otherwise.
+
+    ASCII is checked before lower-casing, so a look-alike such as the Kelvin
+    sign (which lower-cases to ``k``) is refused rather than mapped.
+    """
+    name = slot.strip()
+    name = name.lower() if name.isascii() else ""
     if not SLOT_PATTERN.match(name) or name in RESERVED:
-        raise SaveError(f"\"{slot[:40]}\" is not a slot name: use up to 32 letters, digits, - or _, "
+        raise SaveError(f"\"{escape_controls(slot[:40])}\" is not a slot name: use up to 32 letters, digits, - or _, "
                         f"starting with a letter or digit")
     return name
 
 
 def _fsync_dir(folder: Path) -> None:
+    """Make the rename durable; best effort (the save is complete whether or not this works)."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
@@ -60,33 +95,66 @@ def _fsync_dir(folder: Path) -> None:
     except OSError:
         pass
     finally:
-        os.close(fd)
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _temp_names(target: Path) -> tuple[Path, Path]:
+    folder, pid = target.parent, os.getpid()
+    return folder / f".{target.name}.tmp-{pid}", folder / f".{target.name}.bak.tmp-{pid}"
 
 
 def write_atomic(target: Path, payload: bytes) -> None:
-    """Write ``payload`` to ``target`` atomically, keeping the previous file as ``.bak``."""
+    """Write ``payload`` to ``target`` atomically, keeping the previous file as ``.bak``.
+
+    The steps: write and fsync a temporary file; if there is a previous save,
+    copy it to a second temporary file (fsynced) and rename that over the
+    backup; rename the first over the target; fsync the folder.  Any OSError
+    (or an interrupt) on the way leaves the previous save as it was and no
+    temporary file behind.
+    """
     folder = target.parent
-    temp = folder / f".{target.name}.tmp-{os.getpid()}"
+    temp, backup_temp = _temp_names(target)
     try:
         _write_synced(temp, payload)
-        if target.exists():
-            backup_temp = folder / f".{target.name}.bak.tmp-{os.getpid()}"
-            _write_synced(backup_temp, target.read_bytes())
+        previous = _read_nofollow(target)
+        if previous is not None:
+            _write_synced(backup_temp, previous)
             os.replace(backup_temp, folder / f"{target.name}.bak")
         os.replace(temp, target)
         _fsync_dir(folder)
     finally:
-        for stray in (temp, folder / f".{target.name}.bak.tmp-{os.getpid()}"):
+        for stray in (temp, backup_temp):
             try:
-                stray.unlink()
-            except FileNotFoundError:
-                pass
+                os.unlink(stray)
             except OSError:
                 pass
 
 
+def _read_nofollow(path: Path) -> bytes | None:
+    """The bytes of ``path``, or None if it does not exist; a symbolic link is an OSError."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
+    except FileNotFoundError:
+        return None
+    try:
+        chunks: list[bytes] = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+
+
 def _write_synced(path: Path, payload: bytes) -> None:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW
     fd = os.open(path, flags, 0o644)
     try:
         view = memoryview(payload)
@@ -104,30 +172,52 @@ class SaveStore:
     def __init__(self, root: Path, adventure: Adventure) -> None:
         self.root = root
         self.adventure = adventure
+        #: (system, seed), a game used to judge saves, and its new player's sheet (see check_sheets).
+        self._trial: tuple[tuple[str, int], Any, Sheet] | None = None
 
     @property
     def folder(self) -> Path:
         return self.root / self.adventure.id
 
     def path(self, slot: str) -> Path:
-        """The file of a slot, proven to lie inside the saves folder."""
+        """The file of a slot, proven to lie inside the saves folder.
+
+        The name is a plain word (no separator, no dot, no device name), the
+        adventure's folder is not a symbolic link (it could point anywhere) and
+        neither is the slot file.  The backup and temporary files are handled
+        without following links when written (see :func:`write_atomic`).
+        """
         name = check_slot(slot)
+        self._check_folder()
         path = self.folder / f"{name}.toml"
         if path.is_symlink():
             raise SaveError(f"slot \"{name}\" is a symbolic link; refusing to follow it")
         return path
 
+    def _check_folder(self) -> None:
+        folder = self.folder
+        if folder.is_symlink():
+            raise SaveError(f"{folder} is a symbolic link; refusing to follow it (saves stay in the saves folder)")
+        if folder.exists() and not folder.is_dir():
+            raise SaveError(f"{folder} is not a folder")
+
     def clean_strays(self) -> list[Path]:
-        """Remove temporary files left by a save that was interrupted; return them."""
-        if not self.folder.is_dir():
+        """Remove temporary files (or links planted in their place) left by an interrupted save; return them."""
+        folder = self.folder
+        if folder.is_symlink() or not folder.is_dir():
             return []
-        strays = [p for p in self.folder.glob(".*.tmp-*") if p.is_file() and not p.is_symlink()]
+        try:
+            strays = [p for p in folder.glob(".*.tmp-*") if p.is_symlink() or p.is_file()]
+        except OSError:
+            return []
+        removed = []
         for stray in strays:
             try:
-                stray.unlink()
+                stray.unlink()  # a link itself, never its target
+                removed.append(stray)
             except OSError:
                 pass
-        return strays
+        return removed
 
     def slots(self) -> list[str]:
         if not self.folder.is_dir():
@@ -148,6 +238,7 @@ class SaveStore:
             if self.root.exists() and not self.root.is_dir():
                 raise SaveError(f"{self.root} is not a folder")
             self.folder.mkdir(parents=True, exist_ok=True)
+            self._check_folder()
             write_atomic(path, payload)
         except OSError as error:
             raise SaveError(f"could not write {path}: {error.strerror or error}") from error
@@ -177,72 +268,343 @@ class SaveStore:
             hint = f" (saved slots: {', '.join(known)})" if known else " (no saves yet)"
             raise SaveError(f"there is no save in slot \"{check_slot(slot)}\"{hint}")
         try:
-            return self.read(path), []
+            return self._read_with_notes(path)
         except SaveError as error:
             backup = path.with_name(path.name + ".bak")
             if backup.exists() and not backup.is_symlink():
                 try:
-                    state = self.read(backup)
+                    state, notes = self._read_with_notes(backup)
                 except SaveError:
                     raise error from None
-                return state, [f"The save was damaged ({error}); loaded its backup instead."]
+                return state, [f"The save was damaged ({error}); loaded its backup instead.", *notes]
             raise
+
+    def _read_with_notes(self, path: Path) -> tuple[WorldState, list[str]]:
+        document = self.read_document(path)
+        state = self.from_document(document, path.name)
+        notes = []
+        header = document["save"]
+        if header.get("digest") != self.adventure.digest:
+            notes.append(f"The files of {self.adventure.id} {self.adventure.version} have changed since this save "
+                         f"was made; everything it names still exists, so it loads, but things may differ.")
+        return state, notes
 
     def read(self, path: Path) -> WorldState:
         """Read and validate one save file."""
+        return self.from_document(self.read_document(path), path.name)
+
+    def read_document(self, path: Path) -> dict[str, Any]:
+        """The parsed TOML of a save file, read within the limits; SaveError if it cannot be."""
         try:
-            if path.stat().st_size > MAX_SAVE_BYTES:
-                raise SaveError(f"{path.name} is too large to be a save")
-            raw = path.read_bytes()
+            raw = limits.read_bounded(path, MAX_SAVE_BYTES)
+        except limits.TooMuch as error:
+            raise SaveError(f"{path.name} is too large to be a save ({error.message})") from None
         except OSError as error:
             raise SaveError(f"could not read {path.name}: {error.strerror or error}") from error
-        try:
-            document = tomllib.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-            raise SaveError(f"{path.name} is damaged or not a save ({error})") from None
-        return self.from_document(document, path.name)
+        return parse_document(raw, path.name)
 
     def from_document(self, document: dict[str, Any], name: str) -> WorldState:
+        """Validate a parsed save and build its state; SaveError naming the first reason it is refused."""
         header, data = document.get("save"), document.get("state")
         if not isinstance(header, dict) or not isinstance(data, dict):
             raise SaveError(f"{name} is not a Wayfarer save")
-        if header.get("format") != FORMAT_VERSION:
-            raise SaveError(f"{name} has save format {header.get('format')!r}; this Wayfarer reads format {FORMAT_VERSION}")
+        version = header.get("format")
+        if type(version) is not int or version != FORMAT_VERSION:
+            raise SaveError(f"{name} {_format_problem(version)}; this Wayfarer reads format {FORMAT_VERSION} "
+                            f"(the first: there is no older format to migrate)")
         if header.get("adventure") != self.adventure.id:
-            raise SaveError(f"{name} belongs to the adventure \"{header.get('adventure')}\", not \"{self.adventure.id}\"")
+            raise SaveError(f"{name} belongs to the adventure \"{_shown(header.get('adventure'))}\", "
+                            f"not \"{self.adventure.id}\"")
         if header.get("adventure_version") != self.adventure.version:
-            raise SaveError(f"{name} was made with {self.adventure.id} version {header.get('adventure_version')}; "
+            made_with = _shown(header.get("adventure_version"))
+            raise SaveError(f"{name} was made with {self.adventure.id} version {made_with}; "
                             f"this is version {self.adventure.version}")
         if header.get("checksum") != checksum(data):
             raise SaveError(f"{name} is damaged: its checksum does not match")
+        problem = _shape_problem(data)
+        if problem:
+            raise SaveError(f"{name} is damaged: {problem}")
+        for key in ("system", "seed", "turn"):
+            if header.get(key) != data[key]:
+                raise SaveError(f"{name} is damaged: its header and state disagree on the {key}")
         try:
             state = WorldState.from_data(data)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise SaveError(f"{name} is damaged: {type(error).__name__} {error}") from None
+            raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
         self.check_references(state, name)
+        self.check_sheets(state, name)
         return state
 
     def check_references(self, state: WorldState, name: str) -> None:
         """Every id in the state must exist in the adventure."""
         adventure = self.adventure
+        rooms = adventure.rooms
         problems = []
         if state.adventure_id != adventure.id:
             problems.append(f"adventure {state.adventure_id}")
-        if state.room not in adventure.rooms:
+        if state.room not in rooms:
             problems.append(f"room {state.room}")
-        problems += [f"room {r}" for r in state.visited if r not in adventure.rooms]
+        problems += [f"room {r}" for r in state.visited | state.searched if r not in rooms]
+        problems += [f"exit {e}" for e in state.opened | state.found if e.partition("/")[0] not in rooms]
         for item_id, place in state.item_moves.items():
             if item_id not in adventure.items:
                 problems.append(f"item {item_id}")
             elif not _valid_place(place, adventure):
                 problems.append(f"place {place}")
         problems += [f"npc {n}" for n in state.npcs if n not in adventure.npcs]
-        problems += [f"room {s.room}" for s in state.npcs.values() if s.room not in adventure.rooms]
+        problems += [f"room {s.room}" for s in state.npcs.values() if s.room and s.room not in rooms]
         problems += [f"item {i}" for i in state.identified | state.puzzled if i not in adventure.items]
         if state.status not in ("playing", "won", "dead"):
             problems.append(f"status {state.status}")
+        if state.system not in _system_ids():
+            problems.append(f"system {state.system}")
         if problems:
-            raise SaveError(f"{name} names what this adventure does not have: {', '.join(sorted(problems)[:3])}")
+            shown = ", ".join(_shown(p) for p in sorted(problems)[:3])
+            raise SaveError(f"{name} names what this adventure does not have: {shown}")
+
+    def check_sheets(self, state: WorldState, name: str) -> None:
+        """The character sheets must be what the state's rule system makes, and the game must start on them.
+
+        A new run of the same adventure and system from the same seed is the
+        reference: every top-level entry of its player's sheet (including what
+        the system's play layer adds at the start) and every entry its sheets
+        share with the save's must hold the same kind of value, all the way
+        down; NPC sheets are compared with fresh ones made from their content.
+        No number on a sheet may pass ±MAX_AMOUNT.  Then a trial game takes a
+        copy of the state and its rules read every sheet.  The reference game
+        is kept between loads (same system and seed), so a second load in a
+        session costs little more than reading the file.
+        """
+        trial, reference = self._trial_for(state, name)
+        problem = _number_problem("the player", state.player)
+        for npc_id, npc in sorted(state.npcs.items()):
+            problem = problem or _number_problem(f"npc {npc_id}", npc.sheet)
+        problem = problem or _sheet_problem("the player", state.player, reference)
+        for npc_id, npc in sorted(state.npcs.items()):
+            fresh = trial.world.npc_sheet(self.adventure.npcs[npc_id])
+            problem = problem or _sheet_problem(f"npc {npc_id}", npc.sheet, fresh)
+        problem = problem or _unplayable(trial, state)
+        if problem:
+            raise SaveError(f"{name} is damaged: {problem}")
+
+    def _trial_for(self, state: WorldState, name: str) -> tuple[Any, Sheet]:
+        """A game of this adventure under the state's system and seed, and its new player's sheet (cached)."""
+        from game.engine import Engine
+        from game.rules.registry import get_system
+
+        key = (state.system, state.seed)
+        if self._trial is None or self._trial[0] != key:
+            try:
+                system = get_system(state.system, self.adventure.rules.get(state.system, {}))
+            except WayfarerError as error:
+                raise SaveError(f"{name} names a rule system that cannot be set up: {error}") from None
+            engine = Engine.new_game(self.adventure, system, state.seed)
+            self._trial = (key, engine, copy.deepcopy(engine.state.player))
+        return self._trial[1], self._trial[2]
+
+
+def parse_document(raw: bytes, name: str) -> dict[str, Any]:
+    """Bytes of a save as TOML, within the limits of :mod:`game.world.limits`; SaveError if not.
+
+    The walk of :func:`limits.check_data` is not needed here: every value of
+    a save is judged by its checksum and then by :func:`_shape_problem` and the
+    sheet checks, which bound numbers themselves.
+    """
+    try:
+        document = limits.parse(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise SaveError(f"{name} is damaged or not a save ({_shown(error)})") from None
+    except limits.TooMuch as error:
+        raise SaveError(f"{name} is damaged or not a save ({error.message})") from None
+    return document
+
+
+def _format_problem(version: object) -> str:
+    if version is None:
+        return "has no save format"
+    if type(version) is int and version > FORMAT_VERSION:
+        return f"was written by a newer Wayfarer (save format {version})"
+    return f"has an unknown save format, {_shown(repr(version))}"
+
+
+def _shown(value: object, width: int = 60) -> str:
+    """A value from a file, fit to quote in a one-line message."""
+    text = escape_controls(str(value))
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _system_ids() -> tuple[str, ...]:
+    from game.rules.registry import SYSTEM_IDS
+
+    return SYSTEM_IDS
+
+
+#: The type of each field of the state data (see WorldState.to_data); fields marked optional may be absent.
+_STATE_FIELDS: dict[str, tuple[str, bool]] = {
+    "adventure_id": ("text", True), "adventure_version": ("text", True), "system": ("text", True),
+    "seed": ("integer", True), "room": ("text", True), "player": ("table", True), "water": ("amount", True),
+    "food": ("amount", True), "turn": ("count", True), "minutes": ("count", True), "status": ("text", True),
+    "ending": ("text", False), "visited": ("texts", True), "item_moves": ("text table", True),
+    "opened": ("texts", True), "found": ("texts", True), "searched": ("texts", False),
+    "identified": ("texts", True), "puzzled": ("texts", False), "npcs": ("table", True),
+    "drank_day": ("count", True), "ate_day": ("count", True), "thirst_days": ("amount", True),
+    "hunger_days": ("amount", True), "log": ("texts", True),
+}
+#: The largest turn or minute count a run can reach (1,900 years of game time).
+MAX_COUNT = 10**9
+#: The largest amount of water, food or days of want; and the largest number on a character sheet
+#: (no rule system keeps one above 999): a hand edit beyond it could make play loop for ever.
+MAX_AMOUNT = 10_000
+_NPC_FIELDS: dict[str, tuple[str, bool]] = {
+    "room": ("text", True), "sheet": ("table", True), "disposition": ("text", True), "route_index": ("amount", False),
+}
+
+
+def _fits(kind: str, value: object) -> bool:
+    if kind == "text":
+        return isinstance(value, str)
+    if kind == "integer":
+        return type(value) is int and limits.INT_MIN <= value <= limits.INT_MAX
+    if kind in ("count", "amount"):
+        return type(value) is int and 0 <= value <= (MAX_COUNT if kind == "count" else MAX_AMOUNT)
+    if kind == "table":
+        return isinstance(value, dict)
+    if kind == "texts":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == "text table":
+        return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
+    return False
+
+
+_ARTICLE = {"text": "a text", "integer": "an integer", "count": f"a whole number from 0 to {MAX_COUNT}",
+            "amount": f"a whole number from 0 to {MAX_AMOUNT}", "table": "a table",
+            "texts": "a list of texts", "text table": "a table of texts"}
+
+
+def _fields_problem(data: dict[str, Any], fields: dict[str, tuple[str, bool]], where: str) -> str:
+    for key, (kind, required) in fields.items():
+        if key not in data:
+            if required:
+                return f"{where}{key} is missing"
+        elif not _fits(kind, data[key]):
+            return f"{where}{key} should be {_ARTICLE[kind]}"
+    return ""
+
+
+def _shape_problem(data: dict[str, Any]) -> str:
+    """Why the state data does not have the shape WorldState.to_data writes (empty if it does)."""
+    problem = _fields_problem(data, _STATE_FIELDS, "")
+    if problem:
+        return problem
+    for npc_id, npc in data["npcs"].items():
+        if not isinstance(npc, dict):
+            return f"npcs.{_shown(npc_id)} should be a table"
+        problem = _fields_problem(npc, _NPC_FIELDS, f"npcs.{_shown(npc_id)}.")
+        if problem:
+            return problem
+    return ""
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "flag"
+    if isinstance(value, int):
+        return "whole number"
+    if isinstance(value, float):
+        return "number with a fraction"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "table"
+    return type(value).__name__
+
+
+def _number_problem(who: str, value: Any, path: str = "") -> str:
+    """A number on a sheet beyond ±MAX_AMOUNT (or not a number at all: NaN), anywhere in it."""
+    if isinstance(value, dict):
+        items: Any = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and not -MAX_AMOUNT <= value <= MAX_AMOUNT:
+            return f"the sheet of {who} has {_shown(path)} = {_shown(value)}, beyond any rule system's numbers"
+        return ""
+    for key, inner in items:
+        problem = _number_problem(who, inner, f"{path}.{key}" if path else str(key))
+        if problem:
+            return problem
+    return ""
+
+
+def _sheet_problem(who: str, sheet: Any, reference: Any, path: str = "") -> str:
+    """A top-level entry of a fresh ``reference`` sheet missing from ``sheet``, or one holding another kind of value.
+
+    Tables are compared entry by entry, all the way down, and the items of a
+    list must be of the kind of the reference's items.  Below the top level an
+    entry may be missing (a character made from other stats has other skills),
+    and entries that only play adds are not in the reference: neither is judged
+    here, and the trial start, next, catches what it can of those.
+    """
+    if isinstance(reference, dict) and isinstance(sheet, dict):
+        for key, value in reference.items():
+            here = f"{path}.{key}" if path else str(key)
+            if key not in sheet:
+                if not path:
+                    return f"the sheet of {who} has no {_shown(here)}"
+                continue
+            problem = _sheet_problem(who, sheet[key], value, here)
+            if problem:
+                return problem
+        return ""
+    if _kind(sheet) != _kind(reference):
+        return f"the sheet of {who} has {_shown(path)} as a {_kind(sheet)}, not a {_kind(reference)}"
+    if isinstance(reference, list) and reference and sheet:
+        kinds = {_kind(item) for item in reference}
+        if len(kinds) == 1:
+            for index, item in enumerate(sheet):
+                problem = _sheet_problem(who, item, reference[0], f"{path}.{index}")
+                if problem:
+                    return problem
+    return ""
+
+
+def _unplayable(trial: Any, state: WorldState) -> str:
+    """Put a copy of the state into the trial game and let the rules read every sheet; the first failure.
+
+    The trial runs what loading runs (``replace_state``: the play layer's
+    start), describes the place and the status line, and asks the rules for
+    what play asks of every sheet: condition, description, a check of every
+    kind, an attack each way with every NPC and a blow taken (rule functions
+    are pure).  A save is untrusted input and that code assumes well-formed
+    state, so any exception here (not only the expected kinds) means the save
+    is refused rather than the game crashing a turn later.
+    """
+    system: RuleSystem = trial.system
+    who = "the player"
+    situation, weapon = Situation(), Weapon()
+    try:
+        trial.replace_state(WorldState.from_data(state.to_data()))
+        trial.status_line()
+        trial.look_lines()
+        player = trial.state.player
+        system.condition(player)
+        system.health(player)
+        system.sheet_lines(player)
+        for kind in KINDS:
+            system.check_request(player, kind, "normal", situation)
+        system.harm(player, weapon.damage, RandomDice(random.Random(0)))
+        for npc_id, npc in trial.state.npcs.items():
+            who = f"npc {npc_id}"
+            system.condition(npc.sheet)
+            system.check_request(npc.sheet, "fight", "normal", situation)
+            system.attack_request(player, npc.sheet, weapon, situation)
+            system.attack_request(npc.sheet, player, weapon, situation)
+            system.harm(npc.sheet, weapon.damage, RandomDice(random.Random(0)))
+    except Exception as error:  # noqa: BLE001 - untrusted data must not crash the game (see above)
+        return f"the game cannot start from it under {system.id} ({type(error).__name__} on {_shown(who)})"
+    return ""
 
 
 def _valid_place(place: str, adventure: Adventure) -> bool:

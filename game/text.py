@@ -1,15 +1,43 @@
-"""Text hygiene: nothing from content or input reaches the terminal as a control sequence."""
+"""Text hygiene: nothing from content or input reaches the terminal as a control sequence.
+
+:data:`CONTROL` matches every character that a terminal may act on rather than
+show, except newline and tab: the Unicode categories Cc (C0 and C1 controls,
+ESC and so CSI/OSC sequences, DEL, the single-byte CSI ``\x9b``), Cf (format
+characters: bidi embeddings, overrides and isolates, zero-width characters,
+the BOM, interlinear annotations, tag characters), Cs (lone surrogates, which
+cannot even be encoded) and Zl/Zp (line and paragraph separators).  The
+ranges are Unicode 14 (Python 3.11); ``tests/robustness`` checks them against
+:mod:`unicodedata`.
+"""
 from __future__ import annotations
 
 import re
 import textwrap
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+CONTROL = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
+    "\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb"
+    "\U000110bd\U000110cd\U00013430-\U00013438\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0001\U000e0020-\U000e007f]"
+)
+_CONTROL = CONTROL
+#: The same characters and newline and tab too: nothing that breaks a one-line message.
+_UNPRINTABLE = re.compile(f"[\t\n{CONTROL.pattern[1:-1]}]")
 
 
 def clean(text: str) -> str:
-    """Remove control and bidi-override characters; keep newlines and tabs."""
+    """Remove control, format and bidi characters (see :data:`CONTROL`); keep newlines and tabs."""
     return _CONTROL.sub("", text)
+
+
+def escape_controls(text: str) -> str:
+    """One printable line: every control character (newline and tab too) written as ``\\uXXXX``.
+
+    For messages that quote what an author or a player wrote, where silently
+    dropping a character would hide the very thing that is wrong.
+    """
+    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}" if ord(m.group()) < 0x10000
+                            else f"\\U{ord(m.group()):08x}", text)
 
 
 def clean_line(text: str) -> str:

@@ -20,6 +20,12 @@ good content costs little more than parsing it.  What is checked, and the
 content decisions (defaults, regions, homes), are documented in
 :mod:`game.world.build`.
 
+Untrusted text is read within the limits of :mod:`game.world.limits` (file
+size, number of files, nesting, dotted-key length, number size, control
+characters); a file that passes none of them is reported like a syntax error,
+as ``FILE: reason`` or ``FILE:LINE: reason``.  Every problem line is one line:
+control characters in it are written as ``\\uXXXX``.
+
 Content is data: nothing in it is evaluated, imported or looked up as an attribute.
 """
 from __future__ import annotations
@@ -35,6 +41,8 @@ from typing import Any
 
 import game
 from game.errors import ContentError, UsageError
+from game.text import escape_controls
+from game.world import limits
 from game.world.build import ENTITY_SECTIONS, build_adventure
 from game.world.content import Adventure
 from game.world.schema import KeyPath, Report, format_path
@@ -124,7 +132,9 @@ def _toml_files(folder: Path) -> list[Path]:
 
 def _read_one(path: Path, display: str, digest: Any) -> tuple[_Source | None, list[_Line]]:
     try:
-        raw = path.read_bytes()
+        raw = limits.read_bounded(path, limits.MAX_FILE_BYTES)
+    except limits.TooMuch as error:
+        return None, [(display, 0, 0, error.message)]
     except OSError as error:
         return None, [(display, 0, 0, f"cannot read the file: {error.strerror or error}")]
     digest.update(f"{path.name}\0{len(raw)}\0".encode())
@@ -136,11 +146,17 @@ def _read_one(path: Path, display: str, digest: Any) -> tuple[_Source | None, li
         return None, [(display, line, 0, "the file is not UTF-8 text")]
     text = text.removeprefix("\ufeff")
     try:
-        data = tomllib.loads(text)
+        data = limits.parse(text)
     except tomllib.TOMLDecodeError as error:
         line, col, message = syntax_position(text, error)
         return None, [(display, line, col, f"TOML syntax error: {message}")]
-    return _Source(display, text, data), []
+    except limits.TooMuch as error:
+        return None, [(display, error.line, 0, error.message)]
+    source = _Source(display, text, data)
+    found = limits.check_data(data, clean_strings=limits.may_hold_controls(text))
+    if found:
+        return None, [(display, source.line_of(path), 0, f"{format_path(path)}: {message}") for path, message in found]
+    return source, []
 
 
 def _read_folder(folder: Path) -> tuple[list[_Source], str, list[_Line]]:
@@ -155,6 +171,16 @@ def _read_folder(folder: Path) -> tuple[list[_Source], str, list[_Line]]:
         return [], "", [(str(folder), 0, 0, f"cannot list the folder: {error.strerror or error}")]
     if not paths:
         return [], "", [(str(folder), 0, 0, "no .toml files in this folder")]
+    if len(paths) > limits.MAX_FILES:
+        return [], "", [(str(folder), 0, 0, f"{len(paths)} .toml files; an adventure may have at most "
+                                            f"{limits.MAX_FILES}")]
+    try:
+        total = sum(p.stat().st_size for p in paths)
+    except OSError:
+        total = 0  # reading each file reports it
+    if total > limits.MAX_ADVENTURE_BYTES:
+        return [], "", [(str(folder), 0, 0, f"the .toml files hold {total} bytes; an adventure may hold at most "
+                                            f"{limits.MAX_ADVENTURE_BYTES}")]
     digest = hashlib.sha256()
     sources: list[_Source] = []
     problems: list[_Line] = []
@@ -219,6 +245,7 @@ def _format(lines: list[_Line]) -> list[str]:
     """Sorted (by file, line, column), deduplicated problem lines."""
     out: list[str] = []
     for display, line, col, text in sorted(set(lines)):
+        display, text = escape_controls(display), escape_controls(text)
         if not line:
             out.append(f"{display}: {text}")
         elif col:
@@ -269,10 +296,10 @@ def _peek_id(folder: Path) -> str | None:
         paths = _toml_files(folder)
     except OSError:
         return None
-    for path in paths:
+    for path in paths[: limits.MAX_FILES]:
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            data = limits.parse(limits.read_bounded(path).decode("utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, limits.TooMuch):
             continue
         table = data.get("adventure")
         if isinstance(table, dict) and isinstance(table.get("id"), str):

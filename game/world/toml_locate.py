@@ -9,7 +9,7 @@ Array elements get their index as a path part (``"0"``, ``"1"``, ...).
 
 It only ever runs on text that ``tomllib`` already accepted, and only when
 there is a problem to report, so it favours simplicity over speed; it never
-raises on odd input (it just records less).
+raises on odd input (it just records less), nesting too deep for it included.
 """
 from __future__ import annotations
 
@@ -204,8 +204,16 @@ class _Scanner:
 
 
 def key_lines(text: str) -> dict[KeyPath, int]:
-    """Map every key path written in ``text`` to the line where it first appears."""
-    return _Scanner(_tokens(text)).scan()
+    """Map every key path written in ``text`` to the line where it first appears.
+
+    Values nested too deeply for the recursive scanner end the scan early: the
+    paths recorded so far are kept (the loader refuses such nesting anyway).
+    """
+    scanner = _Scanner(_tokens(text))
+    try:
+        return scanner.scan()
+    except RecursionError:
+        return scanner.lines
 
 
 def line_of(lines: Mapping[KeyPath, int], path: KeyPath) -> int:

@@ -1,0 +1,221 @@
+"""Limits on untrusted TOML (adventure files and saves), enforced before and while parsing.
+
+An adventure may come from a stranger and a save may have been edited by
+hand, so every TOML text is read within these bounds, each refused with a
+one-line reason and quickly (well under a second, in bounded memory):
+
+- **Size**: a file larger than :data:`MAX_FILE_BYTES` (8 MiB: a 30,000-room
+  world in one file) is refused from its size before a byte is read, and it is
+  read with a bounded ``read`` in case the size lied.  An adventure folder may
+  hold at most :data:`MAX_FILES` files and :data:`MAX_ADVENTURE_BYTES` in all.
+  ``tomllib`` costs about 5 microseconds a value whatever its size, so a file
+  may also hold at most :data:`MAX_ITEMS` lines and commas together (counted
+  at C speed before parsing): a 10,000-room world in one file has 146,000.
+- **Long dotted keys**: ``tomllib`` spends time quadratic in the number of
+  parts of a dotted key (``a.b.c...``; 5,000 parts take most of a second), so
+  a key of more than :data:`MAX_KEY_PARTS` parts is looked for with one
+  possessive regular expression before parsing (a few milliseconds for a
+  10,000-room world) and refused.
+- **Deep nesting**: ``tomllib`` parses arrays and inline tables recursively
+  and raises ``RecursionError`` a few hundred levels down, quickly; that is
+  caught and refused.  What parses is then walked, and anything nested more
+  than :data:`MAX_DEPTH` levels is refused with its key path (the bundled
+  adventure needs 6).
+- **Huge numbers**: ``tomllib`` matches numbers with a regular expression
+  whose memory grows with the digits (a million digits cost 120 MB), and then
+  converts them to ``int`` in quadratic time, or fails with Python's limit on
+  the digits of an integer read from text (``sys.set_int_max_str_digits``,
+  4,300 by default, or none if a user switched it off).  So a run of more than
+  :data:`MAX_DIGITS` digits (no 64-bit integer or sensible float has 40) is
+  refused before parsing; while parsing that Python limit is lowered to its
+  minimum, 640, in case; and integers outside the 64-bit range that TOML
+  defines are refused after parsing, with their key path.
+- **Control characters**: a key holding a control, format or bidi character
+  (see :data:`game.text.CONTROL`) is refused; string values are cleaned of them
+  (adventure text only), so nothing from content can reach the terminal as an
+  escape sequence.
+
+Nothing here evaluates or imports anything named by the text.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from game.text import CONTROL, clean, escape_controls
+
+KeyPath = tuple[str, ...]
+
+#: The largest content file read (a 10,000-room, 1,000-NPC world in one file is about 2.4 MB).
+MAX_FILE_BYTES = 8 * 1024 * 1024
+#: The most bytes read from all the files of one adventure.
+MAX_ADVENTURE_BYTES = 32 * 1024 * 1024
+#: The most ``*.toml`` files in one adventure folder.
+MAX_FILES = 256
+#: The deepest nesting of tables and arrays below the top of a document.
+MAX_DEPTH = 16
+#: The most parts of one dotted key or table header.
+MAX_KEY_PARTS = 16
+#: TOML integers are 64-bit signed.
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+#: Digits an integer may have while parsing (Python's minimum for the limit).
+PARSE_INT_DIGITS = 640
+#: The longest run of digits (``_`` between them allowed) anywhere in a file.
+MAX_DIGITS = 100
+#: The most lines and commas in one file: a bound on the values ``tomllib`` creates.
+MAX_ITEMS = 400_000
+
+_PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+')"""
+#: A dot followed by MAX_KEY_PARTS - 1 more (part, dot) pairs: at least MAX_KEY_PARTS dots.
+_LONG_KEY = re.compile(rf"\.(?:[ \t]*+{_PART}[ \t]*+\.){{{MAX_KEY_PARTS - 1}}}")
+#: Bytes mapped to ``0`` (digits, ``_``) and to a space (everything else), to find long runs at C speed.
+_DIGIT_BYTES = bytes(48 if chr(b) in "0123456789_" else 32 for b in range(256))
+_RUN = b"0" * (MAX_DIGITS + 1)
+_HEX_RUN = re.compile(rf"0x[0-9A-Fa-f_]{{{MAX_DIGITS}}}")
+
+
+class TooMuch(Exception):
+    """A text passed one of the limits; ``line`` is 0 when it has none."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MiB"
+
+
+def read_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of ``path`` if there are at most ``limit``; TooMuch otherwise, OSError if unreadable."""
+    with open(path, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > limit:
+            raise TooMuch(f"the file is {_mib(size)}; the limit is {_mib(limit)}")
+        raw = handle.read(size + 1)  # read(n) allocates n bytes at once: ask for what stat promised
+        if len(raw) > size:  # the size lied or the file grew: read on, to the limit at most
+            raw += handle.read(limit + 1 - len(raw))
+    if len(raw) > limit:
+        raise TooMuch(f"the file is larger than the limit of {_mib(limit)}")
+    return raw
+
+
+def _line_at(text: str, index: int) -> int:
+    return text.count("\n", 0, index) + 1
+
+
+@contextmanager
+def _few_digits() -> Iterator[None]:
+    """Integers read from text may have at most PARSE_INT_DIGITS digits, for the duration."""
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(PARSE_INT_DIGITS)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(before)
+
+
+def prescan(text: str) -> None:
+    """Refuse, before parsing, what would make ``tomllib`` slow or greedy: TooMuch, with the line."""
+    items = text.count("\n") + text.count(",")
+    if items > MAX_ITEMS:
+        raise TooMuch(f"{items} lines and commas; a file may have at most {MAX_ITEMS}")
+    found = _LONG_KEY.search(text)
+    if found is not None:
+        raise TooMuch(f"a dotted key or table name of more than {MAX_KEY_PARTS} parts", _line_at(text, found.start()))
+    at = _long_number(text)
+    if at >= 0:
+        raise TooMuch(f"a number of more than {MAX_DIGITS} digits (TOML integers are 64-bit)", _line_at(text, at))
+
+
+def _long_number(text: str) -> int:
+    """Where the first run of more than MAX_DIGITS digits starts (``_`` between them allowed), or -1.
+
+    Runs of ``_`` alone (a rule drawn in a description) do not count: a run
+    must be at least half digits.  Found on the UTF-8 bytes with
+    ``bytes.translate`` and ``find``, in a few milliseconds for megabytes.
+    """
+    hexadecimal = _HEX_RUN.search(text)
+    if hexadecimal is not None:
+        return hexadecimal.start()
+    if text.isascii():
+        data, offsets = text.encode("ascii"), False
+    else:
+        data, offsets = text.encode("utf-8", "surrogatepass"), True
+    runs = data.translate(_DIGIT_BYTES)
+    start = runs.find(_RUN)
+    while start >= 0:
+        end = runs.find(b" ", start)
+        end = len(runs) if end < 0 else end
+        run = data[start:end]
+        if 2 * run.count(b"_") <= len(run):
+            return len(data[:start].decode("utf-8", "surrogatepass")) if offsets else start
+        start = runs.find(_RUN, end)
+    return -1
+
+
+def parse(text: str) -> dict[str, Any]:
+    """``tomllib.loads`` within the limits: TooMuch, or tomllib.TOMLDecodeError for bad syntax."""
+    prescan(text)
+    try:
+        with _few_digits():
+            return tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise
+    except RecursionError:
+        raise TooMuch(f"arrays or inline tables nested far too deeply (the limit is {MAX_DEPTH} levels)") from None
+    except ValueError:  # int() past the digit limit: prescan makes this unreachable, kept as a guard
+        raise TooMuch(f"a number of more than {PARSE_INT_DIGITS} digits (TOML integers are 64-bit)") from None
+
+
+def may_hold_controls(text: str) -> bool:
+    """False when no parsed string of ``text`` can hold a control character (no escapes, none raw)."""
+    return "\\" in text or CONTROL.search(text) is not None
+
+
+def check_data(data: dict[str, Any], *, clean_strings: bool) -> list[tuple[KeyPath, str]]:
+    """Problems with parsed data: too deep, integers out of range, keys with control characters.
+
+    With ``clean_strings``, string values (in tables and arrays) are cleaned of
+    control characters in place.  The walk never goes deeper than MAX_DEPTH + 1.
+    """
+    problems: list[tuple[KeyPath, str]] = []
+    _walk(data, (), 0, clean_strings, problems)
+    return problems
+
+
+def _walk(container: dict[str, Any] | list[Any], path: KeyPath, depth: int, clean_strings: bool,
+          problems: list[tuple[KeyPath, str]]) -> None:
+    if depth > MAX_DEPTH:
+        problems.append((path, f"nested more than {MAX_DEPTH} levels deep"))
+        return
+    if type(container) is dict:
+        pairs: Any = container.items()
+        for key in container:
+            control = CONTROL.search(key)
+            if control is not None:
+                problems.append((path + (key,), f"the key holds the control character "
+                                                f"{escape_controls(control.group())}"))
+    else:
+        pairs = enumerate(container)
+    changed: list[tuple[Any, str]] = []
+    for key, value in pairs:
+        kind = type(value)
+        if kind is dict or kind is list:
+            if value:
+                _walk(value, path + (str(key),), depth + 1, clean_strings, problems)
+        elif kind is int:
+            if not INT_MIN <= value <= INT_MAX:
+                problems.append((path + (str(key),), f"an integer of {value.bit_length()} bits is outside "
+                                                     f"the 64-bit range of TOML integers"))
+        elif kind is str and clean_strings and CONTROL.search(value):
+            changed.append((key, clean(value)))
+    for key, value in changed:
+        container[key] = value
