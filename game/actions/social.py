@@ -1,6 +1,7 @@
 """Talking: talk and ask."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
@@ -69,9 +70,9 @@ def ask(turn: Turn, command: Command) -> None:
     turn.spend(1)
 
 
-def _topic(topics: dict[str, str] | object, words: tuple[str, ...]) -> str | None:
-    assert isinstance(topics, dict) or hasattr(topics, "items")
-    for key, answer in topics.items():  # type: ignore[union-attr]
+def _topic(topics: Mapping[str, str], words: tuple[str, ...]) -> str | None:
+    """The answer to the first topic sharing a word with the question."""
+    for key, answer in topics.items():
         key_words = set(key.lower().replace("-", " ").split())
         if key_words & set(words):
             return str(answer)

@@ -6,10 +6,9 @@ and changes the world only through ``turn.world``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import dataclasses
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from game.rules.base import AttackResult, RollResult, RuleSystem, Situation, Weapon
 

@@ -29,6 +29,7 @@ from game.rules import bind_body, bind_combat
 from game.rules.base import AttackResult, RollResult, Sheet, Situation, Weapon
 from game.rules.bind_core import read_faces, resolve
 from game.rules.bind_traits import fatigue_penalty
+from game.rules.dice import Dice
 
 if TYPE_CHECKING:
     from game.actions import Turn
@@ -41,7 +42,7 @@ IDEAL_DAMAGE = 2
 class ReplayDice:
     """Dice that first hand back faces already read (the attack roll), then read on."""
 
-    def __init__(self, faces: tuple[int, ...], inner) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, faces: tuple[int, ...], inner: Dice) -> None:
         self._prefix = list(faces)
         self._inner = inner
         self.faces = inner.faces

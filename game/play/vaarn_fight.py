@@ -185,7 +185,7 @@ def attack_options(world: World, npc_id: str) -> tuple[tuple[Weapon, ...], ...]:
         weapon = best_weapon(world, carried, ranged=False) or best_weapon(world, carried, ranged=True)
         if weapon is not None:
             return ((weapon,),)
-    return system.npc_attacks(sheet)  # type: ignore[attr-defined, no-any-return]
+    return system.npc_attacks(sheet)  # type: ignore[attr-defined]
 
 
 def choose_attacks(options: tuple[tuple[Weapon, ...], ...], is_engaged: bool) -> list[Weapon]:

@@ -18,7 +18,7 @@ from typing import Protocol, TypeVar
 from game.errors import DiceExhausted, WayfarerError
 
 K = TypeVar("K")
-Dist = dict[K, Fraction]  # type: ignore[valid-type]
+Dist = dict[K, Fraction]
 
 #: Probability mass below which an endless explosion tail is cut (PRODUCT §3.1).
 TAIL_CUTOFF = Fraction(1, 10**12)

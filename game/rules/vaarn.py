@@ -41,7 +41,16 @@ from game.rules import vaarn_wounds as wounds
 from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, SheetChange, Situation, Weapon
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
-    ABILITIES, SAVE_TARGET, SEED, SYSTEM_ID, WOUND_TABLE, armour, cannot_walk, is_deprived, slot_limit, stat_problems,
+    ABILITIES,
+    SAVE_TARGET,
+    SEED,
+    SYSTEM_ID,
+    WOUND_TABLE,
+    armour,
+    cannot_walk,
+    is_deprived,
+    slot_limit,
+    stat_problems,
     wound_slots,
 )
 from game.rules.vaarn_saves import SaveRequest

@@ -21,7 +21,16 @@ from game.errors import ActionRefused, ContentError, WayfarerError
 from game.rules.base import AttackResult, RollResult, Sheet, Situation, Weapon
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
-    ABILITIES, DAMAGE_QUIRKS, MAX_BONUS, REACTIONS, SAVE_TARGET, SYSTEM_ID, armour, bonus, defence, die_sides,
+    ABILITIES,
+    DAMAGE_QUIRKS,
+    MAX_BONUS,
+    REACTIONS,
+    SAVE_TARGET,
+    SYSTEM_ID,
+    armour,
+    bonus,
+    defence,
+    die_sides,
     stat_problems,
 )
 from game.rules.vaarn_saves import SaveRequest, combine_mode, kept_dist, roll_save

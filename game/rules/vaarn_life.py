@@ -15,7 +15,15 @@ from game.errors import ContentError, UsageError
 from game.rules.base import RollResult, Sheet, Situation
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
-    ABILITIES, MAX_BONUS, MAX_CARRY, MAX_LEVEL, UNARMOURED, bonus, slot_limit, stat_problems, wound_slots,
+    ABILITIES,
+    MAX_BONUS,
+    MAX_CARRY,
+    MAX_LEVEL,
+    UNARMOURED,
+    bonus,
+    slot_limit,
+    stat_problems,
+    wound_slots,
 )
 from game.rules.vaarn_saves import check_request, encumbered, roll_save
 from game.rules.vaarn_wounds import condition, die_roll

@@ -19,7 +19,15 @@ from game.errors import UsageError
 from game.rules.base import DIFFICULTIES, KINDS, Odds, RollResult, Situation
 from game.rules.dice import Dice, Dist
 from game.rules.vaarn_data import (
-    ABILITIES, PHYSICAL, SAVE_TARGET, SYSTEM_ID, bonus, defence, slot_limit, wound_disadvantages, wound_slots,
+    ABILITIES,
+    PHYSICAL,
+    SAVE_TARGET,
+    SYSTEM_ID,
+    bonus,
+    defence,
+    slot_limit,
+    wound_disadvantages,
+    wound_slots,
 )
 
 MODES: tuple[str, ...] = ("normal", "advantage", "disadvantage")

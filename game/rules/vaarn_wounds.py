@@ -18,8 +18,18 @@ from game.errors import UsageError
 from game.rules.base import RestResult, RollResult, Sheet
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
-    ABILITIES, LETHAL_WOUND_SLOTS, MIN_BONUS, RANDOM_WOUND_DIE, SYSTEM_ID, WOUND_TABLE,
-    bonus, die_sides, is_deprived, is_npc, wound_slots, wounds,
+    ABILITIES,
+    LETHAL_WOUND_SLOTS,
+    MIN_BONUS,
+    RANDOM_WOUND_DIE,
+    SYSTEM_ID,
+    WOUND_TABLE,
+    bonus,
+    die_sides,
+    is_deprived,
+    is_npc,
+    wound_slots,
+    wounds,
 )
 
 RULE_WOUNDS = "seed 001 §Wounds and Healing"

@@ -37,7 +37,9 @@ Decisions:
   searching), ``player`` or ``npc:<id>`` (a merchant's items are its stock);
   ``npc_homes`` maps an NPC to its room id.  Unplaced items and NPCs are allowed.
 - ``goal.carrying`` and ``goal.defeat`` take one id or an array of ids.
-- Texts are stripped of surrounding blank space, nothing more.
+- Texts are stripped of surrounding blank space, nothing more here; the
+  loader has already removed control, format and bidi characters from every
+  string and refused keys holding them (:mod:`game.world.limits`).
 """
 from __future__ import annotations
 

@@ -511,7 +511,7 @@ def test_npc_tiers_are_monotonic_in_threat() -> None:
     sheets = [BIND.npc_sheet(t, None) for t in range(1, 6)]
     fighting = [traits.kind_bonus(s, "fight") for s in sheets]
     assert fighting == [0, 2, 3, 4, 5]  # a tier-1 creature fights at the default TN 7
-    for low, high in zip(sheets, sheets[1:]):
+    for low, high in zip(sheets, sheets[1:], strict=False):
         assert high["max_hp"] >= low["max_hp"]
         assert high["armour"]["dr"] >= low["armour"]["dr"]
         assert traits.attribute(high, "strength") >= traits.attribute(low, "strength")

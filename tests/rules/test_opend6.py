@@ -409,7 +409,7 @@ def test_npc_tiers_are_monotonic_in_threat() -> None:
                      DieCode.parse(npc["armor"]).steps))
     assert rows == [(9, 9, 6, 27, 0), (12, 12, 8, 29, 0), (15, 15, 9, 30, 2), (18, 18, 11, 32, 3), (22, 22, 13, 35, 5)]
     for low, high in itertools.pairwise(rows):
-        assert high[0] > low[0] and high[1] > low[1] and all(h >= l for h, l in zip(high, low))
+        assert high[0] > low[0] and high[1] > low[1] and all(hi >= lo for hi, lo in zip(high, low, strict=False))
 
 
 def test_npc_stats_override_the_tier() -> None:
