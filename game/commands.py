@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import tomllib
 from pathlib import Path
 
 from game.cli import exhausted_message, parse_dice, parse_keys, print_json
@@ -137,10 +136,3 @@ def replay(args: argparse.Namespace) -> int:
     for line in lines:
         print(line)
     return 0 if ok else 1
-
-
-def read_toml(path: Path) -> dict[str, object]:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise SaveError(f"{path}: cannot be read as a save ({error})") from None

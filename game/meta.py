@@ -110,6 +110,10 @@ class MetaCommands:
             state, notes = self.engine.saves.load(self._slot(command))
         except SaveError as error:
             return self._report(f"Not loaded: {error}", "The game goes on as it was.")
+        if state.system != self.engine.system.id:
+            return self._report(f"Not loaded: slot \"{self._slot(command)}\" was played under {state.system}, and this "
+                                f"game runs under {self.engine.system.id}. Start it with: wayfarer --system "
+                                f"{state.system} --load {self._slot(command)}", "The game goes on as it was.")
         self.engine.replace_state(state)
         self.engine.undo_stack.clear()
         from game.actions import Turn

@@ -201,6 +201,8 @@ def _parse_wait(rest: list[str], raw: str) -> Command:
 
 
 def _parse_objects(verb: str, rest: list[str], raw: str) -> Command:
+    if verb in ("save", "load"):  # a slot name is a name: "save a" saves to slot "a"
+        return Command(verb, tuple(rest), raw=raw)
     words = [w for w in rest if w not in ARTICLES]
     number = None
     if verb in ("rest",) and words:

@@ -9,15 +9,20 @@ from game.errors import SaveError
 
 def replay_save(save_path: Path, adventure_dir: str | None) -> tuple[bool, list[str]]:
     """Re-run the save's log from a new game with its seed; True if it ends in the saved state."""
-    from game.commands import read_toml
     from game.engine import Engine
     from game.rules.registry import get_system
-    from game.saves import SaveStore
+    from game.saves import SaveStore, parse_document
+    from game.world.limits import TooMuch, read_bounded
     from game.world.loader import find_adventure, load_adventure
 
     if not save_path.is_file():
         raise SaveError(f"{save_path}: no such save file")
-    document = read_toml(save_path)
+    try:
+        document = parse_document(read_bounded(save_path), save_path.name)
+    except TooMuch as error:
+        raise SaveError(f"{save_path.name} is not a save ({error.message})") from None
+    except OSError as error:
+        raise SaveError(f"could not read {save_path.name}: {error.strerror or error}") from None
     header = document.get("save")
     if not isinstance(header, dict) or not isinstance(header.get("adventure"), str):
         raise SaveError(f"{save_path.name} is not a Wayfarer save")

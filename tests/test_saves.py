@@ -121,3 +121,20 @@ def test_stray_temp_files_are_cleaned_at_start(tiny: Adventure, tmp_path: Path) 
 def test_loading_a_missing_slot_names_the_saved_ones(engine: Engine) -> None:
     play(engine, "save alpha")
     assert play(engine, "load beta")[0] == 'Not loaded: there is no save in slot "beta" (saved slots: alpha)'
+
+
+def test_a_slot_named_like_an_article_is_still_a_slot(engine: Engine, tmp_path: Path) -> None:
+    assert play(engine, "save a")[0].startswith('Saved to slot "a"')
+    assert (tmp_path / "tiny" / "a.toml").exists()
+
+
+def test_loading_a_save_of_another_system_is_refused_in_game(tiny: Adventure, engine: Engine, tmp_path: Path) -> None:
+    from game.rules.registry import get_system
+
+    other = Engine.new_game(tiny, get_system("bind"), 3, saves=SaveStore(tmp_path, tiny))
+    play(other, "save theirs")
+    live = engine.state.to_data()
+    lines = play(engine, "load theirs")
+    assert lines[0].startswith('Not loaded: slot "theirs" was played under bind')
+    assert "wayfarer --system bind --load theirs" in lines[0]
+    assert engine.state.to_data() == live

@@ -132,7 +132,8 @@ def prescan(text: str) -> None:
         raise TooMuch(f"a dotted key or table name of more than {MAX_KEY_PARTS} parts", _line_at(text, found.start()))
     at = _long_number(text)
     if at >= 0:
-        raise TooMuch(f"a number of more than {MAX_DIGITS} digits (TOML integers are 64-bit)", _line_at(text, at))
+        raise TooMuch(f"a run of more than {MAX_DIGITS} digits (no TOML number needs so many: integers are "
+                      f"64-bit)", _line_at(text, at))
 
 
 def _long_number(text: str) -> int:

@@ -340,3 +340,15 @@ def test_a_save_from_another_system_loads_only_under_its_own_rules(tiny: Adventu
     engine = _saved(tiny, tmp_path, "bind")
     state, _ = SaveStore(tmp_path, tiny).load("s")
     assert state.system == "bind" and state.to_data() == engine.state.to_data()
+
+
+@pytest.mark.parametrize("content", [HOSTILE_FILES["deep"], HOSTILE_FILES["huge-number"]], ids=["deep", "huge-number"])
+def test_wayfarer_replay_refuses_hostile_save_files_in_one_line(tmp_path: Path, content: bytes,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import main
+
+    path = tmp_path / "s.toml"
+    path.write_bytes(content)
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
