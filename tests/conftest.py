@@ -5,7 +5,9 @@ from pathlib import Path
 
 import pytest
 
+import game.engine
 from game.engine import Engine
+from game.rules.dice import ScriptedDice
 from game.rules.registry import get_system
 from game.saves import SaveStore
 from game.world.content import Adventure
@@ -42,3 +44,21 @@ def play(engine: Engine, *commands: str) -> list[str]:
     for command in commands:
         lines = engine.submit(command).lines
     return lines
+
+
+class TurnScript:
+    """Scripted faces for each turn, by turn number; a rerun (a question answered) reads them again."""
+
+    def __init__(self) -> None:
+        self.turns: dict[int, list[int]] = {}
+
+    def __call__(self, seed: int, turn: int) -> ScriptedDice:
+        return ScriptedDice(self.turns.get(turn, []))
+
+
+@pytest.fixture
+def script(monkeypatch: pytest.MonkeyPatch) -> TurnScript:
+    """Replace the engine's dice with scripted faces: ``script.turns[n] = [faces]``."""
+    faces = TurnScript()
+    monkeypatch.setattr(game.engine, "dice_for_turn", faces)
+    return faces

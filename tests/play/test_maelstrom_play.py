@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-import game.engine
 from game.engine import Engine
 from game.play.maelstrom_rolls import sync_armour
 from game.rules.dice import ScriptedDice
@@ -22,6 +21,7 @@ from game.rules.registry import get_system
 from game.saves import SaveStore
 from game.world.content import Adventure
 from game.world.loader import load_adventure
+from tests.conftest import TurnScript as Script
 
 HERO: dict[str, Any] = {
     "strength": 2, "precision": 3, "reflexes": 2, "perception": 3, "intelligence": 3, "wits": 2,
@@ -32,23 +32,6 @@ FOUND = "You find a hidden way down!"
 #: The raider of the tiny adventure (tier 1) greets the player at the well: it attacks
 #: with 3 dice (Strength 2 + Melee 1) against the player's evasion, 3 dice (Reflexes 2 + Dodge 1).
 RAIDER_MISSES = [2, 3, 4, 2, 3, 4]
-
-
-class Script:
-    """The faces of each turn, by turn number."""
-
-    def __init__(self) -> None:
-        self.turns: dict[int, list[int]] = {}
-
-    def __call__(self, seed: int, turn: int) -> ScriptedDice:
-        return ScriptedDice(self.turns.get(turn, []))
-
-
-@pytest.fixture
-def script(monkeypatch: pytest.MonkeyPatch) -> Script:
-    faces = Script()
-    monkeypatch.setattr(game.engine, "dice_for_turn", faces)
-    return faces
 
 
 def make_engine(adventure: Adventure, tmp_path: Path, stats: dict[str, Any] | None = HERO, **options: str) -> Engine:

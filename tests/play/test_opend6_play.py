@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-import game.engine
 from game.engine import Engine
 from game.rules.dice import ScriptedDice
 from game.rules.opend6 import OpenD6
@@ -20,6 +19,7 @@ from game.rules.registry import get_system
 from game.saves import SaveStore
 from game.world.content import Adventure
 from game.world.loader import find_adventure, load_adventure
+from tests.conftest import TurnScript as Script
 
 HERO = {
     "reflexes": "3D", "coordination": "3D", "physique": "3D", "knowledge": "3D", "perception": "3D",
@@ -27,23 +27,6 @@ HERO = {
 }
 SEARCH_HINT = "Spotting it should not give you much trouble."
 FOUND = "You find a hidden way down!"
-
-
-class Script:
-    """The faces of each turn, by turn number; a rerun (a question answered) reads them again."""
-
-    def __init__(self) -> None:
-        self.turns: dict[int, list[int]] = {}
-
-    def __call__(self, seed: int, turn: int) -> ScriptedDice:
-        return ScriptedDice(self.turns.get(turn, []))
-
-
-@pytest.fixture
-def script(monkeypatch: pytest.MonkeyPatch) -> Script:
-    faces = Script()
-    monkeypatch.setattr(game.engine, "dice_for_turn", faces)
-    return faces
 
 
 def make_engine(adventure: Adventure, tmp_path: Path, stats: dict[str, Any] | None = None, **options: str) -> Engine:
