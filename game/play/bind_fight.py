@@ -116,16 +116,22 @@ def player_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon, situa
     player = system.arm(bind_world.equip(world, system, before), weapon)
     npc = bind_world.arm_npc(world, system, npc_id)
     weapon = _ideal(turn, weapon, npc_id)
-    request = system.attack_request(player, npc, weapon, situation)
-    faces = read_faces(request, turn.dice)
-    roll = resolve(request, faces)
-    tie = _tie(turn, roll, the(world, npc_id), False, play) if roll.outcome == "tie" else None
-    result = system.attack(player, npc, weapon, situation, ReplayDice(faces, turn.dice), tie=tie)
+    result = _exchange(play, turn, npc_id, player, npc, weapon, situation, defending=False)
     after = _exert(turn, result.attacker)
     world.state.player = after
     npc_state.sheet = dict(result.defender, engaged=True)
     notes(turn).fought.add(npc_id)
     return dataclasses.replace(result, attacker=after, lines=_lines(turn, result, before, after))
+
+
+def _exchange(play: BindPlay, turn: Turn, npc_id: str, attacker: Sheet, defender: Sheet, weapon: Weapon,
+              situation: Situation, *, defending: bool) -> AttackResult:
+    """The player's one roll of an exchange; a tie asks the player (attacking or defending) before it resolves."""
+    request = play.system.attack_request(attacker, defender, weapon, situation)
+    faces = read_faces(request, turn.dice)
+    roll = resolve(request, faces)
+    tie = _tie(turn, roll, the(turn.world, npc_id), defending, play) if roll.outcome == "tie" else None
+    return play.system.attack(attacker, defender, weapon, situation, ReplayDice(faces, turn.dice), tie=tie)
 
 
 def npc_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
@@ -138,11 +144,7 @@ def npc_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon) -> Attac
     before = world.state.player
     player = bind_world.equip(world, system, before)
     situation = Situation(engaged=not weapon.ranged or bool(npc_state.sheet.get("engaged", False)))
-    request = system.attack_request(npc, player, weapon, situation)
-    faces = read_faces(request, turn.dice)
-    roll = resolve(request, faces)
-    tie = _tie(turn, roll, the(world, npc_id), True, play) if roll.outcome == "tie" else None
-    result = system.attack(npc, player, weapon, situation, ReplayDice(faces, turn.dice), tie=tie)
+    result = _exchange(play, turn, npc_id, npc, player, weapon, situation, defending=True)
     after = _exert(turn, result.defender)
     world.state.player = after
     npc_state.sheet = dict(result.attacker, engaged=True)
