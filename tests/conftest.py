@@ -62,3 +62,10 @@ def script(monkeypatch: pytest.MonkeyPatch) -> TurnScript:
     faces = TurnScript()
     monkeypatch.setattr(game.engine, "dice_for_turn", faces)
     return faces
+
+
+def say_with_dice(engine: Engine, script: TurnScript, command: str, faces: list[int] | None = None) -> list[str]:
+    """Type ``command`` with ``faces`` as this turn's dice; the lines printed."""
+    if faces is not None:
+        script.turns[engine.state.turn] = faces
+    return engine.submit(command).lines

@@ -22,6 +22,7 @@ from game.saves import SaveStore
 from game.world.content import Adventure
 from game.world.loader import load_adventure
 from tests.conftest import TurnScript as Script
+from tests.conftest import say_with_dice as say
 
 HERO: dict[str, Any] = {
     "strength": 2, "precision": 3, "reflexes": 2, "perception": 3, "intelligence": 3, "wits": 2,
@@ -47,13 +48,6 @@ def make_engine(adventure: Adventure, tmp_path: Path, stats: dict[str, Any] | No
 @pytest.fixture
 def engine(tiny: Adventure, tmp_path: Path) -> Engine:
     return make_engine(tiny, tmp_path)
-
-
-def say(engine: Engine, script: Script, command: str, faces: list[int] | None = None) -> list[str]:
-    """Type ``command`` with ``faces`` as this turn's dice; the lines printed."""
-    if faces is not None:
-        script.turns[engine.state.turn] = faces
-    return engine.submit(command).lines
 
 
 def player(engine: Engine) -> dict[str, Any]:

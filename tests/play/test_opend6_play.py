@@ -20,6 +20,7 @@ from game.saves import SaveStore
 from game.world.content import Adventure
 from game.world.loader import find_adventure, load_adventure
 from tests.conftest import TurnScript as Script
+from tests.conftest import say_with_dice as say
 
 HERO = {
     "reflexes": "3D", "coordination": "3D", "physique": "3D", "knowledge": "3D", "perception": "3D",
@@ -40,13 +41,6 @@ def make_engine(adventure: Adventure, tmp_path: Path, stats: dict[str, Any] | No
 @pytest.fixture
 def engine(tiny: Adventure, tmp_path: Path) -> Engine:
     return make_engine(tiny, tmp_path)
-
-
-def say(engine: Engine, script: Script, command: str, faces: list[int] | None = None) -> list[str]:
-    """Type ``command`` with ``faces`` as this turn's dice; the lines printed."""
-    if faces is not None:
-        script.turns[engine.state.turn] = faces
-    return engine.submit(command).lines
 
 
 def player(engine: Engine) -> dict[str, Any]:
