@@ -68,7 +68,7 @@ class Asking:
 
     command: Command
     question: Question
-    snapshot: dict[str, Any]
+    snapshot: WorldState
     log: list[str]
     answers: list[str]
 
@@ -109,7 +109,7 @@ class Engine:
         self.registry = registry
         self.extra_verbs = phrases_of(self.play.verbs())
         self.saves = saves
-        self.undo_stack: list[dict[str, Any]] = []
+        self.undo_stack: list[WorldState] = []
         self.pending: Pending | None = None
         self.asking: Asking | None = None
         self.referent: Thing | None = None
@@ -194,7 +194,7 @@ class Engine:
         return self._perform(spec, command, [log_as or command.raw], [])
 
     def _perform(self, spec: ActionSpec, command: Command, log: list[str], answers: list[str]) -> Report:
-        snapshot = None if spec.observe else self.state.to_data()
+        snapshot = None if spec.observe else self.state.copy()
         turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), referent=self.referent,
                     answers=list(answers), command=command)
         try:
@@ -218,7 +218,7 @@ class Engine:
             raise
         return self._finish(turn, snapshot, log)
 
-    def _finish(self, turn: Turn, snapshot: dict[str, Any] | None, log: list[str]) -> Report:
+    def _finish(self, turn: Turn, snapshot: WorldState | None, log: list[str]) -> Report:
         self.referent = turn.referent
         if snapshot is not None:
             self._after_action(turn, snapshot, log)
@@ -262,7 +262,7 @@ class Engine:
         if self.state.status != "playing":
             self.play.on_end(turn, self.state.status)
 
-    def _after_action(self, turn: Turn, snapshot: dict[str, Any], log: list[str]) -> None:
+    def _after_action(self, turn: Turn, snapshot: WorldState, log: list[str]) -> None:
         state = self.state
         self.undo_stack.append(snapshot)
         del self.undo_stack[:-UNDO_DEPTH]
@@ -274,9 +274,9 @@ class Engine:
         if turn.rolls:
             self.last_request = turn.requests[-1] if turn.requests else self.last_request
 
-    def _restore(self, snapshot: dict[str, Any] | None) -> None:
+    def _restore(self, snapshot: WorldState | None) -> None:
         if snapshot is not None:
-            self.world.state = WorldState.from_data(snapshot)
+            self.world.state = snapshot.copy()
 
     def _check_player(self, turn: Turn) -> None:
         state = self.state
@@ -324,7 +324,7 @@ class Engine:
     def undo(self) -> bool:
         if not self.undo_stack:
             return False
-        self.replace_state(WorldState.from_data(self.undo_stack.pop()))
+        self.replace_state(self.undo_stack.pop())
         return True
 
     def status_line(self) -> str:

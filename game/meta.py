@@ -173,13 +173,12 @@ class MetaCommands:
         """
         from game.actions import Turn
         from game.engine import dice_for_turn
-        from game.world.state import WorldState
 
         engine = self.engine
         spec = engine.registry.get(command.verb)
         if spec is None or spec.observe:
             return None
-        snapshot = engine.state.to_data()
+        snapshot = engine.state.copy()
         dice = _NeverExhausted(dice_for_turn(engine.state.seed, engine.state.turn))
         turn = Turn(engine.world, dice, referent=engine.referent, command=command)
         try:
@@ -188,9 +187,9 @@ class MetaCommands:
         except Question:
             pass  # the first check's request is recorded before anything is asked
         except ActionRefused as refusal:
-            engine.world.state = WorldState.from_data(snapshot)
+            engine.world.state = snapshot.copy()
             raise ActionRefused(f"You couldn't do that now: {refusal}") from refusal
-        engine.world.state = WorldState.from_data(snapshot)
+        engine.world.state = snapshot.copy()
         return turn.requests[0] if turn.requests else None
 
     def do_dice(self, command: Command) -> Report:

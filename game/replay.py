@@ -32,7 +32,7 @@ def replay_save(save_path: Path, adventure_dir: str | None) -> tuple[bool, list[
     engine = Engine.new_game(adventure, system, saved.seed)
     for command in saved.log:
         engine.submit(command)
-    ok, difference = compare(engine.state.to_data(), saved.to_data())
+    ok, difference = compare(engine.state.to_data(engine.system), saved.to_data(engine.system))
     turns = f"{len(saved.log)} commands, seed {saved.seed}, {system.id}"
     if ok:
         return True, [f"Replay matches: {turns}; ends on day {saved.day} in {adventure.rooms[saved.room].name}."]

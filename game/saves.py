@@ -60,6 +60,15 @@ RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 
 
+def codec_for(system_id: str) -> RuleSystem:
+    """The rule system whose sheets a save of ``system_id`` holds (SaveError for an unknown id)."""
+    from game.rules.registry import SYSTEM_IDS, get_system
+
+    if system_id not in SYSTEM_IDS:
+        raise SaveError(f"the save names an id this adventure does not have: system {_shown(system_id)}")
+    return get_system(system_id)
+
+
 def checksum(data: dict[str, Any]) -> str:
     """A digest of the state data, so a file that still parses after damage is caught.
 
@@ -228,7 +237,7 @@ class SaveStore:
     def save(self, slot: str, state: WorldState) -> Path:
         """Write the state to a slot; SaveError (the previous save intact) if it cannot be."""
         path = self.path(slot)
-        data = state.to_data()
+        data = state.to_data(codec_for(state.system))
         document = {"save": self._header(state, data), "state": data}
         try:
             payload = tomli_w.dumps(document).encode()
@@ -328,7 +337,7 @@ class SaveStore:
             if header.get(key) != data[key]:
                 raise SaveError(f"{name} is damaged: its header and state disagree on the {key}")
         try:
-            state = WorldState.from_data(data)
+            state = WorldState.from_data(data, codec_for(str(data.get("system"))))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
         self.check_references(state, name)
@@ -585,7 +594,7 @@ def _unplayable(trial: Any, state: WorldState) -> str:
     who = "the player"
     situation, weapon = Situation(), Weapon()
     try:
-        trial.replace_state(WorldState.from_data(state.to_data()))
+        trial.replace_state(state.copy())
         trial.status_line()
         trial.look_lines()
         player = trial.state.player

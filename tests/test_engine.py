@@ -147,7 +147,7 @@ def test_control_characters_never_reach_the_output(engine: Engine) -> None:
 
 def test_odds_of_a_coming_check_are_exact_and_change_nothing(engine: Engine) -> None:
     play(engine, "n")
-    before = engine.state.to_data()
+    before = engine.state.copy()
     lines = play(engine, "odds attack raider")
     assert lines[0].startswith("Odds of attack the dune raider: ")
-    assert engine.state.to_data() == before
+    assert engine.state.copy() == before

@@ -15,12 +15,12 @@ from tests.conftest import play
 
 def test_save_then_load_restores_the_exact_state(engine: Engine) -> None:
     play(engine, "take stone", "n", "attack raider")
-    saved = engine.state.to_data()
+    saved = engine.state.copy()
     assert play(engine, "save slot1")[0].startswith('Saved to slot "slot1"')
     play(engine, "s", "drop stone")
     lines = play(engine, "load slot1")
     assert lines[0] == 'Loaded slot "slot1".'
-    assert engine.state.to_data() == saved
+    assert engine.state.copy() == saved
 
 
 def test_the_next_roll_after_a_load_is_the_roll_that_would_have_come(engine: Engine) -> None:
@@ -64,13 +64,13 @@ def test_a_failed_write_leaves_the_previous_save_intact(engine: Engine, tmp_path
 
 def test_a_damaged_save_falls_back_to_its_backup(engine: Engine, tmp_path: Path) -> None:
     play(engine, "save s")
-    backup_state = engine.state.to_data()
+    backup_state = engine.state.copy()
     play(engine, "wait", "save s")
     path = tmp_path / "tiny" / "s.toml"
     path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])
     lines = play(engine, "load s")
     assert "loaded its backup instead" in lines[1]
-    assert engine.state.to_data() == backup_state
+    assert engine.state.copy() == backup_state
 
 
 @pytest.mark.parametrize("damage", ["truncate", "flip", "empty", "retype", "foreign", "version", "format"])
@@ -88,10 +88,10 @@ def test_bad_saves_are_refused_and_the_game_goes_on(engine: Engine, tmp_path: Pa
         "format": text.replace("format = 1", "format = 99"),
     }[damage]
     path.write_text(broken)
-    live = engine.state.to_data()
+    live = engine.state.copy()
     lines = play(engine, "load s")
     assert lines[0].startswith("Not loaded: ") and lines[1] == "The game goes on as it was."
-    assert engine.state.to_data() == live
+    assert engine.state.copy() == live
 
 
 @pytest.mark.parametrize("slot", ["../x", "/etc/passwd", "a/b", "..", "", "con", "NUL", "a\x00b", "x" * 40, "-x", "a b"])
@@ -133,8 +133,8 @@ def test_loading_a_save_of_another_system_is_refused_in_game(tiny: Adventure, en
 
     other = Engine.new_game(tiny, get_system("bind"), 3, saves=SaveStore(tmp_path, tiny))
     play(other, "save theirs")
-    live = engine.state.to_data()
+    live = engine.state.copy()
     lines = play(engine, "load theirs")
     assert lines[0].startswith('Not loaded: slot "theirs" was played under bind')
     assert "wayfarer --system bind --load theirs" in lines[0]
-    assert engine.state.to_data() == live
+    assert engine.state.copy() == live

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.events import Event, RollMade, Said
 from game.rules.base import RollResult, RuleSystem
 from game.rules.dice import Dice
 from game.world.world import World
@@ -48,7 +49,8 @@ class Turn:
 
     world: World
     dice: Dice
-    lines: list[str] = field(default_factory=list)
+    #: What happened, in order; :attr:`lines` is their prose.
+    events: list[Event] = field(default_factory=list)
     rolls: list[tuple[str, RollResult]] = field(default_factory=list)
     minutes: int = 0
     #: The thing the last noun phrase named (for "it").
@@ -90,8 +92,17 @@ class Turn:
             return choices[self.answers.pop(0)]
         raise Question(prompt, choices)
 
+    @property
+    def lines(self) -> list[str]:
+        """The events so far as prose, in the words of the system's narrator."""
+        return self.play.narrator_class(self.world).lines(self.events)
+
+    def emit(self, *events: Event) -> None:
+        self.events.extend(events)
+
     def say(self, *lines: str) -> None:
-        self.lines.extend(lines)
+        """Prose with no mechanical meaning (descriptions, speech, reasons)."""
+        self.events.extend(Said(line) for line in lines)
 
     def show_roll(self, label: str, result: RollResult, *, shown: bool = True) -> None:
         """Log a roll for the dice log and show it to the player.
@@ -100,8 +111,7 @@ class Turn:
         (damage dice in an attack's lines), so no roll is shown twice.
         """
         self.rolls.append((label, result))
-        if shown:
-            self.lines.append(f"[{label}] {result.text}")
+        self.events.append(RollMade(label, result, shown))
 
     def spend(self, minutes: int) -> None:
         self.minutes += minutes

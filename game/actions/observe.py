@@ -79,12 +79,11 @@ def examine(turn: Turn, command: Command) -> None:
         condition = world.npc_condition(thing_id)
         if condition != "ok":
             turn.say(f"{capital(world.the_npc(thing_id))} is {'dead' if condition == 'dead' else 'down'}.")
-        else:
-            turn.say(f"({world.system.health(world.npc_state(thing_id).sheet)})" if thing_id in world.state.npcs else "")
+        elif thing_id in world.state.npcs:
+            turn.say(f"({world.system.health(world.npc_state(thing_id).sheet)})")
         carried = world.npc_items(thing_id)
         if carried:
             turn.say(f"It carries {join_names([article(world.item_name(i)) for i in carried])}.")
-        turn.lines = [line for line in turn.lines if line]
         return
     item = world.item(thing_id)
     turn.say(item.description.strip() or f"You see nothing special about the {world.item_name(thing_id)}.")

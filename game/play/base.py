@@ -3,25 +3,46 @@
 Every method receives the :class:`~game.actions.Turn` of the action under way,
 reads dice only from ``turn.dice``, shows every roll with ``turn.show_roll``,
 and changes the world only through ``turn.world``.
+
+The round is a template: the player acts (:meth:`BasePlay.perform`), then, when
+:meth:`BasePlay.round_over`, the NPCs (:meth:`BasePlay.npc_phase`: each NPC's
+policy in :mod:`game.npc.policies` chooses an intent from an
+:class:`~game.npc.view.NpcView` and :meth:`BasePlay.carry_out` carries it out),
+then :meth:`BasePlay.after_npc_phase`, then the clock.  A system overrides
+steps (how an intent is carried out, what its morale rule says); it never
+turns the template inside out.
 """
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from game.actions.combat import npc_attacks_player
+from game.events import Fled, Surrendered
+from game.narration import Narrator
+from game.npc.intents import Attack, CloseIn, Flee, Intent, Shoot, Surrender
+from game.npc.policies import policy_for
+from game.npc.view import NpcView
 from game.rules.base import AttackResult, RollResult, RuleSystem, Situation, Weapon
+from game.world.state import room_place
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
     from game.parser import Command
 
 
-class BasePlay:
+SystemT = TypeVar("SystemT", bound=RuleSystem[Any, Any])
+
+
+class BasePlay(Generic[SystemT]):
     """Checks, attacks, rests, NPC turns and days as the protocol alone allows."""
 
-    def __init__(self, system: RuleSystem) -> None:
-        self.system = system
+    #: How this system's events are worded.
+    narrator_class: type[Narrator] = Narrator
+
+    def __init__(self, system: SystemT) -> None:
+        self.system: SystemT = system
 
     # -- set-up ---------------------------------------------------------------------
     def register(self, registry: ActionRegistry) -> None:
@@ -78,7 +99,7 @@ class BasePlay:
         npc.sheet, world.state.player = result.attacker, result.defender
         return result
 
-    def natural_weapon(self, sheet: dict[str, Any]) -> Weapon:
+    def natural_weapon(self, sheet: Any) -> Weapon:
         """The weapon of an NPC that carries none."""
         return Weapon(name="its attack", damage=str(sheet.get("damage", "d6")))
 
@@ -111,10 +132,76 @@ class BasePlay:
         return True
 
     def npc_phase(self, turn: Turn) -> None:
-        """The NPCs near the player act (by default: hostile ones attack)."""
-        from game.npc.phase import npc_phase
+        """The NPCs near the player act: each policy chooses an intent, :meth:`carry_out` does it.
 
-        npc_phase(turn)
+        Only NPCs in the player's room act, so a turn's cost grows with the NPCs
+        near the player, not with the world.  The phase stops as soon as the run
+        ends or the player is down.
+        """
+        world = turn.world
+        for npc_id in self.acting_npcs(turn):
+            if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
+                return
+            intent = policy_for(world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
+            self.carry_out(turn, npc_id, intent)
+
+    def acting_npcs(self, turn: Turn) -> list[str]:
+        """The NPCs that get a turn this round, in order (the living ones in the player's room)."""
+        return turn.world.living_npcs_in()
+
+    def npc_view(self, turn: Turn, npc_id: str) -> NpcView:
+        """What ``npc_id`` knows as it chooses; the system's morale verdict included."""
+        world = turn.world
+        condition = world.npc_condition(npc_id)
+        hostile = world.hostile(npc_id)
+        broken = condition == "ok" and hostile and self.morale_broken(turn, npc_id)
+        return NpcView(
+            npc_id=npc_id, behaviour=world.npc(npc_id).behaviour, hostile=hostile, condition=condition,
+            with_player=world.npc_room(npc_id) == world.state.room,
+            player_standing=self.system.condition(world.state.player) == "ok",
+            morale_broken=broken, ways_out=tuple(self.ways_out(turn, npc_id)) if broken else ())
+
+    def morale_broken(self, turn: Turn, npc_id: str) -> bool:
+        """The system's morale rule: whether the NPC breaks now (no morale rule: never)."""
+        return False
+
+    def ways_out(self, turn: Turn, npc_id: str) -> list[str]:
+        """The directions an NPC could flee through: the open, known exits of its room.
+
+        House rule: one that guards an exit runs by it first.
+        """
+        world = turn.world
+        room = world.adventure.rooms[world.npc_room(npc_id)]
+        ways = [e for e in room.exits.values() if not e.hidden and world.exit_open(room.id, e)]
+        guarded = world.npc(npc_id).blocks
+        ways.sort(key=lambda e: e.direction != guarded)
+        return [e.direction for e in ways]
+
+    def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
+        """Do what the NPC's policy chose, under this system's economy."""
+        if isinstance(intent, (Attack, Shoot, CloseIn)):
+            npc_attacks_player(turn, npc_id)
+        elif isinstance(intent, Flee):
+            self.npc_flees(turn, npc_id, intent.direction)
+        elif isinstance(intent, Surrender):
+            self.npc_surrenders(turn, npc_id)
+
+    def npc_flees(self, turn: Turn, npc_id: str, direction: str) -> None:
+        """The NPC runs through ``direction``; once away it is wary, not hostile."""
+        world = turn.world
+        npc = world.npc_state(npc_id)
+        npc.disposition = "wary"
+        npc.room = world.adventure.rooms[npc.room].exits[direction].to
+        turn.emit(Fled(npc_id, direction))
+
+    def npc_surrenders(self, turn: Turn, npc_id: str) -> None:
+        """The NPC gives up: wary from now on, its weapons thrown down."""
+        world = turn.world
+        npc = world.npc_state(npc_id)
+        npc.disposition = "wary"
+        for item_id in [i for i in world.npc_items(npc_id) if world.item(i).is_weapon]:
+            world.move_item(item_id, room_place(npc.room))
+        turn.emit(Surrendered(npc_id))
 
     def after_npc_phase(self, turn: Turn) -> None:
         """Called after the NPCs have acted (the end of a round)."""

@@ -95,6 +95,6 @@ def ask(turn: Turn, prompt: str, yes_line: str, no_line: str) -> bool:
     answered_before = bool(turn.answers)
     answer = turn.ask(prompt, YES_NO)
     if answered_before:
-        turn.lines.clear()
+        turn.events.clear()
     turn.say(yes_line if answer == "yes" else no_line)
     return answer == "yes"

@@ -29,6 +29,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from game.actions import YES_NO
+from game.events import RollMade
 from game.rules.opend6_codes import difficulty_band
 from game.rules.opend6_codes import hint as hint_sentence
 from game.rules.opend6_roll import D6Request, hidden
@@ -122,11 +123,11 @@ def offer_character_points(turn: Turn, system: OpenD6, label: str, request: D6Re
     world = turn.world
     while could_spend(turn, result):
         points = world.state.player.get("character_points", 0)
-        turn.lines.append(f"[{label}] {result.text}")
+        turn.emit(RollMade(label, result))
         turn.say(f"One more die could still do it. ({points} Character Point{'s' if points != 1 else ''} left;"
                  " \"points off\" stops these questions.)")
         answer = turn.ask(CP_PROMPT, YES_NO)
-        del turn.lines[:]  # shown with the question
+        turn.events.clear()  # shown with the question
         if answer != "yes":
             break
         world.state.player = system.spend_point(world.state.player, "character")

@@ -15,9 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
+from game.events import Event, RollResult
 from game.rules.dice import Dice
+
+__all__ = ["RollResult"]  # re-exported: rolls are events, defined in game.events
 
 #: System-neutral check kinds that content may name.
 KINDS: tuple[str, ...] = (
@@ -35,6 +38,19 @@ CONDITIONS: tuple[str, ...] = ("ok", "down", "dead")
 #: A character sheet: plain data (str, int, bool, float, lists and dicts of them;
 #: never None) so that it saves to TOML as it is.  Its keys are the system's own.
 Sheet = dict[str, Any]
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists, scalars), much faster than ``copy.deepcopy``."""
+    if isinstance(value, dict):
+        return {key: plain_copy(item) if isinstance(item, (dict, list)) else item for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain_copy(item) if isinstance(item, (dict, list)) else item for item in value]
+    return value
+
+
+#: A system's character sheet type and its roll request type.
+SheetT = TypeVar("SheetT")
+RequestT = TypeVar("RequestT")
 
 
 @dataclass(frozen=True)
@@ -77,38 +93,6 @@ class Weapon:
 
 
 @dataclass(frozen=True)
-class RollResult:
-    """One resolved roll, with the faces as read and a human-readable breakdown.
-
-    ``figures`` holds the system's own numbers (``total``, ``successes``,
-    ``margin``, ``target``...) and goes into ``roll --json`` beside ``system``,
-    ``dice`` and ``outcome``.  ``rule`` cites the seed section applied.
-    """
-
-    system: str
-    dice: tuple[int, ...]
-    outcome: str
-    figures: Mapping[str, int | str | bool]
-    text: str
-    rule: str
-    critical_success: bool = False
-    critical_failure: bool = False
-
-    @property
-    def succeeded(self) -> bool:
-        return self.outcome == "success"
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"system": self.system, "dice": list(self.dice), "outcome": self.outcome}
-        data.update(self.figures)
-        data["critical_success"] = self.critical_success
-        data["critical_failure"] = self.critical_failure
-        data["text"] = self.text
-        data["rule"] = self.rule
-        return data
-
-
-@dataclass(frozen=True)
 class Odds:
     """Exact outcome probabilities of one request.
 
@@ -134,40 +118,46 @@ class Odds:
 
 
 @dataclass(frozen=True)
-class AttackResult:
+class AttackResult(Generic[SheetT]):
     """An attack resolved: the roll, whether it hit, and both sheets afterwards.
 
-    ``lines`` narrate what followed (damage rolled, wounds taken) in plain text;
-    ``rolls`` holds any further rolls (damage, soak, resistance) for the dice log.
+    ``events`` say what followed (damage, health changes, falls, deaths) for
+    the narration and for play code to branch on; ``lines`` is prose not yet
+    turned into events; ``rolls`` holds any further rolls (damage, soak,
+    resistance) for the dice log.
     """
 
     roll: RollResult
     hit: bool
     damage: int
-    attacker: Sheet
-    defender: Sheet
+    attacker: SheetT
+    defender: SheetT
     lines: tuple[str, ...] = ()
     rolls: tuple[RollResult, ...] = ()
+    events: tuple[Event, ...] = ()
 
 
 @dataclass(frozen=True)
-class SheetChange:
+class SheetChange(Generic[SheetT]):
     """A change to one sheet (a rest, harm from no attacker, healing) and what happened."""
 
-    sheet: Sheet
+    sheet: SheetT
     lines: tuple[str, ...] = ()
     rolls: tuple[RollResult, ...] = ()
+    events: tuple[Event, ...] = ()
 
 
 #: A rest resolved.
 RestResult = SheetChange
 
 
-class RuleSystem(Protocol):
+class RuleSystem(Protocol[SheetT, RequestT]):
     """What the engine and the command line need from a rule system.
 
-    Instances are configured with the adventure's options for the system
-    (``[adventure.rules] <id> = {...}``); see :func:`SystemSpec.configure`.
+    Generic over the system's sheet type and request type, so that mypy sees
+    every field a system reads.  Instances are configured with the adventure's
+    options for the system (``[adventure.rules] <id> = {...}``); see
+    :func:`game.rules.registry.get_system`.
     """
 
     id: str
@@ -175,57 +165,66 @@ class RuleSystem(Protocol):
     summary: str
     seed: str
 
+    # -- sheets as saved data --------------------------------------------------
+    def sheet_from_data(self, data: Mapping[str, Any]) -> SheetT:
+        """A sheet from saved data; raises ValueError with a one-line reason when it is not one."""
+        ...
+
+    def sheet_to_data(self, sheet: SheetT) -> dict[str, Any]:
+        """The sheet as plain TOML data, read back by :meth:`sheet_from_data`."""
+        ...
+
     # -- the stable command-line requests of PRODUCT §3.1 -------------------
-    def parse_request(self, keys: Mapping[str, str]) -> Any:
+    def parse_request(self, keys: Mapping[str, str]) -> RequestT:
         """Parse ``KEY=VALUE`` pairs into this system's request; raise UsageError on bad keys."""
         ...
 
-    def odds(self, request: Any) -> Odds:
+    def odds(self, request: RequestT) -> Odds:
         """Exact probabilities for ``request``; the same code path as :meth:`roll`."""
         ...
 
-    def roll(self, request: Any, dice: Dice) -> RollResult:
+    def roll(self, request: RequestT, dice: Dice) -> RollResult:
         """Resolve ``request`` reading faces from ``dice`` in the order the rules read them."""
         ...
 
     # -- play ---------------------------------------------------------------
-    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
+    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> SheetT:
         """A player sheet from content stats, or made by the system's creation rules."""
         ...
 
-    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
-        """An NPC sheet from its stat table, or derived from its tier (1..5)."""
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> SheetT:
+        """An NPC sheet from its stat table, or derived from its tier (1..5); ``creature`` is its type."""
         ...
 
-    def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation) -> Any:
+    def check_request(self, sheet: SheetT, kind: str, difficulty: str, situation: Situation) -> RequestT:
         """The request for a system-neutral check by ``sheet``."""
         ...
 
-    def attack_request(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation) -> Any:
+    def attack_request(self, attacker: SheetT, defender: SheetT, weapon: Weapon, situation: Situation) -> RequestT:
         """The request for the attack roll (for exact odds before attacking)."""
         ...
 
-    def attack(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation, dice: Dice) -> AttackResult:
+    def attack(self, attacker: SheetT, defender: SheetT, weapon: Weapon, situation: Situation, dice: Dice) -> AttackResult[SheetT]:
         """Resolve one attack, damage and its consequences included."""
         ...
 
-    def condition(self, sheet: Sheet) -> str:
+    def condition(self, sheet: SheetT) -> str:
         """``ok``, ``down`` (out of the fight, alive) or ``dead``."""
         ...
 
-    def health(self, sheet: Sheet) -> str:
+    def health(self, sheet: SheetT) -> str:
         """A short health figure for the status line, e.g. ``HP 4/6`` or ``pool 5``."""
         ...
 
-    def sheet_lines(self, sheet: Sheet) -> list[str]:
+    def sheet_lines(self, sheet: SheetT) -> list[str]:
         """The character sheet as lines of text for ``stats``."""
         ...
 
-    def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
+    def rest(self, sheet: SheetT, kind: str, fed: bool, dice: Dice) -> SheetChange[SheetT]:
         """Rest ``short`` or ``long``; ``fed`` is False when the actor is deprived."""
         ...
 
-    def harm(self, sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+    def harm(self, sheet: SheetT, damage: str, dice: Dice) -> SheetChange[SheetT]:
         """Harm from no attacker (a fall, the glare, a trap, a failed exotica).
 
         ``damage`` is a system-neutral die such as ``"d4"``, mapped as weapon
@@ -233,6 +232,6 @@ class RuleSystem(Protocol):
         """
         ...
 
-    def heal(self, sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+    def heal(self, sheet: SheetT, healing: str, dice: Dice) -> SheetChange[SheetT]:
         """Healing from a potion, a gift or an exotica; ``healing`` is a die such as ``"d6"``."""
         ...

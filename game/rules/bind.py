@@ -43,7 +43,7 @@ from typing import Any
 
 from game.errors import UsageError
 from game.rules import bind_body, bind_combat, bind_core, bind_traits
-from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, SheetChange, Situation, Weapon
+from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, SheetChange, Situation, Weapon, plain_copy
 from game.rules.bind_body import (
     can_carry,
     can_drag,
@@ -140,7 +140,19 @@ class BindSystem:
             return bind_traits.sheet_from_stats(stats, where="player.stats.bind")
         return bind_traits.create_character(dice)
 
-    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
+    def sheet_from_data(self, data: Mapping[str, Any]) -> Sheet:
+        """A sheet from saved data (plain data, copied)."""
+        return plain_copy(dict(data))
+
+    def sheet_to_data(self, sheet: Sheet) -> dict[str, Any]:
+        return plain_copy(sheet)
+
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> Sheet:
+        sheet = self._npc_sheet(tier, stats)
+        sheet.setdefault("creature", creature)
+        return sheet
+
+    def _npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
         return bind_traits.npc_sheet(tier, stats)
 
     # -- checks -------------------------------------------------------------------------

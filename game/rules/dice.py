@@ -117,3 +117,4 @@ def enumerate_faces(count: int, sides: int) -> Iterable[Sequence[int]]:
     import itertools
 
     return itertools.product(range(1, sides + 1), repeat=count)
+

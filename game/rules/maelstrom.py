@@ -46,6 +46,7 @@ from game.rules.base import (
     SheetChange,
     Situation,
     Weapon,
+    plain_copy,
 )
 from game.rules.dice import Dice
 from game.rules.maelstrom_actions import AttackRequest
@@ -193,7 +194,19 @@ class MaelstromSystem:
             return sheets.apply_stats(sheets.blank_sheet(), stats)
         return sheets.create_character(dice)
 
-    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
+    def sheet_from_data(self, data: Mapping[str, Any]) -> Sheet:
+        """A sheet from saved data (plain data, copied)."""
+        return plain_copy(dict(data))
+
+    def sheet_to_data(self, sheet: Sheet) -> dict[str, Any]:
+        return plain_copy(sheet)
+
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> Sheet:
+        sheet = self._npc_sheet(tier, stats)
+        sheet.setdefault("creature", creature)
+        return sheet
+
+    def _npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
         base = sheets.npc_from_tier(tier)
         return sheets.apply_stats(base, stats) if stats else base
 

@@ -38,6 +38,7 @@ from game.rules.base import (
     SheetChange,
     Situation,
     Weapon,
+    plain_copy,
 )
 from game.rules.dice import Dice, roll_many
 from game.rules.open_adventures_dice import (
@@ -196,7 +197,19 @@ class OpenAdventures:
             attributes[ATTRIBUTES[index]] += 1
         return make_sheet(attributes, CREATION_POOL)
 
-    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
+    def sheet_from_data(self, data: Mapping[str, Any]) -> Sheet:
+        """A sheet from saved data (plain data, copied)."""
+        return plain_copy(dict(data))
+
+    def sheet_to_data(self, sheet: Sheet) -> dict[str, Any]:
+        return plain_copy(sheet)
+
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> Sheet:
+        sheet = self._npc_sheet(tier, stats)
+        sheet.setdefault("creature", creature)
+        return sheet
+
+    def _npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
         """An NPC block (Move..Defence, pool, hits) from its tier, overridden by its stat table."""
         if tier not in TIER_STATS:
             raise ContentError([f"tier must be 1 to 5 for {SYSTEM_ID}, not {tier!r}"])

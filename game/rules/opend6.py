@@ -46,6 +46,7 @@ from game.rules.base import (
     SheetChange,
     Situation,
     Weapon,
+    plain_copy,
 )
 from game.rules.dice import Dice
 from game.rules.opend6_roll import D6Request
@@ -116,7 +117,19 @@ class OpenD6:
     def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
         return sheets.new_character(stats, dice, self.damage, self.wild_one)
 
-    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
+    def sheet_from_data(self, data: Mapping[str, Any]) -> Sheet:
+        """A sheet from saved data (plain data, copied)."""
+        return plain_copy(dict(data))
+
+    def sheet_to_data(self, sheet: Sheet) -> dict[str, Any]:
+        return plain_copy(sheet)
+
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> Sheet:
+        sheet = self._npc_sheet(tier, stats)
+        sheet.setdefault("creature", creature)
+        return sheet
+
+    def _npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
         return sheets.npc_sheet(tier, stats, self.damage)
 
     def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation) -> D6Request:

@@ -38,7 +38,7 @@ from game.rules import vaarn_gifts as gifts
 from game.rules import vaarn_life as life
 from game.rules import vaarn_saves as saves
 from game.rules import vaarn_wounds as wounds
-from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, SheetChange, Situation, Weapon
+from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, SheetChange, Situation, Weapon, plain_copy
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
     ABILITIES,
@@ -94,7 +94,19 @@ class VaarnSystem:
     def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
         return life.new_character(stats, dice)
 
-    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
+    def sheet_from_data(self, data: Mapping[str, Any]) -> Sheet:
+        """A sheet from saved data (plain data, copied)."""
+        return plain_copy(dict(data))
+
+    def sheet_to_data(self, sheet: Sheet) -> dict[str, Any]:
+        return plain_copy(sheet)
+
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> Sheet:
+        sheet = self._npc_sheet(tier, stats)
+        sheet.setdefault("creature", creature)
+        return sheet
+
+    def _npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
         return combat.npc_sheet(tier, stats)
 
     def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation) -> SaveRequest:

@@ -5,31 +5,42 @@ positions are an overlay on the content's starting places: only what moved is
 stored, so a snapshot (for undo) and a save stay small however big the world is.
 
 ``WorldState`` converts to and from plain data (:meth:`to_data`,
-:meth:`from_data`); that data is what saves and undo snapshots hold.
+:meth:`from_data`), given the rule system's sheet codec; that data is what
+saves hold.  Undo snapshots are :meth:`copy` instead (sheets are shared when
+they are immutable).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
 
-from game.rules.base import Sheet
+from game.events import PLAYER
+from game.rules.base import plain_copy
+
+__all__ = ["PLAYER"]
 
 #: Minutes in a day of game time.
 DAY_MINUTES = 24 * 60
 #: The hour a run starts (06:00).
 START_MINUTE = 6 * 60
 
-PLAYER = "player"
 
 
-def plain_copy(value: Any) -> Any:
-    """A deep copy of plain data (dicts, lists, scalars), much faster than ``copy.deepcopy``."""
-    if isinstance(value, dict):
-        return {key: plain_copy(item) if isinstance(item, (dict, list)) else item for key, item in value.items()}
-    if isinstance(value, list):
-        return [plain_copy(item) if isinstance(item, (dict, list)) else item for item in value]
-    return value
 GONE = "gone"
+
+
+class SheetCodec(Protocol):
+    """Turns a rule system's sheets into plain data and back (the rule system is one)."""
+
+    def sheet_from_data(self, data: Mapping[str, Any]) -> Any: ...
+
+    def sheet_to_data(self, sheet: Any) -> dict[str, Any]: ...
+
+
+def copy_sheet(sheet: Any) -> Any:
+    """An independent sheet: mutable plain data is copied, an immutable sheet shared."""
+    return plain_copy(sheet) if isinstance(sheet, dict) else sheet
 
 
 def room_place(room_id: str) -> str:
@@ -45,19 +56,22 @@ class NpcState:
     """What changed about one NPC: where it is, its sheet, how it feels about the player."""
 
     room: str
-    sheet: Sheet
+    sheet: Any
     disposition: str
     #: Where along its route a wandering NPC is.
     route_index: int = 0
 
-    def to_data(self) -> dict[str, Any]:
-        return {"room": self.room, "sheet": plain_copy(self.sheet),
+    def to_data(self, codec: SheetCodec) -> dict[str, Any]:
+        return {"room": self.room, "sheet": codec.sheet_to_data(self.sheet),
                 "disposition": self.disposition, "route_index": self.route_index}
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> NpcState:
-        return cls(room=str(data["room"]), sheet=dict(data["sheet"]),
+    def from_data(cls, data: dict[str, Any], codec: SheetCodec) -> NpcState:
+        return cls(room=str(data["room"]), sheet=codec.sheet_from_data(dict(data["sheet"])),
                    disposition=str(data["disposition"]), route_index=int(data.get("route_index", 0)))
+
+    def copy(self) -> NpcState:
+        return replace(self, sheet=copy_sheet(self.sheet))
 
 
 @dataclass
@@ -69,7 +83,8 @@ class WorldState:
     system: str
     seed: int
     room: str
-    player: Sheet
+    #: The player's character sheet, of the rule system's own type.
+    player: Any
     water: int
     food: int
     turn: int = 0
@@ -116,15 +131,15 @@ class WorldState:
         """Deprived by thirst or hunger: rests give nothing."""
         return self.thirst_days > 0 or self.hunger_days > 0
 
-    def to_data(self) -> dict[str, Any]:
-        """Plain data (TOML-serialisable) holding the whole state."""
+    def to_data(self, codec: SheetCodec) -> dict[str, Any]:
+        """Plain data (TOML-serialisable) holding the whole state; ``codec`` writes the sheets."""
         return {
             "adventure_id": self.adventure_id,
             "adventure_version": self.adventure_version,
             "system": self.system,
             "seed": self.seed,
             "room": self.room,
-            "player": plain_copy(self.player),
+            "player": codec.sheet_to_data(self.player),
             "water": self.water,
             "food": self.food,
             "turn": self.turn,
@@ -138,7 +153,7 @@ class WorldState:
             "searched": sorted(self.searched),
             "identified": sorted(self.identified),
             "puzzled": sorted(self.puzzled),
-            "npcs": {npc_id: npc.to_data() for npc_id, npc in sorted(self.npcs.items())},
+            "npcs": {npc_id: npc.to_data(codec) for npc_id, npc in sorted(self.npcs.items())},
             "drank_day": self.drank_day,
             "ate_day": self.ate_day,
             "thirst_days": self.thirst_days,
@@ -147,8 +162,8 @@ class WorldState:
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> WorldState:
-        """Rebuild a state from :meth:`to_data` output.
+    def from_data(cls, data: dict[str, Any], codec: SheetCodec) -> WorldState:
+        """Rebuild a state from :meth:`to_data` output; ``codec`` reads the sheets.
 
         Raises KeyError, TypeError or ValueError on malformed data; callers that
         read untrusted data (saves) validate first and translate those errors.
@@ -159,7 +174,7 @@ class WorldState:
             system=str(data["system"]),
             seed=int(data["seed"]),
             room=str(data["room"]),
-            player=plain_copy(dict(data["player"])),
+            player=codec.sheet_from_data(dict(data["player"])),
             water=int(data["water"]),
             food=int(data["food"]),
             turn=int(data["turn"]),
@@ -173,7 +188,7 @@ class WorldState:
             searched=set(map(str, data.get("searched", []))),
             identified=set(map(str, data["identified"])),
             puzzled=set(map(str, data.get("puzzled", []))),
-            npcs={str(k): NpcState.from_data(dict(v)) for k, v in dict(data["npcs"]).items()},
+            npcs={str(k): NpcState.from_data(dict(v), codec) for k, v in dict(data["npcs"]).items()},
             drank_day=int(data["drank_day"]),
             ate_day=int(data["ate_day"]),
             thirst_days=int(data["thirst_days"]),
@@ -182,5 +197,9 @@ class WorldState:
         )
 
     def copy(self) -> WorldState:
-        """An independent copy (for undo)."""
-        return WorldState.from_data(self.to_data())
+        """An independent copy (for undo): containers copied, immutable sheets shared."""
+        return replace(
+            self, player=copy_sheet(self.player), visited=set(self.visited), item_moves=dict(self.item_moves),
+            opened=set(self.opened), found=set(self.found), searched=set(self.searched),
+            identified=set(self.identified), puzzled=set(self.puzzled),
+            npcs={npc_id: npc.copy() for npc_id, npc in self.npcs.items()}, log=list(self.log))

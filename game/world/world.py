@@ -1,16 +1,18 @@
 """Queries and changes over content plus state: the one place that knows the overlay.
 
 :class:`World` pairs the frozen :class:`~game.world.content.Adventure` with the
-run's :class:`~game.world.state.WorldState`.  Actions read and change the world
-only through these methods, so the overlay rules (items and NPCs stored only
-when they moved) live in one place.
+run's :class:`~game.world.state.WorldState`.  The overlay rules (items and NPCs
+stored only when they moved) live here: every read of a position and every
+move goes through these methods.  Other figures of the state (the clock,
+water, the player's sheet, an NPC's sheet and disposition) are plain fields
+that play code sets directly.
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from game.rules.base import RuleSystem, Sheet
+from game.rules.base import RuleSystem
 from game.world.content import Adventure, ExitDef, ItemDef, NpcDef, RoomDef
 from game.world.state import GONE, PLAYER, NpcState, WorldState, npc_place, room_place
 
@@ -21,13 +23,12 @@ if TYPE_CHECKING:
 class World:
     """Content and state together, with the queries actions need."""
 
-    def __init__(self, adventure: Adventure, state: WorldState, system: RuleSystem, play: BasePlay | None = None) -> None:
-        from game.play.base import BasePlay
-
+    def __init__(self, adventure: Adventure, state: WorldState, system: RuleSystem[Any, Any], play: BasePlay[Any]) -> None:
         self.adventure = adventure
         self.state = state
         self.system = system
-        self.play = play or BasePlay(system)
+        #: The system's play object; the world only hands it on (to :class:`~game.actions.Turn`).
+        self.play = play
         #: Every noun word of the adventure, built on first need (see actions.scope.vocabulary).
         self.vocabulary: frozenset[str] | None = None
         self._items_home: dict[str, list[str]] = defaultdict(list)
@@ -103,11 +104,9 @@ class World:
         self.state.npcs[npc_id] = created
         return created
 
-    def npc_sheet(self, definition: NpcDef) -> Sheet:
+    def npc_sheet(self, definition: NpcDef) -> Any:
         stats = definition.stats.get(self.system.id)
-        sheet = self.system.npc_sheet(definition.tier or 1, stats)
-        sheet.setdefault("creature", definition.creature)
-        return sheet
+        return self.system.npc_sheet(definition.tier or 1, stats, definition.creature)
 
     def npc_room(self, npc_id: str) -> str:
         changed = self.state.npcs.get(npc_id)

@@ -327,7 +327,7 @@ def test_a_remembered_tie_is_still_a_tie_and_the_choice_is_asked_again(game: Eng
 
 def test_the_memo_lives_in_the_saved_sheet(game: Engine, script: dict) -> None:
     say(game, script, "open north", 1, 2, 1)
-    data = game.state.to_data()
+    data = game.state.to_data(game.system)
     tomli_w.dumps(data)  # plain TOML data
     assert data["player"]["memo"] == {
         "force@gate/north|day=1,gear=knife,helpers=none,room=gate": [1, 2]}

@@ -414,11 +414,11 @@ def test_declining_a_collapsing_push_changes_nothing(engine: Engine, script: Scr
     into_the_yard(engine, script)
     hero(engine)["fatigue"] = 5
     say(engine, script, "end", [1, 1])
-    before = engine.state.to_data()
+    before = engine.state.copy()
     script.turns[engine.state.turn] = [1, 1]
     assert engine.submit("push attack brute with 2").question
     assert engine.submit("no").lines == ["You hold back."]
-    assert engine.state.to_data() == before
+    assert engine.state.copy() == before
 
 
 def test_recover_is_a_whole_turn_of_rest(engine: Engine, script: Script) -> None:

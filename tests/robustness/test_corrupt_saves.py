@@ -63,7 +63,7 @@ def test_truncation_at_every_byte_is_refused_and_the_backup_loads(tiny: Adventur
     store = _store(engine)
     path = tmp_path / "tiny" / "s.toml"
     good = path.read_bytes()
-    expected = engine.state.to_data()
+    expected = engine.state.copy()
     refused = 0
     for cut in range(len(good)):
         result = _judge(store, good[:cut])
@@ -71,14 +71,14 @@ def test_truncation_at_every_byte_is_refused_and_the_backup_loads(tiny: Adventur
             refused += 1
             _one_line(result)
         else:  # only the trailing newline can go without changing anything
-            assert result.to_data() == expected and cut >= len(good.rstrip()), cut
+            assert result.copy() == expected and cut >= len(good.rstrip()), cut
     assert refused >= len(good) - 2
     # through the files: the damaged slot falls back to its backup (the same state, saved twice)
     play(engine, "save s")
     for cut in range(0, len(good), 97):
         path.write_bytes(good[:cut])
         state, notes = store.load("s")
-        assert state.to_data() == expected and "loaded its backup instead" in notes[0]
+        assert state.copy() == expected and "loaded its backup instead" in notes[0]
 
 
 def test_truncation_that_still_parses_is_caught_by_the_checksum(tiny: Adventure, tmp_path: Path) -> None:
@@ -111,17 +111,17 @@ def test_truncation_of_a_long_real_save_at_every_byte(tmp_path: Path, slow: bool
     words = ["n", "s", "e", "w", "ne", "nw", "se", "sw", "u", "d", "look", "take all", "search", "wait", "i", "rest"]
     play(engine, *[rng.choice(words) for _ in range(400 if long_run else 20)], "save s")
     good = (tmp_path / adventure.id / "s.toml").read_bytes()
-    expected = engine.state.to_data()
+    expected = engine.state.copy()
     for cut in range(len(good)):
         result = _judge(_store(engine), good[:cut])
-        assert isinstance(result, SaveError) or result.to_data() == expected, cut
+        assert isinstance(result, SaveError) or result.copy() == expected, cut
     print(f"\n[corrupt] truncated a {len(good)}-byte save at every byte")
 
 
 def test_random_byte_flips_are_refused_or_change_nothing(tiny: Adventure, tmp_path: Path, slow: bool) -> None:
     engine = _saved(tiny, tmp_path)
     good = (tmp_path / "tiny" / "s.toml").read_bytes()
-    expected = engine.state.to_data()
+    expected = engine.state.copy()
     rng = random.Random(4)
     flips = size(slow, 2000, 20000)
     refused = same = 0
@@ -135,7 +135,7 @@ def test_random_byte_flips_are_refused_or_change_nothing(tiny: Adventure, tmp_pa
             refused += 1
             _one_line(result)
         else:
-            assert result.to_data() == expected, "a damaged save loaded a different state"
+            assert result.copy() == expected, "a damaged save loaded a different state"
             same += 1
     print(f"\n[corrupt] {flips} random byte flips: {refused} refused, {same} changed nothing (whitespace)")
     assert refused > flips * 0.9
@@ -199,7 +199,7 @@ def _fresh(tiny: Adventure, system: str, npcs: list[str]) -> dict[str, Any]:
     fresh = Engine.new_game(tiny, get_system(system), 3)
     for npc_id in npcs:
         fresh.world.npc_state(npc_id)
-    return fresh.state.to_data()
+    return fresh.state.to_data(fresh.system)
 
 
 @pytest.mark.parametrize("system", SYSTEM_IDS)
@@ -207,7 +207,7 @@ def test_every_field_retyped_or_misnamed_is_refused_or_harmless(tiny: Adventure,
                                                                  system: str, slow: bool) -> None:
     engine = _saved(tiny, tmp_path, system)
     original = _document(engine)
-    live = engine.state.to_data()
+    live = engine.state.copy()
     store = _store(engine)
     rng = random.Random(SYSTEM_IDS.index(system))
     fresh = _fresh(tiny, system, list(original["state"]["npcs"]))
@@ -249,7 +249,7 @@ def test_every_field_retyped_or_misnamed_is_refused_or_harmless(tiny: Adventure,
         trial = Engine(tiny, get_system(system), result, saves=SaveStore(tmp_path / "trial", tiny))
         for command in AFTER_LOAD:
             trial.submit(command)
-    assert engine.state.to_data() == live
+    assert engine.state.copy() == live
     print(f"\n[corrupt] {system}: {refused} hand edits refused, {loaded} accepted and played on")
     assert refused > loaded
 
@@ -290,10 +290,10 @@ def test_hand_edits_and_foreign_saves_are_refused_by_name(tiny: Adventure, tmp_p
     path.write_bytes(_resealed(document) if whole else tomli_w.dumps(document).encode())
     (tmp_path / "tiny" / "s.toml.bak").unlink(missing_ok=True)
     play(engine, "wait")
-    live = engine.state.to_data()
+    live = engine.state.copy()
     lines = play(engine, "load s")
     assert lines[0].startswith("Not loaded: ") and reason in lines[0], lines
-    assert lines[1] == "The game goes on as it was." and engine.state.to_data() == live
+    assert lines[1] == "The game goes on as it was." and engine.state.copy() == live
 
 
 HOSTILE_FILES = {"empty": b"", "newline": b"\n", "nul": b"\x00" * 100,
@@ -309,9 +309,9 @@ def test_empty_binary_and_hostile_files_are_refused_quickly(tiny: Adventure, tmp
     engine = _saved(tiny, tmp_path)
     (tmp_path / "tiny" / "s.toml").write_bytes(content)
     (tmp_path / "tiny" / "s.toml.bak").unlink(missing_ok=True)
-    live = engine.state.to_data()
+    live = engine.state.copy()
     lines = play(engine, "load s")
-    assert lines[0].startswith("Not loaded: ") and len(lines[0]) < 300 and engine.state.to_data() == live
+    assert lines[0].startswith("Not loaded: ") and len(lines[0]) < 300 and engine.state.copy() == live
 
 
 def test_a_save_too_large_is_refused_before_reading(tiny: Adventure, tmp_path: Path) -> None:
@@ -339,7 +339,7 @@ def test_a_save_from_another_system_loads_only_under_its_own_rules(tiny: Adventu
     """The sheet check uses the system the save names, so a bind save is judged by bind's rules."""
     engine = _saved(tiny, tmp_path, "bind")
     state, _ = SaveStore(tmp_path, tiny).load("s")
-    assert state.system == "bind" and state.to_data() == engine.state.to_data()
+    assert state.system == "bind" and state.copy() == engine.state.copy()
 
 
 @pytest.mark.parametrize("content", [HOSTILE_FILES["deep"], HOSTILE_FILES["huge-number"]], ids=["deep", "huge-number"])

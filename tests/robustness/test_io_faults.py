@@ -95,19 +95,19 @@ def test_a_fault_at_any_step_keeps_the_previous_save_and_says_so_in_one_line(
             play(engine, "save s")
         before = _snapshot(folder)
         play(engine, "wait")
-        live = engine.state.to_data()
+        live = engine.state.copy()
         with monkeypatch.context() as patch:
             recorder = Recorder(patch)
             recorder.fail_at, recorder.error = index, OSError(code, ERRORS[code])
             lines = play(engine, "save s")
         assert recorder.calls[index] == step, (recorder.calls, steps)
-        assert engine.state.to_data() == live, "a failed save changed the game"
+        assert engine.state.copy() == live, "a failed save changed the game"
         assert not [name for name in _snapshot(folder) if ".tmp-" in name], step
         # After the final rename only the best-effort folder fsync is left, and a mkdir of a folder
         # that exists fails harmlessly (Path.mkdir(exist_ok=True) ignores it): the save completes.
         if index > final_replace or (step.startswith("mkdir") and not first):
             assert lines[0].startswith('Saved to slot "s"'), (step, lines)
-            assert SaveStore(root, tiny).load("s")[0].to_data() == live
+            assert SaveStore(root, tiny).load("s")[0] == live
             continue
         assert len(lines) == 1 and lines[0].startswith("Not saved: ") and ERRORS[code] in lines[0], (step, lines)
         after = _snapshot(folder)

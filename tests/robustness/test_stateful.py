@@ -48,7 +48,7 @@ def machine_for(system: str) -> type[RuleBasedStateMachine]:
             shutil.rmtree(self.folder, ignore_errors=True)
 
         def _do(self, command: str) -> list[str]:
-            before = self.engine.state.to_data()
+            before = self.engine.state.copy()
             depth = len(self.engine.undo_stack)
             lines = self.engine.submit(command).lines
             while self.engine.asking is not None:  # a system's question (spend a point?) is part of the action
@@ -84,30 +84,30 @@ def machine_for(system: str) -> type[RuleBasedStateMachine]:
         def save(self, slot: str) -> None:
             lines = self._do(f"save {slot}")
             assert lines[0].startswith(f'Saved to slot "{slot}"'), lines
-            self.saved[slot] = self.engine.state.to_data()
+            self.saved[slot] = self.engine.state.copy()
             state, notes = self.store.load(slot)
-            assert state.to_data() == self.engine.state.to_data() and notes == []  # load(save(s)) == s
+            assert state.copy() == self.engine.state.copy() and notes == []  # load(save(s)) == s
 
         @rule(slot=st.sampled_from(("alpha", "beta")))
         def load(self, slot: str) -> None:
-            before = self.engine.state.to_data()
+            before = self.engine.state.copy()
             lines = self.engine.submit(f"load {slot}").lines
             if slot in self.saved:
                 assert lines[0] == f'Loaded slot "{slot}".', lines
-                assert self.engine.state.to_data() == self.saved[slot]
+                assert self.engine.state.copy() == self.saved[slot]
                 self.undo_model.clear()
             else:
-                assert lines[0].startswith("Not loaded: ") and self.engine.state.to_data() == before
+                assert lines[0].startswith("Not loaded: ") and self.engine.state.copy() == before
             self.turn = self.engine.state.turn
 
         @rule()
         def undo(self) -> None:
-            before = self.engine.state.to_data()
+            before = self.engine.state.copy()
             lines = self.engine.submit("undo").lines
             if self.undo_model:
-                assert self.engine.state.to_data() == self.undo_model.pop(), lines
+                assert self.engine.state.copy() == self.undo_model.pop(), lines
             else:
-                assert lines == ["There is nothing to undo."] and self.engine.state.to_data() == before
+                assert lines == ["There is nothing to undo."] and self.engine.state.copy() == before
             self.turn = self.engine.state.turn
 
         @invariant()

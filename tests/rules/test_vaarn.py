@@ -520,8 +520,8 @@ def test_npc_tiers_rise_in_threat(system: vaarn.VaarnSystem) -> None:
     dice = [sum(int(w.damage[1:]) for w in system.npc_attacks(sheet)[0]) for sheet in sheets]
     assert dice == sorted(dice) and dice[-1] > dice[0]
     assert sheets[0] == {**sheets[0], "level": 1, "hp": 4, "armor": 11, "morale": 5, "str": 1, "npc": True}
-    # the creature type comes from the content's ``creature`` (the world fills it in), or from the stats
-    assert "creature" not in sheets[0]
+    # the creature type is the content's ``creature`` unless the stat table names one
+    assert sheets[0]["creature"] == "biological"
     assert system.npc_sheet(1, {"creature": "fungal"})["creature"] == "fungal"
     assert (sheets[4]["level"], sheets[4]["hp"], sheets[4]["armor"]) == (9, 36, 15)
 
