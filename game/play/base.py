@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from game.parser import Command
 
 
-SystemT = TypeVar("SystemT", bound=RuleSystem[Any, Any])
+SystemT = TypeVar("SystemT", bound=RuleSystem[Any, Any, Any])
 
 
 class BasePlay(Generic[SystemT]):

@@ -51,6 +51,8 @@ def plain_copy(value: Any) -> Any:
 #: A system's character sheet type and its roll request type.
 SheetT = TypeVar("SheetT")
 RequestT = TypeVar("RequestT")
+#: What lasts only a turn or a round in a system (an Open Adventures turn, points armed for one roll).
+MomentT = TypeVar("MomentT")
 
 
 @dataclass(frozen=True)
@@ -151,10 +153,10 @@ class SheetChange(Generic[SheetT]):
 RestResult = SheetChange
 
 
-class RuleSystem(Protocol[SheetT, RequestT]):
+class RuleSystem(Protocol[SheetT, RequestT, MomentT]):
     """What the engine and the command line need from a rule system.
 
-    Generic over the system's sheet type and request type, so that mypy sees
+    Generic over the system's sheet, request and moment types, so that mypy sees
     every field a system reads.  Instances are configured with the adventure's
     options for the system (``[adventure.rules] <id> = {...}``); see
     :func:`game.rules.registry.get_system`.
@@ -172,6 +174,18 @@ class RuleSystem(Protocol[SheetT, RequestT]):
 
     def sheet_to_data(self, sheet: SheetT) -> dict[str, Any]:
         """The sheet as plain TOML data, read back by :meth:`sheet_from_data`."""
+        ...
+
+    def moment_from_data(self, data: Mapping[str, Any]) -> MomentT:
+        """The system's record of what lasts a turn or a round, from saved data ({} for none)."""
+        ...
+
+    def moment_to_data(self, moment: MomentT) -> dict[str, Any]:
+        """The moment as plain TOML data ({} when nothing is under way)."""
+        ...
+
+    def migrate_v1(self, state: dict[str, Any]) -> dict[str, Any]:
+        """A format-1 ``[state]`` table as format 2: scratch entries moved out of the sheets into ``moment``."""
         ...
 
     # -- the stable command-line requests of PRODUCT §3.1 -------------------

@@ -204,6 +204,15 @@ class OpenAdventures:
     def sheet_to_data(self, sheet: Sheet) -> dict[str, Any]:
         return plain_copy(sheet)
 
+    def moment_from_data(self, data: Mapping[str, Any]) -> None:
+        return None
+
+    def moment_to_data(self, moment: None) -> dict[str, Any]:
+        return {}
+
+    def migrate_v1(self, state: dict[str, Any]) -> dict[str, Any]:
+        return state
+
     def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> Sheet:
         sheet = self._npc_sheet(tier, stats)
         sheet.setdefault("creature", creature)

@@ -37,6 +37,10 @@ class SheetCodec(Protocol):
 
     def sheet_to_data(self, sheet: Any) -> dict[str, Any]: ...
 
+    def moment_from_data(self, data: Mapping[str, Any]) -> Any: ...
+
+    def moment_to_data(self, moment: Any) -> dict[str, Any]: ...
+
 
 def copy_sheet(sheet: Any) -> Any:
     """An independent sheet: mutable plain data is copied, an immutable sheet shared."""
@@ -114,6 +118,8 @@ class WorldState:
     hunger_days: int = 0
     #: The commands that made this state from the start, for replay.
     log: list[str] = field(default_factory=list)
+    #: The system's immutable record of what lasts a turn or a round (None when nothing is under way).
+    moment: Any = None
 
     @property
     def day(self) -> int:
@@ -159,6 +165,7 @@ class WorldState:
             "thirst_days": self.thirst_days,
             "hunger_days": self.hunger_days,
             "log": list(self.log),
+            "moment": codec.moment_to_data(self.moment),
         }
 
     @classmethod
@@ -194,6 +201,7 @@ class WorldState:
             thirst_days=int(data["thirst_days"]),
             hunger_days=int(data["hunger_days"]),
             log=[str(line) for line in data["log"]],
+            moment=codec.moment_from_data(dict(data.get("moment", {}))),
         )
 
     def copy(self) -> WorldState:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class World:
     """Content and state together, with the queries actions need."""
 
-    def __init__(self, adventure: Adventure, state: WorldState, system: RuleSystem[Any, Any], play: BasePlay[Any]) -> None:
+    def __init__(self, adventure: Adventure, state: WorldState, system: RuleSystem[Any, Any, Any], play: BasePlay[Any]) -> None:
         self.adventure = adventure
         self.state = state
         self.system = system
