@@ -6,14 +6,12 @@ command prints a traceback for bad input: a one-line reason instead.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import NoReturn
 
-from game.errors import ContentError, DiceExhausted, UsageError, WayfarerError
+from game.errors import ContentError, UsageError, WayfarerError
 
 SUBCOMMANDS = ("play", "check", "systems", "odds", "roll", "map", "replay")
 
@@ -97,38 +95,3 @@ def dispatch(args: argparse.Namespace) -> int:
         "odds": commands.odds, "roll": commands.roll, "map": commands.show_map, "replay": commands.replay,
     }
     return handlers[args.command](args)
-
-
-def parse_keys(pairs: Sequence[str]) -> dict[str, str]:
-    """``KEY=VALUE`` words into a dict; UsageError for a malformed or repeated one."""
-    keys: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key or not value:
-            raise UsageError(f"expected KEY=VALUE, got \"{pair}\"")
-        if key in keys:
-            raise UsageError(f"key \"{key}\" given twice")
-        keys[key] = value
-    return keys
-
-
-def parse_dice(text: str) -> list[int]:
-    faces = []
-    for part in text.split(","):
-        part = part.strip()
-        if not part.lstrip("-").isdigit():
-            raise UsageError(f"--dice takes whole numbers separated by commas, got \"{part}\"")
-        faces.append(int(part))
-    return faces
-
-
-def print_json(data: object) -> None:
-    print(json.dumps(data, sort_keys=False))
-
-
-def exhausted_message(system: str, error: DiceExhausted, given: int) -> str:
-    return f"this {system} roll needs at least {error.used + 1} dice faces; --dice gave {given}"
-
-
-def resolve_path(text: str) -> Path:
-    return Path(text).expanduser()

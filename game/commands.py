@@ -6,7 +6,7 @@ import os
 import random
 from pathlib import Path
 
-from game.cli import exhausted_message, parse_dice, parse_keys, print_json
+from game.cli_args import exhausted_message, parse_dice, parse_keys, print_json
 from game.errors import DiceExhausted, SaveError, UsageError
 from game.rules import registry
 from game.rules.base import RuleSystem

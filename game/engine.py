@@ -16,18 +16,20 @@ from __future__ import annotations
 
 import gc
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.actions import ActionRegistry, ActionSpec, Question, Turn, default_registry
+from game.actions import ActionRegistry, ActionSpec, Question, Turn
 from game.actions.observe import describe_room
+from game.actions.registry import default_registry
 from game.actions.scope import Ambiguous, Thing
 from game.errors import ActionRefused
 from game.meta import MetaCommands
 from game.parser import Command, ParseError, parse, phrases_of, split_verb, tokenize
 from game.play import play_for
+from game.report import Report
 from game.rules.base import RollResult, RuleSystem
-from game.rules.dice import RandomDice
+from game.rules.dice import Dice, RandomDice, dice_for_turn
 from game.text import clean
 from game.timekeeping import advance
 from game.world.content import Adventure
@@ -41,17 +43,6 @@ if TYPE_CHECKING:
 UNDO_DEPTH = 100
 #: Verbs handled by the engine itself rather than by actions.
 META_VERBS = ("again", "undo", "save", "load", "help", "quit", "odds", "dice", "stats", "map")
-
-
-@dataclass
-class Report:
-    """What one submitted line produced."""
-
-    lines: list[str] = field(default_factory=list)
-    #: The player asked to quit.
-    quit: bool = False
-    #: A question is pending (disambiguation); the next line answers it.
-    question: bool = False
 
 
 @dataclass
@@ -71,11 +62,6 @@ class Asking:
     snapshot: WorldState
     log: list[str]
     answers: list[str]
-
-
-def dice_for_turn(seed: int, turn: int) -> RandomDice:
-    """The dice of one turn: a fresh generator seeded by the run's seed and the turn."""
-    return RandomDice(random.Random(f"wayfarer:{seed}:{turn}"))
 
 
 def new_state(adventure: Adventure, system: RuleSystem, seed: int) -> WorldState:
@@ -259,8 +245,6 @@ class Engine:
             advance(turn, turn.minutes)
         self._check_player(turn)
         self._check_goal(turn)
-        if self.state.status != "playing":
-            self.play.on_end(turn, self.state.status)
 
     def _after_action(self, turn: Turn, snapshot: WorldState, log: list[str]) -> None:
         state = self.state
@@ -322,10 +306,47 @@ class Engine:
         self._start()
 
     def undo(self) -> bool:
+        """Put back the state before the last timed action; False when there is none.
+
+        ``again`` then has nothing to repeat.
+        """
         if not self.undo_stack:
             return False
         self.replace_state(self.undo_stack.pop())
+        self.last_command = None
         return True
+
+    def turn_dice(self) -> Dice:
+        """The dice of the coming turn."""
+        return dice_for_turn(self.state.seed, self.state.turn)
+
+    def load_state(self, state: WorldState) -> list[str]:
+        """Put a loaded state in place (no undo past it) and return the room as ``look`` shows it."""
+        self.replace_state(state)
+        self.undo_stack.clear()
+        return self.look_lines()
+
+    def preview(self, command: Command, dice: Dice) -> tuple[str, Any] | None:
+        """The labelled request of the first check ``command`` would make, with nothing changed.
+
+        The action runs on its very own code path against ``dice`` (the turn's
+        own, so it meets the same circumstances), then the state is put back;
+        only the request of its first check is kept, its outcome never shown.
+        A refusal is raised as it would be in play.
+        """
+        spec = self.registry.get(command.verb)
+        if spec is None or spec.observe:
+            return None
+        snapshot = self.state.copy()
+        turn = Turn(self.world, dice, referent=self.referent, command=command)
+        try:
+            self.play.before_player_action(turn)
+            self.play.perform(turn, command, spec.handler)
+        except Question:
+            pass  # the first check's request is recorded before anything is asked
+        finally:
+            self.world.state = snapshot
+        return turn.requests[0] if turn.requests else None
 
     def status_line(self) -> str:
         """Place, health, water, food, day and system, for the status bar."""

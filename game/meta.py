@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.actions import Question
 from game.errors import ActionRefused, DiceExhausted, SaveError
 from game.parser import Command, ParseError, parse
+from game.report import Report
 from game.rules.base import Odds
 from game.rules.dice import Dice
 from game.text import join_names
 
 if TYPE_CHECKING:
-    from game.engine import Engine, Report
+    from game.engine import Engine
 
 DICE_LOG_SHOWN = 15
 
@@ -72,8 +72,6 @@ class MetaCommands:
         return result
 
     def _report(self, *lines: str, quit: bool = False) -> Report:
-        from game.engine import Report
-
         return Report(list(lines), quit=quit)
 
     def do_again(self, command: Command) -> Report:
@@ -87,7 +85,6 @@ class MetaCommands:
     def do_undo(self, command: Command) -> Report:
         if not self.engine.undo():
             return self._report("There is nothing to undo.")
-        self.engine.last_command = None
         return self._report(f"Undone. You are in {self.engine.world.room.name}.",
                             "(The dice of a turn are fixed: trying the same again brings the same roll.)")
 
@@ -114,15 +111,8 @@ class MetaCommands:
             return self._report(f"Not loaded: slot \"{self._slot(command)}\" was played under {state.system}, and this "
                                 f"game runs under {self.engine.system.id}. Start it with: wayfarer --system "
                                 f"{state.system} --load {self._slot(command)}", "The game goes on as it was.")
-        self.engine.replace_state(state)
-        self.engine.undo_stack.clear()
-        from game.actions import Turn
-        from game.actions.observe import describe_room
-        from game.engine import dice_for_turn
-
-        turn = Turn(self.engine.world, dice_for_turn(state.seed, state.turn))
-        describe_room(turn)
-        return self._report(f"Loaded slot \"{self._slot(command)}\".", *notes, "", *turn.lines)
+        room = self.engine.load_state(state)
+        return self._report(f"Loaded slot \"{self._slot(command)}\".", *notes, "", *room)
 
     def do_help(self, command: Command) -> Report:
         lines = ["Commands (most have short forms; directions alone move you):"]
@@ -165,32 +155,13 @@ class MetaCommands:
         return self._report(*format_odds(label, engine.system.odds(request)))
 
     def preview(self, command: Command) -> tuple[str, Any] | None:
-        """The request of the first check ``command`` would make, by running it and putting everything back.
-
-        The action runs on the very code path it would take, on the turn's own
-        dice, so it meets the same circumstances; only the request of its first
-        check is kept (its outcome is never shown).
-        """
-        from game.actions import Turn
-        from game.engine import dice_for_turn
-
+        """The request of the first check ``command`` would make (see :meth:`Engine.preview`)."""
         engine = self.engine
-        spec = engine.registry.get(command.verb)
-        if spec is None or spec.observe:
-            return None
-        snapshot = engine.state.copy()
-        dice = _NeverExhausted(dice_for_turn(engine.state.seed, engine.state.turn))
-        turn = Turn(engine.world, dice, referent=engine.referent, command=command)
+        dice = _NeverExhausted(engine.turn_dice())
         try:
-            engine.play.before_player_action(turn)
-            engine.play.perform(turn, command, spec.handler)
-        except Question:
-            pass  # the first check's request is recorded before anything is asked
+            return engine.preview(command, dice)
         except ActionRefused as refusal:
-            engine.world.state = snapshot.copy()
             raise ActionRefused(f"You couldn't do that now: {refusal}") from refusal
-        engine.world.state = snapshot.copy()
-        return turn.requests[0] if turn.requests else None
 
     def do_dice(self, command: Command) -> Report:
         log = self.engine.dice_log[-DICE_LOG_SHOWN:]

@@ -145,13 +145,3 @@ class ActionRegistry:
 
     def verbs(self) -> list[str]:
         return list(self._actions)
-
-
-def default_registry() -> ActionRegistry:
-    """All the player's actions."""
-    from game.actions import combat, items, movement, observe, social, survival
-
-    registry = ActionRegistry()
-    for module in (observe, movement, items, survival, combat, social):
-        module.register(registry)
-    return registry

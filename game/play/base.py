@@ -209,9 +209,6 @@ class BasePlay(Generic[SystemT]):
     def end_of_day(self, turn: Turn, day: int) -> None:
         """Called when a day ends, after water and food are settled."""
 
-    def on_end(self, turn: Turn, status: str) -> None:
-        """Called once when the run ends (``won`` or ``dead``), after the ending is said."""
-
     def water_interval_days(self, turn: Turn) -> int:
         """Days between the rations of water the player needs (1; a week for Vaarn's synthetics)."""
         return 1

@@ -81,29 +81,12 @@ def uniform(sides: int) -> Dist[int]:
     return {face: p for face in range(1, sides + 1)}
 
 
-def map_dist(dist: Dist[K], fn: Callable[[K], K]) -> Dist[K]:
-    """Push a distribution through ``fn``, merging equal results."""
-    out: Dist[K] = {}
-    for value, p in dist.items():
-        key = fn(value)
-        out[key] = out.get(key, Fraction(0)) + p
-    return out
-
-
 def convolve(a: Dist[int], b: Dist[int]) -> Dist[int]:
     """The distribution of the sum of two independent integer variables."""
     out: Dist[int] = {}
     for x, px in a.items():
         for y, py in b.items():
             out[x + y] = out.get(x + y, Fraction(0)) + px * py
-    return out
-
-
-def sum_of(dist: Dist[int], count: int) -> Dist[int]:
-    """The distribution of the sum of ``count`` independent copies of ``dist``."""
-    out: Dist[int] = {0: Fraction(1)}
-    for _ in range(count):
-        out = convolve(out, dist)
     return out
 
 
@@ -118,3 +101,10 @@ def enumerate_faces(count: int, sides: int) -> Iterable[Sequence[int]]:
 
     return itertools.product(range(1, sides + 1), repeat=count)
 
+
+def dice_for_turn(seed: int, turn: int) -> RandomDice:
+    """The dice of one turn of a run: a fresh generator seeded by the run's seed and the turn.
+
+    Undoing and retrying a turn therefore brings back the very same dice.
+    """
+    return RandomDice(random.Random(f"wayfarer:{seed}:{turn}"))
