@@ -16,12 +16,14 @@ temporary file left behind.
 
 Reading refuses, each with a one-line reason and the game untouched: a file
 too large, not UTF-8, not TOML, too deep or with absurd numbers (the limits of
-:mod:`game.world.limits`); a wrong or missing header; a format other than
-:data:`FORMAT_VERSION` (format 1 is the first: there is no older format to
-migrate yet); another adventure or another version of it; a checksum that
-does not match (which catches a truncation that still parses); state of the
-wrong shape or types; ids the adventure does not have; and character sheets
-the rule system cannot read.  A save whose adventure files changed without a
+:mod:`game.world.limits`); a wrong or missing header; a format this Wayfarer
+does not know (format 1, the first, is migrated to :data:`FORMAT_VERSION` by
+the rule system's ``migrate_v1``, and the player told); another adventure or
+another version of it; a checksum that does not match (which catches a
+truncation that still parses); state of the wrong shape or types; ids the
+adventure does not have; and character sheets or a moment record that the
+rule system's own ``sheet_from_data`` / ``moment_from_data`` refuse (the
+typed sheets validate every field: the same code that reads them in play).  A save whose adventure files changed without a
 new version (its content digest differs) still loads, with a note, when
 every id it names still exists.
 
@@ -35,7 +37,6 @@ import copy
 import hashlib
 import json
 import os
-import random
 import re
 import tomllib
 from pathlib import Path
@@ -43,16 +44,17 @@ from typing import Any
 
 import tomli_w
 
-from game.errors import SaveError, WayfarerError
-from game.rules.base import KINDS, RuleSystem, Sheet, Situation, Weapon
-from game.rules.dice import RandomDice
+from game.errors import SaveError
+from game.rules.base import RuleSystem
 from game.text import escape_controls
 from game.world import limits
 from game.world.content import Adventure
 from game.world.state import GONE, PLAYER, WorldState
 
-#: The save format written; loading refuses others.
-FORMAT_VERSION = 1
+#: The save format written.  Format 1 (sheets holding a turn's scratch) is migrated on load.
+FORMAT_VERSION = 2
+#: Every format ever written; each loads for good.
+READABLE_FORMATS = (1, 2)
 SLOT_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}\Z")
 #: Names Windows reserves for devices, refused everywhere so saves travel.
 RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
@@ -182,7 +184,6 @@ class SaveStore:
         self.root = root
         self.adventure = adventure
         #: (system, seed), a game used to judge saves, and its new player's sheet (see check_sheets).
-        self._trial: tuple[tuple[str, int], Any, Sheet] | None = None
 
     @property
     def folder(self) -> Path:
@@ -293,6 +294,9 @@ class SaveStore:
         state = self.from_document(document, path.name)
         notes = []
         header = document["save"]
+        if header.get("format") != FORMAT_VERSION:
+            notes.append(f"This save was written by an earlier Wayfarer (save format {header.get('format')}); "
+                         f"it plays on as it was, and is written in format {FORMAT_VERSION} from the next save.")
         if header.get("digest") != self.adventure.digest:
             notes.append(f"The files of {self.adventure.id} {self.adventure.version} have changed since this save "
                          f"was made; everything it names still exists, so it loads, but things may differ.")
@@ -318,9 +322,9 @@ class SaveStore:
         if not isinstance(header, dict) or not isinstance(data, dict):
             raise SaveError(f"{name} is not a Wayfarer save")
         version = header.get("format")
-        if type(version) is not int or version != FORMAT_VERSION:
-            raise SaveError(f"{name} {_format_problem(version)}; this Wayfarer reads format {FORMAT_VERSION} "
-                            f"(the first: there is no older format to migrate)")
+        if type(version) is not int or version not in READABLE_FORMATS:
+            raise SaveError(f"{name} {_format_problem(version)}; this Wayfarer reads formats "
+                            f"{' and '.join(map(str, READABLE_FORMATS))}")
         if header.get("adventure") != self.adventure.id:
             raise SaveError(f"{name} belongs to the adventure \"{_shown(header.get('adventure'))}\", "
                             f"not \"{self.adventure.id}\"")
@@ -336,12 +340,17 @@ class SaveStore:
         for key in ("system", "seed", "turn"):
             if header.get(key) != data[key]:
                 raise SaveError(f"{name} is damaged: its header and state disagree on the {key}")
+        codec = codec_for(str(data["system"]))
+        if version == 1:
+            data = codec.migrate_v1(copy.deepcopy(data))
+        problem = _sheets_problem(data, codec)
+        if problem:
+            raise SaveError(f"{name} is damaged: {problem}")
         try:
-            state = WorldState.from_data(data, codec_for(str(data.get("system"))))
+            state = WorldState.from_data(data, codec)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
         self.check_references(state, name)
-        self.check_sheets(state, name)
         return state
 
     def check_references(self, state: WorldState, name: str) -> None:
@@ -370,46 +379,6 @@ class SaveStore:
         if problems:
             shown = ", ".join(_shown(p) for p in sorted(problems)[:3])
             raise SaveError(f"{name} names what this adventure does not have: {shown}")
-
-    def check_sheets(self, state: WorldState, name: str) -> None:
-        """The character sheets must be what the state's rule system makes, and the game must start on them.
-
-        A new run of the same adventure and system from the same seed is the
-        reference: every top-level entry of its player's sheet (including what
-        the system's play layer adds at the start) and every entry its sheets
-        share with the save's must hold the same kind of value, all the way
-        down; NPC sheets are compared with fresh ones made from their content.
-        No number on a sheet may pass ±MAX_AMOUNT.  Then a trial game takes a
-        copy of the state and its rules read every sheet.  The reference game
-        is kept between loads (same system and seed), so a second load in a
-        session costs little more than reading the file.
-        """
-        trial, reference = self._trial_for(state, name)
-        problem = _number_problem("the player", state.player)
-        for npc_id, npc in sorted(state.npcs.items()):
-            problem = problem or _number_problem(f"npc {npc_id}", npc.sheet)
-        problem = problem or _sheet_problem("the player", state.player, reference)
-        for npc_id, npc in sorted(state.npcs.items()):
-            fresh = trial.world.npc_sheet(self.adventure.npcs[npc_id])
-            problem = problem or _sheet_problem(f"npc {npc_id}", npc.sheet, fresh)
-        problem = problem or _unplayable(trial, state)
-        if problem:
-            raise SaveError(f"{name} is damaged: {problem}")
-
-    def _trial_for(self, state: WorldState, name: str) -> tuple[Any, Sheet]:
-        """A game of this adventure under the state's system and seed, and its new player's sheet (cached)."""
-        from game.engine import Engine
-        from game.rules.registry import get_system
-
-        key = (state.system, state.seed)
-        if self._trial is None or self._trial[0] != key:
-            try:
-                system = get_system(state.system, self.adventure.rules.get(state.system, {}))
-            except WayfarerError as error:
-                raise SaveError(f"{name} names a rule system that cannot be set up: {error}") from None
-            engine = Engine.new_game(self.adventure, system, state.seed)
-            self._trial = (key, engine, copy.deepcopy(engine.state.player))
-        return self._trial[1], self._trial[2]
 
 
 def parse_document(raw: bytes, name: str) -> dict[str, Any]:
@@ -457,7 +426,7 @@ _STATE_FIELDS: dict[str, tuple[str, bool]] = {
     "opened": ("texts", True), "found": ("texts", True), "searched": ("texts", False),
     "identified": ("texts", True), "puzzled": ("texts", False), "npcs": ("table", True),
     "drank_day": ("count", True), "ate_day": ("count", True), "thirst_days": ("amount", True),
-    "hunger_days": ("amount", True), "log": ("texts", True),
+    "hunger_days": ("amount", True), "log": ("texts", True), "moment": ("table", False),
 }
 #: The largest turn or minute count a run can reach (1,900 years of game time).
 MAX_COUNT = 10**9
@@ -514,22 +483,6 @@ def _shape_problem(data: dict[str, Any]) -> str:
     return ""
 
 
-def _kind(value: object) -> str:
-    if isinstance(value, bool):
-        return "flag"
-    if isinstance(value, int):
-        return "whole number"
-    if isinstance(value, float):
-        return "number with a fraction"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "list"
-    if isinstance(value, dict):
-        return "table"
-    return type(value).__name__
-
-
 def _number_problem(who: str, value: Any, path: str = "") -> str:
     """A number on a sheet beyond ±MAX_AMOUNT (or not a number at all: NaN), anywhere in it."""
     if isinstance(value, dict):
@@ -547,72 +500,21 @@ def _number_problem(who: str, value: Any, path: str = "") -> str:
     return ""
 
 
-def _sheet_problem(who: str, sheet: Any, reference: Any, path: str = "") -> str:
-    """A top-level entry of a fresh ``reference`` sheet missing from ``sheet``, or one holding another kind of value.
-
-    Tables are compared entry by entry, all the way down, and the items of a
-    list must be of the kind of the reference's items.  Below the top level an
-    entry may be missing (a character made from other stats has other skills),
-    and entries that only play adds are not in the reference: neither is judged
-    here, and the trial start, next, catches what it can of those.
-    """
-    if isinstance(reference, dict) and isinstance(sheet, dict):
-        for key, value in reference.items():
-            here = f"{path}.{key}" if path else str(key)
-            if key not in sheet:
-                if not path:
-                    return f"the sheet of {who} has no {_shown(here)}"
-                continue
-            problem = _sheet_problem(who, sheet[key], value, here)
-            if problem:
-                return problem
-        return ""
-    if _kind(sheet) != _kind(reference):
-        return f"the sheet of {who} has {_shown(path)} as a {_kind(sheet)}, not a {_kind(reference)}"
-    if isinstance(reference, list) and reference and sheet:
-        kinds = {_kind(item) for item in reference}
-        if len(kinds) == 1:
-            for index, item in enumerate(sheet):
-                problem = _sheet_problem(who, item, reference[0], f"{path}.{index}")
-                if problem:
-                    return problem
-    return ""
-
-
-def _unplayable(trial: Any, state: WorldState) -> str:
-    """Put a copy of the state into the trial game and let the rules read every sheet; the first failure.
-
-    The trial runs what loading runs (``replace_state``: the play layer's
-    start), describes the place and the status line, and asks the rules for
-    what play asks of every sheet: condition, description, a check of every
-    kind, an attack each way with every NPC and a blow taken (rule functions
-    are pure).  A save is untrusted input and that code assumes well-formed
-    state, so any exception here (not only the expected kinds) means the save
-    is refused rather than the game crashing a turn later.
-    """
-    system: RuleSystem = trial.system
-    who = "the player"
-    situation, weapon = Situation(), Weapon()
-    try:
-        trial.replace_state(state.copy())
-        trial.status_line()
-        trial.look_lines()
-        player = trial.state.player
-        system.condition(player)
-        system.health(player)
-        system.sheet_lines(player)
-        for kind in KINDS:
-            system.check_request(player, kind, "normal", situation)
-        system.harm(player, weapon.damage, RandomDice(random.Random(0)))
-        for npc_id, npc in trial.state.npcs.items():
-            who = f"npc {npc_id}"
-            system.condition(npc.sheet)
-            system.check_request(npc.sheet, "fight", "normal", situation)
-            system.attack_request(player, npc.sheet, weapon, situation)
-            system.attack_request(npc.sheet, player, weapon, situation)
-            system.harm(npc.sheet, weapon.damage, RandomDice(random.Random(0)))
-    except Exception as error:  # noqa: BLE001 - untrusted data must not crash the game (see above)
-        return f"the game cannot start from it under {system.id} ({type(error).__name__} on {_shown(who)})"
+def _sheets_problem(data: dict[str, Any], codec: RuleSystem[Any, Any, Any]) -> str:
+    """Why a sheet or the moment of the state data is refused by its rule system (empty if none is)."""
+    readers: list[tuple[str, Any, Any]] = [("the player", data["player"], codec.sheet_from_data)]
+    readers += [(f"npc {npc_id}", npc["sheet"], codec.sheet_from_data) for npc_id, npc in sorted(data["npcs"].items())]
+    readers.append(("the moment", data.get("moment", {}), codec.moment_from_data))
+    for who, value, read in readers:
+        problem = _number_problem(who, value)
+        if problem:
+            return problem
+        if not isinstance(value, dict):
+            return f"the sheet of {who} should be a table"
+        try:
+            read(value)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            return f"the sheet of {who} is not one {data['system']} can read ({_shown(error)})"
     return ""
 
 

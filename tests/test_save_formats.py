@@ -8,7 +8,7 @@ import pytest
 
 from game.engine import Engine
 from game.rules.registry import get_system
-from game.saves import SaveStore
+from game.saves import FORMAT_VERSION, SaveStore
 from game.world.content import Adventure
 from game.world.loader import find_adventure, load_adventure
 
@@ -41,3 +41,18 @@ def test_a_format_1_save_loads_and_plays_on(path: Path, glass_oasis: Adventure, 
     engine.submit("wait")
     if engine.state.status == "playing" and engine.asking is None:
         assert engine.state.turn == before + 1
+
+
+@pytest.mark.parametrize("path", sorted(V1.glob("*.toml")), ids=lambda p: p.stem)
+def test_a_format_1_save_is_announced_once_and_saved_again_as_format_2(path: Path, glass_oasis: Adventure,
+                                                                       tmp_path: Path) -> None:
+    folder = tmp_path / "glass-oasis"
+    folder.mkdir()
+    shutil.copy(path, folder / path.name)
+    store = SaveStore(tmp_path, glass_oasis)
+    state, notes = store.load(path.stem)
+    assert any("save format 1" in note for note in notes)
+    store.save("again", state)
+    assert f"format = {FORMAT_VERSION}" in (folder / "again.toml").read_text()
+    again, notes = store.load("again")
+    assert again == state and not any("save format" in note for note in notes)
