@@ -69,3 +69,11 @@ def say_with_dice(engine: Engine, script: TurnScript, command: str, faces: list[
     if faces is not None:
         script.turns[engine.state.turn] = faces
     return engine.submit(command).lines
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Everything under tests/robustness/ carries the ``robustness`` marker (``-m "not robustness"`` skips it)."""
+    folder = Path(__file__).parent / "robustness"
+    for item in items:
+        if folder in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.robustness)

@@ -156,8 +156,11 @@ def test_an_interrupt_in_plain_mode_exits_130_without_a_traceback(tmp_path: Path
     import signal
     import time
 
+    # A shell starts background jobs with SIGINT ignored, and a child inherits that: Python then
+    # never raises KeyboardInterrupt.  The child gets the default disposition back, as in a terminal.
     child = subprocess.Popen([sys.executable, "-m", "game", str(DATA / "tiny"), "--seed", "1", "--saves",
-                              str(tmp_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                              str(tmp_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.default_int_handler))
     assert child.stdin is not None and child.stdout is not None
     child.stdin.write(b"look\n")
     child.stdin.flush()
