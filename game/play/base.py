@@ -101,7 +101,7 @@ class BasePlay(Generic[SystemT]):
 
     def natural_weapon(self, sheet: Any) -> Weapon:
         """The weapon of an NPC that carries none."""
-        return Weapon(name="its attack", damage=str(sheet.get("damage", "d6")))
+        return Weapon(name="its attack", damage="d6")
 
     # -- the flow of time -------------------------------------------------------------
     def on_start(self, turn: Turn) -> None:

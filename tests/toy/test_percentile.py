@@ -1,0 +1,33 @@
+"""The protocol is enough: a sixth, toy system plays the bundled adventure through it alone."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.engine import Engine
+from game.rules.base import RuleSystem
+from game.saves import SaveStore
+from game.world.loader import find_adventure, load_adventure
+from tests.test_golden import parse_golden
+from tests.toy.percentile import Percentile, Sheet
+
+GOLDEN = Path(__file__).parent.parent / "golden"
+
+
+def test_the_toy_system_satisfies_the_protocol() -> None:
+    system: RuleSystem[Sheet, object, None] = Percentile()  # mypy checks the protocol here
+    assert system.id == "percentile"
+
+
+def test_the_toy_system_plays_the_bundled_adventure_to_the_end(tmp_path: Path) -> None:
+    adventure = load_adventure(find_adventure("glass-oasis"))
+    engine = Engine.new_game(adventure, Percentile(), 1, saves=SaveStore(tmp_path, adventure))
+    _, commands = parse_golden((GOLDEN / "open_adventures-win.txt").read_text(encoding="utf-8"))
+    seen = set()
+    for command in commands:
+        engine.submit(command)
+        seen.add(engine.state.room)
+        if engine.state.status != "playing":
+            break
+    assert engine.state.status == "won", engine.state.ending
+    assert {"dune-camp", "caravanserai", "vault-gate", "glass-oasis"} <= seen
+    assert any(label.startswith("you attack") for _, label, _ in engine.dice_log)
