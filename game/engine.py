@@ -32,6 +32,7 @@ from game.rules.base import RollResult, RuleSystem
 from game.rules.dice import Dice, RandomDice, dice_for_turn
 from game.text import clean
 from game.timekeeping import advance
+from game.verbs import META_VERBS
 from game.world.content import Adventure
 from game.world.state import PLAYER, WorldState
 from game.world.world import World
@@ -41,8 +42,6 @@ if TYPE_CHECKING:
 
 #: How many undo steps are kept.
 UNDO_DEPTH = 100
-#: Verbs handled by the engine itself rather than by actions.
-META_VERBS = ("again", "undo", "save", "load", "help", "quit", "odds", "dice", "stats", "map")
 
 
 @dataclass

@@ -10,6 +10,7 @@ from game.report import Report
 from game.rules.base import Odds
 from game.rules.dice import Dice
 from game.text import join_names
+from game.verbs import CORE_VERBS, META_VERBS, VERB_WORDS
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -64,6 +65,9 @@ class MetaCommands:
     """The engine's own commands."""
 
     def __init__(self, engine: Engine) -> None:
+        missing = sorted(verb for verb in META_VERBS if not hasattr(self, f"do_{verb}"))
+        if missing:
+            raise ValueError(f"meta verbs without a command: {missing}")
         self.engine = engine
 
     def run(self, command: Command) -> Report:
@@ -116,18 +120,13 @@ class MetaCommands:
 
     def do_help(self, command: Command) -> Report:
         lines = ["Commands (most have short forms; directions alone move you):"]
+        lines += [f"  {v.help}" for v in CORE_VERBS if v.help and not v.meta]
         for verb in self.engine.registry.verbs():
             spec = self.engine.registry.get(verb)
-            if spec is not None and spec.summary:
+            if verb not in VERB_WORDS and spec is not None and spec.summary:
                 lines.append(f"  {spec.summary}")
-        lines += [
-            "  again (g): repeat the last command;  undo: take back the last turn",
-            "  save [SLOT], load [SLOT]: save or load a game (slot names are plain words)",
-            "  odds [COMMAND]: the exact chance of the next check, e.g. odds attack raider",
-            "  dice: the dice log;  stats (sheet): your character;  map: the places you know",
-            "  quit (q): leave the game",
-            f"Every risky action is rolled by the rules of {self.engine.system.name}.",
-        ]
+        lines += [f"  {v.help}" for v in CORE_VERBS if v.help and v.meta]
+        lines.append(f"Every risky action is rolled by the rules of {self.engine.system.name}.")
         lines += self.engine.play.help_lines()
         return self._report(*lines)
 

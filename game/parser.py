@@ -12,42 +12,11 @@ from dataclasses import dataclass
 
 from game.errors import WayfarerError
 from game.text import clean_line
+from game.verbs import VERB_WORDS
 from game.world.content import DIRECTIONS
 
-#: Canonical verbs and the words (or two-word phrases) that mean them.
-VERBS: dict[str, tuple[str, ...]] = {
-    "look": ("look", "l"),
-    "examine": ("examine", "x", "inspect", "read", "look at", "check", "describe"),
-    "go": ("go", "walk", "run", "travel", "head", "climb"),
-    "take": ("take", "get", "grab", "pick up", "pick"),
-    "drop": ("drop", "discard", "put down", "leave"),
-    "inventory": ("inventory", "i", "inv"),
-    "open": ("open", "force", "kick", "break"),
-    "unlock": ("unlock",),
-    "search": ("search", "explore"),
-    "talk": ("talk", "talk to", "speak", "speak to", "greet", "hail"),
-    "ask": ("ask",),
-    "attack": ("attack", "kill", "fight", "hit", "strike", "stab"),
-    "shoot": ("shoot", "fire at", "fire"),
-    "use": ("use", "activate", "apply"),
-    "identify": ("identify", "study", "appraise"),
-    "drink": ("drink", "sip"),
-    "eat": ("eat",),
-    "fill": ("fill", "refill"),
-    "rest": ("rest", "sleep", "camp"),
-    "wait": ("wait", "z"),
-    "flee": ("flee", "escape", "retreat"),
-    "again": ("again", "g"),
-    "undo": ("undo",),
-    "save": ("save",),
-    "load": ("load", "restore"),
-    "help": ("help", "?", "commands"),
-    "quit": ("quit", "q", "exit"),
-    "odds": ("odds", "chance"),
-    "dice": ("dice", "log"),
-    "stats": ("stats", "sheet", "score", "character"),
-    "map": ("map",),
-}
+#: Canonical verbs and the words (or two-word phrases) that mean them (see :mod:`game.verbs`).
+VERBS: dict[str, tuple[str, ...]] = VERB_WORDS
 
 _PHRASES: dict[tuple[str, ...], str] = {}
 for _verb, _words in VERBS.items():

@@ -17,8 +17,8 @@ UNARMED = Weapon(name="bare hands", damage="d4")
 
 
 def register(registry: ActionRegistry) -> None:
-    registry.register("attack", attack, summary="attack NPC [with WEAPON]: fight in melee")
-    registry.register("shoot", shoot, summary="shoot NPC [with WEAPON]: attack at range")
+    registry.register("attack", attack)
+    registry.register("shoot", shoot)
 
 
 def weapon_of(world: World, item_id: str) -> Weapon:

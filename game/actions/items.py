@@ -18,12 +18,12 @@ DOOR_WORDS = {"door", "gate", "hatch", "grate", "grille", "lock", "way", "trapdo
 
 
 def register(registry: ActionRegistry) -> None:
-    registry.register("take", take, summary="take THING, take all: pick things up")
-    registry.register("drop", drop, summary="drop THING: put something down")
-    registry.register("open", open_exit, summary="open DIR|door [with KEY]: open a locked way (or force it)")
-    registry.register("unlock", open_exit, summary="unlock DIR|door [with KEY]")
-    registry.register("use", use, summary="use THING [on TARGET]")
-    registry.register("identify", identify, summary="identify THING: work out what an exotica does")
+    registry.register("take", take)
+    registry.register("drop", drop)
+    registry.register("open", open_exit)
+    registry.register("unlock", open_exit)
+    registry.register("use", use)
+    registry.register("identify", identify)
 
 
 def take(turn: Turn, command: Command) -> None:

@@ -18,8 +18,8 @@ DEFAULT_TRAVEL = 10
 
 
 def register(registry: ActionRegistry) -> None:
-    registry.register("go", go, summary="go DIR, or just n, s, e, w, ne, nw, se, sw, u, d, in, out")
-    registry.register("flee", flee, summary="flee [DIR]: break away from a fight (a check)")
+    registry.register("go", go)
+    registry.register("flee", flee)
 
 
 def _exit(turn: Turn, command: Command) -> ExitDef:

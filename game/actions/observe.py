@@ -14,9 +14,9 @@ if TYPE_CHECKING:
 
 
 def register(registry: ActionRegistry) -> None:
-    registry.register("look", look, observe=True, summary="look (l): describe where you are")
-    registry.register("examine", examine, observe=True, summary="examine (x) THING: look closely at something")
-    registry.register("inventory", inventory, observe=True, summary="inventory (i): what you carry")
+    registry.register("look", look, observe=True)
+    registry.register("examine", examine, observe=True)
+    registry.register("inventory", inventory, observe=True)
 
 
 def describe_room(turn: Turn) -> None:

@@ -22,8 +22,8 @@ GREETINGS = {
 
 
 def register(registry: ActionRegistry) -> None:
-    registry.register("talk", talk, summary="talk to NPC")
-    registry.register("ask", ask, summary="ask NPC about TOPIC")
+    registry.register("talk", talk)
+    registry.register("ask", ask)
 
 
 def _npc(turn: Turn, words: tuple[str, ...], what: str) -> str:

@@ -19,12 +19,12 @@ DEFAULT_CAPACITY = 3
 
 
 def register(registry: ActionRegistry) -> None:
-    registry.register("drink", drink, summary="drink: drink a ration of water (free at a water source)")
-    registry.register("eat", eat, summary="eat: eat a ration of food")
-    registry.register("fill", fill, summary="fill: refill your water containers at a water source")
-    registry.register("rest", rest, summary="rest [short|long]: short (1 hour, a ration) or long (8 hours, water and food)")
-    registry.register("wait", wait, summary="wait [N minutes|hours|days]: let time pass")
-    registry.register("search", search, summary="search: search the area for hidden ways and things")
+    registry.register("drink", drink)
+    registry.register("eat", eat)
+    registry.register("fill", fill)
+    registry.register("rest", rest)
+    registry.register("wait", wait)
+    registry.register("search", search)
 
 
 def water_capacity(turn: Turn) -> int:

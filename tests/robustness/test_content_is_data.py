@@ -29,7 +29,8 @@ ATTRIBUTE_CALLS = {"getattr", "setattr", "delattr", "hasattr"}
 #: (module, function) -> why a dynamic lookup there cannot be steered by content, saves or input.
 AUDITED: dict[tuple[str, str], str] = {
     ("game/meta.py", "run"): "getattr(self, 'do_' + verb): the engine calls run() only for verbs in the fixed "
-                             "tuple engine.META_VERBS (tested below)",
+                             "table game.verbs.META_VERBS (tested below)",
+    ("game/meta.py", "__init__"): "hasattr(self, 'do_' + verb) for each verb of the fixed table game.verbs.META_VERBS",
     ("game/rules/registry.py", "_module"): "import_module('game.rules.' + id) after checking id in the fixed "
                                             "tuple SYSTEM_IDS",
     ("game/play/__init__.py", "play_for"): "import_module('game.play.' + system.id): the id of a system object "
