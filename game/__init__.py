@@ -2,3 +2,21 @@
 from __future__ import annotations
 
 __version__ = "0.1.0"
+
+_version: str | None = None
+
+
+def version() -> str:
+    """The game's version: the installed ``wayfarer`` distribution's metadata, else :data:`__version__`.
+
+    ``wayfarer --version`` prints it and saves record it (``game_version``).
+    """
+    global _version
+    if _version is None:
+        from importlib import metadata
+
+        try:
+            _version = metadata.version("wayfarer")
+        except metadata.PackageNotFoundError:
+            _version = __version__
+    return _version

@@ -23,8 +23,29 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see: {self.prog} --help)")
 
 
+class VersionAction(argparse.Action):
+    """``--version``: the game's version (read only when asked: the metadata lookup costs start-up time)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0,
+                         help="print the game's version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from game import version
+
+        print(f"wayfarer {version()}")
+        parser.exit()
+
+
 def build_parser() -> Parser:
-    parser = Parser(prog="wayfarer", description="Solo-play text adventures resolved by tabletop rule systems.")
+    from game.paths import saves_home
+
+    home = saves_home()
+    saves_text = f"{home.path} (from {home.source}; --saves DIR or WAYFARER_SAVES to change)".replace("%", "%%")
+    parser = Parser(prog="wayfarer", description="Solo-play text adventures resolved by tabletop rule systems.",
+                    epilog=f"Saves and command history: {saves_text}")
+    parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
 
     play = sub.add_parser("play", help="play an adventure (the default command)")
@@ -32,7 +53,7 @@ def build_parser() -> Parser:
     play.add_argument("--system", help="the rule system to play under (see: wayfarer systems)")
     play.add_argument("--seed", type=int, help="seed for a reproducible run")
     play.add_argument("--load", metavar="SLOT", help="start from a saved slot")
-    play.add_argument("--saves", metavar="DIR", default="saves", help="the saves folder (default ./saves)")
+    play.add_argument("--saves", metavar="DIR", help=f"the saves folder; now {saves_text}")
 
     check = sub.add_parser("check", help="validate adventure content")
     check.add_argument("adventures", nargs="+")
@@ -64,7 +85,7 @@ def build_parser() -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``wayfarer`` script; returns the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or (args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help")):
+    if not args or (args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]
     try:
         parsed = build_parser().parse_args(args)

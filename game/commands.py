@@ -15,9 +15,10 @@ from game.world.content import Adventure
 
 
 def _load(name: str | None) -> Adventure:
+    from game.paths import bundled_root
     from game.world.loader import DEFAULT_ADVENTURE, find_adventure, load_adventure
 
-    return load_adventure(find_adventure(name or DEFAULT_ADVENTURE))
+    return load_adventure(find_adventure(name or DEFAULT_ADVENTURE, bundled_root()))
 
 
 def _system_for(adventure: Adventure, system_id: str | None) -> RuleSystem:
@@ -32,7 +33,7 @@ def play(args: argparse.Namespace) -> int:
 
     adventure = _load(args.adventure)
     system = _system_for(adventure, args.system)
-    store = SaveStore(Path(args.saves), adventure)
+    store = SaveStore(_saves_folder(args.saves), adventure)
     store.clean_strays()
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     if args.load:
@@ -49,6 +50,19 @@ def play(args: argparse.Namespace) -> int:
     return run_repl(engine, opening)
 
 
+def _saves_folder(option: str | None) -> Path:
+    """The saves home (:func:`game.paths.saves_home`); saves in an old ``./saves`` are pointed out once."""
+    import sys
+
+    from game.paths import old_saves_notice, saves_home
+
+    home = saves_home(option).path
+    if option is None:
+        for line in old_saves_notice(home):
+            print(line, file=sys.stderr)
+    return home
+
+
 def check(args: argparse.Namespace) -> int:
     from game.world.loader import check_adventure
 
@@ -56,10 +70,11 @@ def check(args: argparse.Namespace) -> int:
     for name in args.adventures:
         path = Path(name)
         if not path.exists():
+            from game.paths import bundled_root
             from game.world.loader import find_adventure
 
             try:
-                path = find_adventure(name)
+                path = find_adventure(name, bundled_root())
             except UsageError as error:
                 problems.append(f"{name}: {error}")
                 continue

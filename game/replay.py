@@ -10,6 +10,7 @@ from game.errors import SaveError
 def replay_save(save_path: Path, adventure_dir: str | None) -> tuple[bool, list[str]]:
     """Re-run the save's log from a new game with its seed; True if it ends in the saved state."""
     from game.engine import Engine
+    from game.paths import bundled_root
     from game.rules.registry import get_system
     from game.saves import SaveStore, parse_document
     from game.world.limits import TooMuch, read_bounded
@@ -26,7 +27,7 @@ def replay_save(save_path: Path, adventure_dir: str | None) -> tuple[bool, list[
     header = document.get("save")
     if not isinstance(header, dict) or not isinstance(header.get("adventure"), str):
         raise SaveError(f"{save_path.name} is not a Wayfarer save")
-    adventure = load_adventure(find_adventure(adventure_dir or header["adventure"]))
+    adventure = load_adventure(find_adventure(adventure_dir or header["adventure"], bundled_root()))
     saved = SaveStore(save_path.parent, adventure).from_document(document, save_path.name)
     system = get_system(saved.system, adventure.rules.get(saved.system, {}))
     engine = Engine.new_game(adventure, system, saved.seed)

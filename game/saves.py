@@ -255,10 +255,13 @@ class SaveStore:
         return path
 
     def _header(self, state: WorldState, data: dict[str, Any]) -> dict[str, Any]:
+        from game import version  # issue 19 (feat/install): the game's version beside the adventure's
+
         return {
             "format": FORMAT_VERSION,
             "adventure": self.adventure.id,
             "adventure_version": self.adventure.version,
+            "game_version": version(),  # issue 19 (feat/install)
             "digest": self.adventure.digest,
             "system": state.system,
             "seed": state.seed,

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from game.engine import Engine
+from game.paths import bundled_root
 from game.repl import run_plain
 from game.rules.registry import get_system
 from game.world.loader import find_adventure, load_adventure
@@ -45,7 +46,7 @@ def parse_golden(text: str) -> tuple[dict[str, str], list[str]]:
 
 
 def play_transcript(header: dict[str, str], commands: list[str]) -> tuple[str, Engine]:
-    adventure = load_adventure(find_adventure(header["adventure"]))
+    adventure = load_adventure(find_adventure(header["adventure"], bundled_root()))
     system_id = header.get("system", adventure.system)
     system = get_system(system_id, adventure.rules.get(system_id, {}))
     engine = Engine.new_game(adventure, system, int(header["seed"]))

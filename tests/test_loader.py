@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.errors import ContentError, UsageError
+from game.paths import bundled_root
 from game.world.content import Adventure, CheckDef
 from game.world.loader import (
     DEFAULT_ADVENTURE,
     bundled_adventures,
     check_adventure,
-    content_dir,
     find_adventure,
     load_adventure,
 )
@@ -70,7 +70,7 @@ def problems_of(tmp_path: Path, text: str, name: str = "adv") -> list[str]:
 # -- the bundled adventure ---------------------------------------------------------------
 
 def test_bundled_adventure_loads_without_problems() -> None:
-    folder = find_adventure(DEFAULT_ADVENTURE)
+    folder = find_adventure(DEFAULT_ADVENTURE, bundled_root())
     assert check_adventure(folder) == []
     adventure = load_adventure(folder)
     assert isinstance(adventure, Adventure)
@@ -81,7 +81,7 @@ def test_bundled_adventure_loads_without_problems() -> None:
 
 
 def test_bundled_adventure_has_what_the_brief_asks_for() -> None:
-    adventure = load_adventure(find_adventure(DEFAULT_ADVENTURE))
+    adventure = load_adventure(find_adventure(DEFAULT_ADVENTURE, bundled_root()))
     rooms, items, npcs = adventure.rooms, adventure.items, adventure.npcs
     assert len(rooms) >= 12
     assert sum(r.water_source for r in rooms.values()) >= 2
@@ -107,13 +107,13 @@ def test_bundled_adventure_has_what_the_brief_asks_for() -> None:
 
 
 def test_bundled_and_find() -> None:
-    bundled = bundled_adventures()
-    assert bundled[DEFAULT_ADVENTURE] == content_dir() / "glass-oasis"
-    assert find_adventure(str(FIXTURES / "minimal")) == FIXTURES / "minimal"
+    bundled = bundled_adventures(bundled_root())
+    assert bundled[DEFAULT_ADVENTURE] == bundled_root() / "glass-oasis"
+    assert find_adventure(str(FIXTURES / "minimal"), bundled_root()) == FIXTURES / "minimal"
     with pytest.raises(UsageError, match="glass-oasis"):
-        find_adventure("no-such-adventure")
+        find_adventure("no-such-adventure", bundled_root())
     with pytest.raises(UsageError, match="not an adventure folder"):
-        find_adventure(str(FIXTURES / "minimal" / "adventure.toml"))
+        find_adventure(str(FIXTURES / "minimal" / "adventure.toml"), bundled_root())
 
 
 # -- fixtures ----------------------------------------------------------------------
@@ -520,7 +520,7 @@ def test_key_lines_scanner() -> None:
 # -- robustness --------------------------------------------------------------------------------
 
 _PROBLEM = re.compile(r"^.+?(:\d+(:\d+)?)?: .+$")
-_BUNDLED = {p.name: p.read_text(encoding="utf-8") for p in (content_dir() / "glass-oasis").glob("*.toml")}
+_BUNDLED = {p.name: p.read_text(encoding="utf-8") for p in (bundled_root() / "glass-oasis").glob("*.toml")}
 _REPLACEMENTS = ['1', '-3', '"x"', 'true', '[]', '["nope"]', '{}', '{ to = "x" }', '1.5', '1979-05-27', '"Bad Id"', '"d7"']
 
 

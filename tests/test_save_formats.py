@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from game.engine import Engine
+from game.paths import bundled_root
 from game.rules.registry import get_system
 from game.saves import FORMAT_VERSION, SaveStore
 from game.world.content import Adventure
@@ -23,7 +24,7 @@ def system_of(slot: str) -> str:
 
 @pytest.fixture(scope="module")
 def glass_oasis() -> Adventure:
-    return load_adventure(find_adventure("glass-oasis"))
+    return load_adventure(find_adventure("glass-oasis", bundled_root()))
 
 
 @pytest.mark.parametrize("path", sorted(V1.glob("*.toml")), ids=lambda p: p.stem)

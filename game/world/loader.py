@@ -39,7 +39,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import game
 from game.errors import ContentError, UsageError
 from game.text import escape_controls
 from game.world import limits
@@ -53,11 +52,6 @@ DEFAULT_ADVENTURE = "glass-oasis"
 
 #: A problem before formatting: file, line, column (0: none), text after the position.
 _Line = tuple[str, int, int, str]
-
-
-def content_dir() -> Path:
-    """The folder of bundled adventures (``content/`` beside the ``game`` package)."""
-    return Path(game.__file__).resolve().parent.parent / "content"
 
 
 # -- public API ------------------------------------------------------------------
@@ -74,10 +68,10 @@ def check_adventure(path: Path | str) -> list[str]:
     return _load(Path(path))[1]
 
 
-def bundled_adventures() -> dict[str, Path]:
-    """Bundled adventures by their ``[adventure] id`` (the folder name when it cannot be read)."""
+def bundled_adventures(root: Path) -> dict[str, Path]:
+    """The adventures in ``root`` (the bundled folder, :func:`game.paths.bundled_root`) by their
+    ``[adventure] id`` (the folder name when it cannot be read)."""
     found: dict[str, Path] = {}
-    root = content_dir()
     if not root.is_dir():
         return found
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
@@ -86,22 +80,24 @@ def bundled_adventures() -> dict[str, Path]:
     return found
 
 
-def find_adventure(name_or_path: str) -> Path:
+def find_adventure(name_or_path: str, bundled: Path) -> Path:
     """An existing adventure folder, or the folder of the bundled adventure with that id.
 
-    Raises UsageError naming the bundled ids when neither fits.
+    ``bundled`` is the folder of bundled adventures (:func:`game.paths.bundled_root`, handed
+    in: the world layer does not look above itself).  Raises UsageError naming the bundled
+    ids when neither fits.
     """
     given = Path(name_or_path)
     if given.is_dir():
         return given
-    direct = content_dir() / name_or_path
+    direct = bundled / name_or_path
     plain_name = "/" not in name_or_path and "\\" not in name_or_path
     if plain_name and direct.is_dir() and _peek_id(direct) in (None, name_or_path):
         return direct
-    bundled = bundled_adventures()
-    if name_or_path in bundled:
-        return bundled[name_or_path]
-    names = ", ".join(sorted(bundled)) or "none"
+    known = bundled_adventures(bundled)
+    if name_or_path in known:
+        return known[name_or_path]
+    names = ", ".join(sorted(known)) or "none"
     if given.exists():
         raise UsageError(f"'{name_or_path}' is a file, not an adventure folder; bundled adventures: {names}")
     raise UsageError(f"no adventure folder or bundled adventure '{name_or_path}'; bundled adventures: {names}")

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from game.engine import Engine
+from game.paths import bundled_root
 from game.rules.dice import ScriptedDice
 from game.rules.opend6 import OpenD6
 from game.rules.registry import get_system
@@ -395,7 +396,7 @@ def test_body_points_come_off_and_show_in_the_status_line(tiny: Adventure, tmp_p
 
 
 def test_a_hazard_harms_through_the_armor_carried(tmp_path: Path, script: Script) -> None:
-    oasis = load_adventure(find_adventure("glass-oasis"))
+    oasis = load_adventure(find_adventure("glass-oasis", bundled_root()))
     engine = make_engine(oasis, tmp_path, {**HERO, "reflexes": "1D", "skills": {}, "physique": "1D"})
     engine.state.room = "salt-road"
     say(engine, script, "points off")
@@ -412,7 +413,7 @@ def test_a_hazard_harms_through_the_armor_carried(tmp_path: Path, script: Script
 
 
 def test_healing_mends_wound_levels(tmp_path: Path, script: Script) -> None:
-    oasis = load_adventure(find_adventure("glass-oasis"))
+    oasis = load_adventure(find_adventure("glass-oasis", bundled_root()))
     engine = make_engine(oasis, tmp_path)
     engine.state.room = "hermit-shrine"
     say(engine, script, "take tablet")

@@ -24,6 +24,7 @@ import tomli_w
 
 from game.engine import Engine
 from game.errors import SaveError
+from game.paths import bundled_root
 from game.rules.registry import SYSTEM_IDS, get_system
 from game.saves import FORMAT_VERSION, READABLE_FORMATS, SaveStore, checksum, parse_document
 from game.world.content import Adventure
@@ -105,7 +106,7 @@ def test_truncation_of_a_long_real_save_at_every_byte(tmp_path: Path, slow: bool
                                                       tiny: Adventure) -> None:
     if long_run and not slow:
         pytest.skip("the long run is truncated at every byte under --slow only")
-    adventure = load_adventure(find_adventure("glass-oasis")) if long_run else tiny
+    adventure = load_adventure(find_adventure("glass-oasis", bundled_root())) if long_run else tiny
     engine = Engine.new_game(adventure, get_system(adventure.system), 5, saves=SaveStore(tmp_path, adventure))
     rng = random.Random(2)
     words = ["n", "s", "e", "w", "ne", "nw", "se", "sw", "u", "d", "look", "take all", "search", "wait", "i", "rest"]

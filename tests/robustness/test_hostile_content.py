@@ -21,14 +21,15 @@ import pytest
 
 from game.engine import Engine
 from game.errors import ContentError
+from game.paths import bundled_root
 from game.rules.registry import get_system
 from game.world import limits
 from game.world.content import Adventure
-from game.world.loader import check_adventure, content_dir, load_adventure
+from game.world.loader import check_adventure, load_adventure
 from tests.robustness.helpers import forbidden_characters, size
 
 TINY = (Path(__file__).parents[1] / "data" / "tiny" / "adventure.toml").read_text()
-BUNDLED = {p.name: p.read_bytes() for p in sorted((content_dir() / "glass-oasis").glob("*.toml"))}
+BUNDLED = {p.name: p.read_bytes() for p in sorted((bundled_root() / "glass-oasis").glob("*.toml"))}
 #: FILE: message, FILE:LINE: message or FILE:LINE:COL: message, on one line.
 PROBLEM = re.compile(r"^(?P<file>[^\n]+?\.toml|[^\n:]+)(?::(?P<line>\d+))?(?::\d+)?: (?P<text>[^\n]+)$")
 

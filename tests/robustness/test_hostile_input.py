@@ -23,6 +23,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from game.engine import Engine
+from game.paths import bundled_root
 from game.repl import MAX_LINE, read_lines, run_plain, run_terminal
 from game.rules.registry import SYSTEM_IDS, get_system
 from game.saves import SaveStore
@@ -36,7 +37,7 @@ from tests.robustness.helpers import forbidden_characters, size
 @pytest.mark.parametrize("system", SYSTEM_IDS)
 def test_hostile_lines_through_engine_submit_never_raise(tiny: Adventure, tmp_path: Path, system: str,
                                                          slow: bool) -> None:
-    adventures = [tiny, load_adventure(find_adventure("glass-oasis"))] if slow else [tiny]
+    adventures = [tiny, load_adventure(find_adventure("glass-oasis", bundled_root()))] if slow else [tiny]
     count = size(slow, 1500, 10000)
     for adventure in adventures:
         options = adventure.rules.get(system, {})
