@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.engine import Engine
+from game.paths import bundled_root
 from game.rules.base import RuleSystem
 from game.saves import SaveStore
 from game.world.loader import find_adventure, load_adventure
@@ -19,7 +20,7 @@ def test_the_toy_system_satisfies_the_protocol() -> None:
 
 
 def test_the_toy_system_plays_the_bundled_adventure_to_the_end(tmp_path: Path) -> None:
-    adventure = load_adventure(find_adventure("glass-oasis"))
+    adventure = load_adventure(find_adventure("glass-oasis", bundled_root()))
     engine = Engine.new_game(adventure, Percentile(), 1, saves=SaveStore(tmp_path, adventure))
     _, commands = parse_golden((GOLDEN / "open_adventures-win.txt").read_text(encoding="utf-8"))
     seen = set()
