@@ -13,21 +13,27 @@ spend their own pools, and the dice the player kept defend.  The hooks:
 - :meth:`check` spends dice on a check and keeps the progress of long checks;
 - :meth:`player_attack` spends Fight or Shoot dice (melee needs the target beside you);
 - :meth:`round_over` answers False while a fight turn goes on;
-- :meth:`npc_phase` (``open_adventures_npc``) and :meth:`after_npc_phase` (a new turn,
-  fatigue's toll, forced rest turns while collapsed);
+- the NPCs act through the round template: the policy chooses, :meth:`carry_out`
+  (``open_adventures_npc``) spends the NPC's pool; :meth:`after_npc_phase` starts a
+  new turn (fatigue's toll, forced rest turns while collapsed);
 - :meth:`on_enter_room` (a new room: a fresh turn, hostiles 6" away), :meth:`rest`.
 
 The verbs (``move``, ``end``, ``defend``, ``push``, ``recover``) are in
-``open_adventures_verbs``; the turn record in ``open_adventures_turn``.
+``open_adventures_verbs``; the turn record in ``open_adventures_turn``.  Rules
+and play report what happens as events, worded by
+:class:`~game.narration.open_adventures.OpenAdventuresNarrator`.
 """
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.errors import ActionRefused
+from game.events import PLAYER
+from game.narration.open_adventures import OpenAdventuresNarrator, dice_word
+from game.npc.intents import Intent
+from game.npc.view import NpcView
 from game.play.base import BasePlay
 from game.play.open_adventures_turn import (
     START_DISTANCE,
@@ -38,10 +44,11 @@ from game.play.open_adventures_turn import (
     distance,
     engaged_with_any,
     fresh_turn,
+    hero,
     hostiles,
     in_fight,
-    name_npc_sheet,
     set_distance,
+    set_hero,
     set_turn,
     the,
     turn_of,
@@ -49,10 +56,12 @@ from game.play.open_adventures_turn import (
     usable,
     where,
 )
-from game.rules.base import AttackResult, RollResult, Situation, Weapon
-from game.rules.open_adventures import OpenAdventures
+from game.rules.base import AttackResult, RollResult, SheetChange, Situation, Weapon
+from game.rules.open_adventures import OASheet, OpenAdventures
 from game.rules.open_adventures_dice import PoolRequest, exit_successes
-from game.rules.open_adventures_pool import collapsed, limit_left
+from game.rules.open_adventures_events import DiceCommitted, Pushed
+from game.rules.open_adventures_pool import collapsed
+from game.rules.open_adventures_sheet import NO_PROGRESS
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Turn
@@ -67,10 +76,10 @@ KNOCKED_OUT_MINUTES = 60
 MAX_HELPLESS_ROUNDS = 30
 
 
-class OpenAdventuresPlay(BasePlay):
+class OpenAdventuresPlay(BasePlay[OpenAdventures]):
     """The pool economy at the prompt."""
 
-    system: OpenAdventures
+    narrator_class = OpenAdventuresNarrator
 
     def __init__(self, system: OpenAdventures) -> None:
         super().__init__(system)
@@ -107,14 +116,12 @@ class OpenAdventuresPlay(BasePlay):
         self._forget_interrupted(turn, task)
         count = choose_dice(self, turn, attribute_for(kind), situation.commit)
         situation = dataclasses.replace(situation, commit=count)
-        sheet = world.state.player
-        before = sheet["progress"]["successes"] if task and sheet["progress"]["task"] == task else 0
+        sheet = hero(world)
+        before = sheet.progress.successes if task and sheet.progress.task == task else 0
         request = self.system.check_request(sheet, kind, difficulty, situation, task)
         turn.requests.append((label, request))
         outcome = self.system.perform_check(sheet, kind, difficulty, situation, turn.dice, task)
-        world.state.player = outcome.sheet
-        if not task:
-            world.state.player["progress"] = {"task": "", "successes": 0}
+        world.state.player = outcome.sheet if task else dataclasses.replace(outcome.sheet, progress=NO_PROGRESS)
         self._note_push(turn, outcome.commitment.pushed)
         turn.show_roll(label, outcome.roll)
         if task and outcome.need > 1 and (before or not outcome.done):
@@ -129,13 +136,12 @@ class OpenAdventuresPlay(BasePlay):
     def _forget_interrupted(self, turn: Turn, task: str) -> None:
         """Drop an unfinished check when another action came between (seed 000 §2 Skill Checks)."""
         world = turn.world
-        sheet = world.state.player
-        progress, since = sheet["progress"], int(turn_of(sheet)["progress_at"])
-        if not progress["task"]:
+        progress, since = hero(world).progress, turn_of(world).progress_at
+        if not progress.task:
             return
         between = world.state.log[since + 1:] if since >= 0 else ["?"]
-        if progress["task"] != task or any(not _passing(text, self.verbs()) for text in between):
-            sheet["progress"] = {"task": "", "successes": 0}
+        if progress.task != task or any(not _passing(text, self.verbs()) for text in between):
+            set_hero(world, progress=NO_PROGRESS)
 
     def break_away_roll(self, turn: Turn, situation: Situation) -> RollResult:
         """``flee``: Move dice to reach an exit, 1 success, 2 when engaged (house rule)."""
@@ -144,7 +150,7 @@ class OpenAdventuresPlay(BasePlay):
         count = choose_dice(self, turn, "move", situation.commit)
         request = PoolRequest(count, need, "Move", "seed 000 §1 Move")
         turn.requests.append(("break away", request))
-        outcome = self.system.move(world.state.player, need, dataclasses.replace(situation, commit=count), turn.dice)
+        outcome = self.system.move(hero(world), need, dataclasses.replace(situation, commit=count), turn.dice)
         world.state.player = outcome.sheet
         self._note_push(turn, outcome.commitment.pushed)
         turn.show_roll("break away", outcome.roll)
@@ -152,101 +158,99 @@ class OpenAdventuresPlay(BasePlay):
 
     def _note_push(self, turn: Turn, pushed: bool) -> None:
         if pushed:
-            sheet = turn.world.state.player
             set_turn(turn.world, pushing=True)
-            turn.say(f"You push past your pool: +1 fatigue (fatigue {sheet['fatigue']}).")
+            turn.emit(Pushed(PLAYER, hero(turn.world).fatigue))
 
     # -- fighting --------------------------------------------------------------------------
     def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
-        """Fight or Shoot dice from the pool; successes are damage that cannot be split."""
+        """Fight or Shoot dice from the pool; successes are damage that cannot be split.
+
+        The commitment is told now, before the caller shows the roll; what follows
+        the rolls comes back as the result's lines, worded by the narrator from the
+        result's events (``actions.combat.report_attack`` says lines, not events).
+        """
         world = turn.world
         name = the(world, npc_id)
-        name_npc_sheet(world, npc_id)
-        inches = distance(world, npc_id)
-        if not weapon.ranged and inches > 0:
+        if not weapon.ranged and distance(world, npc_id) > 0:
             raise ActionRefused(f"{capital(name)} is {where(world, npc_id)}: close in first (\"move to {name}\", "
                                 f"6\" a success), or shoot.")
         attribute = "shoot" if weapon.ranged else "fight"
         count = choose_dice(self, turn, attribute, situation.commit)
         situation = dataclasses.replace(situation, commit=count)
         npc = world.npc_state(npc_id)
-        request = self.system.attack_odds_request(world.state.player, npc.sheet, weapon, situation)
+        request = self.system.attack_odds_request(hero(world), npc.sheet, weapon, situation, name=name)
         label = f"attack {name}"
         if turn.requests:
             label = turn.requests.pop()[0]
         turn.requests.append((label, request))
-        result = self.system.resolve_attack(world.state.player, npc.sheet, weapon, situation, turn.dice)
+        result = self.system.resolve_attack(hero(world), npc.sheet, weapon, situation, turn.dice,
+                                            ids=(PLAYER, npc_id))
         world.state.player, npc.sheet = result.attacker, result.defender
-        turn.say(result.lines[0])
-        if "pushing" in result.lines[0]:
+        committed, after = result.events[0], result.events[1:]
+        turn.emit(committed)
+        if isinstance(committed, DiceCommitted) and committed.pushed:
             set_turn(world, pushing=True)
-        return dataclasses.replace(result, lines=result.lines[1:])
+        return dataclasses.replace(result, lines=tuple(self.narrator_class(world).lines(after)))
 
-    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
-        """An NPC attacks with all its attribute allows from its dice left; a collapsed
-        player does not defend (used by the engine's own NPC code; :meth:`npc_phase`
-        runs the Open Adventures NPC turn)."""
-        world = turn.world
-        name_npc_sheet(world, npc_id)
-        npc = world.npc_state(npc_id)
-        attribute = "shoot" if weapon.ranged else "fight"
-        count = min(limit_left(npc.sheet, attribute), int(npc.sheet["dice_left"]))
-        if count <= 0:
-            raise ActionRefused(f"{capital(the(world, npc_id))} has no dice left to strike with.")
-        defend = 0 if collapsed(world.state.player) else None
-        result = self.system.resolve_attack(npc.sheet, world.state.player, weapon, Situation(commit=count),
-                                            turn.dice, defend=defend)
-        npc.sheet, world.state.player = result.attacker, result.defender
-        return result
+    def natural_weapon(self, sheet: OASheet) -> Weapon:
+        return Weapon(name="natural weapons", damage="d6")
 
-    def natural_weapon(self, sheet: dict[str, Any]) -> Weapon:
-        return Weapon(name="natural weapons", damage=str(sheet.get("damage", "d6")))
+    # -- the NPCs' turn (the round template; see open_adventures_npc) -----------------------------
+    def npc_view(self, turn: Turn, npc_id: str) -> NpcView:
+        """The template's view, with whether the NPC could shoot and whether it is in melee reach."""
+        from game.play.open_adventures_npc import npc_view
+
+        return npc_view(self, turn, npc_id, super().npc_view(turn, npc_id))
+
+    def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
+        """A fighting intent spends the NPC's own pool (``open_adventures_npc``); flight,
+        surrender and the rest are the template's."""
+        from game.play.open_adventures_npc import FIGHTING, fight
+
+        if isinstance(intent, FIGHTING):
+            fight(self, turn, npc_id, intent)
+        else:
+            super().carry_out(turn, npc_id, intent)
 
     # -- the flow of the turn ------------------------------------------------------------------
     def before_player_action(self, turn: Turn) -> None:
         """Outside a fight each action is a turn of its own: the dice refresh."""
         world = turn.world
-        record = turn_of(world.state.player)
-        if not record["fight"]:
+        if not turn_of(world).fight:
             fresh_turn(world, fight=False)
         set_turn(world, arrived=False, push_now=False)
 
     def round_over(self, turn: Turn) -> bool:
         """False while the player's fight turn goes on: dice left and not ended."""
         world = turn.world
-        sheet = world.state.player
-        record = turn_of(sheet)
-        if world.state.status != "playing" or record["arrived"] or not in_fight(world):
+        record = turn_of(world)
+        if world.state.status != "playing" or record.arrived or not in_fight(world):
             return True
-        if not record["fight"]:
+        if not record.fight:
             set_turn(world, fight=True)
-        if record["ended"] or collapsed(sheet) or world.system.condition(sheet) != "ok":
+        sheet = hero(world)
+        if record.ended or collapsed(sheet) or self.system.condition(sheet) != "ok":
             return True
         if _waited(turn):
-            turn.say(f"You wait, {dice_word_left(sheet)} kept to defend.")
+            turn.say(f"You wait, {dice_word(sheet.dice_left)} kept to defend.")
             return True
-        if usable(sheet) == 0 and not record["pushing"]:
-            turn.say("Your dice are spent for this turn." if not record["reserve"] else
-                     f"The rest of your dice ({record['reserve']}) are held to defend.")
+        if usable(sheet) == 0 and not record.pushing:
+            turn.say("Your dice are spent for this turn." if not sheet.reserve else
+                     f"The rest of your dice ({sheet.reserve}) are held to defend.")
             return True
         set_turn(world, acted=True)
-        turn.say(dice_line(world.state.player))
+        turn.say(dice_line(world))
         return False
-
-    def npc_phase(self, turn: Turn) -> None:
-        from game.play.open_adventures_npc import npc_phase
-
-        npc_phase(self, turn)
 
     def after_npc_phase(self, turn: Turn) -> None:
         """A new turn: fatigue takes its dice; a collapsed player lies helpless until rested."""
         world = turn.world
-        was_fight = bool(turn_of(world.state.player)["fight"])
+        was_fight = turn_of(world).fight
         for _ in range(MAX_HELPLESS_ROUNDS):
-            if world.state.status != "playing" or world.system.condition(world.state.player) == "dead":
+            if world.state.status != "playing" or self.system.condition(hero(world)) == "dead":
                 return
             fight = in_fight(world)
-            if world.system.condition(world.state.player) == "down":
+            if self.system.condition(hero(world)) == "down":
                 if not fight:
                     self._come_round(turn)
                 return
@@ -256,11 +260,11 @@ class OpenAdventuresPlay(BasePlay):
                     turn.say("The fight is over.")
                 self._recover_out_of_fight(turn)
                 return
-            if not collapsed(world.state.player):
+            sheet = hero(world)
+            if not collapsed(sheet):
                 turn.say(turn_start_line(world))
                 return
-            sheet = world.state.player
-            turn.say(f"Your fatigue ({sheet['fatigue']}) has reached your pool ({sheet['pool']}): you have "
+            turn.say(f"Your fatigue ({sheet.fatigue}) has reached your pool ({sheet.pool}): you have "
                      f"collapsed, and this turn you can only rest.")
             self._rest_turn(turn)
             self.npc_phase(turn)
@@ -269,7 +273,7 @@ class OpenAdventuresPlay(BasePlay):
         """House rule: knocked out with nobody to finish you, you come round an hour later
         with one die in your pool."""
         world = turn.world
-        world.state.player["pool"] = 1
+        set_hero(world, pool=1)
         fresh_turn(world, fight=False)
         turn.spend(KNOCKED_OUT_MINUTES)
         turn.say("You lie senseless for an hour, then come round with a single die in your pool.")
@@ -277,22 +281,20 @@ class OpenAdventuresPlay(BasePlay):
     def _rest_turn(self, turn: Turn) -> None:
         """One rest turn (seed 000 §2 Recovering Fatigue): a die per fatigue point, shown."""
         world = turn.world
-        before = int(world.state.player["fatigue"])
-        result = self.system.rest(world.state.player, "short", True, turn.dice)
+        result = self.system.rest(hero(world), "short", True, turn.dice)
         world.state.player = result.sheet
         for roll in result.rolls:
             turn.show_roll("rest turn", roll)
-        after = int(result.sheet["fatigue"])
-        turn.say(f"You rest a turn: {before - after} fatigue gone (fatigue {after}).")
+        turn.emit(*result.events)
 
     def _recover_out_of_fight(self, turn: Turn) -> None:
         """Collapsed outside a fight: rest turns until fatigue is below the pool."""
         world = turn.world
-        if not collapsed(world.state.player):
+        if not collapsed(hero(world)):
             return
         turn.say("You collapse, and lie gasping until you can stand again.")
         for _ in range(MAX_HELPLESS_ROUNDS):
-            if not collapsed(world.state.player):
+            if not collapsed(hero(world)):
                 break
             self._rest_turn(turn)
             turn.spend(1)
@@ -304,31 +306,39 @@ class OpenAdventuresPlay(BasePlay):
         fresh_turn(world, fight=False)
         set_turn(world, arrived=True)
         for npc_id in hostiles(world):
-            name_npc_sheet(world, npc_id)
             set_distance(world, npc_id, START_DISTANCE)
 
-    # -- rest ----------------------------------------------------------------------------------
+    # -- rest, harm and healing ------------------------------------------------------------------
     def rest(self, turn: Turn, kind: str, fed: bool) -> None:
         """``rest short``: rest turns until no fatigue is left; ``rest long``: hours (house rule)."""
         world = turn.world
         if kind == "long":
-            result = self.system.rest(world.state.player, "long", fed, turn.dice)
+            result = self.system.rest(hero(world), "long", fed, turn.dice)
             world.state.player = result.sheet
-            turn.say(*result.lines)
-        elif world.state.player["fatigue"] == 0:
+            turn.emit(*result.events)
+        elif hero(world).fatigue == 0:
             turn.say("You rest an hour; you were not tired.")
         else:
             turn.say("You rest an hour, a turn at a time:")
             for _ in range(MAX_HELPLESS_ROUNDS):
-                if world.state.player["fatigue"] == 0:
+                if hero(world).fatigue == 0:
                     break
                 self._rest_turn(turn)
         fresh_turn(world, fight=False)
 
+    def harm(self, turn: Turn, damage: str, label: str) -> None:
+        """Harm the player from no attacker: the roll shown, then what it did."""
+        self._apply(turn, self.system.harm(hero(turn.world), damage, turn.dice), label)
 
-def dice_word_left(sheet: dict[str, Any]) -> str:
-    left = int(sheet["dice_left"])
-    return f"{left} {'die' if left == 1 else 'dice'}"
+    def heal(self, turn: Turn, healing: str, label: str) -> None:
+        """Heal the player: the roll shown, then what it did."""
+        self._apply(turn, self.system.heal(hero(turn.world), healing, turn.dice), label)
+
+    def _apply(self, turn: Turn, change: SheetChange[OASheet], label: str) -> None:
+        turn.world.state.player = change.sheet
+        for roll in change.rolls:
+            turn.show_roll(label, roll)
+        turn.emit(*change.events)
 
 
 def _passing(text: str, verbs: Mapping[str, tuple[str, ...]]) -> bool:
@@ -346,13 +356,8 @@ def _passing(text: str, verbs: Mapping[str, tuple[str, ...]]) -> bool:
 
 
 def _waited(turn: Turn) -> bool:
-    """Whether the action under way is ``wait`` (the engine's verb, which ends a fight turn).
-
-    The hooks are not told the command, so this reads what ``wait`` says
-    (``Time passes.`` or ``You wait 3 hours.``) with nothing rolled.
-    """
-    first = turn.lines[0] if turn.lines else ""
-    return not turn.rolls and (first == "Time passes." or re.fullmatch(r"You wait \d+ \w+\.", first) is not None)
+    """Whether the action under way is the engine's ``wait`` (which ends a fight turn), nothing rolled."""
+    return turn.command is not None and turn.command.verb == "wait" and not turn.rolls
 
 
 def make_play(system: OpenAdventures) -> OpenAdventuresPlay:

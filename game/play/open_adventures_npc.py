@@ -1,87 +1,88 @@
-"""The NPCs' turn under Open Adventures: each hostile NPC spends its own pool.
+"""The NPCs' turn under Open Adventures: the policy's intent, carried out on the NPC's own pool.
 
 Seed 000 gives NPCs attributes and a Defence; RULES-NOTES adds a pool for their
-turn.  House rules (docs/rules/open_adventures.md, "NPC turns"):
+turn.  The round template (``game.play.base``) asks each NPC's policy for an
+intent; this module carries it out.  House rules (docs/rules/open_adventures.md,
+"NPC turns"):
 
 - at the start of its turn an NPC's dice left are its pool; it never pushes;
-- with a ranged weapon and the player not beside it, it shoots with all its
-  Shoot dice allow;
-- otherwise a ``guard`` holds its ground until the player comes to it; any other
-  hostile closes in: Move dice, keeping one die to strike with when it has two
-  or more; each success covers 6" (a 6, 12");
+- an ``Attack`` at a distance becomes: shooting with all its Shoot dice allow
+  when it has a ranged weapon; holding its ground for a ``guard`` (until the
+  player comes to it); closing in for any other;
+- closing in spends Move dice, keeping one die to strike with when it has two
+  or more; each success covers 6" (a 6, 12"); at the player's side it strikes;
 - beside the player it strikes with all its Fight dice allow;
 - what it has not spent defends it on the player's next turn.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.actions.combat import best_weapon
-from game.play.open_adventures_turn import (
-    band,
-    capital,
-    dice_word,
-    distance,
-    hostiles,
-    name_npc_sheet,
-    set_distance,
-    successes_to_reach,
-    the,
-)
+from game.events import PLAYER
+from game.narration.open_adventures import dice_word
+from game.npc.intents import Attack, CloseIn, HoldBack, Intent, Shoot
+from game.npc.view import NpcView
+from game.play.open_adventures_turn import band, capital, distance, hero, set_distance, successes_to_reach, the
 from game.rules.base import AttackResult, Situation, Weapon
-from game.rules.open_adventures_pool import collapsed, limit_left
+from game.rules.open_adventures_events import AttackMissed
+from game.rules.open_adventures_pool import collapsed, limit_left, start_turn
 
 if TYPE_CHECKING:
     from game.actions import Turn
     from game.play.open_adventures import OpenAdventuresPlay
 
+#: The intents this module carries out on the NPC's pool; the template does the others.
+FIGHTING = (Attack, Shoot, CloseIn, HoldBack)
 
-def npc_phase(play: OpenAdventuresPlay, turn: Turn) -> None:
-    """Each hostile NPC near the player takes its turn, in content order."""
+
+def npc_view(play: OpenAdventuresPlay, turn: Turn, npc_id: str, view: NpcView) -> NpcView:
+    """``view`` with whether the NPC carries a ranged weapon and whether it is at the player's side."""
     world = turn.world
-    for npc_id in hostiles(world):
-        if world.state.status != "playing" or world.system.condition(world.state.player) != "ok":
-            return
-        if world.npc_condition(npc_id) == "ok":
-            npc_turn(play, turn, npc_id)
+    return replace(view, can_shoot=best_weapon(world, world.npc_items(npc_id), ranged=True) is not None,
+                   engaged=distance(world, npc_id) == 0)
 
 
-def npc_turn(play: OpenAdventuresPlay, turn: Turn, npc_id: str) -> None:
-    """One NPC's turn: move or shoot or strike, spending its own pool."""
-    world, system = turn.world, play.system
-    name_npc_sheet(world, npc_id)
+def fight(play: OpenAdventuresPlay, turn: Turn, npc_id: str, intent: Intent) -> None:
+    """Carry out a fighting intent (one of :data:`FIGHTING`) on the NPC's pool, its turn starting now."""
+    world = turn.world
     state = world.npc_state(npc_id)
-    state.sheet = system.start_turn(state.sheet)
-    name = the(world, npc_id)
+    state.sheet = start_turn(state.sheet)
     carried = world.npc_items(npc_id)
     ranged = best_weapon(world, carried, ranged=True)
     melee = best_weapon(world, carried, ranged=False) or play.natural_weapon(state.sheet)
-    inches = distance(world, npc_id)
-    if inches > 0 and ranged is not None and limit_left(state.sheet, "shoot") > 0:
+    tactic = _tactic(turn, npc_id, intent, ranged)
+    if isinstance(tactic, Shoot) and ranged is not None:
         strike(play, turn, npc_id, ranged, "shoot")
-        return
-    if inches > 0:
-        if world.npc(npc_id).behaviour == "guard":
-            turn.say(f"{capital(name)} holds its ground {inches}\" away, {dice_word(state.sheet['dice_left'])} "
-                     f"ready to defend.")
-            return
-        inches = close_in(play, turn, npc_id, inches)
-        if inches > 0:
-            return
-    strike(play, turn, npc_id, melee, "fight")
+    elif isinstance(tactic, HoldBack):
+        turn.say(f"{capital(the(world, npc_id))} holds its ground {distance(world, npc_id)}\" away, "
+                 f"{dice_word(state.sheet.dice_left)} ready to defend.")
+    elif distance(world, npc_id) == 0 or close_in(play, turn, npc_id, distance(world, npc_id)) == 0:
+        strike(play, turn, npc_id, melee, "fight")
+
+
+def _tactic(turn: Turn, npc_id: str, intent: Intent, ranged: Weapon | None) -> Intent:
+    """What an ``Attack`` means from where the NPC stands (house rule); other intents as chosen."""
+    world = turn.world
+    if not isinstance(intent, Attack) or distance(world, npc_id) == 0:
+        return intent
+    if ranged is not None and limit_left(world.npc_state(npc_id).sheet, "shoot") > 0:
+        return Shoot()
+    return HoldBack() if world.npc(npc_id).behaviour == "guard" else CloseIn()
 
 
 def close_in(play: OpenAdventuresPlay, turn: Turn, npc_id: str, inches: int) -> int:
     """The NPC spends Move dice toward the player; returns the distance left."""
-    world, system = turn.world, play.system
+    world = turn.world
     state = world.npc_state(npc_id)
-    left = int(state.sheet["dice_left"])
+    left = state.sheet.dice_left
     count = min(limit_left(state.sheet, "move"), left - 1 if left > 1 else left)
     name = the(world, npc_id)
     if count <= 0:
         turn.say(f"{capital(name)} stays {inches}\" away.")
         return inches
-    outcome = system.move(state.sheet, successes_to_reach(inches), Situation(commit=count), turn.dice)
+    outcome = play.system.move(state.sheet, successes_to_reach(inches), Situation(commit=count), turn.dice)
     state.sheet = outcome.sheet
     turn.show_roll(f"{name} moves", outcome.roll)
     after = max(0, inches - outcome.inches)
@@ -97,32 +98,31 @@ def close_in(play: OpenAdventuresPlay, turn: Turn, npc_id: str, inches: int) -> 
 
 def strike(play: OpenAdventuresPlay, turn: Turn, npc_id: str, weapon: Weapon, attribute: str) -> None:
     """The NPC attacks the player with all the attribute allows from its dice left."""
-    world, system = turn.world, play.system
+    world = turn.world
     state = world.npc_state(npc_id)
-    name = the(world, npc_id)
-    count = min(limit_left(state.sheet, attribute), int(state.sheet["dice_left"]))
+    count = min(limit_left(state.sheet, attribute), state.sheet.dice_left)
     if count <= 0:
-        turn.say(f"{capital(name)} has no dice left to strike with.")
+        turn.say(f"{capital(the(world, npc_id))} has no dice left to strike with.")
         return
-    player = world.state.player
-    defend = 0 if collapsed(player) else None
-    result = system.resolve_attack(state.sheet, player, weapon, Situation(commit=count), turn.dice, defend=defend)
+    helpless = collapsed(hero(world))
+    result = play.system.resolve_attack(state.sheet, hero(world), weapon, Situation(commit=count), turn.dice,
+                                        defend=0 if helpless else None, ids=(npc_id, PLAYER))
     state.sheet, world.state.player = result.attacker, result.defender
-    report_npc_attack(turn, name, weapon, result, helpless=collapsed(player))
+    report_npc_attack(turn, the(world, npc_id), weapon, result, helpless=helpless)
 
 
 def report_npc_attack(turn: Turn, name: str, weapon: Weapon, result: AttackResult, *, helpless: bool) -> None:
     """Commitment, attack roll, damage, defence roll, harm: in the order they happen."""
-    lines = list(result.lines)
-    turn.say(lines.pop(0))
+    events = list(result.events)
+    turn.emit(events.pop(0))
     verb = "shoots at you" if weapon.ranged else "attacks"
     turn.show_roll(f"{name} {verb} ({weapon.name})", result.roll)
-    if not result.roll.figures["successes"]:
-        turn.say(*lines)
+    if isinstance(events[0], AttackMissed):
+        turn.emit(*events)
         return
-    turn.say(lines.pop(0))
+    turn.emit(events.pop(0))
     for roll in result.rolls:
         turn.show_roll("you defend", roll)
     if helpless:
         turn.say("Collapsed, you cannot defend yourself.")
-    turn.say(*lines)
+    turn.emit(*events)

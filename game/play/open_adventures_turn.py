@@ -1,77 +1,77 @@
 """The player's turn under Open Adventures: who is fighting, how far away, and what dice may go.
 
 Seed 000 §1 The Dice Pool: a turn is the dice of the pool, spent on actions in
-any order.  The turn's own bookkeeping lives in the player's sheet under
-``turn`` (plain data, so it saves with the sheet):
-
-``fight``        a fight turn is open: the dice spent so far count toward it
-``acted``        the player has done something this fight turn (a rest turn must come first)
-``ended``        the player ended the turn (``end``, ``defend``, ``recover``)
-``pushing``      the player has pushed this turn: the turn stays open at 0 dice until ``end``
-``push_now``     the action under way may run past the pool (``push COMMAND``)
-``reserve``      dice held back to defend (``defend N``)
-``arrived``      the player came into this room during the action under way
-``progress_at``  the log index of the command that last rolled the unfinished check
-
-NPC distances (house rule, docs/rules/open_adventures.md) live in each NPC's
-sheet as ``distance`` in inches: 0 engaged, up to 6 near, up to 12 far, beyond distant.
+any order.  The dice left, spent and held back are on the player's sheet; the
+turn's own bookkeeping and where the enemies stand (house rule, in inches: 0
+engaged, up to 6 near, up to 12 far, beyond distant) are the moment, an
+:class:`~game.rules.open_adventures_sheet.OATurn` in ``WorldState.moment``.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from game.errors import ActionRefused
-from game.rules.base import Sheet
 from game.rules.open_adventures_dice import (
     ATTRIBUTES,
     INCHES_PER_SUCCESS,
     KIND_ATTRIBUTE,
     RANGE_BANDS,
 )
-from game.rules.open_adventures_pool import collapsed, limit_left, max_commit
+from game.rules.open_adventures_pool import collapsed, limit_left, max_commit, start_turn
+from game.rules.open_adventures_sheet import OASheet, OATurn
 
 if TYPE_CHECKING:
     from game.actions import Turn
     from game.play.open_adventures import OpenAdventuresPlay
     from game.world.world import World
 
-TURN_DEFAULTS: dict[str, Any] = {
-    "fight": False, "acted": False, "ended": False, "pushing": False, "push_now": False,
-    "reserve": 0, "arrived": False, "progress_at": -1,
-}
 #: House rule: where hostile NPCs stand when the player comes into their room (6", near).
 START_DISTANCE = RANGE_BANDS["near"]
+NO_TURN = OATurn()
 
 
 # -- the turn record -------------------------------------------------------------------
 
-def turn_of(sheet: Sheet) -> dict[str, Any]:
-    """The player's turn record, with defaults for what is not set."""
-    record = dict(TURN_DEFAULTS)
-    record.update(sheet.get("turn", {}))
-    return record
+def hero(world: World) -> OASheet:
+    """The player's sheet."""
+    sheet: OASheet = world.state.player
+    return sheet
+
+
+def turn_of(world: World) -> OATurn:
+    """The player's turn record (the default record when nothing is under way)."""
+    moment = world.state.moment
+    return moment if isinstance(moment, OATurn) else NO_TURN
 
 
 def set_turn(world: World, **changes: Any) -> None:
-    """Change the player's turn record."""
-    record = turn_of(world.state.player)
-    record.update(changes)
-    world.state.player["turn"] = record
+    """Change the player's turn record (kept as None when it is back to the default)."""
+    _store(world, replace(turn_of(world), **changes))
+
+
+def _store(world: World, record: OATurn) -> None:
+    world.state.moment = None if record == NO_TURN else record
+
+
+def set_hero(world: World, **changes: Any) -> None:
+    """Change fields of the player's sheet."""
+    world.state.player = replace(hero(world), **changes)
 
 
 def fresh_turn(world: World, *, fight: bool) -> None:
-    """A new turn for the player: dice left = pool − fatigue, nothing spent, flags cleared."""
-    sheet = world.system.start_turn(world.state.player)  # type: ignore[attr-defined]
-    record = dict(TURN_DEFAULTS)
-    record["fight"] = fight
-    record["progress_at"] = turn_of(world.state.player)["progress_at"]
-    sheet["turn"] = record
-    world.state.player = sheet
+    """A new turn for the player: dice left = pool − fatigue, nothing spent or held back, flags cleared.
+
+    The unfinished check's place in the log and the enemies' distances carry on.
+    """
+    world.state.player = replace(start_turn(hero(world)), reserve=0)
+    old = turn_of(world)
+    _store(world, OATurn(fight=fight, progress_at=old.progress_at, distances=old.distances))
 
 
-def usable(sheet: Sheet) -> int:
+def usable(sheet: OASheet) -> int:
     """Dice left to act with this turn (the dice left less those held back to defend)."""
-    return max(0, int(sheet["dice_left"]) - int(turn_of(sheet)["reserve"]))
+    return max(0, sheet.dice_left - sheet.reserve)
 
 
 # -- who is fighting ------------------------------------------------------------------------
@@ -87,12 +87,11 @@ def in_fight(world: World) -> bool:
 
 def distance(world: World, npc_id: str) -> int:
     """Inches between the player and an NPC (0 when never set: beside you, as after talking)."""
-    state = world.state.npcs.get(npc_id)
-    return int(state.sheet.get("distance", 0)) if state is not None else 0
+    return turn_of(world).distance(npc_id)
 
 
 def set_distance(world: World, npc_id: str, inches: int) -> None:
-    world.npc_state(npc_id).sheet["distance"] = max(0, inches)
+    set_turn(world, distances=turn_of(world).with_distance(npc_id, inches).distances)
 
 
 def band(inches: int) -> str:
@@ -120,17 +119,11 @@ def engaged_with_any(world: World) -> bool:
 
 def the(world: World, npc_id: str) -> str:
     """``the dune raider``, but ``Tamsin`` for a proper name."""
-    name = world.npc_name(npc_id)
-    return name if name[:1].isupper() else f"the {name}"
+    return world.the_npc(npc_id)
 
 
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def name_npc_sheet(world: World, npc_id: str) -> None:
-    """Give an NPC's sheet its name, so the rules narrate "The dune raider defends"."""
-    world.npc_state(npc_id).sheet["name"] = the(world, npc_id)
 
 
 # -- spending dice ---------------------------------------------------------------------------
@@ -147,13 +140,14 @@ def choose_dice(play: OpenAdventuresPlay, turn: Turn, attribute: str, asked: int
     the action is pushed (``push COMMAND``); pushing into collapse asks first.
     """
     world = turn.world
-    sheet = world.state.player
-    record = turn_of(sheet)
+    sheet = hero(world)
+    record = turn_of(world)
     title = attribute.capitalize()
     limit = limit_left(sheet, attribute)
     if limit <= 0:
-        raise ActionRefused(f"No {title} dice left to spend this turn ({title} {sheet[attribute]}, all spent).")
-    pushing = bool(record["push_now"])
+        raise ActionRefused(f"No {title} dice left to spend this turn ({title} {sheet.attribute(attribute)}, "
+                            f"all spent).")
+    pushing = record.push_now
     free = usable(sheet)
     if asked is None:
         count = max_commit(sheet, attribute, play.system.rules) if pushing else min(limit, free)
@@ -166,23 +160,23 @@ def choose_dice(play: OpenAdventuresPlay, turn: Turn, attribute: str, asked: int
         if count < 1:
             raise ActionRefused("Commit at least one die.")
         if count > limit:
-            more = " more" if limit < sheet[attribute] else ""
+            more = " more" if limit < sheet.attribute(attribute) else ""
             raise ActionRefused(f"{title} can take at most {limit}{more} {_dice(limit)} this turn, not {count}.")
         if count > free and not pushing:
             raise ActionRefused(f"Only {free} {_dice(free)} left to act with this turn. Say \"with {free}\", or "
                                 f"push past your pool (e.g. \"push attack raider with {count}\", +1 fatigue)"
-                                + (", or end the turn." if record["fight"] else "."))
+                                + (", or end the turn." if record.fight else "."))
         most = max_commit(sheet, attribute, play.system.rules)
         if pushing and count > most:
             raise ActionRefused(f"Pushing allows {most} {title} {_dice(most)} now, not {count}.")
-    if count > sheet["dice_left"]:
+    if count > sheet.dice_left:
         _confirm_push(turn, sheet)
     return count
 
 
-def _confirm_push(turn: Turn, sheet: Sheet) -> None:
+def _confirm_push(turn: Turn, sheet: OASheet) -> None:
     """Ask before a push that would make the player collapse (the answer reruns the action)."""
-    if sheet["fatigue"] + 1 < sheet["pool"]:
+    if sheet.fatigue + 1 < sheet.pool:
         return
     from game.actions import YES_NO
     from game.rules.dice import ScriptedDice
@@ -190,16 +184,16 @@ def _confirm_push(turn: Turn, sheet: Sheet) -> None:
     if isinstance(turn.dice, ScriptedDice) and not turn.dice.script:
         return  # ``odds`` previews the action on dice that hold no faces: nothing to ask yet
 
-    answer = turn.ask(f"Pushing now brings your fatigue to {sheet['fatigue'] + 1}, your whole pool: you will "
+    answer = turn.ask(f"Pushing now brings your fatigue to {sheet.fatigue + 1}, your whole pool: you will "
                       f"collapse and can only rest until it falls. Push anyway? (yes/no)", YES_NO)
     if answer != "yes":
         raise ActionRefused("You hold back.")
 
 
-def no_dice_message(sheet: Sheet) -> str:
+def no_dice_message(sheet: OASheet) -> str:
     if collapsed(sheet):
         return "You have collapsed with exhaustion: you can only rest (recover) until your fatigue falls."
-    held = int(turn_of(sheet)["reserve"])
+    held = sheet.reserve
     if held:
         return (f"Your other dice are held back to defend ({held}). Say \"defend 0\" to free them, "
                 f"push a command past your pool (+1 fatigue), or end the turn.")
@@ -217,26 +211,26 @@ def dice_word(count: int) -> str:
 
 # -- what the player is told -------------------------------------------------------------------
 
-def dice_line(sheet: Sheet) -> str:
+def dice_line(world: World) -> str:
     """What is left of a fight turn, after an action that did not end it."""
-    record = turn_of(sheet)
-    parts = [f"{dice_word(sheet['dice_left'])} of {sheet['pool']} left this turn"]
+    sheet = hero(world)
+    parts = [f"{dice_word(sheet.dice_left)} of {sheet.pool} left this turn"]
     used = [a.capitalize() for a in ("move", "fight", "shoot", "skill", "will")
-            if sheet[a] > 0 and limit_left(sheet, a) == 0]
+            if sheet.attribute(a) > 0 and limit_left(sheet, a) == 0]
     if used:
         parts.append(f"{', '.join(used)} used up")
-    if record["reserve"]:
-        parts.append(f"{record['reserve']} held back to defend")
-    if record["pushing"]:
+    if sheet.reserve:
+        parts.append(f"{sheet.reserve} held back to defend")
+    if turn_of(world).pushing:
         parts.append("pushing: each action now costs 1 fatigue")
     return f"({'; '.join(parts)}. Act again, or end the turn.)"
 
 
 def turn_start_line(world: World) -> str:
     """The start of a fight turn: the dice, fatigue's toll, and where the enemies stand."""
-    sheet = world.state.player
-    line = f"Your turn: {dice_word(sheet['dice_left'])}"
-    if sheet["fatigue"]:
-        line += f" (fatigue {sheet['fatigue']} takes {min(sheet['fatigue'], sheet['pool'])} of your pool of {sheet['pool']})"
+    sheet = hero(world)
+    line = f"Your turn: {dice_word(sheet.dice_left)}"
+    if sheet.fatigue:
+        line += f" (fatigue {sheet.fatigue} takes {min(sheet.fatigue, sheet.pool)} of your pool of {sheet.pool})"
     spots = [f"{the(world, n)} is {where(world, n)}" for n in hostiles(world)]
     return line + "." + (f" {capital('; '.join(spots))}." if spots else "")

@@ -19,9 +19,11 @@ from game.play.open_adventures_turn import (
     dice_word,
     distance,
     engaged_with_any,
+    hero,
     hostiles,
     in_fight,
     set_distance,
+    set_hero,
     set_turn,
     successes_to_reach,
     the,
@@ -134,7 +136,7 @@ def move(play: OpenAdventuresPlay, turn: Turn, command: Command) -> None:
     need = successes_to_reach(inches)
     count = choose_dice(play, turn, "move", _asked(command))
     turn.requests.append((f"move to {name}", PoolRequest(count, need, "Move", "seed 000 §1 Move")))
-    outcome = play.system.move(world.state.player, need, Situation(commit=count), turn.dice)
+    outcome = play.system.move(hero(world), need, Situation(commit=count), turn.dice)
     world.state.player = outcome.sheet
     play._note_push(turn, outcome.commitment.pushed)
     turn.show_roll(f"move to {name}", outcome.roll)
@@ -168,7 +170,7 @@ def leave(play: OpenAdventuresPlay, turn: Turn, direction: str, asked: int | Non
     need = exit_successes("engaged" if engaged_with_any(world) else "near")
     count = choose_dice(play, turn, "move", asked)
     turn.requests.append((f"break away {direction}", PoolRequest(count, need, "Move", "seed 000 §1 Move")))
-    outcome = play.system.move(world.state.player, need, Situation(commit=count), turn.dice)
+    outcome = play.system.move(hero(world), need, Situation(commit=count), turn.dice)
     world.state.player = outcome.sheet
     play._note_push(turn, outcome.commitment.pushed)
     turn.show_roll(f"break away {direction}", outcome.roll)
@@ -189,7 +191,7 @@ def back_off(play: OpenAdventuresPlay, turn: Turn, command: Command) -> None:
     count = choose_dice(play, turn, "move", _asked(command))
     need = 1 + (BREAK_AWAY_SUCCESSES if engaged else 0)
     turn.requests.append(("back off", PoolRequest(count, need, "Move", "seed 000 §1 Move")))
-    outcome = play.system.move(world.state.player, need, Situation(commit=count), turn.dice)
+    outcome = play.system.move(hero(world), need, Situation(commit=count), turn.dice)
     world.state.player = outcome.sheet
     play._note_push(turn, outcome.commitment.pushed)
     turn.show_roll("back off", outcome.roll)
@@ -212,44 +214,44 @@ def end_turn(turn: Turn, command: Command) -> None:
     if not in_fight(world):
         raise ActionRefused("There is no fight on: out of one, every command is a turn of its own.")
     set_turn(world, ended=True)
-    turn.say(f"You end your turn, {dice_word(world.state.player['dice_left'])} kept to defend.")
+    turn.say(f"You end your turn, {dice_word(hero(world).dice_left)} kept to defend.")
     turn.spend(1)
 
 
 def defend(turn: Turn, command: Command) -> None:
     """``defend``: end the turn, every die left defends.  ``defend N``: hold N back, keep acting."""
     world = turn.world
-    sheet = world.state.player
+    sheet = hero(world)
     if not in_fight(world):
         raise ActionRefused("Nothing here threatens you.")
     held = _asked(command)
     if held is None:
-        set_turn(world, ended=True, reserve=0)
-        turn.say(f"You stand on guard: {dice_word(sheet['dice_left'])} to defend with, up to "
-                 f"{sheet['defence']} against each attack.")
+        set_turn(world, ended=True)
+        set_hero(world, reserve=0)
+        turn.say(f"You stand on guard: {dice_word(sheet.dice_left)} to defend with, up to "
+                 f"{sheet.defence} against each attack.")
         turn.spend(1)
         return
-    if held > sheet["dice_left"]:
-        raise ActionRefused(f"You have only {dice_word(sheet['dice_left'])} left to hold back.")
-    set_turn(world, reserve=held)
+    if held > sheet.dice_left:
+        raise ActionRefused(f"You have only {dice_word(sheet.dice_left)} left to hold back.")
+    set_hero(world, reserve=held)
     if held == 0:
-        turn.say(f"You hold no dice back; {dice_word(usable(world.state.player))} left to act with.")
+        turn.say(f"You hold no dice back; {dice_word(usable(hero(world)))} left to act with.")
         return
-    if usable(world.state.player) == 0:
+    if usable(hero(world)) == 0:
         turn.say(f"You hold your {dice_word(held)} back to defend.")
         turn.spend(1)
         return
-    turn.say(f"You hold {dice_word(held)} back to defend; {dice_word(usable(world.state.player))} left to act with.")
+    turn.say(f"You hold {dice_word(held)} back to defend; {dice_word(usable(hero(world)))} left to act with.")
 
 
 def recover(play: OpenAdventuresPlay, turn: Turn, command: Command) -> None:
     """A whole turn resting (seed 000 §2 Recovering Fatigue): chosen at its start, nothing else."""
     world = turn.world
-    sheet = world.state.player
-    if sheet["fatigue"] <= 0:
+    if hero(world).fatigue <= 0:
         raise ActionRefused("You are not tired: you have no fatigue to rest off.")
-    record = turn_of(sheet)
-    if record["fight"] and record["acted"]:
+    record = turn_of(world)
+    if record.fight and record.acted:
         raise ActionRefused("A rest turn must be the whole turn: choose it at the start of your next one.")
     play._rest_turn(turn)
     set_turn(world, ended=True)
@@ -270,9 +272,10 @@ def push(play: OpenAdventuresPlay, turn: Turn, command: Command) -> None:
     spec = play.registry.get(inner.verb) if inner is not None and play.registry is not None else None
     if spec is None or spec.observe or inner is None or inner.verb in ("push", "end", "defend", "recover"):
         raise ActionRefused("Push an action that rolls dice: attack, shoot, move, search, force...")
-    fatigue = turn.world.state.player["fatigue"]
-    set_turn(turn.world, push_now=True, reserve=0)
+    fatigue = hero(turn.world).fatigue
+    set_turn(turn.world, push_now=True)
+    set_hero(turn.world, reserve=0)
     spec.handler(turn, inner)
     set_turn(turn.world, push_now=False)
-    if turn.world.state.player["fatigue"] == fatigue:
+    if hero(turn.world).fatigue == fatigue:
         turn.say("(You had the dice for that: no push was needed.)")

@@ -28,17 +28,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.errors import ContentError, UsageError
+from game.events import PLAYER, Died, Event, Fell
 from game.rules.base import (
     DIFFICULTIES,
     AttackResult,
     Odds,
     RestResult,
     RollResult,
-    Sheet,
     SheetChange,
     Situation,
     Weapon,
-    plain_copy,
 )
 from game.rules.dice import Dice, roll_many
 from game.rules.open_adventures_dice import (
@@ -59,6 +58,20 @@ from game.rules.open_adventures_dice import (
     parse_request,
     roll,
 )
+from game.rules.open_adventures_events import (
+    AttackMissed,
+    DamageRolled,
+    Defended,
+    DiceCommitted,
+    FatigueRecovered,
+    LongRest,
+    NpcHarmed,
+    PastHelp,
+    PoolLost,
+    PoolRegained,
+    ShakenUnhurt,
+    Unharmed,
+)
 from game.rules.open_adventures_pool import (
     OPTIONS,
     Commitment,
@@ -71,13 +84,13 @@ from game.rules.open_adventures_pool import (
     default_commit,
     default_defence,
     long_rest,
-    make_sheet,
     max_commit,
     record_progress,
     remaining_need,
     rest_turn,
     start_turn,
 )
+from game.rules.open_adventures_sheet import OASheet, OATurn, make_sheet, migrate_v1
 
 SUMMARY = "Open Adventures: a d6 pool that is your turn, your defence and your health; 4+ succeeds, 6 counts twice."
 
@@ -88,6 +101,8 @@ __all__ = [
     "AttackRequest",
     "CheckOutcome",
     "MoveOutcome",
+    "OASheet",
+    "OATurn",
     "OpenAdventures",
     "PoolRequest",
     "band_successes",
@@ -114,7 +129,7 @@ RULE_FOR: dict[str, str] = {
 class CheckOutcome:
     """A check performed: the sheet after it, the roll, and the accumulated progress."""
 
-    sheet: Sheet
+    sheet: OASheet
     roll: RollResult
     commitment: Commitment
     successes: int
@@ -126,7 +141,7 @@ class CheckOutcome:
 class MoveOutcome:
     """A move performed: the sheet after it, the roll and the inches covered (6" a success)."""
 
-    sheet: Sheet
+    sheet: OASheet
     roll: RollResult
     commitment: Commitment
     inches: int
@@ -137,15 +152,9 @@ def _situational(count: int, situation: Situation) -> int:
     return max(0, count + int(situation.advantage) - int(situation.disadvantage))
 
 
-def _who(sheet: Sheet, fallback: str) -> str:
-    if not sheet.get("npc", False):
-        return "You"
-    name = str(sheet.get("name", fallback))
-    return name[:1].upper() + name[1:]
-
-
-def _dice_word(count: int) -> str:
-    return f"{count} die" if count == 1 else f"{count} dice"
+def _who(sheet: OASheet) -> str:
+    """The actor id of a sheet when play did not name it: the player, or ``npc``."""
+    return "npc" if sheet.npc else PLAYER
 
 
 class OpenAdventures:
@@ -179,7 +188,7 @@ class OpenAdventures:
         return roll(request, dice)
 
     # -- sheets ----------------------------------------------------------------------
-    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
+    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> OASheet:
         """A player sheet from ``[player.stats.open_adventures]``, or made by the creation house rule.
 
         Creation reads exactly seven d6: each gives a point to Move, Fight, Shoot,
@@ -197,57 +206,57 @@ class OpenAdventures:
             attributes[ATTRIBUTES[index]] += 1
         return make_sheet(attributes, CREATION_POOL)
 
-    def sheet_from_data(self, data: Mapping[str, Any]) -> Sheet:
-        """A sheet from saved data (plain data, copied)."""
-        return plain_copy(dict(data))
+    def sheet_from_data(self, data: Mapping[str, Any]) -> OASheet:
+        """A sheet from saved data; ValueError naming the first bad field."""
+        return OASheet.from_data(data)
 
-    def sheet_to_data(self, sheet: Sheet) -> dict[str, Any]:
-        return plain_copy(sheet)
+    def sheet_to_data(self, sheet: OASheet) -> dict[str, Any]:
+        return sheet.to_data()
 
-    def moment_from_data(self, data: Mapping[str, Any]) -> None:
-        return None
+    def moment_from_data(self, data: Mapping[str, Any]) -> OATurn | None:
+        """The player's turn record ({} or the default record: None)."""
+        moment = OATurn.from_data(data)
+        return None if moment == OATurn() else moment
 
-    def moment_to_data(self, moment: None) -> dict[str, Any]:
-        return {}
+    def moment_to_data(self, moment: OATurn | None) -> dict[str, Any]:
+        return {} if moment is None else moment.to_data()
 
     def migrate_v1(self, state: dict[str, Any]) -> dict[str, Any]:
-        return state
+        """Format 1 kept the turn record in the player's sheet (``turn``), each NPC's
+        distance and name in its sheet: the record and the distances go to
+        ``moment``, the dice held back to the player's ``reserve``, names are dropped."""
+        return migrate_v1(state)
 
-    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> Sheet:
-        sheet = self._npc_sheet(tier, stats)
-        sheet.setdefault("creature", creature)
-        return sheet
-
-    def _npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> OASheet:
         """An NPC block (Move..Defence, pool, hits) from its tier, overridden by its stat table."""
         if tier not in TIER_STATS:
             raise ContentError([f"tier must be 1 to 5 for {SYSTEM_ID}, not {tier!r}"])
         values = _validated(stats or {}, dict(TIER_STATS[tier]), "npc stats.open_adventures")
-        return make_sheet(values, values["pool"], npc=True, hits=values["hits"])
+        return make_sheet(values, values["pool"], npc=True, hits=values["hits"], creature=creature)
 
     # -- the pool economy ----------------------------------------------------------------
-    def start_turn(self, sheet: Sheet) -> Sheet:
+    def start_turn(self, sheet: OASheet) -> OASheet:
         """Begin a turn: dice left = pool − fatigue; per-attribute spending resets."""
         return start_turn(sheet)
 
-    def collapsed(self, sheet: Sheet) -> bool:
+    def collapsed(self, sheet: OASheet) -> bool:
         """Fatigue ≥ pool: the character must rest turns until it is below (seed 000 §2)."""
         return collapsed(sheet)
 
-    def max_commit(self, sheet: Sheet, attribute: str) -> int:
+    def max_commit(self, sheet: OASheet, attribute: str) -> int:
         """The most dice ``attribute`` could take now, pushing included."""
         return max_commit(sheet, attribute, self.rules)
 
-    def default_commit(self, sheet: Sheet, attribute: str) -> int:
+    def default_commit(self, sheet: OASheet, attribute: str) -> int:
         """What an action commits when nobody chose: all the attribute allows, pushing only at 0 left."""
         return default_commit(sheet, attribute, self.rules)
 
-    def commit(self, sheet: Sheet, attribute: str, count: int, task: str = "") -> tuple[Sheet, Commitment]:
+    def commit(self, sheet: OASheet, attribute: str, count: int, task: str = "") -> tuple[OASheet, Commitment]:
         """Spend ``count`` dice on ``attribute``; ActionRefused past its limit this turn."""
         return commit(sheet, attribute, count, self.rules, task)
 
     # -- checks ---------------------------------------------------------------------------
-    def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation,
+    def check_request(self, sheet: OASheet, kind: str, difficulty: str, situation: Situation,
                       task: str = "") -> PoolRequest:
         """The roll a check would make: committed dice (situation.commit or the default)
         against the successes still needed (difficulty, or situation.target, less the
@@ -257,7 +266,7 @@ class OpenAdventures:
         count = situation.commit if situation.commit is not None else default_commit(sheet, attribute, self.rules)
         return PoolRequest(_situational(count, situation), need, attribute.capitalize(), RULE_FOR[attribute])
 
-    def perform_check(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation, dice: Dice,
+    def perform_check(self, sheet: OASheet, kind: str, difficulty: str, situation: Situation, dice: Dice,
                       task: str = "") -> CheckOutcome:
         """Spend the dice, roll, and add the successes to the task's progress.
 
@@ -275,12 +284,12 @@ class OpenAdventures:
         after, total, done = record_progress(spent, task, int(result.figures["successes"]), need)
         return CheckOutcome(after, result, commitment, total, need, done)
 
-    def resist(self, sheet: Sheet, strength: int, situation: Situation, dice: Dice,
+    def resist(self, sheet: OASheet, strength: int, situation: Situation, dice: Dice,
                task: str = "resist") -> CheckOutcome:
         """Will against stress or mind control of ``strength`` successes (seed 000 §1 Will)."""
         return self.perform_check(sheet, "will", "normal", replace(situation, target=strength), dice, task)
 
-    def move(self, sheet: Sheet, need: int, situation: Situation, dice: Dice) -> MoveOutcome:
+    def move(self, sheet: OASheet, need: int, situation: Situation, dice: Dice) -> MoveOutcome:
         """Spend Move dice; each success is 6" (a 6 is 12"); succeeds on ``need`` successes
         (see :func:`band_successes`, :func:`exit_successes`; seed 000 §1 Move)."""
         count = _committed(sheet, "move", situation, self.rules)
@@ -289,12 +298,12 @@ class OpenAdventures:
         return MoveOutcome(spent, result, commitment, move_inches(int(result.figures["successes"])))
 
     # -- combat ---------------------------------------------------------------------------
-    def weapon_bonus(self, weapon: Weapon, defender: Sheet | None = None) -> int:
+    def weapon_bonus(self, weapon: Weapon, defender: OASheet | None = None) -> int:
         """House rule: damage a weapon adds to an attack with at least one success;
         one more against a creature the weapon is made for (``bonus_against``)."""
         if self.rules.weapon_damage != "bonus":
             return 0
-        against = int(defender is not None and str(defender.get("creature", "")) in weapon.bonus_against)
+        against = int(defender is not None and defender.creature in weapon.bonus_against)
         if "bonus" in weapon.system:
             return int(weapon.system["bonus"]) + against
         if weapon.damage in WEAPON_BONUS:
@@ -303,191 +312,195 @@ class OpenAdventures:
         base = 0 if not sides.isdigit() else 2 if int(sides) >= 12 else 1 if int(sides) >= 8 else 0
         return base + against
 
-    def attack_request(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation) -> PoolRequest:
+    def attack_request(self, attacker: OASheet, defender: OASheet, weapon: Weapon,
+                       situation: Situation) -> PoolRequest:
         """The attack roll: committed Fight (Shoot if ranged) dice; ``need`` is the
         successes that harm before any defence roll: 1 against a player, the
         Defence (less the weapon bonus, at least 1) against an NPC."""
         attribute = "shoot" if weapon.ranged else "fight"
         if situation.target is not None:
             need = situation.target
-        elif defender.get("npc", False):
-            need = max(1, int(defender["defence"]) - self.weapon_bonus(weapon, defender))
+        elif defender.npc:
+            need = max(1, defender.defence - self.weapon_bonus(weapon, defender))
         else:
             need = 1
         count = _committed(attacker, attribute, situation, self.rules)
         return PoolRequest(_situational(count, situation), need, attribute.capitalize(), RULE_FOR[attribute])
 
-    def attack_odds_request(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation,
-                            defend: int | None = None) -> AttackRequest:
+    def attack_odds_request(self, attacker: OASheet, defender: OASheet, weapon: Weapon, situation: Situation,
+                            defend: int | None = None, name: str = "the defender") -> AttackRequest:
         """The whole attack for exact odds: the attack dice, the weapon bonus, the dice the
         defender will roll (``defend``, else what it has left up to its Defence; an NPC
-        under ``npc_defence = "threshold"`` rolls none) and the damage that harms."""
+        under ``npc_defence = "threshold"`` rolls none) and the damage that harms.
+        ``name`` is an NPC defender's name for the description."""
         attribute = "shoot" if weapon.ranged else "fight"
         count = _situational(_committed(attacker, attribute, situation, self.rules), situation)
-        npc = bool(defender.get("npc", False))
         if defend is None:
-            if npc:
+            if defender.npc:
                 defend = default_defence(defender, 1, self.rules)
             else:
-                defend = min(int(defender["defence"]), int(defender["dice_left"]))
-        threshold = int(defender["defence"]) if npc else 1
-        name = str(defender.get("name", "the defender")) if npc else "you"
+                defend = min(defender.defence, defender.dice_left)
+        threshold = defender.defence if defender.npc else 1
         return AttackRequest(count, self.weapon_bonus(weapon, defender), defend, threshold,
-                             attribute.capitalize(), name)
+                             attribute.capitalize(), name if defender.npc else "you")
 
-    def attack(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation, dice: Dice) -> AttackResult:
+    def attack(self, attacker: OASheet, defender: OASheet, weapon: Weapon, situation: Situation,
+               dice: Dice) -> AttackResult[OASheet]:
         """Resolve one attack with the defender defending by :meth:`default_defence`."""
         return self.resolve_attack(attacker, defender, weapon, situation, dice)
 
-    def default_defence(self, defender: Sheet, damage: int) -> int:
+    def default_defence(self, defender: OASheet, damage: int) -> int:
         """Dice a defender rolls by default against ``damage`` (see the pool module)."""
         return default_defence(defender, damage, self.rules)
 
-    def resolve_attack(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation,
-                       dice: Dice, defend: int | None = None) -> AttackResult:
+    def resolve_attack(self, attacker: OASheet, defender: OASheet, weapon: Weapon, situation: Situation,
+                       dice: Dice, defend: int | None = None,
+                       ids: tuple[str, str] | None = None) -> AttackResult[OASheet]:
         """Commit, roll the attack (faces first), then the defender's defence dice.
 
         Successes are damage and cannot be split (seed 000 §2 Close Combat Attacks,
         Ranged Attacks); the weapon bonus applies when there is a success.  A player
         defends with up to Defence dice (pushing when none are left); an NPC is
         harmed only when the damage that gets through equals or exceeds its Defence
-        (seed 000 §2 Damage and Defence).  ``defend`` overrides the defender's dice.
+        (seed 000 §2 Damage and Defence).  ``defend`` overrides the defender's dice;
+        ``ids`` names attacker and defender in the events (default: the player or ``npc``).
         ``AttackResult.damage`` is the damage that harmed (0 when ``hit`` is False).
+        The events, in order: :class:`DiceCommitted`; then :class:`AttackMissed`, or
+        :class:`DamageRolled`, :class:`Defended` when a defence roll was made, and the harm.
         """
+        who, whom = ids or (_who(attacker), _who(defender))
         attribute = "shoot" if weapon.ranged else "fight"
         request = self.attack_request(attacker, defender, weapon, situation)
         count = _committed(attacker, attribute, situation, self.rules)
         attacker_after, commitment = commit(attacker, attribute, count, self.rules)
         result = roll(request, dice)
-        who, whom = _who(attacker, "the attacker"), _who(defender, "the defender")
-        lines = [_commit_line(who, attribute, commitment)]
+        events: list[Event] = [DiceCommitted(who, attribute, commitment.dice, commitment.pushed)]
         successes = int(result.figures["successes"])
         bonus = self.weapon_bonus(weapon, defender) if successes else 0
         damage = successes + bonus
         if damage == 0:
-            return AttackResult(result, False, 0, attacker_after, defender, tuple(lines + ["The attack misses."]))
-        lines.append(f"{_points(damage)} of damage" + (f" (+{bonus} {weapon.name})." if bonus else "."))
+            events.append(AttackMissed(who, whom))
+            return AttackResult(result, False, 0, attacker_after, defender, events=tuple(events))
+        events.append(DamageRolled(whom, damage, bonus, weapon.name if bonus else ""))
         count = defend if defend is not None else self.default_defence(defender, damage)
-        defender_after, net, defence_roll, defence_lines = self._defend(defender, damage, count, dice, whom)
-        lines.extend(defence_lines)
+        defender_after, net, defence_roll, pushed = self._defend(defender, damage, count, dice)
+        if defence_roll is not None:
+            saved = int(defence_roll.figures["successes"])
+            events.append(Defended(whom, min(saved, damage), pushed))
         defender_after, harmed = apply_damage(defender_after, net, self.rules)
-        lines.append(_harm_line(defender_after, whom, net, harmed, self.condition(defender_after)))
+        events.extend(self._harm_events(defender_after, whom, net, harmed))
         rolls = (defence_roll,) if defence_roll is not None else ()
-        return AttackResult(result, harmed, net if harmed else 0, attacker_after, defender_after, tuple(lines), rolls)
+        return AttackResult(result, harmed, net if harmed else 0, attacker_after, defender_after,
+                            rolls=rolls, events=tuple(events))
 
-    def defend(self, sheet: Sheet, damage: int, dice: Dice, count: int | None = None) -> tuple[Sheet, int, RollResult | None]:
+    def defend(self, sheet: OASheet, damage: int, dice: Dice,
+               count: int | None = None) -> tuple[OASheet, int, RollResult | None]:
         """Roll defence against ``damage`` and return the sheet, the damage that gets through
         (not yet applied; see :func:`apply_damage`) and the roll, if any."""
         count = self.default_defence(sheet, damage) if count is None else count
-        after, net, result, _ = self._defend(sheet, damage, count, dice, _who(sheet, "the defender"))
+        after, net, result, _ = self._defend(sheet, damage, count, dice)
         return after, net, result
 
-    def _defend(self, sheet: Sheet, damage: int, count: int, dice: Dice,
-                whom: str) -> tuple[Sheet, int, RollResult | None, list[str]]:
+    def _defend(self, sheet: OASheet, damage: int, count: int,
+                dice: Dice) -> tuple[OASheet, int, RollResult | None, bool]:
+        """The sheet after a defence roll of ``count`` dice, the damage left, the roll, whether pushed."""
         after, commitment = commit_defence(sheet, count, self.rules)
         if commitment.dice == 0:
-            return after, damage, None, []
+            return after, damage, None, False
         result = roll(PoolRequest(commitment.dice, damage, "Defence", RULE_FOR["defence"]), dice)
-        saved = int(result.figures["successes"])
-        net = max(0, damage - saved)
-        pushed = " (pushing: +1 fatigue)" if commitment.pushed else ""
-        line = f"{whom} defend{'' if whom == 'You' else 's'}{pushed}: {min(saved, damage)} of it ignored."
-        return after, net, result, [line]
+        return after, max(0, damage - int(result.figures["successes"])), result, commitment.pushed
+
+    def _harm_events(self, defender: OASheet, whom: str, net: int, harmed: bool) -> list[Event]:
+        """What damage that got through did: nothing, a hit on an NPC, dice off a player's pool."""
+        if not harmed:
+            return [Unharmed(whom, net, defender.defence if defender.npc else 0)]
+        state = self.condition(defender)
+        harm: Event = (NpcHarmed(whom, net, defender.defence, defender.hits, state) if defender.npc
+                       else PoolLost(whom, net, defender.pool, state))
+        return [harm, *_fall_events(whom, state)]
 
     # -- state ----------------------------------------------------------------------------
-    def condition(self, sheet: Sheet) -> str:
+    def condition(self, sheet: OASheet) -> str:
         """``dead``, ``down`` (knocked out, collapsed) or ``ok``."""
         return condition(sheet, self.rules)
 
-    def health(self, sheet: Sheet) -> str:
+    def health(self, sheet: OASheet) -> str:
         """``dice 3/4 (pool 4/5), fatigue 1`` for a player: the dice left this turn out of
         the pool, the pool (health) when hurt, fatigue; ``hits 1/2, 2 dice left, Defence 2``
         for an NPC."""
-        if sheet.get("npc", False):
-            return (f"hits {sheet['hits']}/{sheet['hits_max']}, {_dice_word(sheet['dice_left'])} left, "
-                    f"Defence {sheet['defence']}")
-        text = f"dice {sheet['dice_left']}/{sheet['pool']}"
-        held = int(sheet.get("turn", {}).get("reserve", 0))
-        if held:
-            text += f" ({held} held to defend)"
-        if sheet["pool"] < sheet["pool_max"]:
-            text += f" (pool {sheet['pool']}/{sheet['pool_max']})"
-        if sheet["fatigue"]:
-            text += f", fatigue {sheet['fatigue']}"
+        if sheet.npc:
+            return f"hits {sheet.hits}/{sheet.hits_max}, {_dice_word(sheet.dice_left)} left, Defence {sheet.defence}"
+        text = f"dice {sheet.dice_left}/{sheet.pool}"
+        if sheet.reserve:
+            text += f" ({sheet.reserve} held to defend)"
+        if sheet.pool < sheet.pool_max:
+            text += f" (pool {sheet.pool}/{sheet.pool_max})"
+        if sheet.fatigue:
+            text += f", fatigue {sheet.fatigue}"
         if collapsed(sheet):
             text += ", collapsed"
-        elif sheet.get("dead", False) or sheet["pool"] <= 0:
-            text += ", dead" if sheet.get("dead", False) else ", out cold"
+        elif sheet.dead or sheet.pool <= 0:
+            text += ", dead" if sheet.dead else ", out cold"
         return text
 
-    def sheet_lines(self, sheet: Sheet) -> list[str]:
+    def sheet_lines(self, sheet: OASheet) -> list[str]:
         """The sheet as text for ``stats``."""
-        lines = ["  ".join(f"{attribute.capitalize()} {sheet[attribute]}" for attribute in ATTRIBUTES)]
-        lines.append(f"Pool {sheet['pool']}/{sheet['pool_max']}, dice left this turn {sheet['dice_left']}, "
-                     f"fatigue {sheet['fatigue']}")
-        spent = ", ".join(f"{attribute.capitalize()} {sheet['spent'][attribute]}/{sheet[attribute]}"
+        lines = ["  ".join(f"{attribute.capitalize()} {sheet.attribute(attribute)}" for attribute in ATTRIBUTES)]
+        lines.append(f"Pool {sheet.pool}/{sheet.pool_max}, dice left this turn {sheet.dice_left}, "
+                     f"fatigue {sheet.fatigue}")
+        spent = ", ".join(f"{attribute.capitalize()} {sheet.spent.of(attribute)}/{sheet.attribute(attribute)}"
                           for attribute in ACTION_ATTRIBUTES)
         lines.append(f"Spent this turn: {spent}")
-        if sheet.get("npc", False):
-            lines.append(f"Hits {sheet['hits']}/{sheet['hits_max']} (harmed only by {sheet['defence']}+ damage at once)")
-        if sheet["progress"]["task"]:
-            lines.append(f"Unfinished check {sheet['progress']['task']}: {sheet['progress']['successes']} successes so far")
+        if sheet.npc:
+            lines.append(f"Hits {sheet.hits}/{sheet.hits_max} (harmed only by {sheet.defence}+ damage at once)")
+        if sheet.progress.task:
+            lines.append(f"Unfinished check {sheet.progress.task}: {sheet.progress.successes} successes so far")
         lines.append(f"Condition: {self.condition(sheet)}" + (" (collapsed: rest)" if collapsed(sheet) else ""))
         return lines
 
     # -- harm and healing from no attacker --------------------------------------------------
-    def harm(self, sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+    def harm(self, sheet: OASheet, damage: str, dice: Dice) -> SheetChange[OASheet]:
         """House rule: harm from no attacker rolls d6 by the size of its die (d4 and d6 one,
         d8 and d10 two, d12 three); each success is a point of damage, a 6 two, and
         each point removes a die from the pool (seed 000 §1 Health).  No defence roll:
         the check that failed was the chance to avoid it."""
-        count = _harm_dice(damage)
-        result = roll(PoolRequest(count, 1, "Harm", "seed 000 §1 Health (house rule: harm)"), dice)
+        who = _who(sheet)
+        result = roll(PoolRequest(_harm_dice(damage), 1, "Harm", "seed 000 §1 Health (house rule: harm)"), dice)
         points = int(result.figures["successes"])
         if points == 0:
-            return SheetChange(sheet, ("You are shaken but unhurt.",), (result,))
+            return SheetChange(sheet, rolls=(result,), events=(ShakenUnhurt(who),))
         after, _ = apply_damage(sheet, points, self.rules)
         state = self.condition(after)
-        tail = {"dead": " and die", "down": " and are knocked out"}.get(state, "")
-        return SheetChange(after, (f"You lose {_dice_word(points)} from the pool (pool {after['pool']}){tail}.",),
-                           (result,))
+        return SheetChange(after, rolls=(result,), events=(PoolLost(who, points, after.pool, state),
+                                                           *_fall_events(who, state)))
 
-    def heal(self, sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+    def heal(self, sheet: OASheet, healing: str, dice: Dice) -> SheetChange[OASheet]:
         """House rule: healing rolls d6 as harm does; each success gives back a die of the
         pool (a 6 two), at least one, never above the starting pool.  It wakes a
         knocked-out character; the dead stay dead."""
-        if sheet.get("dead", False):
-            return SheetChange(sheet, ("The dead are past healing.",))
-        count = _harm_dice(healing)
-        result = roll(PoolRequest(count, 1, "Heal", "house rule: healing"), dice)
-        back = min(sheet["pool_max"] - sheet["pool"], max(1, int(result.figures["successes"])))
-        after = dict(sheet)
-        after["pool"] = sheet["pool"] + back
-        after["dice_left"] = min(after["pool"], sheet["dice_left"] + back)
-        if back <= 0:
-            return SheetChange(after, ("Your pool is already whole.",), (result,))
-        return SheetChange(after, (f"You regain {_dice_word(back)} (pool {after['pool']}/{after['pool_max']}).",),
-                           (result,))
+        who = _who(sheet)
+        if sheet.dead:
+            return SheetChange(sheet, events=(PastHelp(who, "heal"),))
+        result = roll(PoolRequest(_harm_dice(healing), 1, "Heal", "house rule: healing"), dice)
+        back = min(sheet.pool_max - sheet.pool, max(1, int(result.figures["successes"])))
+        after = replace(sheet, pool=sheet.pool + back, dice_left=min(sheet.pool + back, sheet.dice_left + back))
+        return SheetChange(after, rolls=(result,), events=(PoolRegained(who, max(0, back), after.pool, after.pool_max),))
 
-    def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
+    def rest(self, sheet: OASheet, kind: str, fed: bool, dice: Dice) -> RestResult[OASheet]:
         """``short``: the seed's rest turn (roll dice equal to fatigue; 4+ removes one, 6 two).
         ``long``: hours of rest (house rule): fatigue gone; lost dice back per ``healing`` if fed."""
         if kind not in ("short", "long"):
             raise UsageError(f"rest kind must be short or long, not '{kind}'")
-        if sheet.get("dead", False):
-            return RestResult(sheet, ("The dead do not rest.",))
+        who = _who(sheet)
+        if sheet.dead:
+            return RestResult(sheet, events=(PastHelp(who, "rest"),))
         if kind == "long":
             after = long_rest(sheet, fed, self.rules)
-            regained = after["pool"] - sheet["pool"]
-            line = f"You rest for hours: fatigue gone, {_dice_word(regained)} back (pool {after['pool']}/{after['pool_max']})."
-            lines = (line,) if fed else (line, "Hungry and thirsty, you regain no dice.")
-            return RestResult(after, lines)
-        if sheet["fatigue"] <= 0:
-            return RestResult(rest_turn(sheet, dice)[0], ("You rest a turn, though you are not tired.",))
+            return RestResult(after, events=(LongRest(who, after.pool - sheet.pool, after.pool, after.pool_max, fed),))
         after, result = rest_turn(sheet, dice)
-        removed = sheet["fatigue"] - after["fatigue"]
-        line = f"You rest a turn: {result.text}; {removed} fatigue removed (fatigue {after['fatigue']})."
-        return RestResult(after, (line,), (result,))
+        rolls = (result,) if sheet.fatigue > 0 else ()
+        return RestResult(after, rolls=rolls, events=(FatigueRecovered(who, sheet.fatigue - after.fatigue,
+                                                                       after.fatigue),))
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -503,8 +516,15 @@ def _harm_dice(die: str) -> int:
     return max(1, min(3, int(sides) // 4)) if sides.isdigit() else 1
 
 
-def _points(count: int) -> str:
-    return f"{count} point" if count == 1 else f"{count} points"
+def _dice_word(count: int) -> str:
+    return f"{count} die" if count == 1 else f"{count} dice"
+
+
+def _fall_events(who: str, state: str) -> list[Event]:
+    """The generic events of an actor's fall: Died (cause ``wounds``) or Fell, none while ok."""
+    if state == "dead":
+        return [Died(who, "wounds")]
+    return [Fell(who)] if state == "down" else []
 
 
 def _attribute_for(kind: str) -> str:
@@ -527,31 +547,8 @@ def _task(kind: str, difficulty: str) -> str:
     return f"{kind}:{difficulty}"
 
 
-def _committed(sheet: Sheet, attribute: str, situation: Situation, rules: Rules) -> int:
+def _committed(sheet: OASheet, attribute: str, situation: Situation, rules: Rules) -> int:
     return situation.commit if situation.commit is not None else default_commit(sheet, attribute, rules)
-
-
-def _commit_line(who: str, attribute: str, commitment: Commitment) -> str:
-    pushed = " (pushing past the pool: +1 fatigue)" if commitment.pushed else ""
-    verb = "commit" if who == "You" else "commits"
-    return f"{who} {verb} {_dice_word(commitment.dice)} to {attribute.capitalize()}{pushed}."
-
-
-def _harm_line(defender: Sheet, whom: str, net: int, harmed: bool, state: str) -> str:
-    if defender.get("npc", False):
-        if not harmed:
-            return (f"{whom} shrugs it off: {net} damage does not reach Defence {defender['defence']}."
-                    if net else f"{whom} takes no damage.")
-        if state != "ok":
-            return f"{whom} is {'struck down' if state == 'dead' else 'knocked out'} ({net} damage vs Defence {defender['defence']})."
-        hits = int(defender["hits"])
-        return (f"{whom} is injured ({net} damage vs Defence {defender['defence']}; "
-                f"{hits} more hit{'' if hits == 1 else 's'} to go).")
-    if not harmed:
-        return f"{whom} take no damage." if whom == "You" else f"{whom} takes no damage."
-    lose = "lose" if whom == "You" else "loses"
-    tail = {"dead": " and die", "down": " and are knocked out" if whom == "You" else " and is knocked out"}.get(state, "")
-    return f"{whom} {lose} {_dice_word(net)} from the pool (pool {defender['pool']}){tail}."
 
 
 def _validated(stats: Mapping[str, Any], values: dict[str, int], where: str) -> dict[str, int]:

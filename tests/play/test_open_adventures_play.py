@@ -10,16 +10,19 @@ expected runs the script out, and a face left unread fails the test.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import game.engine
 from game.engine import Engine
+from game.events import PLAYER
 from game.rules.dice import ScriptedDice
+from game.rules.open_adventures_events import DamageRolled, Defended, DiceCommitted, PoolLost
+from game.rules.open_adventures_sheet import OASheet
 from game.rules.registry import get_system
 from game.saves import SaveStore
 from game.world.content import Adventure
@@ -204,12 +207,18 @@ def say(engine: Engine, script: Script, command: str, faces: list[int] | None = 
     return lines
 
 
-def hero(engine: Engine) -> dict[str, Any]:
-    return engine.state.player
+def hero(engine: Engine) -> OASheet:
+    sheet: OASheet = engine.state.player
+    return sheet
 
 
-def npc(engine: Engine, npc_id: str) -> dict[str, Any]:
-    return engine.state.npcs[npc_id].sheet
+def set_hero(engine: Engine, **changes: int) -> None:
+    engine.state.player = replace(hero(engine), **changes)
+
+
+def npc(engine: Engine, npc_id: str) -> OASheet:
+    sheet: OASheet = engine.state.npcs[npc_id].sheet
+    return sheet
 
 
 def rolls(lines: list[str]) -> list[str]:
@@ -259,7 +268,7 @@ def test_the_turn_lasts_until_the_player_ends_it(engine: Engine, script: Script)
         "You lose 1 die from the pool (pool 5).",
         "Your turn: 5 dice. The brute is at your side.",
     ]
-    assert (hero(engine)["pool"], hero(engine)["dice_left"]) == (5, 5)
+    assert (hero(engine).pool, hero(engine).dice_left) == (5, 5)
     assert engine.status_line().split(" | ")[1] == "dice 5/5 (pool 5/6)"
 
 
@@ -301,7 +310,7 @@ def test_the_turn_ends_when_the_dice_run_out_and_defending_then_means_pushing(en
         "You lose 1 die from the pool (pool 5).",
         "Your turn: 4 dice (fatigue 1 takes 1 of your pool of 5). The archer is at your side.",
     ]
-    assert hero(engine)["fatigue"] == 1
+    assert hero(engine).fatigue == 1
 
 
 def test_attribute_caps_the_dice_of_a_turn_and_the_default_takes_all_it_allows(engine: Engine, script: Script) -> None:
@@ -321,12 +330,12 @@ def test_more_dice_than_are_left_needs_push(engine: Engine, script: Script) -> N
     assert say(engine, script, "shoot brute with 3") == [
         ("Only 1 die left to act with this turn. Say \"with 1\", or push past your pool "
         "(e.g. \"push attack raider with 3\", +1 fatigue), or end the turn.")]
-    assert engine.state.turn == turn and hero(engine)["dice_left"] == 1
+    assert engine.state.turn == turn and hero(engine).dice_left == 1
     lines = say(engine, script, "push shoot brute with 3", [1, 1, 1])
     assert lines[0] == "You commit 3 dice to Shoot (pushing past the pool: +1 fatigue)."
     assert lines[-1] == ("(0 dice of 6 left this turn; Fight, Shoot used up; pushing: each action now costs "
                          "1 fatigue. Act again, or end the turn.)")
-    assert (hero(engine)["fatigue"], hero(engine)["dice_left"]) == (1, 0)
+    assert (hero(engine).fatigue, hero(engine).dice_left) == (1, 0)
     assert say(engine, script, "move to brute")[0].startswith("You are already at the brute's side")
     lines = say(engine, script, "back off with 1")
     assert lines == [("No dice left this turn. Push a command past your pool (e.g. \"push attack raider\", "
@@ -336,12 +345,12 @@ def test_more_dice_than_are_left_needs_push(engine: Engine, script: Script) -> N
     # the turn stays open after pushing; ending it, the brute strikes and the hero defends by pushing again
     lines = say(engine, script, "end", [1, 1])
     assert lines[-1] == "Your turn: 4 dice (fatigue 2 takes 2 of your pool of 6). The brute is at your side."
-    assert hero(engine)["dice_left"] == 4
+    assert hero(engine).dice_left == 4
 
 
 def test_fatigue_at_the_start_of_a_turn_takes_dice(engine: Engine, script: Script) -> None:
     into_the_yard(engine, script)
-    hero(engine)["fatigue"] = 1
+    set_hero(engine, fatigue=1)
     lines = say(engine, script, "end", [1, 1])
     assert lines[-1] == "Your turn: 5 dice (fatigue 1 takes 1 of your pool of 6). The brute is at your side."
     assert engine.status_line().split(" | ")[1] == "dice 5/6, fatigue 1"
@@ -382,9 +391,9 @@ def test_defend_n_holds_dice_back_from_the_defaults(engine: Engine, script: Scri
 
 def test_pushing_into_collapse_asks_then_the_hero_lies_helpless_resting(engine: Engine, script: Script) -> None:
     into_the_yard(engine, script)
-    hero(engine)["fatigue"] = 5
+    set_hero(engine, fatigue=5)
     say(engine, script, "end", [1, 1])  # the brute misses; the next turn has 6 - 5 = 1 die
-    assert hero(engine)["dice_left"] == 1
+    assert hero(engine).dice_left == 1
     script.turns[engine.state.turn] = [1, 1, 4, 1, 6, 6, 6, 6, 6, 6, 1, 1]
     report = engine.submit("push attack brute with 2")
     assert report.question and report.lines[-1].startswith("Pushing now brings your fatigue to 6, your whole pool")
@@ -412,7 +421,7 @@ def test_pushing_into_collapse_asks_then_the_hero_lies_helpless_resting(engine: 
 
 def test_declining_a_collapsing_push_changes_nothing(engine: Engine, script: Script) -> None:
     into_the_yard(engine, script)
-    hero(engine)["fatigue"] = 5
+    set_hero(engine, fatigue=5)
     say(engine, script, "end", [1, 1])
     before = engine.state.copy()
     script.turns[engine.state.turn] = [1, 1]
@@ -423,7 +432,7 @@ def test_declining_a_collapsing_push_changes_nothing(engine: Engine, script: Scr
 
 def test_recover_is_a_whole_turn_of_rest(engine: Engine, script: Script) -> None:
     into_the_yard(engine, script)
-    hero(engine)["fatigue"] = 2
+    set_hero(engine, fatigue=2)
     say(engine, script, "end", [1, 1])
     lines = say(engine, script, "recover", [4, 1, 1, 1])
     assert lines[:2] == ["[rest turn] Rest 2d6 (4, 1) = 1 success vs need 2: failure (margin -1)",
@@ -435,8 +444,8 @@ def test_recover_is_a_whole_turn_of_rest(engine: Engine, script: Script) -> None
 
 
 def test_rest_short_rests_off_all_fatigue_and_rest_long_heals_a_die(engine: Engine, script: Script) -> None:
-    hero(engine)["fatigue"] = 3
-    hero(engine)["pool"] = 4
+    set_hero(engine, fatigue=3)
+    set_hero(engine, pool=4)
     lines = say(engine, script, "rest", [4, 1, 1, 6, 1])
     assert lines[1:] == [
         "You rest an hour, a turn at a time:",
@@ -515,7 +524,7 @@ def test_an_npc_is_hurt_only_by_damage_reaching_its_defence_and_some_take_two_hi
     lines = say(engine, script, "attack warden with 3", [6, 4, 1, 1, 1])
     assert lines[-4:-1] == ["3 points of damage.", "The warden defends: 0 of it ignored.",
                             "The warden is injured (3 damage vs Defence 2; 1 more hit to go)."]
-    assert (npc(engine, "warden")["hits"], npc(engine, "warden")["pool"]) == (1, 3)
+    assert (npc(engine, "warden").hits, npc(engine, "warden").pool) == (1, 3)
     assert engine.world.npc_condition("warden") == "ok"
 
 
@@ -531,16 +540,16 @@ def test_npc_blocks_from_the_tier_and_an_archer_shoots_from_range(engine: Engine
         "Your turn: 3 dice. The archer is near, 6\" away.",
     ]
     archer = npc(engine, "archer")  # tier 2, no stat table
-    assert {k: archer[k] for k in ("move", "fight", "shoot", "skill", "will", "defence", "pool", "hits")} == {
-        "move": 2, "fight": 2, "shoot": 2, "skill": 1, "will": 2, "defence": 2, "pool": 3, "hits": 1}
-    assert archer["dice_left"] == 1
+    assert (archer.move, archer.fight, archer.shoot, archer.skill, archer.will, archer.defence, archer.pool,
+            archer.hits) == (2, 2, 2, 1, 2, 2, 3, 1)
+    assert archer.dice_left == 1
 
 
 # -- health is the pool ----------------------------------------------------------------------------------
 
 def test_an_empty_pool_is_death(engine: Engine, script: Script) -> None:
     into_the_yard(engine, script)
-    hero(engine)["pool"] = 1
+    set_hero(engine, pool=1)
     lines = say(engine, script, "end", [6, 1, 1, 1])
     assert lines[-3:] == ["You defend: 0 of it ignored.", "You lose 2 dice from the pool (pool 0) and die.",
                           "You are dead."]
@@ -550,7 +559,7 @@ def test_an_empty_pool_is_death(engine: Engine, script: Script) -> None:
 def test_knocked_out_with_an_enemy_standing_is_the_end_too(arena: Adventure, tmp_path: Path, script: Script) -> None:
     engine = make_engine(arena, tmp_path, zero_pool="knocked-out")
     into_the_yard(engine, script)
-    hero(engine)["pool"] = 1
+    set_hero(engine, pool=1)
     lines = say(engine, script, "end", [6, 1, 1, 1])
     assert lines[-2:] == ["You lose 2 dice from the pool (pool 0) and are knocked out.",
                           "You fall, and the brute makes sure you never rise."]
@@ -616,7 +625,7 @@ def test_the_turn_survives_a_save_and_load(engine: Engine, script: Script) -> No
     say(engine, script, "save fight")
     say(engine, script, "attack brute with 1", [1])
     say(engine, script, "load fight")
-    assert hero(engine)["dice_left"] == 4 and hero(engine)["turn"]["fight"] is True
+    assert hero(engine).dice_left == 4 and engine.state.moment.fight is True
     assert say(engine, script, "attack brute with 1", [1])[-1] == (
         "(3 dice of 6 left this turn; Fight used up. Act again, or end the turn.)")
 
@@ -630,7 +639,7 @@ def test_waiting_between_two_searches_keeps_the_progress(engine: Engine, script:
 
 
 def test_collapsing_out_of_a_fight_rests_it_off_at_once(engine: Engine, script: Script) -> None:
-    hero(engine)["fatigue"] = 5
+    set_hero(engine, fatigue=5)
     script.turns[engine.state.turn] = [1, 1, 6, 6, 6, 1, 1, 1]
     assert engine.submit("push search").question
     lines = engine.submit("yes").lines
@@ -660,23 +669,24 @@ def test_move_n_closes_on_the_nearest_enemy_and_defend_0_frees_held_dice(engine:
                          "You close in: the warden is at your side."]
 
 
-def test_the_npc_attack_hook_spends_the_npcs_dice(engine: Engine, script: Script) -> None:
+def test_an_attack_intent_beside_the_player_strikes_on_the_npcs_own_pool(engine: Engine, script: Script) -> None:
     from game.actions import Turn
-    from game.rules.base import Weapon
+    from game.npc.intents import Attack
 
     into_the_yard(engine, script)
-    brute = engine.world.npc_state("brute")
-    brute.sheet = engine.system.start_turn(brute.sheet)  # type: ignore[attr-defined]
     turn = Turn(engine.world, ScriptedDice([4, 6, 1, 1]))
-    result = engine.play.npc_attack(turn, "brute", Weapon("club", "d6"))
-    assert result.lines == ("The brute commits 2 dice to Fight.", "3 points of damage.",
-                            "You defend: 0 of it ignored.", "You lose 3 dice from the pool (pool 3).")
-    assert (npc(engine, "brute")["dice_left"], hero(engine)["dice_left"]) == (1, 3)
+    engine.play.carry_out(turn, "brute", Attack())
+    assert [e for e in turn.events if not hasattr(e, "result")] == [
+        DiceCommitted("brute", "fight", 2), DamageRolled(PLAYER, 3), Defended(PLAYER, 0),
+        PoolLost(PLAYER, 3, 3, "ok")]
+    assert turn.lines[0] == "The brute commits 2 dice to Fight."
+    assert turn.lines[-1] == "You lose 3 dice from the pool (pool 3)."
+    assert (npc(engine, "brute").dice_left, hero(engine).dice_left) == (1, 3)
 
 
 def test_knocked_out_with_nobody_near_you_come_round(arena: Adventure, tmp_path: Path, script: Script) -> None:
     engine = make_engine(arena, tmp_path, zero_pool="knocked-out")
-    hero(engine)["pool"] = 2
+    set_hero(engine, pool=2)
     lines = say(engine, script, "e", [1, 1, 6, 1])
     assert lines[2:5] == ["[hazard] Harm 2d6 (6, 1) = 2 successes vs need 1: success (margin 1)",
                           "You lose 2 dice from the pool (pool 0) and are knocked out.", "Glare"]
