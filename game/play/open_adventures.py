@@ -165,9 +165,8 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
     def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
         """Fight or Shoot dice from the pool; successes are damage that cannot be split.
 
-        The commitment is told now, before the caller shows the roll; what follows
-        the rolls comes back as the result's lines, worded by the narrator from the
-        result's events (``actions.combat.report_attack`` says lines, not events).
+        The commitment is told now, before the caller shows the roll; the events
+        that follow the rolls come back in the result, for ``report_attack`` to emit.
         """
         world = turn.world
         name = the(world, npc_id)
@@ -190,7 +189,7 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         turn.emit(committed)
         if isinstance(committed, DiceCommitted) and committed.pushed:
             set_turn(world, pushing=True)
-        return dataclasses.replace(result, lines=tuple(self.narrator_class(world).lines(after)))
+        return dataclasses.replace(result, events=tuple(after), lines=())
 
     def natural_weapon(self, sheet: OASheet) -> Weapon:
         return Weapon(name="natural weapons", damage="d6")
