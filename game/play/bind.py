@@ -8,10 +8,11 @@
   intervals, healing, rests, downtime, region encounters;
 - verbs: ``sneak DIR`` (a resisted action) and ``downtime``.
 
-**The round inside the action.**  :meth:`BindPlay.perform` runs the player's
-action, then the NPCs' part of the round and the end-of-round bookkeeping, so a
-tie on a defence roll is asked at the prompt like any other; :meth:`round_over`
-then tells the engine the round is already done.
+**The round** follows the template of :class:`~game.play.base.BasePlay`: the
+player acts, then each NPC's policy chooses and :meth:`BindPlay.carry_out` turns
+an attack into the player's defence roll (a tie is asked at the prompt like any
+other: the engine reruns the whole action on the answer), then
+:meth:`BindPlay.after_npc_phase` closes the round.
 """
 from __future__ import annotations
 
@@ -19,12 +20,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.actions.checks import roll_check
+from game.actions.combat import after_npc_hit, npc_attacks_player
 from game.actions.movement import enter
 from game.errors import ActionRefused
+from game.npc.intents import Attack, CloseIn, Intent, Shoot
 from game.parser import DIRECTION_WORDS
 from game.play import bind_checks, bind_fight, bind_world
 from game.play.base import BasePlay
-from game.play.bind_turn import cap, notes, previewing, the
+from game.play.bind_turn import cap, notes, the
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.rules.bind import BindSituation, BindSystem
 from game.text import join_names
@@ -102,42 +105,31 @@ class BindPlay(BasePlay):
 
     # -- the round ------------------------------------------------------------------------
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
-        """The action, then the NPCs' part of the round, all inside the action (see the module docstring)."""
-        own = notes(turn)
-        own.verb = command.verb
-        if not own.start_room:
-            own.start_room = turn.world.state.room
+        """The player's action; an identify beating the TN widely also says what the thing does."""
         handler(turn, command)
         if command.verb == "identify":
             bind_world.margin_insight(turn)
-        self.finish_round(turn)
 
     def before_player_action(self, turn: Turn) -> None:
         own = notes(turn)
-        own.live = True
         if not own.start_room:
             own.start_room = turn.world.state.room
 
-    def round_over(self, turn: Turn) -> bool:
-        return not notes(turn).round_done
+    def acting_npcs(self, turn: Turn) -> list[str]:
+        """The NPCs in the room but those the player already fought this round and those just arrived."""
+        own = notes(turn)
+        return [n for n in super().acting_npcs(turn) if n not in own.fought]
+
+    def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
+        """An attack is the player's defence roll (:func:`bind_fight.npc_attack`); a felled foe drops its things."""
+        if isinstance(intent, (Attack, Shoot, CloseIn)):
+            npc_attacks_player(turn, npc_id)
+            after_npc_hit(turn, npc_id)
+        else:
+            super().carry_out(turn, npc_id, intent)
 
     def after_npc_phase(self, turn: Turn) -> None:
-        own = notes(turn)
-        if not own.round_done:
-            own.round_done = True
-            self._round_end(turn)
-
-    def finish_round(self, turn: Turn) -> None:
-        """The NPCs' part of the round and its bookkeeping, inside the action (questions allowed)."""
-        own = notes(turn)
-        if own.round_done or previewing(turn):
-            return
-        own.round_done = True
-        if turn.minutes and turn.world.state.status == "playing":
-            bind_fight.npc_round(turn, can_ask=True)
-        self._round_end(turn)
-
-    def _round_end(self, turn: Turn) -> None:
+        """The end of the round: a fallen player's life, arms and load in step, the intervals crossed."""
         world = turn.world
         # One roll only replaces the engine's "puzzled" mark: a quick study is remembered
         # (the memo), a study at rest may be taken up again (a resting action).
@@ -145,15 +137,13 @@ class BindPlay(BasePlay):
         bind_fight.fallen(self, turn)
         if world.state.status == "playing":
             world.state.player = bind_world.equip(world, self.system, world.state.player)
-        bind_world.pass_intervals(turn, notes(turn).verb)
+        bind_world.pass_intervals(turn, turn.command.verb if turn.command else "")
 
     # -- time and space -------------------------------------------------------------------
     def end_of_day(self, turn: Turn, day: int) -> None:
         bind_world.heal_a_day(turn)
 
     def on_enter_room(self, turn: Turn) -> None:
-        if previewing(turn):
-            return
         bind_world.encounter(turn)
         world = turn.world
         for npc_id in world.living_npcs_in():

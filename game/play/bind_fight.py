@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from game.actions.combat import after_npc_hit, npc_attacks_player
 from game.play import bind_world
 from game.play.bind_turn import ask, cap, notes, the
 from game.rules import bind_body, bind_combat
@@ -94,10 +93,7 @@ def _fate(line: str) -> bool:
 
 
 def _tie(turn: Turn, roll: RollResult, foe: str, defending: bool, play: BindPlay) -> str | None:
-    """Ask how a tied exchange goes: ``both`` blows land or ``neither``; None when no question may be asked."""
-    if not notes(turn).can_ask:
-        turn.say(f"(A tie: by this adventure's rule, {'both blows land' if play.system.combat_tie == 'both' else 'neither blow lands'}.)")
-        return None
+    """Ask how a tied exchange goes: ``both`` blows land or ``neither``."""
     what = f"Your defence roll against {foe}" if defending else f"Your attack on {foe}"
     text = roll.text.removeprefix("defence roll ").split(":")[0]
     prompt = f"{what} ties: {text}. Trade blows, striking {foe} and being struck (yes), or neither lands (no)?"
@@ -150,23 +146,6 @@ def npc_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon) -> Attac
     npc_state.sheet = dict(result.attacker, engaged=True)
     notes(turn).fought.add(npc_id)
     return dataclasses.replace(result, defender=after, lines=_lines(turn, result, before, after))
-
-
-def npc_round(turn: Turn, can_ask: bool) -> None:
-    """The NPCs' part of the round: each standing foe not yet fought this round attacks."""
-    world = turn.world
-    own = notes(turn)
-    own.can_ask = can_ask
-    try:
-        for npc_id in world.living_npcs_in():
-            if world.state.status != "playing" or world.system.condition(world.state.player) != "ok":
-                return
-            if npc_id in own.fought or not world.hostile(npc_id) or world.npc_condition(npc_id) != "ok":
-                continue
-            npc_attacks_player(turn, npc_id)
-            after_npc_hit(turn, npc_id)
-    finally:
-        own.can_ask = True
 
 
 def fallen(play: BindPlay, turn: Turn) -> None:

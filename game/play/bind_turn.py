@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.actions import YES_NO
-from game.errors import DiceExhausted
 
 if TYPE_CHECKING:
     from game.actions import Turn
@@ -24,20 +23,12 @@ _KEY = "_bind_notes"
 class Notes:
     """What the BIND play layer knows about the action under way."""
 
-    #: The engine announced a real action (``before_player_action``): not an ``odds`` preview.
-    live: bool = False
-    #: The canonical verb (set by BindPlay.perform; "" when the engine called a hook directly).
-    verb: str = ""
     #: Where the player stood, and the clock, when the action began (hazards may turn back).
     start_room: str = ""
     #: NPCs whose exchange with the player this round is already decided (the player's roll).
     fought: set[str] = field(default_factory=set)
     #: The player has already spent the round's point of Fatigue.
     exerted: bool = False
-    #: The NPCs' part of the round and the end-of-round bookkeeping are done.
-    round_done: bool = False
-    #: Questions may be asked (False in the engine's own NPC phase, which cannot ask).
-    can_ask: bool = True
     #: A resting action already charged its extra time in this action.
     rest_charged: bool = False
     #: Search checks made so far in this action (a search may roll for an exit and for items),
@@ -71,27 +62,15 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def previewing(turn: Turn) -> bool:
-    """True while ``odds COMMAND`` runs an action's handler to find its first roll.
-
-    The engine calls ``before_player_action`` before every action the player
-    really takes (that is where :attr:`Notes.live` is set); a preview calls the
-    handler alone.
-    """
-    return not notes(turn).live
-
-
 def ask(turn: Turn, prompt: str, yes_line: str, no_line: str) -> bool:
     """Ask a yes/no question (a tie); True for yes.
 
     The engine shows the lines said so far with the prompt, and on the answer
     runs the whole action again on the same dice.  On that rerun the lines said
     before this question were already shown, so they are dropped, and the
-    answer is echoed.  While ``odds`` previews an action no question is asked:
-    the preview stops here as it stops at a roll.
+    answer is echoed.  (``odds`` previews an action up to its first question: the
+    request of the roll is recorded before anything is asked.)
     """
-    if previewing(turn):
-        raise DiceExhausted(len(getattr(turn.dice, "faces", ())))
     answered_before = bool(turn.answers)
     answer = turn.ask(prompt, YES_NO)
     if answered_before:
