@@ -8,25 +8,28 @@
   intervals, healing, rests, downtime, region encounters;
 - verbs: ``sneak DIR`` (a resisted action) and ``downtime``.
 
-**The round inside the action.**  :meth:`BindPlay.perform` runs the player's
-action, then the NPCs' part of the round and the end-of-round bookkeeping, so a
-tie on a defence roll is asked at the prompt like any other; :meth:`round_over`
-then tells the engine the round is already done.
+**The round** follows the template of :class:`~game.play.base.BasePlay`: the
+player acts, then each NPC's policy chooses and :meth:`BindPlay.carry_out` turns
+an attack into the player's defence roll (a tie is asked at the prompt like any
+other: the engine reruns the whole action on the answer), then
+:meth:`BindPlay.after_npc_phase` closes the round.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from game.actions.checks import roll_check
+from game.actions.combat import after_npc_hit, npc_attacks_player
 from game.actions.movement import enter
 from game.errors import ActionRefused
+from game.narration.bind import BindNarrator
+from game.npc.intents import Attack, CloseIn, Intent, Shoot
 from game.parser import DIRECTION_WORDS
 from game.play import bind_checks, bind_fight, bind_world
 from game.play.base import BasePlay
-from game.play.bind_turn import cap, notes, previewing, the
+from game.play.bind_turn import cap, end_round, round_now, start_round, the
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
-from game.rules.bind import BindSituation, BindSystem
+from game.rules.bind import BindSheet, BindSituation, BindSystem
 from game.text import join_names
 
 if TYPE_CHECKING:
@@ -59,14 +62,10 @@ HELP = [
 ]
 
 
-class BindPlay(BasePlay):
+class BindPlay(BasePlay[BindSystem]):
     """BIND's economy in play (see the module docstring)."""
 
-    system: BindSystem
-
-    def __init__(self, system: BindSystem) -> None:
-        super().__init__(system)
-        self.system = system
+    narrator_class = BindNarrator
 
     # -- set-up -------------------------------------------------------------------------
     def verbs(self) -> Mapping[str, tuple[str, ...]]:
@@ -90,54 +89,48 @@ class BindPlay(BasePlay):
         return bind_checks.check(self, turn, kind, difficulty, situation, label, numbers)
 
     # -- fights -------------------------------------------------------------------------
-    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
+    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult[BindSheet]:
         return bind_fight.player_attack(self, turn, npc_id, weapon, situation)
 
-    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
+    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult[BindSheet]:
         return bind_fight.npc_attack(self, turn, npc_id, weapon)
 
-    def natural_weapon(self, sheet: dict[str, Any]) -> Weapon:
-        """Teeth, claws, lashes: d4 (1D6 + Strength), unless the NPC's sheet says ``damage``."""
-        return Weapon(name="its natural weapons", damage=str(sheet.get("damage", "d4")))
+    def natural_weapon(self, sheet: BindSheet) -> Weapon:
+        """Teeth, claws, lashes: d4 (1D6 + Strength)."""
+        return Weapon(name="its natural weapons", damage="d4")
 
     # -- the round ------------------------------------------------------------------------
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
-        """The action, then the NPCs' part of the round, all inside the action (see the module docstring)."""
-        own = notes(turn)
-        own.verb = command.verb
-        if not own.start_room:
-            own.start_room = turn.world.state.room
+        """The player's action; an identify beating the TN widely also says what the thing does."""
         handler(turn, command)
         if command.verb == "identify":
             bind_world.margin_insight(turn)
-        self.finish_round(turn)
+        if not turn.minutes:
+            end_round(turn)  # no time passed: no NPC phase, the round is over
 
     def before_player_action(self, turn: Turn) -> None:
-        own = notes(turn)
-        own.live = True
-        if not own.start_room:
-            own.start_room = turn.world.state.room
+        """A new round begins."""
+        start_round(turn)
 
-    def round_over(self, turn: Turn) -> bool:
-        return not notes(turn).round_done
+    def acting_npcs(self, turn: Turn) -> list[str]:
+        """The NPCs in the room but those the player already fought this round and those that just came.
+
+        The player's roll decided the exchange with a foe they attacked; a
+        region's encounter circles in the round it appears.
+        """
+        now = round_now(turn)
+        return [n for n in super().acting_npcs(turn) if n not in now.fought and n not in now.arrived]
+
+    def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
+        """An attack is the player's defence roll (:func:`bind_fight.npc_attack`); a felled foe drops its things."""
+        if isinstance(intent, (Attack, Shoot, CloseIn)):
+            npc_attacks_player(turn, npc_id)
+            after_npc_hit(turn, npc_id)
+        else:
+            super().carry_out(turn, npc_id, intent)
 
     def after_npc_phase(self, turn: Turn) -> None:
-        own = notes(turn)
-        if not own.round_done:
-            own.round_done = True
-            self._round_end(turn)
-
-    def finish_round(self, turn: Turn) -> None:
-        """The NPCs' part of the round and its bookkeeping, inside the action (questions allowed)."""
-        own = notes(turn)
-        if own.round_done or previewing(turn):
-            return
-        own.round_done = True
-        if turn.minutes and turn.world.state.status == "playing":
-            bind_fight.npc_round(turn, can_ask=True)
-        self._round_end(turn)
-
-    def _round_end(self, turn: Turn) -> None:
+        """The end of the round: a fallen player's life, arms and load in step, the intervals crossed."""
         world = turn.world
         # One roll only replaces the engine's "puzzled" mark: a quick study is remembered
         # (the memo), a study at rest may be taken up again (a resting action).
@@ -145,15 +138,14 @@ class BindPlay(BasePlay):
         bind_fight.fallen(self, turn)
         if world.state.status == "playing":
             world.state.player = bind_world.equip(world, self.system, world.state.player)
-        bind_world.pass_intervals(turn, notes(turn).verb)
+        bind_world.pass_intervals(turn, turn.command.verb if turn.command else "")
+        end_round(turn)
 
     # -- time and space -------------------------------------------------------------------
     def end_of_day(self, turn: Turn, day: int) -> None:
         bind_world.heal_a_day(turn)
 
     def on_enter_room(self, turn: Turn) -> None:
-        if previewing(turn):
-            return
         bind_world.encounter(turn)
         world = turn.world
         for npc_id in world.living_npcs_in():
@@ -161,8 +153,28 @@ class BindPlay(BasePlay):
                 bind_world.arm_npc(world, self.system, npc_id)
 
     def rest(self, turn: Turn, kind: str, fed: bool) -> None:
-        super().rest(turn, kind, fed)
+        """An interval's rest or a day's (no dice): Fatigue falls."""
+        world = turn.world
+        result = self.system.rest(world.state.player, kind, fed, turn.dice)
+        world.state.player = result.sheet
+        turn.emit(*result.events)
         bind_world.rest_extra(turn, kind)
+
+    def harm(self, turn: Turn, damage: str, label: str) -> None:
+        world = turn.world
+        change = self.system.harm(world.state.player, damage, turn.dice)
+        world.state.player = change.sheet
+        for roll in change.rolls:
+            turn.show_roll(label, roll)
+        turn.emit(*change.events)
+
+    def heal(self, turn: Turn, healing: str, label: str) -> None:
+        world = turn.world
+        change = self.system.heal(world.state.player, healing, turn.dice)
+        world.state.player = change.sheet
+        for roll in change.rolls:
+            turn.show_roll(label, roll)
+        turn.emit(*change.events)
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
         return bind_world.take_refusal(turn.world, item_id)
@@ -186,12 +198,11 @@ class BindPlay(BasePlay):
         if not watchers:
             raise ActionRefused(f"Nobody bars the way {direction}: just go {direction}.")
         names = join_names([the(world, n) for n in watchers])
-        own = notes(turn)
-        own.target, own.opponents = world.exit_key(world.state.room, direction), tuple(watchers)
-        try:
-            result = roll_check(turn, "sneak", "normal", label="sneak")
-        finally:
-            own.target, own.opponents = "", ()
+        action = bind_checks.Action("sneak", world.exit_key(world.state.room, direction), "blow",
+                                    opponents=tuple(watchers), opposing="perceive", failure_handled=True)
+        situation = self.situation(turn)
+        request = bind_checks.resisted(self.system, turn, "sneak", situation, action)
+        result = bind_checks.check_action(self, turn, "sneak", situation, action, request)
         if result.outcome == "success":
             turn.say(f"You slip past {names} and away {direction}.")
             enter(turn, exit_def.to)

@@ -9,8 +9,8 @@ Around that single roll this module applies, in order:
 3. **teamwork**: friendly NPCs in the room help (the system's ``teamwork_rounding``);
 4. **resting actions**: safe, repeatable tasks (search, identify, tinker...) with no
    foe in the room roll one die with the other set to 6, and take an hour;
-5. **one roll only**: the faces are remembered in the player's sheet under the
-   action, its target and the circumstances; a retry reads them again;
+5. **one roll only**: the faces are remembered in the moment (saved with the game)
+   under the action, its target and the circumstances; a retry reads them again;
 6. **ties**: the player chooses at the prompt to succeed and accept the danger,
    or to fail without it (a remembered tie is still a tie: the choice is asked again);
 7. **dangers**: a failure, or an accepted tie, brings the action's danger.
@@ -25,12 +25,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.events import PLAYER
 from game.play import bind_world
-from game.play.bind_turn import ask, notes, the
+from game.play.bind_turn import ask, moment, round_now, set_moment, set_round, the
 from game.rules import bind_combat
-from game.rules.base import RollResult, Sheet, Situation
-from game.rules.bind import BindSituation, BindSystem
+from game.rules.base import RollResult, Situation
+from game.rules.bind import BindSheet, BindSituation, BindSystem
 from game.rules.bind_core import BindRequest, action_key
+from game.rules.bind_events import FatigueChanged, HpChanged
 from game.rules.bind_traits import SOLO_KINDS, kind_bonus, kind_traits, teamwork_shares, traits_bonus
 
 if TYPE_CHECKING:
@@ -70,13 +72,9 @@ class Action:
 
 
 def classify(turn: Turn, label: str, kind: str, difficulty: str) -> Action:
-    """The :class:`Action` behind a check the engine (or a BIND verb) asks for."""
+    """The :class:`Action` behind a check the engine asks for."""
     world = turn.world
     room = world.room
-    own = notes(turn)
-    if own.target:
-        return Action(label, own.target, "blow", opponents=own.opponents, opposing="perceive",
-                      failure_handled=True)
     if label == "force":
         return Action(label, _force_target(turn, kind, difficulty), "harm")
     if label == "search":
@@ -109,15 +107,15 @@ def _search_target(turn: Turn) -> str:
     """The n-th search roll of this action: hidden exits with a find check in order, then the room's items."""
     world = turn.world
     room = world.room
-    own = notes(turn)
-    if not own.search_targets:  # listed once, before the first roll finds anything
-        own.search_targets = [world.exit_key(room.id, e.direction) for e in room.exits.values()
-                              if not world.exit_visible(room.id, e) and e.find is not None]
+    targets = round_now(turn).search_targets
+    if targets is None:  # listed once, before the first roll finds anything
+        targets = tuple(world.exit_key(room.id, e.direction) for e in room.exits.values()
+                        if not world.exit_visible(room.id, e) and e.find is not None)
         if room.search_items and room.id not in world.state.searched and room.search is not None:
-            own.search_targets.append(f"{room.id}:items")
-    index = own.searches
-    own.searches += 1
-    return own.search_targets[index] if index < len(own.search_targets) else f"{room.id}:search"
+            targets += (f"{room.id}:items",)
+    index = round_now(turn).searches
+    set_round(turn, search_targets=targets, searches=index + 1)
+    return targets[index] if index < len(targets) else f"{room.id}:search"
 
 
 # -- the check ----------------------------------------------------------------------------
@@ -156,24 +154,30 @@ def memo_key(turn: Turn, action: Action, kind: str) -> str:
 def check(play: BindPlay, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
           numbers: Mapping[str, int]) -> RollResult:
     """Roll one BIND check for the player, settle any tie, bring any danger; see the module docstring."""
+    action = classify(turn, label, kind, difficulty)
+    bind_situation = full_situation(play, turn, situation)
+    if action.opponents:
+        request = resisted(play.system, turn, kind, bind_situation, action)
+    else:
+        request = play.check_request(turn, kind, difficulty, bind_situation, numbers)
+    return check_action(play, turn, kind, bind_situation, action, request)
+
+
+def check_action(play: BindPlay, turn: Turn, kind: str, situation: BindSituation, action: Action,
+                 request: BindRequest) -> RollResult:
+    """Roll ``request`` for ``action`` (one roll only, resting, ties, dangers); the outcome settled."""
     system = play.system
     world = turn.world
-    action = classify(turn, label, kind, difficulty)
-    situation = full_situation(play, turn, situation)
-    if action.opponents:
-        request = _resisted(system, turn, kind, situation, action)
-    else:
-        request = play.check_request(turn, kind, difficulty, situation, numbers)
+    label = action.label
     resting = action.restable and safe(turn)
     if resting:
         request = system.resting(request)
     key = memo_key(turn, action, kind)
-    sheet = world.state.player
-    memo = _todays_memo(sheet, world.state.day)
+    memo = dict(moment(turn).todays_memo(world.state.day))
     remembered = None if resting else memo.get(key)
     if remembered is not None and len(remembered) == request.faces_needed:
-        request = dataclasses.replace(request, fixed=tuple(remembered))
-    turn.requests.append((label, request))
+        request = dataclasses.replace(request, fixed=remembered)
+    turn.record(label, request)
     result = system.roll(request, turn.dice)
     turn.show_roll(label, result)
     _explain(turn, system, kind, situation, action, request, resting)
@@ -184,10 +188,10 @@ def check(play: BindPlay, turn: Turn, kind: str, difficulty: str, situation: Sit
         accept = ask(turn, _tie_prompt(turn, action, result), _accepted_line(action), _declined_line(action))
     # Nothing has changed so far; from here on the world may.
     if not resting:
-        memo[key] = list(result.dice)
-    world.state.player = dict(world.state.player, memo=memo, memo_day=world.state.day)
+        memo[key] = result.dice
+    set_moment(turn, memo=memo, memo_day=world.state.day)
     success = outcome == "success" or (outcome == "tie" and accept)
-    notes(turn).margins[label] = int(result.figures["margin"]) if success else -1
+    set_round(turn, margins={**round_now(turn).margins, label: int(result.figures["margin"]) if success else -1})
     if (outcome == "tie" and accept) or (outcome == "failure" and not resting and not action.failure_handled):
         _danger(play, turn, action)
     if action.danger == "turn-back":
@@ -199,18 +203,11 @@ def check(play: BindPlay, turn: Turn, kind: str, difficulty: str, situation: Sit
     return dataclasses.replace(result, outcome="success" if success else "failure")
 
 
-def _todays_memo(sheet: Sheet, day: int) -> dict[str, list[int]]:
-    """The remembered rolls of today (older days can never match again, so they are dropped)."""
-    if int(sheet.get("memo_day", 0)) != day:
-        return {}
-    return {str(k): [int(f) for f in v] for k, v in dict(sheet.get("memo", {})).items()}
-
-
-def _resisted(system: BindSystem, turn: Turn, kind: str, situation: BindSituation, action: Action) -> BindRequest:
+def resisted(system: BindSystem, turn: Turn, kind: str, situation: BindSituation, action: Action) -> BindRequest:
     """seed 003 §Resisted Actions: TN 7 + the best ability among the NPCs resisting."""
     world = turn.world
-    player = world.state.player
-    sheets = [world.npc_state(n).sheet for n in action.opponents]
+    player: BindSheet = world.state.player
+    sheets: list[BindSheet] = [world.npc_state(n).sheet for n in action.opponents]
     strongest = max(sheets, key=lambda s: kind_bonus(s, action.opposing or kind))
     return system.resisted_request(player, kind, strongest, situation, opposing_kind=action.opposing)
 
@@ -225,18 +222,17 @@ def _explain(turn: Turn, system: BindSystem, kind: str, situation: BindSituation
     if resting:
         turn.say("(A resting action: nothing threatens you here, so you take your time. One die is rolled, "
                  "the other counts as 6; each attempt takes an hour.)")
-        own = notes(turn)
-        if not own.rest_charged:
-            own.rest_charged = True
+        if not round_now(turn).rest_charged:
+            set_round(turn, rest_charged=True)
             turn.spend(RESTING_MINUTES - ENGINE_MINUTES.get(action.label, 0))
     if action.opponents:
         names = ", ".join(the(world, n) for n in action.opponents)
         turn.say(f"(Resisted: {names} {'add' if len(action.opponents) > 1 else 'adds'} "
                  f"{request.tn - 7:+d} to TN 7.)")
-    if situation.helpers and kind not in SOLO_KINDS and not action.opponents:
+    if situation.helper_sheets and kind not in SOLO_KINDS and not action.opponents:
         attr, skill = kind_traits(kind)
         ids = bind_world.helpers(world)
-        bonuses = [traits_bonus(s, attr, skill) for s in situation.helpers]
+        bonuses = [traits_bonus(s, attr, skill) for s in situation.helper_sheets]
         shares = teamwork_shares(bonuses, system.teamwork_rounding)
         if sum(shares):
             names = ", ".join(the(world, n) for n in ids)
@@ -268,7 +264,7 @@ def _declined_line(action: Action) -> str:
 
 def _turn_back(turn: Turn) -> None:
     world = turn.world
-    back = notes(turn).start_room
+    back = round_now(turn).start_room
     if back and back != world.state.room:
         world.state.room = back
         turn.say("You turn back the way you came.")
@@ -289,9 +285,9 @@ def _danger(play: BindPlay, turn: Turn, action: Action) -> None:
         turn.say("It costs you an extra hour.")
         turn.spend(LOST_TIME)
     elif action.danger == "fatigue":
-        before = int(world.state.player.get("fatigue", 0))
-        world.state.player = dict(world.state.player, fatigue=before + 1)
-        turn.say(f"It wears you out: Fatigue {before} -> {before + 1}.")
+        before: BindSheet = world.state.player
+        world.state.player = dataclasses.replace(before, fatigue=before.fatigue + 1)
+        turn.emit(FatigueChanged(before.fatigue, before.fatigue + 1, "danger"))
     elif action.danger == "blow" and action.opponents:
         parting_blow(play, turn, _striker(turn, action))
 
@@ -304,8 +300,8 @@ def parting_blow(play: BindPlay, turn: Turn, npc_id: str) -> None:
     player = bind_world.equip(world, system, world.state.player)
     weapon = bind_world.npc_weapon(world, system, npc_id)
     arms = bind_combat.arms_of(weapon)
-    hurt = bind_combat.damage_roll(npc, arms, player, True, turn.dice, (str(npc["name"]), "you"))
+    hurt = bind_combat.damage_roll(npc, arms, player, True, turn.dice, (npc.name, "you"))
     turn.show_roll("parting blow", hurt)
     after = bind_combat.wound(player, int(hurt.figures["total"]))
     world.state.player = after
-    turn.say(f"You have {after['hp']} of {after['max_hp']} HP left.")
+    turn.emit(HpChanged(PLAYER, "HP", player.hp, after.hp, after.max_hp, "blow"))

@@ -22,12 +22,14 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from game.actions.combat import after_npc_hit, npc_attacks_player
+from game.events import PLAYER, Event
 from game.play import bind_world
-from game.play.bind_turn import ask, cap, notes, the
+from game.play.bind_turn import ask, round_now, set_round, the
 from game.rules import bind_body, bind_combat
-from game.rules.base import AttackResult, RollResult, Sheet, Situation, Weapon
+from game.rules.base import AttackResult, RollResult, Situation, Weapon
+from game.rules.bind import BindSheet
 from game.rules.bind_core import read_faces, resolve
+from game.rules.bind_events import ATTACKER, DEFENDER, FatiguePenalty, LifeAtStake, WokeUp, tag
 from game.rules.bind_traits import fatigue_penalty
 from game.rules.dice import Dice
 
@@ -54,12 +56,11 @@ class ReplayDice:
         return face
 
 
-def _exert(turn: Turn, sheet: Sheet) -> Sheet:
+def _exert(turn: Turn, sheet: BindSheet) -> BindSheet:
     """The round's point of Fatigue, once a round."""
-    own = notes(turn)
-    if own.exerted:
+    if round_now(turn).exerted:
         return sheet
-    own.exerted = True
+    set_round(turn, exerted=True)
     return bind_body.exert(sheet)
 
 
@@ -74,99 +75,77 @@ def _ideal(turn: Turn, weapon: Weapon, npc_id: str) -> Weapon:
     return dataclasses.replace(weapon, system={**dict(weapon.system), "damage": damage})
 
 
-def _lines(turn: Turn, result: AttackResult, before: Sheet, after: Sheet) -> tuple[str, ...]:
-    """The module's narration without what the engine says itself (a foe falling), plus your HP."""
-    shown = [roll.text.lower() for roll in (result.roll, *result.rolls)]
-    kept = [line for line in result.lines
-            if not _fate(line) and not any(text in line.lower() for text in shown)]
-    if after["hp"] != before["hp"]:
-        kept.append(f"You have {after['hp']} of {after['max_hp']} HP left.")
+def _settled(turn: Turn, result: AttackResult[BindSheet], ids: dict[str, str], before: BindSheet,
+             after: BindSheet) -> AttackResult[BindSheet]:
+    """The exchange's events with the actors' ids, and the Fatigue penalty it brought the player.
+
+    Until ``report_attack`` emits ``AttackResult.events`` itself, the events are
+    handed to it as lines this system's narrator wrote from them (the rolls are
+    shown by ``report_attack``; the events state no roll).
+    """
+    events: list[Event] = list(tag(result.events, ids))
     penalty = fatigue_penalty(after)
-    if penalty and penalty != fatigue_penalty(before) and int(after["hp"]) > 0:
-        kept.append(f"(Fatigue {after['fatigue']} is above your {after['hp']} HP: {-penalty:+d} to every roll.)")
-    return tuple(kept)
+    if penalty and penalty != fatigue_penalty(before) and after.hp > 0:
+        events.append(FatiguePenalty(after.fatigue, after.hp, penalty))
+    lines = tuple(turn.play.narrator_class(turn.world).lines(events))
+    return dataclasses.replace(result, events=tuple(events), lines=lines)
 
 
-def _fate(line: str) -> bool:
-    """A line saying someone fell or died: the engine and :func:`fallen` say that themselves."""
-    return (" falls at " in line or " fall at " in line or line.endswith((" is dead.", " are dead."))) \
-        and ":" not in line
-
-
-def _tie(turn: Turn, roll: RollResult, foe: str, defending: bool, play: BindPlay) -> str | None:
-    """Ask how a tied exchange goes: ``both`` blows land or ``neither``; None when no question may be asked."""
-    if not notes(turn).can_ask:
-        turn.say(f"(A tie: by this adventure's rule, {'both blows land' if play.system.combat_tie == 'both' else 'neither blow lands'}.)")
-        return None
+def _tie(turn: Turn, roll: RollResult, foe: str, defending: bool) -> str:
+    """Ask how a tied exchange goes: ``both`` blows land or ``neither``."""
     what = f"Your defence roll against {foe}" if defending else f"Your attack on {foe}"
-    text = roll.text.removeprefix("defence roll ").split(":")[0]
+    text = roll.text.split(":")[0]
     prompt = f"{what} ties: {text}. Trade blows, striking {foe} and being struck (yes), or neither lands (no)?"
     both = ask(turn, prompt, "You trade blows.", "You hold back.")
     return "both" if both else "neither"
 
 
-def player_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
+def player_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon,
+                  situation: Situation) -> AttackResult[BindSheet]:
     """The player attacks: one roll decides the exchange with this foe for the round."""
     world = turn.world
     system = play.system
     npc_state = world.npc_state(npc_id)
-    engaged = situation.engaged or bool(npc_state.sheet.get("engaged", False))
-    situation = dataclasses.replace(situation, engaged=engaged)
-    before = world.state.player
+    situation = dataclasses.replace(situation, engaged=situation.engaged or npc_state.sheet.engaged)
+    before: BindSheet = world.state.player
     player = system.arm(bind_world.equip(world, system, before), weapon)
     npc = bind_world.arm_npc(world, system, npc_id)
     weapon = _ideal(turn, weapon, npc_id)
     result = _exchange(play, turn, npc_id, player, npc, weapon, situation, defending=False)
     after = _exert(turn, result.attacker)
     world.state.player = after
-    npc_state.sheet = dict(result.defender, engaged=True)
-    notes(turn).fought.add(npc_id)
-    return dataclasses.replace(result, attacker=after, lines=_lines(turn, result, before, after))
+    npc_state.sheet = dataclasses.replace(result.defender, engaged=True)
+    set_round(turn, fought=round_now(turn).fought | {npc_id})
+    result = dataclasses.replace(result, attacker=after)
+    return _settled(turn, result, {ATTACKER: PLAYER, DEFENDER: npc_id}, before, after)
 
 
-def _exchange(play: BindPlay, turn: Turn, npc_id: str, attacker: Sheet, defender: Sheet, weapon: Weapon,
-              situation: Situation, *, defending: bool) -> AttackResult:
+def _exchange(play: BindPlay, turn: Turn, npc_id: str, attacker: BindSheet, defender: BindSheet, weapon: Weapon,
+              situation: Situation, *, defending: bool) -> AttackResult[BindSheet]:
     """The player's one roll of an exchange; a tie asks the player (attacking or defending) before it resolves."""
     request = play.system.attack_request(attacker, defender, weapon, situation)
     faces = read_faces(request, turn.dice)
     roll = resolve(request, faces)
-    tie = _tie(turn, roll, the(turn.world, npc_id), defending, play) if roll.outcome == "tie" else None
+    tie = _tie(turn, roll, the(turn.world, npc_id), defending) if roll.outcome == "tie" else None
     return play.system.attack(attacker, defender, weapon, situation, ReplayDice(faces, turn.dice), tie=tie)
 
 
-def npc_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
+def npc_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult[BindSheet]:
     """A foe attacks: the player's defence roll decides the exchange."""
     world = turn.world
     system = play.system
     npc_state = world.npc_state(npc_id)
-    npc = system.arm(npc_state.sheet, weapon)
-    npc["name"] = the(world, npc_id)
-    before = world.state.player
+    npc = dataclasses.replace(system.arm(npc_state.sheet, weapon), name=the(world, npc_id))
+    before: BindSheet = world.state.player
     player = bind_world.equip(world, system, before)
-    situation = Situation(engaged=not weapon.ranged or bool(npc_state.sheet.get("engaged", False)))
+    situation = Situation(engaged=not weapon.ranged or npc_state.sheet.engaged)
     result = _exchange(play, turn, npc_id, npc, player, weapon, situation, defending=True)
     after = _exert(turn, result.defender)
     world.state.player = after
-    npc_state.sheet = dict(result.attacker, engaged=True)
-    notes(turn).fought.add(npc_id)
-    return dataclasses.replace(result, defender=after, lines=_lines(turn, result, before, after))
-
-
-def npc_round(turn: Turn, can_ask: bool) -> None:
-    """The NPCs' part of the round: each standing foe not yet fought this round attacks."""
-    world = turn.world
-    own = notes(turn)
-    own.can_ask = can_ask
-    try:
-        for npc_id in world.living_npcs_in():
-            if world.state.status != "playing" or world.system.condition(world.state.player) != "ok":
-                return
-            if npc_id in own.fought or not world.hostile(npc_id) or world.npc_condition(npc_id) != "ok":
-                continue
-            npc_attacks_player(turn, npc_id)
-            after_npc_hit(turn, npc_id)
-    finally:
-        own.can_ask = True
+    npc_state.sheet = dataclasses.replace(result.attacker, engaged=True)
+    set_round(turn, fought=round_now(turn).fought | {npc_id})
+    result = dataclasses.replace(result, defender=after)
+    return _settled(turn, result, {ATTACKER: npc_id, DEFENDER: PLAYER}, before, after)
 
 
 def fallen(play: BindPlay, turn: Turn) -> None:
@@ -179,24 +158,21 @@ def fallen(play: BindPlay, turn: Turn) -> None:
     """
     world = turn.world
     state = world.state
-    sheet = state.player
+    sheet: BindSheet = state.player
     if state.status != "playing" or bind_combat.condition(sheet) != "down" or bind_world.standing_hostiles(world):
         return
     who, healer = bind_world.best_healer(world)
-    below = max(0, -int(sheet["hp"]))
-    turn.say(f"You fall at {sheet['hp']} HP. "
-             + ("You try to bind your wounds before you black out" if who == "you" else f"{cap(who)} tends your wounds")
-             + f" (Wits + Medicine against TN 7 + {below}).")
+    turn.emit(LifeAtStake(who, sheet.hp))
     life = play.system.save_life(healer, sheet, turn.dice)
     turn.show_roll("save a life", life.roll)
     for roll in life.rolls:
         turn.show_roll("save a life", roll)
-    turn.say(*life.lines[1:])
+    turn.emit(*life.events)
     state.player = life.patient
     if bind_combat.condition(life.patient) == "dead":
         return
     wait = bind_world.minutes_to_interval_end(state.minutes + turn.minutes)
     turn.spend(wait)
     interval = bind_world.interval_name(state.minutes + turn.minutes - 1)
-    state.player = dict(life.patient, hp=1, stable=False)
-    turn.say(f"You lie senseless until the {interval} is over, and wake weak, with 1 HP.")
+    state.player = dataclasses.replace(life.patient, hp=1, stable=False)
+    turn.emit(WokeUp(interval))

@@ -1,63 +1,55 @@
-"""BIND in play: what one action remembers while it runs, and asking the player.
+"""BIND in play: the moment of the run (the day's remembered rolls, the round under way) and asking the player.
 
-Nothing here outlives the action: :class:`Notes` hangs on the
-:class:`~game.actions.Turn` (a fresh one for every action, and for every rerun
-after a question), so no game state is ever kept on the play object.  What must
-last (the one-roll memo, tie choices, Fatigue) lives in the player's sheet.
+The moment is a frozen :class:`~game.rules.bind_moment.BindMoment` held in
+``world.state.moment``: changes replace it.  The round under way is reset when
+the player acts (:func:`start_round`) and dropped when the round ends, so no
+state is kept on the play object or hung on the :class:`~game.actions.Turn`.
+A question reruns the action on the state from before it, so a rerun starts
+with a fresh round too.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+import dataclasses
+from typing import TYPE_CHECKING, Any
 
 from game.actions import YES_NO
-from game.errors import DiceExhausted
+from game.rules.bind_moment import BindMoment, BindRound
 
 if TYPE_CHECKING:
     from game.actions import Turn
     from game.world.world import World
 
-_KEY = "_bind_notes"
+
+def moment(turn: Turn) -> BindMoment:
+    """The run's BIND moment (an empty one when nothing is remembered)."""
+    found = turn.world.state.moment
+    return found if isinstance(found, BindMoment) else BindMoment()
 
 
-@dataclass
-class Notes:
-    """What the BIND play layer knows about the action under way."""
-
-    #: The engine announced a real action (``before_player_action``): not an ``odds`` preview.
-    live: bool = False
-    #: The canonical verb (set by BindPlay.perform; "" when the engine called a hook directly).
-    verb: str = ""
-    #: Where the player stood, and the clock, when the action began (hazards may turn back).
-    start_room: str = ""
-    #: NPCs whose exchange with the player this round is already decided (the player's roll).
-    fought: set[str] = field(default_factory=set)
-    #: The player has already spent the round's point of Fatigue.
-    exerted: bool = False
-    #: The NPCs' part of the round and the end-of-round bookkeeping are done.
-    round_done: bool = False
-    #: Questions may be asked (False in the engine's own NPC phase, which cannot ask).
-    can_ask: bool = True
-    #: A resting action already charged its extra time in this action.
-    rest_charged: bool = False
-    #: Search checks made so far in this action (a search may roll for an exit and for items),
-    #: and what they are about, in the order the engine rolls them.
-    searches: int = 0
-    search_targets: list[str] = field(default_factory=list)
-    #: The margin of each check made in this action, by label (seed 003 §Margins).
-    margins: dict[str, int] = field(default_factory=dict)
-    #: Set by the system's own verbs (sneak): the target and the NPCs resisting the next check.
-    target: str = ""
-    opponents: tuple[str, ...] = ()
+def set_moment(turn: Turn, **changes: Any) -> None:
+    """Replace fields of the moment (a new record)."""
+    turn.world.state.moment = dataclasses.replace(moment(turn), **changes)
 
 
-def notes(turn: Turn) -> Notes:
-    """The notes of this action, made on first use."""
-    found = vars(turn).get(_KEY)
-    if not isinstance(found, Notes):
-        found = Notes()
-        vars(turn)[_KEY] = found
-    return found
+def round_now(turn: Turn) -> BindRound:
+    """The round under way (an empty one outside an action)."""
+    return moment(turn).round or BindRound()
+
+
+def set_round(turn: Turn, **changes: Any) -> None:
+    """Replace fields of the round under way."""
+    set_moment(turn, round=dataclasses.replace(round_now(turn), **changes))
+
+
+def start_round(turn: Turn) -> None:
+    """The player acts: a fresh round, remembering where they stand."""
+    set_moment(turn, round=BindRound(start_room=turn.world.state.room))
+
+
+def end_round(turn: Turn) -> None:
+    """The round is over: only the remembered rolls stay (None when there are none)."""
+    memo = moment(turn)
+    turn.world.state.moment = dataclasses.replace(memo, round=None) if memo.memo else None
 
 
 def the(world: World, npc_id: str) -> str:
@@ -71,27 +63,17 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def previewing(turn: Turn) -> bool:
-    """True while ``odds COMMAND`` runs an action's handler to find its first roll.
-
-    The engine calls ``before_player_action`` before every action the player
-    really takes (that is where :attr:`Notes.live` is set); a preview calls the
-    handler alone.
-    """
-    return not notes(turn).live
-
-
 def ask(turn: Turn, prompt: str, yes_line: str, no_line: str) -> bool:
     """Ask a yes/no question (a tie); True for yes.
 
-    The engine shows the lines said so far with the prompt, and on the answer
-    runs the whole action again on the same dice.  On that rerun the lines said
-    before this question were already shown, so they are dropped, and the
-    answer is echoed.  While ``odds`` previews an action no question is asked:
-    the preview stops here as it stops at a roll.
+    The engine shows the events so far with the prompt, and on the answer runs
+    the whole action again on the same dice.  On that rerun the events before
+    this question were already shown, so they are dropped from the turn (the
+    dice log keeps its rolls: ``turn.rolls`` is left alone), and the answer is
+    echoed.  Nothing reads the dropped events: play decides on sheets and
+    results, never on the turn's events.  (``odds`` previews an action up to its
+    first question: the request of the roll is recorded before anything is asked.)
     """
-    if previewing(turn):
-        raise DiceExhausted(len(getattr(turn.dice, "faces", ())))
     answered_before = bool(turn.answers)
     answer = turn.ask(prompt, YES_NO)
     if answered_before:

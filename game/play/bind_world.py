@@ -15,12 +15,13 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from game.actions.combat import UNARMED, best_weapon
-from game.play.bind_turn import cap, notes, the
+from game.events import PLAYER
+from game.play.bind_turn import round_now, set_moment, set_round, the
 from game.rules import bind_body, bind_combat
-from game.rules.base import RollResult, Sheet
-from game.rules.bind import BindSituation
-from game.rules.bind_traits import attribute, kind_bonus, with_changes
-from game.text import article
+from game.rules.base import RollResult, Weapon
+from game.rules.bind import BindSheet, BindSituation
+from game.rules.bind_events import CameUpon, DowntimeTaken, FatigueChanged, HpChanged
+from game.rules.bind_traits import attribute, kind_bonus
 from game.world.content import ItemDef
 from game.world.state import DAY_MINUTES
 
@@ -59,7 +60,7 @@ def item_weight(item: ItemDef) -> int:
     return 2 * item.slots - 3
 
 
-def load_encumbrance(world: World, sheet: Sheet, extra: ItemDef | None = None) -> int:
+def load_encumbrance(world: World, sheet: BindSheet, extra: ItemDef | None = None) -> int:
     """Encumbrance of what the player carries (plus ``extra``): each item's Weight above Strength, added up."""
     items = [world.item(i) for i in world.carried()] + ([extra] if extra else [])
     return bind_body.load_encumbrance([item_weight(item) for item in items], attribute(sheet, "strength"))
@@ -81,13 +82,13 @@ def take_refusal(world: World, item_id: str) -> str | None:
     return None
 
 
-def situation(world: World, helpers: tuple[Sheet, ...], **extra: Any) -> BindSituation:
+def situation(world: World, helpers: tuple[BindSheet, ...], **extra: Any) -> BindSituation:
     """The player's circumstances: load (slots, Weight, Encumbrance) and helpers."""
     items = [world.item(i) for i in world.carried()]
     base = BindSituation(
         carried_slots=sum(item.slots for item in items),
         carried_weight=sum(item_weight(item) for item in items),
-        helpers=helpers,
+        helper_sheets=helpers,
         encumbrance=load_encumbrance(world, world.state.player),
     )
     return dataclasses.replace(base, **extra)
@@ -112,7 +113,7 @@ def armour_numbers(world: World, item: ItemDef) -> tuple[int, int]:
     return dr, covering
 
 
-def equip(world: World, system: BindSystem, sheet: Sheet) -> Sheet:
+def equip(world: World, system: BindSystem, sheet: BindSheet) -> BindSheet:
     """The player's sheet wielding the best melee weapon carried and wearing the best armour."""
     carried = world.carried()
     weapon = best_weapon(world, carried, ranged=False) or UNARMED
@@ -120,21 +121,20 @@ def equip(world: World, system: BindSystem, sheet: Sheet) -> Sheet:
     armour = best_armour(world, carried)
     dr, covering = armour_numbers(world, armour) if armour else (0, 0)
     sheet = system.wear(sheet, dr, covering)
-    return with_changes(sheet, name="you", encumbrance=load_encumbrance(world, sheet))
+    return dataclasses.replace(sheet, name="you", encumbrance=load_encumbrance(world, sheet))
 
 
-def npc_weapon(world: World, system: BindSystem, npc_id: str) -> Any:
+def npc_weapon(world: World, system: BindSystem, npc_id: str) -> Weapon:
     """The weapon an NPC fights with: its best carried (melee first), else its natural weapon."""
     carried = world.npc_items(npc_id)
     found = best_weapon(world, carried, ranged=False) or best_weapon(world, carried, ranged=True)
     return found or world.play.natural_weapon(world.npc_state(npc_id).sheet)
 
 
-def arm_npc(world: World, system: BindSystem, npc_id: str) -> Sheet:
+def arm_npc(world: World, system: BindSystem, npc_id: str) -> BindSheet:
     """The NPC's sheet wielding its weapon and named for the narration (stored back)."""
     state = world.npc_state(npc_id)
-    sheet = system.arm(state.sheet, npc_weapon(world, system, npc_id))
-    sheet["name"] = the(world, npc_id)
+    sheet = dataclasses.replace(system.arm(state.sheet, npc_weapon(world, system, npc_id)), name=the(world, npc_id))
     state.sheet = sheet
     return sheet
 
@@ -167,11 +167,11 @@ def pass_intervals(turn: Turn, verb: str) -> None:
         return
     day = end // DAY_MINUTES + 1
     turn.say(f"It is now {interval_name(end)} (day {day}).")
-    load = int(state.player.get("encumbrance", 0))
+    before: BindSheet = state.player
+    load = before.encumbrance
     if load and verb not in STILL_VERBS and state.status == "playing":
-        before = int(state.player.get("fatigue", 0))
-        state.player = bind_body.march(state.player, crossed, load)
-        turn.say(f"Your load wears on you (Encumbrance {load}): Fatigue {before} -> {state.player['fatigue']}.")
+        state.player = bind_body.march(before, crossed, load)
+        turn.emit(FatigueChanged(before.fatigue, state.player.fatigue, "march", load))
 
 
 def heal_a_day(turn: Turn) -> None:
@@ -181,19 +181,18 @@ def heal_a_day(turn: Turn) -> None:
     HP are not saved up.
     """
     state = turn.world.state
-    sheet = state.player
+    sheet: BindSheet = state.player
     if bind_combat.condition(sheet) == "dead":
         return
-    if int(sheet["hp"]) >= int(sheet["max_hp"]):
-        if int(sheet.get("healing_days", 0)):
-            state.player = with_changes(sheet, healing_days=0)
+    if sheet.hp >= sheet.max_hp:
+        state.player = dataclasses.replace(sheet, healing_days=0)
         return
     if state.deprived:
         return
     healed = bind_body.heal_days(sheet, 1)
     state.player = healed
-    if healed["hp"] != sheet["hp"]:
-        turn.say(f"A week has passed since your wounds began to mend: HP {sheet['hp']} -> {healed['hp']}.")
+    if healed.hp != sheet.hp:
+        turn.emit(HpChanged(PLAYER, "HP", sheet.hp, healed.hp, healed.max_hp, "week"))
 
 
 def downtime(turn: Turn) -> None:
@@ -204,17 +203,15 @@ def downtime(turn: Turn) -> None:
     """
     world = turn.world
     state = world.state
-    before = state.player
+    before: BindSheet = state.player
     after = bind_body.downtime(before)
-    for key in ("memo", "memo_day"):
-        after.pop(key, None)
+    set_moment(turn, memo={}, memo_day=0)
     state.player = after
     turn.spend(DOWNTIME_DAYS * DAY_MINUTES)
     fed_until = (state.minutes + turn.minutes) // DAY_MINUTES + 1
     state.drank_day = state.ate_day = fed_until
     state.thirst_days = state.hunger_days = 0
-    turn.say(f"You take a week of downtime in the {world.room.name}: you heal and rest "
-             f"(HP {before['hp']} -> {after['hp']}, Fatigue {before.get('fatigue', 0)} -> 0).")
+    turn.emit(DowntimeTaken(world.room.name, before.hp, after.hp, before.fatigue))
 
 
 def rest_extra(turn: Turn, kind: str) -> None:
@@ -265,9 +262,8 @@ def encounter(turn: Turn) -> None:
     if state.room == room.id:
         return
     state.room = room.id
-    # It circles first: it does not strike in the round it appears.
-    notes(turn).fought.add(npc_id)
-    turn.say(f"{cap(article(world.npc_name(npc_id)))} comes upon you out of {where}!")
+    set_round(turn, arrived=round_now(turn).arrived | {npc_id})
+    turn.emit(CameUpon(npc_id, where))
 
 
 def gear(world: World) -> str:
@@ -286,12 +282,12 @@ def helpers(world: World) -> list[str]:
     return found
 
 
-def helper_sheet(world: World, npc_id: str) -> Sheet:
+def helper_sheet(world: World, npc_id: str) -> BindSheet:
     changed = world.state.npcs.get(npc_id)
     return changed.sheet if changed else world.npc_sheet(world.npc(npc_id))
 
 
-def best_healer(world: World) -> tuple[str, Sheet]:
+def best_healer(world: World) -> tuple[str, BindSheet]:
     """Who tends the fallen player: the friendly NPC with the best Wits + Medicine, else the player."""
     best = ("you", world.state.player)
     for npc_id in helpers(world):
@@ -326,7 +322,7 @@ def what_it_does(item: ItemDef) -> str:
 def margin_insight(turn: Turn) -> None:
     """seed 003 §Margins: an identify that beats the TN by 3 or more also tells what the thing does."""
     world = turn.world
-    margin = notes(turn).margins.get("identify", -1)
+    margin = round_now(turn).margins.get("identify", -1)
     referent = turn.referent
     if margin < KNOWING_MARGIN or not referent or referent[0] != "item":
         return

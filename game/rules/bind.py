@@ -42,8 +42,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.errors import UsageError
-from game.rules import bind_body, bind_combat, bind_core, bind_traits
-from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, SheetChange, Situation, Weapon, plain_copy
+from game.rules import bind_body, bind_combat, bind_core, bind_moment, bind_traits
+from game.rules.base import AttackResult, Odds, RestResult, RollResult, SheetChange, Situation, Weapon
 from game.rules.bind_body import (
     can_carry,
     can_drag,
@@ -75,11 +75,14 @@ from game.rules.bind_core import (
     roll_once,
     settle,
 )
+from game.rules.bind_moment import BindMoment, BindRound
+from game.rules.bind_sheet import BindSheet
 from game.rules.bind_traits import stack, teamwork_bonus
 from game.rules.dice import Dice
 
 __all__ = [
-    "OPTIONS", "SUMMARY", "SYSTEM_ID", "BindRequest", "BindSituation", "BindSystem", "make_system",
+    "OPTIONS", "SUMMARY", "SYSTEM_ID", "BindMoment", "BindRequest", "BindRound", "BindSheet", "BindSituation",
+    "BindSystem", "make_system",
     # re-exported for the engine
     "DIFFICULTY_TN", "TN_CHART", "Memo", "Settlement", "action_key", "best", "forget", "group_roll",
     "margin_reward", "roll_once", "settle", "stack", "teamwork_bonus",
@@ -105,14 +108,20 @@ class BindSituation(Situation):
     ``encumbrance``: the Encumbrance points of the load (each item's Weight above
     Strength, added up), which the play layer works out item by item; ``None``
     falls back on judging ``carried_weight`` as one item.
+    ``helper_sheets``: the sheets of the allies helping (seed 003 §Teamwork; the
+    generic ``helpers`` is typed for plain-data sheets and left empty).
     """
 
     resting: bool = False
     encumbrance: int | None = None
+    helper_sheets: tuple[BindSheet, ...] = ()
 
 
 class BindSystem:
-    """The BIND rule system (see the module docstring for the extra public methods)."""
+    """The BIND rule system (see the module docstring for the extra public methods).
+
+    It is a ``RuleSystem[BindSheet, BindRequest, BindMoment | None]`` (structurally).
+    """
 
     id = SYSTEM_ID
     name = "BIND"
@@ -134,35 +143,32 @@ class BindSystem:
         return bind_core.roll(request, dice)
 
     # -- sheets -----------------------------------------------------------------------
-    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
+    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> BindSheet:
         """From ``[player.stats.bind]`` when given (no dice read), else random creation (14 d6)."""
         if stats:
             return bind_traits.sheet_from_stats(stats, where="player.stats.bind")
         return bind_traits.create_character(dice)
 
-    def sheet_from_data(self, data: Mapping[str, Any]) -> Sheet:
-        """A sheet from saved data (plain data, copied)."""
-        return plain_copy(dict(data))
+    def sheet_from_data(self, data: Mapping[str, Any]) -> BindSheet:
+        """A sheet from saved data (validated; see :meth:`BindSheet.from_data`)."""
+        return BindSheet.from_data(data)
 
-    def sheet_to_data(self, sheet: Sheet) -> dict[str, Any]:
-        return plain_copy(sheet)
+    def sheet_to_data(self, sheet: BindSheet) -> dict[str, Any]:
+        return sheet.to_data()
 
-    def moment_from_data(self, data: Mapping[str, Any]) -> None:
-        return None
+    def moment_from_data(self, data: Mapping[str, Any]) -> BindMoment | None:
+        """Today's remembered rolls (seed 003 §One Roll Only); None when none are."""
+        return BindMoment.from_data(data)
 
-    def moment_to_data(self, moment: None) -> dict[str, Any]:
-        return {}
+    def moment_to_data(self, moment: BindMoment | None) -> dict[str, Any]:
+        return moment.to_data() if moment is not None else {}
 
     def migrate_v1(self, state: dict[str, Any]) -> dict[str, Any]:
-        return state
+        """Format 1 kept the one-roll memo in the player's sheet: it moves to the moment."""
+        return bind_moment.migrate_v1(state)
 
-    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> Sheet:
-        sheet = self._npc_sheet(tier, stats)
-        sheet.setdefault("creature", creature)
-        return sheet
-
-    def _npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
-        return bind_traits.npc_sheet(tier, stats)
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> BindSheet:
+        return dataclasses.replace(bind_traits.npc_sheet(tier, stats), creature=creature)
 
     # -- checks -------------------------------------------------------------------------
     def _tn(self, difficulty: str, situation: Situation) -> int:
@@ -173,7 +179,7 @@ class BindSystem:
         except KeyError:
             raise UsageError(f"bind: unknown difficulty '{difficulty}'; difficulties: {', '.join(DIFFICULTY_TN)}") from None
 
-    def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation) -> BindRequest:
+    def check_request(self, sheet: BindSheet, kind: str, difficulty: str, situation: Situation) -> BindRequest:
         """Attribute + Skill of the kind (less Fatigue, and Encumbrance on Speed) + teamwork, vs the mapped TN.
 
         ``Situation.target`` sets the TN directly; a ``resting`` attribute on the
@@ -183,22 +189,23 @@ class BindSystem:
         return self.traits_request(sheet, attr, skill_name, difficulty, situation,
                                    teamwork=kind not in bind_traits.SOLO_KINDS)
 
-    def traits_request(self, sheet: Sheet, attribute: str, skill: str, difficulty: str, situation: Situation,
+    def traits_request(self, sheet: BindSheet, attribute: str, skill: str, difficulty: str, situation: Situation,
                        teamwork: bool = True) -> BindRequest:
         """Like :meth:`check_request` for an explicit Attribute + Skill (content that names BIND traits)."""
         if attribute not in bind_traits.ATTRIBUTES:
             raise UsageError(f"bind: unknown attribute '{attribute}'; attributes: {', '.join(bind_traits.ATTRIBUTES)}")
         if skill not in bind_traits.SKILLS:
             raise UsageError(f"bind: unknown skill '{skill}'; skills: {', '.join(bind_traits.SKILLS)}")
-        bonus = bind_traits.traits_bonus(sheet, attribute, skill, situation.carried_weight,
-                                         getattr(situation, "encumbrance", None))
-        if teamwork and situation.helpers:
-            helpers = [bind_traits.traits_bonus(helper, attribute, skill) for helper in situation.helpers]
+        bind_situation = situation if isinstance(situation, BindSituation) else None
+        encumbrance = bind_situation.encumbrance if bind_situation else None
+        bonus = bind_traits.traits_bonus(sheet, attribute, skill, situation.carried_weight, encumbrance)
+        if teamwork and bind_situation and bind_situation.helper_sheets:
+            helpers = [bind_traits.traits_bonus(helper, attribute, skill) for helper in bind_situation.helper_sheets]
             bonus += teamwork_bonus(helpers, self.teamwork_rounding)
         return BindRequest(bonus=bonus, tn=self._tn(difficulty, situation),
-                           resting=bool(getattr(situation, "resting", False)))
+                           resting=bool(bind_situation and bind_situation.resting))
 
-    def resisted_request(self, sheet: Sheet, kind: str, opponent: Sheet, situation: Situation,
+    def resisted_request(self, sheet: BindSheet, kind: str, opponent: BindSheet, situation: Situation,
                          opposing_kind: str | None = None) -> BindRequest:
         """seed 003 §Resisted Actions: the player rolls against TN 7 + the NPC's ability."""
         against = opposing_kind or bind_traits.OPPOSED_BY.get(kind, kind)
@@ -219,11 +226,11 @@ class BindSystem:
     margin_reward = staticmethod(margin_reward)
 
     # -- combat ---------------------------------------------------------------------------
-    def attack_request(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation) -> BindRequest:
+    def attack_request(self, attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: Situation) -> BindRequest:
         return bind_combat.attack_request(attacker, defender, weapon, situation)
 
-    def attack(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation, dice: Dice,
-               tie: str | None = None) -> AttackResult:
+    def attack(self, attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: Situation, dice: Dice,
+               tie: str | None = None) -> AttackResult[BindSheet]:
         return bind_combat.attack(attacker, defender, weapon, situation, dice, tie or self.combat_tie)
 
     save_life_request = staticmethod(bind_combat.save_life_request)
@@ -231,53 +238,52 @@ class BindSystem:
     arm = staticmethod(bind_combat.arm)
     wear = staticmethod(bind_combat.wear)
 
-    def condition(self, sheet: Sheet) -> str:
+    def condition(self, sheet: BindSheet) -> str:
         return bind_combat.condition(sheet)
 
-    def health(self, sheet: Sheet) -> str:
-        text = f"HP {sheet['hp']}/{sheet['max_hp']}"
-        if int(sheet.get("fatigue", 0)):
-            text += f" Fatigue {sheet['fatigue']}"
-        if int(sheet.get("encumbrance", 0)):
-            text += f" Enc {sheet['encumbrance']}"
+    def health(self, sheet: BindSheet) -> str:
+        text = f"HP {sheet.hp}/{sheet.max_hp}"
+        if sheet.fatigue:
+            text += f" Fatigue {sheet.fatigue}"
+        if sheet.encumbrance:
+            text += f" Enc {sheet.encumbrance}"
         return text
 
-    def sheet_lines(self, sheet: Sheet) -> list[str]:
-        attrs = sheet["attributes"]
-        skills = {name: value for name, value in sheet["skills"].items() if value}
-        armour = sheet.get("armour", {})
-        arms = bind_combat.wielded(sheet)
+    def sheet_lines(self, sheet: BindSheet) -> list[str]:
+        attrs = sheet.attributes
+        skills = {name: value for name, value in sheet.skills.items() if value}
+        arms = sheet.wielded
         penalty = bind_traits.fatigue_penalty(sheet)
         lines = [
-            f"Race: {sheet.get('race', 'human')}",
+            f"Race: {sheet.race}",
             "Attributes: " + ", ".join(f"{name.capitalize()} {attrs[name]:+d}" for name in bind_traits.ATTRIBUTES),
             "Skills: " + (", ".join(f"{name.replace('_', ' ').title()} {value:+d}" for name, value in skills.items())
                           or "none"),
-            f"HP {sheet['hp']}/{sheet['max_hp']}  Weight {character_weight(sheet)}  Fatigue {sheet.get('fatigue', 0)}"
+            f"HP {sheet.hp}/{sheet.max_hp}  Weight {character_weight(sheet)}  Fatigue {sheet.fatigue}"
             + (f" ({-penalty:+d} to actions)" if penalty else ""),
         ]
-        if "name" in sheet:  # the play layer has equipped the sheet from what is carried
-            lines += [f"Armour: DR {armour.get('dr', 0)}, covering {armour.get('covering', 0)}",
+        if sheet.name:  # the play layer has equipped the sheet from what is carried
+            lines += [f"Armour: DR {sheet.armour.dr}, covering {sheet.armour.covering}",
                       f"Wielding: {arms.name} ({arms.bonus:+d} to hit, {arms.damage:+d} damage)"]
         else:
             lines.append("Arms and armour: the best weapon and armour you carry, from your first action on")
-        encumbrance = int(sheet.get("encumbrance", 0))
-        if encumbrance:
-            lines.append(f"Encumbrance {encumbrance}: {-encumbrance:+d} to Speed, +{encumbrance} Fatigue each interval")
-        lines.append(f"Healing: {sheet.get('healing_days', 0)} of 7 days towards a quarter of your HP")
-        if sheet.get("stable") and bind_combat.condition(sheet) == "down":
+        if sheet.encumbrance:
+            lines.append(f"Encumbrance {sheet.encumbrance}: {-sheet.encumbrance:+d} to Speed, "
+                         f"+{sheet.encumbrance} Fatigue each interval")
+        lines.append(f"Healing: {sheet.healing_days} of 7 days towards a quarter of your HP")
+        if sheet.stable and bind_combat.condition(sheet) == "down":
             lines.append("Unconscious but stable.")
         return lines
 
-    def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
+    def rest(self, sheet: BindSheet, kind: str, fed: bool, dice: Dice) -> RestResult[BindSheet]:
         """Short: rest one interval; long: a day of rest (four intervals). No dice."""
         return bind_body.rest(sheet, kind, fed)
 
-    def harm(self, sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+    def harm(self, sheet: BindSheet, damage: str, dice: Dice) -> SheetChange[BindSheet]:
         """Harm from no attacker: 1D6 + the die's bonus, armour no help (see :func:`bind_combat.harm`)."""
         return bind_combat.harm(sheet, damage, dice)
 
-    def heal(self, sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+    def heal(self, sheet: BindSheet, healing: str, dice: Dice) -> SheetChange[BindSheet]:
         """Healing: 1D6 + the die's bonus HP, up to the maximum (see :func:`bind_combat.heal`)."""
         return bind_combat.heal(sheet, healing, dice)
 

@@ -6,9 +6,12 @@ function is pure: numbers in, numbers out, or a new sheet out.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
-from game.rules.base import RestResult, Sheet
-from game.rules.bind_traits import with_changes
+from game.events import PLAYER
+from game.rules.base import RestResult
+from game.rules.bind_events import Rested, Unaffected
+from game.rules.bind_sheet import BindSheet
 
 # -- weight & encumbrance (seed 003 §Weight & Encumbrance) ------------------------------
 
@@ -22,9 +25,9 @@ ENCUMBRANCE_LIMIT = 5
 DRAG_ABOVE_STRENGTH = 10
 
 
-def character_weight(sheet: Sheet) -> int:
+def character_weight(sheet: BindSheet) -> int:
     """"Characters have a Weight equal to their HP" (maximum HP)."""
-    return int(sheet["max_hp"])
+    return sheet.max_hp
 
 
 def effective_weight(weight: int, one_hand: bool = False) -> int:
@@ -71,25 +74,24 @@ def can_drag(weight: int, strength: int) -> bool:
 
 # -- fatigue (RULES-NOTES bind) ----------------------------------------------------------
 
-def exert(sheet: Sheet, points: int = 1) -> Sheet:
+def exert(sheet: BindSheet, points: int = 1) -> BindSheet:
     """A strenuous round or activity adds 1 Fatigue (``points`` of them)."""
-    return with_changes(sheet, fatigue=int(sheet.get("fatigue", 0)) + points)
+    return replace(sheet, fatigue=sheet.fatigue + points)
 
 
-def march(sheet: Sheet, intervals: int, encumbrance_points: int) -> Sheet:
+def march(sheet: BindSheet, intervals: int, encumbrance_points: int) -> BindSheet:
     """seed 003 §Weight: Encumbrance adds to Fatigue every interval (house rule: its points, each interval)."""
     return exert(sheet, intervals * encumbrance_points)
 
 
-def fatigue_recovery(sheet: Sheet) -> int:
+def fatigue_recovery(sheet: BindSheet) -> int:
     """Resting an interval removes half the HP in Fatigue, rounded up (house rule: half the maximum HP)."""
-    return math.ceil(int(sheet["max_hp"]) / 2)
+    return math.ceil(sheet.max_hp / 2)
 
 
-def rest_intervals(sheet: Sheet, intervals: int) -> Sheet:
+def rest_intervals(sheet: BindSheet, intervals: int) -> BindSheet:
     """The sheet after resting ``intervals`` intervals: Fatigue falls, never below 0."""
-    fatigue = max(0, int(sheet.get("fatigue", 0)) - intervals * fatigue_recovery(sheet))
-    return with_changes(sheet, fatigue=fatigue)
+    return replace(sheet, fatigue=max(0, sheet.fatigue - intervals * fatigue_recovery(sheet)))
 
 
 # -- time (seed 003 §Time) --------------------------------------------------------------------
@@ -126,32 +128,31 @@ def weekly_healing(max_hp: int) -> int:
     return math.ceil(max_hp / 4)
 
 
-def heal_days(sheet: Sheet, days: int) -> Sheet:
+def heal_days(sheet: BindSheet, days: int) -> BindSheet:
     """Let ``days`` pass: every full week heals a quarter of the maximum HP (up to the maximum).
 
     The days are counted in ``healing_days`` so that single days add up to weeks.
     The dead do not heal.
     """
-    if sheet.get("dead"):
-        return with_changes(sheet)
-    counted = int(sheet.get("healing_days", 0)) + days
-    weeks, left = divmod(counted, DAYS_PER_WEEK)
-    hp = min(int(sheet["max_hp"]), int(sheet["hp"]) + weeks * weekly_healing(int(sheet["max_hp"])))
-    return with_changes(sheet, hp=hp, healing_days=left, stable=sheet.get("stable", False) and hp <= 0)
+    if sheet.dead:
+        return sheet
+    weeks, left = divmod(sheet.healing_days + days, DAYS_PER_WEEK)
+    hp = min(sheet.max_hp, sheet.hp + weeks * weekly_healing(sheet.max_hp))
+    return replace(sheet, hp=hp, healing_days=left, stable=sheet.stable and hp <= 0)
 
 
-def downtime(sheet: Sheet) -> Sheet:
+def downtime(sheet: BindSheet) -> BindSheet:
     """Downtime heals all HP and Fatigue (seed 003 §The Mission); the dead stay dead."""
-    if sheet.get("dead"):
-        return with_changes(sheet)
-    return with_changes(sheet, hp=int(sheet["max_hp"]), fatigue=0, stable=False, healing_days=0)
+    if sheet.dead:
+        return sheet
+    return replace(sheet, hp=sheet.max_hp, fatigue=0, stable=False, healing_days=0)
 
 
 #: How many intervals each rest kind lasts: short = one interval, long = a full day of rest.
 REST_INTERVALS: dict[str, int] = {"short": 1, "long": len(INTERVALS)}
 
 
-def rest(sheet: Sheet, kind: str, fed: bool) -> RestResult:
+def rest(sheet: BindSheet, kind: str, fed: bool) -> RestResult:
     """Rest ``short`` (one interval) or ``long`` (a day: four intervals); Fatigue falls.
 
     Healing is not here: it comes with the days that pass (:func:`heal_days`, a
@@ -160,12 +161,10 @@ def rest(sheet: Sheet, kind: str, fed: bool) -> RestResult:
     """
     if kind not in REST_INTERVALS:
         raise ValueError(f"rest kind must be short or long, not {kind!r}")
-    if sheet.get("dead"):
-        return RestResult(with_changes(sheet), ("The dead do not rest.",))
-    if not fed:
-        return RestResult(with_changes(sheet), ("Hungry and thirsty, you find no rest: nothing recovers.",))
+    if sheet.dead:
+        return RestResult(sheet, events=(Unaffected(PLAYER, "rest"),))
     intervals = REST_INTERVALS[kind]
+    if not fed:
+        return RestResult(sheet, events=(Rested(intervals, sheet.fatigue, sheet.fatigue, fed=False),))
     after = rest_intervals(sheet, intervals)
-    span = "an interval (6 hours)" if intervals == 1 else f"a full day ({intervals} intervals)"
-    lines = [f"You rest {span}: Fatigue {sheet.get('fatigue', 0)} -> {after['fatigue']}."]
-    return RestResult(after, tuple(lines))
+    return RestResult(after, events=(Rested(intervals, sheet.fatigue, after.fatigue),))

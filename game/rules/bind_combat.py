@@ -24,14 +24,19 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.errors import ContentError
-from game.rules.base import AttackResult, RollResult, Sheet, SheetChange, Situation, Weapon
+from game.events import PLAYER, Died, Event, Fell
+from game.rules.base import AttackResult, RollResult, SheetChange, Situation, Weapon
 from game.rules.bind_core import SYSTEM_ID, BindRequest, Settlement, read_faces, resolve, settle
-from game.rules.bind_traits import attribute, traits_bonus, with_changes
+from game.rules.bind_events import ATTACKER, DEFENDER, HpChanged, LifeSaveEnded, NoBlow, Unaffected
+from game.rules.bind_sheet import Armour, Arms, BindSheet
+from game.rules.bind_traits import attribute, traits_bonus
 from game.rules.dice import Dice
+
+__all__ = ["Arms"]  # defined with the sheet, re-exported here
 
 RULE_COMBAT = "seed 003 §Resisted Actions; RULES-NOTES bind (combat)"
 RULE_DAMAGE = "RULES-NOTES bind (damage 1D6 + Strength; armour covering)"
@@ -46,16 +51,6 @@ MIN_DAMAGE = 1
 
 
 # -- weapons and armour on the sheet -------------------------------------------------
-
-@dataclass(frozen=True)
-class Arms:
-    """A weapon in BIND numbers: bonus to the combat roll, bonus to damage, ranged or not."""
-
-    name: str
-    bonus: int
-    damage: int
-    ranged: bool
-
 
 _DIE = re.compile(r"([1-9][0-9]?)?d([1-9][0-9]*)([+-][0-9]+)?")
 
@@ -83,47 +78,39 @@ def arms_of(weapon: Weapon) -> Arms:
     return Arms(weapon.name, int(overrides.get("bonus", 0)), damage, weapon.ranged)
 
 
-def wielded(sheet: Sheet) -> Arms:
-    data = sheet.get("wielded", {})
-    return Arms(str(data.get("name", "bare hands")), int(data.get("bonus", 0)), int(data.get("damage", 0)),
-                bool(data.get("ranged", False)))
+def wielded(sheet: BindSheet) -> Arms:
+    return sheet.wielded
 
 
-def arm(sheet: Sheet, weapon: Weapon) -> Sheet:
+def arm(sheet: BindSheet, weapon: Weapon) -> BindSheet:
     """The sheet wielding ``weapon``: used when this sheet defends or strikes back."""
-    arms = arms_of(weapon)
-    return with_changes(sheet, wielded={"name": arms.name, "bonus": arms.bonus, "damage": arms.damage,
-                                        "ranged": arms.ranged})
+    return replace(sheet, wielded=arms_of(weapon))
 
 
-def wear(sheet: Sheet, dr: int, covering: int) -> Sheet:
+def wear(sheet: BindSheet, dr: int, covering: int) -> BindSheet:
     """The sheet wearing armour of damage reduction ``dr`` and ``covering``."""
-    return with_changes(sheet, armour={"dr": dr, "covering": covering})
+    return replace(sheet, armour=Armour(dr, covering))
 
 
-def is_npc(sheet: Sheet) -> bool:
-    return bool(sheet.get("npc", False))
-
-
-def defender_rolls(attacker: Sheet, defender: Sheet) -> bool:
+def defender_rolls(attacker: BindSheet, defender: BindSheet) -> bool:
     """Whether the defender makes the roll: an NPC attacking a player (the player's defence roll)."""
-    return is_npc(attacker) and not is_npc(defender)
+    return attacker.npc and not defender.npc
 
 
 # -- the roll --------------------------------------------------------------------------
 
-def _offence(sheet: Sheet, arms: Arms) -> int:
+def _offence(sheet: BindSheet, arms: Arms) -> int:
     skill_name = "projectiles" if arms.ranged else "combat"
     return traits_bonus(sheet, "dexterity", skill_name) + arms.bonus
 
 
-def _defence(sheet: Sheet, ranged_attack: bool) -> int:
+def _defence(sheet: BindSheet, ranged_attack: bool) -> int:
     if ranged_attack:
         return traits_bonus(sheet, "speed", "vigilance")
-    return traits_bonus(sheet, "dexterity", "combat") + wielded(sheet).bonus
+    return traits_bonus(sheet, "dexterity", "combat") + sheet.wielded.bonus
 
 
-def attack_request(attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation) -> BindRequest:
+def attack_request(attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: Situation) -> BindRequest:
     """The roll of an attack, from the roller's side (see the module docstring)."""
     arms = arms_of(weapon)
     if defender_rolls(attacker, defender):
@@ -131,17 +118,13 @@ def attack_request(attacker: Sheet, defender: Sheet, weapon: Weapon, situation: 
     return BindRequest(bonus=_offence(attacker, arms), tn=COMBAT_TN + _defence(defender, arms.ranged))
 
 
-def _name(sheet: Sheet, fallback: str) -> str:
-    return str(sheet.get("name", fallback))
-
-
-def armour_applies(sheet: Sheet, beyond: int, struck_is_roller: bool) -> bool:
+def armour_applies(sheet: BindSheet, beyond: int, struck_is_roller: bool) -> bool:
     """Whether the struck side's DR counts, ``beyond`` points past the TN (RULES-NOTES bind "covering").
 
     A roller's blow with a margin reaching the target's covering is a clean hit (no
     DR); a roller who misses by more than their own covering gets no DR.
     """
-    covering = int(sheet.get("armour", {}).get("covering", 0))
+    covering = sheet.armour.covering
     return beyond <= covering if struck_is_roller else beyond < covering
 
 
@@ -150,7 +133,7 @@ def strikes(name: str) -> str:
     return f"{name} strike" if name.lower() == "you" else f"{name} strikes"
 
 
-def damage_roll(striker: Sheet, arms: Arms, target: Sheet, dr_applies: bool, dice: Dice,
+def damage_roll(striker: BindSheet, arms: Arms, target: BindSheet, dr_applies: bool, dice: Dice,
                 names: tuple[str, str] = ("", "")) -> RollResult:
     """1D6 + Strength + weapon damage (at least 1), less the target's DR when it applies.
 
@@ -159,7 +142,7 @@ def damage_roll(striker: Sheet, arms: Arms, target: Sheet, dr_applies: bool, dic
     face = dice.roll(DAMAGE_DIE)
     bonus = attribute(striker, "strength") + arms.damage
     raw = max(MIN_DAMAGE, face + bonus)
-    dr = int(target.get("armour", {}).get("dr", 0)) if dr_applies else 0
+    dr = target.armour.dr if dr_applies else 0
     dealt = max(0, raw - dr)
     sign = f"+ {bonus}" if bonus >= 0 else f"- {-bonus}"
     armour_text = f", armour absorbs {min(dr, raw)}" if dr else ""
@@ -174,22 +157,36 @@ def damage_roll(striker: Sheet, arms: Arms, target: Sheet, dr_applies: bool, dic
     )
 
 
-def wound(sheet: Sheet, amount: int) -> Sheet:
+def wound(sheet: BindSheet, amount: int) -> BindSheet:
     """The sheet after losing ``amount`` HP; at or below minus its maximum HP it is dead (house rule)."""
-    hp = int(sheet["hp"]) - amount
-    dead = bool(sheet.get("dead", False)) or hp <= -int(sheet["max_hp"])
-    return with_changes(sheet, hp=hp, dead=dead, stable=bool(sheet.get("stable", False)) and amount == 0)
+    hp = sheet.hp - amount
+    return replace(sheet, hp=hp, dead=sheet.dead or hp <= -sheet.max_hp, stable=sheet.stable and amount == 0)
 
 
-def harm(sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+def _hp_events(who: str, before: BindSheet, after: BindSheet, cause: str) -> list[Event]:
+    """The HP change of one side, and its fall or death when its condition changed."""
+    events: list[Event] = []
+    if after.hp != before.hp:
+        events.append(HpChanged(who, "HP", before.hp, after.hp, after.max_hp, cause))
+    state = condition(after)
+    if state != condition(before):
+        if state == "dead":
+            events.append(Died(who, "wounds"))
+        elif state == "down":
+            events.append(Fell(who))
+    return events
+
+
+def harm(sheet: BindSheet, damage: str, dice: Dice) -> SheetChange[BindSheet]:
     """Harm from no attacker (a fall, the glare, a trap): 1D6 + the die's damage bonus, at least 1.
 
     The content die maps as a weapon's does (``d4`` +0, ``d6`` +1...); there is no
     Strength behind it, and armour does not help (house rule: armour covers blows,
-    not falls or heat).  The dead take no more harm (no dice read).
+    not falls or heat).  The dead take no more harm (no dice read).  The events
+    name the player: only the player's sheet is harmed so.
     """
     if condition(sheet) == "dead":
-        return SheetChange(with_changes(sheet), ("The dead feel nothing more.",))
+        return SheetChange(sheet, events=(Unaffected(PLAYER, "harm"),))
     bonus = die_damage(damage)
     face = dice.roll(DAMAGE_DIE)
     amount = max(MIN_DAMAGE, face + bonus)
@@ -197,67 +194,55 @@ def harm(sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
     roll = RollResult(SYSTEM_ID, (face,), "success", {"total": amount, "damage": amount, "dr": 0},
                       f"harm ({damage}) 1d6 ({face}) {sign} = {amount} HP", RULE_HARM)
     after = wound(sheet, amount)
-    lines = [f"You lose {amount} HP (HP {sheet['hp']} -> {after['hp']} of {after['max_hp']})."]
-    return SheetChange(after, tuple(lines), (roll,))
+    return SheetChange(after, rolls=(roll,), events=tuple(_hp_events(PLAYER, sheet, after, "harm")))
 
 
-def heal(sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+def heal(sheet: BindSheet, healing: str, dice: Dice) -> SheetChange[BindSheet]:
     """Healing from a potion, a psalm or an exotica: 1D6 + the die's bonus HP, up to the maximum.
 
     House rule, mirroring :func:`harm`.  The dead are not healed (no dice read);
     a character brought above 0 HP is no longer down.
     """
     if condition(sheet) == "dead":
-        return SheetChange(with_changes(sheet), ("Nothing can heal the dead.",))
+        return SheetChange(sheet, events=(Unaffected(PLAYER, "heal"),))
     bonus = die_damage(healing)
     face = dice.roll(DAMAGE_DIE)
     amount = max(1, face + bonus)
-    hp = min(int(sheet["max_hp"]), int(sheet["hp"]) + amount)
+    hp = min(sheet.max_hp, sheet.hp + amount)
     sign = f"+ {bonus}" if bonus >= 0 else f"- {-bonus}"
     roll = RollResult(SYSTEM_ID, (face,), "success", {"total": amount},
                       f"healing ({healing}) 1d6 ({face}) {sign} = {amount} HP", RULE_HARM)
-    after = with_changes(sheet, hp=hp, stable=bool(sheet.get("stable", False)) and hp <= 0)
-    return SheetChange(after, (f"HP {sheet['hp']} -> {hp} of {sheet['max_hp']}.",), (roll,))
+    after = replace(sheet, hp=hp, stable=sheet.stable and hp <= 0)
+    return SheetChange(after, rolls=(roll,), events=(HpChanged(PLAYER, "HP", sheet.hp, hp, sheet.max_hp, "heal"),))
 
 
-def condition(sheet: Sheet) -> str:
+def condition(sheet: BindSheet) -> str:
     """``dead`` (flagged, or at minus maximum HP), ``down`` at 0 HP or less, else ``ok``."""
-    if sheet.get("dead") or int(sheet["hp"]) <= -int(sheet["max_hp"]):
+    if sheet.dead or sheet.hp <= -sheet.max_hp:
         return "dead"
-    return "down" if int(sheet["hp"]) <= 0 else "ok"
+    return "down" if sheet.hp <= 0 else "ok"
 
 
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _fate_line(name: str, sheet: Sheet) -> str | None:
-    state = condition(sheet)
-    you = name.lower() == "you"
-    if state == "dead":
-        return f"{name} {'are' if you else 'is'} dead."
-    if state == "down":
-        return f"{name} {'fall' if you else 'falls'} at {sheet['hp']} HP."
-    return None
-
-
-def attack(attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation, dice: Dice,
-           tie: str = "neither") -> AttackResult:
+def attack(attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: Situation, dice: Dice,
+           tie: str = "neither") -> AttackResult[BindSheet]:
     """Resolve one exchange of blows; ``hit`` and ``damage`` are the attacker's on the defender.
 
     Faces read: the roll (two), then the roller's damage die if the roller
-    strikes, then the other side's damage die if it strikes.
+    strikes, then the other side's damage die if it strikes.  The events name
+    the sides :data:`ATTACKER` and :data:`DEFENDER`: HP changed, fell, died, or
+    :class:`NoBlow`.  The rolls' text names them by their sheets' ``name``.
     """
     if tie not in TIE_CHOICES:
         raise ValueError(f"tie must be one of {', '.join(TIE_CHOICES)}, not {tie!r}")
     arms = arms_of(weapon)
     request = attack_request(attacker, defender, weapon, situation)
     roll = resolve(request, read_faces(request, dice))
-    roll = RollResult(roll.system, roll.dice, roll.outcome, roll.figures, roll.text, RULE_COMBAT)
-    outcome: Settlement = settle(roll.outcome, accept_danger=tie == "both")
     by_defender = defender_rolls(attacker, defender)
+    text = f"defence roll {roll.text}" if by_defender else roll.text
+    roll = replace(roll, text=text, rule=RULE_COMBAT)
+    outcome: Settlement = settle(roll.outcome, accept_danger=tie == "both")
     roller, other = (defender, attacker) if by_defender else (attacker, defender)
-    roller_arms, other_arms = (wielded(defender), arms) if by_defender else (arms, wielded(defender))
+    roller_arms, other_arms = (defender.wielded, arms) if by_defender else (arms, defender.wielded)
     roller_strikes, other_strikes = outcome.success, outcome.danger
     if arms.ranged and not situation.engaged:
         # Shot from out of reach: the side being shot at cannot answer.
@@ -265,14 +250,11 @@ def attack(attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situatio
             roller_strikes = False
         else:
             other_strikes = False
-    if by_defender:
-        roll = RollResult(roll.system, roll.dice, roll.outcome, roll.figures, f"defence roll {roll.text}", RULE_COMBAT)
     margin = int(roll.figures["margin"])
     roller_name, other_name = (("the defender", "the attacker") if by_defender else ("the attacker", "the defender"))
-    roller_name, other_name = _name(roller, roller_name), _name(other, other_name)
-    lines = [f"{'Defence' if by_defender else 'Attack'} roll: {roll.text}."]
+    roller_name, other_name = roller.name or roller_name, other.name or other_name
     rolls: list[RollResult] = []
-    new_roller, new_other = with_changes(roller), with_changes(other)
+    new_roller, new_other = roller, other
     dealt_by_roller = dealt_by_other = 0
     if roller_strikes:
         hurt = damage_roll(roller, roller_arms, other, armour_applies(other, max(0, margin), False), dice,
@@ -280,39 +262,36 @@ def attack(attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situatio
         rolls.append(hurt)
         dealt_by_roller = int(hurt.figures["total"])
         new_other = wound(new_other, dealt_by_roller)
-        lines.append(_sentence(f"{hurt.text}."))
     if other_strikes:
         hurt = damage_roll(other, other_arms, roller, armour_applies(roller, max(0, -margin), True), dice,
                            (other_name, roller_name))
         rolls.append(hurt)
         dealt_by_other = int(hurt.figures["total"])
         new_roller = wound(new_roller, dealt_by_other)
-        lines.append(_sentence(f"{hurt.text}."))
-    if not roller_strikes and not other_strikes:
-        lines.append("Neither lands a blow.")
-    for name, sheet, was in ((other_name, new_other, other), (roller_name, new_roller, roller)):
-        line = _fate_line(name, sheet)
-        if line and condition(sheet) != condition(was):
-            lines.append(_sentence(line))
+    roller_side, other_side = (DEFENDER, ATTACKER) if by_defender else (ATTACKER, DEFENDER)
+    events: list[Event] = [] if roller_strikes or other_strikes else [NoBlow()]
+    events += _hp_events(other_side, other, new_other, "blow") + _hp_events(roller_side, roller, new_roller, "blow")
     if by_defender:
-        return AttackResult(roll, other_strikes, dealt_by_other, new_other, new_roller, tuple(lines), tuple(rolls))
-    return AttackResult(roll, roller_strikes, dealt_by_roller, new_roller, new_other, tuple(lines), tuple(rolls))
+        return AttackResult(roll, other_strikes, dealt_by_other, new_other, new_roller, rolls=tuple(rolls),
+                            events=tuple(events))
+    return AttackResult(roll, roller_strikes, dealt_by_roller, new_roller, new_other, rolls=tuple(rolls),
+                        events=tuple(events))
 
 
 # -- saving a life (RULES-NOTES bind) ------------------------------------------------------
 
-def save_life_request(healer: Sheet, patient: Sheet) -> BindRequest:
+def save_life_request(healer: BindSheet, patient: BindSheet) -> BindRequest:
     """Wits + Medicine against TN 7 + the points the patient is below 0 HP."""
-    return BindRequest(bonus=traits_bonus(healer, "wits", "medicine"), tn=COMBAT_TN + max(0, -int(patient["hp"])))
+    return BindRequest(bonus=traits_bonus(healer, "wits", "medicine"), tn=COMBAT_TN + max(0, -patient.hp))
 
 
 @dataclass(frozen=True)
 class LifeSaved:
-    """The outcome of a life-saving roll: the roll, the patient afterwards, lines, further rolls."""
+    """The outcome of a life-saving roll: the roll, the patient afterwards, what followed, further rolls."""
 
     roll: RollResult
-    patient: Sheet
-    lines: tuple[str, ...]
+    patient: BindSheet
+    events: tuple[Event, ...]
     rolls: tuple[RollResult, ...] = ()
 
 
@@ -320,38 +299,32 @@ class LifeSaved:
 WOUND_DEATH_BELOW = -5
 
 
-def save_life(healer: Sheet, patient: Sheet, dice: Dice, wound_attribute: str = "charisma") -> LifeSaved:
+def save_life(healer: BindSheet, patient: BindSheet, dice: Dice, wound_attribute: str = "charisma") -> LifeSaved:
     """Try to save a character at 0 HP or less.
 
     Success: alive and ``stable``, unconscious for the rest of the interval.
     Tie (house rule, from BIND's public text): alive with a permanent wound, 1D6
     off ``wound_attribute`` (one more face read); below -5 the wound kills.
-    Failure: dead.  The dead and the standing are left as they are (no dice read).
+    Failure: dead.  The dead and the standing are left as they are (no dice
+    read, no events; the roll's outcome is ``failure`` for the dead).
     """
-    if condition(patient) != "down":
-        return _no_save(patient)
+    state = condition(patient)
+    if state != "down":
+        text = "no roll: the patient is dead" if state == "dead" else "no roll: the patient is standing"
+        empty = RollResult(SYSTEM_ID, (), "failure" if state == "dead" else "success", {}, text, RULE_DEATH)
+        return LifeSaved(empty, patient, ())
     request = save_life_request(healer, patient)
-    roll = resolve(request, read_faces(request, dice))
-    roll = RollResult(roll.system, roll.dice, roll.outcome, roll.figures, roll.text, RULE_DEATH)
-    lines = [f"{roll.text}."]
+    roll = replace(resolve(request, read_faces(request, dice)), rule=RULE_DEATH)
     if roll.outcome == "failure":
-        return LifeSaved(roll, with_changes(patient, dead=True), tuple(lines + ["The wounds are too deep: death comes."]))
+        return LifeSaved(roll, replace(patient, dead=True), (LifeSaveEnded("failure"),))
     if roll.outcome == "success":
-        lines.append("The bleeding stops; unconscious for the rest of the interval, but alive.")
-        return LifeSaved(roll, with_changes(patient, stable=True), tuple(lines))
+        return LifeSaved(roll, replace(patient, stable=True), (LifeSaveEnded("success"),))
     face = dice.roll(6)
-    attrs = dict(patient["attributes"])
-    attrs[wound_attribute] = int(attrs.get(wound_attribute, 0)) - face
-    dead = attrs[wound_attribute] < WOUND_DEATH_BELOW
+    before = patient.attribute(wound_attribute)
+    after = before - face
+    dead = after < WOUND_DEATH_BELOW
     scar = RollResult(SYSTEM_ID, (face,), "failure", {"total": face}, f"permanent wound 1d6 ({face}) off {wound_attribute}",
                       RULE_DEATH)
-    lines.append(f"Alive, but with a permanent wound: {wound_attribute} {patient['attributes'].get(wound_attribute, 0)}"
-                 f" -> {attrs[wound_attribute]}." + (" It is too much: death comes." if dead else ""))
-    return LifeSaved(roll, with_changes(patient, attributes=attrs, stable=not dead, dead=dead), tuple(lines), (scar,))
-
-
-def _no_save(patient: Sheet) -> LifeSaved:
-    state = condition(patient)
-    text = "no roll: the patient is dead" if state == "dead" else "no roll: the patient is standing"
-    empty = RollResult(SYSTEM_ID, (), "failure" if state == "dead" else "success", {}, text, RULE_DEATH)
-    return LifeSaved(empty, with_changes(patient), (text[0].upper() + text[1:] + ".",))
+    attrs = {**patient.attributes, wound_attribute: after}
+    ended = LifeSaveEnded("tie", wound_attribute, before, after, dead)
+    return LifeSaved(roll, replace(patient, attributes=attrs, stable=not dead, dead=dead), (ended,), (scar,))

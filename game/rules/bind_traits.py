@@ -1,11 +1,7 @@
 """BIND character sheets: Attributes, Skills, check bonuses, teamwork, stacking, creation, NPC tiers.
 
-A sheet is plain data (docs/rules/bind.md, "The sheet")::
-
-    {"race": "human", "attributes": {...six...}, "skills": {...}, "hp": 7, "max_hp": 7,
-     "fatigue": 0, "armour": {"dr": 0, "covering": 0},
-     "wielded": {"name": "bare hands", "bonus": 0, "damage": 0, "ranged": False},
-     "npc": False, "tier": 0, "dead": False, "stable": False, "healing_days": 0}
+A sheet is a frozen :class:`~game.rules.bind_sheet.BindSheet` (docs/rules/bind.md,
+"The sheet").
 
 seed 003 §Basic Actions: a roll adds an Attribute and a Skill.  Where the seed
 is silent (the list of Skills, creation, NPC statistics) the choices are house
@@ -13,7 +9,6 @@ rules written down in docs/rules/bind.md.
 """
 from __future__ import annotations
 
-import copy
 import difflib
 import math
 from collections.abc import Iterable, Mapping
@@ -21,15 +16,10 @@ from fractions import Fraction
 from typing import Any
 
 from game.errors import ContentError, UsageError
-from game.rules.base import Sheet
+from game.rules.bind_sheet import ATTRIBUTES, SKILLS, Armour, BindSheet
 from game.rules.dice import Dice, roll_many
 
-ATTRIBUTES: tuple[str, ...] = ("strength", "dexterity", "speed", "intelligence", "wits", "charisma")
-#: House rule: the seed names Crafts, Stealth, Tactics and Medicine; the rest follow BIND's public list.
-SKILLS: tuple[str, ...] = (
-    "academics", "athletics", "beast_ken", "combat", "crafts", "deceit", "empathy", "larceny",
-    "medicine", "performance", "projectiles", "stealth", "survival", "tactics", "vigilance",
-)
+__all__ = ["ATTRIBUTES", "SKILLS"]  # defined with the sheet, re-exported here
 #: Each system-neutral kind -> (Attribute, Skill).  "force" is Strength + Crafts, as in the
 #: door-kicking example of seed 003 §One Roll Only; "fight" is Dexterity + Combat (RULES-NOTES).
 KIND_TRAITS: dict[str, tuple[str, str]] = {
@@ -71,24 +61,24 @@ MIN_HP = 1   # house rule: even a Strength -6 weakling has 1 HP
 
 # -- reading sheets -----------------------------------------------------------
 
-def attribute(sheet: Sheet, name: str) -> int:
-    return int(sheet["attributes"].get(name, 0))
+def attribute(sheet: BindSheet, name: str) -> int:
+    return sheet.attribute(name)
 
 
-def skill(sheet: Sheet, name: str) -> int:
-    return int(sheet["skills"].get(name, 0))
+def skill(sheet: BindSheet, name: str) -> int:
+    return sheet.skill(name)
 
 
-def fatigue_penalty(sheet: Sheet) -> int:
+def fatigue_penalty(sheet: BindSheet) -> int:
     """RULES-NOTES bind: each Fatigue point above current HP is -1 to actions.
 
     House rule: HP below 0 count as 0 here (the points below 0 already raise the
     TN of saving a life; they are not counted twice).
     """
-    return max(0, int(sheet.get("fatigue", 0)) - max(0, int(sheet["hp"])))
+    return max(0, sheet.fatigue - max(0, sheet.hp))
 
 
-def encumbrance_of(sheet: Sheet, carried_weight: int) -> int:
+def encumbrance_of(sheet: BindSheet, carried_weight: int) -> int:
     """seed 003 §Weight & Encumbrance: a point per increment the load is above Strength.
 
     House rule: a bare combined load (``Situation.carried_weight``) is judged as one
@@ -97,7 +87,7 @@ def encumbrance_of(sheet: Sheet, carried_weight: int) -> int:
     return max(0, carried_weight - attribute(sheet, "strength"))
 
 
-def traits_bonus(sheet: Sheet, attr: str, skill_name: str, carried_weight: int = 0,
+def traits_bonus(sheet: BindSheet, attr: str, skill_name: str, carried_weight: int = 0,
                  encumbrance: int | None = None) -> int:
     """Attribute + Skill - Fatigue penalty; Speed rolls also lose the Encumbrance (seed 003 §Weight).
 
@@ -118,7 +108,7 @@ def kind_traits(kind: str) -> tuple[str, str]:
         raise UsageError(f"bind: unknown check kind '{kind}'; kinds: {', '.join(KIND_TRAITS)}") from None
 
 
-def kind_bonus(sheet: Sheet, kind: str, carried_weight: int = 0) -> int:
+def kind_bonus(sheet: BindSheet, kind: str, carried_weight: int = 0) -> int:
     """The roll bonus of ``sheet`` for a neutral check kind."""
     attr, skill_name = kind_traits(kind)
     return traits_bonus(sheet, attr, skill_name, carried_weight)
@@ -183,25 +173,15 @@ def make_sheet(
     covering: int = 0,
     npc: bool = False,
     tier: int = 0,
-) -> Sheet:
+) -> BindSheet:
     """A complete sheet; HP default to 6 + Strength (RULES-NOTES bind), at least 1."""
     attrs = {name: int(attributes.get(name, 0)) for name in ATTRIBUTES}
     full_hp = max(MIN_HP, BASE_HP + attrs["strength"]) if max_hp is None else max_hp
-    return {
-        "race": race,
-        "attributes": attrs,
-        "skills": {name: int(skills.get(name, 0)) for name in SKILLS},
-        "hp": full_hp if hp is None else hp,
-        "max_hp": full_hp,
-        "fatigue": fatigue,
-        "armour": {"dr": dr, "covering": covering},
-        "wielded": {"name": "bare hands", "bonus": 0, "damage": 0, "ranged": False},
-        "npc": npc,
-        "tier": tier,
-        "dead": False,
-        "stable": False,
-        "healing_days": 0,
-    }
+    return BindSheet(
+        attributes=attrs, skills={name: int(skills.get(name, 0)) for name in SKILLS},
+        hp=full_hp if hp is None else hp, max_hp=full_hp, race=race, fatigue=fatigue,
+        armour=Armour(dr, covering), npc=npc, tier=tier,
+    )
 
 
 _NUMBER_KEYS = ("hp", "max_hp", "fatigue", "dr", "covering")
@@ -237,7 +217,7 @@ def _unknown(key: str, allowed: Iterable[str]) -> str:
     return f"unknown key (did you mean {close[0]}?)" if close else "unknown key"
 
 
-def sheet_from_stats(stats: Mapping[str, Any], *, base: Sheet | None = None, where: str = "stats.bind") -> Sheet:
+def sheet_from_stats(stats: Mapping[str, Any], *, base: BindSheet | None = None, where: str = "stats.bind") -> BindSheet:
     """A sheet from a content stat table: flat keys (``strength = 1``, ``combat = 2``, ``hp = 7``,
     ``dr``, ``covering``, ``race``) or ``attributes``/``skills`` tables; every problem at once.
 
@@ -255,22 +235,22 @@ def sheet_from_stats(stats: Mapping[str, Any], *, base: Sheet | None = None, whe
     if problems:
         raise ContentError(problems)
     seed = base or make_sheet({}, {})
-    attrs = {**seed["attributes"], **{k: v for k, v in flat.items() if k in ATTRIBUTES}}
-    skills = {**seed["skills"], **{k: v for k, v in flat.items() if k in SKILLS}}
+    attrs = {**seed.attributes, **{k: v for k, v in flat.items() if k in ATTRIBUTES}}
+    skills = {**seed.skills, **{k: v for k, v in flat.items() if k in SKILLS}}
     strength_changed = "strength" in flat and base is not None
     max_hp = flat.get("max_hp", flat.get("hp"))
     if max_hp is None and not strength_changed and base is not None:
-        max_hp = base["max_hp"]
+        max_hp = base.max_hp
     sheet = make_sheet(
         attrs, skills,
-        race=str(flat.get("race", seed["race"])),
+        race=str(flat.get("race", seed.race)),
         max_hp=max_hp,
         hp=flat.get("hp"),
-        fatigue=int(flat["fatigue"] if "fatigue" in flat else seed["fatigue"]),
-        dr=flat.get("dr", seed["armour"]["dr"]),
-        covering=flat.get("covering", seed["armour"]["covering"]),
-        npc=seed["npc"],
-        tier=seed["tier"],
+        fatigue=int(flat.get("fatigue", seed.fatigue)),
+        dr=flat.get("dr", seed.armour.dr),
+        covering=flat.get("covering", seed.armour.covering),
+        npc=seed.npc,
+        tier=seed.tier,
     )
     return sheet
 
@@ -298,7 +278,7 @@ def race_for(roll: int) -> tuple[str, dict[str, int]]:
     raise ValueError(f"no race for a 2d6 roll of {roll}")
 
 
-def create_character(dice: Dice) -> Sheet:
+def create_character(dice: Dice) -> BindSheet:
     """A random character: 2d6 for the race, then 2d6 per Attribute in the order of
     :data:`ATTRIBUTES`, plus the race's adjustments; Skills from :data:`STARTING_SKILLS`.
 
@@ -328,7 +308,7 @@ TIER_STATS: dict[int, dict[str, int]] = {
 }
 
 
-def tier_sheet(tier: int) -> Sheet:
+def tier_sheet(tier: int) -> BindSheet:
     """The NPC sheet of a tier (1..5); ContentError for another tier."""
     if tier not in TIER_STATS:
         raise ContentError([f"tier {tier} is not one of 1..5"])
@@ -341,16 +321,9 @@ def tier_sheet(tier: int) -> Sheet:
     return sheet
 
 
-def npc_sheet(tier: int, stats: Mapping[str, Any] | None) -> Sheet:
+def npc_sheet(tier: int, stats: Mapping[str, Any] | None) -> BindSheet:
     """An NPC sheet: the tier's statistics, overridden by the content's stat table."""
     base = tier_sheet(tier)
     if not stats:
         return base
     return sheet_from_stats(stats, base=base, where="npc.stats.bind")
-
-
-def with_changes(sheet: Sheet, **changes: Any) -> Sheet:
-    """A deep copy of ``sheet`` with top-level ``changes`` applied (sheets are never mutated)."""
-    new = copy.deepcopy(sheet)
-    new.update(changes)
-    return new

@@ -11,6 +11,7 @@ Combat 1, Vigilance 1, Medicine 1, Stealth 1; 6 HP; a knife (d6: +1 damage).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -247,7 +248,7 @@ def test_help_explains_bind_and_its_verbs(game: Engine, script: dict) -> None:
 
 def test_status_line_shows_hp_fatigue_and_encumbrance(game: Engine, script: dict) -> None:
     assert game.status_line() == "Gate | HP 6/6 | water 10 | food 10 | day 1 06:00 | bind"
-    game.state.player = dict(game.state.player, hp=4, fatigue=2)
+    game.state.player = replace(game.state.player, hp=4, fatigue=2)
     say(game, script, "take sack")
     assert game.status_line().startswith("Gate | HP 4/6 Fatigue 2 Enc 3 |")
 
@@ -265,21 +266,21 @@ def test_hugi_ties_and_accepts_the_danger(game: Engine, script: dict) -> None:
     assert lines == ["You accept the danger.", "You hurt yourself in the attempt.",
                      "[danger] harm (d4) 1d6 (3) + 0 = 3 HP", "You lose 3 HP (HP 6 -> 3 of 6).",
                      "You force the way north open."]
-    assert "gate/north" in game.state.opened and game.state.player["hp"] == 3
+    assert "gate/north" in game.state.opened and game.state.player.hp == 3
     assert game.state.log == ["open north", "yes"]
 
 
 def test_declining_a_tie_fails_without_the_danger(game: Engine, script: dict) -> None:
     say(game, script, "open north", 4, 6)
     assert say(game, script, "n") == ["You let it go: it fails, without the danger.", "It holds."]
-    assert "gate/north" not in game.state.opened and game.state.player["hp"] == 6
+    assert "gate/north" not in game.state.opened and game.state.player.hp == 6
 
 
 def test_a_question_cannot_be_dodged_only_undone(game: Engine, script: dict) -> None:
     say(game, script, "open north", 4, 6)
     assert say(game, script, "look")[0] == "Please answer yes/y/no/n (or undo to take the action back)."
     assert say(game, script, "undo") == ["You take the action back."]
-    assert game.state.turn == 0 and game.state.player["hp"] == 6
+    assert game.state.turn == 0 and game.state.player.hp == 6
 
 
 def test_above_succeeds_below_fails_and_the_danger_happens(game: Engine, script: dict) -> None:
@@ -299,7 +300,7 @@ def test_retrying_gives_the_same_result_until_the_circumstances_change(game: Eng
     assert lines[:2] == ["[force] remembered 2d6 (1, 2) = 3 vs TN 10: failure (margin -7)",
                          "(One roll only: nothing has changed since you tried this, so it goes the same way. "
                          "Another day, new gear in hand or a helper would change that.)"]
-    assert lines[-1] == "It holds." and game.state.player["hp"] == 6 - 1 - 2
+    assert lines[-1] == "It holds." and game.state.player.hp == 6 - 1 - 2
     say(game, script, "take crowbar")  # new gear in hand: a fresh roll
     assert rolls(say(game, script, "open north", 6, 6)) == ["[force] 2d6 (6, 6) = 12 vs TN 10: success (margin 2)"]
 
@@ -325,12 +326,13 @@ def test_a_remembered_tie_is_still_a_tie_and_the_choice_is_asked_again(game: Eng
                                          "You force the way north open."]
 
 
-def test_the_memo_lives_in_the_saved_sheet(game: Engine, script: dict) -> None:
+def test_the_memo_lives_in_the_saved_moment(game: Engine, script: dict) -> None:
     say(game, script, "open north", 1, 2, 1)
     data = game.state.to_data(game.system)
     tomli_w.dumps(data)  # plain TOML data
-    assert data["player"]["memo"] == {
-        "force@gate/north|day=1,gear=knife,helpers=none,room=gate": [1, 2]}
+    assert data["moment"] == {"memo": {"force@gate/north|day=1,gear=knife,helpers=none,room=gate": [1, 2]},
+                              "memo_day": 1}
+    assert "memo" not in data["player"]
 
 
 def test_a_saved_and_loaded_game_remembers_the_roll(game: Engine, script: dict, tmp_path: Path) -> None:
@@ -353,7 +355,7 @@ def test_odds_of_the_coming_check_are_exact_and_know_a_remembered_roll(game: Eng
         "Odds of force: 0.0% to succeed.", "  (tie 0.0%, fail 100.0%)",
         "  remembered 2d6 (1, 2) vs TN 10 (professional): above succeeds, equal ties "
         "(a remembered roll: the situation stays put until it changes)"]
-    assert game.state.player["hp"] == 5, "odds change nothing"
+    assert game.state.player.hp == 5, "odds change nothing"
 
 
 # -- resting actions (seed 003: the heist) -----------------------------------------------------------
@@ -454,12 +456,12 @@ def test_the_players_attack_roll_decides_both_sides(game: Engine, script: dict) 
     assert lines == ["[you attack the brute] 2d6 (1, 1) + 2 = 4 vs TN 9: failure (margin -5)",
                      "[you attack the brute: follow-up] the brute strikes you: damage 1d6 (4) + 1 = 5: 5 HP",
                      "You have 1 of 6 HP left."]
-    assert game.state.player["fatigue"] == 1, "a round of fighting is strenuous"
+    assert game.state.player.fatigue == 1, "a round of fighting is strenuous"
     lines = say(game, script, "attack brute", 6, 6, 5)
     assert lines == ["[you attack the brute] 2d6 (6, 6) + 2 = 14 vs TN 9: success (margin 5)",
                      "[you attack the brute: follow-up] you strike the brute: damage 1d6 (5) + 1 = 6: 6 HP",
                      "(Fatigue 2 is above your 1 HP: -1 to every roll.)"]
-    assert game.world.npc_state("brute").sheet["hp"] == 1
+    assert game.world.npc_state("brute").sheet.hp == 1
 
 
 def test_armour_absorbs_a_near_miss(game: Engine, script: dict) -> None:
@@ -559,7 +561,7 @@ def test_a_failed_study_may_be_taken_up_again_at_rest(game: Engine, script: dict
 
 def test_healing_is_a_d6_plus_the_dies_bonus(game: Engine, script: dict) -> None:
     game.world.move_item("relic", "player")
-    game.state.player["hp"] = 1
+    game.state.player = replace(game.state.player, hp=1)
     assert say(game, script, "use relic", 3) == [
         "You use the odd relic.", "[heal] healing (d6) 1d6 (3) + 1 = 4 HP", "HP 1 -> 5 of 6."]
 
@@ -581,11 +583,11 @@ def test_the_load_tires_every_interval_on_the_move(game: Engine, script: dict) -
     lines = say(game, script, "e", 2, 6, 6)  # no encounter; the climb
     assert lines[-2:] == ["It is now afternoon (day 1).", "Your load wears on you (Encumbrance 3): Fatigue 0 -> 3."]
     say(game, script, "wait 6 hours")
-    assert game.state.player["fatigue"] == 3, "waiting is no march"
+    assert game.state.player.fatigue == 3, "waiting is no march"
 
 
 def test_nothing_more_at_five_encumbrance(game: Engine, script: dict) -> None:
-    game.state.player["attributes"]["strength"] = -2
+    game.state.player = replace(game.state.player, attributes={**game.state.player.attributes, "strength": -2})
     say(game, script, "take sack")  # Weight 3 against Strength -2: 5 points
     assert say(game, script, "take crowbar") == [
         "You cannot carry the crowbar as well: your load is already at Encumbrance 6, and nobody carries more at 5."]
@@ -594,18 +596,18 @@ def test_nothing_more_at_five_encumbrance(game: Engine, script: dict) -> None:
 # -- time: intervals, rest, healing, downtime ---------------------------------------------------------------------
 
 def test_rests_last_an_interval_or_a_day_and_take_fatigue_away(game: Engine, script: dict) -> None:
-    game.state.player["fatigue"] = 9
+    game.state.player = replace(game.state.player, fatigue=9)
     assert say(game, script, "rest short") == ["You sit down with a meal.", "You rest an interval (6 hours): Fatigue 9 -> 6.",
                                                 "It is now afternoon (day 1)."]
     assert game.state.clock == "12:00"
     say(game, script, "rest long")
-    assert game.state.player["fatigue"] == 0 and game.state.day == 2 and game.state.clock == "12:00"
+    assert game.state.player.fatigue == 0 and game.state.day == 2 and game.state.clock == "12:00"
 
 
 def test_healing_a_quarter_of_the_hp_a_week(game: Engine, script: dict) -> None:
-    game.state.player["hp"] = 2
+    game.state.player = replace(game.state.player, hp=2)
     lines = say(game, script, "wait 6 days")
-    assert game.state.player["hp"] == 2 and game.state.player["healing_days"] == 6
+    assert game.state.player.hp == 2 and game.state.player.healing_days == 6
     lines = say(game, script, "wait 1 day")
     assert "A week has passed since your wounds began to mend: HP 2 -> 4." in lines
 
@@ -613,12 +615,12 @@ def test_healing_a_quarter_of_the_hp_a_week(game: Engine, script: dict) -> None:
 def test_downtime_at_a_settlement_heals_everything(game: Engine, script: dict) -> None:
     assert say(game, script, "downtime") == ["Downtime needs a safe place to stay: a settlement."]
     say(game, script, "w")
-    game.state.player = dict(game.state.player, hp=1, fatigue=7)
+    game.state.player = replace(game.state.player, hp=1, fatigue=7)
     water, food, day = game.state.water, game.state.food, game.state.day
     lines = say(game, script, "downtime")
     assert lines[0] == "You take a week of downtime in the Hall: you heal and rest (HP 1 -> 6, Fatigue 7 -> 0)."
     assert (game.state.water, game.state.food, game.state.day) == (water, food, day + 7)
-    assert game.state.player["hp"] == 6
+    assert game.state.player.hp == 6
 
 
 # -- space: regions and their encounters -----------------------------------------------------------------------------
@@ -646,7 +648,7 @@ def test_a_tied_hazard_offers_to_turn_back_unhurt(game: Engine, script: dict) ->
     assert say(game, script, "e")[-1] == "A tie: 7 against TN 7. Press on and take the harm (yes), or turn back unhurt (no)?"
     lines = say(game, script, "no")
     assert lines[:3] == ["You think better of it.", "You turn back the way you came.", "Gate"]
-    assert game.state.room == "gate" and game.state.player["hp"] == 6
+    assert game.state.room == "gate" and game.state.player.hp == 6
     script[1] = [4, 2]  # the same day: the encounter die, the remembered tie, and the harm if pressing on
     assert say(game, script, "e")[1:4] == ["[climb] remembered 2d6 (3, 3) + 1 = 7 vs TN 7: tie (margin 0)",
                                            "(One roll only: nothing has changed since you tried this, so it goes "
@@ -661,7 +663,7 @@ def test_a_tied_hazard_offers_to_turn_back_unhurt(game: Engine, script: dict) ->
 # -- death at 0 HP and saving a life ----------------------------------------------------------------------------------------
 
 def test_at_zero_hp_with_no_foe_about_a_life_may_be_saved(game: Engine, script: dict) -> None:
-    game.state.player["hp"] = 1
+    game.state.player = replace(game.state.player, hp=1)
     lines = say(game, script, "e", 2, 1, 1, 3, 6, 5)  # no encounter; the climb fails; 3 harm; the save
     assert lines[-5:] == [
         "You fall at -2 HP. You try to bind your wounds before you black out (Wits + Medicine against TN 7 + 2).",
@@ -669,11 +671,11 @@ def test_at_zero_hp_with_no_foe_about_a_life_may_be_saved(game: Engine, script: 
         "The bleeding stops; unconscious for the rest of the interval, but alive.",
         "You lie senseless until the morning is over, and wake weak, with 1 HP.",
         "It is now afternoon (day 1)."]
-    assert game.state.status == "playing" and game.state.player["hp"] == 1 and game.state.clock == "12:00"
+    assert game.state.status == "playing" and game.state.player.hp == 1 and game.state.clock == "12:00"
 
 
 def test_a_failed_save_is_death(game: Engine, script: dict) -> None:
-    game.state.player["hp"] = 1
+    game.state.player = replace(game.state.player, hp=1)
     lines = say(game, script, "e", 2, 1, 1, 3, 1, 1)
     assert lines[-3:] == ["[save a life] 2d6 (1, 1) + 2 = 4 vs TN 9: failure (margin -5)",
                           "The wounds are too deep: death comes.", "You are dead."]
@@ -682,7 +684,7 @@ def test_a_failed_save_is_death(game: Engine, script: dict) -> None:
 
 def test_falling_with_a_foe_standing_is_death(game: Engine, script: dict) -> None:
     place(game, "tower")
-    game.state.player["hp"] = 2
+    game.state.player = replace(game.state.player, hp=2)
     lines = say(game, script, "attack brute", 1, 1, 6)
     assert lines[-1] == "You fall, and the brute makes sure you never rise."
     assert game.state.status == "dead"

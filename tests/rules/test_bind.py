@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -10,19 +11,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.errors import ContentError, DiceExhausted, UsageError
+from game.events import PLAYER, Fell
 from game.rules import bind_body as body
 from game.rules import bind_core as core
 from game.rules import bind_traits as traits
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
-from game.rules.bind import OPTIONS, SUMMARY, SYSTEM_ID, make_system
+from game.rules.bind import OPTIONS, SUMMARY, SYSTEM_ID, BindSituation, make_system
 from game.rules.bind_core import BindRequest
+from game.rules.bind_events import DEFENDER, HpChanged, LifeSaveEnded, Rested
+from game.rules.bind_sheet import Armour, BindSheet
 from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces
 from game.rules.registry import get_system, info
 
 BIND = make_system({})
 
 
-def pc(**stats: int) -> dict:
+def pc(**stats: int) -> BindSheet:
     """A player sheet from flat stats (attributes and skills default to 0)."""
     return BIND.new_character(stats or {"strength": 0}, ScriptedDice([]))
 
@@ -178,9 +182,8 @@ def test_traits_request_rejects_unknown_traits() -> None:
 
 
 def test_situation_resting_flag_is_honoured_when_present() -> None:
-    class RestingSituation(Situation):
-        resting = True
-    assert BIND.check_request(pc(), "tinker", "hard", RestingSituation()).resting is True
+    assert BIND.check_request(pc(), "tinker", "hard", BindSituation(resting=True)).resting is True
+    assert BIND.check_request(pc(), "tinker", "hard", Situation()).resting is False
 
 
 # -- seed 003 §Teamwork, §Stacking ---------------------------------------------------------
@@ -206,13 +209,13 @@ def test_teamwork_stacks_by_default_as_the_seeds_table() -> None:
 def test_teamwork_in_a_check_and_the_solo_kinds() -> None:
     leader = pc(intelligence=1, academics=1)
     helpers = (pc(intelligence=2, academics=1), pc(intelligence=1, academics=2))
-    assert BIND.check_request(leader, "lore", "hard", Situation(helpers=helpers)).bonus == 2 + 2 + 1
+    assert BIND.check_request(leader, "lore", "hard", BindSituation(helper_sheets=helpers)).bonus == 2 + 2 + 1
     assert make_system({"teamwork_rounding": "down"}).check_request(
-        leader, "lore", "hard", Situation(helpers=helpers)).bonus == 2 + 2
+        leader, "lore", "hard", BindSituation(helper_sheets=helpers)).bonus == 2 + 2
     assert make_system({"teamwork_rounding": "up"}).check_request(
-        leader, "lore", "hard", Situation(helpers=helpers)).bonus == 2 + 4
+        leader, "lore", "hard", BindSituation(helper_sheets=helpers)).bonus == 2 + 4
     sneaker = pc(dexterity=1, stealth=1)
-    assert BIND.check_request(sneaker, "sneak", "normal", Situation(helpers=helpers)).bonus == 2
+    assert BIND.check_request(sneaker, "sneak", "normal", BindSituation(helper_sheets=helpers)).bonus == 2
 
 
 def test_stacking_table_of_the_seed() -> None:
@@ -372,10 +375,10 @@ def test_check_request_difficulty_target_and_errors() -> None:
 
 
 def test_fatigue_above_hp_is_a_penalty() -> None:
-    tired = dict(pc(wits=1, vigilance=1), hp=5, fatigue=7)
+    tired = replace(pc(wits=1, vigilance=1), hp=5, fatigue=7)
     assert traits.fatigue_penalty(tired) == 2
     assert BIND.check_request(tired, "perceive", "normal", Situation()).bonus == 0
-    assert traits.fatigue_penalty(dict(tired, fatigue=5)) == 0
+    assert traits.fatigue_penalty(replace(tired, fatigue=5)) == 0
 
 
 def test_encumbrance_slows_speed_rolls_only() -> None:
@@ -400,8 +403,8 @@ def test_weight_and_encumbrance_per_the_seed() -> None:
 
 
 def test_elves_and_humans_weigh_their_hp() -> None:
-    assert pc(strength=-1)["max_hp"] == 5
-    assert pc(strength=1)["max_hp"] == 7
+    assert pc(strength=-1).max_hp == 5
+    assert pc(strength=1).max_hp == 7
 
 
 # -- fatigue, time, healing, rest ----------------------------------------------------------------------------
@@ -409,10 +412,10 @@ def test_elves_and_humans_weigh_their_hp() -> None:
 def test_fatigue_builds_and_rests_away() -> None:
     hero = pc(strength=1)  # 7 HP
     worn = body.exert(body.exert(hero), 6)
-    assert worn["fatigue"] == 7 and hero["fatigue"] == 0
-    assert body.march(hero, 2, 3)["fatigue"] == 6
-    assert body.rest_intervals(worn, 1)["fatigue"] == 3  # half of 7, rounded up, is 4
-    assert body.rest_intervals(worn, 2)["fatigue"] == 0
+    assert worn.fatigue == 7 and hero.fatigue == 0
+    assert body.march(hero, 2, 3).fatigue == 6
+    assert body.rest_intervals(worn, 1).fatigue == 3  # half of 7, rounded up, is 4
+    assert body.rest_intervals(worn, 2).fatigue == 0
 
 
 def test_time_helpers() -> None:
@@ -425,25 +428,26 @@ def test_time_helpers() -> None:
 
 def test_healing_a_quarter_a_week_and_downtime() -> None:
     assert [body.weekly_healing(n) for n in (4, 5, 7, 8, 9)] == [1, 2, 2, 2, 3]
-    hurt = dict(pc(strength=1), hp=1)
-    assert body.heal_days(hurt, 6)["hp"] == 1
+    hurt = replace(pc(strength=1), hp=1)
+    assert body.heal_days(hurt, 6).hp == 1
     week = body.heal_days(body.heal_days(hurt, 6), 1)
-    assert week["hp"] == 3 and week["healing_days"] == 0
-    assert body.heal_days(hurt, 28)["hp"] == 7  # never above the maximum
-    rested = body.downtime(dict(hurt, fatigue=9))
-    assert (rested["hp"], rested["fatigue"]) == (7, 0)
-    assert body.downtime(dict(hurt, dead=True))["hp"] == 1
+    assert week.hp == 3 and week.healing_days == 0
+    assert body.heal_days(hurt, 28).hp == 7  # never above the maximum
+    rested = body.downtime(replace(hurt, fatigue=9))
+    assert (rested.hp, rested.fatigue) == (7, 0)
+    assert body.downtime(replace(hurt, dead=True)).hp == 1
 
 
 def test_rest_short_long_unfed_dead() -> None:
-    tired = dict(pc(strength=1), hp=4, fatigue=9)
+    tired = replace(pc(strength=1), hp=4, fatigue=9)
     short = BIND.rest(tired, "short", True, ScriptedDice([]))
-    assert short.sheet["fatigue"] == 5 and short.sheet["hp"] == 4 and short.lines
+    assert short.sheet.fatigue == 5 and short.sheet.hp == 4
+    assert short.events == (Rested(1, 9, 5),)
     long = BIND.rest(tired, "long", True, ScriptedDice([]))
-    assert long.sheet["fatigue"] == 0 and long.sheet["hp"] == 4  # healing comes with the days, not here
+    assert long.sheet.fatigue == 0 and long.sheet.hp == 4  # healing comes with the days, not here
     assert BIND.rest(tired, "long", False, ScriptedDice([])).sheet == tired
-    assert BIND.rest(dict(tired, dead=True), "short", True, ScriptedDice([])).sheet["fatigue"] == 9
-    assert tired["fatigue"] == 9
+    assert BIND.rest(replace(tired, dead=True), "short", True, ScriptedDice([])).sheet.fatigue == 9
+    assert tired.fatigue == 9
 
 
 # -- character creation --------------------------------------------------------------------------------
@@ -455,12 +459,12 @@ def test_creation_reads_fourteen_faces_in_order() -> None:
     dice = ScriptedDice(CREATION_FACES + [6])
     sheet = BIND.new_character(None, dice)
     assert dice.unused == 1
-    assert sheet["race"] == "human"  # 7
-    assert sheet["attributes"] == {"strength": 4, "dexterity": -3, "speed": 1, "intelligence": -1,
+    assert sheet.race == "human"  # 7
+    assert sheet.attributes == {"strength": 4, "dexterity": -3, "speed": 1, "intelligence": -1,
                                    "wits": -1, "charisma": 2}
-    assert (sheet["hp"], sheet["max_hp"]) == (10, 10)
-    assert sheet["skills"]["combat"] == 1 and sheet["skills"]["medicine"] == 1
-    assert sheet["npc"] is False
+    assert (sheet.hp, sheet.max_hp) == (10, 10)
+    assert sheet.skills["combat"] == 1 and sheet.skills["medicine"] == 1
+    assert sheet.npc is False
     with pytest.raises(DiceExhausted):
         BIND.new_character(None, ScriptedDice(CREATION_FACES[:-1]))
 
@@ -479,10 +483,10 @@ def test_race_chart(roll: int, race: str) -> None:
 
 def test_stats_from_content() -> None:
     sheet = BIND.new_character({"strength": 1, "combat": 2, "dr": 2, "covering": 3}, ScriptedDice([]))
-    assert (sheet["hp"], sheet["max_hp"], sheet["skills"]["combat"]) == (7, 7, 2)
-    assert sheet["armour"] == {"dr": 2, "covering": 3}
+    assert (sheet.hp, sheet.max_hp, sheet.skills["combat"]) == (7, 7, 2)
+    assert sheet.armour == Armour(dr=2, covering=3)
     nested = BIND.new_character({"attributes": {"dexterity": 2}, "skills": {"stealth": 1}, "hp": 9}, ScriptedDice([]))
-    assert nested["attributes"]["dexterity"] == 2 and nested["skills"]["stealth"] == 1 and nested["max_hp"] == 9
+    assert nested.attributes["dexterity"] == 2 and nested.skills["stealth"] == 1 and nested.max_hp == 9
 
 
 def test_bad_stats_are_all_reported() -> None:
@@ -494,15 +498,47 @@ def test_bad_stats_are_all_reported() -> None:
     assert any("combat" in p for p in problems) and any("skills.flying" in p for p in problems)
 
 
-def test_sheets_are_plain_data() -> None:
+def test_sheets_save_as_plain_data_and_read_back() -> None:
     def plain(value: object) -> bool:
         if isinstance(value, dict):
             return all(isinstance(k, str) and plain(v) for k, v in value.items())
         if isinstance(value, list):
             return all(plain(v) for v in value)
         return isinstance(value, (str, int, bool, float))
-    assert plain(BIND.new_character(None, ScriptedDice(CREATION_FACES)))
-    assert all(plain(BIND.npc_sheet(t, None)) for t in range(1, 6))
+    sheets = [BIND.new_character(None, ScriptedDice(CREATION_FACES))] + [BIND.npc_sheet(t, None) for t in range(1, 6)]
+    for sheet in sheets:
+        data = BIND.sheet_to_data(sheet)
+        assert plain(data) and BIND.sheet_from_data(data) == sheet
+    assert BIND.npc_sheet(2, None, "synthetic").creature == "synthetic"
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"hp": "7"}, "bind sheet: hp must be a whole number, not '7'"),
+    ({"max_hp": 0}, "bind sheet: max_hp must be from 1 to 999, not 0"),
+    ({"dead": 1}, "bind sheet: dead must be true or false, not 1"),
+    ({"tier": 9}, "bind sheet: tier must be from 0 to 5, not 9"),
+    ({"mood": "grim"}, "bind sheet: unknown key 'mood'"),
+    ({"armour": {"dr": 1, "thickness": 2}}, "bind sheet: unknown key 'armour.thickness'"),
+    ({"skills": {"juggling": 1}}, "bind sheet: unknown key 'skills.juggling'"),
+    ({"attributes": {"strength": 1}}, "bind sheet: attributes.dexterity is missing"),
+])
+def test_a_bad_saved_sheet_is_refused_naming_the_field(change: dict, message: str) -> None:
+    data = {**BIND.sheet_to_data(pc()), **change}
+    with pytest.raises(ValueError) as caught:
+        BIND.sheet_from_data(data)
+    assert str(caught.value) == message
+
+
+def test_format_1_scratch_moves_to_the_moment() -> None:
+    sheet = {**BIND.sheet_to_data(pc()), "memo": {"force@gate|day=1": [1, 2]}, "memo_day": 1}
+    assert BIND.sheet_from_data(sheet) == pc()  # the scratch is dropped, the rest kept
+    state = BIND.migrate_v1({"player": sheet, "npcs": {}})
+    assert "memo" not in state["player"] and state["moment"] == {"memo": {"force@gate|day=1": [1, 2]}, "memo_day": 1}
+    moment = BIND.moment_from_data(state["moment"])
+    assert moment is not None and moment.memo == {"force@gate|day=1": (1, 2)}
+    assert BIND.moment_to_data(moment) == state["moment"] and BIND.moment_from_data({}) is None
+    with pytest.raises(ValueError, match="one or two d6 faces"):
+        BIND.moment_from_data({"memo": {"k": [7]}, "memo_day": 1})
 
 
 # -- NPCs ---------------------------------------------------------------------------------------------------
@@ -512,18 +548,18 @@ def test_npc_tiers_are_monotonic_in_threat() -> None:
     fighting = [traits.kind_bonus(s, "fight") for s in sheets]
     assert fighting == [0, 2, 3, 4, 5]  # a tier-1 creature fights at the default TN 7
     for low, high in zip(sheets, sheets[1:], strict=False):
-        assert high["max_hp"] >= low["max_hp"]
-        assert high["armour"]["dr"] >= low["armour"]["dr"]
+        assert high.max_hp >= low.max_hp
+        assert high.armour.dr >= low.armour.dr
         assert traits.attribute(high, "strength") >= traits.attribute(low, "strength")
-    assert [s["max_hp"] for s in sheets] == [5, 7, 7, 8, 9]
-    assert all(s["npc"] and s["tier"] == t for t, s in enumerate(sheets, 1))
+    assert [s.max_hp for s in sheets] == [5, 7, 7, 8, 9]
+    assert all(s.npc and s.tier == t for t, s in enumerate(sheets, 1))
 
 
 def test_npc_stats_override_the_tier() -> None:
     ogre = BIND.npc_sheet(2, {"hp": 12, "combat": 3})
-    assert (ogre["max_hp"], ogre["hp"], ogre["skills"]["combat"], ogre["npc"]) == (12, 12, 3, True)
+    assert (ogre.max_hp, ogre.hp, ogre.skills["combat"], ogre.npc) == (12, 12, 3, True)
     strong = BIND.npc_sheet(1, {"strength": 3})
-    assert strong["max_hp"] == 9
+    assert strong.max_hp == 9
     with pytest.raises(ContentError):
         BIND.npc_sheet(6, None)
     with pytest.raises(ContentError):
@@ -553,11 +589,11 @@ def test_player_hits_npc_above_the_tn() -> None:
     assert BIND.attack_request(hero, goblin, SWORD, Situation()) == BindRequest(3, 8)
     assert result.roll.outcome == "success" and result.roll.figures["margin"] == 5
     assert result.hit and result.damage == 4 + 1 + 2
-    assert result.defender["hp"] == 6 - 7 and BIND.condition(result.defender) == "down"
-    assert result.attacker["hp"] == 7
+    assert result.defender.hp == 6 - 7 and BIND.condition(result.defender) == "down"
+    assert result.attacker.hp == 7
     assert dice.unused == 0
     assert (hero, goblin) == before  # nothing mutated
-    assert any("falls" in line for line in result.lines)
+    assert result.events == (HpChanged(DEFENDER, "HP", 6, -1, 6, "blow"), Fell(DEFENDER))
     assert result.rolls[0].figures["total"] == 7
 
 
@@ -566,19 +602,19 @@ def test_player_misses_and_takes_damage() -> None:
     result = BIND.attack(hero, goblin, SWORD, Situation(), ScriptedDice([1, 2, 3]))
     assert result.roll.outcome == "failure"
     assert not result.hit and result.damage == 0
-    assert result.attacker["hp"] == 7 - 3 and result.defender["hp"] == 6
+    assert result.attacker.hp == 7 - 3 and result.defender.hp == 6
 
 
 def test_tie_neither_or_both() -> None:
     hero, goblin = fighter(), a_goblin()
     neither = BIND.attack(hero, goblin, SWORD, Situation(), ScriptedDice([2, 3]))
     assert neither.roll.outcome == "tie" and not neither.hit
-    assert (neither.attacker["hp"], neither.defender["hp"]) == (7, 6)
+    assert (neither.attacker.hp, neither.defender.hp) == (7, 6)
     both = BIND.attack(hero, goblin, SWORD, Situation(), ScriptedDice([2, 3, 1, 2]), tie="both")
     assert both.hit and both.damage == 1 + 1 + 2
-    assert (both.attacker["hp"], both.defender["hp"]) == (7 - 2, 6 - 4)
+    assert (both.attacker.hp, both.defender.hp) == (7 - 2, 6 - 4)
     by_option = make_system({"combat_tie": "both"}).attack(hero, goblin, SWORD, Situation(), ScriptedDice([2, 3, 1, 2]))
-    assert by_option.attacker["hp"] == 5
+    assert by_option.attacker.hp == 5
     with pytest.raises(ValueError):
         BIND.attack(hero, goblin, SWORD, Situation(), ScriptedDice([2, 3]), tie="maybe")
 
@@ -591,13 +627,13 @@ def test_npc_attack_is_the_players_defence_roll() -> None:
     held = BIND.attack(raider, hero, Weapon("spear", "d6"), Situation(), ScriptedDice([6, 5, 2]))
     assert held.roll.outcome == "success" and held.roll.figures["margin"] == 5
     assert not held.hit and held.damage == 0
-    assert held.defender["hp"] == 7
-    assert held.attacker["hp"] == 7 - (2 + 1 + 3)  # the player's axe strikes back, covering 2 beaten
-    assert held.lines[0].startswith("Defence roll:")
+    assert held.defender.hp == 7
+    assert held.attacker.hp == 7 - (2 + 1 + 3)  # the player's axe strikes back, covering 2 beaten
+    assert held.roll.text.startswith("defence roll ")
     struck = BIND.attack(raider, hero, Weapon("spear", "d6"), Situation(), ScriptedDice([1, 1, 5]))
     assert struck.hit and struck.damage == 5 + 1 + 1
-    assert struck.defender["hp"] == 0 and BIND.condition(struck.defender) == "down"
-    assert struck.attacker["hp"] == 7
+    assert struck.defender.hp == 0 and BIND.condition(struck.defender) == "down"
+    assert struck.attacker.hp == 7
 
 
 def test_armour_covers_near_misses_not_clean_hits() -> None:
@@ -609,9 +645,9 @@ def test_armour_covers_near_misses_not_clean_hits() -> None:
     assert clean.damage == 6 and clean.rolls[0].figures["dr"] == 0
     armoured = BIND.wear(hero, 2, 2)
     grazed = BIND.attack(armoured, ogre, SWORD, Situation(), ScriptedDice([2, 3, 4]))  # 8: missed by 2
-    assert grazed.attacker["hp"] == 7 - (4 + 1 - 2)
+    assert grazed.attacker.hp == 7 - (4 + 1 - 2)
     gored = BIND.attack(armoured, ogre, SWORD, Situation(), ScriptedDice([1, 2, 4]))  # 6: missed by 4
-    assert gored.attacker["hp"] == 7 - (4 + 1)
+    assert gored.attacker.hp == 7 - (4 + 1)
 
 
 def test_shooting_from_out_of_reach() -> None:
@@ -620,19 +656,19 @@ def test_shooting_from_out_of_reach() -> None:
     target = BIND.npc_sheet(2, None)  # dodges with Speed 0 + Vigilance 1
     assert BIND.attack_request(archer, target, bow, Situation()) == BindRequest(3, 8)
     miss = BIND.attack(archer, target, bow, Situation(), ScriptedDice([1, 1]))
-    assert miss.roll.outcome == "failure" and miss.attacker["hp"] == archer["hp"]
+    assert miss.roll.outcome == "failure" and miss.attacker.hp == archer.hp
     engaged = BIND.attack(archer, target, bow, Situation(engaged=True), ScriptedDice([1, 1, 2]))
-    assert engaged.attacker["hp"] == archer["hp"] - (2 + 1)
+    assert engaged.attacker.hp == archer.hp - (2 + 1)
 
 
 def test_death_at_minus_maximum_hp() -> None:
     hero = fighter()
     assert BIND.condition(hero) == "ok"
-    assert BIND.condition(dict(hero, hp=0)) == "down"
-    assert BIND.condition(dict(hero, hp=-7)) == "dead"
-    assert BIND.condition(dict(hero, dead=True)) == "dead"
+    assert BIND.condition(replace(hero, hp=0)) == "down"
+    assert BIND.condition(replace(hero, hp=-7)) == "dead"
+    assert BIND.condition(replace(hero, dead=True)) == "dead"
     assert BIND.health(hero) == "HP 7/7"
-    assert BIND.health(dict(hero, hp=3, fatigue=2)) == "HP 3/7 Fatigue 2"
+    assert BIND.health(replace(hero, hp=3, fatigue=2)) == "HP 3/7 Fatigue 2"
 
 
 def test_weapon_dice_map_to_damage_bonuses() -> None:
@@ -648,20 +684,21 @@ def test_weapon_dice_map_to_damage_bonuses() -> None:
 
 def test_save_a_life() -> None:
     healer = pc(wits=1, medicine=1)
-    patient = dict(fighter(), hp=-3)
+    patient = replace(fighter(), hp=-3)
     assert BIND.save_life_request(healer, patient) == BindRequest(2, 10)
     saved = BIND.save_life(healer, patient, ScriptedDice([5, 4]))
-    assert saved.patient["stable"] and BIND.condition(saved.patient) == "down"
+    assert saved.patient.stable and BIND.condition(saved.patient) == "down"
     lost = BIND.save_life(healer, patient, ScriptedDice([1, 1]))
     assert BIND.condition(lost.patient) == "dead"
     scarred = BIND.save_life(healer, patient, ScriptedDice([4, 4, 3]), wound_attribute="charisma")
     assert scarred.roll.outcome == "tie"
-    assert scarred.patient["attributes"]["charisma"] == -3 and not scarred.patient["dead"]
-    doomed = BIND.save_life(healer, dict(patient, attributes=dict(patient["attributes"], charisma=-3)),
+    assert scarred.patient.attributes["charisma"] == -3 and not scarred.patient.dead
+    assert scarred.events == (LifeSaveEnded("tie", "charisma", 0, -3, False),)
+    doomed = BIND.save_life(healer, replace(patient, attributes={**patient.attributes, "charisma": -3}),
                             ScriptedDice([4, 4, 3]))
-    assert doomed.patient["dead"]
+    assert doomed.patient.dead
     dice = ScriptedDice([])
-    assert BIND.save_life(healer, fighter(), dice).patient["hp"] == 7 and dice.faces == []
+    assert BIND.save_life(healer, fighter(), dice).patient.hp == 7 and dice.faces == []
 
 
 def test_sheet_lines() -> None:
@@ -685,28 +722,28 @@ def test_a_remembered_request_reads_no_dice_and_its_odds_are_certain() -> None:
 def test_harm_is_a_d6_plus_the_dies_bonus_without_armour() -> None:
     hero = BIND.wear(pc(strength=2), 3, 3)  # 8 HP, heavy armour that does not help
     fall = BIND.harm(hero, "d4", ScriptedDice([5]))
-    assert fall.sheet["hp"] == 3 and fall.rolls[0].text == "harm (d4) 1d6 (5) + 0 = 5 HP"
-    assert fall.lines == ("You lose 5 HP (HP 8 -> 3 of 8).",)
-    assert BIND.harm(hero, "d8", ScriptedDice([1])).sheet["hp"] == 8 - 3
-    assert BIND.harm(dict(hero, hp=-1), "2d6", ScriptedDice([6])).sheet["hp"] == -1 - 11
-    dead = dict(hero, dead=True)
+    assert fall.sheet.hp == 3 and fall.rolls[0].text == "harm (d4) 1d6 (5) + 0 = 5 HP"
+    assert fall.events == (HpChanged(PLAYER, "HP", 8, 3, 8, "harm"),)
+    assert BIND.harm(hero, "d8", ScriptedDice([1])).sheet.hp == 8 - 3
+    assert BIND.harm(replace(hero, hp=-1), "2d6", ScriptedDice([6])).sheet.hp == -1 - 11
+    dead = replace(hero, dead=True)
     dice = ScriptedDice([])
     assert BIND.harm(dead, "d4", dice).sheet == dead and dice.faces == []
 
 
 def test_healing_is_a_d6_plus_the_dies_bonus_up_to_the_maximum() -> None:
-    hurt = dict(pc(strength=1), hp=-2, stable=True)
+    hurt = replace(pc(strength=1), hp=-2, stable=True)
     healed = BIND.heal(hurt, "d6", ScriptedDice([2]))
-    assert healed.sheet["hp"] == 1 and not healed.sheet["stable"] and BIND.condition(healed.sheet) == "ok"
+    assert healed.sheet.hp == 1 and not healed.sheet.stable and BIND.condition(healed.sheet) == "ok"
     assert healed.rolls[0].text == "healing (d6) 1d6 (2) + 1 = 3 HP"
-    assert BIND.heal(hurt, "d12", ScriptedDice([6])).sheet["hp"] == 7
+    assert BIND.heal(hurt, "d12", ScriptedDice([6])).sheet.hp == 7
     dice = ScriptedDice([])
-    assert BIND.heal(dict(hurt, dead=True), "d6", dice).sheet["hp"] == -2 and dice.faces == []
+    assert BIND.heal(replace(hurt, dead=True), "d6", dice).sheet.hp == -2 and dice.faces == []
 
 
 def test_fatigue_penalty_counts_hp_below_zero_as_zero() -> None:
-    assert traits.fatigue_penalty(dict(pc(), hp=-3, fatigue=2)) == 2
-    assert traits.fatigue_penalty(dict(pc(), hp=4, fatigue=2)) == 0
+    assert traits.fatigue_penalty(replace(pc(), hp=-3, fatigue=2)) == 2
+    assert traits.fatigue_penalty(replace(pc(), hp=4, fatigue=2)) == 0
 
 
 def test_bind_situation_carries_resting_and_encumbrance() -> None:

@@ -1,0 +1,119 @@
+"""BIND's wording of events: HP left after an exchange, Fatigue, rests, saving a life, encounters.
+
+A fall or a death in a fight is not worded here: the engine says an NPC's
+(``after_npc_hit``) and the end of the run, and the play layer's
+:class:`~game.rules.bind_events.LifeAtStake` says the player's.
+"""
+from __future__ import annotations
+
+from game.events import PLAYER, Died, Fell
+from game.narration import Narrator, cap
+from game.rules.bind_body import INTERVALS
+from game.rules.bind_events import (
+    CameUpon,
+    DowntimeTaken,
+    FatigueChanged,
+    FatiguePenalty,
+    HpChanged,
+    LifeAtStake,
+    LifeSaveEnded,
+    NoBlow,
+    Rested,
+    Unaffected,
+    WokeUp,
+)
+from game.text import article
+
+
+class BindNarrator(Narrator):
+    """The narrator of a run under BIND."""
+
+
+@BindNarrator.renders(Fell)
+def _fell(narrator: Narrator, event: Fell) -> list[str]:
+    return []
+
+
+@BindNarrator.renders(Died)
+def _died(narrator: Narrator, event: Died) -> list[str]:
+    return []
+
+
+@BindNarrator.renders(HpChanged)
+def _hp(narrator: Narrator, event: HpChanged) -> list[str]:
+    if event.who != PLAYER:
+        return []  # the damage roll's text says it
+    if event.cause == "harm":
+        return [f"You lose {event.before - event.after} HP (HP {event.before} -> {event.after} of {event.max_hp})."]
+    if event.cause == "heal":
+        return [f"HP {event.before} -> {event.after} of {event.max_hp}."]
+    if event.cause == "week":
+        return [f"A week has passed since your wounds began to mend: HP {event.before} -> {event.after}."]
+    return [f"You have {event.after} of {event.max_hp} HP left."]
+
+
+@BindNarrator.renders(NoBlow)
+def _no_blow(narrator: Narrator, event: NoBlow) -> list[str]:
+    return ["Neither lands a blow."]
+
+
+_UNAFFECTED = {"harm": "The dead feel nothing more.", "heal": "Nothing can heal the dead.",
+               "rest": "The dead do not rest."}
+
+
+@BindNarrator.renders(Unaffected)
+def _unaffected(narrator: Narrator, event: Unaffected) -> list[str]:
+    return [_UNAFFECTED[event.what]]
+
+
+@BindNarrator.renders(Rested)
+def _rested(narrator: Narrator, event: Rested) -> list[str]:
+    if not event.fed:
+        return ["Hungry and thirsty, you find no rest: nothing recovers."]
+    span = "an interval (6 hours)" if event.intervals == 1 else f"a full day ({len(INTERVALS)} intervals)"
+    return [f"You rest {span}: Fatigue {event.before} -> {event.after}."]
+
+
+@BindNarrator.renders(FatigueChanged)
+def _fatigue(narrator: Narrator, event: FatigueChanged) -> list[str]:
+    if event.cause == "march":
+        return [f"Your load wears on you (Encumbrance {event.load}): Fatigue {event.before} -> {event.after}."]
+    return [f"It wears you out: Fatigue {event.before} -> {event.after}."]
+
+
+@BindNarrator.renders(FatiguePenalty)
+def _penalty(narrator: Narrator, event: FatiguePenalty) -> list[str]:
+    return [f"(Fatigue {event.fatigue} is above your {event.hp} HP: {-event.penalty:+d} to every roll.)"]
+
+
+@BindNarrator.renders(LifeAtStake)
+def _at_stake(narrator: Narrator, event: LifeAtStake) -> list[str]:
+    who = ("You try to bind your wounds before you black out" if event.healer == "you"
+           else f"{cap(event.healer)} tends your wounds")
+    return [f"You fall at {event.hp} HP. {who} (Wits + Medicine against TN 7 + {max(0, -event.hp)})."]
+
+
+@BindNarrator.renders(LifeSaveEnded)
+def _save_ended(narrator: Narrator, event: LifeSaveEnded) -> list[str]:
+    if event.outcome == "failure":
+        return ["The wounds are too deep: death comes."]
+    if event.outcome == "success":
+        return ["The bleeding stops; unconscious for the rest of the interval, but alive."]
+    return [f"Alive, but with a permanent wound: {event.attribute} {event.before} -> {event.after}."
+            + (" It is too much: death comes." if event.dead else "")]
+
+
+@BindNarrator.renders(WokeUp)
+def _woke(narrator: Narrator, event: WokeUp) -> list[str]:
+    return [f"You lie senseless until the {event.interval} is over, and wake weak, with 1 HP."]
+
+
+@BindNarrator.renders(CameUpon)
+def _came_upon(narrator: Narrator, event: CameUpon) -> list[str]:
+    return [f"{cap(article(narrator.world.npc_name(event.who)))} comes upon you out of {event.where}!"]
+
+
+@BindNarrator.renders(DowntimeTaken)
+def _downtime(narrator: Narrator, event: DowntimeTaken) -> list[str]:
+    return [f"You take a week of downtime in the {event.place}: you heal and rest "
+            f"(HP {event.hp_before} -> {event.hp_after}, Fatigue {event.fatigue_before} -> 0)."]
