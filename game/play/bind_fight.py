@@ -79,16 +79,13 @@ def _settled(turn: Turn, result: AttackResult[BindSheet], ids: dict[str, str], b
              after: BindSheet) -> AttackResult[BindSheet]:
     """The exchange's events with the actors' ids, and the Fatigue penalty it brought the player.
 
-    Until ``report_attack`` emits ``AttackResult.events`` itself, the events are
-    handed to it as lines this system's narrator wrote from them (the rolls are
-    shown by ``report_attack``; the events state no roll).
+    ``report_attack`` emits them after showing the rolls (the events state no roll).
     """
     events: list[Event] = list(tag(result.events, ids))
     penalty = fatigue_penalty(after)
     if penalty and penalty != fatigue_penalty(before) and after.hp > 0:
         events.append(FatiguePenalty(after.fatigue, after.hp, penalty))
-    lines = tuple(turn.play.narrator_class(turn.world).lines(events))
-    return dataclasses.replace(result, events=tuple(events), lines=lines)
+    return dataclasses.replace(result, events=tuple(events), lines=())
 
 
 def _tie(turn: Turn, roll: RollResult, foe: str, defending: bool) -> str:
