@@ -16,38 +16,47 @@ What this system changes in play (every choice in ``docs/rules/maelstrom.md``):
   drink or use something until they recover.
 
 The helpers live in ``maelstrom_rolls`` (tags, Willpower, botches, armour) and
-``maelstrom_fight`` (attacks).
+``maelstrom_fight`` (attacks).  What happens is emitted as events and worded by
+:class:`~game.narration.maelstrom.MaelstromNarrator`.  NPCs act through the
+round template of :class:`~game.play.base.BasePlay` unchanged: Maelstrom has no
+morale rule, and its NPC attacks go through :meth:`MaelstromPlay.npc_attack`.
 """
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.errors import ActionRefused
+from game.narration.maelstrom import WILLPOWER_ARMED, MaelstromNarrator
 from game.parser import ParseError, parse, phrases_of, tokenize
 from game.play import maelstrom_fight as fight
 from game.play import maelstrom_rolls as rolls
 from game.play.base import BasePlay
 from game.rules import maelstrom_sheet as sheets
-from game.rules.base import AttackResult, RollResult, Situation, Weapon
+from game.rules.base import RollResult, SheetChange, Situation, Weapon
+from game.rules.maelstrom import AttackOutcome, MaelstromSystem
+from game.rules.maelstrom_events import WillpowerHeldBack, WillpowerReadied, WillpowerUnused, WillpowerUse
+from game.rules.maelstrom_pool import PoolRequest
+from game.rules.maelstrom_sheet import MaelstromSheet
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
     from game.parser import Command
-    from game.rules.maelstrom import MaelstromSystem
+    from game.world.world import World
 
 VERBS: dict[str, tuple[str, ...]] = {"willpower": ("willpower", "wp")}
-USES = {"success": "success", "automatic": "success", "wounds": "wounds", "wound": "wounds", "pain": "wounds"}
+USES = {"success": WillpowerUse.SUCCESS, "automatic": WillpowerUse.SUCCESS, "wounds": WillpowerUse.WOUNDS,
+        "wound": WillpowerUse.WOUNDS, "pain": WillpowerUse.WOUNDS}
 OFF_WORDS = ("off", "cancel", "back")
 #: What an incapacitated player can still do.
 WHILE_DOWN = ("rest", "wait", "eat", "drink", "use", "willpower")
 
 
-class MaelstromPlay(BasePlay):
+class MaelstromPlay(BasePlay[MaelstromSystem]):
     """The Maelstrom economy in play."""
 
-    system: MaelstromSystem
+    narrator_class = MaelstromNarrator
 
     def __init__(self, system: MaelstromSystem) -> None:
         super().__init__(system)
@@ -82,13 +91,13 @@ class MaelstromPlay(BasePlay):
 
     # -- checks ---------------------------------------------------------------------
     def check_request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
-                      numbers: Mapping[str, int]) -> Any:
+                      numbers: Mapping[str, int]) -> PoolRequest:
         """The pool for a player check, with the tags of what the action relates to."""
         target = numbers.get(self.system.id)
         if target is not None:
             situation = dataclasses.replace(situation, target=target)
         rolls.sync_armour(turn.world)
-        return self.system.check_request(turn.world.state.player, kind, difficulty, situation,
+        return self.system.check_request(rolls.player_sheet(turn.world), kind, difficulty, situation,
                                          tags=rolls.check_tags(turn, kind))
 
     def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
@@ -104,13 +113,13 @@ class MaelstromPlay(BasePlay):
         return result
 
     # -- fighting -------------------------------------------------------------------
-    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
+    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackOutcome:
         return fight.player_attack(turn, self.system, npc_id, weapon, situation)
 
-    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
+    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackOutcome:
         return fight.npc_attack(turn, self.system, npc_id, weapon)
 
-    def natural_weapon(self, sheet: dict[str, Any]) -> Weapon:
+    def natural_weapon(self, sheet: MaelstromSheet) -> Weapon:
         return fight.natural_weapon(sheet)
 
     # -- the flow of time -------------------------------------------------------------
@@ -122,50 +131,73 @@ class MaelstromPlay(BasePlay):
 
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
         """Incapacitated (with no foe at hand: a foe would have finished you), you can only recover."""
-        if self.system.condition(turn.world.state.player) == "down" and command.verb not in WHILE_DOWN:
+        if rolls.player_sheet(turn.world).condition == "down" and command.verb not in WHILE_DOWN:
             raise ActionRefused("You are incapacitated: you can only rest, wait, eat, drink or use something "
                                 "until you recover.")
         handler(turn, command)
         rolls.sync_armour(turn.world)  # armour taken up or put down is worn, or not, at once
 
-    def npc_phase(self, turn: Turn) -> None:
-        rolls.sync_armour(turn.world)
-        super().npc_phase(turn)
+    # -- rest, harm and healing: the rolls shown, then the events ------------------------
+    def rest(self, turn: Turn, kind: str, fed: bool) -> None:
+        self._changed(turn, self.system.rest(rolls.player_sheet(turn.world), kind, fed, turn.dice), "rest")
+
+    def harm(self, turn: Turn, damage: str, label: str) -> None:
+        self._changed(turn, self.system.harm(rolls.player_sheet(turn.world), damage, turn.dice), label)
+
+    def heal(self, turn: Turn, healing: str, label: str) -> None:
+        self._changed(turn, self.system.heal(rolls.player_sheet(turn.world), healing, turn.dice), label)
+
+    @staticmethod
+    def _changed(turn: Turn, change: SheetChange[MaelstromSheet], label: str) -> None:
+        turn.world.state.player = change.sheet
+        for roll in change.rolls:
+            turn.show_roll(label, roll)
+        turn.emit(*change.events)
+
+    # -- what the player reads of the sheet (hooks the engine does not call yet) -----------
+    def status_health(self, world: World) -> str:
+        """The status line's health figure: the system's, ``armed`` while Willpower is readied."""
+        armed = " armed" if rolls.readied(world) is not None else ""
+        return self.system.health(rolls.player_sheet(world)) + armed
+
+    def stats_lines(self, world: World) -> list[str]:
+        """The sheet for ``stats``, saying what readied Willpower will do."""
+        use = rolls.readied(world)
+        return sheets.sheet_lines(rolls.player_sheet(world), WILLPOWER_ARMED[use] if use is not None else "")
 
     # -- Willpower --------------------------------------------------------------------
     def _willpower(self, turn: Turn, command: Command) -> None:
         """``willpower [success|wounds] [ACTION]``, ``willpower off``."""
         world = turn.world
-        sheet = world.state.player
+        sheet = rolls.player_sheet(world)
         words = tokenize(command.raw)[1:]
         if words[:1] and words[0] in OFF_WORDS:
-            if not rolls.readied(world):
+            if rolls.readied(world) is None:
                 raise ActionRefused("No Willpower is readied.")
-            world.state.player = {**sheet, "willpower_armed": ""}
-            turn.say("You hold your Willpower back; the point is still yours.")
+            rolls.ready(world, None)
+            turn.emit(WillpowerHeldBack())
             return
-        use = USES.get(words[0], "") if words else ""
-        if use:
+        named = USES.get(words[0]) if words else None
+        if named is not None:
             words = words[1:]
-        use = use or "success"
+        use = named or WillpowerUse.SUCCESS
         action = self._action(words)
-        if sheet["willpower_points"] < 1:
+        if sheet.willpower_points < 1:
             raise ActionRefused("You have no Willpower left to spend (a long rest gives a point back).")
-        if use == "wounds" and not sheets.wound_penalty(sheet):
+        if use is WillpowerUse.WOUNDS and not sheet.wound_penalty:
             raise ActionRefused("Your wounds cost you no dice now: there is nothing to ignore.")
-        if action is None and rolls.readied(world) == use:
+        if action is None and rolls.readied(world) is use:
             raise ActionRefused("Your Willpower is already readied for your next roll (\"willpower off\" keeps it).")
-        world.state.player = {**sheet, "willpower_armed": use}
+        rolls.ready(world, use)
         if action is None:
-            turn.say(f"You steel yourself: your next check or attack gets {rolls.WILLPOWER_USES[use]} (house rule)."
-                     " The point is spent when you roll (\"willpower off\" keeps it).")
+            turn.emit(WillpowerReadied(use))
             return
         assert self._registry is not None
         spec = self._registry.get(action.verb)
         assert spec is not None
         spec.handler(turn, action)
-        if rolls.readied(world):
-            turn.say("Nothing called for a roll: your Willpower stays readied for the next one.")
+        if rolls.readied(world) is not None:
+            turn.emit(WillpowerUnused())
 
     def _action(self, words: list[str]) -> Command | None:
         """The action after ``willpower`` (``willpower attack raider``), or None."""

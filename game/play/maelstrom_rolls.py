@@ -7,18 +7,34 @@ Every choice here is written down in ``docs/rules/maelstrom.md``:
   the command names (its names and kind, and its ``specialty`` stat), and
   ``ambushers`` for a perception check with a foe at hand;
 - Willpower (RULES-NOTES; house rule details): the ``willpower`` verb readies a
-  point, and the next check or attack spends it, for one automatic success or
-  to win back the dice wounds take;
+  point (the run's :class:`~game.rules.maelstrom_sheet.MaelstromMoment`), and
+  the next check or attack spends it, for one automatic success or to win back
+  the dice wounds take;
 - a botched check has a consequence in play (seed 004 §Step 4: "things went
   very wrong"): a hurt, a dropped item or lost time, by the kind of check;
 - armour: the best armour carried is worn and gives soak dots (house rule).
+
+What happens is emitted as events (:mod:`game.rules.maelstrom_events`), worded
+by the Maelstrom narrator.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.errors import ActionRefused
-from game.rules import maelstrom_sheet as sheets
+from game.events import Event
+from game.rules.maelstrom_actions import AttackRequest
+from game.rules.maelstrom_events import (
+    CheckBotched,
+    Consequence,
+    WillpowerKept,
+    WillpowerSpent,
+    WillpowerUse,
+    Wounded,
+)
+from game.rules.maelstrom_pool import PoolRequest
+from game.rules.maelstrom_sheet import MaelstromMoment, MaelstromSheet
 from game.world.state import PLAYER, room_place
 
 if TYPE_CHECKING:
@@ -26,37 +42,29 @@ if TYPE_CHECKING:
     from game.rules.maelstrom import MaelstromSystem
     from game.world.world import World
 
-#: What a readied Willpower point does, as the player reads it.
-WILLPOWER_USES: dict[str, str] = {
-    "success": "one automatic success",
-    "wounds": "your wounds ignored (the dice they take come back)",
-}
+R = TypeVar("R", PoolRequest, AttackRequest)
 
 #: Minutes a botch costs when what it spoils is time.
 LOST_MINUTES = 30
 
-#: Botch consequences by check kind: (what happens, the line).  ``hurt`` is a
-#: level of bashing damage, ``drop`` drops the item the command names (or,
-#: with none in hand, costs time), ``time`` costs :data:`LOST_MINUTES`,
-#: ``will`` costs a Willpower point.
-BOTCHES: dict[str, tuple[str, str]] = {
-    "force": ("hurt", "You throw your weight at it and something in your shoulder tears."),
-    "climb": ("hurt", "You slip and tumble all the way down."),
-    "fight": ("hurt", "You overreach and wrench your arm."),
-    "dodge": ("hurt", "You trip over your own feet and go down hard."),
-    "resist": ("hurt", "It gets into you deeper than it should."),
-    "survive": ("hurt", "The land takes more from you than its due."),
-    "heal": ("hurt", "Your hands slip and the wound tears open again."),
-    "identify": ("drop", "Your fingers fumble it."),
-    "tinker": ("drop", "Your fingers fumble it."),
-    "sneak": ("time", "You freeze at your own noise and wait, heart pounding, for a long while."),
-    "perceive": ("time", "You lose your bearings and go over the same ground twice."),
-    "search": ("time", "You lose your bearings and go over the same ground twice."),
-    "lore": ("time", "You chase a false memory down a long blind alley."),
-    "persuade": ("time", "You talk yourself into a corner and it takes a long time to get out."),
-    "intimidate": ("time", "Your bluster falls flat, and the moment is long in passing."),
-    "will": ("will", "Your resolve cracks."),
+#: What a botched check of each kind costs (any other kind: time).  ``DROP``
+#: drops the item the command names, or, with none in hand, costs time;
+#: ``WILL`` costs a Willpower point, or, with none left, time.
+BOTCHES: dict[str, Consequence] = {
+    "force": Consequence.HURT, "climb": Consequence.HURT, "fight": Consequence.HURT,
+    "dodge": Consequence.HURT, "resist": Consequence.HURT, "survive": Consequence.HURT,
+    "heal": Consequence.HURT,
+    "identify": Consequence.DROP, "tinker": Consequence.DROP,
+    "sneak": Consequence.TIME, "perceive": Consequence.TIME, "search": Consequence.TIME,
+    "lore": Consequence.TIME, "persuade": Consequence.TIME, "intimidate": Consequence.TIME,
+    "will": Consequence.WILL,
 }
+
+
+def player_sheet(world: World) -> MaelstromSheet:
+    """The player's sheet (the state holds the running system's sheet type)."""
+    sheet: MaelstromSheet = world.state.player
+    return sheet
 
 
 # -- armour -----------------------------------------------------------------------
@@ -79,12 +87,11 @@ def worn_soak(world: World) -> int:
 
 def sync_armour(world: World) -> None:
     """Mirror the armour worn on the player's sheet (``armor_base`` keeps the sheet's own)."""
-    sheet = world.state.player
-    kept = sheet.get("armor_base")
-    base = int(kept) if kept is not None else int(sheet["armor"])
+    sheet = player_sheet(world)
+    base = sheet.armor_base if sheet.armor_base is not None else sheet.armor
     armor = max(base, worn_soak(world))
-    if sheet.get("armor_base") != base or sheet["armor"] != armor:
-        world.state.player = {**sheet, "armor_base": base, "armor": armor}
+    if sheet.armor_base != base or sheet.armor != armor:
+        world.state.player = replace(sheet, armor_base=base, armor=armor)
 
 
 # -- what a check relates to --------------------------------------------------------
@@ -115,56 +122,68 @@ def foes_at_hand(world: World) -> list[str]:
 
 # -- Willpower ----------------------------------------------------------------------
 
-def readied(world: World) -> str:
-    return str(world.state.player.get("willpower_armed", ""))
+def readied(world: World) -> WillpowerUse | None:
+    """What the point of Willpower readied for the next roll will do (None: none is)."""
+    moment: MaelstromMoment | None = world.state.moment
+    return moment.willpower if moment is not None else None
 
 
-def spend_readied(turn: Turn, system: MaelstromSystem, request: Any) -> Any:
-    """Spend the readied Willpower point on ``request`` (a pool or an attack); say so."""
+def ready(world: World, use: WillpowerUse | None) -> None:
+    """Ready a point of Willpower for ``use``, or (None) ready none."""
+    world.state.moment = MaelstromMoment(use) if use is not None else None
+
+
+def spend_readied(turn: Turn, system: MaelstromSystem, request: R) -> R:
+    """Spend the readied Willpower point on ``request`` (a pool or an attack), if one is readied."""
     world = turn.world
     use = readied(world)
-    if not use:
+    if use is None:
         return request
     try:
-        sheet, changed = system.spend_willpower(world.state.player, request, use)
+        sheet, changed = system.spend_willpower(player_sheet(world), request, use)
     except ActionRefused as refusal:
-        turn.say(f"(Your Willpower stays ready: {refusal})")
+        turn.emit(WillpowerKept(str(refusal)))
         return request
-    sheet["willpower_armed"] = ""
     world.state.player = sheet
-    turn.say(f"You spend a point of Willpower ({sheet['willpower_points']} left): "
-             f"{WILLPOWER_USES[use]} (house rule).")
+    ready(world, None)
+    turn.emit(WillpowerSpent(use, sheet.willpower_points))
     return changed
 
 
-# -- botches ------------------------------------------------------------------------
+# -- hurts and botches ----------------------------------------------------------------
 
-def hurt(turn: Turn, system: MaelstromSystem, levels: int = 1) -> str:
-    """Mark ``levels`` of bashing damage on the player; the line that says so."""
+def hurt(turn: Turn, system: MaelstromSystem, who: str, levels: int = 1) -> tuple[Wounded, tuple[Event, ...]]:
+    """Mark ``levels`` of bashing damage on ``who`` (the player or an NPC): the
+    :class:`Wounded` event and the generic events that followed (a fall...)."""
     world = turn.world
-    world.state.player = system.take_damage(world.state.player, levels, "bashing")
-    level = "level" if levels == 1 else "levels"
-    return f"{levels} {level} of bashing damage: you are {sheets.health_text(world.state.player)}."
+    sheet = player_sheet(world) if who == PLAYER else world.npc_state(who).sheet
+    change = system.wound(sheet, levels, "bashing", who=who)
+    if who == PLAYER:
+        world.state.player = change.sheet
+    else:
+        world.npc_state(who).sheet = change.sheet
+    wounded = next(event for event in change.events if isinstance(event, Wounded))
+    return wounded, tuple(event for event in change.events if event is not wounded)
 
 
 def botch_check(turn: Turn, system: MaelstromSystem, kind: str) -> None:
-    """A botched check's consequence (seed 004 §Step 4), narrated and applied."""
+    """A botched check's consequence (seed 004 §Step 4), applied and emitted."""
     world = turn.world
-    what, line = BOTCHES.get(kind, ("time", "Everything goes wrong at once."))
-    if what == "drop":
+    what = BOTCHES.get(kind, Consequence.TIME)
+    if what is Consequence.DROP:
         item_id = turn.referent[1] if turn.referent and turn.referent[0] == "item" else None
         if item_id is not None and world.place_of(item_id) == PLAYER and not world.item(item_id).fixed:
             world.move_item(item_id, room_place(world.state.room))
-            turn.say(f"Botch! {line} The {world.item_name(item_id)} falls to the ground.")
+            turn.emit(CheckBotched(kind, what, dropped=item_id))
             return
-        what = "time"
-    if what == "hurt":
-        turn.say(f"Botch! {line} ({hurt(turn, system)})")
-    elif what == "will" and world.state.player["willpower_points"] > 0:
-        sheet = {**world.state.player}
-        sheet["willpower_points"] -= 1
-        world.state.player = sheet
-        turn.say(f"Botch! {line} (a point of Willpower lost: {sheet['willpower_points']} left)")
+        what = Consequence.TIME
+    sheet = player_sheet(world)
+    if what is Consequence.HURT:
+        wounded, after = hurt(turn, system, PLAYER)
+        turn.emit(CheckBotched(kind, what, hurt=wounded), *after)
+    elif what is Consequence.WILL and sheet.willpower_points > 0:
+        world.state.player = replace(sheet, willpower_points=sheet.willpower_points - 1)
+        turn.emit(CheckBotched(kind, what, willpower_left=sheet.willpower_points - 1))
     else:
         turn.spend(LOST_MINUTES)
-        turn.say(f"Botch! {line} ({LOST_MINUTES} minutes lost)")
+        turn.emit(CheckBotched(kind, Consequence.TIME, minutes=LOST_MINUTES))

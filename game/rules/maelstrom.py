@@ -14,7 +14,8 @@ Beyond the :class:`~game.rules.base.RuleSystem` protocol the engine may call:
   (a knowledge at zero dots under ``untrained_knowledge = "forbidden"``);
 - :meth:`MaelstromSystem.spend_willpower` – spend a Willpower point on a
   request, for an automatic success or to ignore wound penalties;
-- :meth:`MaelstromSystem.take_damage` – mark damage on the health track;
+- :meth:`MaelstromSystem.take_damage` – mark damage on the health track, and
+  :meth:`MaelstromSystem.wound` – the same with its events;
 - :meth:`MaelstromSystem.resolve_attack` – resolve an attack request changed
   first (e.g. by Willpower);
 - :meth:`MaelstromSystem.check_request` takes ``tags`` (what else the check
@@ -22,35 +23,32 @@ Beyond the :class:`~game.rules.base.RuleSystem` protocol the engine may call:
 
 :meth:`MaelstromSystem.check_request` raises ActionRefused for a knowledge at
 zero dots when knowledges are ``forbidden`` (seed 004 §Knowledges).
+
+Results carry events (:mod:`maelstrom_events`), never prose: the play layer
+words them through its narrator.  Rule calls take the actors' ids (``who``,
+``attacker_id``, ``defender_id``) only to name them in those events.
 """
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 from game.errors import ActionRefused, UsageError
+from game.events import PLAYER
 from game.rules import maelstrom_actions as actions
+from game.rules import maelstrom_body as body
+from game.rules import maelstrom_build as build
 from game.rules import maelstrom_odds as mo
 from game.rules import maelstrom_pool as pool
 from game.rules import maelstrom_sheet as sheets
-from game.rules.base import (
-    DIFFICULTIES,
-    AttackResult,
-    Odds,
-    RestResult,
-    RollResult,
-    Sheet,
-    SheetChange,
-    Situation,
-    Weapon,
-    plain_copy,
-)
+from game.rules.base import DIFFICULTIES, AttackResult, Odds, RestResult, RollResult, SheetChange, Situation, Weapon
 from game.rules.dice import Dice
 from game.rules.maelstrom_actions import AttackRequest
+from game.rules.maelstrom_events import ATTACKER, DEFENDER, AttackBotched, AttackHit, AttackMissed, WillpowerUse
 from game.rules.maelstrom_pool import PoolRequest
+from game.rules.maelstrom_sheet import MaelstromMoment, MaelstromSheet
 
 SYSTEM_ID = "maelstrom"
 SUMMARY = "Maelstrom: d10 pools of attribute + ability vs a difficulty; thresholds, botches, exploding specialties"
@@ -71,6 +69,7 @@ KEYS: dict[str, tuple[int | None, int, int]] = {
 }
 
 Request = PoolRequest | AttackRequest
+AttackOutcome = AttackResult[MaelstromSheet]
 
 
 def parse_request(keys: Mapping[str, str]) -> PoolRequest:
@@ -137,7 +136,10 @@ def _attack_distribution(request: AttackRequest) -> dict[int, Fraction]:
 
 
 class MaelstromSystem:
-    """The Maelstrom rule system, configured with the adventure's options."""
+    """The Maelstrom rule system, configured with the adventure's options.
+
+    Structurally a ``RuleSystem[MaelstromSheet, Request, MaelstromMoment | None]``.
+    """
 
     id = SYSTEM_ID
     name = "Maelstrom"
@@ -187,85 +189,86 @@ class MaelstromSystem:
             rule=f"{actions.HOUSE_RULE}: attack and Reflexes + Dodge evasion as actions ({pool.RULE_RESOLVE})",
         )
 
-    # -- sheets --------------------------------------------------------------------
-    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
-        """Content stats over a blank sheet (attributes 2), or RULES-NOTES creation from dice."""
-        if stats:
-            return sheets.apply_stats(sheets.blank_sheet(), stats)
-        return sheets.create_character(dice)
+    # -- sheets and moments as saved data ----------------------------------------------
+    def sheet_from_data(self, data: Mapping[str, Any]) -> MaelstromSheet:
+        return MaelstromSheet.from_data(data)
 
-    def sheet_from_data(self, data: Mapping[str, Any]) -> Sheet:
-        """A sheet from saved data (plain data, copied)."""
-        return plain_copy(dict(data))
+    def sheet_to_data(self, sheet: MaelstromSheet) -> dict[str, Any]:
+        return sheet.to_data()
 
-    def sheet_to_data(self, sheet: Sheet) -> dict[str, Any]:
-        return plain_copy(sheet)
+    def moment_from_data(self, data: Mapping[str, Any]) -> MaelstromMoment | None:
+        return MaelstromMoment.from_data(data)
 
-    def moment_from_data(self, data: Mapping[str, Any]) -> None:
-        return None
-
-    def moment_to_data(self, moment: None) -> dict[str, Any]:
-        return {}
+    def moment_to_data(self, moment: MaelstromMoment | None) -> dict[str, Any]:
+        return moment.to_data() if moment is not None else {}
 
     def migrate_v1(self, state: dict[str, Any]) -> dict[str, Any]:
-        return state
+        """Format 1 kept the readied Willpower in the player's sheet (``willpower_armed``,
+        "" for none); format 2 keeps it in ``moment``.  NPCs never readied any."""
+        out = dict(state)
+        armed = out["player"].get("willpower_armed", "")
+        out["player"] = _without_scratch(out["player"])
+        out["npcs"] = {npc_id: {**npc, "sheet": _without_scratch(npc["sheet"])}
+                       for npc_id, npc in dict(out.get("npcs", {})).items()}
+        out["moment"] = {"willpower_armed": armed} if armed else {}
+        return out
 
-    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> Sheet:
-        sheet = self._npc_sheet(tier, stats)
-        sheet.setdefault("creature", creature)
-        return sheet
+    # -- sheets ---------------------------------------------------------------------
+    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> MaelstromSheet:
+        """Content stats over a blank sheet (attributes 2), or RULES-NOTES creation from dice."""
+        if stats:
+            return build.apply_stats(sheets.blank_sheet(), stats)
+        return build.create_character(dice)
 
-    def _npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
-        base = sheets.npc_from_tier(tier)
-        return sheets.apply_stats(base, stats) if stats else base
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> MaelstromSheet:
+        """The tier's sheet (house rule) with the content's stats laid over it; ``creature`` its type."""
+        base = build.npc_from_tier(tier, creature)
+        return build.apply_stats(base, stats) if stats else base
 
-    def condition(self, sheet: Sheet) -> str:
-        return sheets.condition(sheet)
+    def condition(self, sheet: MaelstromSheet) -> str:
+        return sheet.condition
 
-    def health(self, sheet: Sheet) -> str:
-        armed = " armed" if sheet.get("willpower_armed") else ""
-        return f"{sheets.health_text(sheet)}, WP {sheet['willpower_points']}/{sheet['willpower']}{armed}"
+    def health(self, sheet: MaelstromSheet) -> str:
+        """``Hurt (-1), WP 2/3``: the level on the track and Willpower points."""
+        return f"{sheet.level.text}, WP {sheet.willpower_points}/{sheet.willpower}"
 
-    def sheet_lines(self, sheet: Sheet) -> list[str]:
+    def sheet_lines(self, sheet: MaelstromSheet) -> list[str]:
         return sheets.sheet_lines(sheet)
 
-    def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
+    def rest(self, sheet: MaelstromSheet, kind: str, fed: bool, dice: Dice, *, who: str = PLAYER) -> RestResult:
         """Short: one bashing level; long: all bashing, one worse level, one Willpower (house rule)."""
-        healed, lines = sheets.heal(sheet, kind, fed)
-        return RestResult(healed, lines)
+        rested, events = body.rest(sheet, kind, fed, who)
+        return RestResult(rested, events=events)
 
-    def harm(self, sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+    def harm(self, sheet: MaelstromSheet, damage: str, dice: Dice, *, who: str = PLAYER) -> SheetChange:
         """Harm from no attacker (house rule): the die's damage dice at 6, one level of
         bashing damage a success and at least one; no soak (the desert ignores armour)."""
         count = actions.HARM_DICE.get(damage, 2)
         faces, successes = actions.count_successes(dice, count, actions.DAMAGE_DIFFICULTY)
-        levels = max(successes, 1)
-        hurt = sheets.take_damage(sheet, levels, "bashing")
-        roll = _count_result(faces, successes, "harm")
-        line = (f"{_plural(levels, 'level', 'levels')} of bashing damage"
-                f"{'' if successes else ' (at least one)'}: you are {sheets.health_text(hurt)}.")
-        return SheetChange(hurt, (line,), (roll,))
+        hurt, events = body.wound(sheet, max(successes, 1), "bashing", who, at_least_one=not successes)
+        return SheetChange(hurt, rolls=(_count_result(faces, successes, "harm"),), events=events)
 
-    def heal(self, sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+    def heal(self, sheet: MaelstromSheet, healing: str, dice: Dice, *, who: str = PLAYER) -> SheetChange:
         """Healing (house rule): the die's dice at 6, one level healed a success and at
         least one, lethal first, then aggravated, then bashing."""
         count = actions.HARM_DICE.get(healing, 2)
         faces, successes = actions.count_successes(dice, count, actions.DAMAGE_DIFFICULTY)
-        healed, levels = sheets.heal_levels(sheet, max(successes, 1))
-        roll = _count_result(faces, successes, "healing")
-        if not levels:
-            return SheetChange(healed, ("You have no wounds to heal.",), (roll,))
-        return SheetChange(healed, (f"{_plural(levels, 'level', 'levels')} of damage healed: you are "
-                                    f"{sheets.health_text(healed)}.",), (roll,))
+        healed, events = body.heal_levels(sheet, max(successes, 1), who)
+        return SheetChange(healed, rolls=(_count_result(faces, successes, "healing"),), events=events)
 
-    def take_damage(self, sheet: Sheet, levels: int, kind: str) -> Sheet:
-        """A copy of ``sheet`` with ``levels`` of ``kind`` (bashing, lethal, aggravated) damage."""
+    def take_damage(self, sheet: MaelstromSheet, levels: int, kind: str) -> MaelstromSheet:
+        """``sheet`` with ``levels`` of ``kind`` (bashing, lethal, aggravated) damage."""
+        return self.wound(sheet, levels, kind).sheet
+
+    def wound(self, sheet: MaelstromSheet, levels: int, kind: str, *, who: str = PLAYER) -> SheetChange:
+        """Mark ``levels`` of ``kind`` damage from no roll (a botch's hurt), with its events."""
         if kind not in sheets.DAMAGE_TYPES:
             raise UsageError(f"damage type must be one of {', '.join(sheets.DAMAGE_TYPES)}, not '{kind}'")
-        return sheets.take_damage(sheet, levels, kind)
+        hurt, events = body.wound(sheet, levels, kind, who)
+        return SheetChange(hurt, events=events)
 
     # -- checks ----------------------------------------------------------------------
-    def pool_request(self, sheet: Sheet, first: str, second: str = "", *, difficulty: str = "normal",
+    def pool_request(self, sheet: MaelstromSheet, first: str, second: str = "", *, difficulty: str = "normal",
                      tags: Iterable[str] = (), requires: Iterable[str] = (),
                      situation: Situation | None = None) -> PoolRequest:
         """Any roll of one or two traits: ``tags`` name what the action relates to (for
@@ -278,7 +281,7 @@ class MaelstromSystem:
                                        requires=requires, untrained_knowledge=self.untrained_knowledge)
         return actions.situational(request, situation or Situation())
 
-    def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation, *,
+    def check_request(self, sheet: MaelstromSheet, kind: str, difficulty: str, situation: Situation, *,
                       tags: Iterable[str] = ()) -> PoolRequest:
         """The pool for a system-neutral check; ActionRefused for a forbidden untrained knowledge.
 
@@ -290,7 +293,7 @@ class MaelstromSystem:
         self._difficulty(difficulty)
         return actions.check_pool(sheet, kind, difficulty, situation, self.untrained_knowledge, tags)
 
-    def can_attempt(self, sheet: Sheet, kind: str) -> str:
+    def can_attempt(self, sheet: MaelstromSheet, kind: str) -> str:
         """"" when ``sheet`` may attempt a ``kind`` check, else the reason it may not."""
         try:
             self.check_request(sheet, kind, "normal", Situation())
@@ -304,23 +307,30 @@ class MaelstromSystem:
             raise UsageError(f"unknown difficulty '{difficulty}'; difficulties: {', '.join(DIFFICULTIES)}")
         return actions.DIFFICULTY[difficulty]
 
-    def spend_willpower(self, sheet: Sheet, request: Request, use: str = "success") -> tuple[Sheet, Request]:
+    @overload
+    def spend_willpower(self, sheet: MaelstromSheet, request: PoolRequest,
+                        use: WillpowerUse = ...) -> tuple[MaelstromSheet, PoolRequest]: ...
+
+    @overload
+    def spend_willpower(self, sheet: MaelstromSheet, request: AttackRequest,
+                        use: WillpowerUse = ...) -> tuple[MaelstromSheet, AttackRequest]: ...
+
+    def spend_willpower(self, sheet: MaelstromSheet, request: Request,
+                        use: WillpowerUse = WillpowerUse.SUCCESS) -> tuple[MaelstromSheet, Request]:
         """Spend one Willpower point on ``request`` (RULES-NOTES; house-rule details):
-        ``success`` adds one automatic success (one per roll), ``wounds`` gives back
+        ``SUCCESS`` adds one automatic success (one per roll), ``WOUNDS`` gives back
         the dice lost to wounds.  ActionRefused when it cannot be spent."""
         target = request.attack if isinstance(request, AttackRequest) else request
-        if use == "success":
+        if use is WillpowerUse.SUCCESS:
             if target.automatic:
                 raise ActionRefused("You have already spent Willpower on this roll.")
             changed = target.with_reason("Willpower: one automatic success", automatic=1)
-        elif use == "wounds":
+        else:
             if not target.wound_penalty:
                 raise ActionRefused("Your wounds cost you no dice on this roll.")
             changed = target.with_reason("Willpower: wounds ignored", dice=target.dice + target.wound_penalty,
                                          wound_penalty=0)
-        else:
-            raise UsageError(f"Willpower is spent on 'success' or 'wounds', not '{use}'")
-        spent = sheets.spend_willpower_point(sheet)
+        spent = body.spend_willpower_point(sheet)
         if spent is None:
             raise ActionRefused("You have no Willpower left to spend.")
         if isinstance(request, AttackRequest):
@@ -328,43 +338,49 @@ class MaelstromSystem:
         return spent, changed
 
     # -- combat (house rule) --------------------------------------------------------
-    def attack_request(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation) -> AttackRequest:
+    def attack_request(self, attacker: MaelstromSheet, defender: MaelstromSheet, weapon: Weapon,
+                       situation: Situation) -> AttackRequest:
         return actions.attack_pools(attacker, defender, weapon, situation, self.untrained_knowledge, self.evasion)
 
-    def attack(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation,
-               dice: Dice) -> AttackResult:
+    def attack(self, attacker: MaelstromSheet, defender: MaelstromSheet, weapon: Weapon, situation: Situation,
+               dice: Dice, *, attacker_id: str = ATTACKER, defender_id: str = DEFENDER) -> AttackOutcome:
         """Attack roll, evasion, then (on a hit) damage and soak, in that dice order (house rule)."""
-        if sheets.condition(attacker) != "ok":
+        if attacker.condition != "ok":
             raise ActionRefused("Incapacitated, you cannot attack.")
-        return self.resolve_attack(attacker, defender, weapon, self.attack_request(attacker, defender, weapon,
-                                                                                    situation), dice)
+        request = self.attack_request(attacker, defender, weapon, situation)
+        return self.resolve_attack(attacker, defender, weapon, request, dice,
+                                   attacker_id=attacker_id, defender_id=defender_id)
 
-    def resolve_attack(self, attacker: Sheet, defender: Sheet, weapon: Weapon, request: AttackRequest,
-                       dice: Dice) -> AttackResult:
-        """Resolve a prepared (e.g. Willpower-boosted) attack request."""
+    def resolve_attack(self, attacker: MaelstromSheet, defender: MaelstromSheet, weapon: Weapon,
+                       request: AttackRequest, dice: Dice, *, attacker_id: str = ATTACKER,
+                       defender_id: str = DEFENDER) -> AttackOutcome:
+        """Resolve a prepared (e.g. Willpower-boosted) attack request.
+
+        Events: :class:`AttackBotched` (its consequence is the play layer's),
+        :class:`AttackMissed`, or :class:`AttackHit` and what the damage did.
+        """
         roll = self._attack_roll(request, dice)
         margin = int(roll.figures["margin"])
-        if margin <= 0:
-            line = "The attack is botched!" if margin < 0 else "The attack misses."
-            return AttackResult(roll, False, 0, copy.deepcopy(attacker), copy.deepcopy(defender), (line,))
+        if margin < 0:
+            return AttackResult(roll, False, 0, attacker, defender, events=(AttackBotched(attacker_id, defender_id),))
+        if margin == 0:
+            evaded = int(roll.figures["attack_net"]) > 0
+            return AttackResult(roll, False, 0, attacker, defender,
+                                events=(AttackMissed(attacker_id, defender_id, evaded),))
         count, kind = actions.damage_pool(attacker, defender, weapon, margin)
         damage_faces, damage = actions.count_successes(dice, count, actions.DAMAGE_DIFFICULTY)
-        soak_count = actions.soak_pool(defender, kind)
-        soak_faces, soaked = actions.count_successes(dice, soak_count, actions.SOAK_DIFFICULTY)
+        soak_faces, soaked = actions.count_successes(dice, actions.soak_pool(defender, kind), actions.SOAK_DIFFICULTY)
         levels = max(damage - soaked, 0)
-        hurt = sheets.take_damage(defender, levels, kind)
-        rolls = (
-            _count_result(damage_faces, damage, f"{kind} damage"),
-            _count_result(soak_faces, soaked, "soak"),
-        )
-        lines = (
-            f"The attack hits with {_plural(margin, 'net success', 'net successes')}.",
-            (f"Damage {_plural(count, 'die', 'dice')}: {_plural(damage, 'success', 'successes')}; "
-             f"soak {_plural(soak_count, 'die', 'dice')}: {_plural(soaked, 'success', 'successes')}."),
-            (f"{_plural(levels, 'level', 'levels')} of {kind} damage; the target is {sheets.health_text(hurt)}."
-             if levels else "The blow is soaked without harm."),
-        )
-        return AttackResult(roll, True, levels, copy.deepcopy(attacker), hurt, lines, rolls)
+        hurt = body.take_damage(defender, levels, kind)
+        rolls = (_count_result(damage_faces, damage, f"{kind} damage"), _count_result(soak_faces, soaked, "soak"))
+        hit = AttackHit(attacker_id, defender_id, margin, damage, soaked, levels, kind, hurt.level,
+                        hurt.condition == "ok")
+        return AttackResult(roll, True, levels, attacker, hurt, rolls=rolls,
+                            events=(hit, *body.aftermath(defender, hurt, defender_id)))
+
+
+def _without_scratch(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in sheet.items() if key not in sheets.LEGACY_SCRATCH}
 
 
 def _plural(count: int, one: str, many: str) -> str:

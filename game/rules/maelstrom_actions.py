@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from game.errors import ActionRefused
-from game.rules.base import Sheet, Situation, Weapon
+from game.rules.base import Situation, Weapon
 from game.rules.dice import Dice, roll_many
 from game.rules.maelstrom_pool import (
     MAX_DIFFICULTY,
@@ -23,14 +23,7 @@ from game.rules.maelstrom_pool import (
     four_steps,
     roll_pool,
 )
-from game.rules.maelstrom_sheet import (
-    ATTRIBUTES,
-    KNOWLEDGES,
-    SKILLS,
-    condition,
-    title,
-    wound_penalty,
-)
+from game.rules.maelstrom_sheet import ATTRIBUTES, KNOWLEDGES, SKILLS, MaelstromSheet, title
 
 HOUSE_RULE = "House rule (seed 004 §Combat is empty)"
 
@@ -75,14 +68,6 @@ ATTACK_DIFFICULTY = SOAK_DIFFICULTY = DAMAGE_DIFFICULTY = 6
 BONUS_AGAINST_DICE = 2
 
 
-def _dots(sheet: Sheet, trait: str) -> int:
-    if trait == "willpower":
-        return int(sheet["willpower"])
-    if trait in ATTRIBUTES:
-        return int(sheet["attributes"][trait])
-    return int(sheet["abilities"][trait])
-
-
 def _singular(word: str) -> str:
     """"knives" -> "knife", "armories" -> "armory", "rifles" -> "rifle"; "glass" stays."""
     if word.endswith("ives"):
@@ -109,7 +94,7 @@ def _matches(specialty: str, tags: Iterable[str]) -> bool:
     return False
 
 
-def pool_request(sheet: Sheet, first: str, second: str = "", *, difficulty: int = 6, threshold: int = 0,
+def pool_request(sheet: MaelstromSheet, first: str, second: str = "", *, difficulty: int = 6, threshold: int = 0,
                  tags: Iterable[str] = (), requires: Iterable[str] = (), untrained_knowledge: str = "forbidden",
                  house_rule: bool = False) -> PoolRequest:
     """The pool of ``first`` + ``second`` (seed 004 §Dice Pool: at most two traits, a die a dot).
@@ -125,22 +110,22 @@ def pool_request(sheet: Sheet, first: str, second: str = "", *, difficulty: int 
     tags = tuple(tags)
     traits = [name for name in (first, second) if name]
     label = " + ".join(title(name) for name in traits)
-    request = PoolRequest(sum(_dots(sheet, name) for name in traits), difficulty, threshold,
+    request = PoolRequest(sum(sheet.dots(name) for name in traits), difficulty, threshold,
                           label=label, house_rule=house_rule)
     ability = next((name for name in traits if name not in ATTRIBUTES and name != "willpower"), "")
     if ability:
         request = _untrained(sheet, ability, request, untrained_knowledge)
         request = _specialties(sheet, ability, request, tags, tuple(requires))
-    penalty = min(wound_penalty(sheet), request.dice)
+    penalty = min(sheet.wound_penalty, request.dice)
     if penalty:
         request = request.with_reason(f"wounds: -{penalty} dice", dice=request.dice - penalty, wound_penalty=penalty)
-    if condition(sheet) != "ok":
+    if sheet.condition != "ok":
         request = request.with_reason("incapacitated: no dice", dice=0)
     return clamp_difficulty(request)
 
 
-def _untrained(sheet: Sheet, ability: str, request: PoolRequest, untrained_knowledge: str) -> PoolRequest:
-    if _dots(sheet, ability):
+def _untrained(sheet: MaelstromSheet, ability: str, request: PoolRequest, untrained_knowledge: str) -> PoolRequest:
+    if sheet.dots(ability):
         return request
     name = title(ability)
     if ability in SKILLS:
@@ -154,10 +139,10 @@ def _untrained(sheet: Sheet, ability: str, request: PoolRequest, untrained_knowl
     return request  # a talent: the attribute alone, no penalty
 
 
-def _specialties(sheet: Sheet, ability: str, request: PoolRequest, tags: tuple[str, ...],
+def _specialties(sheet: MaelstromSheet, ability: str, request: PoolRequest, tags: tuple[str, ...],
                  requires: tuple[str, ...]) -> PoolRequest:
-    general = sheet["specialties"].get(ability, [])
-    advanced = sheet["advanced_specialties"].get(ability, [])
+    general = sheet.specialties.get(ability, ())
+    advanced = sheet.advanced_specialties.get(ability, ())
     usable = [name for name in general if _matches(name, tags)]
     usable += [name for name in advanced if _matches(name, tags + requires)]
     for needed in requires:
@@ -165,7 +150,7 @@ def _specialties(sheet: Sheet, ability: str, request: PoolRequest, tags: tuple[s
             request = request.with_reason(
                 f"no {needed.title()} specialty in {title(ability)}: threshold +1",
                 threshold=request.threshold + 1)
-    count = min(len(usable), _dots(sheet, ability))
+    count = min(len(usable), sheet.dots(ability))
     if count:
         request = request.with_reason(f"specialty: {', '.join(usable[:count])}", specialties=count)
     return request
@@ -198,7 +183,7 @@ def situational(request: PoolRequest, situation: Situation, *, ranged: bool = Fa
     return clamp_difficulty(request)
 
 
-def check_pool(sheet: Sheet, kind: str, difficulty: str, situation: Situation, untrained_knowledge: str,
+def check_pool(sheet: MaelstromSheet, kind: str, difficulty: str, situation: Situation, untrained_knowledge: str,
                extra_tags: Iterable[str] = ()) -> PoolRequest:
     """The pool request for a system-neutral check (mapping in :data:`CHECKS`), with
     ``extra_tags`` from the situation (the item handled, a foe at hand)."""
@@ -212,9 +197,9 @@ def check_pool(sheet: Sheet, kind: str, difficulty: str, situation: Situation, u
     return situational(request, situation)
 
 
-def armour_tag(sheet: Sheet) -> str:
+def armour_tag(sheet: MaelstromSheet) -> str:
     """Dodge's seed specialties are Armored and Unarmored."""
-    return "armored" if sheet["armor"] else "unarmored"
+    return "armored" if sheet.armor else "unarmored"
 
 
 # -- combat (house rule) ------------------------------------------------------------
@@ -280,7 +265,7 @@ def weapon_profile(weapon: Weapon) -> WeaponProfile:
     )
 
 
-def attack_pools(attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation,
+def attack_pools(attacker: MaelstromSheet, defender: MaelstromSheet, weapon: Weapon, situation: Situation,
                  untrained_knowledge: str, evasion: bool) -> AttackRequest:
     """The attack roll (difficulty 6) and the defender's Reflexes + Dodge evasion (difficulty 6)."""
     profile = weapon_profile(weapon)
@@ -289,7 +274,7 @@ def attack_pools(attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Si
                           house_rule=True)
     attack = situational(attack, situation, ranged=weapon.ranged)
     dodge = None
-    if evasion and condition(defender) == "ok":
+    if evasion and defender.condition == "ok":
         dodge = pool_request(defender, "reflexes", "dodge", difficulty=ATTACK_DIFFICULTY,
                              tags=(armour_tag(defender),), house_rule=True)
     return AttackRequest(attack, dodge)
@@ -337,17 +322,18 @@ def count_successes(dice: Dice, count: int, difficulty: int) -> tuple[list[int],
     return faces, sum(1 for face in faces if face >= difficulty)
 
 
-def damage_pool(attacker: Sheet, defender: Sheet, weapon: Weapon, margin: int) -> tuple[int, str]:
-    """Damage dice of a hit: the weapon's, plus each net success past the first."""
+def damage_pool(attacker: MaelstromSheet, defender: MaelstromSheet, weapon: Weapon, margin: int) -> tuple[int, str]:
+    """Damage dice of a hit: the weapon's, plus each net success past the first, plus
+    :data:`BONUS_AGAINST_DICE` when the weapon is ideal against the defender's creature type."""
     profile = weapon_profile(weapon)
-    dice = profile.damage + (_dots(attacker, "strength") if profile.strength else 0) + margin - 1
-    if str(defender.get("creature", defender.get("kind", ""))) in weapon.bonus_against:
+    dice = profile.damage + (attacker.dots("strength") if profile.strength else 0) + margin - 1
+    if defender.creature and defender.creature in weapon.bonus_against:
         dice += BONUS_AGAINST_DICE
     return max(dice, 0), profile.kind
 
 
-def soak_pool(defender: Sheet, kind: str) -> int:
+def soak_pool(defender: MaelstromSheet, kind: str) -> int:
     """Soak dice (RULES-NOTES): bashing Strength + armour, lethal armour; aggravated none (house rule)."""
     if kind == "bashing":
-        return _dots(defender, "strength") + int(defender["armor"])
-    return int(defender["armor"]) if kind == "lethal" else 0
+        return defender.dots("strength") + defender.armor
+    return defender.armor if kind == "lethal" else 0

@@ -54,9 +54,17 @@ class PoolRequest:
     reasons: tuple[str, ...] = ()
     house_rule: bool = False
 
-    def with_reason(self, reason: str, **changes: int) -> PoolRequest:
-        """A copy with ``changes`` applied and ``reason`` noted."""
-        return replace(self, reasons=self.reasons + (reason,), **changes)  # type: ignore[arg-type]
+    def with_reason(self, reason: str, *, dice: int | None = None, difficulty: int | None = None,
+                    threshold: int | None = None, specialties: int | None = None, automatic: int | None = None,
+                    wound_penalty: int | None = None) -> PoolRequest:
+        """A copy with ``reason`` noted and the numbers given changed (the others kept)."""
+        def kept(value: int | None, old: int) -> int:
+            return old if value is None else value
+
+        return replace(self, reasons=self.reasons + (reason,), dice=kept(dice, self.dice),
+                       difficulty=kept(difficulty, self.difficulty), threshold=kept(threshold, self.threshold),
+                       specialties=kept(specialties, self.specialties), automatic=kept(automatic, self.automatic),
+                       wound_penalty=kept(wound_penalty, self.wound_penalty))
 
 
 @dataclass(frozen=True)

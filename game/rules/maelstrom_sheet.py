@@ -1,7 +1,10 @@
-"""Maelstrom character sheets: traits, creation, NPC tiers, the health track,
-Willpower and rest (seed 004 §Characters; RULES-NOTES for what the seed leaves empty).
+"""Maelstrom character sheets: the traits, the health track and Willpower as a frozen
+record, and its codec (seed 004 §Characters; RULES-NOTES for what the seed leaves empty);
+and :class:`MaelstromMoment`, what lasts only until the next roll.
 
-A sheet is a plain dict (TOML-ready, never None)::
+A :class:`MaelstromSheet` is never changed: the rules return new ones
+(``dataclasses.replace``).  :meth:`MaelstromSheet.to_data` is the save format,
+a plain table with the keys of format 1::
 
     {"system": "maelstrom", "npc": False, "tier": 0,
      "attributes": {"strength": 2, ...},          # six, 0..5 dots
@@ -11,17 +14,20 @@ A sheet is a plain dict (TOML-ready, never None)::
      "willpower": 3, "willpower_points": 3, "armor": 0,
      "health": {"bashing": 0, "lethal": 0, "aggravated": 0}, "dead": False}
 
-Functions never mutate their arguments; they return new sheets.
+plus, when they apply, ``name``, ``creature`` (an NPC's type), ``disarmed``
+(an NPC that lost its weapon to a botch) and ``armor_base`` (the sheet's own
+armour while worn armour is mirrored in ``armor``); :meth:`MaelstromSheet.from_data`
+reads it back and refuses anything else with a one-line reason.
 """
 from __future__ import annotations
 
-import copy
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
-from game.errors import ContentError
-from game.rules.base import Sheet
-from game.rules.dice import Dice
+from game.rules.maelstrom_events import HealthLevel, WillpowerUse
+
+V = TypeVar("V")
 
 SYSTEM_ID = "maelstrom"
 
@@ -37,21 +43,10 @@ SKILLS = ("aerospace_piloting", "firearms", "ground_vehicle_operation", "melee",
 KNOWLEDGES = ("academics", "artificial_intelligence", "computer_systems", "engineering", "investigation",
               "law", "linguistics", "medicine", "physical_sciences")
 ABILITIES = TALENTS + SKILLS + KNOWLEDGES
-ALIASES = {"drive": "ground_vehicle_operation", "piloting": "aerospace_piloting", "armour": "armor"}
 MAX_DOTS = 5
 MAX_WILLPOWER = 10
-
-#: Advanced specialties the seed lists per ability (seed 004 §Abilities).
-ADVANCED_SPECIALTIES: dict[str, tuple[str, ...]] = {
-    "athletics": ("power armor", "zero-g"),
-    "brawling": ("power armor", "zero-g"),
-    "dodge": ("power armor", "zero-g"),
-    "aerospace_piloting": ("atmospheric flight", "close quarters", "fighters", "freighters", "power armor"),
-    "firearms": ("power armor", "laser weapons", "heavy weapons"),
-    "ground_vehicle_operation": ("motorcycles", "transport trucks"),
-    "melee": ("power armor", "energy weapons"),
-    "stealth": ("power armor",),
-}
+MAX_TIER = 5
+STARTING_WILLPOWER = 3
 
 #: The health track (RULES-NOTES, later public Maelstrom): name and dice lost.
 HEALTH_LEVELS: tuple[tuple[str, int], ...] = (
@@ -60,44 +55,8 @@ HEALTH_LEVELS: tuple[tuple[str, int], ...] = (
 )
 TRACK = len(HEALTH_LEVELS)  # boxes; the last one is Incapacitated
 DAMAGE_TYPES = ("bashing", "lethal", "aggravated")
-
-#: Character creation (RULES-NOTES): the abilities a generated character spreads
-#: its dots over are the twelve the system-neutral checks and attacks use.
-CORE_ABILITIES = ("athletics", "stealth", "dodge", "brawling", "firearms", "melee", "alertness",
-                  "investigation", "technology", "academics", "survival", "medicine")
-ABILITY_DOTS = (3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1)
-PRIMARY_DOTS, SECONDARY_DOTS = 6, 4
-STARTING_WILLPOWER = 3
-
-#: General specialties a created character may start with (house rule): one for
-#: each ability with two dots or more that has a list, chosen by a die.  The
-#: seed's own lists where it gives one (and only names that checks and weapons
-#: in play can relate to); Survival, Technology, Academics and Medicine have
-#: none in the seed, so these lists are the house's.
-STARTING_SPECIALTIES: dict[str, tuple[str, ...]] = {
-    "alertness": ("ambushers", "followers"),
-    "athletics": ("climbing", "acrobatics", "strength", "precision", "parkour"),
-    "brawling": ("punching", "kicking", "grappling"),
-    "dodge": ("armored", "unarmored"),
-    "firearms": ("pistols", "shotguns", "battle rifles", "sniper rifles"),
-    "melee": ("knives", "swords", "clubs", "spears"),
-    "survival": ("heat", "thirst", "exposure"),
-    "technology": ("exotica", "machines"),
-    "academics": ("history",),
-    "medicine": ("wounds", "poisons"),
-}
-SPECIALTY_MIN_DOTS = 2
-
-#: NPC stats by tier (house rule): physical and mental attributes, dots in
-#: combat/awareness abilities, Willpower, armour.
-NPC_TIERS: dict[int, dict[str, int]] = {
-    1: {"physical": 2, "mental": 2, "ability": 1, "willpower": 2, "armor": 0},
-    2: {"physical": 3, "mental": 2, "ability": 2, "willpower": 3, "armor": 1},
-    3: {"physical": 3, "mental": 3, "ability": 3, "willpower": 4, "armor": 1},
-    4: {"physical": 4, "mental": 3, "ability": 4, "willpower": 5, "armor": 2},
-    5: {"physical": 5, "mental": 4, "ability": 5, "willpower": 6, "armor": 3},
-}
-NPC_ABILITIES = ("alertness", "athletics", "brawling", "dodge", "firearms", "melee", "stealth", "survival")
+#: Format-1 sheet entries that only lasted until the next roll; reading a sheet drops them.
+LEGACY_SCRATCH = ("willpower_armed",)
 
 
 def title(trait: str) -> str:
@@ -105,267 +64,280 @@ def title(trait: str) -> str:
     return trait.replace("_", " ").title()
 
 
-def blank_sheet(*, npc: bool = False, tier: int = 0, attribute: int = 2) -> Sheet:
-    """A sheet with every attribute at ``attribute``, no abilities, Willpower 3, unhurt."""
-    return {
-        "system": SYSTEM_ID, "npc": npc, "tier": tier,
-        "attributes": {name: attribute for name in ATTRIBUTES},
-        "abilities": {name: 0 for name in ABILITIES},
-        "specialties": {}, "advanced_specialties": {},
-        "willpower": STARTING_WILLPOWER, "willpower_points": STARTING_WILLPOWER, "armor": 0,
-        "health": {kind: 0 for kind in DAMAGE_TYPES}, "dead": False,
-    }
+class Table(Mapping[str, V]):
+    """An immutable table of names to values (dots by trait, specialties by ability).
+
+    Equal to any mapping with the same items; :meth:`but` gives a changed copy.
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, V] | Iterable[tuple[str, V]] = ()) -> None:
+        self._items: dict[str, V] = dict(items)
+
+    def __getitem__(self, key: str) -> V:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items.items()))
+
+    def __repr__(self) -> str:
+        return f"Table({self._items!r})"
+
+    def but(self, **changes: V) -> Table[V]:
+        """A copy with ``changes`` made."""
+        return Table({**self._items, **changes})
 
 
-# -- content stats -------------------------------------------------------------
+@dataclass(frozen=True)
+class Health:
+    """Levels of damage marked on the health track, by type."""
 
-def _key(name: str) -> str:
-    key = name.strip().lower().replace(" ", "_").replace("-", "_")
-    return ALIASES.get(key, key)
+    bashing: int = 0
+    lethal: int = 0
+    aggravated: int = 0
+
+    @property
+    def boxes(self) -> int:
+        """Health boxes filled, 0..8."""
+        return min(TRACK, self.bashing + self.lethal + self.aggravated)
+
+    def of(self, kind: str) -> int:
+        """Levels of ``kind`` (one of :data:`DAMAGE_TYPES`)."""
+        return self.to_data()[kind]
+
+    def plus(self, kind: str, levels: int) -> Health:
+        """A copy with ``levels`` more (or, negative, fewer) of ``kind``."""
+        return replace(self, **{kind: self.of(kind) + levels})
+
+    def to_data(self) -> dict[str, int]:
+        return {"bashing": self.bashing, "lethal": self.lethal, "aggravated": self.aggravated}
 
 
-def _dots(name: str, value: Any, top: int, bottom: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not bottom <= value <= top:
-        raise ContentError([f"maelstrom stats: {name} must be a whole number from {bottom} to {top}, not {value!r}"])
+@dataclass(frozen=True)
+class MaelstromSheet:
+    """A character or an NPC under Maelstrom (see the module docstring for the saved form)."""
+
+    attributes: Table[int]
+    abilities: Table[int]
+    specialties: Table[tuple[str, ...]] = field(default_factory=Table)
+    advanced_specialties: Table[tuple[str, ...]] = field(default_factory=Table)
+    willpower: int = STARTING_WILLPOWER
+    willpower_points: int = STARTING_WILLPOWER
+    #: Soak dots: the sheet's own, or the armour worn when better (the play layer mirrors it).
+    armor: int = 0
+    health: Health = field(default_factory=Health)
+    dead: bool = False
+    npc: bool = False
+    tier: int = 0
+    name: str = ""
+    #: An NPC's creature type (content's ``creature``); weapons may be ideal against it.
+    creature: str = ""
+    #: An NPC that lost its weapon to a botch fights with bare hands.
+    disarmed: bool = False
+    #: The sheet's own armour, kept while ``armor`` mirrors the armour worn (None: never mirrored).
+    armor_base: int | None = None
+
+    def dots(self, trait: str) -> int:
+        """Dots in an attribute, an ability or ``willpower``."""
+        if trait == "willpower":
+            return self.willpower
+        return self.attributes[trait] if trait in ATTRIBUTES else self.abilities[trait]
+
+    # -- the health track ----------------------------------------------------------
+    @property
+    def boxes(self) -> int:
+        return self.health.boxes
+
+    @property
+    def wound_penalty(self) -> int:
+        """Dice lost to wounds (the health track's penalties)."""
+        filled = self.boxes
+        return 0 if filled == 0 or filled >= TRACK else HEALTH_LEVELS[filled - 1][1]
+
+    @property
+    def condition(self) -> str:
+        """``dead``; ``down`` once the Incapacitated box is filled; else ``ok``."""
+        if self.dead:
+            return "dead"
+        return "down" if self.boxes >= TRACK else "ok"
+
+    @property
+    def level(self) -> HealthLevel:
+        """The level reached on the track, with its penalty (``Healthy``, ``Dead``)."""
+        if self.dead:
+            return HealthLevel("Dead")
+        filled = self.boxes
+        return HealthLevel("Healthy" if filled == 0 else HEALTH_LEVELS[filled - 1][0], self.wound_penalty)
+
+    # -- the codec -------------------------------------------------------------------
+    def to_data(self) -> dict[str, Any]:
+        """Plain TOML data with the format-1 keys; optional entries only when they apply."""
+        data: dict[str, Any] = {"system": SYSTEM_ID, "npc": self.npc, "tier": self.tier}
+        if self.name:
+            data["name"] = self.name
+        data.update(
+            attributes=dict(self.attributes), abilities=dict(self.abilities),
+            specialties={k: list(v) for k, v in self.specialties.items()},
+            advanced_specialties={k: list(v) for k, v in self.advanced_specialties.items()},
+            willpower=self.willpower, willpower_points=self.willpower_points, armor=self.armor,
+            health=self.health.to_data(), dead=self.dead)
+        if self.creature:
+            data["creature"] = self.creature
+        if self.disarmed:
+            data["disarmed"] = True
+        if self.armor_base is not None:
+            data["armor_base"] = self.armor_base
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> MaelstromSheet:
+        """A sheet from :meth:`to_data` output (format 1 too; its scratch entries are dropped).
+
+        Raises ValueError naming the first entry that is missing, unknown, of
+        the wrong type or out of range.
+        """
+        unknown = sorted(set(data) - set(_READERS) - set(LEGACY_SCRATCH))
+        if unknown:
+            raise ValueError(f"maelstrom sheet: unknown entry '{unknown[0]}'")
+        for key in _REQUIRED:
+            if key not in data:
+                raise ValueError(f"maelstrom sheet: no '{key}'")
+        if data["system"] != SYSTEM_ID:
+            raise ValueError(f"maelstrom sheet: system must be '{SYSTEM_ID}', not {data['system']!r}")
+        values = {key: _READERS[key](key, data[key]) for key in data if key in _READERS and key != "system"}
+        sheet = cls(**values)
+        if sheet.willpower_points > sheet.willpower:
+            raise ValueError(f"maelstrom sheet: willpower_points must be from 0 to willpower ({sheet.willpower}),"
+                             f" not {sheet.willpower_points}")
+        return sheet
+
+
+@dataclass(frozen=True)
+class MaelstromMoment:
+    """What lasts until the next roll: the point of Willpower the player readied, and for what.
+
+    ``world.state.moment`` holds None when nothing is readied.
+    """
+
+    willpower: WillpowerUse
+
+    def to_data(self) -> dict[str, Any]:
+        return {"willpower_armed": self.willpower.value}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> MaelstromMoment | None:
+        """None for ``{}`` (or a format-1 ``willpower_armed = ""``); ValueError naming a bad entry."""
+        unknown = sorted(set(data) - {"willpower_armed"})
+        if unknown:
+            raise ValueError(f"maelstrom moment: unknown entry '{unknown[0]}'")
+        armed = data.get("willpower_armed", "")
+        if armed == "":
+            return None
+        uses = [use.value for use in WillpowerUse]
+        if armed not in uses:
+            raise ValueError(f"maelstrom moment: willpower_armed must be one of {', '.join(uses)} or \"\","
+                             f" not {armed!r}")
+        return cls(WillpowerUse(armed))
+
+
+# -- reading saved entries ------------------------------------------------------------
+
+def _whole(key: str, value: Any, low: int, high: int | None = None) -> int:
+    if type(value) is not int or value < low or (high is not None and value > high):
+        span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise ValueError(f"maelstrom sheet: {key} must be a whole number {span}, not {value!r}")
     return value
 
 
-def _specialty_table(name: str, value: Any) -> dict[str, list[str]]:
+def _flag(key: str, value: Any) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"maelstrom sheet: {key} must be true or false, not {value!r}")
+    return value
+
+
+def _text(key: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"maelstrom sheet: {key} must be a text, not {value!r}")
+    return value
+
+
+def _table(key: str, value: Any) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise ContentError([f"maelstrom stats: {name} must be a table of ability = [specialties]"])
-    table: dict[str, list[str]] = {}
-    for ability, names in value.items():
-        key = _key(ability)
-        if key not in ABILITIES:
-            raise ContentError([f"maelstrom stats: {name}.{ability} is not an ability; "
-                                f"abilities: {', '.join(ABILITIES)}"])
-        if isinstance(names, str):
-            names = [names]
-        if not isinstance(names, list) or not all(isinstance(item, str) for item in names):
-            raise ContentError([f"maelstrom stats: {name}.{ability} must be a list of names"])
-        table[key] = [item.strip().lower() for item in names]
-    return table
+        raise ValueError(f"maelstrom sheet: {key} must be a table, not {value!r}")
+    return value
 
 
-def apply_stats(sheet: Sheet, stats: Mapping[str, Any]) -> Sheet:
-    """A copy of ``sheet`` with content stats laid over it; ContentError naming a bad key.
-
-    Keys are trait names (``strength = 3``, ``firearms = 2``; ``drive`` and
-    ``piloting`` are accepted aliases), optionally grouped in ``attributes`` /
-    ``abilities`` tables, plus ``willpower``, ``armor``, ``specialties`` and
-    ``advanced_specialties`` (tables of ability = [names]), and ``name``.
-    """
-    out = copy.deepcopy(sheet)
-    flat: dict[str, Any] = {}
-    for key, value in stats.items():
-        if key in ("attributes", "abilities") and isinstance(value, Mapping):
-            flat.update(value)
-        else:
-            flat[key] = value
-    for raw, value in flat.items():
-        key = _key(raw)
-        if key in ATTRIBUTES:
-            out["attributes"][key] = _dots(raw, value, MAX_DOTS)
-        elif key in ABILITIES:
-            out["abilities"][key] = _dots(raw, value, MAX_DOTS)
-        elif key == "willpower":
-            out["willpower"] = out["willpower_points"] = _dots(raw, value, MAX_WILLPOWER, 1)
-        elif key == "armor":
-            out["armor"] = _dots(raw, value, MAX_DOTS)
-        elif key in ("specialties", "advanced_specialties"):
-            out[key] = _specialty_table(raw, value)
-        elif key == "name" and isinstance(value, str):
-            out["name"] = value
-        else:
-            valid = ATTRIBUTES + ABILITIES + ("willpower", "armor", "specialties", "advanced_specialties", "name")
-            raise ContentError([f"maelstrom stats: unknown key '{raw}'; valid keys: {', '.join(valid)}"])
-    for table in ("specialties", "advanced_specialties"):
-        for ability in out[table]:
-            if out["abilities"][ability] < 1:
-                raise ContentError([f"maelstrom stats: {table}.{ability} needs at least one dot in {title(ability)}"])
-    return out
+def _dots(key: str, value: Any, names: tuple[str, ...]) -> Table[int]:
+    table = _table(key, value)
+    for name in table:
+        if name not in names:
+            raise ValueError(f"maelstrom sheet: {key}.{name} is not one of the seed's {key}")
+    missing = [name for name in names if name not in table]
+    if missing:
+        raise ValueError(f"maelstrom sheet: {key} has no {missing[0]}")
+    return Table((name, _whole(f"{key}.{name}", table[name], 0, MAX_DOTS)) for name in names)
 
 
-# -- creation ------------------------------------------------------------------
-
-def _spread(attributes: dict[str, int], group: tuple[str, ...], dots: int, dice: Dice) -> None:
-    """Give ``dots`` to ``group``, one d3 each; a full attribute passes the dot on."""
-    for _ in range(dots):
-        start = dice.roll(len(group)) - 1
-        for step in range(len(group)):
-            name = group[(start + step) % len(group)]
-            if attributes[name] < MAX_DOTS:
-                attributes[name] += 1
-                break
-
-
-def create_character(dice: Dice) -> Sheet:
-    """A new character by the creation rules of RULES-NOTES, from dice.
-
-    Faces read, in order: one d2 for the primary group (1 physical, 2 mental);
-    six d3, each a dot in that group's first, second or third attribute; four
-    d3 for the secondary group; then eleven dice shuffling the twelve
-    :data:`CORE_ABILITIES` (Fisher-Yates: d12, d11, ... d2, each choosing the
-    ability for the next slot among those left), which receive 3, 3, 2, 2, 2, 2
-    and six 1s in that order.  Willpower 3; every attribute starts at one dot.
-    Last, each of the twelve (in that list's order) with two dots or more and a
-    list in :data:`STARTING_SPECIALTIES` gets one general specialty: a die the
-    size of its list picks it (house rule).
-    """
-    sheet = blank_sheet(attribute=1)
-    primary, secondary = (PHYSICAL, MENTAL) if dice.roll(2) == 1 else (MENTAL, PHYSICAL)
-    _spread(sheet["attributes"], primary, PRIMARY_DOTS, dice)
-    _spread(sheet["attributes"], secondary, SECONDARY_DOTS, dice)
-    left = list(CORE_ABILITIES)
-    order = []
-    while len(left) > 1:
-        order.append(left.pop(dice.roll(len(left)) - 1))
-    order.extend(left)
-    for ability, dots in zip(order, ABILITY_DOTS, strict=True):
-        sheet["abilities"][ability] = dots
-    for ability in CORE_ABILITIES:
-        choices = STARTING_SPECIALTIES.get(ability, ())
-        if sheet["abilities"][ability] >= SPECIALTY_MIN_DOTS and choices:
-            sheet["specialties"][ability] = [choices[dice.roll(len(choices)) - 1]]
-    return sheet
+def _specialty_lists(key: str, value: Any) -> Table[tuple[str, ...]]:
+    table = _table(key, value)
+    out: dict[str, tuple[str, ...]] = {}
+    for ability, names in table.items():
+        if ability not in ABILITIES:
+            raise ValueError(f"maelstrom sheet: {key}.{ability} is not an ability")
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            raise ValueError(f"maelstrom sheet: {key}.{ability} must be a list of names")
+        out[ability] = tuple(names)
+    return Table(out)
 
 
-def npc_from_tier(tier: int) -> Sheet:
-    """An NPC sheet from its threat tier 1..5 (house rule, see :data:`NPC_TIERS`)."""
-    row = NPC_TIERS[min(max(tier, 1), len(NPC_TIERS))]
-    sheet = blank_sheet(npc=True, tier=min(max(tier, 1), len(NPC_TIERS)))
-    for name in PHYSICAL:
-        sheet["attributes"][name] = row["physical"]
-    for name in MENTAL:
-        sheet["attributes"][name] = row["mental"]
-    for name in NPC_ABILITIES:
-        sheet["abilities"][name] = row["ability"]
-    sheet["willpower"] = sheet["willpower_points"] = row["willpower"]
-    sheet["armor"] = row["armor"]
-    return sheet
+def _health(key: str, value: Any) -> Health:
+    table = _table(key, value)
+    for kind in table:
+        if kind not in DAMAGE_TYPES:
+            raise ValueError(f"maelstrom sheet: {key}.{kind} is not a damage type")
+    levels = {kind: _whole(f"{key}.{kind}", table.get(kind), 0, TRACK) for kind in DAMAGE_TYPES}
+    return Health(**levels)
 
 
-# -- the health track ------------------------------------------------------------
-
-def boxes(sheet: Sheet) -> int:
-    """Health boxes filled, 0..8."""
-    return min(TRACK, sum(int(sheet["health"][kind]) for kind in DAMAGE_TYPES))
-
-
-def level_name(sheet: Sheet) -> str:
-    filled = boxes(sheet)
-    return "Healthy" if filled == 0 else HEALTH_LEVELS[filled - 1][0]
-
-
-def wound_penalty(sheet: Sheet) -> int:
-    """Dice lost to wounds (the health track's penalties)."""
-    filled = boxes(sheet)
-    return 0 if filled == 0 or filled >= TRACK else HEALTH_LEVELS[filled - 1][1]
-
-
-def condition(sheet: Sheet) -> str:
-    """``dead``; ``down`` once the Incapacitated box is filled; else ``ok``."""
-    if sheet["dead"]:
-        return "dead"
-    return "down" if boxes(sheet) >= TRACK else "ok"
+#: Every entry a saved sheet may hold, and how it is read.
+_READERS: dict[str, Any] = {
+    "system": _text,
+    "npc": _flag,
+    "tier": lambda key, value: _whole(key, value, 0, MAX_TIER),
+    "name": _text,
+    "attributes": lambda key, value: _dots(key, value, ATTRIBUTES),
+    "abilities": lambda key, value: _dots(key, value, ABILITIES),
+    "specialties": _specialty_lists,
+    "advanced_specialties": _specialty_lists,
+    "willpower": lambda key, value: _whole(key, value, 1, MAX_WILLPOWER),
+    "willpower_points": lambda key, value: _whole(key, value, 0, MAX_WILLPOWER),
+    "armor": lambda key, value: _whole(key, value, 0),
+    "health": _health,
+    "dead": _flag,
+    "creature": _text,
+    "disarmed": _flag,
+    "armor_base": lambda key, value: _whole(key, value, 0),
+}
+_REQUIRED = ("system", "npc", "tier", "attributes", "abilities", "specialties", "advanced_specialties",
+             "willpower", "willpower_points", "armor", "health", "dead")
 
 
-def take_damage(sheet: Sheet, levels: int, kind: str) -> Sheet:
-    """A copy of ``sheet`` with ``levels`` of ``kind`` damage marked (house rule).
-
-    Boxes fill until Incapacitated.  On a full track, each further level turns
-    a bashing box into ``kind`` (bashing upgrades to lethal); with no bashing
-    box left to turn, the character dies.
-    """
-    out = copy.deepcopy(sheet)
-    health = out["health"]
-    for _ in range(levels):
-        if out["dead"]:
-            break
-        if boxes(out) < TRACK:
-            health[kind] += 1
-        elif health["bashing"] > 0:
-            health["bashing"] -= 1
-            health["lethal" if kind == "bashing" else kind] += 1
-        else:
-            out["dead"] = True
-    return out
+def blank_sheet(*, npc: bool = False, tier: int = 0, attribute: int = 2) -> MaelstromSheet:
+    """A sheet with every attribute at ``attribute``, no abilities, Willpower 3, unhurt."""
+    return MaelstromSheet(attributes=Table((name, attribute) for name in ATTRIBUTES),
+                          abilities=Table((name, 0) for name in ABILITIES), npc=npc, tier=tier)
 
 
-def health_text(sheet: Sheet) -> str:
-    """``Healthy``, ``Hurt (-1)``, ``Incapacitated`` or ``Dead``."""
-    if sheet["dead"]:
-        return "Dead"
-    penalty = wound_penalty(sheet)
-    return level_name(sheet) + (f" (-{penalty})" if penalty else "")
-
-
-def damage_text(sheet: Sheet) -> str:
-    parts = [f"{sheet['health'][kind]} {kind}" for kind in DAMAGE_TYPES if sheet["health"][kind]]
-    return ", ".join(parts) or "no damage"
-
-
-def heal_levels(sheet: Sheet, levels: int) -> tuple[Sheet, int]:
-    """A copy with up to ``levels`` healed, lethal first, then aggravated, then bashing
-    (house rule), and how many were healed.  The dead stay dead."""
-    out = copy.deepcopy(sheet)
-    if out["dead"]:
-        return out, 0
-    health = out["health"]
-    healed = 0
-    for kind in ("lethal", "aggravated", "bashing"):
-        while healed < levels and health[kind] > 0:
-            health[kind] -= 1
-            healed += 1
-    return out, healed
-
-
-# -- Willpower and rest ------------------------------------------------------------
-
-def spend_willpower_point(sheet: Sheet) -> Sheet | None:
-    """A copy with one Willpower point spent, or None when none is left."""
-    if sheet["willpower_points"] < 1:
-        return None
-    out = copy.deepcopy(sheet)
-    out["willpower_points"] -= 1
-    return out
-
-
-def heal(sheet: Sheet, kind: str, fed: bool) -> tuple[Sheet, tuple[str, ...]]:
-    """Rest (house rule): ``short`` heals one bashing level; ``long`` heals all
-    bashing, then one lethal (or, with none, one aggravated) level and gives
-    back one Willpower point.  Deprived (``fed`` False) or dead: no benefit.
-    """
-    out = copy.deepcopy(sheet)
-    if out["dead"]:
-        return out, ("The dead do not rest.",)
-    if not fed:
-        return out, ("Hungry and thirsty, you rest but recover nothing.",)
-    health = out["health"]
-    lines = []
-    if kind == "short":
-        if health["bashing"]:
-            health["bashing"] -= 1
-            lines.append("You shake off one level of bashing damage.")
-    else:
-        if health["bashing"]:
-            lines.append(f"You recover {health['bashing']} bashing damage.")
-            health["bashing"] = 0
-        for worse in ("lethal", "aggravated"):
-            if health[worse]:
-                health[worse] -= 1
-                lines.append(f"One level of {worse} damage heals.")
-                break
-        if out["willpower_points"] < out["willpower"]:
-            out["willpower_points"] += 1
-            lines.append(f"Willpower {out['willpower_points']}/{out['willpower']}.")
-    lines.append(f"You are {health_text(out)}.")
-    return out, tuple(lines)
-
-
-def sheet_lines(sheet: Sheet) -> list[str]:
-    """The sheet as text lines for ``stats``."""
-    attrs, abilities = sheet["attributes"], sheet["abilities"]
+def sheet_lines(sheet: MaelstromSheet, armed: str = "") -> list[str]:
+    """The sheet as text lines for ``stats``; ``armed`` says what readied Willpower will do."""
+    attrs, abilities = sheet.attributes, sheet.abilities
 
     def row(names: tuple[str, ...], values: Mapping[str, int], skip_zero: bool) -> str:
         shown = [f"{title(name)} {values[name]}" for name in names if values[name] or not skip_zero]
@@ -378,12 +350,15 @@ def sheet_lines(sheet: Sheet) -> list[str]:
         f"Skills: {row(SKILLS, abilities, True)}",
         f"Knowledges: {row(KNOWLEDGES, abilities, True)}",
     ]
-    for table, label in (("specialties", "Specialties"), ("advanced_specialties", "Advanced specialties")):
-        if sheet[table]:
+    for table, label in ((sheet.specialties, "Specialties"), (sheet.advanced_specialties, "Advanced specialties")):
+        if table:
             lines.append(f"{label}: " + "; ".join(
-                f"{title(ability)}: {', '.join(names)}" for ability, names in sorted(sheet[table].items())))
-    armed = {"success": ", armed for an automatic success on your next roll",
-             "wounds": ", armed to ignore your wounds on your next roll"}.get(str(sheet.get("willpower_armed", "")), "")
-    lines.append(f"Willpower {sheet['willpower_points']}/{sheet['willpower']}{armed}; armor {sheet['armor']}")
-    lines.append(f"Health: {health_text(sheet)} ({damage_text(sheet)})")
+                f"{title(ability)}: {', '.join(names)}" for ability, names in sorted(table.items())))
+    lines.append(f"Willpower {sheet.willpower_points}/{sheet.willpower}{armed}; armor {sheet.armor}")
+    lines.append(f"Health: {sheet.level.text} ({damage_text(sheet)})")
     return lines
+
+
+def damage_text(sheet: MaelstromSheet) -> str:
+    parts = [f"{sheet.health.of(kind)} {kind}" for kind in DAMAGE_TYPES if sheet.health.of(kind)]
+    return ", ".join(parts) or "no damage"

@@ -8,16 +8,18 @@ roll fails the test (the script runs out).
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.engine import Engine
-from game.play.maelstrom_rolls import sync_armour
+from game.play.maelstrom_rolls import readied, sync_armour
 from game.rules.dice import ScriptedDice
-from game.rules.maelstrom import MaelstromSystem
-from game.rules.registry import get_system
+from game.rules.maelstrom import make_system
+from game.rules.maelstrom_events import WillpowerUse
+from game.rules.maelstrom_sheet import Health, MaelstromSheet
 from game.saves import SaveStore
 from game.world.content import Adventure
 from game.world.loader import load_adventure
@@ -36,8 +38,7 @@ RAIDER_MISSES = [2, 3, 4, 2, 3, 4]
 
 
 def make_engine(adventure: Adventure, tmp_path: Path, stats: dict[str, Any] | None = HERO, **options: str) -> Engine:
-    system = get_system("maelstrom", options)
-    assert isinstance(system, MaelstromSystem)
+    system = make_system(options)
     engine = Engine.new_game(adventure, system, 1, saves=SaveStore(tmp_path, adventure))
     if stats is not None:
         engine.state.player = system.new_character(stats, ScriptedDice([]))
@@ -50,8 +51,14 @@ def engine(tiny: Adventure, tmp_path: Path) -> Engine:
     return make_engine(tiny, tmp_path)
 
 
-def player(engine: Engine) -> dict[str, Any]:
-    return engine.state.player
+def player(engine: Engine) -> MaelstromSheet:
+    sheet: MaelstromSheet = engine.state.player
+    return sheet
+
+
+def status_health(engine: Engine) -> str:
+    """The status line's health figure as the Maelstrom play hook gives it."""
+    return engine.play.status_health(engine.world)
 
 
 TRIALS = """
@@ -229,7 +236,8 @@ def test_readied_willpower_gives_the_next_check_an_automatic_success(engine: Eng
     lines = say(engine, script, "willpower")
     assert lines == ["You steel yourself: your next check or attack gets one automatic success (house rule)."
                      " The point is spent when you roll (\"willpower off\" keeps it)."]
-    assert engine.status_line().split(" | ")[1] == "Healthy, WP 3/3 armed"
+    assert status_health(engine) == "Healthy, WP 3/3 armed"
+    assert readied(engine.world) is WillpowerUse.SUCCESS and engine.state.moment is not None
     assert engine.state.minutes == minutes  # readying takes no time
     assert say(engine, script, "odds search")[1] == "  (fail 0.0%, botch 0.0%)"
     lines = say(engine, script, "search", [1, 1, 2, 2])
@@ -237,7 +245,7 @@ def test_readied_willpower_gives_the_next_check_an_automatic_success(engine: Eng
                      "[search] Perception + Alertness 4d10 (1, 1, 2, 2) vs 5: 0 successes - 2 botches + 1 automatic"
                      " = 1: success [Willpower: one automatic success]",
                      FOUND]
-    assert (player(engine)["willpower_points"], player(engine)["willpower_armed"]) == (2, "")
+    assert player(engine).willpower_points == 2 and engine.state.moment is None
 
 
 def test_willpower_off_keeps_the_point_and_wounds_need_wounds(engine: Engine, script: Script) -> None:
@@ -245,8 +253,8 @@ def test_willpower_off_keeps_the_point_and_wounds_need_wounds(engine: Engine, sc
     assert say(engine, script, "willpower wounds") == ["Your wounds cost you no dice now: there is nothing to ignore."]
     say(engine, script, "willpower")
     assert say(engine, script, "willpower off") == ["You hold your Willpower back; the point is still yours."]
-    assert player(engine)["willpower_points"] == 3 and not player(engine)["willpower_armed"]
-    player(engine)["willpower_points"] = 0
+    assert player(engine).willpower_points == 3 and engine.state.moment is None
+    engine.state.player = replace(player(engine), willpower_points=0)
     assert say(engine, script, "willpower") == ["You have no Willpower left to spend (a long rest gives a point back)."]
 
 
@@ -346,7 +354,7 @@ def test_a_failed_climb_hurts_and_a_botched_one_hurts_more(trials: Adventure, tm
     assert lines[1] == ("Botch! You slip and tumble all the way down."
                         " (1 level of bashing damage: you are Scratched (-1).)")
     assert lines[4] == "1 level of bashing damage (at least one): you are Hurt (-1)."
-    assert player(engine)["health"]["bashing"] == 3
+    assert player(engine).health.bashing == 3
 
 
 def test_a_botched_force_hurts(trials: Adventure, tmp_path: Path, script: Script) -> None:
@@ -367,7 +375,7 @@ def test_healing_heals_lethal_first(trials: Adventure, tmp_path: Path, script: S
     lines = say(engine, script, "use balm", [7, 7, 2])
     assert lines[1:] == ["[heal] healing: 3d10 (7, 7, 2) vs 6: 2 successes (house rule)",
                          "2 levels of damage healed: you are Bruised."]
-    assert player(engine)["health"] == {"bashing": 1, "lethal": 0, "aggravated": 0}
+    assert player(engine).health == Health(bashing=1)
 
 
 # -- the sheet, help, saves ----------------------------------------------------------------
@@ -376,14 +384,15 @@ def test_a_character_is_created_with_specialties_when_the_adventure_gives_no_sta
                                                                                    tmp_path: Path) -> None:
     engine = make_engine(tiny, tmp_path, stats=None)
     sheet = player(engine)
-    assert sum(sheet["attributes"].values()) == 16 and sheet["willpower"] == 3
-    assert sheet["specialties"] and all(len(names) == 1 for names in sheet["specialties"].values())
+    assert sum(sheet.attributes.values()) == 16 and sheet.willpower == 3
+    assert sheet.specialties and all(len(names) == 1 for names in sheet.specialties.values())
     assert any(line.startswith("  Specialties: ") for line in engine.submit("stats").lines)
 
 
 def test_npcs_without_stats_come_from_their_tier(engine: Engine, script: Script) -> None:
     raider = engine.world.npc_state("raider").sheet
-    assert (raider["attributes"]["strength"], raider["abilities"]["melee"], raider["tier"]) == (2, 1, 1)
+    assert (raider.attributes["strength"], raider.abilities["melee"], raider.tier) == (2, 1, 1)
+    assert raider.creature == "biological" and raider.npc
 
 
 def test_help_explains_the_system_and_the_willpower_verb(engine: Engine) -> None:
@@ -397,6 +406,7 @@ def test_readied_willpower_survives_a_save(tiny: Adventure, tmp_path: Path, scri
     engine = make_engine(tiny, tmp_path, stats=None)
     say(engine, script, "willpower")
     say(engine, script, "save one")
-    player(engine)["willpower_armed"] = ""
+    say(engine, script, "willpower off")
+    assert readied(engine.world) is None
     say(engine, script, "load one")
-    assert player(engine)["willpower_armed"] == "success"
+    assert readied(engine.world) is WillpowerUse.SUCCESS

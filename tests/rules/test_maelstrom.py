@@ -4,7 +4,9 @@ from __future__ import annotations
 import copy
 import functools
 import random
+import re
 from collections import defaultdict
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -12,6 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
+from game.events import PLAYER, Died, Fell, HealthChanged
+from game.rules import maelstrom_build as build
 from game.rules import maelstrom_odds as mo
 from game.rules import maelstrom_pool as pool
 from game.rules import maelstrom_sheet as sheets
@@ -19,6 +23,17 @@ from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
 from game.rules.dice import TAIL_CUTOFF, RandomDice, ScriptedDice, enumerate_faces
 from game.rules.maelstrom import OPTIONS, SUMMARY, SYSTEM_ID, make_system
 from game.rules.maelstrom_actions import AttackRequest
+from game.rules.maelstrom_events import (
+    AttackBotched,
+    AttackHit,
+    AttackMissed,
+    Healed,
+    HealthLevel,
+    Rested,
+    RestWasted,
+    WillpowerUse,
+    Wounded,
+)
 from game.rules.maelstrom_pool import PoolRequest
 from game.rules.registry import get_system
 
@@ -325,22 +340,22 @@ def test_character_creation_from_scripted_dice():
     assert dice.unused == 0
     # d2 = 1: physical first; d3s 1,2,3,1,1,1 -> Strength +4, Precision +1, Reflexes +1;
     # mental d3s 2,3,1,2 -> Intelligence +2, Wits +1, Perception +1; the d12..d2 all 1: order kept
-    assert sheet["attributes"] == {"strength": 5, "precision": 2, "reflexes": 2,
+    assert sheet.attributes == {"strength": 5, "precision": 2, "reflexes": 2,
                                    "perception": 2, "intelligence": 3, "wits": 2}
-    expected = dict(zip(sheets.CORE_ABILITIES, (3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1), strict=True))
-    assert {k: v for k, v in sheet["abilities"].items() if v} == expected
+    expected = dict(zip(build.CORE_ABILITIES, (3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1), strict=True))
+    assert {k: v for k, v in sheet.abilities.items() if v} == expected
     # house rule: one specialty for each ability with two dots or more that has a list
     # (Stealth has none): d5 2, d2 2, d3 1, d4 4, d4 1
-    assert sheet["specialties"] == {"athletics": ["acrobatics"], "dodge": ["unarmored"], "brawling": ["punching"],
-                                    "firearms": ["sniper rifles"], "melee": ["knives"]}
-    assert (sheet["willpower"], sheet["willpower_points"]) == (3, 3)
+    assert sheet.specialties == {"athletics": ("acrobatics",), "dodge": ("unarmored",), "brawling": ("punching",),
+                                    "firearms": ("sniper rifles",), "melee": ("knives",)}
+    assert (sheet.willpower, sheet.willpower_points) == (3, 3)
     assert SYSTEM.condition(sheet) == "ok" and SYSTEM.health(sheet) == "Healthy, WP 3/3"
 
 
 def test_creation_passes_dots_on_from_a_full_attribute():
     sheet = SYSTEM.new_character(None, ScriptedDice([2] + [1] * 6 + [3] * 4 + [1] * 11 + [1] * 5))
-    assert sheet["attributes"]["perception"] == 5 and sheet["attributes"]["intelligence"] == 3
-    assert sheet["attributes"]["reflexes"] == 5 and sheet["attributes"]["wits"] == 1
+    assert sheet.attributes["perception"] == 5 and sheet.attributes["intelligence"] == 3
+    assert sheet.attributes["reflexes"] == 5 and sheet.attributes["wits"] == 1
 
 
 def test_creation_is_deterministic_and_follows_the_budget():
@@ -348,15 +363,15 @@ def test_creation_is_deterministic_and_follows_the_budget():
         one = SYSTEM.new_character(None, RandomDice(random.Random(seed)))
         two = SYSTEM.new_character(None, RandomDice(random.Random(seed)))
         assert one == two
-        attrs = one["attributes"]
+        attrs = one.attributes
         groups = sorted([sum(attrs[a] for a in sheets.PHYSICAL), sum(attrs[a] for a in sheets.MENTAL)])
         assert groups == [7, 9]
-        assert sorted(v for v in one["abilities"].values() if v) == [1] * 6 + [2] * 4 + [3] * 2
+        assert sorted(v for v in one.abilities.values() if v) == [1] * 6 + [2] * 4 + [3] * 2
     with pytest.raises(DiceExhausted):
         SYSTEM.new_character(None, ScriptedDice(CREATION_FACES[:-1]))
 
 
-def test_sheet_is_plain_data():
+def test_sheet_saves_as_plain_data_and_reads_back():
     sheet = SYSTEM.new_character(None, RandomDice(random.Random(1)))
 
     def plain(value):
@@ -366,15 +381,58 @@ def test_sheet_is_plain_data():
             return all(plain(v) for v in value)
         return isinstance(value, (str, int, bool, float))
 
-    assert plain(sheet) and plain(SYSTEM.npc_sheet(3, None))
+    npc = SYSTEM.npc_sheet(3, None, "synthetic")
+    for one in (sheet, npc, SYSTEM.take_damage(replace(npc, disarmed=True, armor_base=0), 3, "lethal")):
+        data = SYSTEM.sheet_to_data(one)
+        assert plain(data) and SYSTEM.sheet_from_data(data) == one
+    assert SYSTEM.sheet_to_data(npc)["creature"] == "synthetic" and "creature" not in SYSTEM.sheet_to_data(sheet)
+
+
+@pytest.mark.parametrize("change, named", [
+    ({"willpower": 0}, "willpower must be a whole number from 1 to 10, not 0"),
+    ({"willpower_points": 4}, "willpower_points must be from 0 to willpower (3), not 4"),
+    ({"dead": 1}, "dead must be true or false"),
+    ({"attributes": {"strength": 2}}, "attributes has no precision"),
+    ({"abilities": "many"}, "abilities must be a table"),
+    ({"specialties": {"cooking": ["pies"]}}, "specialties.cooking is not an ability"),
+    ({"health": {"bashing": 9, "lethal": 0, "aggravated": 0}}, "health.bashing must be a whole number from 0 to 8"),
+    ({"armor": -1}, "armor must be a whole number of at least 0"),
+    ({"hp": 3}, "unknown entry 'hp'"),
+    ({"system": "vaarn"}, "system must be 'maelstrom'"),
+])
+def test_a_bad_saved_sheet_is_refused_naming_the_entry(change, named):
+    data = SYSTEM.sheet_to_data(AVERAGE) | change
+    with pytest.raises(ValueError, match=re.escape(named)):
+        SYSTEM.sheet_from_data(data)
+    missing = SYSTEM.sheet_to_data(AVERAGE)
+    del missing["health"]
+    with pytest.raises(ValueError, match="no 'health'"):
+        SYSTEM.sheet_from_data(missing)
+
+
+def test_a_format_1_sheet_drops_its_scratch_and_the_migration_lifts_it_into_the_moment():
+    player = SYSTEM.sheet_to_data(AVERAGE) | {"armor_base": 0, "willpower_armed": "wounds"}
+    assert SYSTEM.sheet_from_data(player) == replace(AVERAGE, armor_base=0)
+    npc = SYSTEM.sheet_to_data(SYSTEM.npc_sheet(1, None)) | {"disarmed": True}
+    state = {"player": player, "npcs": {"raider": {"room": "well", "sheet": npc}}, "turn": 3}
+    migrated = SYSTEM.migrate_v1(state)
+    assert "willpower_armed" not in migrated["player"] and migrated["npcs"]["raider"]["sheet"] == npc
+    assert migrated["turn"] == 3 and "willpower_armed" in state["player"]  # the input is left alone
+    moment = SYSTEM.moment_from_data(migrated["moment"])
+    assert moment is not None and moment.willpower is WillpowerUse.WOUNDS
+    assert SYSTEM.moment_to_data(moment) == migrated["moment"]
+    unarmed = SYSTEM.migrate_v1({**state, "player": player | {"willpower_armed": ""}})
+    assert unarmed["moment"] == {} and SYSTEM.moment_from_data({}) is None and SYSTEM.moment_to_data(None) == {}
+    with pytest.raises(ValueError, match="willpower_armed"):
+        SYSTEM.moment_from_data({"willpower_armed": "luck"})
 
 
 def test_content_stats_and_their_errors():
     sheet = SYSTEM.new_character({"strength": 4, "Firearms": 3, "drive": 1, "willpower": 5, "armor": 2},
                                  ScriptedDice([]))
-    assert sheet["attributes"]["strength"] == 4 and sheet["attributes"]["wits"] == 2
-    assert sheet["abilities"]["ground_vehicle_operation"] == 1
-    assert (sheet["willpower_points"], sheet["armor"]) == (5, 2)
+    assert sheet.attributes["strength"] == 4 and sheet.attributes["wits"] == 2
+    assert sheet.abilities["ground_vehicle_operation"] == 1
+    assert (sheet.willpower_points, sheet.armor) == (5, 2)
     with pytest.raises(ContentError, match="charisma"):
         SYSTEM.new_character({"charisma": 3}, ScriptedDice([]))
     with pytest.raises(ContentError, match="strength"):
@@ -389,10 +447,10 @@ def test_npc_sheets_grow_more_dangerous_with_tier():
     pools = []
     for tier in range(1, 6):
         npc = SYSTEM.npc_sheet(tier, None)
-        assert npc["npc"] and npc["tier"] == tier
+        assert npc.npc and npc.tier == tier
         attack = SYSTEM.attack_request(npc, player, KNIFE, Situation()).attack
         evade = SYSTEM.attack_request(player, npc, PISTOL, Situation()).evasion
-        pools.append((attack.dice, evade.dice, npc["willpower"], npc["armor"]))
+        pools.append((attack.dice, evade.dice, npc.willpower, npc.armor))
         hit = SYSTEM.odds(SYSTEM.attack_request(player, npc, PISTOL, Situation())).p_success
         danger = SYSTEM.odds(SYSTEM.attack_request(npc, player, KNIFE, Situation())).p_success
         assert hit < last_hit and danger > last_danger
@@ -402,7 +460,7 @@ def test_npc_sheets_grow_more_dangerous_with_tier():
 
 def test_npc_stats_override_the_tier():
     npc = SYSTEM.npc_sheet(2, {"firearms": 4, "armor": 0})
-    assert npc["abilities"]["firearms"] == 4 and npc["armor"] == 0 and npc["attributes"]["strength"] == 3
+    assert npc.abilities["firearms"] == 4 and npc.armor == 0 and npc.attributes["strength"] == 3
 
 
 # -- checks --------------------------------------------------------------------------
@@ -469,15 +527,15 @@ def test_wounds_cost_dice_and_willpower_buys_them_back():
     request = SYSTEM.check_request(hurt, "perceive", "normal", Situation())
     assert (request.dice, request.wound_penalty) == (3, 2)
     before = copy.deepcopy(hurt)
-    spent, restored = SYSTEM.spend_willpower(hurt, request, "wounds")
-    assert restored.dice == 5 and spent["willpower_points"] == 2 and hurt == before
-    spent, boosted = SYSTEM.spend_willpower(spent, restored, "success")
-    assert boosted.automatic == 1 and spent["willpower_points"] == 1
+    spent, restored = SYSTEM.spend_willpower(hurt, request, WillpowerUse.WOUNDS)
+    assert restored.dice == 5 and spent.willpower_points == 2 and hurt == before
+    spent, boosted = SYSTEM.spend_willpower(spent, restored, WillpowerUse.SUCCESS)
+    assert boosted.automatic == 1 and spent.willpower_points == 1
     with pytest.raises(ActionRefused):
-        SYSTEM.spend_willpower(spent, boosted, "success")
-    broke = dict(spent, willpower_points=0)
+        SYSTEM.spend_willpower(spent, boosted, WillpowerUse.SUCCESS)
+    broke = replace(spent, willpower_points=0)
     with pytest.raises(ActionRefused):
-        SYSTEM.spend_willpower(broke, request, "success")
+        SYSTEM.spend_willpower(broke, request, WillpowerUse.SUCCESS)
     result = SYSTEM.roll(boosted, ScriptedDice([1, 1, 2, 3, 4]))
     assert (result.outcome, result.figures["net"]) == ("success", 1)
 
@@ -489,7 +547,7 @@ def test_health_track_penalties():
     sheet = AVERAGE
     for _ in range(8):
         sheet = SYSTEM.take_damage(sheet, 1, "lethal")
-        seen.append((sheets.level_name(sheet), sheets.wound_penalty(sheet), SYSTEM.condition(sheet)))
+        seen.append((sheet.level.name, sheet.wound_penalty, SYSTEM.condition(sheet)))
     assert seen == [("Bruised", 0, "ok"), ("Scratched", 1, "ok"), ("Hurt", 1, "ok"), ("Injured", 2, "ok"),
                     ("Wounded", 2, "ok"), ("Mauled", 3, "ok"), ("Crippled", 5, "ok"),
                     ("Incapacitated", 0, "down")]
@@ -500,22 +558,37 @@ def test_bashing_on_a_full_track_turns_lethal():
     beaten = SYSTEM.take_damage(AVERAGE, 8, "bashing")
     assert SYSTEM.condition(beaten) == "down"
     worse = SYSTEM.take_damage(beaten, 2, "bashing")
-    assert worse["health"] == {"bashing": 6, "lethal": 2, "aggravated": 0} and not worse["dead"]
-    assert SYSTEM.take_damage(AVERAGE, 9, "aggravated")["dead"]
-    assert AVERAGE["health"] == {"bashing": 0, "lethal": 0, "aggravated": 0}
+    assert worse.health == sheets.Health(bashing=6, lethal=2) and not worse.dead
+    assert SYSTEM.take_damage(AVERAGE, 9, "aggravated").dead
+    assert AVERAGE.health == sheets.Health()
+
+
+def test_a_wound_that_fills_the_track_emits_a_fall_and_one_past_it_a_death():
+    change = SYSTEM.wound(SYSTEM.take_damage(AVERAGE, 6, "bashing"), 2, "lethal", who="raider")
+    assert change.events == (Wounded("raider", 2, "lethal", HealthLevel("Incapacitated")),
+                             HealthChanged("raider", "health boxes", 6, 8), Fell("raider"))
+    assert SYSTEM.condition(change.sheet) == "down"
+    dying = SYSTEM.wound(SYSTEM.take_damage(AVERAGE, 8, "lethal"), 1, "lethal")
+    assert dying.events == (Wounded(PLAYER, 1, "lethal", HealthLevel("Dead")), Died(PLAYER, "wounds"))
+    with pytest.raises(UsageError):
+        SYSTEM.wound(AVERAGE, 1, "fire")
 
 
 def test_rest():
     sheet = SYSTEM.take_damage(SYSTEM.take_damage(AVERAGE, 2, "bashing"), 2, "lethal")
-    sheet = dict(sheet, willpower_points=1)
-    short = SYSTEM.rest(sheet, "short", True, ScriptedDice([])).sheet
-    assert short["health"] == {"bashing": 1, "lethal": 2, "aggravated": 0}
+    sheet = replace(sheet, willpower_points=1)
+    short = SYSTEM.rest(sheet, "short", True, ScriptedDice([]))
+    assert short.sheet.health == sheets.Health(bashing=1, lethal=2)
+    assert short.events[0] == Rested(PLAYER, True, 1, "", False, 1, 3, HealthLevel("Hurt", 1))
     long = SYSTEM.rest(sheet, "long", True, ScriptedDice([]))
-    assert long.sheet["health"] == {"bashing": 0, "lethal": 1, "aggravated": 0}
-    assert long.sheet["willpower_points"] == 2
-    assert long.lines[-1] == "You are Bruised."
-    assert SYSTEM.rest(sheet, "long", False, ScriptedDice([])).sheet == sheet
-    assert sheet["health"]["bashing"] == 2
+    assert long.sheet.health == sheets.Health(lethal=1)
+    assert long.sheet.willpower_points == 2
+    assert long.events == (Rested(PLAYER, False, 2, "lethal", True, 2, 3, HealthLevel("Bruised")),
+                           HealthChanged(PLAYER, "health boxes", 4, 1))
+    assert long.lines == ()
+    hungry = SYSTEM.rest(sheet, "long", False, ScriptedDice([]))
+    assert hungry.sheet == sheet and hungry.events == (RestWasted(PLAYER, False),)
+    assert sheet.health.bashing == 2
 
 
 # -- combat (house rule) ----------------------------------------------------------------
@@ -529,7 +602,7 @@ def test_attack_hits_and_wounds_an_npc():
     before = copy.deepcopy(thug)
     # attack 5 dice, evasion 3 dice (Reflexes 2 + Dodge 1), damage 4 + 2 - 1 = 5 dice, no soak for lethal
     dice = ScriptedDice([8, 7, 6, 2, 3, 6, 2, 2, 6, 7, 1, 2, 9])
-    result = SYSTEM.attack(SHOOTER, thug, PISTOL, Situation(), dice)
+    result = SYSTEM.attack(SHOOTER, thug, PISTOL, Situation(), dice, attacker_id=PLAYER, defender_id="thug")
     assert dice.unused == 0
     assert result.hit and result.damage == 3
     assert result.roll.outcome == "success"
@@ -537,25 +610,40 @@ def test_attack_hits_and_wounds_an_npc():
     assert (result.roll.figures["attack_net"], result.roll.figures["evasion_net"], result.roll.figures["margin"]) \
         == (3, 1, 2)
     assert result.roll.figures["house_rule"] is True and result.roll.rule.startswith("House rule")
-    assert result.defender["health"] == {"bashing": 0, "lethal": 3, "aggravated": 0}
-    assert sheets.health_text(result.defender) == "Hurt (-1)"
+    assert result.defender.health == sheets.Health(lethal=3)
+    assert result.defender.level.text == "Hurt (-1)"
     assert result.attacker == SHOOTER and thug == before
     assert [r.dice for r in result.rolls] == [(6, 7, 1, 2, 9), ()]
     assert all(r.figures["house_rule"] for r in result.rolls)
-    assert result.lines[-1] == "3 levels of lethal damage; the target is Hurt (-1)."
+    assert result.lines == ()
+    assert result.events == (AttackHit(PLAYER, "thug", 2, 3, 0, 3, "lethal", HealthLevel("Hurt", 1), True),
+                             HealthChanged("thug", "health boxes", 0, 3))
 
 
 def test_evasion_turns_a_hit_into_a_miss():
     thug = SYSTEM.npc_sheet(1, None)
     result = SYSTEM.attack(SHOOTER, thug, PISTOL, Situation(), ScriptedDice([8, 2, 2, 2, 2, 9, 2, 2]))
     assert (result.hit, result.damage, result.roll.outcome) == (False, 0, "failure")
-    assert result.defender == thug and result.lines == ("The attack misses.",)
+    assert result.defender == thug and result.events == (AttackMissed("attacker", "defender", evaded=True),)
+    missed = SYSTEM.attack(SHOOTER, thug, PISTOL, Situation(), ScriptedDice([2, 2, 2, 2, 2, 9, 2, 2]))
+    assert missed.events == (AttackMissed("attacker", "defender", evaded=False),)
 
 
 def test_botched_attack():
     result = SYSTEM.attack(SHOOTER, SYSTEM.npc_sheet(1, None), PISTOL, Situation(),
                            ScriptedDice([1, 2, 2, 2, 2, 9, 9, 9]))
     assert (result.hit, result.roll.outcome, result.roll.figures["margin"]) == (False, "botch", -1)
+    assert result.events == (AttackBotched("attacker", "defender"),)  # the consequence is the play layer's
+
+
+def test_a_blow_that_fills_the_track_emits_a_fall():
+    thug = SYSTEM.take_damage(SYSTEM.npc_sheet(1, None), 6, "lethal")
+    # attack 5 dice all hit, evasion 3 dice (at -5 for wounds: none); damage 4 + 5 - 1 = 8 dice
+    result = SYSTEM.attack(SHOOTER, thug, PISTOL, Situation(), ScriptedDice([9] * 5 + [2] * 6 + [9, 9]),
+                           attacker_id=PLAYER, defender_id="thug")
+    hit = result.events[0]
+    assert isinstance(hit, AttackHit) and (hit.levels, hit.standing) == (2, False)
+    assert result.events[1:] == (HealthChanged("thug", "health boxes", 6, 8), Fell("thug"))
 
 
 def test_npc_punches_the_player_and_strength_soaks_bashing():
@@ -565,7 +653,7 @@ def test_npc_punches_the_player_and_strength_soaks_bashing():
     dice = ScriptedDice([6, 6, 6, 2, 2, 2, 2, 2, 6, 6, 6, 6, 2, 7, 3])
     result = SYSTEM.attack(bruiser, SHOOTER, FISTS, Situation(), dice)
     assert dice.unused == 0
-    assert result.damage == 3 and result.defender["health"]["bashing"] == 3
+    assert result.damage == 3 and result.defender.health.bashing == 3
     assert SYSTEM.health(result.defender) == "Hurt (-1), WP 3/3"
 
 
@@ -608,7 +696,7 @@ def test_willpower_on_an_attack_request():
     request = SYSTEM.attack_request(SHOOTER, SYSTEM.npc_sheet(1, None), PISTOL, Situation())
     sheet, boosted = SYSTEM.spend_willpower(SHOOTER, request)
     assert isinstance(boosted, AttackRequest) and boosted.attack.automatic == 1
-    assert sheet["willpower_points"] == 2
+    assert sheet.willpower_points == 2
     assert SYSTEM.odds(boosted).probabilities["p_botch"] == 0
 
 
@@ -620,7 +708,7 @@ def test_attacks_never_mutate_and_stay_plain(seed):
     result = SYSTEM.attack(npc, SHOOTER, KNIFE, Situation(), RandomDice(random.Random(seed)))
     assert (SHOOTER, npc) == frozen
     assert SYSTEM.condition(result.defender) in ("ok", "down", "dead")
-    assert result.damage == sum(result.defender["health"].values())
+    assert result.damage == sum(result.defender.health.to_data().values())
 
 
 def compressed_oracle(n: int, d: int, t: int, s: int, vmax: int) -> dict[int, Fraction]:
@@ -667,7 +755,7 @@ def test_odds_match_a_second_exact_method(n, d, t, s, vmax):
 def test_specialty_names_match_whole_words():
     dodger = SYSTEM.new_character({"dodge": 2, "specialties": {"dodge": ["armored"]}}, ScriptedDice([]))
     assert SYSTEM.check_request(dodger, "dodge", "normal", Situation()).specialties == 0  # unarmoured
-    armoured = dict(dodger, armor=2)
+    armoured = replace(dodger, armor=2)
     assert SYSTEM.check_request(armoured, "dodge", "normal", Situation()).specialties == 1
     gunner = SYSTEM.new_character({"firearms": 2, "specialties": {"firearms": ["Pistols"]}}, ScriptedDice([]))
     assert SYSTEM.attack_request(gunner, AVERAGE, PISTOL, Situation()).attack.specialties == 1
@@ -733,19 +821,20 @@ def test_opposed_margin_matches_pairwise_products():
 
 def test_harm_is_bashing_and_at_least_one_level():
     hurt = SYSTEM.harm(AVERAGE, "d4", ScriptedDice([2, 3]))
-    assert hurt.sheet["health"]["bashing"] == 1 and hurt.rolls[0].dice == (2, 3)
-    assert hurt.lines == ("1 level of bashing damage (at least one): you are Bruised.",)
+    assert hurt.sheet.health.bashing == 1 and hurt.rolls[0].dice == (2, 3)
+    assert hurt.events == (Wounded(PLAYER, 1, "bashing", HealthLevel("Bruised"), at_least_one=True),
+                           HealthChanged(PLAYER, "health boxes", 0, 1))
     worse = SYSTEM.harm(AVERAGE, "d8", ScriptedDice([6, 9, 1, 7]))
-    assert worse.sheet["health"]["bashing"] == 3 and "(house rule)" in worse.rolls[0].text
-    assert AVERAGE["health"]["bashing"] == 0  # never mutated
+    assert worse.sheet.health.bashing == 3 and "(house rule)" in worse.rolls[0].text
+    assert AVERAGE.health.bashing == 0  # never mutated
 
 
 def test_healing_takes_lethal_first():
     hurt = SYSTEM.take_damage(SYSTEM.take_damage(AVERAGE, 2, "bashing"), 2, "lethal")
     healed = SYSTEM.heal(hurt, "d6", ScriptedDice([7, 2, 9]))
-    assert healed.sheet["health"] == {"bashing": 2, "lethal": 0, "aggravated": 0}
-    assert healed.lines == ("2 levels of damage healed: you are Scratched (-1).",)
-    assert SYSTEM.heal(AVERAGE, "d6", ScriptedDice([1, 1, 1])).lines == ("You have no wounds to heal.",)
+    assert healed.sheet.health == sheets.Health(bashing=2)
+    assert healed.events == (Healed(PLAYER, 2, HealthLevel("Scratched", 1)), HealthChanged(PLAYER, "health boxes", 4, 2))
+    assert SYSTEM.heal(AVERAGE, "d6", ScriptedDice([1, 1, 1])).events == (Healed(PLAYER, 0, HealthLevel("Healthy")),)
 
 
 def test_checks_take_tags_from_the_situation():
@@ -769,8 +858,8 @@ def test_plural_specialties_match_singular_tags():
 
 def test_a_weapon_ideal_against_the_defenders_creature_adds_two_damage_dice():
     storm = Weapon("storm glass", "d8", ranged=True, bonus_against=("synthetic",))
-    sentinel = dict(SYSTEM.npc_sheet(1, None), creature="synthetic")
-    jackal = dict(SYSTEM.npc_sheet(1, None), creature="biological")
+    sentinel = SYSTEM.npc_sheet(1, None, "synthetic")
+    jackal = SYSTEM.npc_sheet(1, None, "biological")
     # attack 5 dice all hit, evasion 3 dice all miss: margin 5; damage 5 + 4 (+2 against synthetic) dice
     faces = [9] * 5 + [2] * 3 + [2] * 11
     assert len(SYSTEM.attack(SHOOTER, sentinel, storm, Situation(), ScriptedDice(faces)).rolls[0].dice) == 11
