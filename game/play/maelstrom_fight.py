@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from game.errors import ActionRefused
 from game.events import PLAYER, Event
-from game.narration.maelstrom import MaelstromNarrator
 from game.play import maelstrom_rolls as rolls
 from game.rules.base import RollResult, Situation, Weapon
 from game.rules.maelstrom_actions import RANGED_DAMAGE
@@ -80,10 +79,8 @@ def _shown(result: AttackOutcome) -> tuple[RollResult, ...]:
 
 def reported(turn: Turn, result: AttackOutcome) -> AttackOutcome:
     """The result as ``actions.combat.report_attack`` takes it: the follow-up rolls worth
-    showing, and, while that function says ``lines`` rather than emitting ``events``,
-    the events worded by the Maelstrom narrator as its lines."""
-    lines = tuple(MaelstromNarrator(turn.world).lines(result.events))
-    return dataclasses.replace(result, rolls=_shown(result), lines=lines)
+    showing, and the events it emits (worded by the Maelstrom narrator)."""
+    return dataclasses.replace(result, rolls=_shown(result), lines=())
 
 
 def player_attack(turn: Turn, system: MaelstromSystem, npc_id: str, weapon: Weapon,
