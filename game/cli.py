@@ -42,18 +42,23 @@ def build_parser() -> Parser:
     from game.paths import saves_home
 
     home = saves_home()
-    saves_text = f"{home.path} (from {home.source}; --saves DIR or WAYFARER_SAVES to change)".replace("%", "%%")
+    # Raw: a path wrapped at its hyphens could not be copied.
+    saves_text = (f"Saves and command history (from {home.source}):\n  {home.path}\n"
+                  "Another folder: --saves DIR, or the WAYFARER_SAVES environment variable.")
+    if "%(prog)" in saves_text:  # argparse would fill it in
+        saves_text = saves_text.replace("%", "%%")
+    raw = argparse.RawDescriptionHelpFormatter
     parser = Parser(prog="wayfarer", description="Solo-play text adventures resolved by tabletop rule systems.",
-                    epilog=f"Saves and command history: {saves_text}")
+                    epilog=saves_text, formatter_class=raw)
     parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
 
-    play = sub.add_parser("play", help="play an adventure (the default command)")
+    play = sub.add_parser("play", help="play an adventure (the default command)", epilog=saves_text, formatter_class=raw)
     play.add_argument("adventure", nargs="?", default=None, help="an adventure folder or a bundled adventure's id")
     play.add_argument("--system", help="the rule system to play under (see: wayfarer systems)")
     play.add_argument("--seed", type=int, help="seed for a reproducible run")
     play.add_argument("--load", metavar="SLOT", help="start from a saved slot")
-    play.add_argument("--saves", metavar="DIR", help=f"the saves folder; now {saves_text}")
+    play.add_argument("--saves", metavar="DIR", help="the saves folder (the one in use is named below)")
 
     check = sub.add_parser("check", help="validate adventure content")
     check.add_argument("adventures", nargs="+")

@@ -26,6 +26,7 @@ the standard library, so every layer may be handed what it finds.
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -145,8 +146,12 @@ def old_saves_notice(home: Path, cwd: Path | None = None) -> list[str]:
             file.write(old_text + "\n")
     except OSError:
         pass
+    if os.name == "nt":
+        how = "move the adventure folders inside it there"
+    else:
+        how = f"move the adventure folders inside it there: mv {shlex.quote(str(old))}/* {shlex.quote(str(home))}/"
     return [
         f"Note: there are saves in {old}, but saves now live in {home}.",
-        f"To keep playing them, move the adventure folders inside it there (e.g. mv {old}{os.sep}* {home}{os.sep}),",
-        f"or play with --saves {old}. (Said once.)",
+        f"To keep playing them, {how}",
+        f"(or play them where they are with --saves {shlex.quote(str(old))}). This note is shown once.",
     ]
