@@ -48,6 +48,42 @@ def plain_copy(value: Any) -> Any:
     return value
 
 
+def _kind(value: object) -> str:
+    for kind, name in ((bool, "flag"), (int, "whole number"), (float, "number with a fraction"), (str, "text"),
+                       (list, "list"), (dict, "table")):
+        if isinstance(value, kind):
+            return name
+    return type(value).__name__
+
+
+def shape_problem(sheet: object, reference: object, path: str = "") -> str:
+    """Why plain-data ``sheet`` does not have the shape of ``reference`` (empty if it has).
+
+    For systems whose sheets are still plain data: every top-level entry of the
+    reference must be there, and every entry both have must hold the same kind
+    of value, all the way down (lists judged by their first item's kind).
+    """
+    if isinstance(reference, dict) and isinstance(sheet, dict):
+        for key, value in reference.items():
+            here = f"{path}.{key}" if path else str(key)
+            if key not in sheet:
+                if not path:
+                    return f"no {here}"
+                continue
+            problem = shape_problem(sheet[key], value, here)
+            if problem:
+                return problem
+        return ""
+    if _kind(sheet) != _kind(reference):
+        return f"{path} as a {_kind(sheet)}, not a {_kind(reference)}"
+    if isinstance(reference, list) and reference and isinstance(sheet, list):
+        for index, item in enumerate(sheet):
+            problem = shape_problem(item, reference[0], f"{path}.{index}")
+            if problem:
+                return problem
+    return ""
+
+
 #: A system's character sheet type and its roll request type.
 SheetT = TypeVar("SheetT")
 RequestT = TypeVar("RequestT")

@@ -29,6 +29,7 @@ table is ``game/play/opend6.py``.
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -47,8 +48,9 @@ from game.rules.base import (
     Situation,
     Weapon,
     plain_copy,
+    shape_problem,
 )
-from game.rules.dice import Dice
+from game.rules.dice import Dice, RandomDice
 from game.rules.opend6_roll import D6Request
 
 SYSTEM_ID = "opend6"
@@ -118,7 +120,11 @@ class OpenD6:
         return sheets.new_character(stats, dice, self.damage, self.wild_one)
 
     def sheet_from_data(self, data: Mapping[str, Any]) -> Sheet:
-        """A sheet from saved data (plain data, copied)."""
+        """A sheet from saved data (plain data, copied); ValueError when it lacks the shape of a fresh sheet."""
+        reference = self._npc_sheet(1, None) if "tier" in data else self.new_character(None, RandomDice(random.Random(0)))
+        problem = shape_problem(dict(data), reference)
+        if problem:
+            raise ValueError(problem)
         return plain_copy(dict(data))
 
     def sheet_to_data(self, sheet: Sheet) -> dict[str, Any]:

@@ -28,6 +28,7 @@ offers the engine (each documented where defined):
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -38,8 +39,8 @@ from game.rules import vaarn_gifts as gifts
 from game.rules import vaarn_life as life
 from game.rules import vaarn_saves as saves
 from game.rules import vaarn_wounds as wounds
-from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, SheetChange, Situation, Weapon, plain_copy
-from game.rules.dice import Dice
+from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, SheetChange, Situation, Weapon, plain_copy, shape_problem
+from game.rules.dice import Dice, RandomDice
 from game.rules.vaarn_data import (
     ABILITIES,
     SAVE_TARGET,
@@ -95,7 +96,11 @@ class VaarnSystem:
         return life.new_character(stats, dice)
 
     def sheet_from_data(self, data: Mapping[str, Any]) -> Sheet:
-        """A sheet from saved data (plain data, copied)."""
+        """A sheet from saved data (plain data, copied); ValueError when it lacks the shape of a fresh sheet."""
+        reference = self._npc_sheet(1, None) if data.get("npc") else self.new_character(None, RandomDice(random.Random(0)))
+        problem = shape_problem(dict(data), reference)
+        if problem:
+            raise ValueError(problem)
         return plain_copy(dict(data))
 
     def sheet_to_data(self, sheet: Sheet) -> dict[str, Any]:
