@@ -21,7 +21,7 @@ reads it back and refuses anything else with a one-line reason.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -307,7 +307,7 @@ def _health(key: str, value: Any) -> Health:
 
 
 #: Every entry a saved sheet may hold, and how it is read.
-_READERS: dict[str, Any] = {
+_READERS: dict[str, Callable[[str, Any], Any]] = {
     "system": _text,
     "npc": _flag,
     "tier": lambda key, value: _whole(key, value, 0, MAX_TIER),

@@ -14,11 +14,22 @@ from typing import Any
 
 import pytest
 
+from game.actions import Turn
+from game.actions.combat import weapon_of
 from game.engine import Engine
+from game.events import PLAYER, Fell, HealthChanged, RollMade
 from game.play.maelstrom_rolls import readied, sync_armour
+from game.rules.base import Situation
 from game.rules.dice import ScriptedDice
 from game.rules.maelstrom import make_system
-from game.rules.maelstrom_events import WillpowerUse
+from game.rules.maelstrom_events import (
+    AttackBotched,
+    AttackHit,
+    CheckBotched,
+    Consequence,
+    WillpowerSpent,
+    WillpowerUse,
+)
 from game.rules.maelstrom_sheet import Health, MaelstromSheet
 from game.saves import SaveStore
 from game.world.content import Adventure
@@ -410,3 +421,36 @@ def test_readied_willpower_survives_a_save(tiny: Adventure, tmp_path: Path, scri
     assert readied(engine.world) is None
     say(engine, script, "load one")
     assert readied(engine.world) is WillpowerUse.SUCCESS
+
+
+# -- events: what play code and the narrator branch on ----------------------------------------
+
+def test_a_botched_attack_carries_its_consequence_in_its_event(engine: Engine, script: Script) -> None:
+    say(engine, script, "n", RAIDER_MISSES)
+    turn = Turn(engine.world, ScriptedDice([1, 2, 2, 2, 7, 7, 7]))
+    result = engine.play.player_attack(turn, "raider", weapon_of(engine.world, "knife"), Situation())
+    assert result.events == (AttackBotched(PLAYER, "raider", dropped="knife"),)
+    assert engine.world.place_of("knife") == "room:well"
+
+
+def test_a_foe_felled_by_the_player_emits_a_fall(engine: Engine, script: Script) -> None:
+    say(engine, script, "n", RAIDER_MISSES)
+    raider = engine.world.npc_state("raider")
+    raider.sheet = engine.system.take_damage(raider.sheet, 7, "lethal")
+    # knife: 4 dice all hit; the raider's evasion (at -5 for wounds) has no dice; damage 2 + 1 + 3 = 6 dice
+    turn = Turn(engine.world, ScriptedDice([9, 9, 9, 9, 9, 2, 2, 2, 2, 2]))
+    result = engine.play.player_attack(turn, "raider", weapon_of(engine.world, "knife"), Situation())
+    assert [type(event) for event in result.events] == [AttackHit, HealthChanged, Fell]
+    assert result.events[-1] == Fell("raider") and engine.world.npc_condition("raider") == "down"
+
+
+def test_a_botched_check_and_spent_willpower_are_events(engine: Engine, script: Script) -> None:
+    say(engine, script, "willpower")
+    turn = Turn(engine.world, ScriptedDice([1, 1, 1, 1]))
+    result = engine.play.check(turn, "perceive", "easy", Situation(), "search", {})
+    assert result.outcome == "success"  # the automatic success: no botch
+    assert [event for event in turn.events if not isinstance(event, RollMade)] == [
+        WillpowerSpent(WillpowerUse.SUCCESS, 2)]
+    turn = Turn(engine.world, ScriptedDice([1, 1, 5, 2]))
+    engine.play.check(turn, "perceive", "easy", Situation(), "search", {})
+    assert turn.events[-1] == CheckBotched("perceive", Consequence.TIME, minutes=30) and turn.minutes == 30
