@@ -7,7 +7,7 @@ own words, and the wound row says FATALITY.
 """
 from __future__ import annotations
 
-from game.events import PLAYER, Died, Fled, HealthChanged, Surrendered
+from game.events import PLAYER, Died, Fell, Fled, HealthChanged, Surrendered
 from game.narration import Narrator, cap
 from game.rules.vaarn_data import WOUND_TABLE
 from game.rules.vaarn_events import (
@@ -63,6 +63,11 @@ def _died(narrator: Narrator, event: Died) -> list[str]:
     if event.cause == CAUSE_THIRST:
         return ["Three days without water: you perish."]
     return [f"Dead: {event.cause}."]
+
+
+@VaarnNarrator.renders(Fell)
+def _fell(narrator: Narrator, event: Fell) -> list[str]:
+    return []  # the wound's row says "You pass out."
 
 
 @VaarnNarrator.renders(Unharmed)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from game.errors import UsageError
-from game.events import Died, Event, HealthChanged
+from game.events import Died, Event, Fell, HealthChanged
 from game.rules.base import RollResult, SheetChange
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
@@ -123,7 +123,8 @@ def take_damage(sheet: VaarnSheet, amount: int, dice: Dice, npc_dies_at_zero: bo
     Seed 001 §Wounds and Healing: HP stays negative and later damage counts from
     there, so it reaches worse rows; 20 or more past 0 is FATALITY.  House rule:
     NPC sheets die at 0 HP when ``npc_dies_at_zero``.  Events: ``HealthChanged``,
-    then ``Wounded`` (with ``AbilityLost`` and ``MaxHpLost``) or ``Died``.
+    then for each wound ``Wounded`` (with ``AbilityLost``, ``MaxHpLost``, and
+    ``Fell`` when it makes the character pass out), and ``Died`` on death.
     """
     who = owner(sheet)
     if amount <= 0:
@@ -171,8 +172,9 @@ def _wound(sheet: VaarnSheet, row_number: int, dice: Dice, ledger: _Ledger) -> V
         # House rule: max HP never falls below 1.
         sheet = replace(sheet, max_hp=max(1, sheet.max_hp - loss))
         ledger.events.append(MaxHpLost(ledger.who, loss, sheet.max_hp))
-    if row.passes_out:
+    if row.passes_out and not sheet.unconscious:
         sheet = replace(sheet, unconscious=True)
+        ledger.events.append(Fell(ledger.who))
     for _ in range(row.random_wounds):
         random_row, result = die_roll("Bloody Mess: random wound", RANDOM_WOUND_DIE, dice)
         ledger.rolls.append(result)

@@ -14,9 +14,14 @@ from typing import Any
 
 import pytest
 
+from game.actions import Turn
 from game.engine import Engine
+from game.events import PLAYER, Died, Fell, Fled, HealthChanged, RollMade, Surrendered
+from game.narration.vaarn import VaarnNarrator
+from game.npc.intents import Flee, Surrender
 from game.rules.dice import ScriptedDice
 from game.rules.registry import get_system
+from game.rules.vaarn_events import CAUSE_ZERO_HP, Wounded
 from game.rules.vaarn_sheet import VaarnSheet
 from game.world.loader import load_adventure
 
@@ -995,3 +1000,31 @@ def test_cowards_test_morale_as_soon_as_they_are_hurt(engine: Engine, dice: Dice
     lines = say(engine, dice, "attack jackal", 6, 1, 15, 1, 9)
     assert lines[-2:] == ["[morale of the glass jackal] Morale (hurt): d20 (9) + 5 = 14 vs 15: breaks",
                           "The glass jackal breaks and flees west."]
+
+
+def test_a_broken_npc_flees_or_surrenders_through_the_template_with_events(engine: Engine, dice: Dice) -> None:
+    say(engine, dice, "e", 1)
+    turn = Turn(engine.world, ScriptedDice([]))
+    engine.play.carry_out(turn, "jackal", Flee("west"))
+    assert turn.events == [Fled("jackal", "west")] and turn.lines == ["The glass jackal breaks and flees west."]
+    assert engine.world.npc_room("jackal") == "camp" and engine.world.npc_state("jackal").disposition == "wary"
+    assert engine.state.moment is None
+    turn = Turn(engine.world, ScriptedDice([]))
+    engine.play.carry_out(turn, "jackal", Surrender())
+    assert turn.events == [Surrendered("jackal")]
+    assert turn.lines == ["The glass jackal throws down its arms and begs for its life."]
+
+
+def test_the_narrator_words_vaarn_events_for_the_player_and_for_npcs(engine: Engine) -> None:
+    narrator = VaarnNarrator(engine.world)
+    assert narrator.lines([HealthChanged(PLAYER, "HP", 5, 3), HealthChanged("jackal", "HP", 4, 0),
+                           Died("jackal", CAUSE_ZERO_HP), Wounded(PLAYER, 3), Fell(PLAYER),
+                           Died(PLAYER, "STR defence 0")]) == [
+        "Your HP: 5 -> 3.", "HP of the glass jackal: 4 -> 0.",
+        "Wound 3, Bloody Mouth (1 slot): Your mouth drools blood and your speech slurs.", "Dead: STR defence 0."]
+
+
+def test_harm_in_play_emits_events_not_lines(engine: Engine, dice: Dice) -> None:
+    turn = Turn(engine.world, ScriptedDice([4]))
+    engine.play.harm(turn, "d4", "hazard")
+    assert [e for e in turn.events if not isinstance(e, RollMade)] == [HealthChanged(PLAYER, "HP", 6, 2)]

@@ -4,23 +4,43 @@ from __future__ import annotations
 import copy
 import json
 import random
+import tomllib
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
-from game.events import HealthChanged
+from game.events import PLAYER, Died, Fell, HealthChanged
 from game.rules import vaarn
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
 from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces
 from game.rules.registry import get_system, info
 from game.rules.vaarn_combat import TIERS, parse_attacks, reaction_odds
-from game.rules.vaarn_events import NPC, AttackLanded, DamageTotalled, RestWasted
+from game.rules.vaarn_events import (
+    CAUSE_FATALITY,
+    CAUSE_THIRST,
+    CAUSE_ZERO_HP,
+    NPC,
+    AbilityLost,
+    AttackLanded,
+    CameTo,
+    DamageTotalled,
+    Fed,
+    GiftPaid,
+    GiftWorked,
+    LevelGained,
+    RestWasted,
+    ShortRested,
+    WentWithout,
+    Wounded,
+    naming,
+)
 from game.rules.vaarn_life import blank_sheet
 from game.rules.vaarn_saves import MODES, SaveRequest
-from game.rules.vaarn_sheet import VaarnSheet, Wound
+from game.rules.vaarn_sheet import VaarnMoment, VaarnSheet, Wound
 
 
 @pytest.fixture
@@ -889,3 +909,85 @@ def test_damage_never_mutates_and_stays_plain(hp: int, amount: int, faces: list[
     assert harm.sheet.hp == hp - max(amount, 0)
     assert system.condition(harm.sheet) in ("ok", "down", "dead")
     json.dumps(harm.sheet.to_data())
+
+
+# -- the typed sheet, the moment, format 1 --------------------------------------------------------
+
+def test_sheets_read_back_what_they_write(system: vaarn.VaarnSystem) -> None:
+    for sheet in (system.new_character(None, RandomDice(random.Random(3))), system.npc_sheet(3, None),
+                  player(hp=-3, wounds=[wound(11, "Major Fracture", 2)], depleted={"str": 2})):
+        data = system.sheet_to_data(sheet)
+        json.dumps(data)
+        assert system.sheet_from_data(data) == sheet
+
+
+@pytest.mark.parametrize("change, named", [
+    ({"hp": "lots"}, "hp"), ({"str": 2.5}, "str"), ({"dead": 1}, "dead"), ({"wounds": [{"row": 21}]}, "wound row"),
+    ({"depleted": {"luck": 1}}, "luck"), ({"colour": "red"}, "unknown key 'colour'"), ({"str": 11}, "str"),
+])
+def test_sheet_data_is_validated_field_by_field(system: vaarn.VaarnSystem, change: dict, named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        system.sheet_from_data({**player().to_data(), **change})
+    data = player().to_data()
+    del data["hp"]
+    with pytest.raises(ValueError, match="hp is missing"):
+        system.sheet_from_data(data)
+
+
+def test_round_scratch_of_format_1_is_dropped_from_sheets(system: vaarn.VaarnSystem) -> None:
+    old = {**player().to_data(), "engaged": ["raider"], "felled": True, "acted_first": True, "routed": True}
+    assert system.sheet_from_data(old) == player()
+
+
+def test_the_moment_is_none_when_nothing_is_under_way(system: vaarn.VaarnSystem) -> None:
+    assert system.moment_from_data({}) is None and system.moment_to_data(None) == {}
+    moment = VaarnMoment(engaged=("raider",), rest_choice="wound")
+    assert system.moment_from_data(system.moment_to_data(moment)) == moment
+    with pytest.raises(ValueError, match="colour"):
+        system.moment_from_data({"colour": 1})
+    with pytest.raises(ValueError, match="rest_choice"):
+        system.moment_from_data({"rest_choice": "nap"})
+
+
+def test_migrate_v1_lifts_the_round_scratch_into_the_moment(system: vaarn.VaarnSystem) -> None:
+    path = Path(__file__).parent.parent / "fixtures" / "saves_v1" / "glass-oasis" / "vaarn-death.toml"
+    state = tomllib.loads(path.read_text(encoding="utf-8"))["state"]
+    state["player"]["rest_choice"] = "wound"
+    state["npcs"]["raider"]["sheet"]["acted_first"] = True
+    migrated = system.migrate_v1(state)
+    assert migrated["moment"] == {"engaged": ["raider"], "acted_first": ["raider"], "felled": False,
+                                  "rest_choice": "wound", "arrived": False}
+    assert "engaged" not in migrated["player"] and "engaged" in state["player"]  # the input is not changed
+    assert "acted_first" not in migrated["npcs"]["raider"]["sheet"]
+    assert system.sheet_from_data(migrated["player"]).wounds[-1] == wound(16, "Severed Arm", 3)
+    for npc in migrated["npcs"].values():
+        assert system.sheet_from_data(npc["sheet"]).npc
+    assert system.moment_from_data(migrated["moment"]) == VaarnMoment(("raider",), ("raider",), rest_choice="wound")
+    calm = system.migrate_v1({"player": player().to_data(), "npcs": {}})
+    assert calm["moment"] == {}
+
+
+# -- events -------------------------------------------------------------------------------------
+
+def test_damage_events_name_the_sheet_and_say_each_wound(system: vaarn.VaarnSystem) -> None:
+    arm = system.take_damage(player(hp=0), 16, ScriptedDice([]))
+    assert arm.events == (HealthChanged(PLAYER, "HP", 0, -16), Wounded(PLAYER, 16), AbilityLost(PLAYER, "str", 10, 2),
+                          AbilityLost(PLAYER, "dex", 10, 1), Fell(PLAYER))
+    fatal = system.take_damage(player(hp=0), 20, ScriptedDice([]))
+    assert fatal.events[-1] == Died(PLAYER, CAUSE_FATALITY)
+    raider = system.take_damage(system.npc_sheet(1, None), 4, ScriptedDice([]))
+    assert raider.events == (HealthChanged(NPC, "HP", 4, 0), Died(NPC, CAUSE_ZERO_HP))
+    assert naming(raider.events, "raider") == (HealthChanged("raider", "HP", 4, 0), Died("raider", CAUSE_ZERO_HP))
+    full = system.take_damage(player(hp=-1, wounds=[wound(16, "Severed Arm", 3)] * 3), 2, ScriptedDice([]))
+    assert full.events[-1] == Died(PLAYER, "wounds fill 10 item slots")
+
+
+def test_rests_gifts_and_levels_say_what_they_did_in_events(system: vaarn.VaarnSystem) -> None:
+    short = system.rest(player(hp=2, unconscious=True), "short", True, ScriptedDice([4]))
+    assert short.lines == () and short.events == (CameTo(PLAYER), ShortRested(4, 3, 7, 8, 8))
+    gift = system.gift_attack(player(psy=2, hp=5), system.npc_sheet(3, None), ScriptedDice([4, 7]))
+    assert gift.events == (GiftPaid(4), HealthChanged(PLAYER, "HP", 5, 1), GiftWorked("damage", 8, 7, 2, 9),
+                           HealthChanged(NPC, "HP", 16, 7))
+    assert system.level_up(player(), ScriptedDice([5])).events == (LevelGained(2, 5, 13, 3),)
+    assert system.end_of_day(player(thirst_days=2), water=0, food=1).events == (
+        WentWithout("water", 3), Fed("food"), Died(PLAYER, CAUSE_THIRST))
