@@ -4,6 +4,8 @@ Checks are saves: d20 + ability bonus, success when the total is *greater* than
 15 or an opposing defence (seed 001 §Saving Throws).  The helper modules hold
 the rules, all pure functions of sheets and dice:
 
+- :mod:`vaarn_sheet`: the typed sheet (:class:`VaarnSheet`) and the round's moment;
+- :mod:`vaarn_events`: the events the rules return instead of sentences;
 - :mod:`vaarn_data`: tables (wound chart, armours, creature types) and sheet readers;
 - :mod:`vaarn_saves`: requests, odds and rolls, check kinds and difficulties;
 - :mod:`vaarn_wounds`: damage, the wound chart, death, healing, rests;
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.errors import UsageError
 from game.rules import vaarn_combat as combat
@@ -38,7 +40,7 @@ from game.rules import vaarn_gifts as gifts
 from game.rules import vaarn_life as life
 from game.rules import vaarn_saves as saves
 from game.rules import vaarn_wounds as wounds
-from game.rules.base import AttackResult, Odds, RollResult, Situation, Weapon
+from game.rules.base import AttackResult, Odds, RollResult, RuleSystem, Situation, Weapon
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
     ABILITIES,
@@ -353,6 +355,11 @@ class VaarnSystem:
 
     def stat_problems(self, stats: Mapping[str, Any], npc: bool = False) -> list[str]:
         return combat.npc_stat_problems(stats) if npc else stat_problems(stats)
+
+
+if TYPE_CHECKING:
+    def _conforms(system: VaarnSystem) -> RuleSystem[VaarnSheet, SaveRequest, VaarnMoment | None]:
+        return system  # mypy checks that VaarnSystem satisfies the protocol with these types
 
 
 def make_system(options: Mapping[str, str]) -> VaarnSystem:

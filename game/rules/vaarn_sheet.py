@@ -218,7 +218,6 @@ class VaarnSheet:
         missing = [key for key in REQUIRED if key not in data]
         if missing:
             raise ValueError(f"vaarn sheet: {missing[0]} is missing")
-        known = {f.name for f in fields(cls)}
         values: dict[str, Any] = {}
         abilities: dict[str, int] = {}
         for key, value in data.items():
@@ -232,7 +231,7 @@ class VaarnSheet:
                 values["wounds"] = tuple(Wound.from_data(w) for w in value)
             elif key == "sustained":
                 values["sustained"] = Sustained.from_data(value) if value else None
-            elif key in _READERS and key in known:
+            elif key in _READERS:
                 values[key] = _READERS[key](key, value)
             elif key not in LEGACY_SCRATCH:
                 raise ValueError(f"vaarn sheet: unknown key '{key}'")
