@@ -1,4 +1,4 @@
-"""Vaarn in play: rounds, initiative, engagement, the NPCs' turns, morale and reactions.
+"""Vaarn in play: the pieces of a round (initiative, attack choice, morale) and reaction rolls.
 
 Seed 001 §Combat; morale and reactions from RULES-NOTES "vaarn".  The choices
 the seed leaves open are written down in ``docs/rules/vaarn.md`` ("Play"):
@@ -21,8 +21,11 @@ What the fight keeps: the round's engagement and who acted first are in the
 :class:`~game.rules.vaarn_sheet.VaarnMoment`; an NPC's sheet remembers ``foe``,
 ``roused``, ``morale_tested``, ``met``, ``reaction`` and ``mood``.  The NPCs'
 choices go through the round template of :class:`~game.play.base.BasePlay`:
-:class:`~game.play.vaarn.VaarnPlay` rolls morale (:func:`morale_broken`) and
-carries out an attack (:func:`attack_player`); this module holds the pieces.
+:class:`~game.play.vaarn.VaarnPlay` runs each NPC's turn, asking this module
+for the foes of the round (:func:`round_foes`), the initiative
+(:func:`player_first`), the morale verdict (:func:`morale_broken`) and the
+weapons of an attack (:func:`attack_options`, :func:`choose_attacks`).
+Engagement itself lives in :mod:`game.play.vaarn_scene`.
 """
 from __future__ import annotations
 
