@@ -82,12 +82,12 @@ def test_hostile_npc_attacks_after_each_action_that_takes_time(engine: Engine) -
 def test_undo_restores_the_state_and_the_same_dice_come_again(engine: Engine) -> None:
     play(engine, "n")
     first = play(engine, "attack raider")
-    hp_after = engine.state.player["hp"]
+    hp_after = engine.state.player.hp
     assert play(engine, "undo")[0].startswith("Undone.")
     assert engine.state.log == ["n"]
     again = play(engine, "attack raider")
     assert again == first
-    assert engine.state.player["hp"] == hp_after
+    assert engine.state.player.hp == hp_after
 
 
 def test_again_repeats_the_last_command(engine: Engine) -> None:

@@ -3,40 +3,59 @@
 The rules are pure (:mod:`game.rules.vaarn`); this module and its helpers make
 them turns of a game:
 
+- :mod:`vaarn_scene`: the typed sheets and moment of a world, who is fighting,
+  lasting Gifts (the layer the others build on);
 - :mod:`vaarn_body`: item slots and encumbrance, worn armour, the Damaged Item
   wound, passing out;
-- :mod:`vaarn_fight`: rounds with initiative, engagement, the NPCs' turns,
-  morale, reaction rolls;
+- :mod:`vaarn_fight`: initiative, attack choice, morale, reaction rolls;
 - :mod:`vaarn_gifts`: Mystic Gifts and Exotica used unidentified;
-- :mod:`vaarn_trade`: barter and trading Exotica in.
+- :mod:`vaarn_trade`: barter and trading Exotica in;
+- :mod:`vaarn_verbs`: ``slots``, ``raise``, ``swap``.
 
-Every play choice is written down in ``docs/rules/vaarn.md`` (section "Play").
+The NPCs act through the round template of :class:`~game.play.base.BasePlay`:
+foes that win initiative take their turn before the player's action, the
+others after it; each turn is a policy's choice (:mod:`game.npc.policies`)
+from a view holding Vaarn's morale verdict, carried out here.  Every play
+choice is written down in ``docs/rules/vaarn.md`` (section "Play").
 """
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.errors import ActionRefused, UsageError
+from game.actions.combat import report_attack
+from game.errors import ActionRefused
+from game.events import Event
+from game.narration.vaarn import VaarnNarrator
+from game.npc.intents import Attack, CloseIn, Flee, Intent, Shoot, Surrender
+from game.npc.policies import policy_for
 from game.play import vaarn_fight as fight
 from game.play import vaarn_gifts as gifts
 from game.play import vaarn_trade as trade
+from game.play import vaarn_verbs as own
 from game.play.base import BasePlay
-from game.play.vaarn_body import (
-    carried_slots,
-    come_to,
+from game.play.vaarn_body import carried_slots, come_to, item_slot_cost, settle_npc, settle_player, slots_used, sync
+from game.play.vaarn_scene import (
+    calmed,
+    disengage,
+    disengage_all,
+    engage,
+    engaged,
+    moment_of,
     npc_the,
-    owned_lines,
-    settle_npc,
-    settle_player,
-    slot_lines,
-    slots_used,
-    sync,
+    player_of,
+    rouse,
+    update_moment,
+    update_player,
 )
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.rules.vaarn import VaarnSystem
-from game.rules.vaarn_data import ABILITIES, MAX_CARRY
+from game.rules.vaarn_combat import npc_attacks
+from game.rules.vaarn_data import MAX_CARRY
+from game.rules.vaarn_events import AbilitiesRecovered, RestWasted, naming
+from game.rules.vaarn_sheet import VaarnSheet
 from game.rules.vaarn_wounds import rest as rules_rest
 
 if TYPE_CHECKING:
@@ -44,18 +63,12 @@ if TYPE_CHECKING:
     from game.parser import Command
 
 REST_CHOICES = {"hp": "hp", "health": "hp", "wound": "wound", "wounds": "wound"}
-ABILITY_WORDS = {**{a: a for a in ABILITIES}, "strength": "str", "dexterity": "dex", "constitution": "con",
-                 "intellect": "int", "intelligence": "int", "psyche": "psy", "ego": "ego"}
 
 
-class VaarnPlay(BasePlay):
+class VaarnPlay(BasePlay[VaarnSystem]):
     """Saves with encumbrance and wounds, rounds with initiative, barter, Gifts, Exotica, levels."""
 
-    system: VaarnSystem
-
-    def __init__(self, system: VaarnSystem) -> None:
-        super().__init__(system)
-        self.system = system
+    narrator_class = VaarnNarrator
 
     # -- set-up ---------------------------------------------------------------------------
     def verbs(self) -> Mapping[str, tuple[str, ...]]:
@@ -73,23 +86,28 @@ class VaarnPlay(BasePlay):
         }
 
     def register(self, registry: ActionRegistry) -> None:
-        registry.register("slots", self._slots, observe=True,
+        system = self.system
+        registry.register("slots", partial(own.slots, system), observe=True,
                           summary="slots: your item slots, what fills them, and whether you are encumbered")
-        registry.register("wares", trade.wares, summary="wares [NPC]: what a merchant offers, and at what price")
-        registry.register("trade", trade.trade,
+        registry.register("wares", partial(trade.wares, system),
+                          summary="wares [NPC]: what a merchant offers, and at what price")
+        registry.register("trade", partial(trade.trade, system),
                           summary="trade GOODS for GOODS [with NPC]: barter (GOODS: items, N water, N food, "
                                   "joined by and)")
-        registry.register("buy", trade.buy, summary="buy THING [from NPC]: pay a merchant in rations of water")
-        registry.register("sell", trade.sell, summary="sell THING [to NPC]: a merchant pays in rations of water")
-        registry.register("haggle", trade.haggle,
+        registry.register("buy", partial(trade.buy, system),
+                          summary="buy THING [from NPC]: pay a merchant in rations of water")
+        registry.register("sell", partial(trade.sell, system),
+                          summary="sell THING [to NPC]: a merchant pays in rations of water")
+        registry.register("haggle", partial(trade.haggle, system),
                           summary="haggle [with NPC]: an EGO save against the merchant, once a day, for a "
                                   "better price")
-        registry.register("value", trade.value, summary="value THING: what it is worth in barter")
-        registry.register("invoke", gifts.invoke_command,
+        registry.register("value", partial(trade.value, system), summary="value THING: what it is worth in barter")
+        registry.register("invoke", partial(gifts.invoke_command, system),
                           summary="invoke GIFT [dN] [on TARGET] [for N]: use a Mystic Gift (it costs HP)")
-        registry.register("raise", self._raise, summary="raise ABILITY [N]: spend ability points won by a level")
-        registry.register("swap", self._swap, summary="swap ABILITY ABILITY: swap two abilities, once, before "
-                                                      "your first step")
+        registry.register("raise", partial(own.raise_ability, system),
+                          summary="raise ABILITY [N]: spend ability points won by a level")
+        registry.register("swap", partial(own.swap, system),
+                          summary="swap ABILITY ABILITY: swap two abilities, once, before your first step")
 
     def help_lines(self) -> list[str]:
         return [
@@ -106,102 +124,177 @@ class VaarnPlay(BasePlay):
 
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
         """Vaarn's limits on acting at all: felled before acting, a severed leg, the long rest's choice."""
-        sheet = turn.world.state.player
-        if sheet.pop("felled", False):
+        world = turn.world
+        if moment_of(world).felled:
+            update_moment(world, felled=False)
             turn.say("You never get to act.")
             turn.spend(1)
             return
-        if command.verb in ("go", "flee") and self.system.cannot_walk(sheet):
+        if command.verb in ("go", "flee") and self.system.cannot_walk(player_of(world)):
             raise ActionRefused("With a severed leg you cannot walk. A long rest may heal the wound "
                                 "(rest long wound).")
         if command.verb == "rest":
             choices = [REST_CHOICES[w] for w in command.words[1:] if w in REST_CHOICES]
             if choices:
-                sheet["rest_choice"] = choices[0]
+                update_moment(world, rest_choice=choices[0])
         handler(turn, command)
 
     def on_start(self, turn: Turn) -> None:
         """Armour worn and load carried are on the sheet before the first command."""
-        sync(turn, announce=False)
+        sync(self.system, turn, announce=False)
 
     # -- checks ---------------------------------------------------------------------------
     def situation(self, turn: Turn, **extra: Any) -> Situation:
         """Slots counted the Vaarn way (rations three to a slot), and whether the player is engaged."""
         world = turn.world
-        base = Situation(carried_slots=carried_slots(world), carried_weight=carried_slots(world),
-                         engaged=bool(fight.engaged(world)))
+        load = carried_slots(self.system, world)
+        base = Situation(carried_slots=load, carried_weight=load, engaged=bool(engaged(world)))
         return dataclasses.replace(base, **extra)
 
     def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
               numbers: Mapping[str, int]) -> RollResult:
         """A save; the load is always counted here, even when the caller passed a bare situation."""
-        situation = dataclasses.replace(situation, carried_slots=carried_slots(turn.world))
+        situation = dataclasses.replace(situation, carried_slots=carried_slots(self.system, turn.world))
         return super().check(turn, kind, difficulty, situation, label, numbers)
 
     # -- fighting ---------------------------------------------------------------------------
-    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
+    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation
+                      ) -> AttackResult[VaarnSheet]:
+        """The player's attack: it breaks a calm Gift on the target, rouses it and, in melee, engages it.
+
+        The result's events name the NPC; ``report_attack`` emits them.
+        """
         world = turn.world
-        if gifts.calmed(world, npc_id):
-            del world.state.player["sustained"]
+        if calmed(world, npc_id):
+            update_player(world, sustained=None)
             turn.say(f"Your attack breaks the hold on {npc_the(world, npc_id)}.")
-        fight.rouse(world, npc_id)
-        if not weapon.ranged and fight.engage(world, npc_id):
+        rouse(world, npc_id)
+        if not weapon.ranged and engage(world, npc_id):
             turn.say(f"You close in on {npc_the(world, npc_id)}.")
         result = super().player_attack(turn, npc_id, weapon, situation)
         settle_npc(turn, npc_id)
-        return dataclasses.replace(result, lines=owned_lines(result.lines, npc_the(world, npc_id)))
+        events = naming(result.events, npc_id)
+        return dataclasses.replace(result, events=events, lines=())
 
-    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
+    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult[VaarnSheet]:
+        """An NPC's attack on the player, a ward Gift giving it disadvantage."""
         world = turn.world
         npc = world.npc_state(npc_id)
-        sync(turn, announce=False)
-        result = self.system.attack(npc.sheet, world.state.player, weapon, fight.npc_situation(world), turn.dice)
+        sync(self.system, turn, announce=False)
+        result = self.system.attack(npc.sheet, player_of(world), weapon, fight.npc_situation(world), turn.dice)
         npc.sheet, world.state.player = result.attacker, result.defender
-        return dataclasses.replace(result, lines=owned_lines(result.lines, "Your"))
+        return dataclasses.replace(result, events=naming(result.events, npc_id))
 
-    def natural_weapon(self, sheet: dict[str, Any]) -> Weapon:
-        options = self.system.npc_attacks(sheet)
+    def natural_weapon(self, sheet: VaarnSheet) -> Weapon:
+        options = npc_attacks(sheet)
         return options[0][0] if options and options[0] else Weapon(name="its attack", damage="d6")
 
-    # -- the flow of time ---------------------------------------------------------------------
+    # -- the round ------------------------------------------------------------------------------
     def before_player_action(self, turn: Turn) -> None:
-        gifts.expire(turn)
-        sync(turn, announce=False)
-        fight.start_round(turn)
+        """A new round: lasting Gifts expire; with foes here, initiative; foes that win act now.
 
+        Foes that put the player down this way leave the player's action lost.
+        """
+        world = turn.world
+        gifts.expire(turn)
+        sync(self.system, turn, announce=False)
+        here = fight.round_foes(self.system, turn)
+        if not here or fight.player_first(self.system, turn, here):
+            return
+        for npc_id in here:
+            if world.state.status != "playing" or self.system.condition(player_of(world)) != "ok":
+                break
+            self.npc_turn(turn, npc_id)
+            update_moment(world, acted_first=moment_of(world).acted_first + (npc_id,))
+        if self.system.condition(player_of(world)) != "ok":
+            update_moment(world, felled=True)
+
+    def npc_turn(self, turn: Turn, npc_id: str) -> None:
+        """One NPC's turn: its policy chooses from its view, :meth:`carry_out` does it.
+
+        The step :meth:`BasePlay.npc_phase` takes for each NPC, needed here for
+        foes acting before the player (a hook asked of the template).
+        """
+        intent = policy_for(turn.world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
+        self.carry_out(turn, npc_id, intent)
+
+    def acting_npcs(self, turn: Turn) -> list[str]:
+        """The NPCs in the room, but not those that acted before the player nor hostile ones holding back."""
+        world = turn.world
+        acted = moment_of(world).acted_first
+        update_moment(world, acted_first=())
+        return [n for n in world.living_npcs_in() if n not in acted and fight.fighting(world, n)]
+
+    def morale_broken(self, turn: Turn, npc_id: str) -> bool:
+        """RULES-NOTES morale, rolled when a new trigger holds (see :func:`vaarn_fight.morale_broken`)."""
+        return fight.morale_broken(self.system, turn, npc_id)
+
+    def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
+        """An attack closes in first when it must; a broken NPC flees or surrenders; anything else waits."""
+        if isinstance(intent, (Attack, Shoot, CloseIn)):
+            self._attack_player(turn, npc_id)
+        elif isinstance(intent, Flee):
+            self.npc_flees(turn, npc_id, intent.direction)
+        elif isinstance(intent, Surrender):
+            self.npc_surrenders(turn, npc_id)
+
+    def _attack_player(self, turn: Turn, npc_id: str) -> None:
+        """Seed 001 §Combat: a move and an action.  Closing in engages; then each of its attacks."""
+        world = turn.world
+        if fight.held_back(turn, npc_id):
+            return
+        is_engaged = npc_id in engaged(world)
+        weapons = fight.choose_attacks(fight.attack_options(world, npc_id), is_engaged)
+        if not is_engaged and any(not w.ranged for w in weapons):
+            engage(world, npc_id)
+            turn.say(f"{npc_the(world, npc_id, True)} closes in.")
+            weapons = [w for w in weapons if not w.ranged] or weapons
+        for weapon in weapons:
+            if world.state.status != "playing" or self.system.condition(player_of(world)) != "ok":
+                break
+            result = self.npc_attack(turn, npc_id, weapon)
+            report_attack(turn, world.the_npc(npc_id), "you", weapon, result)
+            settle_player(turn)
+
+    def npc_flees(self, turn: Turn, npc_id: str, direction: str) -> None:
+        """House rule: the broken NPC breaks off the melee and runs (see :meth:`BasePlay.ways_out`)."""
+        disengage(turn.world, npc_id)
+        super().npc_flees(turn, npc_id, direction)
+
+    def npc_surrenders(self, turn: Turn, npc_id: str) -> None:
+        """With no way out it throws down its arms; the melee is over for it."""
+        disengage(turn.world, npc_id)
+        super().npc_surrenders(turn, npc_id)
+
+    # -- the flow of time ---------------------------------------------------------------------
     def round_over(self, turn: Turn) -> bool:
         """After walking into a room (and its description): reaction rolls, a finished expedition."""
-        if turn.world.state.player.pop("arrived", False):
-            fight.meet_everyone(turn)
+        world = turn.world
+        if moment_of(world).arrived:
+            update_moment(world, arrived=False)
+            fight.meet_everyone(self.system, turn)
             self._expedition(turn)
         return True
 
-    def npc_phase(self, turn: Turn) -> None:
-        fight.npc_phase(turn)
-
     def after_npc_phase(self, turn: Turn) -> None:
-        self._end_of_action(turn)
-
-    def _end_of_action(self, turn: Turn) -> None:
         settle_player(turn)
         come_to(turn)
-        sync(turn)
+        sync(self.system, turn)
 
     def end_of_day(self, turn: Turn, day: int) -> None:
         state = turn.world.state
-        sheet = state.player
-        if self.system.options["meals"] != "daily" or sheet.get("synthetic", False):
+        if self.system.options["meals"] != "daily" or player_of(turn.world).synthetic:
             state.hunger_days = 0
-        sync(turn, announce=False)
+        sync(self.system, turn, announce=False)
 
     def water_interval_days(self, turn: Turn) -> int:
         """Seed 001 §Water: a ration a day, or a week for a synthetic character."""
-        synthetic = turn.world.state.player.get("synthetic", False) or turn.world.adventure.player.synthetic
+        synthetic = player_of(turn.world).synthetic or turn.world.adventure.player.synthetic
         return 7 if synthetic else 1
 
     def on_enter_room(self, turn: Turn) -> None:
-        fight.disengage_all(turn.world)
-        turn.world.state.player["arrived"] = True
+        disengage_all(turn.world)
+        update_moment(turn.world, arrived=True)
 
     def _expedition(self, turn: Turn) -> None:
         """Reaching the adventure's goal completes an Expedition (option ``expeditions-for-xp``)."""
@@ -211,19 +304,20 @@ class VaarnPlay(BasePlay):
             return
         if any(world.place_of(i) != "player" for i in goal.carrying):
             return
-        result = self.system.advance(world.state.player, "expedition", turn.dice)
-        if result.lines or result.rolls:
+        result = self.system.advance(player_of(world), "expedition", turn.dice)
+        if result.events or result.rolls:
             world.state.player = result.sheet
             for roll in result.rolls:
-                turn.show_roll("advancement", roll, shown=False)  # the level line states the die
-            turn.say("The expedition is done.", *result.lines)
+                turn.show_roll("advancement", roll, shown=False)  # the level event states the die
+            turn.say("The expedition is done.")
+            turn.emit(*result.events)
 
     # -- items ------------------------------------------------------------------------------
     def use_item(self, turn: Turn, item_id: str, target_words: tuple[str, ...]) -> bool:
         world = turn.world
         item = world.item(item_id)
         if item.kind == "gift":
-            gifts.invoke(turn, item_id, target_words)
+            gifts.invoke(self.system, turn, item_id, target_words)
             return True
         if item.kind == "exotica" and item.true_name and item_id not in world.state.identified:
             return gifts.risky_use(turn, item_id, target_words)
@@ -232,97 +326,64 @@ class VaarnPlay(BasePlay):
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
         """Nobody carries more than 20 slots; with psyche slots, no more Gifts than PSY allows."""
         world = turn.world
+        system = self.system
         item = world.item(item_id)
         if item.kind == "food" and item.rations:
-            adding = carried_slots(world, food=world.state.food + item.rations) - carried_slots(world)
+            adding = carried_slots(system, world, food=world.state.food + item.rations) - carried_slots(system, world)
         else:
-            from game.play.vaarn_body import item_slot_cost
-
-            adding = item_slot_cost(world, item_id)
-        if item.kind == "gift" and self.system.gifts == "psyche-slots":
+            adding = item_slot_cost(system, world, item_id)
+        if item.kind == "gift" and system.gifts == "psyche-slots":
             held = sum(1 for i in world.carried() if world.item(i).kind == "gift")
-            room = self.system.gift_capacity(world.state.player)
+            room = system.gift_capacity(player_of(world))
             if held >= room:
                 return f"Your mind has no room for another Gift (psyche slots: {room})."
-        used = slots_used(world)
+        used = slots_used(system, world)
         if adding > 0 and used + adding > MAX_CARRY:
             return (f"You cannot carry the {world.item_name(item_id)}: nobody carries more than {MAX_CARRY} "
                     f"slots, and you fill {used}.")
         return None
 
-    # -- rest and harm ----------------------------------------------------------------------
+    # -- rest, harm and healing ----------------------------------------------------------------
     def rest(self, turn: Turn, kind: str, fed: bool) -> None:
         """Seed 001 §Wounds and Healing: short d8 + CON; long all HP or one wound; Deprived, nothing.
 
         Depleted abilities come back one point on a long rest, at most once a day.
         """
         world = turn.world
-        sync(turn, announce=False)
-        sheet = world.state.player
-        choice = str(sheet.pop("rest_choice", "auto"))
-        before = {a: sheet.get(a, 0) for a in ABILITIES}
-        depleted = dict(sheet.get("depleted", {}))
+        sync(self.system, turn, announce=False)
+        sheet = player_of(world)
+        choice = moment_of(world).rest_choice or "auto"
+        update_moment(world, rest_choice="")
         result = rules_rest(sheet, kind, fed, turn.dice, choice if kind == "long" else "auto")
         new = result.sheet
-        lines = [line for line in result.lines if fed or not line.startswith("You are Deprived")]
-        if kind == "long" and fed and depleted:
-            if int(sheet.get("restored_day", 0)) == world.state.day:
-                new.update(before)
-                new["depleted"] = depleted
-                lines = [line for line in lines if not line.startswith("Depleted abilities")]
+        events: list[Event] = [e for e in result.events if fed or not isinstance(e, RestWasted)]
+        if kind == "long" and fed and sheet.depleted:
+            if sheet.restored_day == world.state.day:
+                new = dataclasses.replace(new, abilities=sheet.abilities, depleted=sheet.depleted)
+                events = [e for e in events if not isinstance(e, AbilitiesRecovered)]
             else:
-                new["restored_day"] = world.state.day
+                new = dataclasses.replace(new, restored_day=world.state.day)
         world.state.player = new
         for roll in result.rolls:
-            turn.show_roll("rest", roll, shown=False)  # the rest's own line states the die
-        turn.say(*lines)
+            turn.show_roll("rest", roll, shown=False)  # the rest's own event states the die
+        turn.emit(*events)
 
     def harm(self, turn: Turn, damage: str, label: str) -> None:
         world = turn.world
-        change = self.system.harm(world.state.player, damage, turn.dice)
+        change = self.system.harm(player_of(world), damage, turn.dice)
         world.state.player = change.sheet
         for roll in change.rolls:
             turn.show_roll(label, roll)
-        turn.say(*owned_lines(change.lines, "Your"))
+        turn.emit(*change.events)
         settle_player(turn)
 
-    # -- the character's own verbs ---------------------------------------------------------------
-    def _slots(self, turn: Turn, command: Command) -> None:
-        turn.say(*slot_lines(turn.world))
-
-    def _raise(self, turn: Turn, command: Command) -> None:
+    def heal(self, turn: Turn, healing: str, label: str) -> None:
         world = turn.world
-        sheet = world.state.player
-        points = int(sheet.get("ability_points", 0))
-        if not points:
-            raise ActionRefused("You have no ability points to spend; a new level brings three.")
-        words = [w for w in command.words if w not in ("my", "by")]
-        if len(words) != 1 or words[0] not in ABILITY_WORDS:
-            raise ActionRefused(f"Raise which ability: {', '.join(a.upper() for a in ABILITIES)}? "
-                                f"({points} point{'s' if points != 1 else ''} to spend)")
-        ability = ABILITY_WORDS[words[0]]
-        count = command.number or 1
-        try:
-            world.state.player = self.system.spend_points(sheet, {ability: count})
-        except UsageError as error:
-            raise ActionRefused(str(error).removeprefix("vaarn: ").capitalize() + ".") from None
-        new = world.state.player
-        turn.say(f"{ability.upper()} is now {int(new[ability]):+d} (defence {int(new[ability]) + 10}); "
-                 f"{new['ability_points']} point{'s' if new['ability_points'] != 1 else ''} left.")
-
-    def _swap(self, turn: Turn, command: Command) -> None:
-        world = turn.world
-        sheet = world.state.player
-        if sheet.get("swapped") or world.state.log:
-            raise ActionRefused("Abilities may be swapped only once, before you set out.")
-        words = [ABILITY_WORDS.get(w) for w in command.words if w not in ("and", "with")]
-        if len(words) != 2 or None in words or words[0] == words[1]:
-            raise ActionRefused("Swap which two abilities? For example: swap str psy.")
-        first, second = str(words[0]), str(words[1])
-        world.state.player = self.system.swap_abilities(sheet, first, second)
-        world.state.player["swapped"] = True
-        new = world.state.player
-        turn.say(f"Swapped: {first.upper()} {int(new[first]):+d}, {second.upper()} {int(new[second]):+d}.")
+        change = self.system.heal(player_of(world), healing, turn.dice)
+        world.state.player = change.sheet
+        for roll in change.rolls:
+            turn.show_roll(label, roll)
+        turn.emit(*change.events)
 
 
 def make_play(system: VaarnSystem) -> VaarnPlay:

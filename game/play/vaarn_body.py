@@ -4,23 +4,19 @@ Item slots (seed 001 §Item Slots), worn armour, the engine's water and food
 counters mirrored on the sheet, the Damaged Item wound carried out on the
 inventory, passing out and coming to.  Every function reads and changes the
 world only through ``turn.world``; whatever must survive a save lives on the
-player's sheet.
-
-Sheet keys this module keeps (besides the rule module's own):
-
-- ``slots_carried``: item slots filled by what is carried (wounds not counted);
-- ``encumbered``: whether the last look at the load found it too heavy;
-- ``armor_base``: the armour defence the character has without worn armour.
+player's sheet (``slots_carried``, ``encumbered``, ``armor_base``: see
+:class:`~game.rules.vaarn_sheet.VaarnSheet`).
 """
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from game.play.vaarn_scene import foes, npc_of, npc_the, player_of, update_npc, update_player
 from game.rules.base import RollResult
 from game.rules.vaarn import VaarnSystem
 from game.rules.vaarn_data import MAX_CARRY, UNARMOURED, slot_limit, wound_slots
-from game.text import article, join_names
+from game.rules.vaarn_wounds import clear_item_damage, condition, pick_damaged_item
+from game.text import join_names
 from game.world.state import PLAYER, npc_place
 
 if TYPE_CHECKING:
@@ -31,23 +27,15 @@ if TYPE_CHECKING:
 FOOD_BUNDLE = "#food"
 
 
-def system_of(turn: Turn) -> VaarnSystem:
-    system = turn.world.system
-    assert isinstance(system, VaarnSystem)
-    return system
-
-
 # -- item slots ---------------------------------------------------------------------------
 
-def item_slot_cost(world: World, item_id: str) -> int:
+def item_slot_cost(system: VaarnSystem, world: World, item_id: str) -> int:
     """Slots one carried item fills.
 
     House rule: a water container fills no slot of its own; the rations in it
     count, three to a slot (seed 001 §Water).  A Gift fills one slot (none with
     psyche slots); anything else its content ``slots``.
     """
-    system = world.system
-    assert isinstance(system, VaarnSystem)
     item = world.item(item_id)
     if item.kind == "water":
         return 0
@@ -56,36 +44,32 @@ def item_slot_cost(world: World, item_id: str) -> int:
     return max(item.slots, 0)
 
 
-def carried_slots(world: World, water: int | None = None, food: int | None = None,
+def carried_slots(system: VaarnSystem, world: World, water: int | None = None, food: int | None = None,
                   items: list[str] | None = None) -> int:
     """Slots filled by the items, water and food the player carries (wounds not counted)."""
-    system = world.system
-    assert isinstance(system, VaarnSystem)
     state = world.state
     ids = world.carried() if items is None else items
-    total = sum(item_slot_cost(world, i) for i in ids)
+    total = sum(item_slot_cost(system, world, i) for i in ids)
     total += system.slots_for("water", state.water if water is None else water)
     total += system.slots_for("food", state.food if food is None else food)
     return total
 
 
-def slots_used(world: World) -> int:
+def slots_used(system: VaarnSystem, world: World) -> int:
     """Item slots filled by everything, wounds included."""
-    return carried_slots(world) + wound_slots(world.state.player)
+    return carried_slots(system, world) + wound_slots(player_of(world))
 
 
-def slot_lines(world: World) -> list[str]:
+def slot_lines(system: VaarnSystem, world: World) -> list[str]:
     """The load, item by item, for the ``slots`` command."""
     state = world.state
-    sheet = state.player
-    system = world.system
-    assert isinstance(system, VaarnSystem)
+    sheet = player_of(world)
     limit = slot_limit(sheet)
-    used = slots_used(world)
+    used = slots_used(system, world)
     lines = [f"Item slots: {used} of {limit} filled (your CON defence; nobody carries more than {MAX_CARRY})."]
     worn = worn_armour(world)
     for item_id in world.carried():
-        cost = item_slot_cost(world, item_id)
+        cost = item_slot_cost(system, world, item_id)
         note = ""
         if item_id == worn:
             note = f" (worn: armour {world.item(item_id).armor})"
@@ -98,22 +82,13 @@ def slot_lines(world: World) -> list[str]:
     if state.food:
         lines.append(f"  {state.food} ration{'s' if state.food != 1 else ''} of food: "
                      f"{system.slots_for('food', state.food)} (three to a slot)")
-    for wound in sheet.get("wounds", []):
-        lines.append(f"  wound, {wound['name']}: {wound['slots']}")
+    for wound in sheet.wounds:
+        lines.append(f"  wound, {wound.name}: {wound.slots}")
     if used > limit:
         lines.append("You are encumbered: disadvantage on STR, DEX and CON saves.")
     else:
         lines.append(f"{limit - used} slot{'s' if limit - used != 1 else ''} free before you are encumbered.")
     return lines
-
-
-def carry_refusal(world: World, adding: int) -> str | None:
-    """Why ``adding`` more slots cannot be carried (the 20-slot cap), or None."""
-    used = slots_used(world)
-    if adding > 0 and used + adding > MAX_CARRY:
-        return (f"You cannot carry that: it would make {used + adding} slots, and nobody carries more than "
-                f"{MAX_CARRY} (you fill {used}).")
-    return None
 
 
 # -- armour -------------------------------------------------------------------------------
@@ -127,8 +102,8 @@ def worn_armour(world: World) -> str | None:
 
 
 def armour_defence(world: World) -> int:
-    sheet = world.state.player
-    base = int(sheet.get("armor_base") or sheet.get("armor") or UNARMOURED)
+    sheet = player_of(world)
+    base = sheet.armor_base or sheet.armor or UNARMOURED
     worn = worn_armour(world)
     worn_defence = world.item(worn).armor if worn is not None else None
     return max(base, worn_defence or 0)
@@ -136,27 +111,26 @@ def armour_defence(world: World) -> int:
 
 # -- keeping the sheet in step with the world -------------------------------------------
 
-def sync(turn: Turn, *, announce: bool = True) -> None:
+def sync(system: VaarnSystem, turn: Turn, *, announce: bool = True) -> None:
     """Mirror on the sheet what the world knows: armour, load, thirst and hunger.
 
     With ``announce``, a change in encumbrance is said.
     """
     world = turn.world
     state = world.state
-    sheet: dict[str, Any] = state.player
-    sheet.setdefault("armor_base", int(sheet.get("armor", UNARMOURED)))
-    sheet["armor"] = armour_defence(world)
-    sheet["slots_carried"] = carried_slots(world)
-    sheet["thirst_days"] = state.thirst_days
-    system = system_of(turn)
-    daily_meals = system.options["meals"] == "daily" and not sheet.get("synthetic", False)
-    sheet["hunger_days"] = state.hunger_days if daily_meals else 0
-    was = bool(sheet.get("encumbered", False))
-    now = slots_used(world) > slot_limit(sheet)
-    sheet["encumbered"] = now
+    sheet = player_of(world)
+    if sheet.armor_base is None:
+        sheet = update_player(world, armor_base=sheet.armor)
+    daily_meals = system.options["meals"] == "daily" and not sheet.synthetic
+    sheet = update_player(world, armor=armour_defence(world), slots_carried=carried_slots(system, world),
+                          thirst_days=state.thirst_days, hunger_days=state.hunger_days if daily_meals else 0)
+    was = sheet.encumbered
+    used = slots_used(system, world)
+    now = used > slot_limit(sheet)
+    sheet = update_player(world, encumbered=now)
     if announce and now != was:
         if now:
-            turn.say(f"You are encumbered ({slots_used(world)} of {slot_limit(sheet)} slots): "
+            turn.say(f"You are encumbered ({used} of {slot_limit(sheet)} slots): "
                      "disadvantage on STR, DEX and CON saves.")
         else:
             turn.say("You are no longer encumbered.")
@@ -167,21 +141,17 @@ def sync(turn: Turn, *, announce: bool = True) -> None:
 def settle_player(turn: Turn) -> None:
     """Carry out what the sheet's wounds ask of the world: Damaged Item destroys a random item."""
     world = turn.world
-    system = system_of(turn)
-    sheet = world.state.player
-    for _ in range(system.pending_item_damage(sheet)):
+    for _ in range(player_of(world).pending_item_damage):
         _destroy_random(turn, PLAYER)
-    world.state.player = system.clear_item_damage(world.state.player)
+    world.state.player = clear_item_damage(player_of(world))
 
 
 def settle_npc(turn: Turn, npc_id: str) -> None:
     """The same for an NPC taking wounds (option ``npc_wounds = "wound-table"``)."""
     world = turn.world
-    system = system_of(turn)
-    npc = world.npc_state(npc_id)
-    for _ in range(system.pending_item_damage(npc.sheet)):
+    for _ in range(npc_of(world, npc_id).pending_item_damage):
         _destroy_random(turn, npc_id)
-    npc.sheet = system.clear_item_damage(npc.sheet)
+    update_npc(world, npc_id, pending_item_damage=0)
 
 
 def _destroy_random(turn: Turn, owner: str) -> None:
@@ -192,7 +162,6 @@ def _destroy_random(turn: Turn, owner: str) -> None:
     container spills what no other container can hold.
     """
     world = turn.world
-    system = system_of(turn)
     goal = set(world.adventure.goal.carrying)
     if owner == PLAYER:
         candidates = [i for i in world.carried() if i not in goal]
@@ -204,7 +173,7 @@ def _destroy_random(turn: Turn, owner: str) -> None:
         if owner == PLAYER:
             turn.say("Nothing you carry is broken: you were lucky.")
         return
-    picked = system.pick_damaged_item(candidates, turn.dice)
+    picked = pick_damaged_item(candidates, turn.dice)
     names = [_name(world, i) for i in candidates]
     if len(candidates) > 1:
         face = turn.dice.faces[-1]
@@ -237,53 +206,12 @@ def _name(world: World, item_id: str) -> str:
 def come_to(turn: Turn) -> None:
     """A character who passed out with no enemy near lies senseless d6 hours (house rule)."""
     world = turn.world
-    sheet = world.state.player
-    if not sheet.get("unconscious", False) or system_of(turn).condition(sheet) == "dead":
-        return
-    from game.play.vaarn_fight import foes
-
-    if foes(world):
+    sheet = player_of(world)
+    if not sheet.unconscious or condition(sheet) == "dead" or foes(world):
         return
     face = turn.dice.roll(6)
     turn.show_roll("senseless", RollResult("vaarn", (face,), "success", {"total": face},
                                            f"Passed out: d6 ({face}) hours", "docs/rules/vaarn.md (house rule)"))
-    sheet["unconscious"] = False
+    update_player(world, unconscious=False)
     turn.say(f"You lie senseless in the sand for {face} hour{'s' if face != 1 else ''}, then come to.")
     turn.spend(face * 60)
-
-
-def names_of(world: World, item_ids: list[str]) -> str:
-    return join_names([article(world.item_name(i)) for i in item_ids])
-
-
-def npc_the(world: World, npc_id: str, capital: bool = False) -> str:
-    """An NPC named as a sentence needs it: "the dune raider", but "Tamsin" for a proper name."""
-    return the(world.npc_name(npc_id), capital)
-
-
-def the(name: str, capital: bool = False) -> str:
-    if name[:1].isupper():
-        return name
-    return f"{'The' if capital else 'the'} {name}"
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-_HP_LINE = re.compile(r"^HP (-?\d+) -> (-?\d+)\.$")
-
-
-def owned_lines(lines: tuple[str, ...] | list[str], owner: str) -> tuple[str, ...]:
-    """Name whose HP a rules line ``HP 5 -> 3.`` is about ("Your HP" or "HP of the X"),
-    and drop the rules' "It falls, dead." that the engine says in its own words."""
-    out = []
-    for line in lines:
-        if line == "It falls, dead." and owner != "Your":
-            continue
-        match = _HP_LINE.match(line)
-        if match:
-            label = "Your HP" if owner == "Your" else f"HP of {owner}"
-            line = f"{label}: {match.group(1)} -> {match.group(2)}."
-        out.append(line)
-    return tuple(out)

@@ -13,24 +13,28 @@ The HP cost is the baseline d6 unless the player names another die
 cost`` does; the effect is one die size up (+ PSY with item slots).  The die in
 the content effect is not rolled by Vaarn: it only says what kind of Gift it is.
 
-The sustained Gift lives on the player's sheet as ``sustained = {item, effect,
-target, until}`` (``until`` in game minutes).
+The sustained Gift lives on the player's sheet as a
+:class:`~game.rules.vaarn_sheet.Sustained` (``until`` in game minutes).
 """
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import TYPE_CHECKING, Any
 
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
-from game.play.vaarn_body import npc_the, owned_lines, settle_player, system_of
+from game.events import Event
+from game.play.vaarn_body import settle_player
+from game.play.vaarn_scene import npc_the, player_of, rouse, update_player
+from game.rules.vaarn import VaarnSystem
+from game.rules.vaarn_events import naming
 from game.rules.vaarn_gifts import BASELINE_COST, DIE_LADDER
+from game.rules.vaarn_sheet import Sustained
 
 if TYPE_CHECKING:
     from game.actions import Turn
     from game.parser import Command
-    from game.world.world import World
+    from game.rules.base import RollResult
 
 SELF_WORDS = {"me", "myself", "self", "yourself", "i"}
 SUSTAINED_EFFECTS = ("ward", "calm")
@@ -40,26 +44,13 @@ _DIE = re.compile(r"^d(\d+)$")
 
 # -- lasting gifts ---------------------------------------------------------------------------
 
-def sustained(world: World, effect: str) -> dict[str, Any] | None:
-    """The lasting Gift of this ``effect`` held now, or None."""
-    held = world.state.player.get("sustained")
-    if not held or held.get("effect") != effect or int(held.get("until", 0)) <= world.state.minutes:
-        return None
-    return dict(held)
-
-
-def calmed(world: World, npc_id: str) -> bool:
-    held = sustained(world, "calm")
-    return held is not None and held.get("target") == npc_id
-
-
 def expire(turn: Turn) -> None:
     """End a lasting Gift whose paid time has run out."""
     world = turn.world
-    held = world.state.player.get("sustained")
-    if held and int(held.get("until", 0)) <= world.state.minutes:
-        del world.state.player["sustained"]
-        turn.say(f"The {held.get('effect')} of your {held.get('name', 'Gift')} fades. "
+    held = player_of(world).sustained
+    if held is not None and held.until <= world.state.minutes:
+        update_player(world, sustained=None)
+        turn.say(f"The {held.effect} of your {held.name} fades. "
                  "(Invoke it again to hold it ten minutes more.)")
 
 
@@ -78,7 +69,7 @@ def split_dice(words: tuple[str, ...]) -> tuple[tuple[str, ...], int | None]:
     return tuple(kept), sides
 
 
-def invoke_command(turn: Turn, command: Command) -> None:
+def invoke_command(system: VaarnSystem, turn: Turn, command: Command) -> None:
     """``invoke GIFT [dN] [on TARGET]``, ``invoke GIFT for N`` (ten-minute periods)."""
     world = turn.world
     words, sides = split_dice(command.words)
@@ -100,10 +91,10 @@ def invoke_command(turn: Turn, command: Command) -> None:
     turn.referent = ("item", item_id)
     if world.item(item_id).kind != "gift":
         raise ActionRefused(f"The {world.item_name(item_id)} is no Gift.")
-    invoke(turn, item_id, target, sides, periods)
+    invoke(system, turn, item_id, target, sides, periods)
 
 
-def invoke(turn: Turn, item_id: str, target_words: tuple[str, ...], sides: int | None = None,
+def invoke(system: VaarnSystem, turn: Turn, item_id: str, target_words: tuple[str, ...], sides: int | None = None,
            periods: int = 1) -> None:
     """Use a Gift: pay its HP cost and do what it does (seed 001 §Mystic Gifts)."""
     world = turn.world
@@ -114,11 +105,11 @@ def invoke(turn: Turn, item_id: str, target_words: tuple[str, ...], sides: int |
         raise ActionRefused(f"A Gift is paid with one of {', '.join(f'd{s}' for s in DIE_LADDER)}.")
     name = world.item_name(item_id)
     if "damage" in effect:
-        _combat_gift(turn, item_id, target_words, cost)
+        _combat_gift(system, turn, item_id, target_words, cost)
     elif "heal" in effect:
-        _healing_gift(turn, item_id, target_words, cost)
+        _healing_gift(system, turn, item_id, target_words, cost)
     elif effect.get("sustain") in SUSTAINED_EFFECTS:
-        _lasting_gift(turn, item_id, str(effect["sustain"]), target_words, cost, periods)
+        _lasting_gift(system, turn, item_id, str(effect["sustain"]), target_words, cost, periods)
     else:
         raise ActionRefused(f"You cannot tell what the {name} would do.")
     settle_player(turn)
@@ -138,18 +129,14 @@ def _npc_target(turn: Turn, words: tuple[str, ...], what: str) -> str:
     return npc_id
 
 
-def _show(turn: Turn, label: str, rolls: Any, lines: Any, target: str = "") -> None:
-    """Show a Gift's rolls and lines; HP lines before the effect are the user's, after it the target's."""
+def _show(turn: Turn, label: str, rolls: tuple[RollResult, ...], events: tuple[Event, ...], target: str = "") -> None:
+    """Show a Gift's rolls, then its events (those about the NPC ``target`` named so)."""
     for roll in rolls:
         turn.show_roll(label, roll)
-    shown = [roll.text for roll in rolls]
-    kept = [line for line in lines if not any(text in line for text in shown)]
-    split = next((i for i, line in enumerate(kept) if line.startswith(("The Gift strikes", "The Gift heals"))),
-                 len(kept))
-    turn.say(*owned_lines(kept[:split], "Your"), *owned_lines(kept[split:], target or "Your"))
+    turn.emit(*(naming(events, target) if target else events))
 
 
-def _combat_gift(turn: Turn, item_id: str, target_words: tuple[str, ...], cost: int) -> None:
+def _combat_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tuple[str, ...], cost: int) -> None:
     from game.actions.combat import after_npc_hit
 
     world = turn.world
@@ -162,38 +149,34 @@ def _combat_gift(turn: Turn, item_id: str, target_words: tuple[str, ...], cost: 
     if npc.disposition != "hostile":
         npc.disposition = "hostile"
         turn.say(f"{npc_the(world, npc_id, True)} turns on you!")
-    from game.play.vaarn_fight import rouse
-
     rouse(world, npc_id)
-    system = system_of(turn)
     turn.say(f"You call on the {name}; it always finds its mark.")
-    result = system.gift_attack(world.state.player, npc.sheet, turn.dice, cost)
+    result = system.gift_attack(player_of(world), npc.sheet, turn.dice, cost)
     world.state.player, npc.sheet = result.user, result.target
-    _show(turn, f"gift: {name}", result.rolls, result.lines, npc_the(world, npc_id))
+    _show(turn, f"gift: {name}", result.rolls, result.events, npc_id)
     after_npc_hit(turn, npc_id)
 
 
-def _healing_gift(turn: Turn, item_id: str, target_words: tuple[str, ...], cost: int) -> None:
+def _healing_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tuple[str, ...], cost: int) -> None:
     world = turn.world
     name = world.item_name(item_id)
-    system = system_of(turn)
     if target_words and not set(target_words) <= SELF_WORDS:
         npc_id = _npc_target(turn, target_words, "heal")
         npc = world.npc_state(npc_id)
         turn.say(f"You speak the {name} over {npc_the(world, npc_id)}.")
-        result = system.gift_heal(world.state.player, npc.sheet, turn.dice, cost)
+        result = system.gift_heal(player_of(world), npc.sheet, turn.dice, cost)
         world.state.player, npc.sheet = result.user, result.target
-    else:
-        turn.say(f"You speak the {name} over your own wounds.")
-        result = system.gift_heal(world.state.player, None, turn.dice, cost)
-        world.state.player = result.user
-        sheet = world.state.player
-        result = dataclasses.replace(result, lines=result.lines + (f"Your HP: {sheet['hp']}/{sheet.get('max_hp', 1)}.",))
-    _show(turn, f"gift: {name}", result.rolls, result.lines)
+        _show(turn, f"gift: {name}", result.rolls, result.events, npc_id)
+        return
+    turn.say(f"You speak the {name} over your own wounds.")
+    result = system.gift_heal(player_of(world), None, turn.dice, cost)
+    world.state.player = result.user
+    _show(turn, f"gift: {name}", result.rolls, result.events)
+    turn.say(f"Your HP: {result.user.hp}/{result.user.max_hp}.")
 
 
-def _lasting_gift(turn: Turn, item_id: str, effect: str, target_words: tuple[str, ...], cost: int,
-                  periods: int) -> None:
+def _lasting_gift(system: VaarnSystem, turn: Turn, item_id: str, effect: str, target_words: tuple[str, ...],
+                  cost: int, periods: int) -> None:
     world = turn.world
     name = world.item_name(item_id)
     if not 1 <= periods <= 36:
@@ -204,15 +187,13 @@ def _lasting_gift(turn: Turn, item_id: str, effect: str, target_words: tuple[str
             raise ActionRefused(f"Hold whom with the {name}?")
         target = _npc_target(turn, target_words, "hold")
         turn.referent = ("npc", target)
-    system = system_of(turn)
-    result = system.sustain_gift(world.state.player, periods, turn.dice, cost)
+    result = system.sustain_gift(player_of(world), periods, turn.dice, cost)
     world.state.player = result.user
-    _show(turn, f"gift: {name}", result.rolls, result.lines)
-    if system.condition(world.state.player) != "ok":
+    _show(turn, f"gift: {name}", result.rolls, result.events)
+    if system.condition(result.user) != "ok":
         return
     minutes = periods * PERIOD
-    world.state.player["sustained"] = {"item": item_id, "name": name, "effect": effect, "target": target,
-                                       "until": world.state.minutes + minutes}
+    update_player(world, sustained=Sustained(item_id, name, effect, target, world.state.minutes + minutes))
     if effect == "ward":
         turn.say(f"A shimmering ward closes around you for {minutes} minutes: blows against you go astray.")
     else:

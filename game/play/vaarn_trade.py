@@ -20,10 +20,13 @@ from typing import TYPE_CHECKING
 
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
-from game.play.vaarn_body import cap, carried_slots, npc_the, system_of, the
+from game.narration import cap
+from game.play.vaarn_body import carried_slots
 from game.play.vaarn_fight import meet
+from game.play.vaarn_scene import npc_of, npc_the, player_of, the, update_npc
+from game.rules.vaarn import VaarnSystem
 from game.rules.vaarn_data import MAX_CARRY, wound_slots
-from game.rules.vaarn_gifts import markup
+from game.rules.vaarn_gifts import markup, trade_value
 from game.text import join_names
 from game.world.state import PLAYER, npc_place
 
@@ -56,21 +59,19 @@ def item_worth(world: World, item_id: str, full: bool = False) -> Fraction:
     """What one item is worth in slots of goods; a full water container adds its water."""
     item = world.item(item_id)
     override = item.stats.get("vaarn", {}).get("trade")
-    system = world.system
     if isinstance(override, int) and not isinstance(override, bool) and override >= 0:
         return Fraction(override)
     if item.kind == "water":
         worth = Fraction(max(item.slots, 1))
-        return worth + (system.trade_value("water", 1, item.rations) if full else 0)  # type: ignore[attr-defined]
-    return Fraction(system.trade_value(item.kind, item.slots, 1))  # type: ignore[attr-defined]
+        return worth + (trade_value("water", 1, item.rations) if full else 0)
+    return trade_value(item.kind, item.slots, 1)
 
 
 def goods_worth(world: World, goods: Goods, from_merchant: bool) -> Fraction:
-    system = world.system
     total = sum((item_worth(world, i, full=from_merchant) for i in goods.items), Fraction(0))
-    total += system.trade_value("water", 1, goods.water) if goods.water else 0  # type: ignore[attr-defined]
-    total += system.trade_value("food", 1, goods.food) if goods.food else 0  # type: ignore[attr-defined]
-    return Fraction(total)
+    total += trade_value("water", 1, goods.water) if goods.water else 0
+    total += trade_value("food", 1, goods.food) if goods.food else 0
+    return total
 
 
 def fmt(value: Fraction) -> str:
@@ -119,13 +120,14 @@ def trader(turn: Turn, words: tuple[str, ...]) -> str:
     return npc_id
 
 
-def price(turn: Turn, npc_id: str) -> tuple[Fraction, str]:
+def price(system: VaarnSystem, turn: Turn, npc_id: str) -> tuple[Fraction, str]:
     """The markup the NPC asks of the player, and how she feels (seed 001 §Barter: disposition)."""
     world = turn.world
-    meet(turn, npc_id)
+    meet(system, turn, npc_id)
     npc = world.npc_state(npc_id)
-    mood = str(npc.sheet.get("mood", "merchant")) if is_merchant(world, npc_id) else npc.disposition
-    persuaded = npc.sheet.get("haggle") == "won" and int(npc.sheet.get("haggle_day", 0)) == world.state.day
+    sheet = npc_of(world, npc_id)
+    mood = (sheet.mood or "merchant") if is_merchant(world, npc_id) else npc.disposition
+    persuaded = sheet.haggle == "won" and sheet.haggle_day == world.state.day
     rate = markup(mood, persuaded)
     if not rate:
         raise ActionRefused(f"{npc_the(world, npc_id, True)} will not trade with you.")
@@ -197,7 +199,7 @@ def capacity_after(world: World, give: Goods, get: Goods) -> int:
     return sum(world.item(i).rations or DEFAULT_CAPACITY for i in kept if world.item(i).kind == "water")
 
 
-def deal_refusal(world: World, give: Goods, get: Goods) -> str | None:
+def deal_refusal(system: VaarnSystem, world: World, give: Goods, get: Goods) -> str | None:
     """Why the player could not carry the outcome (20 slots, nowhere to put water), or None."""
     kept = [i for i in world.carried() if i not in give.items]
     food = world.state.food - give.food + sum(world.item(i).rations for i in get.items
@@ -208,7 +210,7 @@ def deal_refusal(world: World, give: Goods, get: Goods) -> str | None:
                 + sum(world.item(i).rations for i in get.items if world.item(i).kind == "water"))
     if get.water and world.state.water - give.water + get.water > capacity:
         return f"You have nothing to carry that much water in (your containers hold {capacity})."
-    total = carried_slots(world, water=water, food=food, items=items) + wound_slots(world.state.player)
+    total = carried_slots(system, world, water=water, food=food, items=items) + wound_slots(player_of(world))
     if total > MAX_CARRY:
         return f"You could not carry it all: {total} slots, and nobody carries more than {MAX_CARRY}."
     return None
@@ -242,34 +244,33 @@ def exchange(turn: Turn, npc_id: str, give: Goods, get: Goods) -> None:
                  "it goes back into the merchant's jars.")
 
 
-def trade_in(turn: Turn, give: Goods) -> None:
+def trade_in(system: VaarnSystem, turn: Turn, give: Goods) -> None:
     """Exotica traded at a settlement or oasis advance the trader (seed 001 §Advancement)."""
     world = turn.world
     room = world.room
     if not (room.settlement or room.water_source):
         return
-    system = system_of(turn)
     for item_id in give.items:
         if world.item(item_id).kind != "exotica":
             continue
-        result = system.advance(world.state.player, "exotica", turn.dice)
-        if not result.lines and not result.rolls:
+        result = system.advance(player_of(world), "exotica", turn.dice)
+        if not result.events and not result.rolls:
             continue
         world.state.player = result.sheet
         for roll in result.rolls:
-            turn.show_roll("advancement", roll, shown=False)  # the level line states the die
-        turn.say(f"Trading in the {world.item_name(item_id)} teaches you something of the old world.",
-                 *result.lines)
-        if result.levels and world.state.player.get("ability_points"):
+            turn.show_roll("advancement", roll, shown=False)  # the level event states the die
+        turn.say(f"Trading in the {world.item_name(item_id)} teaches you something of the old world.")
+        turn.emit(*result.events)
+        if result.levels and result.sheet.ability_points:
             turn.say("(Spend the points with: raise STR, raise DEX, ... one point each.)")
 
 
 # -- the verbs ------------------------------------------------------------------------------
 
-def wares(turn: Turn, command: Command) -> None:
+def wares(system: VaarnSystem, turn: Turn, command: Command) -> None:
     world = turn.world
     npc_id = trader(turn, command.words or command.second)
-    rate, mood = price(turn, npc_id)
+    rate, mood = price(system, turn, npc_id)
     name = npc_the(world, npc_id)
     stock = world.npc_items(npc_id)
     turn.say(f"{cap(name)} is {mood}: the price is {fmt(rate)} times the worth of the goods "
@@ -288,7 +289,7 @@ def wares(turn: Turn, command: Command) -> None:
     turn.spend(1)
 
 
-def trade(turn: Turn, command: Command) -> None:
+def trade(system: VaarnSystem, turn: Turn, command: Command) -> None:
     if command.preposition != "for" or not command.words:
         raise ActionRefused("Trade what for what? For example: trade knife and 1 water for gourd. "
                             "(wares lists what is on offer)")
@@ -298,10 +299,10 @@ def trade(turn: Turn, command: Command) -> None:
     get = parse_goods(turn, want_words, npc_id, npc_id)
     if give.empty() or get.empty():
         raise ActionRefused("Trade what for what?")
-    settle(turn, npc_id, give, get)
+    settle(system, turn, npc_id, give, get)
 
 
-def buy(turn: Turn, command: Command) -> None:
+def buy(system: VaarnSystem, turn: Turn, command: Command) -> None:
     """``buy GOODS [from NPC]``: pay in rations of water, as many as the merchant asks."""
     world = turn.world
     words = command.words
@@ -312,15 +313,15 @@ def buy(turn: Turn, command: Command) -> None:
     get = parse_goods(turn, words, npc_id, npc_id)
     if get.water:
         raise ActionRefused("Water is bought with goods: trade GOODS for N water.")
-    rate, _ = price(turn, npc_id)
+    rate, _ = price(system, turn, npc_id)
     rations = math.ceil(goods_worth(world, get, True) * rate)
     if rations > world.state.water:
         raise ActionRefused(f"{npc_the(world, npc_id, True)} asks {rations} ration{'s' if rations != 1 else ''} "
                             f"of water for {describe_goods(world, get)}; you carry {world.state.water}.")
-    settle(turn, npc_id, Goods(water=rations), get)
+    settle(system, turn, npc_id, Goods(water=rations), get)
 
 
-def sell(turn: Turn, command: Command) -> None:
+def sell(system: VaarnSystem, turn: Turn, command: Command) -> None:
     """``sell GOODS [to NPC]``: the merchant pays in rations of water."""
     world = turn.world
     who = command.second if command.preposition in WHO_WORDS else ()
@@ -332,19 +333,19 @@ def sell(turn: Turn, command: Command) -> None:
         raise ActionRefused("You cannot sell water for water.")
     if not sells_water(world, npc_id):
         raise ActionRefused(f"{npc_the(world, npc_id, True)} has no water to pay with here; trade for goods instead.")
-    rate, _ = price(turn, npc_id)
+    rate, _ = price(system, turn, npc_id)
     rations = math.floor(goods_worth(world, give, False) / rate)
     if rations < 1:
         raise ActionRefused(f"{npc_the(world, npc_id, True)} would not give a ration of water for "
                             f"{describe_goods(world, give)}.")
-    settle(turn, npc_id, give, Goods(water=rations))
+    settle(system, turn, npc_id, give, Goods(water=rations))
 
 
-def settle(turn: Turn, npc_id: str, give: Goods, get: Goods) -> None:
+def settle(system: VaarnSystem, turn: Turn, npc_id: str, give: Goods, get: Goods) -> None:
     """Weigh the deal, then carry it out or hear it refused (a minute either way)."""
     world = turn.world
     name = npc_the(world, npc_id)
-    rate, mood = price(turn, npc_id)
+    rate, mood = price(system, turn, npc_id)
     offered = goods_worth(world, give, False)
     wanted = goods_worth(world, get, True)
     asked = wanted * rate
@@ -354,42 +355,39 @@ def settle(turn: Turn, npc_id: str, give: Goods, get: Goods) -> None:
     if offered < asked:
         turn.say(f"{cap(name)} shakes {'her' if name[:1].isupper() else 'its'} head: not enough.")
         return
-    refusal = deal_refusal(world, give, get)
+    refusal = deal_refusal(system, world, give, get)
     if refusal:
         raise ActionRefused(refusal)
     exchange(turn, npc_id, give, get)
     turn.say("Done." + (" There is no change in barter." if offered - asked >= 1 else ""))
-    trade_in(turn, give)
+    trade_in(system, turn, give)
 
 
-def haggle(turn: Turn, command: Command) -> None:
+def haggle(system: VaarnSystem, turn: Turn, command: Command) -> None:
     """An EGO save against the merchant's EGO defence: won, her price drops a step today."""
     world = turn.world
     npc_id = trader(turn, command.words or command.second)
-    price(turn, npc_id)
-    npc = world.npc_state(npc_id)
+    price(system, turn, npc_id)
     name = npc_the(world, npc_id)
-    if int(npc.sheet.get("haggle_day", 0)) == world.state.day:
+    if npc_of(world, npc_id).haggle_day == world.state.day:
         raise ActionRefused(f"You have haggled with {name} today already; there is no talking round "
                             "again before tomorrow.")
-    system = system_of(turn)
-    request = system.barter_request(world.state.player, npc.sheet, turn.play.situation(turn))
+    request = system.barter_request(player_of(world), npc_of(world, npc_id), turn.play.situation(turn))
     label = f"haggle with {name}"
     turn.requests.append((label, request))
     result = system.save(request, turn.dice)
     turn.show_roll(label, result)
-    npc.sheet["haggle_day"] = world.state.day
-    npc.sheet["haggle"] = "won" if result.succeeded else "lost"
+    update_npc(world, npc_id, haggle_day=world.state.day, haggle="won" if result.succeeded else "lost")
     turn.spend(10)
     if result.succeeded:
-        rate, _ = price(turn, npc_id)
+        rate, _ = price(system, turn, npc_id)
         deal = "just the worth of the goods" if rate == 1 else f"only {fmt(rate)} times the worth"
         turn.say(f"{cap(name)} laughs and gives way: today the price is {deal}.")
     else:
         turn.say(f"{cap(name)} will not budge today.")
 
 
-def value(turn: Turn, command: Command) -> None:
+def value(system: VaarnSystem, turn: Turn, command: Command) -> None:
     """What a carried thing is worth in barter, and what a merchant here would give for it."""
     world = turn.world
     _, item_id = resolve(Scope(world, [("item", i) for i in world.carried()]), command.words, turn.referent,
@@ -400,7 +398,7 @@ def value(turn: Turn, command: Command) -> None:
     people = [n for n in world.living_npcs_in() if world.npc_condition(n) == "ok" and is_merchant(world, n)
               and not world.hostile(n)]
     if people:
-        rate, _ = price(turn, people[0])
+        rate, _ = price(system, turn, people[0])
         rations = math.floor(worth / rate)
         who = npc_the(world, people[0])
         if sells_water(world, people[0]):

@@ -4,6 +4,8 @@ Checks are saves: d20 + ability bonus, success when the total is *greater* than
 15 or an opposing defence (seed 001 §Saving Throws).  The helper modules hold
 the rules, all pure functions of sheets and dice:
 
+- :mod:`vaarn_sheet`: the typed sheet (:class:`VaarnSheet`) and the round's moment;
+- :mod:`vaarn_events`: the events the rules return instead of sentences;
 - :mod:`vaarn_data`: tables (wound chart, armours, creature types) and sheet readers;
 - :mod:`vaarn_saves`: requests, odds and rolls, check kinds and difficulties;
 - :mod:`vaarn_wounds`: damage, the wound chart, death, healing, rests;
@@ -28,10 +30,9 @@ offers the engine (each documented where defined):
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.errors import UsageError
 from game.rules import vaarn_combat as combat
@@ -39,8 +40,8 @@ from game.rules import vaarn_gifts as gifts
 from game.rules import vaarn_life as life
 from game.rules import vaarn_saves as saves
 from game.rules import vaarn_wounds as wounds
-from game.rules.base import AttackResult, Odds, RestResult, RollResult, Sheet, SheetChange, Situation, Weapon, plain_copy, shape_problem
-from game.rules.dice import Dice, RandomDice
+from game.rules.base import AttackResult, Odds, RollResult, RuleSystem, Situation, Weapon
+from game.rules.dice import Dice
 from game.rules.vaarn_data import (
     ABILITIES,
     SAVE_TARGET,
@@ -55,6 +56,8 @@ from game.rules.vaarn_data import (
     wound_slots,
 )
 from game.rules.vaarn_saves import SaveRequest
+from game.rules.vaarn_sheet import LEGACY_SCRATCH, VaarnMoment, VaarnSheet
+from game.rules.vaarn_wounds import VaarnChange
 
 SUMMARY = "Vaults of Vaarn (Knave-derived): d20 + ability bonus must beat 15 or a defence; wounds past 0 HP"
 #: Adventure options (``[adventure.rules] vaarn = {...}``), the default first.
@@ -68,7 +71,10 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 
 
 class VaarnSystem:
-    """The configured Vaarn rules; ``options`` holds one value for every key of :data:`OPTIONS`."""
+    """The configured Vaarn rules; ``options`` holds one value for every key of :data:`OPTIONS`.
+
+    A ``RuleSystem[VaarnSheet, SaveRequest, VaarnMoment | None]``, structurally.
+    """
 
     id = SYSTEM_ID
     name = "Vaults of Vaarn"
@@ -92,56 +98,76 @@ class VaarnSystem:
         return saves.roll_save(request, dice)
 
     # -- play -------------------------------------------------------------------
-    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
+    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> VaarnSheet:
         return life.new_character(stats, dice)
 
-    def sheet_from_data(self, data: Mapping[str, Any]) -> Sheet:
-        """A sheet from saved data (plain data, copied); ValueError when it lacks the shape of a fresh sheet."""
-        reference = self._npc_sheet(1, None) if data.get("npc") else self.new_character(None, RandomDice(random.Random(0)))
-        problem = shape_problem(dict(data), reference)
-        if problem:
-            raise ValueError(problem)
-        return plain_copy(dict(data))
+    def sheet_from_data(self, data: Mapping[str, Any]) -> VaarnSheet:
+        """A sheet from saved data (see :meth:`VaarnSheet.from_data`)."""
+        return VaarnSheet.from_data(data)
 
-    def sheet_to_data(self, sheet: Sheet) -> dict[str, Any]:
-        return plain_copy(sheet)
+    def sheet_to_data(self, sheet: VaarnSheet) -> dict[str, Any]:
+        return sheet.to_data()
 
-    def moment_from_data(self, data: Mapping[str, Any]) -> None:
-        return None
+    def moment_from_data(self, data: Mapping[str, Any]) -> VaarnMoment | None:
+        return VaarnMoment.from_data(data)
 
-    def moment_to_data(self, moment: None) -> dict[str, Any]:
-        return {}
+    def moment_to_data(self, moment: VaarnMoment | None) -> dict[str, Any]:
+        return moment.to_data() if moment is not None else {}
 
     def migrate_v1(self, state: dict[str, Any]) -> dict[str, Any]:
+        """Format 1 kept a round's scratch on the sheets: lift it into ``state["moment"]``.
+
+        From the player: ``engaged``, ``felled``, ``rest_choice``, ``arrived``;
+        from each NPC: ``acted_first``.  The NPCs' ``routed`` and ``surrendered``,
+        never read, are dropped.
+        """
+        state = dict(state)
+        player = dict(state.get("player", {}))
+        moment: dict[str, Any] = {}
+        for key in ("engaged", "felled", "arrived"):
+            if key in player:
+                moment[key] = player.pop(key)
+        choice = player.pop("rest_choice", "auto")
+        if choice != "auto":
+            moment["rest_choice"] = choice
+        acted = []
+        npcs = {}
+        for npc_id, npc in dict(state.get("npcs", {})).items():
+            npc = dict(npc)
+            sheet = dict(npc.get("sheet", {}))
+            if sheet.pop("acted_first", False):
+                acted.append(npc_id)
+            npc["sheet"] = {key: value for key, value in sheet.items() if key not in LEGACY_SCRATCH}
+            npcs[npc_id] = npc
+        if acted:
+            moment["acted_first"] = acted
+        state["player"], state["npcs"] = player, npcs
+        moment_data = VaarnMoment.from_data(moment)
+        state["moment"] = moment_data.to_data() if moment_data is not None else {}
         return state
 
-    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> Sheet:
-        sheet = self._npc_sheet(tier, stats)
-        sheet.setdefault("creature", creature)
-        return sheet
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> VaarnSheet:
+        return combat.npc_sheet(tier, stats, creature)
 
-    def _npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
-        return combat.npc_sheet(tier, stats)
-
-    def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation) -> SaveRequest:
+    def check_request(self, sheet: VaarnSheet, kind: str, difficulty: str, situation: Situation) -> SaveRequest:
         return saves.check_request(sheet, kind, difficulty, situation)
 
-    def attack_request(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation) -> SaveRequest:
+    def attack_request(self, attacker: VaarnSheet, defender: VaarnSheet, weapon: Weapon, situation: Situation) -> SaveRequest:
         return combat.attack_request(attacker, defender, weapon, situation, self.ties_hit)
 
-    def attack(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation, dice: Dice
-               ) -> AttackResult:
+    def attack(self, attacker: VaarnSheet, defender: VaarnSheet, weapon: Weapon, situation: Situation, dice: Dice
+               ) -> AttackResult[VaarnSheet]:
         return combat.attack(attacker, defender, weapon, situation, dice, self.ties_hit, self.npc_dies_at_zero)
 
-    def condition(self, sheet: Sheet) -> str:
+    def condition(self, sheet: VaarnSheet) -> str:
         return wounds.condition(sheet)
 
-    def health(self, sheet: Sheet) -> str:
+    def health(self, sheet: VaarnSheet) -> str:
         """``HP 4/6``, plus wound slots, ``encumbered``, ``down``, ``deprived`` or ``dead`` when they apply."""
-        parts = [f"HP {sheet.get('hp', 0)}/{sheet.get('max_hp', 0)}"]
+        parts = [f"HP {sheet.hp}/{sheet.max_hp}"]
         if wound_slots(sheet):
             parts.append(f"wounds {wound_slots(sheet)}/10")
-        if sheet.get("encumbered", False):
+        if sheet.encumbered:
             parts.append("encumbered")
         state = wounds.condition(sheet)
         if state != "ok":
@@ -150,38 +176,37 @@ class VaarnSystem:
             parts.append("deprived")
         return ", ".join(parts)
 
-    def sheet_lines(self, sheet: Sheet) -> list[str]:
-        depleted = dict(sheet.get("depleted", {}))
+    def sheet_lines(self, sheet: VaarnSheet) -> list[str]:
         lines = [
-            f"Level {sheet.get('level', 1)}  XP {sheet.get('xp', 0)}  {self.health(sheet)}  Armour {armour(sheet)}",
+            f"Level {sheet.level}  XP {sheet.xp}  {self.health(sheet)}  Armour {armour(sheet)}",
             "  ".join(
-                f"{a.upper()} {int(sheet.get(a, 0)):+d} ({int(sheet.get(a, 0)) + 10})"
-                + (f" -{depleted[a]}" if depleted.get(a) else "")
+                f"{a.upper()} {sheet.bonus(a):+d} ({sheet.bonus(a) + 10})"
+                + (f" -{sheet.depleted[a]}" if sheet.depleted.get(a) else "")
                 for a in ABILITIES
             ),
             f"Item slots {slot_limit(sheet)}: "
-            + (f"items fill {int(sheet['slots_carried'])}, " if "slots_carried" in sheet else "")
-            + f"wounds {wound_slots(sheet)}" + (" (encumbered)" if sheet.get("encumbered", False) else ""),
+            + (f"items fill {sheet.slots_carried}, " if sheet.slots_carried is not None else "")
+            + f"wounds {wound_slots(sheet)}" + (" (encumbered)" if sheet.encumbered else ""),
         ]
-        if sheet.get("ability_points", 0):
-            lines.append(f"Ability points to spend: {sheet['ability_points']}")
-        for wound in sheet.get("wounds", []):
-            row = WOUND_TABLE[int(wound["row"])]
+        if sheet.ability_points:
+            lines.append(f"Ability points to spend: {sheet.ability_points}")
+        for wound in sheet.wounds:
+            row = WOUND_TABLE[wound.row]
             lines.append(f"Wound: {row.name} ({row.slots} slot{'s' if row.slots > 1 else ''}): {row.description}")
         # Thirst and hunger are the engine's counters; its ``stats`` reports them itself.
         if self.gifts == "psyche-slots":
-            lines.append(f"Psyche slots {max(int(sheet.get('psy', 0)), 0)}")
+            lines.append(f"Psyche slots {max(sheet.bonus('psy'), 0)}")
         return lines
 
-    def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
+    def rest(self, sheet: VaarnSheet, kind: str, fed: bool, dice: Dice) -> VaarnChange:
         return wounds.rest(sheet, kind, fed, dice)
 
     # -- the system's own economy (see the module docstring) ----------------------
-    def save_request(self, sheet: Sheet, ability: str, situation: Situation = Situation(),
+    def save_request(self, sheet: VaarnSheet, ability: str, situation: Situation = Situation(),
                      target: int = SAVE_TARGET) -> SaveRequest:
         return saves.save_request(sheet, ability, situation, target)
 
-    def opposed_request(self, sheet: Sheet, ability: str, opponent: Sheet, against: str,
+    def opposed_request(self, sheet: VaarnSheet, ability: str, opponent: VaarnSheet, against: str,
                         situation: Situation = Situation()) -> SaveRequest:
         return saves.opposed_request(sheet, ability, opponent, against, situation)
 
@@ -191,16 +216,16 @@ class VaarnSystem:
     def slots_for(self, kind: str, count: int = 1, slots: int = 1) -> int:
         return life.slots_for(kind, count, slots, self.gifts)
 
-    def slot_limit(self, sheet: Sheet) -> int:
+    def slot_limit(self, sheet: VaarnSheet) -> int:
         return slot_limit(sheet)
 
-    def free_slots(self, sheet: Sheet, item_slots: int) -> int:
+    def free_slots(self, sheet: VaarnSheet, item_slots: int) -> int:
         return life.free_slots(sheet, item_slots)
 
-    def can_carry(self, sheet: Sheet, item_slots: int, adding: int) -> bool:
+    def can_carry(self, sheet: VaarnSheet, item_slots: int, adding: int) -> bool:
         return life.can_carry(sheet, item_slots, adding)
 
-    def is_encumbered(self, sheet: Sheet, item_slots: int) -> bool:
+    def is_encumbered(self, sheet: VaarnSheet, item_slots: int) -> bool:
         return life.is_encumbered(sheet, item_slots)
 
     def initiative(self, sides: Sequence[str], dice: Dice, player_side: str = "player") -> combat.Initiative:
@@ -209,50 +234,50 @@ class VaarnSystem:
     def attack_refusal(self, weapon: Weapon, situation: Situation) -> str:
         return combat.attack_refusal(weapon, situation)
 
-    def npc_attacks(self, sheet: Sheet) -> tuple[tuple[Weapon, ...], ...]:
+    def npc_attacks(self, sheet: VaarnSheet) -> tuple[tuple[Weapon, ...], ...]:
         return combat.npc_attacks(sheet)
 
-    def morale_request(self, sheet: Sheet) -> SaveRequest:
+    def morale_request(self, sheet: VaarnSheet) -> SaveRequest:
         return combat.morale_request(sheet)
 
-    def morale_check(self, sheet: Sheet, dice: Dice) -> RollResult:
+    def morale_check(self, sheet: VaarnSheet, dice: Dice) -> RollResult:
         return combat.morale_check(sheet, dice)
 
     def morale_due(self, group_size: int, down: int, leader_fell: bool = False, hp: int = 1, max_hp: int = 1) -> bool:
         return combat.morale_due(group_size, down, leader_fell, hp, max_hp)
 
-    def reaction(self, sheet: Sheet, dice: Dice) -> combat.Reaction:
+    def reaction(self, sheet: VaarnSheet, dice: Dice) -> combat.Reaction:
         return combat.reaction(sheet, dice)
 
-    def take_damage(self, sheet: Sheet, amount: int, dice: Dice) -> wounds.Harm:
+    def take_damage(self, sheet: VaarnSheet, amount: int, dice: Dice) -> wounds.Harm:
         return wounds.take_damage(sheet, amount, dice, self.npc_dies_at_zero)
 
-    def heal_hp(self, sheet: Sheet, amount: int) -> Sheet:
+    def heal_hp(self, sheet: VaarnSheet, amount: int) -> VaarnSheet:
         """Recover ``amount`` HP as though from 0 (see :func:`vaarn_wounds.heal`)."""
         return wounds.heal(sheet, amount)
 
-    def harm(self, sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+    def harm(self, sheet: VaarnSheet, damage: str, dice: Dice) -> VaarnChange:
         """Harm from no attacker: roll ``damage`` (a die such as ``"d4"``) and take it, wounds and all."""
         return wounds.harm(sheet, damage, dice, self.npc_dies_at_zero)
 
-    def heal(self, sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+    def heal(self, sheet: VaarnSheet, healing: str, dice: Dice) -> VaarnChange:
         """Healing from a potion, a Gift or an Exotica: roll ``healing`` and recover it from 0."""
         return wounds.heal_roll(sheet, healing, dice)
 
-    def pending_item_damage(self, sheet: Sheet) -> int:
+    def pending_item_damage(self, sheet: VaarnSheet) -> int:
         return wounds.pending_item_damage(sheet)
 
     def pick_damaged_item(self, item_ids: list[str], dice: Dice) -> str:
         return wounds.pick_damaged_item(item_ids, dice)
 
-    def clear_item_damage(self, sheet: Sheet) -> Sheet:
+    def clear_item_damage(self, sheet: VaarnSheet) -> VaarnSheet:
         return wounds.clear_item_damage(sheet)
 
-    def cannot_walk(self, sheet: Sheet) -> bool:
+    def cannot_walk(self, sheet: VaarnSheet) -> bool:
         return cannot_walk(sheet)
 
-    def rest_with(self, sheet: Sheet, kind: str, water: int, meals: int, dice: Dice, choice: str = "auto"
-                  ) -> RestResult:
+    def rest_with(self, sheet: VaarnSheet, kind: str, water: int, meals: int, dice: Dice, choice: str = "auto"
+                  ) -> VaarnChange:
         """Rest consuming what the engine offers: ``water`` rations and ``meals`` (0 or 1 each).
 
         Short rest: water or a meal; long rest: both (seed 001 §Wounds and
@@ -262,7 +287,7 @@ class VaarnSystem:
         """
         if water < 0 or meals < 0:
             raise UsageError("vaarn: cannot rest on negative rations")
-        fed_sheet = dict(sheet)
+        fed_sheet = sheet
         if water:
             fed_sheet = life.drink(fed_sheet)
         if meals:
@@ -270,66 +295,71 @@ class VaarnSystem:
         fed = (water > 0 or meals > 0) if kind == "short" else (water > 0 and meals > 0)
         return wounds.rest(fed_sheet, kind, fed, dice, choice)
 
-    def end_of_day(self, sheet: Sheet, water: int, food: int) -> life.DayResult:
+    def end_of_day(self, sheet: VaarnSheet, water: int, food: int) -> life.DayResult:
         return life.end_of_day(sheet, water, food, self.options["meals"] == "daily")
 
-    def drink(self, sheet: Sheet) -> Sheet:
+    def drink(self, sheet: VaarnSheet) -> VaarnSheet:
         return life.drink(sheet)
 
-    def eat(self, sheet: Sheet) -> Sheet:
+    def eat(self, sheet: VaarnSheet) -> VaarnSheet:
         return life.eat(sheet)
 
-    def is_thirsty(self, sheet: Sheet) -> bool:
+    def is_thirsty(self, sheet: VaarnSheet) -> bool:
         return life.is_thirsty(sheet)
 
-    def is_deprived(self, sheet: Sheet) -> bool:
+    def is_deprived(self, sheet: VaarnSheet) -> bool:
         return is_deprived(sheet)
 
-    def gift_attack(self, user: Sheet, target: Sheet, dice: Dice, cost_sides: int = gifts.BASELINE_COST
+    def gift_attack(self, user: VaarnSheet, target: VaarnSheet, dice: Dice, cost_sides: int = gifts.BASELINE_COST
                     ) -> gifts.GiftResult:
         return gifts.gift_attack(user, target, dice, cost_sides, self.gifts, self.npc_dies_at_zero)
 
-    def gift_heal(self, user: Sheet, target: Sheet | None, dice: Dice, cost_sides: int = gifts.BASELINE_COST
+    def gift_heal(self, user: VaarnSheet, target: VaarnSheet | None, dice: Dice, cost_sides: int = gifts.BASELINE_COST
                   ) -> gifts.GiftResult:
         return gifts.gift_heal(user, target, dice, cost_sides, self.gifts, self.npc_dies_at_zero)
 
-    def sustain_gift(self, user: Sheet, periods: int, dice: Dice, cost_sides: int = gifts.BASELINE_COST
+    def sustain_gift(self, user: VaarnSheet, periods: int, dice: Dice, cost_sides: int = gifts.BASELINE_COST
                      ) -> gifts.GiftResult:
         return gifts.sustain_gift(user, periods, dice, cost_sides, self.npc_dies_at_zero)
 
-    def gift_capacity(self, sheet: Sheet, item_slots: int = 0) -> int:
+    def gift_capacity(self, sheet: VaarnSheet, item_slots: int = 0) -> int:
         return gifts.gift_capacity(sheet, self.gifts, item_slots)
 
     def trade_value(self, kind: str, slots: int = 1, count: int = 1) -> Fraction:
         return gifts.trade_value(kind, slots, count)
 
-    def barter_request(self, sheet: Sheet, merchant: Sheet, situation: Situation = Situation()) -> SaveRequest:
+    def barter_request(self, sheet: VaarnSheet, merchant: VaarnSheet, situation: Situation = Situation()) -> SaveRequest:
         return gifts.barter_request(sheet, merchant, situation)
 
     def appraise(self, offered: Fraction, wanted: Fraction, disposition: str, persuaded: bool = False) -> gifts.Deal:
         return gifts.appraise(offered, wanted, disposition, persuaded)
 
-    def identify_exotica(self, sheet: Sheet, difficulty: str, situation: Situation, dice: Dice) -> RollResult:
+    def identify_exotica(self, sheet: VaarnSheet, difficulty: str, situation: Situation, dice: Dice) -> RollResult:
         return life.identify_exotica(sheet, difficulty, situation, dice)
 
-    def advance(self, sheet: Sheet, source: str, dice: Dice, allocation: Mapping[str, int] | None = None
+    def advance(self, sheet: VaarnSheet, source: str, dice: Dice, allocation: Mapping[str, int] | None = None
                 ) -> life.Advance:
         return life.advance(sheet, source, self.options["advancement"], dice, allocation)
 
-    def level_up(self, sheet: Sheet, dice: Dice, allocation: Mapping[str, int] | None = None) -> life.Advance:
+    def level_up(self, sheet: VaarnSheet, dice: Dice, allocation: Mapping[str, int] | None = None) -> life.Advance:
         return life.level_up(sheet, dice, allocation)
 
-    def spend_points(self, sheet: Sheet, allocation: Mapping[str, int]) -> Sheet:
+    def spend_points(self, sheet: VaarnSheet, allocation: Mapping[str, int]) -> VaarnSheet:
         return life.spend_points(sheet, allocation)
 
-    def auto_allocation(self, sheet: Sheet) -> dict[str, int]:
+    def auto_allocation(self, sheet: VaarnSheet) -> dict[str, int]:
         return life.auto_allocation(sheet)
 
-    def swap_abilities(self, sheet: Sheet, first: str, second: str) -> Sheet:
+    def swap_abilities(self, sheet: VaarnSheet, first: str, second: str) -> VaarnSheet:
         return life.swap_abilities(sheet, first, second)
 
     def stat_problems(self, stats: Mapping[str, Any], npc: bool = False) -> list[str]:
         return combat.npc_stat_problems(stats) if npc else stat_problems(stats)
+
+
+if TYPE_CHECKING:
+    def _conforms(system: VaarnSystem) -> RuleSystem[VaarnSheet, SaveRequest, VaarnMoment | None]:
+        return system  # mypy checks that VaarnSystem satisfies the protocol with these types
 
 
 def make_system(options: Mapping[str, str]) -> VaarnSystem:

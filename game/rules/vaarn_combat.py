@@ -18,7 +18,8 @@ from fractions import Fraction
 from typing import Any
 
 from game.errors import ActionRefused, ContentError, WayfarerError
-from game.rules.base import AttackResult, RollResult, Sheet, Situation, Weapon
+from game.events import Event
+from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
     ABILITIES,
@@ -33,7 +34,9 @@ from game.rules.vaarn_data import (
     die_sides,
     stat_problems,
 )
+from game.rules.vaarn_events import AttackLanded, DamageTotalled
 from game.rules.vaarn_saves import SaveRequest, combine_mode, kept_dist, roll_save
+from game.rules.vaarn_sheet import VaarnSheet
 from game.rules.vaarn_wounds import die_roll, take_damage
 
 RULE_COMBAT = "seed 001 §Combat"
@@ -93,7 +96,7 @@ def attack_ability(weapon: Weapon) -> str:
 
 
 def attack_request(
-    attacker: Mapping[str, Any], defender: Mapping[str, Any], weapon: Weapon, situation: Situation,
+    attacker: VaarnSheet, defender: VaarnSheet, weapon: Weapon, situation: Situation,
     ties_hit: bool = False,
 ) -> SaveRequest:
     """d20 + STR/DEX against the defender's armour defence.
@@ -121,7 +124,7 @@ def attack_request(
 
 
 def defence_request(
-    attacker: Mapping[str, Any], defender: Mapping[str, Any], weapon: Weapon, situation: Situation,
+    attacker: VaarnSheet, defender: VaarnSheet, weapon: Weapon, situation: Situation,
 ) -> SaveRequest:
     """The alternative of seed 001 §Combat: the defender rolls d20 + armour bonus against
     the defence of the attacker's ability; success means the attack misses."""
@@ -146,54 +149,56 @@ def weapon_die(weapon: Weapon) -> int:
         raise WayfarerError(f"vaarn: weapon '{weapon.name}' has damage '{die}', not a die such as d6") from None
 
 
-def bonus_die_applies(weapon: Weapon, defender: Mapping[str, Any]) -> bool:
+def bonus_die_applies(weapon: Weapon, defender: VaarnSheet) -> bool:
     """Seed 001 §Combat: the ideal weapon against the defender's creature type."""
     ideal = set(weapon.bonus_against) | set(weapon.system.get("bonus_against", ()))
-    return str(defender.get("creature", "biological")) in ideal
+    return defender.creature in ideal
 
 
-def apply_quirk(damage: int, weapon: Weapon, defender: Mapping[str, Any]) -> int:
+def apply_quirk(damage: int, weapon: Weapon, defender: VaarnSheet) -> int:
     """House rule (RULES-NOTES): creature damage quirks by ``stats.vaarn.damage_type``.
 
     Halving rounds down, but a hit always does at least 1.
     """
     kind = str(weapon.system.get("damage_type", ""))
-    num, den = DAMAGE_QUIRKS.get(str(defender.get("creature", "")), {}).get(kind, (1, 1))
+    num, den = DAMAGE_QUIRKS.get(defender.creature, {}).get(kind, (1, 1))
     return max(1, damage * num // den)
 
 
 def attack(
-    attacker: Mapping[str, Any], defender: Mapping[str, Any], weapon: Weapon, situation: Situation, dice: Dice,
+    attacker: VaarnSheet, defender: VaarnSheet, weapon: Weapon, situation: Situation, dice: Dice,
     ties_hit: bool = False, npc_dies_at_zero: bool = True,
-) -> AttackResult:
-    """Resolve one attack: roll, hit or miss, damage, and the defender's wounds."""
+) -> AttackResult[VaarnSheet]:
+    """Resolve one attack: roll, hit or miss, damage, and the defender's wounds.
+
+    Events: ``AttackLanded``; on a hit ``DamageTotalled`` (when more than one
+    die or a quirk made the damage), then those of :func:`take_damage`.
+    """
     request = attack_request(attacker, defender, weapon, situation, ties_hit)
     roll = roll_save(request, dice, RULE_COMBAT)
     hit = roll.succeeded
     roll = dataclasses.replace(roll, figures={**roll.figures, "hit": hit},
                                text=f"Attack with {weapon.name}: {roll.text}")
     if not hit:
-        return AttackResult(roll, False, 0, copy.deepcopy(dict(attacker)), copy.deepcopy(dict(defender)),
-                            ("The attack misses.",))
+        return AttackResult(roll, False, 0, attacker, defender, events=(AttackLanded(False),))
     sides = weapon_die(weapon)
     face, damage_roll = die_roll(f"{weapon.name} damage", sides, dice, RULE_COMBAT)
     rolls = [damage_roll]
-    parts = [f"d{sides} ({face})"]
-    raw = face
+    faces = [face]
     if bonus_die_applies(weapon, defender):
         extra, bonus_roll = die_roll(f"{weapon.name} bonus die", sides, dice, RULE_COMBAT)
         rolls.append(bonus_roll)
-        parts.append(f"d{sides} ({extra}) against {defender.get('creature')}")
-        raw += extra
+        faces.append(extra)
+    raw = sum(faces)
     damage = apply_quirk(raw, weapon, defender)
-    quirk = "" if damage == raw else \
-        f", {weapon.system.get('damage_type')} against {defender.get('creature')}: {damage}"
     harm = take_damage(defender, damage, dice, npc_dies_at_zero)
+    events: list[Event] = [AttackLanded(True)]
     # A single plain die is already shown as its roll; a sum or a quirk needs saying.
-    total = (f"Damage {' + '.join(parts)} = {raw}{quirk}.",) if len(parts) > 1 or quirk else ()
-    lines = ("The attack hits.",) + total + harm.lines
-    return AttackResult(roll, True, damage, copy.deepcopy(dict(attacker)), harm.sheet, lines,
-                        tuple(rolls) + harm.rolls)
+    if len(faces) > 1 or damage != raw:
+        events.append(DamageTotalled(sides, tuple(faces), defender.creature, raw,
+                                     str(weapon.system.get("damage_type", "")), damage))
+    return AttackResult(roll, True, damage, attacker, harm.sheet, rolls=tuple(rolls) + harm.rolls,
+                        events=tuple(events) + harm.events)
 
 
 # -- NPC stat blocks ----------------------------------------------------------------
@@ -220,9 +225,9 @@ def parse_attacks(text: str) -> tuple[tuple[Weapon, ...], ...]:
     return tuple(options)
 
 
-def npc_attacks(sheet: Mapping[str, Any]) -> tuple[tuple[Weapon, ...], ...]:
-    """The NPC's attack options (see :func:`parse_attacks`)."""
-    return parse_attacks(str(sheet.get("attacks", TIERS[1][3])))
+def npc_attacks(sheet: VaarnSheet) -> tuple[tuple[Weapon, ...], ...]:
+    """The NPC's attack options (see :func:`parse_attacks`); a tier-1 strike when it has none."""
+    return parse_attacks(sheet.attacks or TIERS[1][3])
 
 
 def npc_stat_problems(stats: Mapping[str, Any]) -> list[str]:
@@ -236,15 +241,14 @@ def npc_stat_problems(stats: Mapping[str, Any]) -> list[str]:
     return problems
 
 
-def npc_sheet(tier: int, stats: Mapping[str, Any] | None = None) -> Sheet:
+def npc_sheet(tier: int, stats: Mapping[str, Any] | None = None, creature: str = "biological") -> VaarnSheet:
     """An NPC in the Vaarn form, from its stat table or derived from ``tier`` (1..5).
 
     Derived (house rule, RULES-NOTES): level from :data:`TIERS`; ability bonuses
     equal the level (defences 10 + level, at most +10); HP 4 a level (level 0:
-    1 HP); armour, morale and attacks from the tier.  The creature type is left
-    to the caller (the world fills in the content's ``creature``) unless the
-    stats give it; readers take a missing type as "biological".
-    Keys in ``stats`` override; ``hp`` and ``max_hp`` default to each other.
+    1 HP); armour, morale and attacks from the tier.  ``creature`` is the
+    content's type unless the stats give one.  Keys in ``stats`` override;
+    ``hp`` and ``max_hp`` default to each other.
     """
     stats = dict(stats or {})
     problems = ([] if tier in TIERS else [f"tier must be 1 to 5, not {tier}"]) + npc_stat_problems(stats)
@@ -253,28 +257,26 @@ def npc_sheet(tier: int, stats: Mapping[str, Any] | None = None) -> Sheet:
     level, armour_defence, morale, attacks = TIERS[tier]
     level = int(stats.get("level", level))
     hp = HP_PER_LEVEL * level if level > 0 else 1
-    sheet: Sheet = {ability: min(level, MAX_BONUS) for ability in ABILITIES}
-    sheet.update({
-        "level": level, "hp": hp, "max_hp": hp, "armor": armour_defence, "morale": morale, "attacks": attacks,
-        "npc": True, "dead": False, "unconscious": False, "wounds": [],
-        "depleted": {}, "pending_item_damage": 0,
-    })
-    sheet.update(copy.deepcopy(stats))
+    data = VaarnSheet().to_data()
+    data.update({ability: min(level, MAX_BONUS) for ability in ABILITIES})
+    data.update({"level": level, "hp": hp, "max_hp": hp, "armor": armour_defence, "morale": morale,
+                 "attacks": attacks, "npc": True, "creature": creature})
+    data.update(copy.deepcopy(stats))
     if "hp" in stats and "max_hp" not in stats:
-        sheet["max_hp"] = max(int(stats["hp"]), 1)
+        data["max_hp"] = max(int(stats["hp"]), 1)
     if "max_hp" in stats and "hp" not in stats:
-        sheet["hp"] = int(stats["max_hp"])
-    return sheet
+        data["hp"] = int(stats["max_hp"])
+    return VaarnSheet.from_data(data)
 
 
 # -- morale and reactions ------------------------------------------------------------
 
-def morale_request(sheet: Mapping[str, Any]) -> SaveRequest:
+def morale_request(sheet: VaarnSheet) -> SaveRequest:
     """d20 + morale; more than 15 holds, 15 or less flees, hides or parleys (RULES-NOTES)."""
-    return SaveRequest(bonus=int(sheet.get("morale", 0)), target=SAVE_TARGET, against="morale")
+    return SaveRequest(bonus=sheet.morale, target=SAVE_TARGET, against="morale")
 
 
-def morale_check(sheet: Mapping[str, Any], dice: Dice) -> RollResult:
+def morale_check(sheet: VaarnSheet, dice: Dice) -> RollResult:
     """Roll morale (one d20); outcome ``failure`` means the NPC breaks (figure ``flees``)."""
     roll = roll_save(morale_request(sheet), dice, RULE_NPC)
     return dataclasses.replace(roll, figures={**roll.figures, "flees": not roll.succeeded},
@@ -303,7 +305,7 @@ def reaction_for(total: int) -> str:
     return next(name for highest, name in REACTIONS if total <= highest)
 
 
-def reaction(sheet: Mapping[str, Any], dice: Dice) -> Reaction:
+def reaction(sheet: VaarnSheet, dice: Dice) -> Reaction:
     """d20 + the meeting character's EGO bonus; outcome ``success`` for talkative or helpful."""
     face = dice.roll(20)
     ego = bonus(sheet, "ego")

@@ -1,23 +1,8 @@
 """Vaults of Vaarn: the tables of seed 001 and small readers of a Vaarn sheet.
 
-A Vaarn sheet is a plain dict (never holding None).  Its keys:
-
-- ``str dex con int psy ego``: ability *bonuses* (int); the defence is bonus + 10
-  (seed 001 §Abilities, RULES-NOTES "vaarn").
-- ``hp`` (may be negative, seed 001 §Wounds and Healing), ``max_hp``, ``armor``
-  (armour *defence*, 10 unarmoured), ``level``, ``xp``, ``ability_points``
-  (unspent level-up points).
-- ``wounds``: list of ``{"row": n, "name": str, "slots": k}``; a wound's effects
-  are read from :data:`WOUND_TABLE` by its row.
-- ``depleted``: ``{ability: points}`` lost to enemy attacks and not yet recovered.
-- ``unconscious``, ``dead``, ``synthetic``, ``npc`` (bools), ``creature`` (type).
-- survival counters: ``water_due``, ``thirst_days``, ``meal_due``,
-  ``hunger_days`` and ``deprived`` (deprived by some other cause).
-- ``pending_item_damage``: items the engine must still damage (wound row 2).
-- NPCs also: ``morale`` and ``attacks`` (Vaarn form, see
-  :func:`game.rules.vaarn_combat.parse_attacks`).
-
-Readers here tolerate missing keys so that hand-written stat tables work.
+The sheet itself is :class:`game.rules.vaarn_sheet.VaarnSheet`; the readers
+here answer what several rule modules ask of it (defences, armour, wound
+slots, deprivation).  Content stat tables are checked by :func:`stat_problems`.
 """
 from __future__ import annotations
 
@@ -26,11 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.vaarn_sheet import ABILITY_NAMES, VaarnSheet
+
 SYSTEM_ID = "vaarn"
 SEED = "001"
 
 #: The six abilities, in the order of seed 001 §Abilities (and of character creation).
-ABILITIES: tuple[str, ...] = ("str", "dex", "con", "int", "psy", "ego")
+ABILITIES: tuple[str, ...] = ABILITY_NAMES
 #: Saves hampered by encumbrance (seed 001 §Item Slots: "all physical saves").
 PHYSICAL: frozenset[str] = frozenset({"str", "dex", "con"})
 #: Abilities never go above +10 (defence 20), seed 001 §Advancement.
@@ -128,59 +115,49 @@ REACTIONS: tuple[tuple[int, str], ...] = (
 
 # -- sheet readers ------------------------------------------------------------
 
-def bonus(sheet: Mapping[str, Any], ability: str) -> int:
+def bonus(sheet: VaarnSheet, ability: str) -> int:
     """The current bonus of ``ability`` (0 when the sheet does not say)."""
-    return int(sheet.get(ability, 0))
+    return sheet.bonus(ability)
 
 
-def defence(sheet: Mapping[str, Any], ability: str) -> int:
+def defence(sheet: VaarnSheet, ability: str) -> int:
     """The ability's defence: bonus + 10 (seed 001 §Saving Throws, RULES-NOTES)."""
-    return bonus(sheet, ability) + 10
+    return sheet.bonus(ability) + 10
 
 
-def armour(sheet: Mapping[str, Any]) -> int:
+def armour(sheet: VaarnSheet) -> int:
     """Armour defence; 10 without armour (RULES-NOTES "vaarn")."""
-    return int(sheet.get("armor", UNARMOURED))
+    return sheet.armor
 
 
-def wounds(sheet: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The wounds the sheet carries, oldest first."""
-    return list(sheet.get("wounds", []))
-
-
-def wound_rows(sheet: Mapping[str, Any]) -> list[WoundRow]:
+def wound_rows(sheet: VaarnSheet) -> list[WoundRow]:
     """The chart rows of the wounds the sheet carries."""
-    return [WOUND_TABLE[int(w["row"])] for w in wounds(sheet)]
+    return [WOUND_TABLE[w.row] for w in sheet.wounds]
 
 
-def wound_slots(sheet: Mapping[str, Any]) -> int:
+def wound_slots(sheet: VaarnSheet) -> int:
     """Item slots filled by wounds (seed 001 §Wounds and Healing)."""
-    return sum(int(w.get("slots", 0)) for w in wounds(sheet))
+    return sum(w.slots for w in sheet.wounds)
 
 
-def wound_disadvantages(sheet: Mapping[str, Any], ability: str) -> list[str]:
+def wound_disadvantages(sheet: VaarnSheet, ability: str) -> list[str]:
     """Names of the wounds giving disadvantage on saves of ``ability``."""
     return [row.name for row in wound_rows(sheet) if row.disadvantage == ability]
 
 
-def cannot_walk(sheet: Mapping[str, Any]) -> bool:
+def cannot_walk(sheet: VaarnSheet) -> bool:
     """True while the sheet carries a Severed Leg (seed 001 wound 17)."""
     return any(row.cannot_walk for row in wound_rows(sheet))
 
 
-def slot_limit(sheet: Mapping[str, Any]) -> int:
+def slot_limit(sheet: VaarnSheet) -> int:
     """Item slots = CON defence, never more than 20 (seed 001 §Abilities, §Item Slots)."""
     return max(0, min(defence(sheet, "con"), MAX_CARRY))
 
 
-def is_deprived(sheet: Mapping[str, Any]) -> bool:
+def is_deprived(sheet: VaarnSheet) -> bool:
     """Deprived by thirst, hunger or another cause (seed 001 §Wounds and Healing, §Water)."""
-    return bool(sheet.get("deprived", False)) or int(sheet.get("thirst_days", 0)) > 0 \
-        or int(sheet.get("hunger_days", 0)) > 0
-
-
-def is_npc(sheet: Mapping[str, Any]) -> bool:
-    return bool(sheet.get("npc", False))
+    return sheet.deprived or sheet.thirst_days > 0 or sheet.hunger_days > 0
 
 
 def die_sides(die: str) -> int:

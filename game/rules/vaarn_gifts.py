@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from game.errors import UsageError
-from game.rules.base import RollResult, Sheet, Situation
+from game.events import Event
+from game.rules.base import RollResult, Situation
 from game.rules.dice import Dice
 from game.rules.vaarn_data import bonus, slot_limit
+from game.rules.vaarn_events import GiftFailed, GiftPaid, GiftWorked
 from game.rules.vaarn_saves import SaveRequest, opposed_request
+from game.rules.vaarn_sheet import VaarnSheet
 from game.rules.vaarn_wounds import condition, die_roll, heal, take_damage
 
 RULE_GIFTS = "seed 001 §Mystic Gifts"
@@ -35,12 +37,12 @@ def step_up(sides: int) -> int:
     return DIE_LADDER[min(DIE_LADDER.index(sides) + 1, len(DIE_LADDER) - 1)]
 
 
-def gift_bonus(user: Mapping[str, Any], gifts: str) -> int:
+def gift_bonus(user: VaarnSheet, gifts: str) -> int:
     """PSY bonus added to gift damage and healing; none with psyche slots (seed 001 §Psyche Slots)."""
     return 0 if gifts == "psyche-slots" else bonus(user, "psy")
 
 
-def gift_capacity(sheet: Mapping[str, Any], gifts: str, item_slots: int = 0) -> int:
+def gift_capacity(sheet: VaarnSheet, gifts: str, item_slots: int = 0) -> int:
     """How many more Gifts fit: psyche slots = PSY bonus, otherwise free item slots."""
     if gifts == "psyche-slots":
         return max(bonus(sheet, "psy"), 0)
@@ -49,18 +51,22 @@ def gift_capacity(sheet: Mapping[str, Any], gifts: str, item_slots: int = 0) -> 
 
 @dataclass(frozen=True)
 class GiftResult:
-    """A gift used: both sheets afterwards, HP paid, damage or healing done."""
+    """A gift used: both sheets afterwards, HP paid, damage or healing done, and the events.
 
-    user: Sheet
-    target: Sheet
+    Events: ``GiftPaid`` and the user's harm, then ``GiftWorked`` and the
+    target's harm (a combat Gift), or ``GiftFailed`` (a lasting Gift whose user fell).
+    """
+
+    user: VaarnSheet
+    target: VaarnSheet
     cost: int
     amount: int
-    lines: tuple[str, ...]
+    events: tuple[Event, ...]
     rolls: tuple[RollResult, ...]
 
 
-def _pay(user: Mapping[str, Any], cost_sides: int, periods: int, dice: Dice, npc_dies_at_zero: bool
-         ) -> tuple[Sheet, int, list[str], list[RollResult]]:
+def _pay(user: VaarnSheet, cost_sides: int, periods: int, dice: Dice, npc_dies_at_zero: bool
+         ) -> tuple[VaarnSheet, int, list[Event], list[RollResult]]:
     """Roll the cost die once per period and take the total as damage."""
     faces, rolls = [], []
     for _ in range(periods):
@@ -69,50 +75,49 @@ def _pay(user: Mapping[str, Any], cost_sides: int, periods: int, dice: Dice, npc
         rolls.append(roll)
     cost = sum(faces)
     harm = take_damage(user, cost, dice, npc_dies_at_zero)
-    return harm.sheet, cost, [f"The Gift costs {cost} HP."] + list(harm.lines), rolls + list(harm.rolls)
+    return harm.sheet, cost, [GiftPaid(cost), *harm.events], rolls + list(harm.rolls)
 
 
-def _effect(user: Mapping[str, Any], cost_sides: int, gifts: str, dice: Dice, label: str
-            ) -> tuple[int, RollResult, str]:
+def _effect(user: VaarnSheet, cost_sides: int, gifts: str, dice: Dice, label: str
+            ) -> tuple[int, RollResult, GiftWorked]:
     sides = step_up(cost_sides)
     face, roll = die_roll(f"Gift {label}", sides, dice, RULE_GIFTS)
     extra = gift_bonus(user, gifts)
     amount = max(1, face + extra)  # house rule: a gift always does at least 1
-    return amount, roll, f"d{sides} ({face}) + PSY {extra} = {amount}"
+    return amount, roll, GiftWorked(label, sides, face, extra, amount)
 
 
-def gift_attack(user: Mapping[str, Any], target: Mapping[str, Any], dice: Dice, cost_sides: int = BASELINE_COST,
+def gift_attack(user: VaarnSheet, target: VaarnSheet, dice: Dice, cost_sides: int = BASELINE_COST,
                 gifts: str = "item-slots", npc_dies_at_zero: bool = True) -> GiftResult:
     """A combat Gift: always hits for one die size above the cost die, + PSY (item-slots mode)."""
-    paid, cost, lines, rolls = _pay(user, cost_sides, 1, dice, npc_dies_at_zero)
-    amount, roll, text = _effect(user, cost_sides, gifts, dice, "damage")
+    paid, cost, events, rolls = _pay(user, cost_sides, 1, dice, npc_dies_at_zero)
+    amount, roll, worked = _effect(user, cost_sides, gifts, dice, "damage")
     harm = take_damage(target, amount, dice, npc_dies_at_zero)
-    lines += [f"The Gift strikes: {text} damage."] + list(harm.lines)
-    return GiftResult(paid, harm.sheet, cost, amount, tuple(lines), tuple(rolls + [roll]) + harm.rolls)
+    return GiftResult(paid, harm.sheet, cost, amount, (*events, worked, *harm.events),
+                      tuple(rolls + [roll]) + harm.rolls)
 
 
-def gift_heal(user: Mapping[str, Any], target: Mapping[str, Any] | None, dice: Dice,
+def gift_heal(user: VaarnSheet, target: VaarnSheet | None, dice: Dice,
               cost_sides: int = BASELINE_COST, gifts: str = "item-slots", npc_dies_at_zero: bool = True) -> GiftResult:
     """A healing Gift, the same ratio as a combat Gift; ``target`` None heals the user."""
-    paid, cost, lines, rolls = _pay(user, cost_sides, 1, dice, npc_dies_at_zero)
-    amount, roll, text = _effect(user, cost_sides, gifts, dice, "healing")
+    paid, cost, events, rolls = _pay(user, cost_sides, 1, dice, npc_dies_at_zero)
+    amount, roll, worked = _effect(user, cost_sides, gifts, dice, "healing")
     if target is None:
         paid = healed = heal(paid, amount)
     else:
         healed = heal(target, amount)
-    lines.append(f"The Gift heals {text} HP.")
-    return GiftResult(paid, healed, cost, amount, tuple(lines), tuple(rolls + [roll]))
+    return GiftResult(paid, healed, cost, amount, (*events, worked), tuple(rolls + [roll]))
 
 
-def sustain_gift(user: Mapping[str, Any], periods: int, dice: Dice, cost_sides: int = BASELINE_COST,
+def sustain_gift(user: VaarnSheet, periods: int, dice: Dice, cost_sides: int = BASELINE_COST,
                  npc_dies_at_zero: bool = True) -> GiftResult:
     """A lasting Gift (mind control, barriers): the cost die for each ten minutes active."""
     if periods < 1:
         raise UsageError("vaarn: a sustained Gift lasts at least one ten-minute period")
-    paid, cost, lines, rolls = _pay(user, cost_sides, periods, dice, npc_dies_at_zero)
+    paid, cost, events, rolls = _pay(user, cost_sides, periods, dice, npc_dies_at_zero)
     if condition(paid) != "ok":
-        lines.append("The Gift fails as you fall.")
-    return GiftResult(paid, paid, cost, 0, tuple(lines), tuple(rolls))
+        events.append(GiftFailed())
+    return GiftResult(paid, paid, cost, 0, tuple(events), tuple(rolls))
 
 
 # -- barter ------------------------------------------------------------------------------
@@ -143,7 +148,7 @@ def trade_value(kind: str, slots: int = 1, count: int = 1) -> Fraction:
     return Fraction(slots * count)
 
 
-def barter_request(sheet: Mapping[str, Any], merchant: Mapping[str, Any], situation: Situation = Situation()
+def barter_request(sheet: VaarnSheet, merchant: VaarnSheet, situation: Situation = Situation()
                    ) -> SaveRequest:
     """The haggling roll: an EGO save against the merchant's EGO defence (seed 001 §Barter)."""
     return opposed_request(sheet, "ego", merchant, "ego", situation)

@@ -1,31 +1,32 @@
 """Vaults of Vaarn life outside the fight: slots, water and food, creation, exotica, advancement.
 
 Seed 001 §Item Slots, §Water, §Exotica, §Advancement; creation from RULES-NOTES
-"vaarn".  Pure functions: sheets in, new sheets out, dice passed in.
+"vaarn".  Pure functions: sheets in, new sheets out (with events), dice passed in.
 """
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.errors import ContentError, UsageError
-from game.rules.base import RollResult, Sheet, Situation
+from game.events import PLAYER, Died, Event
+from game.rules.base import RollResult, Situation
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
     ABILITIES,
     MAX_BONUS,
     MAX_CARRY,
     MAX_LEVEL,
-    UNARMOURED,
     bonus,
     slot_limit,
     stat_problems,
     wound_slots,
 )
+from game.rules.vaarn_events import CAUSE_THIRST, Fed, LevelCapped, LevelGained, WentWithout, XpGained
 from game.rules.vaarn_saves import check_request, encumbered, roll_save
+from game.rules.vaarn_sheet import VaarnSheet
 from game.rules.vaarn_wounds import condition, die_roll
 
 RULE_SLOTS = "seed 001 §Item Slots"
@@ -55,119 +56,106 @@ def slots_for(kind: str, count: int = 1, slots: int = 1, gifts: str = "item-slot
     return count * max(slots, 0)
 
 
-def used_slots(sheet: Mapping[str, Any], item_slots: int) -> int:
+def used_slots(sheet: VaarnSheet, item_slots: int) -> int:
     """Slots filled by items (counted by the engine with :func:`slots_for`) and wounds."""
     return item_slots + wound_slots(sheet)
 
 
-def free_slots(sheet: Mapping[str, Any], item_slots: int) -> int:
+def free_slots(sheet: VaarnSheet, item_slots: int) -> int:
     """Slots left before encumbrance (negative when already encumbered)."""
     return slot_limit(sheet) - used_slots(sheet, item_slots)
 
 
-def can_carry(sheet: Mapping[str, Any], item_slots: int, adding: int) -> bool:
+def can_carry(sheet: VaarnSheet, item_slots: int, adding: int) -> bool:
     """Nobody carries more than 20 slots (seed 001 §Item Slots); wounds count."""
     return used_slots(sheet, item_slots) + adding <= MAX_CARRY
 
 
-def is_encumbered(sheet: Mapping[str, Any], item_slots: int) -> bool:
+def is_encumbered(sheet: VaarnSheet, item_slots: int) -> bool:
     """More than CON defence slots filled: disadvantage on STR, DEX and CON saves."""
     return encumbered(sheet, item_slots)
 
 
 # -- water and food ------------------------------------------------------------------
 
-def water_interval(sheet: Mapping[str, Any]) -> int:
+def water_interval(sheet: VaarnSheet) -> int:
     """Days one ration lasts: 1 for biological PCs, 7 for synthetic ones (seed 001 §Water)."""
-    return 7 if sheet.get("synthetic", False) else 1
+    return 7 if sheet.synthetic else 1
 
 
-def meal_interval(sheet: Mapping[str, Any]) -> int:
+def meal_interval(sheet: VaarnSheet) -> int:
     """House rule: biological characters need a meal a day; synthetic ones never (0)."""
-    return 0 if sheet.get("synthetic", False) else 1
+    return 0 if sheet.synthetic else 1
 
 
-def drink(sheet: Mapping[str, Any]) -> Sheet:
+def drink(sheet: VaarnSheet) -> VaarnSheet:
     """One ration drunk: thirst ends and the next ration is due in :func:`water_interval` days."""
-    new = copy.deepcopy(dict(sheet))
-    new["water_due"] = water_interval(new)
-    new["thirst_days"] = 0
-    return new
+    return replace(sheet, water_due=water_interval(sheet), thirst_days=0)
 
 
-def eat(sheet: Mapping[str, Any]) -> Sheet:
+def eat(sheet: VaarnSheet) -> VaarnSheet:
     """One meal eaten: hunger ends."""
-    new = copy.deepcopy(dict(sheet))
-    new["meal_due"] = max(meal_interval(new), 1)
-    new["hunger_days"] = 0
-    return new
+    return replace(sheet, meal_due=max(meal_interval(sheet), 1), hunger_days=0)
 
 
-def is_thirsty(sheet: Mapping[str, Any]) -> bool:
+def is_thirsty(sheet: VaarnSheet) -> bool:
     """Drinking now would help (deprived by thirst or a ration already partly used up)."""
-    return int(sheet.get("thirst_days", 0)) > 0 or int(sheet.get("water_due", 1)) < water_interval(sheet)
+    return sheet.thirst_days > 0 or sheet.water_due < water_interval(sheet)
 
 
 @dataclass(frozen=True)
 class DayResult:
-    """The day change: the new sheet, rations the engine must remove, and what happened."""
+    """The day change: the new sheet, rations play must remove, and what happened."""
 
-    sheet: Sheet
+    sheet: VaarnSheet
     water_used: int
     food_used: int
-    lines: tuple[str, ...]
+    events: tuple[Event, ...]
 
     @property
     def died(self) -> bool:
         return condition(self.sheet) == "dead"
 
 
-def end_of_day(sheet: Mapping[str, Any], water: int, food: int, daily_meals: bool = True) -> DayResult:
+def end_of_day(sheet: VaarnSheet, water: int, food: int, daily_meals: bool = True) -> DayResult:
     """Call at each day change with the rations carried; consumes what is due.
 
     Seed 001 §Water: a ration is due every :func:`water_interval` days; with
     none to drink the character is Deprived, and three such days in a row kill.
     House rule (option ``meals = "daily"``): a biological character without a
     meal that day is Deprived by hunger until they eat; hunger does not kill.
+    Events: ``Fed`` or ``WentWithout`` for water (then food), ``Died`` of thirst.
     """
-    new = copy.deepcopy(dict(sheet))
-    lines: list[str] = []
+    new = replace(sheet, water_due=sheet.water_due - 1)
+    events: list[Event] = []
     water_used = food_used = 0
-    new["water_due"] = int(new.get("water_due", water_interval(new))) - 1
-    if new["water_due"] <= 0:
+    if new.water_due <= 0:
         if water > 0:
             new, water_used = drink(new), 1
-            lines.append("You drink a ration of water.")
+            events.append(Fed("water"))
         else:
-            new["thirst_days"] = int(new.get("thirst_days", 0)) + 1
-            lines.append(f"No water: Deprived by thirst, day {new['thirst_days']} of 3.")
+            new = replace(new, thirst_days=new.thirst_days + 1)
+            events.append(WentWithout("water", new.thirst_days))
     if daily_meals and meal_interval(new):
-        new["meal_due"] = int(new.get("meal_due", 1)) - 1
-        if new["meal_due"] <= 0:
+        new = replace(new, meal_due=new.meal_due - 1)
+        if new.meal_due <= 0:
             if food > 0:
                 new, food_used = eat(new), 1
-                lines.append("You eat a meal.")
+                events.append(Fed("food"))
             else:
-                new["hunger_days"] = int(new.get("hunger_days", 0)) + 1
-                lines.append("No food: Deprived by hunger.")
-    if int(new.get("thirst_days", 0)) >= 3:
-        new["dead"] = True
-        lines.append("Three days without water: you perish.")
-    return DayResult(new, water_used, food_used, tuple(lines))
+                new = replace(new, hunger_days=new.hunger_days + 1)
+                events.append(WentWithout("food", new.hunger_days))
+    if new.thirst_days >= 3:
+        new = replace(new, dead=True)
+        events.append(Died(PLAYER, CAUSE_THIRST))
+    return DayResult(new, water_used, food_used, tuple(events))
 
 
 # -- character creation ---------------------------------------------------------------
 
-def blank_sheet() -> Sheet:
-    """Every key of a player sheet at its starting value (abilities 0, HP 1)."""
-    sheet: Sheet = {ability: 0 for ability in ABILITIES}
-    sheet.update({
-        "hp": 1, "max_hp": 1, "armor": UNARMOURED, "level": 1, "xp": 0, "ability_points": 0,
-        "wounds": [], "depleted": {}, "unconscious": False, "dead": False, "synthetic": False,
-        "creature": "biological", "npc": False, "water_due": 1, "thirst_days": 0, "meal_due": 1,
-        "hunger_days": 0, "deprived": False, "pending_item_damage": 0,
-    })
-    return sheet
+def blank_sheet() -> VaarnSheet:
+    """A player sheet at its starting values (abilities 0, HP 1)."""
+    return VaarnSheet()
 
 
 def roll_ability(dice: Dice) -> tuple[int, tuple[int, int, int]]:
@@ -176,7 +164,7 @@ def roll_ability(dice: Dice) -> tuple[int, tuple[int, int, int]]:
     return min(faces), faces
 
 
-def new_character(stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
+def new_character(stats: Mapping[str, Any] | None, dice: Dice) -> VaarnSheet:
     """A player from content stats, rolling what they leave out.
 
     Dice, in order: 3d6 for each ability missing from ``stats`` (STR DEX CON INT
@@ -188,33 +176,30 @@ def new_character(stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
     problems = stat_problems(stats)
     if problems:
         raise ContentError([f"vaarn: player stats: {p}" for p in problems])
-    sheet = blank_sheet()
-    for ability in ABILITIES:
-        sheet[ability] = stats[ability] if ability in stats else roll_ability(dice)[0]
+    data = blank_sheet().to_data()
+    data.update({ability: stats[ability] if ability in stats else roll_ability(dice)[0] for ability in ABILITIES})
     if "max_hp" in stats or "hp" in stats:
         max_hp = int(stats.get("max_hp", max(int(stats.get("hp", 1)), 1)))
     else:
         max_hp = dice.roll(8)
-    sheet.update({key: copy.deepcopy(value) for key, value in stats.items() if key not in ABILITIES})
-    sheet["max_hp"] = max_hp
-    sheet["hp"] = int(stats.get("hp", max_hp))
-    sheet["water_due"] = water_interval(sheet)
-    return sheet
+    data.update({key: value for key, value in stats.items() if key not in ABILITIES})
+    data["max_hp"] = max_hp
+    data["hp"] = int(stats.get("hp", max_hp))
+    sheet = VaarnSheet.from_data(data)
+    return replace(sheet, water_due=water_interval(sheet))
 
 
-def swap_abilities(sheet: Mapping[str, Any], first: str, second: str) -> Sheet:
+def swap_abilities(sheet: VaarnSheet, first: str, second: str) -> VaarnSheet:
     """Swap two abilities' bonuses (allowed once, at creation: RULES-NOTES "vaarn")."""
     for ability in (first, second):
         if ability not in ABILITIES:
             raise UsageError(f"vaarn: unknown ability '{ability}'; abilities: {', '.join(ABILITIES)}")
-    new = copy.deepcopy(dict(sheet))
-    new[first], new[second] = bonus(sheet, second), bonus(sheet, first)
-    return new
+    return replace(sheet, abilities={**sheet.abilities, first: bonus(sheet, second), second: bonus(sheet, first)})
 
 
 # -- exotica ---------------------------------------------------------------------------
 
-def identify_exotica(sheet: Mapping[str, Any], difficulty: str, situation: Situation, dice: Dice) -> RollResult:
+def identify_exotica(sheet: VaarnSheet, difficulty: str, situation: Situation, dice: Dice) -> RollResult:
     """An INT save to puzzle out an Exotica (seed 001 §Exotica); difficulty as any check."""
     return roll_save(check_request(sheet, "identify", difficulty, situation), dice, RULE_EXOTICA)
 
@@ -223,46 +208,42 @@ def identify_exotica(sheet: Mapping[str, Any], difficulty: str, situation: Situa
 
 @dataclass(frozen=True)
 class Advance:
-    """What advancing did: the new sheet, levels gained, lines and the max-HP rolls."""
+    """What advancing did: the new sheet, levels gained, events and the max-HP rolls."""
 
-    sheet: Sheet
+    sheet: VaarnSheet
     levels: int = 0
-    lines: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
     rolls: tuple[RollResult, ...] = ()
 
 
-def base_bonus(sheet: Mapping[str, Any], ability: str) -> int:
+def base_bonus(sheet: VaarnSheet, ability: str) -> int:
     """The bonus before depletion: the figure capped at +10."""
-    return bonus(sheet, ability) + int(dict(sheet.get("depleted", {})).get(ability, 0))
+    return bonus(sheet, ability) + sheet.depleted.get(ability, 0)
 
 
-def level_up(sheet: Mapping[str, Any], dice: Dice, allocation: Mapping[str, int] | None = None) -> Advance:
+def level_up(sheet: VaarnSheet, dice: Dice, allocation: Mapping[str, int] | None = None) -> Advance:
     """One level: d8 more max HP (and HP, unless below 0) and three ability points.
 
     Seed 001 §Advancement.  With ``allocation`` the points are spent at once;
     otherwise they wait in ``ability_points`` for :func:`spend_points`.  At level
     10 nothing happens and no die is read.
     """
-    level = int(sheet.get("level", 1))
-    if level >= MAX_LEVEL:
-        return Advance(copy.deepcopy(dict(sheet)), 0, (f"Already at the highest level, {MAX_LEVEL}.",))
+    if sheet.level >= MAX_LEVEL:
+        return Advance(sheet, 0, (LevelCapped(MAX_LEVEL),))
     face, roll = die_roll("Level up: max HP", 8, dice, RULE_ADVANCE)
-    new = copy.deepcopy(dict(sheet))
-    new["level"] = level + 1
-    new["max_hp"] = int(new.get("max_hp", 1)) + face
-    if int(new.get("hp", 0)) >= 0:
-        new["hp"] = int(new.get("hp", 0)) + face
-    new["ability_points"] = int(new.get("ability_points", 0)) + POINTS_PER_LEVEL
-    lines = [f"Level {level + 1}! Max HP +{face} to {new['max_hp']}; {POINTS_PER_LEVEL} ability points to spend."]
+    new = replace(sheet, level=sheet.level + 1, max_hp=sheet.max_hp + face,
+                  hp=sheet.hp + face if sheet.hp >= 0 else sheet.hp,
+                  ability_points=sheet.ability_points + POINTS_PER_LEVEL)
+    events = (LevelGained(new.level, face, new.max_hp, POINTS_PER_LEVEL),)
     if allocation is not None:
         new = spend_points(new, allocation)
-    return Advance(new, 1, tuple(lines), (roll,))
+    return Advance(new, 1, events, (roll,))
 
 
-def spend_points(sheet: Mapping[str, Any], allocation: Mapping[str, int]) -> Sheet:
+def spend_points(sheet: VaarnSheet, allocation: Mapping[str, int]) -> VaarnSheet:
     """Raise abilities with unspent points; none may pass +10 before depletion (UsageError)."""
-    available = int(sheet.get("ability_points", 0))
-    new = copy.deepcopy(dict(sheet))
+    available = sheet.ability_points
+    new = sheet
     for ability, points in allocation.items():
         if ability not in ABILITIES:
             raise UsageError(f"vaarn: unknown ability '{ability}'; abilities: {', '.join(ABILITIES)}")
@@ -270,19 +251,18 @@ def spend_points(sheet: Mapping[str, Any], allocation: Mapping[str, int]) -> She
             raise UsageError(f"vaarn: cannot spend {points} points on {ability.upper()}")
         if base_bonus(new, ability) + points > MAX_BONUS:
             raise UsageError(f"vaarn: {ability.upper()} cannot rise above +{MAX_BONUS}")
-        new[ability] = bonus(new, ability) + points
+        new = new.with_ability(ability, bonus(new, ability) + points)
     spent = sum(allocation.values())
     if spent > available:
         raise UsageError(f"vaarn: {spent} points to spend but only {available} available")
-    new["ability_points"] = available - spent
-    return new
+    return replace(new, ability_points=available - spent)
 
 
-def auto_allocation(sheet: Mapping[str, Any]) -> dict[str, int]:
+def auto_allocation(sheet: VaarnSheet) -> dict[str, int]:
     """A suggestion: each unspent point to the lowest ability below the cap (STR first on ties)."""
     raised = {ability: base_bonus(sheet, ability) for ability in ABILITIES}
     allocation: dict[str, int] = {}
-    for _ in range(int(sheet.get("ability_points", 0))):
+    for _ in range(sheet.ability_points):
         open_abilities = [a for a in ABILITIES if raised[a] < MAX_BONUS]
         if not open_abilities:
             break
@@ -292,14 +272,14 @@ def auto_allocation(sheet: Mapping[str, Any]) -> dict[str, int]:
     return allocation
 
 
-def advance(sheet: Mapping[str, Any], source: str, mode: str, dice: Dice,
+def advance(sheet: VaarnSheet, source: str, mode: str, dice: Dice,
             allocation: Mapping[str, int] | None = None) -> Advance:
     """Credit an Exotica traded in (``source="exotica"``) or an Expedition completed
     (``source="expedition"``) under the advancement ``mode`` (seed 001 §Advancement).
 
     exotica-for-xp / expeditions-for-xp: 1 XP; when XP equals the level, level
     up and erase XP.  exotica-for-levels: the Exotica raises the level at once.
-    A source the mode does not count changes nothing.
+    A source the mode does not count changes nothing (no events).
     """
     if mode not in ADVANCEMENT:
         raise UsageError(f"vaarn: advancement must be one of {', '.join(ADVANCEMENT)}, not '{mode}'")
@@ -307,13 +287,10 @@ def advance(sheet: Mapping[str, Any], source: str, mode: str, dice: Dice,
         raise UsageError(f"vaarn: advancement source must be exotica or expedition, not '{source}'")
     counts = mode.startswith("exotica") if source == "exotica" else mode == "expeditions-for-xp"
     if not counts:
-        return Advance(copy.deepcopy(dict(sheet)))
-    if mode == "exotica-for-levels" or int(sheet.get("level", 1)) >= MAX_LEVEL:
+        return Advance(sheet)
+    if mode == "exotica-for-levels" or sheet.level >= MAX_LEVEL:
         return level_up(sheet, dice, allocation)
-    new = copy.deepcopy(dict(sheet))
-    new["xp"] = int(new.get("xp", 0)) + 1
-    if new["xp"] < int(new.get("level", 1)):
-        return Advance(new, 0, (f"XP {new['xp']} of {new.get('level', 1)}.",))
-    new["xp"] = 0
-    return level_up(new, dice, allocation)
-
+    new = replace(sheet, xp=sheet.xp + 1)
+    if new.xp < new.level:
+        return Advance(new, 0, (XpGained(new.xp, new.level),))
+    return level_up(replace(new, xp=0), dice, allocation)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from game.errors import UsageError
 from game.rules.base import DIFFICULTIES, KINDS, Odds, RollResult, Situation
@@ -29,6 +28,7 @@ from game.rules.vaarn_data import (
     wound_disadvantages,
     wound_slots,
 )
+from game.rules.vaarn_sheet import VaarnSheet
 
 MODES: tuple[str, ...] = ("normal", "advantage", "disadvantage")
 REQUEST_KEYS: tuple[str, ...] = ("bonus", "target", "mode")
@@ -214,13 +214,13 @@ def roll_text(request: SaveRequest, faces: tuple[int, ...], kept: int) -> str:
 
 # -- requests from sheets ------------------------------------------------------
 
-def encumbered(sheet: Mapping[str, Any], carried_slots: int) -> bool:
+def encumbered(sheet: VaarnSheet, carried_slots: int) -> bool:
     """Seed 001 §Item Slots: more than CON defence slots of items and wounds."""
     return carried_slots + wound_slots(sheet) > slot_limit(sheet)
 
 
 def save_request(
-    sheet: Mapping[str, Any],
+    sheet: VaarnSheet,
     ability: str,
     situation: Situation = Situation(),
     target: int = SAVE_TARGET,
@@ -245,7 +245,7 @@ def save_request(
     return SaveRequest(bonus(sheet, ability), target, mode, ability, against, tuple(ups), tuple(downs))
 
 
-def check_request(sheet: Mapping[str, Any], kind: str, difficulty: str, situation: Situation) -> SaveRequest:
+def check_request(sheet: VaarnSheet, kind: str, difficulty: str, situation: Situation) -> SaveRequest:
     """A system-neutral check: kind -> ability, difficulty -> target and advantage.
 
     ``situation.target`` (a content number) replaces the difficulty altogether.
@@ -264,7 +264,7 @@ def check_request(sheet: Mapping[str, Any], kind: str, difficulty: str, situatio
 
 
 def opposed_request(
-    sheet: Mapping[str, Any], ability: str, opponent: Mapping[str, Any], against_ability: str,
+    sheet: VaarnSheet, ability: str, opponent: VaarnSheet, against_ability: str,
     situation: Situation = Situation(),
 ) -> SaveRequest:
     """Seed 001 §Saving Throws, opposed: beat the opponent's ``against_ability`` defence."""

@@ -1,6 +1,7 @@
 """Vaults of Vaarn damage, wounds, death, healing and rests (seed 001 §Wounds and Healing).
 
-Everything here is pure: functions take a sheet and return a new one.
+Everything here is pure: functions take a sheet and return a new one, with
+events saying what happened (:mod:`game.rules.vaarn_events`).
 
 Dice read by :func:`take_damage`, in order: for each wound taken, its ability
 loss dice (abilities in the chart's order), then its max-HP die; a Bloody Mess
@@ -9,13 +10,11 @@ then rolls three random wounds one after the other, each a d18 for the row
 """
 from __future__ import annotations
 
-import copy
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field, replace
 
 from game.errors import UsageError
-from game.rules.base import RestResult, RollResult, Sheet
+from game.events import Died, Event, Fell, HealthChanged
+from game.rules.base import RollResult, SheetChange
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
     ABILITIES,
@@ -24,34 +23,52 @@ from game.rules.vaarn_data import (
     RANDOM_WOUND_DIE,
     SYSTEM_ID,
     WOUND_TABLE,
-    bonus,
     die_sides,
     is_deprived,
-    is_npc,
     wound_slots,
-    wounds,
 )
+from game.rules.vaarn_events import (
+    CAUSE_FATALITY,
+    CAUSE_ZERO_HP,
+    AbilitiesRecovered,
+    AbilityLost,
+    CameTo,
+    LongRested,
+    MaxHpLost,
+    PastHealing,
+    Recovered,
+    RestRefused,
+    RestWasted,
+    ShortRested,
+    Unharmed,
+    Wounded,
+    owner,
+)
+from game.rules.vaarn_sheet import VaarnSheet, Wound
 
 RULE_WOUNDS = "seed 001 §Wounds and Healing"
 RULE_WATER = "seed 001 §Water"
 REST_KINDS: tuple[str, ...] = ("short", "long")
 LONG_REST_CHOICES: tuple[str, ...] = ("auto", "hp", "wound")
 
+#: A change to a Vaarn sheet (a rest, harm, healing) and its events.
+VaarnChange = SheetChange[VaarnSheet]
+
 
 @dataclass(frozen=True)
 class Harm:
-    """Damage taken: the new sheet, the wounds, and what the engine must still do.
+    """Damage taken: the new sheet, the wounds, and what the play layer must still do.
 
-    ``items_damaged`` counts "Damaged Item" wounds: the engine destroys or damages
+    ``items_damaged`` counts "Damaged Item" wounds: play destroys or damages
     that many random inventory items (see :func:`pick_damaged_item`); the same
     count is added to the sheet's ``pending_item_damage``.
     """
 
-    sheet: Sheet
+    sheet: VaarnSheet
     damage: int
     wounds: tuple[str, ...] = ()
     items_damaged: int = 0
-    lines: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
     rolls: tuple[RollResult, ...] = ()
 
 
@@ -64,124 +81,125 @@ def die_roll(label: str, sides: int, dice: Dice, rule: str = RULE_WOUNDS) -> tup
 
 # -- death and condition ---------------------------------------------------------
 
-def death_cause(sheet: Mapping[str, Any]) -> str:
+def death_cause(sheet: VaarnSheet) -> str:
     """Why the sheet is dead by the rules, or "" while alive."""
-    if sheet.get("dead", False):
+    if sheet.dead:
         return "dead"
     if wound_slots(sheet) >= LETHAL_WOUND_SLOTS:
         return f"wounds fill {LETHAL_WOUND_SLOTS} item slots"
     for ability in ABILITIES:
-        if ability in sheet and bonus(sheet, ability) <= MIN_BONUS:
+        if sheet.has(ability) and sheet.bonus(ability) <= MIN_BONUS:
             return f"{ability.upper()} defence 0"
-    if int(sheet.get("thirst_days", 0)) >= 3:
+    if sheet.thirst_days >= 3:
         return "three days without water"
     return ""
 
 
-def condition(sheet: Mapping[str, Any]) -> str:
+def condition(sheet: VaarnSheet) -> str:
     """``dead`` by any rule, ``down`` while passed out, otherwise ``ok``."""
     if death_cause(sheet):
         return "dead"
-    if sheet.get("unconscious", False):
+    if sheet.unconscious:
         return "down"
     return "ok"
 
 
 # -- damage ----------------------------------------------------------------------
 
+@dataclass
 class _Ledger:
     """What one call of :func:`take_damage` has done so far (private scratch)."""
 
-    def __init__(self) -> None:
-        self.wounds: list[str] = []
-        self.items = 0
-        self.lines: list[str] = []
-        self.rolls: list[RollResult] = []
+    who: str
+    wounds: list[str] = field(default_factory=list)
+    items: int = 0
+    events: list[Event] = field(default_factory=list)
+    rolls: list[RollResult] = field(default_factory=list)
 
 
-def take_damage(sheet: Mapping[str, Any], amount: int, dice: Dice, npc_dies_at_zero: bool = True) -> Harm:
+def take_damage(sheet: VaarnSheet, amount: int, dice: Dice, npc_dies_at_zero: bool = True) -> Harm:
     """Lose ``amount`` HP; below 0, take the wound of the row "damage past 0 HP".
 
     Seed 001 §Wounds and Healing: HP stays negative and later damage counts from
     there, so it reaches worse rows; 20 or more past 0 is FATALITY.  House rule:
-    NPC sheets (``npc = true``) die at 0 HP when ``npc_dies_at_zero``.
+    NPC sheets die at 0 HP when ``npc_dies_at_zero``.  Events: ``HealthChanged``,
+    then for each wound ``Wounded`` (with ``AbilityLost``, ``MaxHpLost``, and
+    ``Fell`` when it makes the character pass out), and ``Died`` on death.
     """
-    new = copy.deepcopy(dict(sheet))
+    who = owner(sheet)
     if amount <= 0:
-        return Harm(new, 0, lines=("No harm done.",))
-    before = int(new.get("hp", 0))
+        return Harm(sheet, 0, events=(Unharmed(who),))
+    before = sheet.hp
     after = before - amount
-    new["hp"] = after
-    ledger = _Ledger()
-    ledger.lines.append(f"HP {before} -> {after}.")
-    if is_npc(new) and npc_dies_at_zero:
+    new = replace(sheet, hp=after)
+    ledger = _Ledger(who)
+    ledger.events.append(HealthChanged(who, "HP", before, after))
+    if new.npc and npc_dies_at_zero:
         if after <= 0:
-            new["dead"] = True
-            ledger.lines.append("It falls, dead.")
+            new = replace(new, dead=True)
+            ledger.events.append(Died(who, CAUSE_ZERO_HP))
     elif after < 0:
-        _wound(new, min(-after, 20), dice, ledger)
+        new = _wound(new, min(-after, 20), dice, ledger)
     cause = death_cause(new)
-    if cause and not new.get("dead", False):
-        new["dead"] = True
-        ledger.lines.append(f"Dead: {cause}.")
-    return Harm(new, amount, tuple(ledger.wounds), ledger.items, tuple(ledger.lines), tuple(ledger.rolls))
+    if cause and not new.dead:
+        new = replace(new, dead=True)
+        ledger.events.append(Died(who, cause))
+    return Harm(new, amount, tuple(ledger.wounds), ledger.items, tuple(ledger.events), tuple(ledger.rolls))
 
 
-def _wound(sheet: Sheet, row_number: int, dice: Dice, ledger: _Ledger) -> None:
-    """Apply one chart row to ``sheet`` (our own copy), reading its dice."""
+def _wound(sheet: VaarnSheet, row_number: int, dice: Dice, ledger: _Ledger) -> VaarnSheet:
+    """Apply one chart row to ``sheet``, reading its dice; the new sheet."""
     row = WOUND_TABLE[row_number]
     ledger.wounds.append(row.name)
-    slots = f" ({row.slots} slot{'s' if row.slots > 1 else ''})" if row.slots else ""
-    ledger.lines.append(f"Wound {row.row}, {row.name}{slots}: {row.description}")
+    ledger.events.append(Wounded(ledger.who, row.row))
     if row.fatal:
-        sheet["dead"] = True
-        return
+        ledger.events.append(Died(ledger.who, CAUSE_FATALITY))
+        return replace(sheet, dead=True)
     if row.slots:
-        sheet["wounds"] = wounds(sheet) + [{"row": row.row, "name": row.name, "slots": row.slots}]
+        sheet = replace(sheet, wounds=sheet.wounds + (Wound(row.row, row.name, row.slots),))
     if row.damages_item:
         ledger.items += 1
-        sheet["pending_item_damage"] = int(sheet.get("pending_item_damage", 0)) + 1
+        sheet = replace(sheet, pending_item_damage=sheet.pending_item_damage + 1)
     for ability in row.loss_abilities:
         loss = row.loss_fixed
         if row.loss_die:
             loss, result = die_roll(f"{row.name}: {ability.upper()} loss", row.loss_die, dice)
             ledger.rolls.append(result)
-        _lose_ability(sheet, ability, loss, ledger)
+        sheet = _lose_ability(sheet, ability, loss, ledger)
     if row.max_hp_die:
         loss, result = die_roll(f"{row.name}: max HP loss", row.max_hp_die, dice)
         ledger.rolls.append(result)
         # House rule: max HP never falls below 1.
-        sheet["max_hp"] = max(1, int(sheet.get("max_hp", 1)) - loss)
-        ledger.lines.append(f"Max HP -{loss}, now {sheet['max_hp']}.")
-    if row.passes_out:
-        sheet["unconscious"] = True
+        sheet = replace(sheet, max_hp=max(1, sheet.max_hp - loss))
+        ledger.events.append(MaxHpLost(ledger.who, loss, sheet.max_hp))
+    if row.passes_out and not sheet.unconscious:
+        sheet = replace(sheet, unconscious=True)
+        ledger.events.append(Fell(ledger.who))
     for _ in range(row.random_wounds):
         random_row, result = die_roll("Bloody Mess: random wound", RANDOM_WOUND_DIE, dice)
         ledger.rolls.append(result)
-        _wound(sheet, random_row, dice, ledger)
+        sheet = _wound(sheet, random_row, dice, ledger)
+    return sheet
 
 
-def _lose_ability(sheet: Sheet, ability: str, points: int, ledger: _Ledger) -> None:
+def _lose_ability(sheet: VaarnSheet, ability: str, points: int, ledger: _Ledger) -> VaarnSheet:
     """Deplete ``ability`` by ``points`` (not below defence 0) and remember the depletion."""
-    current = bonus(sheet, ability)
+    current = sheet.bonus(ability)
     lost = min(points, current - MIN_BONUS)
-    sheet[ability] = current - lost
-    depleted = dict(sheet.get("depleted", {}))
-    depleted[ability] = int(depleted.get(ability, 0)) + lost
-    sheet["depleted"] = depleted
-    ledger.lines.append(f"{ability.upper()} -{points}, defence now {sheet[ability] + 10}.")
+    depleted = {**sheet.depleted, ability: sheet.depleted.get(ability, 0) + lost}
+    sheet = replace(sheet.with_ability(ability, current - lost), depleted=depleted)
+    ledger.events.append(AbilityLost(ledger.who, ability, points, current - lost + 10))
+    return sheet
 
 
-def pending_item_damage(sheet: Mapping[str, Any]) -> int:
-    """How many random inventory items the engine still has to damage (wound row 2)."""
-    return int(sheet.get("pending_item_damage", 0))
+def pending_item_damage(sheet: VaarnSheet) -> int:
+    """How many random inventory items play still has to damage (wound row 2)."""
+    return sheet.pending_item_damage
 
 
-def clear_item_damage(sheet: Mapping[str, Any]) -> Sheet:
-    """The sheet after the engine has damaged the pending items."""
-    new = copy.deepcopy(dict(sheet))
-    new["pending_item_damage"] = 0
-    return new
+def clear_item_damage(sheet: VaarnSheet) -> VaarnSheet:
+    """The sheet after play has damaged the pending items."""
+    return replace(sheet, pending_item_damage=0)
 
 
 def pick_damaged_item(item_ids: list[str], dice: Dice) -> str:
@@ -196,36 +214,34 @@ def pick_damaged_item(item_ids: list[str], dice: Dice) -> str:
 
 # -- healing ---------------------------------------------------------------------
 
-def heal(sheet: Mapping[str, Any], amount: int) -> Sheet:
+def heal(sheet: VaarnSheet, amount: int) -> VaarnSheet:
     """Recover ``amount`` HP "as though starting from 0" (seed 001 §Wounds and Healing).
 
     House rule: any healing wakes a character who passed out.  The dead stay dead.
     """
-    new = copy.deepcopy(dict(sheet))
-    if amount <= 0 or condition(new) == "dead":
-        return new
-    new["hp"] = min(int(new.get("max_hp", 1)), max(int(new.get("hp", 0)), 0) + amount)
-    new["unconscious"] = False
-    return new
+    if amount <= 0 or condition(sheet) == "dead":
+        return sheet
+    return replace(sheet, hp=min(sheet.max_hp, max(sheet.hp, 0) + amount), unconscious=False)
 
 
-def harm(sheet: Mapping[str, Any], damage: str, dice: Dice, npc_dies_at_zero: bool = True) -> RestResult:
+def harm(sheet: VaarnSheet, damage: str, dice: Dice, npc_dies_at_zero: bool = True) -> VaarnChange:
     """Harm from no attacker (a fall, the glare, a backfiring Exotica): one ``damage`` die, then
     :func:`take_damage`.  Dice: the damage die, then the wound dice."""
     sides = _sides(damage)
     face, roll = die_roll("Harm", sides, dice)
     hurt = take_damage(sheet, face, dice, npc_dies_at_zero)
-    return RestResult(hurt.sheet, hurt.lines, (roll,) + hurt.rolls)
+    return SheetChange(hurt.sheet, rolls=(roll,) + hurt.rolls, events=hurt.events)
 
 
-def heal_roll(sheet: Mapping[str, Any], healing: str, dice: Dice) -> RestResult:
+def heal_roll(sheet: VaarnSheet, healing: str, dice: Dice) -> VaarnChange:
     """Healing by a die (a potion, an Exotica): roll it and recover that much, as though from 0."""
     sides = _sides(healing)
     face, roll = die_roll("Healing", sides, dice)
     healed = heal(sheet, face)
+    who = owner(sheet)
     if condition(sheet) == "dead":
-        return RestResult(healed, ("The dead are past healing.",), (roll,))
-    return RestResult(healed, (f"You recover {face} HP: HP {healed['hp']}/{healed.get('max_hp', 1)}.",), (roll,))
+        return SheetChange(healed, rolls=(roll,), events=(PastHealing(who),))
+    return SheetChange(healed, rolls=(roll,), events=(Recovered(who, face, healed.hp, healed.max_hp),))
 
 
 def _sides(die: str) -> int:
@@ -235,43 +251,38 @@ def _sides(die: str) -> int:
         raise UsageError(f"vaarn: '{die}' is not a die such as d6") from None
 
 
-def heal_wound(sheet: Mapping[str, Any], index: int | None = None) -> tuple[Sheet, str]:
+def heal_wound(sheet: VaarnSheet, index: int | None = None) -> tuple[VaarnSheet, str]:
     """Remove one wound; by default the one filling most slots (the latest of equals).
 
     Returns the new sheet and the healed wound's name ("" if there was none).
     Ability losses and lost max HP are not undone by healing the wound (house rule).
     """
-    new = copy.deepcopy(dict(sheet))
-    carried = wounds(new)
+    carried = list(sheet.wounds)
     if not carried:
-        return new, ""
+        return sheet, ""
     if index is None:
-        index = max(range(len(carried)), key=lambda i: (int(carried[i].get("slots", 0)), i))
+        index = max(range(len(carried)), key=lambda i: (carried[i].slots, i))
     if not 0 <= index < len(carried):
         raise UsageError(f"vaarn: no wound number {index + 1}; there are {len(carried)}")
     healed = carried.pop(index)
-    new["wounds"] = carried
-    return new, str(healed.get("name", ""))
+    return replace(sheet, wounds=tuple(carried)), healed.name
 
 
-def restore_abilities(sheet: Mapping[str, Any], points: int = 1) -> Sheet:
+def restore_abilities(sheet: VaarnSheet, points: int = 1) -> VaarnSheet:
     """Give each depleted ability back up to ``points`` (seed 001: one point a day)."""
-    new = copy.deepcopy(dict(sheet))
-    depleted = dict(new.get("depleted", {}))
-    for ability, lost in list(depleted.items()):
-        back = min(points, int(lost))
-        new[ability] = bonus(new, ability) + back
-        if int(lost) - back > 0:
-            depleted[ability] = int(lost) - back
-        else:
-            del depleted[ability]
-    new["depleted"] = depleted
-    return new
+    abilities = dict(sheet.abilities)
+    depleted: dict[str, int] = {}
+    for ability, lost in sheet.depleted.items():
+        back = min(points, lost)
+        abilities[ability] = abilities.get(ability, 0) + back
+        if lost - back > 0:
+            depleted[ability] = lost - back
+    return replace(sheet, abilities=abilities, depleted=depleted)
 
 
 # -- rests -----------------------------------------------------------------------
 
-def rest(sheet: Mapping[str, Any], kind: str, fed: bool, dice: Dice, choice: str = "auto") -> RestResult:
+def rest(sheet: VaarnSheet, kind: str, fed: bool, dice: Dice, choice: str = "auto") -> VaarnChange:
     """Short rest: d8 + CON HP (at least 1, house rule).  Long rest: all HP or one wound,
     and each depleted ability back one point.
 
@@ -284,41 +295,39 @@ def rest(sheet: Mapping[str, Any], kind: str, fed: bool, dice: Dice, choice: str
         raise UsageError(f"vaarn: rest must be one of {', '.join(REST_KINDS)}, not '{kind}'")
     if choice not in LONG_REST_CHOICES:
         raise UsageError(f"vaarn: long rest choice must be one of {', '.join(LONG_REST_CHOICES)}, not '{choice}'")
-    new = copy.deepcopy(dict(sheet))
-    if condition(new) == "dead":
-        return RestResult(new, ("The dead do not rest.",))
-    lines = []
-    if new.get("unconscious", False):
-        new["unconscious"] = False
-        lines.append("You come to.")
-    if not fed or is_deprived(new):
-        lines.append("You are Deprived: the rest does you no good.")
-        return RestResult(new, tuple(lines))
+    if condition(sheet) == "dead":
+        return SheetChange(sheet, events=(RestRefused(),))
+    events: list[Event] = []
+    if sheet.unconscious:
+        sheet = replace(sheet, unconscious=False)
+        events.append(CameTo(owner(sheet)))
+    if not fed or is_deprived(sheet):
+        events.append(RestWasted())
+        return SheetChange(sheet, events=tuple(events))
     if kind == "short":
-        return _short_rest(new, dice, lines)
-    return _long_rest(new, choice, lines)
+        return _short_rest(sheet, dice, events)
+    return _long_rest(sheet, choice, events)
 
 
-def _short_rest(sheet: Sheet, dice: Dice, lines: list[str]) -> RestResult:
+def _short_rest(sheet: VaarnSheet, dice: Dice, events: list[Event]) -> VaarnChange:
     face, result = die_roll("Short rest", 8, dice)
-    gained = max(1, face + bonus(sheet, "con"))
+    con = sheet.bonus("con")
+    gained = max(1, face + con)
     healed = heal(sheet, gained)
-    lines.append(f"Short rest: d8 ({face}) + CON {bonus(sheet, 'con')} = {gained} HP; "
-                 f"HP {healed['hp']}/{healed.get('max_hp', 1)}.")
-    return RestResult(healed, tuple(lines), (result,))
+    events.append(ShortRested(face, con, gained, healed.hp, healed.max_hp))
+    return SheetChange(healed, rolls=(result,), events=tuple(events))
 
 
-def _long_rest(sheet: Sheet, choice: str, lines: list[str]) -> RestResult:
-    hp, max_hp = int(sheet.get("hp", 0)), int(sheet.get("max_hp", 1))
+def _long_rest(sheet: VaarnSheet, choice: str, events: list[Event]) -> VaarnChange:
     if choice == "auto":
-        choice = "hp" if hp < max_hp or not wounds(sheet) else "wound"
+        choice = "hp" if sheet.hp < sheet.max_hp or not sheet.wounds else "wound"
     if choice == "hp":
-        sheet = heal(sheet, max_hp)
-        lines.append(f"Long rest: HP restored to {max_hp}.")
+        sheet = heal(sheet, sheet.max_hp)
+        events.append(LongRested(False, max_hp=sheet.max_hp))
     else:
         sheet, name = heal_wound(sheet)
-        lines.append(f"Long rest: the {name} heals." if name else "Long rest: no wound to heal.")
-    if sheet.get("depleted"):
+        events.append(LongRested(True, healed=name))
+    if sheet.depleted:
         sheet = restore_abilities(sheet, 1)
-        lines.append("Depleted abilities recover one point.")
-    return RestResult(sheet, tuple(lines))
+        events.append(AbilitiesRecovered())
+    return SheetChange(sheet, events=tuple(events))

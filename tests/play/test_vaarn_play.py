@@ -6,15 +6,23 @@ which faces the rules read and asserts exactly what the player sees.
 """
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from game.actions import Turn
 from game.engine import Engine
+from game.events import PLAYER, Died, Fell, Fled, HealthChanged, RollMade, Surrendered
+from game.narration.vaarn import VaarnNarrator
+from game.npc.intents import Flee, Surrender
 from game.rules.dice import ScriptedDice
 from game.rules.registry import get_system
+from game.rules.vaarn_events import CAUSE_ZERO_HP, Wounded
+from game.rules.vaarn_sheet import VaarnSheet
 from game.world.loader import load_adventure
 
 ADVENTURE = """
@@ -380,8 +388,19 @@ def rolls(lines: list[str]) -> list[str]:
     return [line for line in lines if line.startswith("[")]
 
 
-def npc(engine: Engine, npc_id: str) -> dict:
-    return engine.world.npc_state(npc_id).sheet
+def npc(engine: Engine, npc_id: str) -> VaarnSheet:
+    sheet: VaarnSheet = engine.world.npc_state(npc_id).sheet
+    return sheet
+
+
+def set_player(engine: Engine, **changes: Any) -> None:
+    """Change the player's sheet as saved data would (abilities and wounds by their keys)."""
+    engine.state.player = VaarnSheet.from_data({**engine.state.player.to_data(), **changes})
+
+
+def set_npc(engine: Engine, npc_id: str, **changes: Any) -> None:
+    state = engine.world.npc_state(npc_id)
+    state.sheet = VaarnSheet.from_data({**state.sheet.to_data(), **changes})
 
 
 # -- saves: encumbrance and wounds in the roll line --------------------------------------------
@@ -403,7 +422,7 @@ def test_encumbrance_gives_physical_saves_disadvantage_and_says_so(engine: Engin
 def test_mental_saves_ignore_encumbrance_but_wounds_name_their_save(engine: Engine, dice: Dice) -> None:
     say(engine, dice, "take stones")
     say(engine, dice, "take pebbles")
-    engine.state.player["wounds"] = [{"row": 6, "name": "Addling Blow", "slots": 1}]
+    set_player(engine, wounds=[{"row": 6, "name": "Addling Blow", "slots": 1}])
     assert say(engine, dice, "identify rod", 18, 12) == [
         ("[identify] INT d20 with disadvantage [hard, Addling Blow] (18, 12: kept 12) + 1 = 13 vs 15: "
         "failure (margin -2)"),
@@ -412,7 +431,7 @@ def test_mental_saves_ignore_encumbrance_but_wounds_name_their_save(engine: Engi
 
 
 def test_advantage_and_disadvantage_cancel_visibly(engine: Engine, dice: Dice) -> None:
-    engine.state.player["wounds"] = [{"row": 4, "name": "Scrambled Nerves", "slots": 1}]
+    set_player(engine, wounds=[{"row": 4, "name": "Scrambled Nerves", "slots": 1}])
     assert say(engine, dice, "search", 3) == [
         ("[search] PSY d20 [advantage (easy) and disadvantage (Scrambled Nerves) cancel] (3) + 2 = 5 vs 15: "
         "failure (margin -10)"),
@@ -432,7 +451,7 @@ def test_odds_name_the_exact_chance_of_the_next_save(engine: Engine, dice: Dice)
 # -- item slots -----------------------------------------------------------------------------
 
 def test_slots_lists_bundles_of_three_and_wounds(engine: Engine, dice: Dice) -> None:
-    engine.state.player["wounds"] = [{"row": 3, "name": "Bloody Mouth", "slots": 1}]
+    set_player(engine, wounds=[{"row": 3, "name": "Bloody Mouth", "slots": 1}])
     assert say(engine, dice, "slots") == [
         "Item slots: 5 of 11 filled (your CON defence; nobody carries more than 20).",
         "  knife: 1",
@@ -448,10 +467,10 @@ def test_slots_lists_bundles_of_three_and_wounds(engine: Engine, dice: Dice) -> 
 def test_nobody_carries_more_than_twenty_slots(engine: Engine, dice: Dice) -> None:
     for thing in ("stones", "boulder", "pebbles"):
         say(engine, dice, f"take {thing}")
-    assert engine.state.player["slots_carried"] == 18
+    assert engine.state.player.slots_carried == 18
     assert say(engine, dice, "take rocks") == [
         "You cannot carry the basket of rocks: nobody carries more than 20 slots, and you fill 18."]
-    engine.state.player["wounds"] = [{"row": 3, "name": "Bloody Mouth", "slots": 1}]
+    set_player(engine, wounds=[{"row": 3, "name": "Bloody Mouth", "slots": 1}])
     assert say(engine, dice, "take heart") == ["Taken: the glass heart."]
     assert say(engine, dice, "take egg") == [
         "You cannot carry the ticking egg: nobody carries more than 20 slots, and you fill 20."]
@@ -462,9 +481,9 @@ def test_nobody_carries_more_than_twenty_slots(engine: Engine, dice: Dice) -> No
 def test_armour_worn_is_the_best_carried(engine: Engine, dice: Dice) -> None:
     assert engine.system.sheet_lines(engine.state.player)[0].endswith("Armour 11"), "worn from the start"
     say(engine, dice, "wait")
-    assert engine.state.player["armor"] == 11
+    assert engine.state.player.armor == 11
     say(engine, dice, "drop robe")
-    assert engine.state.player["armor"] == 10
+    assert engine.state.player.armor == 10
 
 
 # -- combat -----------------------------------------------------------------------------------
@@ -512,9 +531,9 @@ def test_initiative_ties_go_to_the_player(engine: Engine, dice: Dice) -> None:
 
 def test_foes_who_win_initiative_can_fell_you_before_you_act(engine: Engine, dice: Dice) -> None:
     say(engine, dice, "e", 1)
-    engine.state.player["hp"] = 0
+    set_player(engine, hp=0)
     # bite for 6: 6 past 0 is an Addling Blow... use 17 past 0: Severed Leg, passing out
-    engine.state.player["hp"] = -11
+    set_player(engine, hp=-11)
     lines = say(engine, dice, "attack jackal", 1, 6, 20, 6)
     assert "Wound 17, Severed Leg (3 slots): -10 STR and -10 DEX. Cannot walk. You pass out." in lines
     assert "You never get to act." in lines
@@ -550,7 +569,7 @@ def test_npcs_shoot_from_a_distance_and_club_when_engaged(engine: Engine, dice: 
     # the player closes in on the archer; the sentinel closes in too; the archer is engaged: it clubs
     assert "[the dune archer attacks] Attack with a clubbing blow: STR d20 (1) + 1 = 2 vs 11 (armour 11): " \
            "failure (margin -9)" in lines
-    engine.state.player["engaged"] = []
+    engine.state.moment = dataclasses.replace(engine.state.moment, engaged=()).or_none()
     lines = say(engine, dice, "wait", 6, 1, 1, 1)
     assert "[the dune archer attacks] Attack with bow: DEX d20 (1) + 1 = 2 vs 11 (armour 11): failure (margin -9)" \
         in lines
@@ -562,14 +581,14 @@ def test_ideal_weapon_rolls_a_bonus_die_against_its_creature_type(engine: Engine
     say(engine, dice, "u", 1, 1)
     lines = say(engine, dice, "use bottle on sentinel", 6, 1, 15, 3, 5, 1, 1)
     assert "Damage d8 (3) + d8 (5) against synthetic = 8." in lines
-    assert npc(engine, "sentinel")["hp"] == 2
+    assert npc(engine, "sentinel").hp == 2
 
 
 # -- wounds -----------------------------------------------------------------------------------
 
 def test_damaged_item_wound_destroys_a_random_carried_item(engine: Engine, dice: Dice) -> None:
     say(engine, dice, "e", 1)
-    engine.state.player["hp"] = 2
+    set_player(engine, hp=2)
     # bite 4: 2 past 0 = Damaged Item; d4 picks among knife, waterskin, robe, food: 2 = the waterskin
     lines = say(engine, dice, "wait", 1, 6, 20, 4, 2)
     assert lines[-6:] == [
@@ -589,14 +608,14 @@ def test_goal_items_are_never_the_damaged_item(engine: Engine, dice: Dice) -> No
     engine.state.item_moves["heart"] = "player"
     engine.state.food = engine.state.water = 0
     say(engine, dice, "e", 1)
-    engine.state.player["hp"] = 2
+    set_player(engine, hp=2)
     lines = say(engine, dice, "wait", 1, 6, 20, 4)
     assert "Nothing you carry is broken: you were lucky." in lines
     assert engine.world.place_of("heart") == "player"
 
 
 def test_passing_out_alone_costs_hours(engine: Engine, dice: Dice) -> None:
-    engine.state.player["hp"] = -12
+    set_player(engine, hp=-12)
     # the fall: climb fails (1), d4 (4): 16 past 0, a Severed Arm; alone, d6 (3) hours senseless
     lines = say(engine, dice, "w", 1, 4, 3)
     assert lines[:7] == [
@@ -610,12 +629,12 @@ def test_passing_out_alone_costs_hours(engine: Engine, dice: Dice) -> None:
     ]
     assert lines[-2:] == ["[senseless] Passed out: d6 (3) hours",
                           "You lie senseless in the sand for 3 hours, then come to."]
-    assert engine.state.player["unconscious"] is False
+    assert engine.state.player.unconscious is False
     assert engine.state.clock == "09:10"
 
 
 def test_a_severed_leg_stops_walking_until_healed(engine: Engine, dice: Dice) -> None:
-    engine.state.player["wounds"] = [{"row": 17, "name": "Severed Leg", "slots": 3}]
+    set_player(engine, wounds=[{"row": 17, "name": "Severed Leg", "slots": 3}])
     assert say(engine, dice, "n") == [
         "With a severed leg you cannot walk. A long rest may heal the wound (rest long wound)."]
     lines = say(engine, dice, "rest long wound")
@@ -626,44 +645,44 @@ def test_a_severed_leg_stops_walking_until_healed(engine: Engine, dice: Dice) ->
 # -- rests --------------------------------------------------------------------------------------
 
 def test_short_rest_is_d8_plus_con(engine: Engine, dice: Dice) -> None:
-    engine.state.player["hp"] = -3
+    set_player(engine, hp=-3)
     assert say(engine, dice, "rest short", 5) == [
         "You sit down with a meal.", "Short rest: d8 (5) + CON 1 = 6 HP; HP 6/6."]
     assert engine.state.food == 1
 
 
 def test_long_rest_heals_all_hp_or_one_wound_as_the_player_says(engine: Engine, dice: Dice) -> None:
-    engine.state.player.update({"hp": -4, "wounds": [{"row": 4, "name": "Scrambled Nerves", "slots": 1}]})
+    set_player(engine, **{"hp": -4, "wounds": [{"row": 4, "name": "Scrambled Nerves", "slots": 1}]})
     lines = say(engine, dice, "rest long wound")
     assert lines == ["You eat and drink, and sleep through the night.", "Long rest: the Scrambled Nerves heals."]
-    assert engine.state.player["hp"] == -4 and engine.state.player["wounds"] == []
-    engine.state.player["wounds"] = [{"row": 4, "name": "Scrambled Nerves", "slots": 1}]
+    assert engine.state.player.hp == -4 and engine.state.player.wounds == ()
+    set_player(engine, wounds=[{"row": 4, "name": "Scrambled Nerves", "slots": 1}])
     say(engine, dice, "fill")
     lines = say(engine, dice, "rest long")
     assert "Long rest: HP restored to 6." in lines
 
 
 def test_depleted_abilities_come_back_a_point_a_day(engine: Engine, dice: Dice) -> None:
-    engine.state.player.update({"str": -1, "depleted": {"str": 3}})
+    set_player(engine, **{"str": -1, "depleted": {"str": 3}})
     engine.state.water = 3
     engine.state.food = 3
     lines = say(engine, dice, "rest long")
     assert "Depleted abilities recover one point." in lines
-    assert engine.state.player["str"] == 0
+    assert engine.state.player.bonus("str") == 0
     engine.state.minutes = (engine.state.day - 1) * 1440 + 6 * 60   # the same day again, for the test
-    engine.state.player["hp"] = 1
+    set_player(engine, hp=1)
     lines = say(engine, dice, "rest long")
     assert "Depleted abilities recover one point." not in lines
-    assert engine.state.player["str"] == 0
+    assert engine.state.player.bonus("str") == 0
 
 
 def test_deprived_characters_gain_nothing_from_rest(engine: Engine, dice: Dice) -> None:
-    engine.state.player["hp"] = 1
+    set_player(engine, hp=1)
     engine.state.water = 0
     engine.state.thirst_days = 1
     lines = say(engine, dice, "rest short")
     assert lines == ["You sit down with a meal.", "Deprived as you are, the rest does you no good."]
-    assert engine.state.player["hp"] == 1
+    assert engine.state.player.hp == 1
 
 
 # -- water --------------------------------------------------------------------------------------
@@ -719,7 +738,7 @@ def test_trade_slot_for_slot_with_a_premium_on_water(engine: Engine, dice: Dice)
     assert lines == ["You offer the shard pistol (worth 1) for the war shirt (worth 2); Tamsin, fair, asks 2.",
                      "Tamsin shakes her head: not enough."]
     assert say(engine, dice, "trade 1 water and pistol for shirt")[-1] == "Done."
-    assert engine.state.water == 1 and engine.state.player["armor"] == 12
+    assert engine.state.water == 1 and engine.state.player.armor == 12
 
 
 def test_haggling_is_an_ego_save_against_the_merchant_once_a_day(engine: Engine, dice: Dice) -> None:
@@ -772,7 +791,7 @@ def test_exotica_traded_in_at_a_settlement_advance_the_trader(engine: Engine, di
 
 def test_healing_gift_costs_d6_and_heals_d8_plus_psy(engine: Engine, dice: Dice) -> None:
     say(engine, dice, "take psalm")
-    engine.state.player["hp"] = 5
+    set_player(engine, hp=5)
     assert say(engine, dice, "use psalm", 2, 5) == [
         "You speak the psalm tablet over your own wounds.",
         "[gift: psalm tablet] Gift cost: d6 (2) = 2",
@@ -796,7 +815,7 @@ def test_combat_gift_always_hits_a_die_up_plus_psy_and_costs_more_when_pushed(en
         "The Gift costs 3 HP.",
     ]
     assert "The Gift strikes: d10 (1) + PSY 2 = 3 damage." in lines
-    assert npc(engine, "jackal")["hp"] == 1
+    assert npc(engine, "jackal").hp == 1
 
 
 def test_sustained_ward_gives_foes_disadvantage_for_its_ten_minutes(engine: Engine, dice: Dice) -> None:
@@ -821,11 +840,11 @@ def test_calm_holds_a_foe_still(engine: Engine, dice: Dice) -> None:
 
 def test_psyche_slots_option(tmp_path: Path, dice: Dice) -> None:
     engine = make(tmp_path, options='gifts = "psyche-slots"')
-    engine.state.player["psy"] = 1
+    set_player(engine, psy=1)
     assert say(engine, dice, "take psalm") == ["Taken: the psalm tablet."]
     assert say(engine, dice, "take sutra") == ["Your mind has no room for another Gift (psyche slots: 1)."]
-    assert engine.state.player["slots_carried"] == 4      # the Gift fills no item slot
-    engine.state.player["hp"] = 1
+    assert engine.state.player.slots_carried == 4      # the Gift fills no item slot
+    set_player(engine, hp=1)
     lines = say(engine, dice, "use psalm", 1, 4)
     assert "The Gift heals d8 (4) + PSY 0 = 4 HP." in lines
 
@@ -909,7 +928,7 @@ def test_swap_two_abilities_before_setting_out(engine: Engine, dice: Dice) -> No
 
 
 def test_healing_items_use_the_protocol(engine: Engine, dice: Dice) -> None:
-    engine.state.player["hp"] = -2
+    set_player(engine, hp=-2)
     say(engine, dice, "take draught")
     assert say(engine, dice, "use draught", 4) == [
         "You use the red draught.", "[heal] Healing: d6 (4) = 4", "You recover 4 HP: HP 4/6."]
@@ -932,7 +951,7 @@ def test_help_explains_the_system(engine: Engine, dice: Dice) -> None:
 
 def test_morale_when_half_the_group_is_down(engine: Engine, dice: Dice) -> None:
     say(engine, dice, "u", 1, 1)
-    npc(engine, "archer")["hp"] = 1
+    set_npc(engine, "archer", hp=1)
     # the player wins, cuts the archer down (d20 15, d6 2); the sentinel sees half its group fall
     lines = say(engine, dice, "attack archer", 6, 1, 15, 2, 4, 1)
     assert lines[-5:] == [
@@ -961,25 +980,51 @@ def test_vaarn_state_survives_save_and_load(engine: Engine, dice: Dice, tmp_path
     say(engine, dice, "e", 1)
     say(engine, dice, "invoke ward", 6, 1, 2, 1, 1)
     say(engine, dice, "attack jackal", 6, 1, 1, 1, 1)
-    before = dict(engine.state.player)
-    assert before["engaged"] == ["jackal"] and before["sustained"]["effect"] == "ward"
+    before, moment = engine.state.player, engine.state.moment
+    assert moment.engaged == ("jackal",) and before.sustained.effect == "ward"
     assert say(engine, dice, "save mid")[0].startswith("Saved")
-    engine.state.player["hp"] = 1
-    engine.state.player["engaged"] = []
+    set_player(engine, hp=1)
+    engine.state.moment = dataclasses.replace(engine.state.moment, engaged=()).or_none()
     assert say(engine, dice, "load mid")[0] == "Loaded slot \"mid\"."
-    assert engine.state.player == before
+    assert engine.state.player == before and engine.state.moment == moment
 
 
 def test_cowards_test_morale_as_soon_as_they_are_hurt(engine: Engine, dice: Dice) -> None:
-    import dataclasses
-
     say(engine, dice, "e", 1)
     # the jackal as a coward: content is frozen, so the test swaps its definition
     adventure = engine.world.adventure
     npcs = dict(adventure.npcs)
     npcs["jackal"] = dataclasses.replace(npcs["jackal"], behaviour="coward")
     engine.world.adventure = dataclasses.replace(adventure, npcs=npcs)
-    npc(engine, "jackal")["hp"] = 4
+    set_npc(engine, "jackal", hp=4)
     lines = say(engine, dice, "attack jackal", 6, 1, 15, 1, 9)
     assert lines[-2:] == ["[morale of the glass jackal] Morale (hurt): d20 (9) + 5 = 14 vs 15: breaks",
                           "The glass jackal breaks and flees west."]
+
+
+def test_a_broken_npc_flees_or_surrenders_through_the_template_with_events(engine: Engine, dice: Dice) -> None:
+    say(engine, dice, "e", 1)
+    turn = Turn(engine.world, ScriptedDice([]))
+    engine.play.carry_out(turn, "jackal", Flee("west"))
+    assert turn.events == [Fled("jackal", "west")] and turn.lines == ["The glass jackal breaks and flees west."]
+    assert engine.world.npc_room("jackal") == "camp" and engine.world.npc_state("jackal").disposition == "wary"
+    assert engine.state.moment is None
+    turn = Turn(engine.world, ScriptedDice([]))
+    engine.play.carry_out(turn, "jackal", Surrender())
+    assert turn.events == [Surrendered("jackal")]
+    assert turn.lines == ["The glass jackal throws down its arms and begs for its life."]
+
+
+def test_the_narrator_words_vaarn_events_for_the_player_and_for_npcs(engine: Engine) -> None:
+    narrator = VaarnNarrator(engine.world)
+    assert narrator.lines([HealthChanged(PLAYER, "HP", 5, 3), HealthChanged("jackal", "HP", 4, 0),
+                           Died("jackal", CAUSE_ZERO_HP), Wounded(PLAYER, 3), Fell(PLAYER),
+                           Died(PLAYER, "STR defence 0")]) == [
+        "Your HP: 5 -> 3.", "HP of the glass jackal: 4 -> 0.",
+        "Wound 3, Bloody Mouth (1 slot): Your mouth drools blood and your speech slurs.", "Dead: STR defence 0."]
+
+
+def test_harm_in_play_emits_events_not_lines(engine: Engine, dice: Dice) -> None:
+    turn = Turn(engine.world, ScriptedDice([4]))
+    engine.play.harm(turn, "d4", "hazard")
+    assert [e for e in turn.events if not isinstance(e, RollMade)] == [HealthChanged(PLAYER, "HP", 6, 2)]

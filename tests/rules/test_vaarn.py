@@ -4,20 +4,43 @@ from __future__ import annotations
 import copy
 import json
 import random
+import tomllib
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
+from game.events import PLAYER, Died, Fell, HealthChanged
 from game.rules import vaarn
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
 from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces
 from game.rules.registry import get_system, info
 from game.rules.vaarn_combat import TIERS, parse_attacks, reaction_odds
+from game.rules.vaarn_events import (
+    CAUSE_FATALITY,
+    CAUSE_THIRST,
+    CAUSE_ZERO_HP,
+    NPC,
+    AbilityLost,
+    AttackLanded,
+    CameTo,
+    DamageTotalled,
+    Fed,
+    GiftPaid,
+    GiftWorked,
+    LevelGained,
+    RestWasted,
+    ShortRested,
+    WentWithout,
+    Wounded,
+    naming,
+)
 from game.rules.vaarn_life import blank_sheet
 from game.rules.vaarn_saves import MODES, SaveRequest
+from game.rules.vaarn_sheet import VaarnMoment, VaarnSheet, Wound
 
 
 @pytest.fixture
@@ -25,16 +48,17 @@ def system() -> vaarn.VaarnSystem:
     return vaarn.make_system({})
 
 
-def player(**changes: object) -> dict:
+def player(**changes: object) -> VaarnSheet:
     """A level-1 PC: STR +2 DEX +1 CON +3 INT +0 PSY +1 EGO -1, 8 HP, unarmoured."""
-    sheet = blank_sheet()
-    sheet.update({"str": 2, "dex": 1, "con": 3, "int": 0, "psy": 1, "ego": -1, "hp": 8, "max_hp": 8})
-    sheet.update(changes)
-    return sheet
+    data = blank_sheet().to_data()
+    data.update({"str": 2, "dex": 1, "con": 3, "int": 0, "psy": 1, "ego": -1, "hp": 8, "max_hp": 8})
+    data.update(changes)
+    data["wounds"] = [w.to_data() if isinstance(w, Wound) else w for w in data["wounds"]]
+    return VaarnSheet.from_data(data)
 
 
-def wound(row: int, name: str, slots: int) -> dict:
-    return {"row": row, "name": name, "slots": slots}
+def wound(row: int, name: str, slots: int) -> Wound:
+    return Wound(row, name, slots)
 
 
 # -- module shape --------------------------------------------------------------------
@@ -284,7 +308,7 @@ def test_slots_for(system: vaarn.VaarnSystem) -> None:
 
 def test_slot_limit_and_twenty_slot_cap(system: vaarn.VaarnSystem) -> None:
     assert system.slot_limit(player(con=3)) == 13
-    assert system.slot_limit({"con": 15}) == 20
+    assert system.slot_limit(player(con=10)) == 20
     assert system.can_carry(player(), 18, 2) and not system.can_carry(player(), 19, 2)
     assert not system.can_carry(player(wounds=[wound(3, "Bloody Mouth", 1)]), 18, 2)
 
@@ -327,13 +351,12 @@ def test_wound_chart_row(system: vaarn.VaarnSystem, row: int, faces: list[int], 
     assert dice.unused == 0
     assert harm.wounds == names
     after = harm.sheet
-    assert after["hp"] == -row
-    assert sum(w["slots"] for w in after["wounds"]) == slots
-    expected = copy.deepcopy(before)
-    expected.update(changed)
+    assert after.hp == -row
+    assert sum(w.slots for w in after.wounds) == slots
+    expected = {**before.to_data(), **changed}
     for key in ("str", "dex", "con", "int", "psy", "ego", "max_hp", "unconscious", "dead", "depleted",
                 "pending_item_damage"):
-        assert after[key] == expected[key], key
+        assert after.to_data()[key] == expected[key], key
     assert harm.items_damaged == changed.get("pending_item_damage", 0)
     assert before == player(hp=0)  # not mutated
 
@@ -355,16 +378,16 @@ def test_damage_past_twenty_is_fatal(system: vaarn.VaarnSystem) -> None:
 
 def test_no_wound_at_exactly_zero(system: vaarn.VaarnSystem) -> None:
     harm = system.take_damage(player(hp=5), 5, ScriptedDice([]))
-    assert harm.sheet["hp"] == 0 and harm.wounds == () and system.condition(harm.sheet) == "ok"
+    assert harm.sheet.hp == 0 and harm.wounds == () and system.condition(harm.sheet) == "ok"
 
 
 def test_later_damage_counts_from_negative_hp(system: vaarn.VaarnSystem) -> None:
     """HP stays negative; subsequent damage incurs more severe wounds."""
     first = system.take_damage(player(hp=2), 5, ScriptedDice([]))
-    assert first.wounds == ("Bloody Mouth",) and first.sheet["hp"] == -3
+    assert first.wounds == ("Bloody Mouth",) and first.sheet.hp == -3
     second = system.take_damage(first.sheet, 2, ScriptedDice([]))
-    assert second.wounds == ("Teeth Knocked Out",) and second.sheet["hp"] == -5
-    assert [w["name"] for w in second.sheet["wounds"]] == ["Bloody Mouth", "Teeth Knocked Out"]
+    assert second.wounds == ("Teeth Knocked Out",) and second.sheet.hp == -5
+    assert [w.name for w in second.sheet.wounds] == ["Bloody Mouth", "Teeth Knocked Out"]
 
 
 def test_ten_slots_of_wounds_kill(system: vaarn.VaarnSystem) -> None:
@@ -374,21 +397,21 @@ def test_ten_slots_of_wounds_kill(system: vaarn.VaarnSystem) -> None:
     assert system.condition(nine) == "ok"
     ten = system.take_damage(nine, 3, ScriptedDice([]))
     assert ten.wounds == ("Addling Blow",)
-    assert system.condition(ten.sheet) == "dead" and ten.sheet["dead"] is True
+    assert system.condition(ten.sheet) == "dead" and ten.sheet.dead is True
 
 
 def test_ability_defence_zero_kills(system: vaarn.VaarnSystem) -> None:
     harm = system.take_damage(player(hp=0, str=-5), 11, ScriptedDice([5, 1]))
-    assert harm.sheet["str"] == -10 and system.condition(harm.sheet) == "dead"
+    assert harm.sheet.bonus("str") == -10 and system.condition(harm.sheet) == "dead"
 
 
 def test_healing_starts_from_zero(system: vaarn.VaarnSystem) -> None:
     """Seed 001 §Wounds and Healing: HP recovers as though starting from 0."""
-    assert system.heal_hp(player(hp=-5), 3)["hp"] == 3
-    assert system.heal_hp(player(hp=6), 5)["hp"] == 8
+    assert system.heal_hp(player(hp=-5), 3).hp == 3
+    assert system.heal_hp(player(hp=6), 5).hp == 8
     woke = system.heal_hp(player(hp=-5, unconscious=True), 1)
-    assert woke["unconscious"] is False and system.condition(woke) == "ok"
-    assert system.heal_hp(player(hp=-5, dead=True), 4)["hp"] == -5
+    assert woke.unconscious is False and system.condition(woke) == "ok"
+    assert system.heal_hp(player(hp=-5, dead=True), 4).hp == -5
 
 
 def test_damaged_item_is_left_to_the_engine(system: vaarn.VaarnSystem) -> None:
@@ -418,14 +441,16 @@ def test_initiative_ties_go_to_the_player(system: vaarn.VaarnSystem) -> None:
 def test_attack_must_beat_armour(system: vaarn.VaarnSystem) -> None:
     """Seed 001 §Combat: hit when d20 + STR is greater than the armour defence."""
     raider = system.npc_sheet(2, None)
-    assert raider["armor"] == 12
+    assert raider.armor == 12
     missed = system.attack(player(), raider, KNIFE, Situation(), ScriptedDice([10]))
     assert not missed.hit and missed.damage == 0 and missed.defender == raider
     assert missed.roll.figures["total"] == 12 and missed.roll.figures["hit"] is False
     hit = system.attack(player(), raider, KNIFE, Situation(), ScriptedDice([11, 4]))
-    assert hit.hit and hit.damage == 4 and hit.defender["hp"] == 4
+    assert hit.hit and hit.damage == 4 and hit.defender.hp == 4
     assert hit.roll.dice == (11,) and [r.dice for r in hit.rolls] == [(4,)]
-    assert hit.lines == ("The attack hits.", "HP 8 -> 4.")
+    assert hit.lines == ()
+    assert hit.events == (AttackLanded(True), HealthChanged(NPC, "HP", 8, 4))
+    assert missed.events == (AttackLanded(False),)
 
 
 def test_attack_ties_option(system: vaarn.VaarnSystem) -> None:
@@ -452,8 +477,8 @@ def test_bonus_die_against_the_ideal_enemy(system: vaarn.VaarnSystem) -> None:
     baton = Weapon("shock baton", "d6", bonus_against=("synthetic",))
     robot = system.npc_sheet(3, {"creature": "synthetic"})
     result = system.attack(player(), robot, baton, Situation(), ScriptedDice([15, 3, 5]))
-    assert result.damage == 8 and result.defender["hp"] == 8
-    assert "d6 (3) + d6 (5) against synthetic = 8" in result.lines[1]
+    assert result.damage == 8 and result.defender.hp == 8
+    assert result.events[1] == DamageTotalled(6, (3, 5), "synthetic", 8, "", 8)
     beast = system.npc_sheet(3, None)
     assert system.attack(player(), beast, baton, Situation(), ScriptedDice([15, 3])).damage == 3
 
@@ -472,7 +497,7 @@ def test_npc_attacks_player_and_wounds(system: vaarn.VaarnSystem) -> None:
     assert (club.name, club.damage) == ("strike", "d8")
     result = system.attack(brute, player(hp=3), club, Situation(), ScriptedDice([7, 6]))
     assert result.hit and result.roll.figures["total"] == 11
-    assert result.defender["hp"] == -3 and result.defender["wounds"] == [wound(3, "Bloody Mouth", 1)]
+    assert result.defender.hp == -3 and result.defender.wounds == (wound(3, "Bloody Mouth", 1),)
     assert result.attacker == brute
 
 
@@ -497,7 +522,7 @@ def test_npcs_die_at_zero_unless_the_option_says_otherwise(system: vaarn.VaarnSy
     assert system.condition(dead.defender) == "dead"
     tough = vaarn.make_system({"npc_wounds": "wound-table"})
     hurt = tough.attack(player(), raider, KNIFE, Situation(), ScriptedDice([20, 6]))
-    assert hurt.defender["hp"] == -2 and tough.condition(hurt.defender) == "ok"
+    assert hurt.defender.hp == -2 and tough.condition(hurt.defender) == "ok"
 
 
 def test_defender_rolling_gives_the_same_odds(system: vaarn.VaarnSystem) -> None:
@@ -515,23 +540,24 @@ def test_defender_rolling_gives_the_same_odds(system: vaarn.VaarnSystem) -> None
 def test_npc_tiers_rise_in_threat(system: vaarn.VaarnSystem) -> None:
     sheets = [system.npc_sheet(tier, None) for tier in range(1, 6)]
     for key in ("level", "hp", "armor", "morale", "str", "dex"):
-        values = [sheet[key] for sheet in sheets]
+        values = [sheet.to_data()[key] for sheet in sheets]
         assert values == sorted(values) and len(set(values)) == 5, key
     dice = [sum(int(w.damage[1:]) for w in system.npc_attacks(sheet)[0]) for sheet in sheets]
     assert dice == sorted(dice) and dice[-1] > dice[0]
-    assert sheets[0] == {**sheets[0], "level": 1, "hp": 4, "armor": 11, "morale": 5, "str": 1, "npc": True}
+    first = sheets[0]
+    assert (first.level, first.hp, first.armor, first.morale, first.bonus("str"), first.npc) == (1, 4, 11, 5, 1, True)
     # the creature type is the content's ``creature`` unless the stat table names one
-    assert sheets[0]["creature"] == "biological"
-    assert system.npc_sheet(1, {"creature": "fungal"})["creature"] == "fungal"
-    assert (sheets[4]["level"], sheets[4]["hp"], sheets[4]["armor"]) == (9, 36, 15)
+    assert sheets[0].creature == "biological"
+    assert system.npc_sheet(1, {"creature": "fungal"}).creature == "fungal"
+    assert (sheets[4].level, sheets[4].hp, sheets[4].armor) == (9, 36, 15)
 
 
 def test_npc_stats_override_the_tier(system: vaarn.VaarnSystem) -> None:
     raider = system.npc_sheet(2, {"hp": 4, "armor": 12})
-    assert (raider["hp"], raider["max_hp"], raider["armor"], raider["level"]) == (4, 4, 12, 2)
+    assert (raider.hp, raider.max_hp, raider.armor, raider.level) == (4, 4, 12, 2)
     worm = system.npc_sheet(1, {"level": 0})
-    assert (worm["hp"], worm["str"]) == (1, 0)
-    assert system.npc_sheet(4, {"level": 3})["str"] == 3
+    assert (worm.hp, worm.bonus("str")) == (1, 0)
+    assert system.npc_sheet(4, {"level": 3}).bonus("str") == 3
 
 
 def test_npc_stats_are_checked(system: vaarn.VaarnSystem) -> None:
@@ -586,42 +612,42 @@ def test_reaction_adds_ego(system: vaarn.VaarnSystem) -> None:
 def test_short_rest(system: vaarn.VaarnSystem) -> None:
     """Seed 001: a short rest replenishes d8 + CON bonus HP."""
     result = system.rest(player(hp=2, max_hp=12), "short", True, ScriptedDice([4]))
-    assert result.sheet["hp"] == 9 and result.rolls[0].dice == (4,)
-    assert system.rest(player(hp=-4, max_hp=12), "short", True, ScriptedDice([4])).sheet["hp"] == 7
+    assert result.sheet.hp == 9 and result.rolls[0].dice == (4,)
+    assert system.rest(player(hp=-4, max_hp=12), "short", True, ScriptedDice([4])).sheet.hp == 7
     weak = system.rest(player(hp=0, con=-3), "short", True, ScriptedDice([1]))
-    assert weak.sheet["hp"] == 1  # house rule: at least 1
+    assert weak.sheet.hp == 1  # house rule: at least 1
 
 
 def test_deprived_rests_give_nothing(system: vaarn.VaarnSystem) -> None:
     for kind in ("short", "long"):
         result = system.rest(player(hp=2), kind, False, ScriptedDice([]))
-        assert result.sheet["hp"] == 2 and "Deprived" in result.lines[-1]
+        assert result.sheet.hp == 2 and isinstance(result.events[-1], RestWasted)
         thirsty = system.rest(player(hp=2, thirst_days=1), kind, True, ScriptedDice([]))
-        assert thirsty.sheet["hp"] == 2
+        assert thirsty.sheet.hp == 2
 
 
 def test_long_rest_restores_hp_or_a_wound(system: vaarn.VaarnSystem) -> None:
     hurt = player(hp=-4, wounds=[wound(7, "Stomach Wound", 1), wound(12, "Lost an Eye", 2)],
                   str=0, depleted={"str": 2}, unconscious=True)
     first = system.rest(hurt, "long", True, ScriptedDice([]))
-    assert first.sheet["hp"] == 8 and len(first.sheet["wounds"]) == 2
-    assert first.sheet["str"] == 1 and first.sheet["depleted"] == {"str": 1}
-    assert first.sheet["unconscious"] is False
+    assert first.sheet.hp == 8 and len(first.sheet.wounds) == 2
+    assert first.sheet.bonus("str") == 1 and first.sheet.depleted == {"str": 1}
+    assert first.sheet.unconscious is False
     second = system.rest(first.sheet, "long", True, ScriptedDice([]))
-    assert second.sheet["wounds"] == [wound(7, "Stomach Wound", 1)]
-    assert second.sheet["str"] == 2 and second.sheet["depleted"] == {}
+    assert second.sheet.wounds == (wound(7, "Stomach Wound", 1),)
+    assert second.sheet.bonus("str") == 2 and second.sheet.depleted == {}
     chosen = system.rest_with(hurt, "long", 1, 1, ScriptedDice([]), choice="wound")
-    assert chosen.sheet["hp"] == -4 and len(chosen.sheet["wounds"]) == 1
+    assert chosen.sheet.hp == -4 and len(chosen.sheet.wounds) == 1
 
 
 def test_rest_with_consumes_the_fare(system: vaarn.VaarnSystem) -> None:
-    assert system.rest_with(player(hp=1), "short", 1, 0, ScriptedDice([3])).sheet["hp"] == 7
-    assert system.rest_with(player(hp=1), "short", 0, 1, ScriptedDice([3])).sheet["hp"] == 7
-    assert system.rest_with(player(hp=1), "short", 0, 0, ScriptedDice([])).sheet["hp"] == 1
-    assert system.rest_with(player(hp=1), "long", 1, 0, ScriptedDice([])).sheet["hp"] == 1
-    assert system.rest_with(player(hp=1), "long", 1, 1, ScriptedDice([])).sheet["hp"] == 8
+    assert system.rest_with(player(hp=1), "short", 1, 0, ScriptedDice([3])).sheet.hp == 7
+    assert system.rest_with(player(hp=1), "short", 0, 1, ScriptedDice([3])).sheet.hp == 7
+    assert system.rest_with(player(hp=1), "short", 0, 0, ScriptedDice([])).sheet.hp == 1
+    assert system.rest_with(player(hp=1), "long", 1, 0, ScriptedDice([])).sheet.hp == 1
+    assert system.rest_with(player(hp=1), "long", 1, 1, ScriptedDice([])).sheet.hp == 8
     quenched = system.rest_with(player(hp=1, thirst_days=2), "short", 1, 0, ScriptedDice([3]))
-    assert quenched.sheet["hp"] == 7 and quenched.sheet["thirst_days"] == 0
+    assert quenched.sheet.hp == 7 and quenched.sheet.thirst_days == 0
 
 
 def test_bad_rest_kind(system: vaarn.VaarnSystem) -> None:
@@ -639,10 +665,10 @@ def test_biological_drink_daily_and_die_of_thirst(system: vaarn.VaarnSystem) -> 
     for n in (1, 2):
         day = system.end_of_day(sheet, water=0, food=1)
         sheet = day.sheet
-        assert sheet["thirst_days"] == n and system.is_deprived(sheet) and not day.died
+        assert sheet.thirst_days == n and system.is_deprived(sheet) and not day.died
     assert system.end_of_day(sheet, water=0, food=1).died
     saved = system.drink(sheet)
-    assert saved["thirst_days"] == 0 and not system.is_deprived(saved)
+    assert saved.thirst_days == 0 and not system.is_deprived(saved)
     assert system.end_of_day(saved, water=1, food=1).water_used == 1
 
 
@@ -656,12 +682,12 @@ def test_synthetic_drink_weekly(system: vaarn.VaarnSystem) -> None:
     assert used == [0, 0, 0, 0, 0, 0, 1] and not system.is_deprived(sheet)
     for _ in range(9):
         sheet = system.end_of_day(sheet, water=0, food=0).sheet
-    assert sheet["thirst_days"] == 3 and system.condition(sheet) == "dead"
+    assert sheet.thirst_days == 3 and system.condition(sheet) == "dead"
 
 
 def test_hunger_option(system: vaarn.VaarnSystem) -> None:
     hungry = system.end_of_day(player(), water=1, food=0).sheet
-    assert hungry["hunger_days"] == 1 and system.is_deprived(hungry) and system.condition(hungry) == "ok"
+    assert hungry.hunger_days == 1 and system.is_deprived(hungry) and system.condition(hungry) == "ok"
     assert not system.is_deprived(system.eat(hungry))
     relaxed = vaarn.make_system({"meals": "rests-only"}).end_of_day(player(), water=1, food=0)
     assert relaxed.food_used == 0 and not system.is_deprived(relaxed.sheet)
@@ -705,7 +731,7 @@ def test_combat_gift_pays_d6_and_hits_d8_plus_psy(system: vaarn.VaarnSystem) -> 
     user, target = player(psy=2, hp=5), system.npc_sheet(3, None)
     result = system.gift_attack(user, target, ScriptedDice([4, 7]))
     assert (result.cost, result.amount) == (4, 9)
-    assert result.user["hp"] == 1 and result.target["hp"] == 7
+    assert result.user.hp == 1 and result.target.hp == 7
     assert [r.text.split(":")[0] for r in result.rolls] == ["Gift cost", "Gift damage"]
     psyche = vaarn.make_system({"gifts": "psyche-slots"}).gift_attack(user, target, ScriptedDice([4, 7]))
     assert psyche.amount == 7
@@ -719,19 +745,19 @@ def test_gift_die_steps(system: vaarn.VaarnSystem) -> None:
 
 def test_paying_for_a_gift_can_wound(system: vaarn.VaarnSystem) -> None:
     result = system.gift_attack(player(hp=2), system.npc_sheet(3, None), ScriptedDice([5, 1]))
-    assert result.user["hp"] == -3 and result.user["wounds"] == [wound(3, "Bloody Mouth", 1)]
+    assert result.user.hp == -3 and result.user.wounds == (wound(3, "Bloody Mouth", 1),)
 
 
 def test_healing_gift(system: vaarn.VaarnSystem) -> None:
     me = system.gift_heal(player(psy=1, hp=5, max_hp=10), None, ScriptedDice([3, 6]))
-    assert me.user["hp"] == 9 and me.target == me.user and me.amount == 7
+    assert me.user.hp == 9 and me.target == me.user and me.amount == 7
     ally = system.gift_heal(player(psy=1, hp=5), player(hp=-3), ScriptedDice([3, 2]))
-    assert ally.user["hp"] == 2 and ally.target["hp"] == 3
+    assert ally.user.hp == 2 and ally.target.hp == 3
 
 
 def test_sustained_gift_costs_per_ten_minutes(system: vaarn.VaarnSystem) -> None:
     result = system.sustain_gift(player(hp=8), 3, ScriptedDice([1, 2, 3]))
-    assert result.cost == 6 and result.user["hp"] == 2 and len(result.rolls) == 3
+    assert result.cost == 6 and result.user.hp == 2 and len(result.rolls) == 3
 
 
 def test_gift_capacity() -> None:
@@ -754,33 +780,33 @@ def test_identify_exotica_is_an_int_save(system: vaarn.VaarnSystem) -> None:
 def test_exotica_for_xp(system: vaarn.VaarnSystem) -> None:
     """Seed 001 §Exotica for XP: XP equal to the level raises it and erases the XP."""
     first = system.advance(player(), "exotica", ScriptedDice([5]))
-    assert (first.levels, first.sheet["level"], first.sheet["xp"]) == (1, 2, 0)
-    assert (first.sheet["max_hp"], first.sheet["hp"], first.sheet["ability_points"]) == (13, 13, 3)
+    assert (first.levels, first.sheet.level, first.sheet.xp) == (1, 2, 0)
+    assert (first.sheet.max_hp, first.sheet.hp, first.sheet.ability_points) == (13, 13, 3)
     second = system.advance(first.sheet, "exotica", ScriptedDice([]))
-    assert (second.levels, second.sheet["xp"]) == (0, 1)
+    assert (second.levels, second.sheet.xp) == (0, 1)
     third = system.advance(second.sheet, "exotica", ScriptedDice([2]))
-    assert (third.sheet["level"], third.sheet["xp"]) == (3, 0)
+    assert (third.sheet.level, third.sheet.xp) == (3, 0)
     assert system.advance(player(), "expedition", ScriptedDice([])).sheet == player()
 
 
 def test_exotica_for_levels_and_expeditions() -> None:
     levels = vaarn.make_system({"advancement": "exotica-for-levels"})
     sheet = levels.advance(player(level=4), "exotica", ScriptedDice([1])).sheet
-    assert sheet["level"] == 5
+    assert sheet.level == 5
     trips = vaarn.make_system({"advancement": "expeditions-for-xp"})
     assert trips.advance(player(), "exotica", ScriptedDice([])).sheet == player()
-    assert trips.advance(player(), "expedition", ScriptedDice([8])).sheet["level"] == 2
+    assert trips.advance(player(), "expedition", ScriptedDice([8])).sheet.level == 2
 
 
 def test_level_ten_is_the_top(system: vaarn.VaarnSystem) -> None:
     top = system.level_up(player(level=10), ScriptedDice([]))
-    assert top.levels == 0 and top.sheet["level"] == 10
+    assert top.levels == 0 and top.sheet.level == 10
 
 
 def test_ability_points(system: vaarn.VaarnSystem) -> None:
     up = system.level_up(player(hp=-2), ScriptedDice([6]), {"str": 2, "psy": 1})
-    assert (up.sheet["str"], up.sheet["psy"], up.sheet["ability_points"]) == (4, 2, 0)
-    assert (up.sheet["max_hp"], up.sheet["hp"]) == (14, -2)
+    assert (up.sheet.bonus("str"), up.sheet.bonus("psy"), up.sheet.ability_points) == (4, 2, 0)
+    assert (up.sheet.max_hp, up.sheet.hp) == (14, -2)
     with pytest.raises(UsageError, match="above"):
         system.spend_points(player(str=9, ability_points=3), {"str": 2})
     with pytest.raises(UsageError, match="available"):
@@ -800,8 +826,8 @@ def test_creation_reads_3d6_per_ability_then_d8(system: vaarn.VaarnSystem) -> No
     dice = ScriptedDice(CREATION)
     sheet = system.new_character(None, dice)
     assert dice.unused == 0
-    assert [sheet[a] for a in ("str", "dex", "con", "int", "psy", "ego")] == [2, 6, 1, 2, 4, 3]
-    assert (sheet["hp"], sheet["max_hp"], sheet["level"], sheet["armor"]) == (7, 7, 1, 10)
+    assert [sheet.bonus(a) for a in ("str", "dex", "con", "int", "psy", "ego")] == [2, 6, 1, 2, 4, 3]
+    assert (sheet.hp, sheet.max_hp, sheet.level, sheet.armor) == (7, 7, 1, 10)
     assert system.slot_limit(sheet) == 11
     with pytest.raises(DiceExhausted):
         system.new_character(None, ScriptedDice(CREATION[:-1]))
@@ -827,26 +853,26 @@ def test_sheets_hold_no_none() -> None:
                 walk(item)
 
     system = vaarn.make_system({})
-    walk(system.new_character(None, RandomDice(random.Random(1))))
-    walk(system.npc_sheet(3, None))
+    walk(system.new_character(None, RandomDice(random.Random(1))).to_data())
+    walk(system.npc_sheet(3, None).to_data())
 
 
 def test_creation_from_content_stats(system: vaarn.VaarnSystem) -> None:
     dice = ScriptedDice([4, 4, 4] * 4 + [5])
     sheet = system.new_character({"str": 1, "dex": 2}, dice)
     assert dice.unused == 0
-    assert [sheet[a] for a in ("str", "dex", "con", "int", "psy", "ego")] == [1, 2, 4, 4, 4, 4]
-    assert sheet["max_hp"] == 5
+    assert [sheet.bonus(a) for a in ("str", "dex", "con", "int", "psy", "ego")] == [1, 2, 4, 4, 4, 4]
+    assert sheet.max_hp == 5
     given = system.new_character({a: 0 for a in ("str", "dex", "con", "int", "psy", "ego")} | {"hp": 6},
                                  ScriptedDice([]))
-    assert (given["hp"], given["max_hp"]) == (6, 6)
+    assert (given.hp, given.max_hp) == (6, 6)
     with pytest.raises(ContentError, match="stength"):
         system.new_character({"stength": 3}, ScriptedDice([]))
 
 
 def test_swap_abilities(system: vaarn.VaarnSystem) -> None:
     swapped = system.swap_abilities(player(), "str", "con")
-    assert (swapped["str"], swapped["con"]) == (3, 2)
+    assert (swapped.bonus("str"), swapped.bonus("con")) == (3, 2)
 
 
 # -- condition and display -----------------------------------------------------------------------
@@ -880,6 +906,88 @@ def test_damage_never_mutates_and_stays_plain(hp: int, amount: int, faces: list[
     except DiceExhausted:
         return
     assert sheet == saved
-    assert harm.sheet["hp"] == hp - max(amount, 0)
+    assert harm.sheet.hp == hp - max(amount, 0)
     assert system.condition(harm.sheet) in ("ok", "down", "dead")
-    json.dumps(harm.sheet)
+    json.dumps(harm.sheet.to_data())
+
+
+# -- the typed sheet, the moment, format 1 --------------------------------------------------------
+
+def test_sheets_read_back_what_they_write(system: vaarn.VaarnSystem) -> None:
+    for sheet in (system.new_character(None, RandomDice(random.Random(3))), system.npc_sheet(3, None),
+                  player(hp=-3, wounds=[wound(11, "Major Fracture", 2)], depleted={"str": 2})):
+        data = system.sheet_to_data(sheet)
+        json.dumps(data)
+        assert system.sheet_from_data(data) == sheet
+
+
+@pytest.mark.parametrize("change, named", [
+    ({"hp": "lots"}, "hp"), ({"str": 2.5}, "str"), ({"dead": 1}, "dead"), ({"wounds": [{"row": 21}]}, "wound row"),
+    ({"depleted": {"luck": 1}}, "luck"), ({"colour": "red"}, "unknown key 'colour'"), ({"str": 11}, "str"),
+])
+def test_sheet_data_is_validated_field_by_field(system: vaarn.VaarnSystem, change: dict, named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        system.sheet_from_data({**player().to_data(), **change})
+    data = player().to_data()
+    del data["hp"]
+    with pytest.raises(ValueError, match="hp is missing"):
+        system.sheet_from_data(data)
+
+
+def test_round_scratch_of_format_1_is_dropped_from_sheets(system: vaarn.VaarnSystem) -> None:
+    old = {**player().to_data(), "engaged": ["raider"], "felled": True, "acted_first": True, "routed": True}
+    assert system.sheet_from_data(old) == player()
+
+
+def test_the_moment_is_none_when_nothing_is_under_way(system: vaarn.VaarnSystem) -> None:
+    assert system.moment_from_data({}) is None and system.moment_to_data(None) == {}
+    moment = VaarnMoment(engaged=("raider",), rest_choice="wound")
+    assert system.moment_from_data(system.moment_to_data(moment)) == moment
+    with pytest.raises(ValueError, match="colour"):
+        system.moment_from_data({"colour": 1})
+    with pytest.raises(ValueError, match="rest_choice"):
+        system.moment_from_data({"rest_choice": "nap"})
+
+
+def test_migrate_v1_lifts_the_round_scratch_into_the_moment(system: vaarn.VaarnSystem) -> None:
+    path = Path(__file__).parent.parent / "fixtures" / "saves_v1" / "glass-oasis" / "vaarn-death.toml"
+    state = tomllib.loads(path.read_text(encoding="utf-8"))["state"]
+    state["player"]["rest_choice"] = "wound"
+    state["npcs"]["raider"]["sheet"]["acted_first"] = True
+    migrated = system.migrate_v1(state)
+    assert migrated["moment"] == {"engaged": ["raider"], "acted_first": ["raider"], "felled": False,
+                                  "rest_choice": "wound", "arrived": False}
+    assert "engaged" not in migrated["player"] and "engaged" in state["player"]  # the input is not changed
+    assert "acted_first" not in migrated["npcs"]["raider"]["sheet"]
+    assert system.sheet_from_data(migrated["player"]).wounds[-1] == wound(16, "Severed Arm", 3)
+    for npc in migrated["npcs"].values():
+        assert system.sheet_from_data(npc["sheet"]).npc
+    assert system.moment_from_data(migrated["moment"]) == VaarnMoment(("raider",), ("raider",), rest_choice="wound")
+    calm = system.migrate_v1({"player": player().to_data(), "npcs": {}})
+    assert calm["moment"] == {}
+
+
+# -- events -------------------------------------------------------------------------------------
+
+def test_damage_events_name_the_sheet_and_say_each_wound(system: vaarn.VaarnSystem) -> None:
+    arm = system.take_damage(player(hp=0), 16, ScriptedDice([]))
+    assert arm.events == (HealthChanged(PLAYER, "HP", 0, -16), Wounded(PLAYER, 16), AbilityLost(PLAYER, "str", 10, 2),
+                          AbilityLost(PLAYER, "dex", 10, 1), Fell(PLAYER))
+    fatal = system.take_damage(player(hp=0), 20, ScriptedDice([]))
+    assert fatal.events[-1] == Died(PLAYER, CAUSE_FATALITY)
+    raider = system.take_damage(system.npc_sheet(1, None), 4, ScriptedDice([]))
+    assert raider.events == (HealthChanged(NPC, "HP", 4, 0), Died(NPC, CAUSE_ZERO_HP))
+    assert naming(raider.events, "raider") == (HealthChanged("raider", "HP", 4, 0), Died("raider", CAUSE_ZERO_HP))
+    full = system.take_damage(player(hp=-1, wounds=[wound(16, "Severed Arm", 3)] * 3), 2, ScriptedDice([]))
+    assert full.events[-1] == Died(PLAYER, "wounds fill 10 item slots")
+
+
+def test_rests_gifts_and_levels_say_what_they_did_in_events(system: vaarn.VaarnSystem) -> None:
+    short = system.rest(player(hp=2, unconscious=True), "short", True, ScriptedDice([4]))
+    assert short.lines == () and short.events == (CameTo(PLAYER), ShortRested(4, 3, 7, 8, 8))
+    gift = system.gift_attack(player(psy=2, hp=5), system.npc_sheet(3, None), ScriptedDice([4, 7]))
+    assert gift.events == (GiftPaid(4), HealthChanged(PLAYER, "HP", 5, 1), GiftWorked("damage", 8, 7, 2, 9),
+                           HealthChanged(NPC, "HP", 16, 7))
+    assert system.level_up(player(), ScriptedDice([5])).events == (LevelGained(2, 5, 13, 3),)
+    assert system.end_of_day(player(thirst_days=2), water=0, food=1).events == (
+        WentWithout("water", 3), Fed("food"), Died(PLAYER, CAUSE_THIRST))
