@@ -476,3 +476,31 @@ def test_undo_after_spending_points_brings_them_back(engine: Engine, script: Scr
     engine.submit("undo")
     assert player(engine).character_points == 5
 
+
+
+# -- events ----------------------------------------------------------------------------------
+
+def test_a_killing_blow_emits_died_and_the_narration_leaves_it_to_the_fight(engine: Engine, script: Script) -> None:
+    from game.actions import Turn
+    from game.events import Died
+    from game.rules.base import Weapon
+    from game.rules.opend6_events import DamageResisted, Hit
+
+    to_the_well(engine, script)
+    # attack 4D: 6, 6, 6 + wild 2 = 20 vs 9; damage 2D+1 + 2D: 6, 6, 6 + wild 6+6+5 + 1 = 36; resistance 2D: 1 + wild 2
+    turn = Turn(engine.world, ScriptedDice([6, 6, 6, 2, 6, 6, 6, 6, 6, 5, 1, 2]))
+    result = engine.play.player_attack(turn, "raider", Weapon("sword", "d8"), engine.play.situation(turn))
+    assert result.events[-3:] == (Hit(PLAYER, "raider", "sword"), DamageResisted("raider", 36, 3, True, 0, 6),
+                                  Died("raider"))
+    assert result.lines == ("Damage 36 against its resistance 3: the dune raider is dead.",)
+
+
+def test_an_answered_question_hides_what_was_shown_with_it(engine: Engine) -> None:
+    from game.events import Said
+    from game.narration.opend6 import OpenD6Narrator
+    from game.rules.opend6_events import Answered, CharacterPointSpent
+
+    narrator = OpenD6Narrator(engine.world)
+    events = [Said("shown with the question"), Answered(), Said("still shown"), Answered(), CharacterPointSpent(3)]
+    assert narrator.lines(events) == ["You spend a Character Point (3 left) and roll one more die."]
+    assert narrator.lines(events[:3]) == ["still shown"]

@@ -812,3 +812,59 @@ def test_play_flags_show_on_the_sheet_and_the_moment() -> None:
         "Shaken by a complication: -1D to your next action.",
     ]
     assert WOUNDS.moment_lines(None, PLAYER) == []
+
+
+# -- the typed sheet and moment as saved data ---------------------------------------------------
+
+def test_a_sheet_reads_back_what_it_writes_and_refuses_bad_fields() -> None:
+    sheet = replace(BODY.npc_sheet(3, {"tags": ["fungal"]}, "fungal"), sized_up=True, wound_level=2)
+    assert BODY.sheet_from_data(BODY.sheet_to_data(sheet)) == sheet
+    data = hero().to_data()
+    for key, value, message in [
+        ("wound_level", 7, "wound_level: 7 is out of range"),
+        ("wound_level", "2", "wound_level: expected a whole number"),
+        ("fate_points", True, "fate_points: expected a whole number"),
+        ("armor", "lots", "armor: 'lots' is not a die code"),
+        ("attributes", {**data["attributes"], "luck": "2D"}, "attributes.luck: unknown"),
+        ("skills", {"meele": "1D"}, "skills.meele: unknown"),
+        ("cp_prompt", 1, "cp_prompt: expected true or false"),
+        ("hp", 3, "hp: not an OpenD6 sheet entry"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            D6Sheet.from_data({**data, key: value})
+    del data["attributes"]["presence"]
+    with pytest.raises(ValueError, match="attributes.presence: missing"):
+        D6Sheet.from_data(data)
+    with pytest.raises(ValueError, match="body_points: missing"):
+        BODY.sheet_from_data(hero().to_data())
+
+
+def test_format_1_scratch_keys_are_dropped_by_the_sheet_and_lifted_by_the_migration() -> None:
+    legacy = {**hero().to_data(), "setback": 2, "setback_turn": 6, "fate_armed": True, "fate_turn": 5, "engaged": []}
+    assert D6Sheet.from_data(legacy) == hero()
+    raider = {**WOUNDS.npc_sheet(2, None).to_data(), "setback": 1, "setback_turn": 3, "sized_up": True}
+    state = WOUNDS.migrate_v1({"turn": 7, "player": dict(legacy), "npcs": {"raider": {"sheet": raider}}})
+    assert state["moment"] == {"fate_armed": True, "setbacks": {"player": {"rounds": 2, "turn": 6},
+                                                                "raider": {"rounds": 1, "turn": 3}}}
+    assert WOUNDS.sheet_from_data(state["player"]) == hero()
+    assert WOUNDS.sheet_from_data(state["npcs"]["raider"]["sheet"]).sized_up
+    moment = WOUNDS.moment_from_data(state["moment"])
+    assert moment == D6Moment(fate_armed=True, setbacks={PLAYER: Setback(2, 6), "raider": Setback(1, 3)})
+    assert WOUNDS.moment_to_data(moment) == state["moment"]
+    assert WOUNDS.moment_from_data({}) is None and WOUNDS.moment_to_data(None) == {}
+    with pytest.raises(ValueError, match="moment.setbacks.player"):
+        WOUNDS.moment_from_data({"setbacks": {"player": {"rounds": 2}}})
+
+
+@pytest.mark.parametrize("name", ["opend6-death", "opend6-late", "opend6-midrun", "opend6-question"])
+def test_format_1_fixtures_migrate(name: str) -> None:
+    import tomllib
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "fixtures" / "saves_v1" / "glass-oasis" / f"{name}.toml"
+    state = WOUNDS.migrate_v1(tomllib.loads(path.read_text(encoding="utf-8"))["state"])
+    WOUNDS.sheet_from_data(state["player"])
+    for npc in state["npcs"].values():
+        assert not set(npc["sheet"]) & {"setback", "setback_turn", "fate_armed", "fate_turn", "engaged"}
+        WOUNDS.sheet_from_data(npc["sheet"])
+    WOUNDS.moment_from_data(state["moment"])
