@@ -44,8 +44,6 @@ from game.rules.opend6_sheet import (
 )
 from game.rules.opend6_types import D6Sheet
 
-RULE_DAMAGE = "seed 002 §Taking Damage"
-
 
 def attack_skill(weapon: Weapon) -> str:
     """The skill an attack with ``weapon`` rolls."""
