@@ -15,37 +15,45 @@ What this system changes in play (every choice in ``docs/rules/opend6.md``):
   mortally wounded roll to stay alive.
 
 The helpers live in ``opend6_rolls`` (the action roll), ``opend6_fight``
-(attacks, harm, rounds) and ``opend6_points`` (verbs, the end of the adventure).
+(attacks, harm, rounds) and ``opend6_points`` (verbs, the end of the adventure);
+what lasts a round is the moment (``game.rules.opend6_types.D6Moment``), and
+what happens is told as events worded by ``game.narration.opend6``.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from game.events import PLAYER
+from game.narration.opend6 import OpenD6Narrator
 from game.play import opend6_fight as fight
 from game.play import opend6_points as points
 from game.play import opend6_rolls as rolls
 from game.play.base import BasePlay
-from game.rules.base import AttackResult, RollResult, Situation, Weapon
+from game.rules.base import AttackResult, RollResult, SheetChange, Situation, Weapon
+from game.rules.opend6 import OpenD6
 from game.rules.opend6_codes import difficulty_band
 from game.rules.opend6_roll import hidden
+from game.rules.opend6_types import D6Sheet
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Turn
     from game.parser import Command
-    from game.rules.opend6 import OpenD6
+    from game.world.state import WorldState
 
-#: The natural weapon of an NPC that carries none, by creature type.
+#: The natural weapon of an NPC that carries none, by creature type (``D6Sheet.creature``).
 NATURAL_WEAPONS: dict[str, str] = {
     "synthetic": "its crackling limbs", "fungal": "its stinging threads", "mineral": "its stone fists",
 }
+#: What any other creature strikes with, and the damage of every natural weapon.
+CLAWS, NATURAL_DAMAGE = "its teeth and claws", "d6"
 HEROIC_DIFFICULTIES = ("hard", "extreme", "legendary")
 
 
-class OpenD6Play(BasePlay):
+class OpenD6Play(BasePlay[OpenD6]):
     """The OpenD6 economy in play."""
 
-    system: OpenD6
+    narrator_class = OpenD6Narrator
 
     def __init__(self, system: OpenD6) -> None:
         super().__init__(system)
@@ -63,7 +71,8 @@ class OpenD6Play(BasePlay):
                           summary="points [on|off]: your Character and Fate Points; ask to spend them after a near miss?")
 
     def _fate(self, turn: Turn, command: Command) -> None:
-        assert self._registry is not None
+        if self._registry is None:
+            raise RuntimeError("fate runs only through the registry it was registered in")
         points.fate(turn, command, self._registry)
 
     def help_lines(self) -> list[str]:
@@ -79,6 +88,14 @@ class OpenD6Play(BasePlay):
             f"  Damage: {damage}.",
         ]
 
+    def stats_lines(self, state: WorldState) -> list[str]:
+        """What ``stats`` should add after the sheet's lines: a Fate Point armed, a complication
+        pending (they live in the moment, which ``sheet_lines`` does not see).
+
+        Hook wanted in ``BasePlay`` (default ``[]``), called by ``meta.do_stats``.
+        """
+        return self.system.moment_lines(state.moment, PLAYER)
+
     # -- checks ---------------------------------------------------------------------
     def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
               numbers: Mapping[str, int]) -> RollResult:
@@ -93,9 +110,8 @@ class OpenD6Play(BasePlay):
         result = hidden(system.roll(request, turn.dice))
         result = rolls.offer_character_points(turn, system, label, request, result)
         turn.show_roll(label, result)
-        complication = rolls.COMPLICATIONS.get(kind, "something goes wrong")
-        turn.say(*rolls.wild_die_lines(result, system.wild_one, complication, "your next action"))
-        rolls.set_back(turn.world.state.player, result, system.wild_one, turn.world.state.turn)
+        turn.emit(*rolls.wild_die_events(result, system.wild_one, PLAYER, kind))
+        rolls.set_back(turn, PLAYER, result, system.wild_one)
         return result
 
     @staticmethod
@@ -104,25 +120,42 @@ class OpenD6Play(BasePlay):
         return any(world.hostile(n) and world.npc_condition(n) == "ok" for n in world.living_npcs_in())
 
     # -- fighting -------------------------------------------------------------------
-    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
+    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult[D6Sheet]:
         return fight.player_attack(turn, self.system, npc_id, weapon, situation)
 
-    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
+    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult[D6Sheet]:
         return fight.npc_attack(turn, self.system, npc_id, weapon)
 
-    def natural_weapon(self, sheet: dict[str, Any]) -> Weapon:
-        name = NATURAL_WEAPONS.get(str(sheet.get("creature", "")), "its teeth and claws")
-        return Weapon(name=name, damage=str(sheet.get("damage", "d6")))
+    def natural_weapon(self, sheet: D6Sheet) -> Weapon:
+        """What an NPC carrying no weapon strikes with, by its creature type."""
+        return Weapon(name=NATURAL_WEAPONS.get(sheet.creature, CLAWS), damage=NATURAL_DAMAGE)
 
     # -- the flow of time -------------------------------------------------------------
     def after_npc_phase(self, turn: Turn) -> None:
+        """The end of the round: a complication lapses, stuns and mortal wounds run on, the
+        action's Fate Point is spent out, and a won adventure gives its points."""
         rolls.shake_off(turn)
         fight.end_round(turn, self.system)
+        rolls.action_over(turn)
         points.award_if_won(turn, self.system)
 
-    # -- harm -----------------------------------------------------------------------
+    # -- rest and harm ----------------------------------------------------------------
+    def rest(self, turn: Turn, kind: str, fed: bool) -> None:
+        self._told(turn, "rest", self.system.rest(turn.world.state.player, kind, fed, turn.dice))
+
     def harm(self, turn: Turn, damage: str, label: str) -> None:
         fight.harm(turn, self.system, damage, label)
+
+    def heal(self, turn: Turn, healing: str, label: str) -> None:
+        self._told(turn, label, self.system.heal(turn.world.state.player, healing, turn.dice))
+
+    @staticmethod
+    def _told(turn: Turn, label: str, change: SheetChange[D6Sheet]) -> None:
+        """The player's sheet changed: its rolls shown, its events told."""
+        turn.world.state.player = change.sheet
+        for roll in change.rolls:
+            turn.show_roll(label, roll)
+        turn.emit(*change.events)
 
 
 def make_play(system: OpenD6) -> OpenD6Play:

@@ -10,14 +10,17 @@ no game time.
 
 "You gain more Character Points at the end of a game for completing goals ...
 You may get back Fate Points ... used at a brave, heroic, or climactic moment":
-:func:`award_if_won` gives them when the adventure is won and says so.
+:func:`award_if_won` gives them when the adventure is won (a ``PointsAwarded`` event).
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from game.errors import ActionRefused
 from game.parser import ParseError, parse, phrases_of
+from game.play.opend6_rolls import keep, moment_of
+from game.rules.opend6_events import PointsAwarded
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Turn
@@ -30,28 +33,29 @@ OFF_WORDS = (("off",), ("cancel",), ("back",))
 
 def fate(turn: Turn, command: Command, registry: ActionRegistry) -> None:
     """Arm a Fate Point for the next roll, or take it back; with an action, do it at once."""
-    world = turn.world
-    sheet = world.state.player
+    state = turn.world.state
+    moment = moment_of(state)
     if command.words in OFF_WORDS and not command.second:
-        if not sheet.get("fate_armed", False):
+        if not moment.fate_armed:
             raise ActionRefused("No Fate Point is waiting to be spent.")
-        world.state.player = {**sheet, "fate_armed": False}
+        keep(turn, dataclasses.replace(moment, fate_armed=False))
         turn.say("You hold your Fate Point back; it is still yours.")
         return
     action = _action(command, registry)
-    if sheet.get("fate_points", 0) < 1 and not sheet.get("fate_armed", False):
+    if state.player.fate_points < 1 and not moment.fate_armed:
         raise ActionRefused("You have no Fate Points left.")
     if action is None:
-        if sheet.get("fate_armed", False):
+        if moment.fate_armed:
             raise ActionRefused("Your Fate Point is already waiting for your next roll (\"fate off\" takes it back).")
-        world.state.player = {**sheet, "fate_armed": True}
+        keep(turn, dataclasses.replace(moment, fate_armed=True))
         turn.say("You gather all your will: your next roll will use twice the dice. (\"fate off\" takes it back.)")
         return
-    world.state.player = {**sheet, "fate_armed": True}
+    keep(turn, dataclasses.replace(moment, fate_armed=True))
     spec = registry.get(action.verb)
-    assert spec is not None
+    if spec is None:  # _action checked it
+        raise ActionRefused(f"I don't know how to \"{action.verb}\".")
     spec.handler(turn, action)
-    if world.state.player.get("fate_armed", False):
+    if moment_of(state).fate_armed:
         turn.say("Nothing called for a roll: your Fate Point is still waiting for your next one.")
 
 
@@ -73,20 +77,20 @@ def _action(command: Command, registry: ActionRegistry) -> Command | None:
 
 def points(turn: Turn, command: Command) -> None:
     """Show the points; ``points on|off`` turns the Character Point question on or off."""
-    world = turn.world
-    sheet = world.state.player
+    state = turn.world.state
+    sheet = state.player
     words = command.words
     if words in (("on",), ("off",)):
-        world.state.player = {**sheet, "cp_prompt": words == ("on",)}
+        state.player = dataclasses.replace(sheet, cp_prompt=words == ("on",))
         turn.say("After a failed roll that one more die could save, you will be asked whether to spend a"
                  " Character Point." if words == ("on",) else
                  "You will no longer be asked to spend Character Points (\"points on\" to be asked again).")
         return
     if words:
         raise ActionRefused("Say \"points\" to see them, \"points on\" or \"points off\" for the question.")
-    asked = "on" if sheet.get("cp_prompt", True) else "off"
-    armed = " A Fate Point is waiting for your next roll." if sheet.get("fate_armed", False) else ""
-    turn.say(f"Character Points {sheet.get('character_points', 0)}, Fate Points {sheet.get('fate_points', 0)}.{armed}",
+    asked = "on" if sheet.cp_prompt else "off"
+    armed = " A Fate Point is waiting for your next roll." if moment_of(state).fate_armed else ""
+    turn.say(f"Character Points {sheet.character_points}, Fate Points {sheet.fate_points}.{armed}",
              f"The Character Point question after a near miss is {asked} (\"points {'off' if asked == 'on' else 'on'}\").")
 
 
@@ -111,19 +115,11 @@ def award_if_won(turn: Turn, system: OpenD6) -> None:
     """At the end of a won adventure: Character Points earned, heroic Fate Points back."""
     if not goal_reached(turn):
         return
-    world = turn.world
-    goal = world.adventure.goal
+    state = turn.world.state
+    goal = turn.world.adventure.goal
     goals = int(bool(goal.reach)) + len(goal.carrying) + len(goal.defeat)
-    before = world.state.player
-    after = system.end_adventure(before, goals)
-    world.state.player = after
-    earned = after["character_points"] - before.get("character_points", 0)
-    back = after["fate_points"] - before.get("fate_points", 0)
-    lines = [(f"The adventure is over. You earn {earned} Character Points (1 for finishing, {goals} for its goals):"
-              f" {after['character_points']} in all.")]
-    if back:
-        lines.append(f"The {back} Fate Point{'s' if back != 1 else ''} you spent at heroic moments come{'s' if back == 1 else ''}"
-                     f" back: {after['fate_points']} in all.")
-    else:
-        lines.append(f"Fate Points: {after['fate_points']}.")
-    turn.say(*lines)
+    before = state.player
+    state.player = after = system.end_adventure(before, goals)
+    turn.emit(PointsAwarded(earned=after.character_points - before.character_points, goals=goals,
+                            character=after.character_points, back=after.fate_points - before.fate_points,
+                            fate=after.fate_points))

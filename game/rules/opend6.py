@@ -2,8 +2,10 @@
 
 The system is split over helper modules: ``opend6_codes`` (die codes,
 difficulties, kinds, weapons), ``opend6_roll`` (the Wild Die, exact odds,
-Character and Fate Point dice), ``opend6_sheet`` (sheets, creation, damage
-tracks, rest, points) and ``opend6_combat`` (attacks).  Every choice the seed
+Character and Fate Point dice), ``opend6_types`` (the typed sheet and moment,
+the format-1 migration), ``opend6_make`` (content stats, creation, NPC tiers),
+``opend6_sheet`` (damage tracks, rest, points), ``opend6_combat`` (attacks)
+and ``opend6_events`` (what they tell the narrator).  Every choice the seed
 leaves open is written down in ``docs/rules/opend6.md``.
 
 Beyond the :class:`~game.rules.base.RuleSystem` protocol, :class:`OpenD6`
@@ -17,6 +19,7 @@ offers the engine the system's own economy and timing:
   one more die read and added, the outcome judged again;
 - :meth:`OpenD6.spend_point` -- a sheet with one ``character``/``fate`` point
   spent (ActionRefused if none); ``heroic=True`` marks a Fate Point for return;
+- :meth:`OpenD6.moment_lines` -- what the moment adds to ``stats``;
 - :meth:`OpenD6.end_adventure` -- points restored and awarded;
 - :meth:`OpenD6.end_round` -- stun wearing off, the mortally wounded rolling
   to stay alive (call for every combatant at the end of each round);
@@ -29,29 +32,20 @@ table is ``game/play/opend6.py``.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
 from game.errors import UsageError
 from game.rules import opend6_codes as codes
 from game.rules import opend6_combat as combat
+from game.rules import opend6_make as make
 from game.rules import opend6_roll as rolls
 from game.rules import opend6_sheet as sheets
-from game.rules.base import (
-    AttackResult,
-    Odds,
-    RestResult,
-    RollResult,
-    Sheet,
-    SheetChange,
-    Situation,
-    Weapon,
-    plain_copy,
-    shape_problem,
-)
-from game.rules.dice import Dice, RandomDice
+from game.rules import opend6_types as types
+from game.rules.base import AttackResult, Odds, RestResult, RollResult, SheetChange, Situation, Weapon
+from game.rules.dice import Dice
 from game.rules.opend6_roll import D6Request
+from game.rules.opend6_types import D6Moment, D6Sheet
 
 SYSTEM_ID = "opend6"
 SUMMARY = "OpenD6: roll your die code (3D+1) with a Wild Die that explodes on 6; meet the difficulty."
@@ -115,39 +109,36 @@ class OpenD6:
         """Faces: the N-1 ordinary dice, then the Wild Die and each of its re-rolls."""
         return rolls.roll(request, dice)
 
-    # -- play ------------------------------------------------------------------
-    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> Sheet:
-        return sheets.new_character(stats, dice, self.damage, self.wild_one)
-
-    def sheet_from_data(self, data: Mapping[str, Any]) -> Sheet:
-        """A sheet from saved data (plain data, copied); ValueError when it lacks the shape of a fresh sheet."""
-        reference = self._npc_sheet(1, None) if "tier" in data else self.new_character(None, RandomDice(random.Random(0)))
-        problem = shape_problem(dict(data), reference)
-        if problem:
-            raise ValueError(problem)
-        return plain_copy(dict(data))
-
-    def sheet_to_data(self, sheet: Sheet) -> dict[str, Any]:
-        return plain_copy(sheet)
-
-    def moment_from_data(self, data: Mapping[str, Any]) -> None:
-        return None
-
-    def moment_to_data(self, moment: None) -> dict[str, Any]:
-        return {}
-
-    def migrate_v1(self, state: dict[str, Any]) -> dict[str, Any]:
-        return state
-
-    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> Sheet:
-        sheet = self._npc_sheet(tier, stats)
-        sheet.setdefault("creature", creature)
+    # -- sheets and the moment as saved data ---------------------------------------------
+    def sheet_from_data(self, data: Mapping[str, Any]) -> D6Sheet:
+        """A sheet from saved data; ValueError naming the field when it is not one (Body Points
+        are required under the body-points damage system)."""
+        sheet = D6Sheet.from_data(data)
+        if self.damage == "body-points" and sheet.body_points is None:
+            raise ValueError("body_points: missing (the adventure plays with Body Points)")
         return sheet
 
-    def _npc_sheet(self, tier: int, stats: Mapping[str, Any] | None) -> Sheet:
-        return sheets.npc_sheet(tier, stats, self.damage)
+    def sheet_to_data(self, sheet: D6Sheet) -> dict[str, Any]:
+        return sheet.to_data()
 
-    def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation) -> D6Request:
+    def moment_from_data(self, data: Mapping[str, Any]) -> D6Moment | None:
+        return D6Moment.from_data(data)
+
+    def moment_to_data(self, moment: D6Moment | None) -> dict[str, Any]:
+        return moment.to_data() if moment is not None else {}
+
+    def migrate_v1(self, state: dict[str, Any]) -> dict[str, Any]:
+        """Format-1 scratch keys of the sheets lifted into the moment (see :func:`opend6_types.migrate_v1`)."""
+        return types.migrate_v1(state)
+
+    # -- play ------------------------------------------------------------------
+    def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> D6Sheet:
+        return make.new_character(stats, dice, self.damage, self.wild_one)
+
+    def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> D6Sheet:
+        return make.npc_sheet(tier, stats, self.damage, creature)
+
+    def check_request(self, sheet: D6Sheet, kind: str, difficulty: str, situation: Situation) -> D6Request:
         """Attribute + skill for ``kind``, less wound dice; the difficulty's number
         unless ``situation.target`` gives one."""
         skill = codes.kind_skill(kind)
@@ -155,50 +146,56 @@ class OpenD6:
         label = f"{codes.SKILLS[skill].title()} + {skill}"
         return D6Request.of(sheets.action_code(sheet, skill, situation), number, self.wild_one, label)
 
-    def attack_request(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation) -> D6Request:
+    def attack_request(self, attacker: D6Sheet, defender: D6Sheet, weapon: Weapon, situation: Situation) -> D6Request:
         return combat.attack_request(attacker, defender, weapon, situation, self.wild_one)
 
-    def attack(self, attacker: Sheet, defender: Sheet, weapon: Weapon, situation: Situation, dice: Dice) -> AttackResult:
+    def attack(self, attacker: D6Sheet, defender: D6Sheet, weapon: Weapon, situation: Situation,
+               dice: Dice) -> AttackResult[D6Sheet]:
         return combat.attack(attacker, defender, weapon, situation, dice, self.damage, self.wild_one)
 
-    def condition(self, sheet: Sheet) -> str:
+    def condition(self, sheet: D6Sheet) -> str:
         return sheets.condition(sheet, self.damage)
 
-    def health(self, sheet: Sheet) -> str:
+    def health(self, sheet: D6Sheet) -> str:
         return sheets.health(sheet, self.damage)
 
-    def sheet_lines(self, sheet: Sheet) -> list[str]:
+    def sheet_lines(self, sheet: D6Sheet) -> list[str]:
         """Attributes with their skills (skills shown as the total code rolled), damage, points."""
         lines = []
         for name in codes.ATTRIBUTES:
             skills = [
                 f"{skill} {sheets.skill_code(sheet, skill)}"
                 for skill, attribute in codes.SKILLS.items()
-                if attribute == name and skill in sheet.get("skills", {})
+                if attribute == name and skill in sheet.skills
             ]
             extra = f"  ({', '.join(skills)})" if skills else ""
-            lines.append(f"{name.title():<13}{sheets.attribute(sheet, name)}{extra}")
-        if sheet.get("armor", "0D") != "0D":
-            lines.append(f"Armor        {sheet['armor']}")
+            lines.append(f"{name.title():<13}{sheet.attribute(name)}{extra}")
+        if sheet.armor.steps:
+            lines.append(f"Armor        {sheet.armor}")
         lines.append(f"Health       {self.health(sheet)}")
-        lines.append(f"Character Points {sheet.get('character_points', 0)}, Fate Points {sheet.get('fate_points', 0)}")
-        if sheet.get("fate_armed", False):
-            lines.append("A Fate Point is waiting: your next roll uses twice the dice.")
-        if sheet.get("setback", 0):
-            lines.append("Shaken by a complication: -1D to your next action.")
-        if not sheet.get("cp_prompt", True):
+        lines.append(f"Character Points {sheet.character_points}, Fate Points {sheet.fate_points}")
+        if not sheet.cp_prompt:
             lines.append("You are not asked to spend Character Points (points on).")
         return lines
 
-    def rest(self, sheet: Sheet, kind: str, fed: bool, dice: Dice) -> RestResult:
+    def moment_lines(self, moment: D6Moment | None, who: str) -> list[str]:
+        """What the moment adds to ``who``'s sheet lines: a Fate Point armed, a complication pending."""
+        if moment is None:
+            return []
+        lines = ["A Fate Point is waiting: your next roll uses twice the dice."] if moment.fate_armed else []
+        if moment.setback(who) is not None:
+            lines.append("Shaken by a complication: -1D to your next action.")
+        return lines
+
+    def rest(self, sheet: D6Sheet, kind: str, fed: bool, dice: Dice) -> RestResult[D6Sheet]:
         return sheets.rest(sheet, kind, fed, dice, self.damage, self.wild_one)
 
-    def harm(self, sheet: Sheet, damage: str, dice: Dice) -> SheetChange:
+    def harm(self, sheet: D6Sheet, damage: str, dice: Dice) -> SheetChange[D6Sheet]:
         """Harm from no attacker: ``damage`` (a die like ``d4``) mapped as weapon damage,
         rolled, then resisted (wounds) or taken off the Body Points."""
         return combat.harm(sheet, damage, dice, self.damage, self.wild_one)
 
-    def heal(self, sheet: Sheet, healing: str, dice: Dice) -> SheetChange:
+    def heal(self, sheet: D6Sheet, healing: str, dice: Dice) -> SheetChange[D6Sheet]:
         """Healing: ``healing`` (a die like ``d6``) mapped to a code and rolled; see
         :func:`opend6_sheet.heal`."""
         return sheets.heal(sheet, healing, dice, self.damage, self.wild_one)
@@ -213,17 +210,17 @@ class OpenD6:
     def add_character_die(self, request: D6Request, result: RollResult, dice: Dice) -> RollResult:
         return rolls.add_character_die(request, result, dice)
 
-    def spend_point(self, sheet: Sheet, kind: str, heroic: bool = False) -> Sheet:
+    def spend_point(self, sheet: D6Sheet, kind: str, heroic: bool = False) -> D6Sheet:
         return sheets.spend_point(sheet, kind, heroic)
 
-    def end_adventure(self, sheet: Sheet, goals_completed: int = 0) -> Sheet:
+    def end_adventure(self, sheet: D6Sheet, goals_completed: int = 0) -> D6Sheet:
         return sheets.end_adventure(sheet, goals_completed)
 
-    def end_round(self, sheet: Sheet, dice: Dice) -> RestResult:
-        return sheets.end_round(sheet, dice, self.damage, self.wild_one)
+    def end_round(self, sheet: D6Sheet, dice: Dice, who: str) -> RestResult[D6Sheet]:
+        return sheets.end_round(sheet, dice, self.damage, self.wild_one, who)
 
     def stats_problems(self, stats: Mapping[str, Any]) -> list[str]:
-        return sheets.stats_problems(stats)
+        return make.stats_problems(stats)
 
 
 def make_system(options: Mapping[str, str]) -> OpenD6:

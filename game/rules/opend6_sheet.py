@@ -1,39 +1,30 @@
-"""OpenD6 character sheets: stats, creation, NPC tiers, damage tracks, rest, points.
+"""OpenD6 damage tracks, rest, healing, rounds and points on a :class:`D6Sheet`.
 
-A sheet is a plain dict (TOML-safe, never None)::
-
-    attributes        {attribute: die code string}   e.g. {"physique": "3D+1", ...}
-    skills            {skill: die code string}       dice ADDED to the attribute
-    armor             die code string                added to resistance rolls
-    wound_level       0 healthy .. 6 dead            (wounds damage system)
-    stun_rounds       rounds of stun left            (wounds)
-    mortal_rounds     rounds spent mortally wounded  (wounds)
-    body_points, body_points_max                     (body-points damage system only)
-    character_points, fate_points
-    fate_heroic       Fate Points spent at heroic moments, returned at the end
-    tags              creature tags a weapon's bonus_against may name (optional)
-    tier              NPCs only
-
-Every function returns new dicts and never mutates its arguments.
+The sheet record itself is :mod:`game.rules.opend6_types`; making one (content
+stats, creation, NPC tiers) is :mod:`game.rules.opend6_make`.  Every function
+here returns new sheets (``dataclasses.replace``) and events
+(:mod:`game.rules.opend6_events`) instead of sentences; it never mutates its
+arguments.
 """
 from __future__ import annotations
 
-import copy
-import difflib
-from collections.abc import Mapping
-from typing import Any
+from dataclasses import replace
 
-from game.errors import ActionRefused, ContentError
-from game.rules.base import RestResult, RollResult, Sheet, Situation
+from game.errors import ActionRefused
+from game.events import PLAYER, Died
+from game.rules.base import RestResult, Situation
 from game.rules.dice import Dice
-from game.rules.opend6_codes import (
-    ATTRIBUTES,
-    SKILLS,
-    DieCode,
-    difficulty_number,
-    weapon_code,
+from game.rules.opend6_codes import SKILLS, DieCode, difficulty_number, weapon_code
+from game.rules.opend6_events import (
+    BodyPointsRecovered,
+    ClungToLife,
+    NotHealed,
+    Respite,
+    StunWoreOff,
+    WoundsMended,
 )
 from game.rules.opend6_roll import D6Request, roll
+from game.rules.opend6_types import D6Sheet
 
 DAMAGE_SYSTEMS: tuple[str, ...] = ("wounds", "body-points")
 
@@ -68,204 +59,21 @@ def raise_wound(current: int, new: int) -> int:
 
 # -- reading sheets ------------------------------------------------------------
 
-def attribute(sheet: Sheet, name: str) -> DieCode:
-    """An attribute's die code (0D when the sheet lacks it)."""
-    return DieCode.parse(sheet.get("attributes", {}).get(name, "0D"))
-
-
-def skill_code(sheet: Sheet, skill: str) -> DieCode:
+def skill_code(sheet: D6Sheet, skill: str) -> DieCode:
     """Attribute plus the skill's added dice: the code rolled for the skill."""
-    added = DieCode.parse(sheet.get("skills", {}).get(skill, "0D"))
-    return attribute(sheet, SKILLS[skill]) + added
+    return sheet.attribute(SKILLS[skill]) + sheet.added(skill)
 
 
-def wound_penalty(sheet: Sheet) -> int:
+def wound_penalty(sheet: D6Sheet) -> int:
     """Dice lost on actions for the current wound level."""
-    return WOUND_PENALTY[sheet.get("wound_level", 0)]
+    return WOUND_PENALTY[sheet.wound_level]
 
 
-def action_code(sheet: Sheet, skill: str, situation: Situation) -> DieCode:
+def action_code(sheet: D6Sheet, skill: str, situation: Situation) -> DieCode:
     """The code rolled for an action: the skill, less wound dice, +1D with advantage,
     -1D with disadvantage (House rule)."""
     shift = -wound_penalty(sheet) + int(situation.advantage) - int(situation.disadvantage)
     return skill_code(sheet, skill).plus_dice(shift)
-
-
-# -- content stats ---------------------------------------------------------------
-
-_INT_KEYS = ("body_points", "character_points", "fate_points")
-_STAT_KEYS = (*ATTRIBUTES, "skills", "armor", *_INT_KEYS, "tags")
-
-
-def _suggest(word: str, known: tuple[str, ...] | list[str]) -> str:
-    close = difflib.get_close_matches(word, known, n=1)
-    return f" (did you mean {close[0]}?)" if close else f"; known: {', '.join(known)}"
-
-
-def _code_problem(path: str, value: Any) -> str | None:
-    if isinstance(value, bool):
-        return f"{path}: expected a die code like 3D+1, got {value!r}"
-    if isinstance(value, int):
-        return None if value >= 0 else f"{path}: a die code cannot be negative"
-    try:
-        DieCode.parse(value)
-    except ValueError as error:
-        return f"{path}: {error}"
-    return None
-
-
-def _as_code(value: Any) -> str:
-    """A content value (die code string, or int number of dice) as a normalised code string."""
-    return str(DieCode(value)) if isinstance(value, int) else str(DieCode.parse(value))
-
-
-def stats_problems(stats: Mapping[str, Any]) -> list[str]:
-    """Every problem with an ``[...stats.opend6]`` table (empty when it is valid)."""
-    problems: list[str] = []
-    for key, value in stats.items():
-        if key not in _STAT_KEYS:
-            problems.append(f"{key}: unknown OpenD6 stat{_suggest(key, _STAT_KEYS)}")
-        elif key in ATTRIBUTES or key == "armor":
-            problems += filter(None, [_code_problem(key, value)])
-        elif key == "skills":
-            if not isinstance(value, Mapping):
-                problems.append("skills: expected a table of skill = die code")
-                continue
-            for skill, code in value.items():
-                if skill not in SKILLS:
-                    problems.append(f"skills.{skill}: unknown skill{_suggest(skill, list(SKILLS))}")
-                else:
-                    problems += filter(None, [_code_problem(f"skills.{skill}", code)])
-        elif key == "tags":
-            if not isinstance(value, list) or not all(isinstance(tag, str) for tag in value):
-                problems.append("tags: expected a list of words")
-        elif isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "body_points" else 0):
-            problems.append(f"{key}: expected a whole number of at least {1 if key == 'body_points' else 0}")
-    return problems
-
-
-def apply_stats(base: Sheet, stats: Mapping[str, Any]) -> Sheet:
-    """``base`` overridden by content stats; ContentError listing every problem."""
-    problems = stats_problems(stats)
-    if problems:
-        raise ContentError(problems)
-    sheet = copy.deepcopy(base)
-    for key, value in stats.items():
-        if key in ATTRIBUTES:
-            sheet["attributes"][key] = _as_code(value)
-        elif key == "skills":
-            sheet["skills"].update({skill: _as_code(code) for skill, code in value.items()})
-        elif key == "armor":
-            sheet["armor"] = _as_code(value)
-        elif key == "tags":
-            sheet["tags"] = list(value)
-        else:
-            sheet[key] = value
-    if "body_points" in stats:
-        sheet["body_points_max"] = stats["body_points"]
-    return sheet
-
-
-# -- creation ------------------------------------------------------------------
-
-#: House rule: the 18D of attribute dice as a fixed spread, dealt to attributes by the dice.
-ATTRIBUTE_SPREAD: tuple[str, ...] = ("4D", "3D+1", "3D", "3D", "2D+2", "2D")
-#: House rule: 7D of skill dice: melee and dodge 1D each, then this spread dealt by the dice.
-SKILL_SPREAD: tuple[str, ...] = ("2D", "1D", "1D", "1D")
-FIXED_SKILLS: dict[str, str] = {"melee": "1D", "dodge": "1D"}
-STARTING_CHARACTER_POINTS = 5
-STARTING_FATE_POINTS = 1
-BASE_BODY_POINTS = 20
-
-
-def blank_sheet(attribute_code: str = "2D") -> Sheet:
-    """A sheet with every attribute at ``attribute_code``, no skills, unhurt."""
-    return {
-        "attributes": {name: attribute_code for name in ATTRIBUTES},
-        "skills": {},
-        "armor": "0D",
-        "wound_level": 0,
-        "stun_rounds": 0,
-        "mortal_rounds": 0,
-        "character_points": 0,
-        "fate_points": 0,
-        "fate_heroic": 0,
-    }
-
-
-def _deal(values: tuple[str, ...], names: list[str], dice: Dice) -> dict[str, str]:
-    """Give each value, in order, to a name drawn by one die roll of the names left.
-
-    The last value goes to the last name left without a roll when only one is left.
-    """
-    left = list(names)
-    dealt: dict[str, str] = {}
-    for value in values:
-        pick = dice.roll(len(left)) if len(left) > 1 else 1
-        dealt[left.pop(pick - 1)] = value
-    return dealt
-
-
-def body_points_roll(sheet: Sheet, dice: Dice, wild_one: str) -> tuple[int, RollResult]:
-    """Body Points = 20 + a Physique roll (RULES-NOTES opend6); returns (points, roll)."""
-    result = roll(D6Request.of(attribute(sheet, "physique"), None, wild_one, "Physique"), dice)
-    return BASE_BODY_POINTS + int(result.figures["total"]), result
-
-
-def new_character(stats: Mapping[str, Any] | None, dice: Dice, damage: str, wild_one: str) -> Sheet:
-    """A player sheet from content stats, or by the creation House rule.
-
-    Without stats, faces are read in this order: five faces dealing the
-    attribute spread (a d6, d5, d4, d3, d2 over the attributes left, in
-    :data:`ATTRIBUTES` order), then four faces dealing the skill spread over
-    the skills left (d14, d13, d12, d11), then, under body-points, the
-    Physique roll.  With stats, attributes they omit are 2D and only the
-    Physique roll (body-points without ``body_points``) is read.
-    """
-    sheet = blank_sheet()
-    sheet["character_points"] = STARTING_CHARACTER_POINTS
-    sheet["fate_points"] = STARTING_FATE_POINTS
-    if stats is None:
-        sheet["attributes"] = {**sheet["attributes"], **_deal(ATTRIBUTE_SPREAD, list(ATTRIBUTES), dice)}
-        others = [skill for skill in SKILLS if skill not in FIXED_SKILLS]
-        sheet["skills"] = {**FIXED_SKILLS, **_deal(SKILL_SPREAD, others, dice)}
-    else:
-        sheet = apply_stats(sheet, stats)
-    if damage == "body-points" and "body_points" not in sheet:
-        points, _ = body_points_roll(sheet, dice, wild_one)
-        sheet["body_points"] = sheet["body_points_max"] = points
-    return sheet
-
-
-#: tier -> (attribute code, added dice of melee, dodge and marksmanship, armor code). House rule.
-TIERS: dict[int, tuple[str, str, str]] = {
-    1: ("2D", "1D", "0D"),
-    2: ("2D+2", "1D+1", "0D"),
-    3: ("3D", "2D", "0D+2"),
-    4: ("3D+2", "2D+1", "1D"),
-    5: ("4D+1", "3D", "1D+2"),
-}
-COMBAT_SKILLS: tuple[str, ...] = ("melee", "dodge", "marksmanship")
-
-
-def npc_sheet(tier: int, stats: Mapping[str, Any] | None, damage: str) -> Sheet:
-    """An NPC sheet from its tier (clamped to 1..5), overridden by content stats.
-
-    NPCs have no Character or Fate Points.  Under body-points they have
-    20 + their average Physique roll (3.5 a die, rounded down) unless the
-    stats give ``body_points`` (House rule: NPC sheets are made without dice).
-    """
-    tier = min(max(tier, 1), 5)
-    attribute_code, combat, armor = TIERS[tier]
-    sheet = blank_sheet(attribute_code)
-    sheet["skills"] = {skill: combat for skill in COMBAT_SKILLS}
-    sheet["armor"] = armor
-    sheet["tier"] = tier
-    sheet = apply_stats(sheet, stats or {})
-    if damage == "body-points" and "body_points" not in sheet:
-        points = BASE_BODY_POINTS + int(attribute(sheet, "physique").mean)
-        sheet["body_points"] = sheet["body_points_max"] = points
-    return sheet
 
 
 # -- damage ------------------------------------------------------------------------
@@ -274,38 +82,32 @@ def npc_sheet(tier: int, stats: Mapping[str, Any] | None, damage: str) -> Sheet:
 DEAD_BODY_POINTS = -10
 
 
-def take_wound(sheet: Sheet, margin: int) -> Sheet:
+def take_wound(sheet: D6Sheet, margin: int) -> D6Sheet:
     """The sheet after damage beat the resistance roll by ``margin`` (wounds system)."""
-    new = copy.deepcopy(sheet)
-    level = raise_wound(sheet.get("wound_level", 0), wound_from_margin(margin))
-    new["wound_level"] = level
-    new["stun_rounds"] = 2 if level == STUNNED else 0
-    if level != MORTAL:
-        new["mortal_rounds"] = 0
-    return new
+    level = raise_wound(sheet.wound_level, wound_from_margin(margin))
+    return replace(sheet, wound_level=level, stun_rounds=2 if level == STUNNED else 0,
+                   mortal_rounds=sheet.mortal_rounds if level == MORTAL else 0)
 
 
-def lose_body_points(sheet: Sheet, amount: int) -> Sheet:
+def lose_body_points(sheet: D6Sheet, amount: int) -> D6Sheet:
     """The sheet after losing ``amount`` Body Points (body-points system)."""
-    new = copy.deepcopy(sheet)
-    new["body_points"] = sheet.get("body_points", 0) - max(amount, 0)
-    return new
+    return replace(sheet, body_points=(sheet.body_points or 0) - max(amount, 0))
 
 
-def condition(sheet: Sheet, damage: str) -> str:
+def condition(sheet: D6Sheet, damage: str) -> str:
     """ok, down (incapacitated or mortally wounded; 0 Body Points or fewer) or dead."""
     if damage == "body-points":
-        points = sheet.get("body_points", 0)
+        points = sheet.body_points or 0
         return "dead" if points <= DEAD_BODY_POINTS else "down" if points <= 0 else "ok"
-    level = sheet.get("wound_level", 0)
+    level = sheet.wound_level
     return "dead" if level >= DEAD else "down" if level >= INCAPACITATED else "ok"
 
 
-def health(sheet: Sheet, damage: str) -> str:
+def health(sheet: D6Sheet, damage: str) -> str:
     """``BP 23/31`` or the wound level with its penalty, e.g. ``wounded (-1D)``."""
     if damage == "body-points":
-        return f"BP {sheet.get('body_points', 0)}/{sheet.get('body_points_max', 0)}"
-    level = sheet.get("wound_level", 0)
+        return f"BP {sheet.body_points or 0}/{sheet.body_points_max or 0}"
+    level = sheet.wound_level
     penalty = WOUND_PENALTY[level]
     return WOUND_LEVELS[level] + (f" (-{penalty}D)" if penalty and level < INCAPACITATED else "")
 
@@ -318,53 +120,53 @@ HEAL_DIFFICULTY: dict[int, str] = {WOUNDED: "easy", SEVERELY: "easy", INCAPACITA
 HEALED_LEVEL: dict[int, int] = {WOUNDED: 0, SEVERELY: WOUNDED, INCAPACITATED: SEVERELY, MORTAL: INCAPACITATED}
 
 
-def rest(sheet: Sheet, kind: str, fed: bool, dice: Dice, damage: str, wild_one: str) -> RestResult:
-    """Rest (House rule; the seed has no healing rules).
+def _recover(sheet: D6Sheet, total: int) -> tuple[D6Sheet, BodyPointsRecovered]:
+    """Up to ``total`` Body Points back (never past the maximum)."""
+    top, now = sheet.body_points_max or 0, sheet.body_points or 0
+    gained = max(min(total, top - now), 0)
+    return replace(sheet, body_points=now + gained), BodyPointsRecovered(gained, now + gained, top)
+
+
+def rest(sheet: D6Sheet, kind: str, fed: bool, dice: Dice, damage: str, wild_one: str) -> RestResult[D6Sheet]:
+    """The player rests (House rule; the seed has no healing rules).
 
     Any rest clears a stun.  Only a ``long`` rest while ``fed`` heals: under
     wounds, a Physique roll against :data:`HEAL_DIFFICULTY` heals one level;
     under body-points, the Physique roll's total comes back (up to the
     maximum).  The dead stay dead.  Faces: the one Physique roll, if any.
+    Events: :class:`StunWoreOff`, then :class:`NotHealed`, :class:`BodyPointsRecovered`
+    or :class:`WoundsMended`.
     """
     if kind not in ("short", "long"):
         raise ValueError(f"rest kind must be short or long, not {kind!r}")
     if condition(sheet, damage) == "dead":
-        return RestResult(copy.deepcopy(sheet), ("The dead do not rest.",))
-    new = copy.deepcopy(sheet)
-    lines: list[str] = []
-    if new.get("wound_level", 0) == STUNNED:
-        new["wound_level"], new["stun_rounds"] = 0, 0
-        lines.append("The stun wears off.")
-    if kind == "short":
-        return RestResult(new, (*lines, "A short rest steadies you, but heals nothing."))
-    if not fed:
-        return RestResult(new, (*lines, "Hungry and thirsty, you do not heal."))
-    physique = attribute(sheet, "physique")
+        return RestResult(sheet, events=(NotHealed(Respite.DEAD),))
+    events: tuple[StunWoreOff, ...] = ()
+    if sheet.wound_level == STUNNED:
+        sheet, events = replace(sheet, wound_level=0, stun_rounds=0), (StunWoreOff(PLAYER),)
+    if kind == "short" or not fed:
+        return RestResult(sheet, events=(*events, NotHealed(Respite.SHORT if kind == "short" else Respite.HUNGRY)))
+    physique = sheet.attribute("physique")
     if damage == "body-points":
         result = roll(D6Request.of(physique, None, wild_one, "Physique"), dice)
-        top = new.get("body_points_max", 0)
-        gained = max(min(int(result.figures["total"]), top - new.get("body_points", 0)), 0)
-        new["body_points"] = new.get("body_points", 0) + gained
-        return RestResult(new, (*lines, f"You recover {gained} Body Points ({health(new, damage)})."), (result,))
-    level = new.get("wound_level", 0)
+        sheet, recovered = _recover(sheet, int(result.figures["total"]))
+        return RestResult(sheet, rolls=(result,), events=(*events, recovered))
+    level = sheet.wound_level
     if level not in HEAL_DIFFICULTY:
-        return RestResult(new, (*lines, "You wake rested."))
+        return RestResult(sheet, events=(*events, NotHealed(Respite.RESTED)))
     request = D6Request.of(physique, difficulty_number(HEAL_DIFFICULTY[level]), wild_one, "Physique")
     result = roll(request, dice)
     if result.succeeded:
-        new["wound_level"], new["mortal_rounds"] = HEALED_LEVEL[level], 0
-        lines.append(f"Your wounds mend: now {WOUND_LEVELS[new['wound_level']]}.")
-    else:
-        lines.append(f"Your wounds do not mend: still {WOUND_LEVELS[level]}.")
-    return RestResult(new, tuple(lines), (result,))
+        sheet = replace(sheet, wound_level=HEALED_LEVEL[level], mortal_rounds=0)
+    return RestResult(sheet, rolls=(result,), events=(*events, WoundsMended(sheet.wound_level, result.succeeded)))
 
 
 #: House rule: a healing roll mends one wound level for each full 5 it totals, at least one.
 HEAL_PER_LEVEL = 5
 
 
-def heal(sheet: Sheet, healing: str, dice: Dice, damage: str, wild_one: str) -> RestResult:
-    """Healing from a potion, a gift or an exotica (House rule; the seed has no healing).
+def heal(sheet: D6Sheet, healing: str, dice: Dice, damage: str, wild_one: str) -> RestResult[D6Sheet]:
+    """Healing of the player from a potion, a gift or an exotica (House rule; the seed has none).
 
     ``healing`` is a die such as ``d6``, mapped to a code as weapon damage is
     (d6 = 1D+2) and rolled open.  Body points: the total comes back, up to the
@@ -372,86 +174,81 @@ def heal(sheet: Sheet, healing: str, dice: Dice, damage: str, wild_one: str) -> 
     healthy, a stun cleared) for each full 5 of the total, at least one.  Nothing
     is rolled for the unhurt or the dead.  Faces: that one roll.
     """
-    new = copy.deepcopy(sheet)
     if condition(sheet, damage) == "dead":
-        return RestResult(new, ("The dead are past healing.",))
-    hurt = (new.get("body_points", 0) < new.get("body_points_max", 0)) if damage == "body-points" \
-        else new.get("wound_level", 0) > 0
+        return RestResult(sheet, events=(NotHealed(Respite.DEAD, healing=True),))
+    hurt = (sheet.body_points or 0) < (sheet.body_points_max or 0) if damage == "body-points" \
+        else sheet.wound_level > 0
     if not hurt:
-        return RestResult(new, ("You are not hurt: it does nothing for you.",))
+        return RestResult(sheet, events=(NotHealed(Respite.UNHURT, healing=True),))
     result = roll(D6Request.of(weapon_code(healing), None, wild_one, "healing"), dice)
     total = int(result.figures["total"])
     if damage == "body-points":
-        gained = min(total, new.get("body_points_max", 0) - new.get("body_points", 0))
-        new["body_points"] = new.get("body_points", 0) + gained
-        return RestResult(new, (f"You recover {gained} Body Points ({health(new, damage)}).",), (result,))
-    level = new.get("wound_level", 0)
+        sheet, recovered = _recover(sheet, total)
+        return RestResult(sheet, rolls=(result,), events=(recovered,))
+    level = sheet.wound_level
     for _ in range(max(1, total // HEAL_PER_LEVEL)):
         level = 0 if level == STUNNED else HEALED_LEVEL.get(level, level)
-    new["wound_level"], new["stun_rounds"] = level, 0
-    if level != MORTAL:
-        new["mortal_rounds"] = 0
-    return RestResult(new, (f"The healing takes hold: you are now {WOUND_LEVELS[level]}.",), (result,))
+    sheet = replace(sheet, wound_level=level, stun_rounds=0,
+                    mortal_rounds=sheet.mortal_rounds if level == MORTAL else 0)
+    return RestResult(sheet, rolls=(result,), events=(WoundsMended(level, True, healing=True),))
 
 
-def end_round(sheet: Sheet, dice: Dice, damage: str, wild_one: str) -> RestResult:
-    """What the end of a combat round does to ``sheet`` (wounds system).
+def end_round(sheet: D6Sheet, dice: Dice, damage: str, wild_one: str, who: str = PLAYER) -> RestResult[D6Sheet]:
+    """What the end of a combat round does to ``who``'s sheet (wounds system).
 
     A stun lasts for the round it was taken and the next (RULES-NOTES), so it
-    clears at the second round's end.  A mortally wounded character counts one
-    more round and rolls Physique: below the count, death (House rule after
-    the D6 Adventure rule).  Faces: that Physique roll, if any.
+    clears at the second round's end (:class:`StunWoreOff`).  A mortally wounded
+    character counts one more round and rolls Physique: below the count, death
+    (``Died(who, "mortal wound")``; House rule after the D6 Adventure rule),
+    else :class:`ClungToLife`.  Faces: that Physique roll, if any.
     """
-    new = copy.deepcopy(sheet)
-    level = sheet.get("wound_level", 0)
+    level = sheet.wound_level
     if damage != "wounds":
-        return RestResult(new)
+        return RestResult(sheet)
     if level == STUNNED:
-        new["stun_rounds"] = max(sheet.get("stun_rounds", 0) - 1, 0)
-        if new["stun_rounds"] == 0:
-            new["wound_level"] = 0
-            return RestResult(new, ("The stun wears off.",))
-        return RestResult(new)
+        rounds = max(sheet.stun_rounds - 1, 0)
+        if rounds == 0:
+            return RestResult(replace(sheet, stun_rounds=0, wound_level=0), events=(StunWoreOff(who),))
+        return RestResult(replace(sheet, stun_rounds=rounds))
     if level != MORTAL:
-        return RestResult(new)
-    new["mortal_rounds"] = rounds = sheet.get("mortal_rounds", 0) + 1
-    result = roll(D6Request.of(attribute(sheet, "physique"), rounds, wild_one, "Physique"), dice)
+        return RestResult(sheet)
+    rounds = sheet.mortal_rounds + 1
+    result = roll(D6Request.of(sheet.attribute("physique"), rounds, wild_one, "Physique"), dice)
     if result.succeeded:
-        return RestResult(new, ("Mortally wounded, you cling to life.",), (result,))
-    new["wound_level"] = DEAD
-    return RestResult(new, ("The mortal wound claims its victim.",), (result,))
+        return RestResult(replace(sheet, mortal_rounds=rounds), rolls=(result,), events=(ClungToLife(who),))
+    return RestResult(replace(sheet, mortal_rounds=rounds, wound_level=DEAD), rolls=(result,),
+                      events=(Died(who, MORTAL_WOUND),))
+
+
+#: The cause of a :class:`~game.events.Died` from a mortal wound at the end of a round.
+MORTAL_WOUND = "mortal wound"
 
 
 # -- Character Points and Fate Points (seed 002 §Improving Rolls) --------------------
 
-_POINT_KEYS = {"character": "character_points", "fate": "fate_points"}
-
-
-def spend_point(sheet: Sheet, kind: str, heroic: bool = False) -> Sheet:
+def spend_point(sheet: D6Sheet, kind: str, heroic: bool = False) -> D6Sheet:
     """The sheet with one ``character`` or ``fate`` point spent.
 
     A Fate Point spent at a brave, heroic or climactic moment (``heroic``) is
     remembered in ``fate_heroic`` and comes back at the end of the adventure.
     ActionRefused when none is left.
     """
-    key = _POINT_KEYS[kind]
-    if sheet.get(key, 0) < 1:
-        raise ActionRefused(f"You have no {kind.title()} Points left.")
-    new = copy.deepcopy(sheet)
-    new[key] = sheet[key] - 1
-    if kind == "fate" and heroic:
-        new["fate_heroic"] = sheet.get("fate_heroic", 0) + 1
-    return new
+    if kind == "character":
+        if sheet.character_points < 1:
+            raise ActionRefused("You have no Character Points left.")
+        return replace(sheet, character_points=sheet.character_points - 1)
+    if kind != "fate":
+        raise ValueError(f"point kind must be character or fate, not {kind!r}")
+    if sheet.fate_points < 1:
+        raise ActionRefused("You have no Fate Points left.")
+    return replace(sheet, fate_points=sheet.fate_points - 1, fate_heroic=sheet.fate_heroic + int(heroic))
 
 
-def end_adventure(sheet: Sheet, goals_completed: int = 0) -> Sheet:
+def end_adventure(sheet: D6Sheet, goals_completed: int = 0) -> D6Sheet:
     """Points at the end of an adventure (seed 002 §Improving Rolls).
 
     Fate Points spent heroically come back.  House rule for "completing goals
     and playing well": 1 Character Point for finishing plus 1 per goal completed.
     """
-    new = copy.deepcopy(sheet)
-    new["character_points"] = sheet.get("character_points", 0) + 1 + max(goals_completed, 0)
-    new["fate_points"] = sheet.get("fate_points", 0) + sheet.get("fate_heroic", 0)
-    new["fate_heroic"] = 0
-    return new
+    return replace(sheet, character_points=sheet.character_points + 1 + max(goals_completed, 0),
+                   fate_points=sheet.fate_points + sheet.fate_heroic, fate_heroic=0)

@@ -7,15 +7,19 @@ roll fails the test (the script runs out).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.engine import Engine
+from game.events import PLAYER
 from game.paths import bundled_root
 from game.rules.dice import ScriptedDice
 from game.rules.opend6 import OpenD6
+from game.rules.opend6_codes import DieCode
+from game.rules.opend6_types import D6Moment, D6Sheet, Setback
 from game.rules.registry import get_system
 from game.saves import SaveStore
 from game.world.content import Adventure
@@ -44,8 +48,24 @@ def engine(tiny: Adventure, tmp_path: Path) -> Engine:
     return make_engine(tiny, tmp_path)
 
 
-def player(engine: Engine) -> dict[str, Any]:
-    return engine.state.player
+def player(engine: Engine) -> D6Sheet:
+    sheet: D6Sheet = engine.state.player
+    return sheet
+
+
+def edit(engine: Engine, **changes: Any) -> None:
+    """Change the player's sheet as a test set-up."""
+    engine.state.player = replace(engine.state.player, **changes)
+
+
+def moment(engine: Engine) -> D6Moment:
+    """The OpenD6 moment (an idle one for None)."""
+    return engine.state.moment or D6Moment()
+
+
+def stats(engine: Engine, script: Script) -> list[str]:
+    """``stats`` and what the play layer adds for the moment (a hook meta does not call yet)."""
+    return say(engine, script, "stats") + [f"  {line}" for line in engine.play.stats_lines(engine.state)]
 
 
 def to_the_well(engine: Engine, script: Script) -> None:
@@ -69,7 +89,7 @@ def test_odds_tells_the_exact_chance_and_the_number(engine: Engine, script: Scri
     lines = say(engine, script, "odds search")
     assert lines[0] == f"Odds of search: {float(exact.p_success) * 100:.1f}% to succeed."
     assert lines[-1] == "  4D with a Wild Die vs 8 (wild 1: complication)"
-    assert engine.state.turn == 0 and player(engine)["character_points"] == 5
+    assert engine.state.turn == 0 and player(engine).character_points == 5
 
 
 def test_the_first_attack_on_a_foe_hints_at_its_defence_without_the_number(engine: Engine, script: Script) -> None:
@@ -80,7 +100,7 @@ def test_the_first_attack_on_a_foe_hints_at_its_defence_without_the_number(engin
     assert lines[:2] == ["Hitting the dune raider should not give you much trouble.",
                          "[you attack the dune raider] Reflexes + melee 4D (4, 4, 4 + wild 4) = 16: success"]
     assert "Damage 6 against its resistance 10: the dune raider shrugs it off." in lines
-    player(engine)["cp_prompt"] = False
+    edit(engine, cp_prompt=False)
     lines = say(engine, script, "attack raider", [1, 1, 1, 2, 1, 1, 2])
     assert lines[0] == "[you attack the dune raider] Reflexes + melee 4D (1, 1, 1 + wild 2) = 5: failure"
     assert "You miss the dune raider." in lines
@@ -101,15 +121,15 @@ def test_a_wild_one_brings_a_complication_that_lapses_after_the_next_action(engi
         "Complication: the Wild Die shows 1, and grit gets into your eyes (-1D to your next action).",
         FOUND,
     ]
-    assert "  Shaken by a complication: -1D to your next action." in say(engine, script, "stats")
+    assert "  Shaken by a complication: -1D to your next action." in stats(engine, script)
     lines = say(engine, script, "d")  # the next action rolls nothing: the -1D lapses at its end
     assert lines[-1] == "You shake off the complication."
-    assert player(engine)["setback"] == 0
+    assert moment(engine).setback(PLAYER) is None
 
 
 def test_a_complication_costs_the_next_action_a_die(engine: Engine, script: Script) -> None:
     to_the_well(engine, script)
-    player(engine)["cp_prompt"] = False
+    edit(engine, cp_prompt=False)
     lines = say(engine, script, "attack raider", [1, 1, 1, 1, 1, 1, 2])
     assert lines[1:4] == [
         "[you attack the dune raider] Reflexes + melee 4D (1, 1, 1 + wild 1) = 4: failure, critical failure",
@@ -118,7 +138,7 @@ def test_a_complication_costs_the_next_action_a_die(engine: Engine, script: Scri
     ]
     lines = say(engine, script, "attack raider", [1, 1, 2, 1, 1, 2])
     assert lines[0] == "[you attack the dune raider] Reflexes + melee (shaken -1D) 3D (1, 1 + wild 2) = 4: failure"
-    assert player(engine)["setback"] == 0
+    assert moment(engine).setback(PLAYER) is None
     assert "You shake off the complication." not in lines
 
 
@@ -131,7 +151,7 @@ def test_drop_highest_drops_the_wild_die_and_the_best_die(tiny: Adventure, tmp_p
         "The Wild Die shows 1: it is dropped, and the highest other die with it.",
         "You search, but find nothing. Something may still be hidden here.",
     ]
-    assert player(engine).get("setback", 0) == 0
+    assert moment(engine).setback(PLAYER) is None
 
 
 def test_mishap_on_failure_only_when_the_roll_fails(tiny: Adventure, tmp_path: Path, script: Script) -> None:
@@ -140,10 +160,10 @@ def test_mishap_on_failure_only_when_the_roll_fails(tiny: Adventure, tmp_path: P
     lines = say(engine, script, "search", [1, 1, 1, 1])
     assert lines[1:3] == ["[search] Perception + search 4D (1, 1, 1 + wild 1) = 4: failure, critical failure",
                           "Mishap: the Wild Die shows 1, and grit gets into your eyes (-1D to your next action)."]
-    assert player(engine)["setback"] == 1
+    assert moment(engine).setback(PLAYER) == Setback(1, 1)
     lines = say(engine, script, "search", [6, 6, 1])  # 3D now: 12 + wild 1 = 13, a success: no mishap
     assert lines[1:] == ["[search] Perception + search (shaken -1D) 3D (6, 6 + wild 1) = 13: success", FOUND]
-    assert player(engine)["setback"] == 0
+    assert moment(engine).setback(PLAYER) is None
 
 
 def test_an_npc_complication_costs_its_next_attack_a_die(engine: Engine, script: Script) -> None:
@@ -171,7 +191,7 @@ def test_a_near_miss_asks_for_a_character_point_and_yes_adds_a_die(engine: Engin
         "[search] Perception + search 4D (1, 1, 2 + wild 2 + character die 5) = 11: success",
         FOUND,
     ]
-    assert player(engine)["character_points"] == 4
+    assert player(engine).character_points == 4
     assert engine.state.log == ["search", "yes"]
     assert engine.dice_log[-1][2].dice == (1, 1, 2, 2, 5)
 
@@ -183,7 +203,7 @@ def test_no_keeps_the_point_and_the_roll(engine: Engine, script: Script) -> None
         "[search] Perception + search 4D (1, 1, 2 + wild 2) = 6: failure",
         "You search, but find nothing. Something may still be hidden here.",
     ]
-    assert player(engine)["character_points"] == 5
+    assert player(engine).character_points == 5
 
 
 def test_the_question_cannot_be_dodged_and_points_can_be_spent_again(engine: Engine, script: Script) -> None:
@@ -213,12 +233,12 @@ def test_no_question_when_one_die_could_not_save_the_roll(tiny: Adventure, tmp_p
 def test_no_question_without_points_or_with_points_off(engine: Engine, script: Script) -> None:
     assert say(engine, script, "points off") == [
         "You will no longer be asked to spend Character Points (\"points on\" to be asked again)."]
-    assert engine.state.player["cp_prompt"] is False
+    assert player(engine).cp_prompt is False
     script.turns[1] = [1, 1, 2, 2]
     assert not engine.submit("search").question
-    assert "  You are not asked to spend Character Points (points on)." in say(engine, script, "stats")
+    assert "  You are not asked to spend Character Points (points on)." in stats(engine, script)
     say(engine, script, "points on")
-    player(engine)["character_points"] = 0
+    edit(engine, character_points=0)
     script.turns[3] = [1, 1, 2, 2]
     assert not engine.submit("search").question
     assert say(engine, script, "points") == [
@@ -247,7 +267,7 @@ def test_fate_doubles_the_next_roll(engine: Engine, script: Script) -> None:
         "You gather all your will: your next roll will use twice the dice. (\"fate off\" takes it back.)"]
     odds = say(engine, script, "odds search")
     assert odds[-1] == "  8D with a Wild Die vs 8 (wild 1: complication)"
-    assert "  A Fate Point is waiting: your next roll uses twice the dice." in say(engine, script, "stats")
+    assert "  A Fate Point is waiting: your next roll uses twice the dice." in stats(engine, script)
     lines = say(engine, script, "search", [1, 1, 1, 1, 1, 1, 1, 2])
     assert lines[1:] == [
         "You spend a Fate Point and put everything you have into it: twice the dice.",
@@ -255,7 +275,7 @@ def test_fate_doubles_the_next_roll(engine: Engine, script: Script) -> None:
         FOUND,
     ]
     sheet = player(engine)
-    assert (sheet["fate_points"], sheet["fate_armed"], sheet["fate_heroic"]) == (0, False, 0)
+    assert (sheet.fate_points, moment(engine).fate_armed, sheet.fate_heroic) == (0, False, 0)
     assert say(engine, script, "fate") == ["You have no Fate Points left."]
 
 
@@ -265,7 +285,7 @@ def test_fate_off_keeps_the_point(engine: Engine, script: Script) -> None:
     assert say(engine, script, "fate") == [
         "Your Fate Point is already waiting for your next roll (\"fate off\" takes it back)."]
     assert say(engine, script, "fate off") == ["You hold your Fate Point back; it is still yours."]
-    assert (player(engine)["fate_points"], player(engine)["fate_armed"]) == (1, False)
+    assert (player(engine).fate_points, moment(engine).fate_armed) == (1, False)
     assert engine.state.minutes == 6 * 60, "fate takes no game time"
 
 
@@ -285,7 +305,7 @@ def test_fate_with_an_action_doubles_the_attack_and_its_damage_and_comes_back_on
     assert lines[3] == ("[you attack the dune raider: follow-up] damage (Fate Point x2) 6D+2 "
                         "(1, 1, 1, 1, 1 + wild 2 + 2) = 9")
     sheet = player(engine)
-    assert (sheet["fate_points"], sheet["fate_heroic"]) == (0, 1)
+    assert (sheet.fate_points, sheet.fate_heroic) == (0, 1)
     # the win: Character Points for finishing and the goals, the heroic Fate Point back
     engine.world.npc_state("raider").disposition = "neutral"
     say(engine, script, "s")
@@ -300,7 +320,7 @@ def test_fate_with_an_action_doubles_the_attack_and_its_damage_and_comes_back_on
         "You have done what you came to do. You have won.",
         "*** You have won ***",
     ]
-    assert (player(engine)["character_points"], player(engine)["fate_points"]) == (8, 1)
+    assert (player(engine).character_points, player(engine).fate_points) == (8, 1)
 
 
 def test_fate_must_come_before_an_action(engine: Engine, script: Script) -> None:
@@ -309,16 +329,16 @@ def test_fate_must_come_before_an_action(engine: Engine, script: Script) -> None
     lines = say(engine, script, "fate take stone")
     assert lines == ["Taken: the smooth stone.",
                      "Nothing called for a roll: your Fate Point is still waiting for your next one."]
-    assert player(engine)["fate_armed"] is True and player(engine)["fate_points"] == 1
+    assert moment(engine).fate_armed is True and player(engine).fate_points == 1
 
 
 def test_points_and_flags_survive_a_save(engine: Engine, script: Script) -> None:
     say(engine, script, "fate")
     say(engine, script, "points off")
     say(engine, script, "save one")
-    player(engine)["fate_armed"] = False
+    engine.state.moment = None
     say(engine, script, "load one")
-    assert (player(engine)["fate_armed"], player(engine)["cp_prompt"]) == (True, False)
+    assert (moment(engine).fate_armed, player(engine).cp_prompt) == (True, False)
 
 
 # -- damage systems ------------------------------------------------------------------------
@@ -342,7 +362,7 @@ def test_a_wound_costs_a_die_on_every_later_roll_and_shows_in_the_status_line(en
     lines = say(engine, script, "n", [6, 6, 2, 2, 2, 2, 1, 1, 1])
     assert lines[-1] == "Damage 7 against your resistance 3: you are wounded (-1D to all your rolls until it heals)."
     assert engine.status_line().startswith("Well | wounded (-1D) | ")
-    player(engine)["cp_prompt"] = False
+    edit(engine, cp_prompt=False)
     lines = say(engine, script, "attack raider", [1, 1, 2, 1, 1, 2])
     assert lines[1] == "[you attack the dune raider] Reflexes + melee (wounded -1D) 3D (1, 1 + wild 2) = 4: failure"
     assert engine.dice_log[-2][2].figures["code"] == "3D"
@@ -352,19 +372,19 @@ def test_a_stun_lasts_the_round_and_the_next(engine: Engine, script: Script) -> 
     # damage 3D+1: 1, 1 + wild 2 + 1 = 5 against resistance 3D: 1, 1 + wild 2 = 4: margin 1, stunned
     lines = say(engine, script, "n", [6, 6, 2, 1, 1, 2, 1, 1, 2])
     assert lines[-1] == "Damage 5 against your resistance 4: you are stunned (-1D to your rolls this round and the next)."
-    assert player(engine)["wound_level"] == 1, "the round it was taken"
+    assert player(engine).wound_level == 1, "the round it was taken"
     assert engine.status_line().startswith("Well | stunned (-1D) | ")
     lines = say(engine, script, "wait", [1, 1, 2])
     assert lines[-2:] == ["The dune raider misses you.", "The stun wears off."]
-    assert player(engine)["wound_level"] == 0 and engine.status_line().startswith("Well | healthy | ")
+    assert player(engine).wound_level == 0 and engine.status_line().startswith("Well | healthy | ")
 
 
 def test_the_mortally_wounded_roll_each_round_to_stay_alive(engine: Engine, script: Script) -> None:
-    player(engine).update(wound_level=5, mortal_rounds=0)
+    edit(engine, wound_level=5, mortal_rounds=0)
     lines = say(engine, script, "wait", [1, 1, 1])
     assert lines[-2:] == ["[staying alive] Physique 3D (1, 1 + wild 1) = 3 vs 1: success (margin 2), critical failure",
                           "Mortally wounded, you cling to life."]
-    player(engine)["mortal_rounds"] = 4
+    edit(engine, mortal_rounds=4)
     lines = say(engine, script, "wait", [1, 1, 2])
     assert lines[-3:] == ["[staying alive] Physique 3D (1, 1 + wild 2) = 4 vs 5: failure (margin -1)",
                           "The mortal wound claims its victim.", "You are dead."]
@@ -373,7 +393,8 @@ def test_the_mortally_wounded_roll_each_round_to_stay_alive(engine: Engine, scri
 
 def test_npcs_shake_off_stuns_and_die_of_mortal_wounds(engine: Engine, script: Script) -> None:
     to_the_well(engine, script)
-    engine.world.npc_state("raider").sheet.update(wound_level=5, mortal_rounds=2)
+    raider = engine.world.npc_state("raider")
+    raider.sheet = replace(raider.sheet, wound_level=5, mortal_rounds=2)
     lines = say(engine, script, "wait", [1, 2])
     assert lines[-2:] == ["[the dune raider stays alive] Physique 2D (1 + wild 2) = 3 vs 3: success (margin 0)",
                           "The dune raider, mortally wounded, clings to life."]
@@ -417,7 +438,7 @@ def test_healing_mends_wound_levels(tmp_path: Path, script: Script) -> None:
     engine = make_engine(oasis, tmp_path)
     engine.state.room = "hermit-shrine"
     say(engine, script, "take tablet")
-    player(engine)["wound_level"] = 3
+    edit(engine, wound_level=3)
     lines = say(engine, script, "use tablet", [6, 4])  # d6 = 1D+2: wild 6+4 + 2 = 12: two levels
     assert lines == ["You use the clay psalm-tablet.", "[heal] healing 1D+2 (wild 6+4 + 2) = 12, critical success",
                      "The healing takes hold: you are now healthy."]
@@ -429,14 +450,14 @@ def test_a_character_is_created_when_the_adventure_has_no_opend6_stats(tiny: Adv
     system = get_system("opend6")
     one = Engine.new_game(tiny, system, 7).state.player
     assert one == Engine.new_game(tiny, system, 7).state.player
-    assert sorted(one["attributes"].values()) == ["2D", "2D+2", "3D", "3D", "3D+1", "4D"]
-    assert (one["character_points"], one["fate_points"]) == (5, 1)
+    assert sorted(str(code) for code in one.attributes.values()) == ["2D", "2D+2", "3D", "3D", "3D+1", "4D"]
+    assert (one.character_points, one.fate_points) == (5, 1)
 
 
 def test_npc_stats_come_from_the_tier(engine: Engine, script: Script) -> None:
     to_the_well(engine, script)
     sheet = engine.world.npc_state("raider").sheet
-    assert sheet["attributes"]["reflexes"] == "2D" and sheet["skills"]["melee"] == "1D" and sheet["tier"] == 1
+    assert sheet.attribute("reflexes") == DieCode(2) and sheet.added("melee") == DieCode(1) and sheet.tier == 1
 
 
 def test_help_explains_the_system_commands(engine: Engine) -> None:
@@ -452,7 +473,39 @@ def test_undo_after_spending_points_brings_them_back(engine: Engine, script: Scr
     script.turns[0] = [1, 1, 2, 2, 5]
     engine.submit("search")
     engine.submit("yes")
-    assert player(engine)["character_points"] == 4
+    assert player(engine).character_points == 4
     engine.submit("undo")
-    assert player(engine)["character_points"] == 5
+    assert player(engine).character_points == 5
 
+
+
+# -- events ----------------------------------------------------------------------------------
+
+def test_a_killing_blow_emits_died_and_the_narration_leaves_it_to_the_fight(engine: Engine, script: Script) -> None:
+    from game.actions import Turn
+    from game.events import Died
+    from game.rules.base import Weapon
+    from game.rules.opend6_events import DamageResisted, Hit
+
+    to_the_well(engine, script)
+    # attack 4D: 6, 6, 6 + wild 2 = 20 vs 9; damage 2D+1 + 2D: 6, 6, 6 + wild 6+6+5 + 1 = 36; resistance 2D: 1 + wild 2
+    turn = Turn(engine.world, ScriptedDice([6, 6, 6, 2, 6, 6, 6, 6, 6, 5, 1, 2]))
+    result = engine.play.player_attack(turn, "raider", Weapon("sword", "d8"), engine.play.situation(turn))
+    assert result.events[-3:] == (Hit(PLAYER, "raider", "sword"), DamageResisted("raider", 36, 3, True, 0, 6),
+                                  Died("raider"))
+    from game.narration.opend6 import OpenD6Narrator
+
+    assert result.lines == ()
+    assert OpenD6Narrator(engine.world).lines(result.events[-2:]) == \
+        ["Damage 36 against its resistance 3: the dune raider is dead."]
+
+
+def test_an_answered_question_hides_what_was_shown_with_it(engine: Engine) -> None:
+    from game.events import Said
+    from game.narration.opend6 import OpenD6Narrator
+    from game.rules.opend6_events import Answered, CharacterPointSpent
+
+    narrator = OpenD6Narrator(engine.world)
+    events = [Said("shown with the question"), Answered(), Said("still shown"), Answered(), CharacterPointSpent(3)]
+    assert narrator.lines(events) == ["You spend a Character Point (3 left) and roll one more die."]
+    assert narrator.lines(events[:3]) == ["still shown"]

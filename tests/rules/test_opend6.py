@@ -1,10 +1,10 @@
 """Tests of the OpenD6 rule system (seed 002), with scripted dice and exact odds."""
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
+from game.events import PLAYER, Died, Fell
 from game.rules import base, registry
 from game.rules.base import Situation, Weapon
 from game.rules.dice import RandomDice, ScriptedDice
@@ -25,8 +26,25 @@ from game.rules.opend6_codes import (
     hint,
     weapon_code,
 )
+from game.rules.opend6_events import (
+    ATTACKER,
+    DEFENDER,
+    BodyPointsLost,
+    BodyPointsRecovered,
+    ClungToLife,
+    DamageResisted,
+    Hit,
+    Missed,
+    NotHealed,
+    Respite,
+    StunWoreOff,
+    WildDieOne,
+    WildOne,
+    WoundsMended,
+)
 from game.rules.opend6_roll import WILD_DEPTH, D6Request, split_faces
 from game.rules.opend6_sheet import raise_wound, wound_from_margin
+from game.rules.opend6_types import D6Moment, D6Sheet, Setback
 
 WOUNDS = OpenD6()
 BODY = OpenD6(damage="body-points")
@@ -346,41 +364,41 @@ def test_character_creation_deals_the_fixed_spreads_by_the_dice() -> None:
     script = ScriptedDice([6, 5, 4, 3, 2, 14, 13, 12, 11])
     sheet = WOUNDS.new_character(None, script)
     assert script.unused == 0
-    assert sheet["attributes"] == {
+    assert sheet.to_data()["attributes"] == {
         "reflexes": "2D", "coordination": "2D+2", "physique": "3D",
         "knowledge": "3D", "perception": "3D+1", "presence": "4D",
     }
-    assert sheet["skills"] == {"melee": "1D", "dodge": "1D", "willpower": "2D", "persuasion": "1D",
-                               "intimidation": "1D", "survival": "1D"}
-    assert (sheet["character_points"], sheet["fate_points"], sheet["wound_level"]) == (5, 1, 0)
-    assert "body_points" not in sheet
+    assert sheet.to_data()["skills"] == {"melee": "1D", "dodge": "1D", "willpower": "2D", "persuasion": "1D",
+                                         "intimidation": "1D", "survival": "1D"}
+    assert (sheet.character_points, sheet.fate_points, sheet.wound_level) == (5, 1, 0)
+    assert sheet.body_points is None
 
 
 def test_character_creation_under_body_points_rolls_physique() -> None:
     script = ScriptedDice([1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5])
     sheet = BODY.new_character(None, script)
-    assert sheet["attributes"]["physique"] == "3D"
-    assert sheet["skills"]["climbing"] == "2D"
-    assert (sheet["body_points"], sheet["body_points_max"]) == (32, 32)
+    assert sheet.attribute("physique") == DieCode(3)
+    assert sheet.added("climbing") == DieCode(2)
+    assert (sheet.body_points, sheet.body_points_max) == (32, 32)
 
 
 def test_character_creation_is_deterministic_for_a_seed() -> None:
     first = BODY.new_character(None, RandomDice(random.Random(42)))
     again = BODY.new_character(None, RandomDice(random.Random(42)))
     assert first == again
-    pips = sum(DieCode.parse(code).steps for code in first["attributes"].values())
-    skill_pips = sum(DieCode.parse(code).steps for code in first["skills"].values())
+    pips = sum(code.steps for code in first.attributes.values())
+    skill_pips = sum(code.steps for code in first.skills.values())
     assert (pips, skill_pips) == (54, 21)  # 18D and 7D
 
 
 def test_character_from_content_stats() -> None:
     stats = {"physique": "4D", "reflexes": 3, "skills": {"melee": "2D+1"}, "armor": "1D", "fate_points": 2}
     sheet = WOUNDS.new_character(stats, ScriptedDice([]))
-    assert sheet["attributes"]["physique"] == "4D"
-    assert sheet["attributes"]["reflexes"] == "3D"
-    assert sheet["attributes"]["presence"] == "2D"
-    assert sheet["skills"] == {"melee": "2D+1"}
-    assert (sheet["armor"], sheet["fate_points"], sheet["character_points"]) == ("1D", 2, 5)
+    assert sheet.attribute("physique") == DieCode(4)
+    assert sheet.attribute("reflexes") == DieCode(3)
+    assert sheet.attribute("presence") == DieCode(2)
+    assert sheet.skills == {"melee": DieCode(2, 1)}
+    assert (sheet.armor, sheet.fate_points, sheet.character_points) == (DieCode(1), 2, 5)
     assert stats == {"physique": "4D", "reflexes": 3, "skills": {"melee": "2D+1"}, "armor": "1D", "fate_points": 2}
 
 
@@ -404,9 +422,8 @@ def test_npc_tiers_are_monotonic_in_threat() -> None:
         npc = BODY.npc_sheet(tier, None)
         attack = BODY.attack_request(npc, hero, SWORD, Situation())
         defence = BODY.attack_request(hero, npc, SWORD, Situation()).difficulty
-        physique = DieCode.parse(npc["attributes"]["physique"]).steps
-        rows.append((DieCode(attack.dice, attack.pips).steps, defence, physique, npc["body_points"],
-                     DieCode.parse(npc["armor"]).steps))
+        rows.append((DieCode(attack.dice, attack.pips).steps, defence, npc.attribute("physique").steps,
+                     npc.body_points, npc.armor.steps))
     assert rows == [(9, 9, 6, 27, 0), (12, 12, 8, 29, 0), (15, 15, 9, 30, 2), (18, 18, 11, 32, 3), (22, 22, 13, 35, 5)]
     for low, high in itertools.pairwise(rows):
         assert high[0] > low[0] and high[1] > low[1] and all(hi >= lo for hi, lo in zip(high, low, strict=False))
@@ -414,16 +431,17 @@ def test_npc_tiers_are_monotonic_in_threat() -> None:
 
 def test_npc_stats_override_the_tier() -> None:
     npc = WOUNDS.npc_sheet(2, {"physique": "5D", "armor": "2D", "tags": ["fungal"]})
-    assert npc["attributes"]["physique"] == "5D"
-    assert npc["attributes"]["reflexes"] == "2D+2"
-    assert (npc["armor"], npc["tags"], npc["tier"]) == ("2D", ["fungal"], 2)
-    assert (npc["character_points"], npc["fate_points"]) == (0, 0)
-    assert WOUNDS.npc_sheet(9, None)["tier"] == 5
+    assert npc.attribute("physique") == DieCode(5)
+    assert npc.attribute("reflexes") == DieCode(2, 2)
+    assert (npc.armor, npc.tags, npc.tier, npc.creature) == (DieCode(2), ("fungal",), 2, "biological")
+    assert (npc.character_points, npc.fate_points) == (0, 0)
+    assert WOUNDS.npc_sheet(9, None).tier == 5
+    assert WOUNDS.npc_sheet(1, None, "synthetic").creature == "synthetic"
 
 
 # -- checks -----------------------------------------------------------------------------
 
-def hero() -> dict:
+def hero() -> D6Sheet:
     """Reflexes 4D, Coordination 3D+1, Physique 3D, Knowledge 3D, Perception 2D+2, Presence 2D."""
     return WOUNDS.new_character(None, ScriptedDice([1] * 9))
 
@@ -442,8 +460,8 @@ def test_check_request_is_attribute_plus_skill() -> None:
 def test_wounds_cost_dice_on_checks() -> None:
     sheet = hero()
     for level, dice in [(0, 5), (1, 4), (2, 4), (3, 3)]:
-        assert WOUNDS.check_request({**sheet, "wound_level": level}, "fight", "easy", Situation()).dice == dice
-    weak = {**sheet, "wound_level": 3, "attributes": {**sheet["attributes"], "presence": "1D"}}
+        assert WOUNDS.check_request(replace(sheet, wound_level=level), "fight", "easy", Situation()).dice == dice
+    weak = replace(sheet, wound_level=3, attributes={**sheet.attributes, "presence": DieCode(1)})
     assert WOUNDS.check_request(weak, "will", "easy", Situation()).dice == 1  # never below the Wild Die
 
 
@@ -499,15 +517,15 @@ def test_fate_point_doubles_the_dice_before_the_roll() -> None:
 def test_points_are_spent_and_restored_at_the_end_of_an_adventure() -> None:
     sheet = hero()
     spent = WOUNDS.spend_point(sheet, "character")
-    assert (spent["character_points"], sheet["character_points"]) == (4, 5)
+    assert (spent.character_points, sheet.character_points) == (4, 5)
     spent = WOUNDS.spend_point(spent, "fate", heroic=True)
-    assert (spent["fate_points"], spent["fate_heroic"]) == (0, 1)
+    assert (spent.fate_points, spent.fate_heroic) == (0, 1)
     with pytest.raises(ActionRefused, match="Fate Points"):
         WOUNDS.spend_point(spent, "fate")
     after = WOUNDS.end_adventure(spent, goals_completed=2)
-    assert (after["character_points"], after["fate_points"], after["fate_heroic"]) == (4 + 3, 1, 0)
+    assert (after.character_points, after.fate_points, after.fate_heroic) == (4 + 3, 1, 0)
     unheroic = WOUNDS.end_adventure(WOUNDS.spend_point(sheet, "fate"))
-    assert (unheroic["fate_points"], unheroic["character_points"]) == (0, 6)
+    assert (unheroic.fate_points, unheroic.character_points) == (0, 6)
 
 
 # -- damage (seed 002 §Taking Damage) ----------------------------------------------------
@@ -544,7 +562,7 @@ def test_weapon_code_rejects_garbage() -> None:
 
 def test_player_attacks_npc_under_wounds() -> None:
     attacker, defender = hero(), WOUNDS.npc_sheet(1, None)
-    before = copy.deepcopy((attacker, defender))
+    before = (attacker, defender)
     # attack 5D vs static defence 9; damage 2D+1 sword + 2D Strength Damage = 4D+1; resistance Physique 2D
     script = ScriptedDice([3, 3, 3, 3, 2, 4, 4, 4, 5, 6, 5])
     result = WOUNDS.attack(attacker, defender, SWORD, Situation(), script)
@@ -552,9 +570,9 @@ def test_player_attacks_npc_under_wounds() -> None:
     assert result.hit and result.roll.figures["total"] == 14 and result.roll.figures["difficulty"] == 9
     assert [r.figures["total"] for r in result.rolls] == [18, 11]
     assert result.damage == 18
-    assert result.defender["wound_level"] == 2
-    assert result.lines == ("Attack with the sword: 14 against defence 9, a hit.",
-                            "Damage 18 against resistance 11: wounded.")
+    assert result.defender.wound_level == 2
+    assert result.lines == ()
+    assert result.events == (Hit(ATTACKER, DEFENDER, "sword"), DamageResisted(DEFENDER, 18, 11, True, 0, 2))
     assert (attacker, defender) == before
     assert WOUNDS.condition(result.defender) == "ok" and WOUNDS.health(result.defender) == "wounded (-1D)"
 
@@ -567,8 +585,8 @@ def test_npc_attacks_player_and_is_resisted() -> None:
     assert script.unused == 0
     assert result.hit and result.roll.figures["total"] == 26 and result.roll.critical_success
     assert result.rolls[0].critical_failure and result.rolls[0].figures["total"] == 4
-    assert result.defender["wound_level"] == 0
-    assert result.lines[-1] == "Damage 4 against resistance 4: no wound."
+    assert result.defender.wound_level == 0
+    assert result.events[-1] == DamageResisted(DEFENDER, 4, 4, False, 0, 0)
 
 
 def test_a_miss_reads_only_the_attack_roll() -> None:
@@ -576,17 +594,23 @@ def test_a_miss_reads_only_the_attack_roll() -> None:
     result = WOUNDS.attack(hero(), WOUNDS.npc_sheet(3, None), SWORD, Situation(), script)
     assert not result.hit and result.damage == 0
     assert result.roll.critical_failure
-    assert result.lines == ("Attack with the sword: 5 against defence 15, a miss.",
-                            "The Wild Die shows 1: a complication.")
+    assert result.events == (WildDieOne(ATTACKER, WildOne.COMPLICATION, "fight"), Missed(ATTACKER, DEFENDER))
 
 
 def test_heavy_hit_takes_the_defender_down_then_kills() -> None:
     defender = WOUNDS.npc_sheet(1, None)
     script = ScriptedDice([5, 5, 5, 5, 5, 6, 6, 6, 5, 1, 2])  # damage 24 vs resistance 3: margin 21
     result = WOUNDS.attack(hero(), defender, SWORD, Situation(), script)
-    assert result.defender["wound_level"] == 6
+    assert result.defender.wound_level == 6
     assert WOUNDS.condition(result.defender) == "dead"
-    assert result.lines[-1] == "The defender is dead."
+    assert result.events[-1] == Died(DEFENDER)
+
+
+def test_a_blow_that_incapacitates_emits_fell() -> None:
+    script = ScriptedDice([5, 5, 5, 5, 5, 4, 4, 4, 4, 1, 2])  # damage 16+1 vs resistance 3: margin 14, mortal
+    result = WOUNDS.attack(hero(), WOUNDS.npc_sheet(1, None), SWORD, Situation(), script)
+    assert WOUNDS.condition(result.defender) == "down"
+    assert result.events[-1] == Fell(DEFENDER)
 
 
 def test_ranged_attack_uses_coordination_dodge_and_bonus_against() -> None:
@@ -608,8 +632,8 @@ def test_attack_under_body_points() -> None:
     # attack 5D = 27 vs 18; damage 4D+1 = 17; armor 1D (the Wild Die) = 4
     result = BODY.attack(hero(), defender, SWORD, Situation(), script)
     assert script.unused == 0
-    assert (result.damage, result.defender["body_points"]) == (13, 19)
-    assert result.lines[-1] == "Damage 17, armor stops 4: 13 Body Points lost (BP 19/32)."
+    assert (result.damage, result.defender.body_points) == (13, 19)
+    assert result.events[-1] == BodyPointsLost(DEFENDER, 17, 4, 13, 19, 32)
     assert BODY.health(result.defender) == "BP 19/32"
 
 
@@ -621,64 +645,71 @@ def test_attack_weapon_stats_override_damage() -> None:
 
 def test_body_points_condition() -> None:
     sheet = BODY.npc_sheet(1, None)
-    assert [BODY.condition({**sheet, "body_points": bp}) for bp in (1, 0, -9, -10)] == ["ok", "down", "down", "dead"]
+    assert [BODY.condition(replace(sheet, body_points=bp)) for bp in (1, 0, -9, -10)] == ["ok", "down", "down", "dead"]
 
 
 def test_wounds_condition() -> None:
     sheet = hero()
-    conditions = [WOUNDS.condition({**sheet, "wound_level": level}) for level in range(7)]
+    conditions = [WOUNDS.condition(replace(sheet, wound_level=level)) for level in range(7)]
     assert conditions == ["ok", "ok", "ok", "ok", "down", "down", "dead"]
-    assert WOUNDS.health({**sheet, "wound_level": 3}) == "severely wounded (-2D)"
-    assert WOUNDS.health({**sheet, "wound_level": 4}) == "incapacitated"
+    assert WOUNDS.health(replace(sheet, wound_level=3)) == "severely wounded (-2D)"
+    assert WOUNDS.health(replace(sheet, wound_level=4)) == "incapacitated"
 
 
 # -- rounds and rest -------------------------------------------------------------------
 
 def test_stun_lasts_this_round_and_the_next() -> None:
     sheet = WOUNDS.attack(hero(), hero(), SWORD, Situation(), ScriptedDice([5, 5, 5, 5, 5, 1, 1, 1, 1, 1, 1, 2])).defender
-    assert (sheet["wound_level"], sheet["stun_rounds"]) == (1, 2)
-    once = WOUNDS.end_round(sheet, ScriptedDice([]))
-    assert (once.sheet["wound_level"], once.sheet["stun_rounds"]) == (1, 1)
-    twice = WOUNDS.end_round(once.sheet, ScriptedDice([]))
-    assert twice.sheet["wound_level"] == 0 and twice.lines == ("The stun wears off.",)
+    assert (sheet.wound_level, sheet.stun_rounds) == (1, 2)
+    once = WOUNDS.end_round(sheet, ScriptedDice([]), PLAYER)
+    assert (once.sheet.wound_level, once.sheet.stun_rounds, once.events) == (1, 1, ())
+    twice = WOUNDS.end_round(once.sheet, ScriptedDice([]), "raider")
+    assert twice.sheet.wound_level == 0 and twice.events == (StunWoreOff("raider"),)
 
 
 def test_mortally_wounded_rolls_each_round_to_stay_alive() -> None:
-    sheet = {**hero(), "wound_level": 5, "mortal_rounds": 0}
-    alive = WOUNDS.end_round(sheet, ScriptedDice([1, 1, 1]))
-    assert (alive.sheet["wound_level"], alive.sheet["mortal_rounds"]) == (5, 1)
-    dying = WOUNDS.end_round({**sheet, "mortal_rounds": 5}, ScriptedDice([1, 1, 2]))
-    assert dying.sheet["wound_level"] == 6 and dying.rolls[0].figures["difficulty"] == 6
-    assert BODY.end_round({**sheet, "body_points": 0}, ScriptedDice([])).sheet["body_points"] == 0
+    sheet = replace(hero(), wound_level=5, mortal_rounds=0)
+    alive = WOUNDS.end_round(sheet, ScriptedDice([1, 1, 1]), PLAYER)
+    assert (alive.sheet.wound_level, alive.sheet.mortal_rounds, alive.events) == (5, 1, (ClungToLife(PLAYER),))
+    dying = WOUNDS.end_round(replace(sheet, mortal_rounds=5), ScriptedDice([1, 1, 2]), PLAYER)
+    assert dying.sheet.wound_level == 6 and dying.rolls[0].figures["difficulty"] == 6
+    assert dying.events == (Died(PLAYER, "mortal wound"),)
+    spent = replace(sheet, body_points=0, body_points_max=20)
+    assert BODY.end_round(spent, ScriptedDice([]), PLAYER).sheet.body_points == 0
 
 
 def test_rest_under_wounds() -> None:
     sheet = hero()
-    stunned = {**sheet, "wound_level": 1, "stun_rounds": 2}
-    assert WOUNDS.rest(stunned, "short", True, ScriptedDice([])).sheet["wound_level"] == 0
-    wounded = {**sheet, "wound_level": 2}
-    assert WOUNDS.rest(wounded, "short", True, ScriptedDice([])).sheet["wound_level"] == 2
-    assert WOUNDS.rest(wounded, "long", False, ScriptedDice([])).sheet["wound_level"] == 2
+    stunned = replace(sheet, wound_level=1, stun_rounds=2)
+    short = WOUNDS.rest(stunned, "short", True, ScriptedDice([]))
+    assert short.sheet.wound_level == 0
+    assert short.events == (StunWoreOff(PLAYER), NotHealed(Respite.SHORT))
+    wounded = replace(sheet, wound_level=2)
+    assert WOUNDS.rest(wounded, "short", True, ScriptedDice([])).sheet.wound_level == 2
+    hungry = WOUNDS.rest(wounded, "long", False, ScriptedDice([]))
+    assert hungry.sheet.wound_level == 2 and hungry.events == (NotHealed(Respite.HUNGRY),)
     healed = WOUNDS.rest(wounded, "long", True, ScriptedDice([3, 3, 2]))  # Physique 3D = 8 vs easy 8
-    assert healed.sheet["wound_level"] == 0 and healed.rolls[0].figures["difficulty"] == 8
-    severe = {**sheet, "wound_level": 3}
-    assert WOUNDS.rest(severe, "long", True, ScriptedDice([1, 1, 2])).sheet["wound_level"] == 3
-    mortal = {**sheet, "wound_level": 5, "mortal_rounds": 3}
+    assert healed.sheet.wound_level == 0 and healed.rolls[0].figures["difficulty"] == 8
+    assert healed.events == (WoundsMended(0, True),)
+    severe = replace(sheet, wound_level=3)
+    unmended = WOUNDS.rest(severe, "long", True, ScriptedDice([1, 1, 2]))
+    assert unmended.sheet.wound_level == 3 and unmended.events == (WoundsMended(3, False),)
+    mortal = replace(sheet, wound_level=5, mortal_rounds=3)
     better = WOUNDS.rest(mortal, "long", True, ScriptedDice([6, 6, 2])).sheet
-    assert (better["wound_level"], better["mortal_rounds"]) == (4, 0)
-    dead = {**sheet, "wound_level": 6}
+    assert (better.wound_level, better.mortal_rounds) == (4, 0)
+    dead = replace(sheet, wound_level=6)
     assert WOUNDS.rest(dead, "long", True, ScriptedDice([])).sheet == dead
-    assert wounded["wound_level"] == 2  # not mutated
+    assert wounded.wound_level == 2  # not mutated
 
 
 def test_rest_under_body_points() -> None:
-    sheet = {**BODY.new_character(None, ScriptedDice([1] * 9 + [3, 4, 5])), "body_points": 10}
-    assert BODY.rest(sheet, "short", True, ScriptedDice([])).sheet["body_points"] == 10
-    assert BODY.rest(sheet, "long", False, ScriptedDice([])).sheet["body_points"] == 10
+    sheet = replace(BODY.new_character(None, ScriptedDice([1] * 9 + [3, 4, 5])), body_points=10)
+    assert BODY.rest(sheet, "short", True, ScriptedDice([])).sheet.body_points == 10
+    assert BODY.rest(sheet, "long", False, ScriptedDice([])).sheet.body_points == 10
     rested = BODY.rest(sheet, "long", True, ScriptedDice([2, 2, 3]))
-    assert rested.sheet["body_points"] == 17 and rested.lines == ("You recover 7 Body Points (BP 17/32).",)
-    full = BODY.rest({**sheet, "body_points": 30}, "long", True, ScriptedDice([6, 6, 6, 2]))
-    assert full.sheet["body_points"] == 32
+    assert rested.sheet.body_points == 17 and rested.events == (BodyPointsRecovered(7, 17, 32),)
+    full = BODY.rest(replace(sheet, body_points=30), "long", True, ScriptedDice([6, 6, 6, 2]))
+    assert full.sheet.body_points == 32
 
 
 def test_sheet_lines() -> None:
@@ -693,7 +724,9 @@ def test_sheets_save_to_toml_as_they_are() -> None:
     tomli_w = pytest.importorskip("tomli_w")
     wounded = WOUNDS.attack(hero(), hero(), SWORD, Situation(), ScriptedDice([5, 5, 5, 5, 5, 1, 1, 1, 1, 1, 1, 2])).defender
     for sheet in (hero(), wounded, BODY.npc_sheet(3, {"tags": ["fungal"]}), BODY.new_character(None, RandomDice(random.Random(7)))):
-        assert tomllib.loads(tomli_w.dumps(sheet)) == sheet
+        data = WOUNDS.sheet_to_data(sheet)
+        assert tomllib.loads(tomli_w.dumps(data)) == data
+        assert D6Sheet.from_data(data) == sheet
 
 
 # -- what play needs: hidden rolls, hints, harm, heal, creature bonuses --------------------------
@@ -727,52 +760,111 @@ def test_harm_under_wounds_is_resisted() -> None:
     assert script.unused == 0
     assert [r.text for r in change.rolls] == ["damage 1D (wild 6+5) = 11, critical success",
                                               "resistance 3D (1, 1 + wild 2) = 4 vs 11: failure (margin -7)"]
-    assert change.sheet["wound_level"] == 2 and sheet["wound_level"] == 0
-    assert change.lines == ("Damage 11 against your resistance 4: you are wounded.",)
-    assert WOUNDS.harm(sheet, "d4", ScriptedDice([2, 3, 3, 3])).lines == ("Damage 2 against your resistance 9: no wound.",)
+    assert change.sheet.wound_level == 2 and sheet.wound_level == 0
+    assert change.lines == () and change.events == (DamageResisted(PLAYER, 11, 4, True, 0, 2),)
+    assert WOUNDS.harm(sheet, "d4", ScriptedDice([2, 3, 3, 3])).events == (DamageResisted(PLAYER, 2, 9, False, 0, 0),)
 
 
 def test_harm_under_body_points_comes_off_the_points() -> None:
-    sheet = {**hero(), "body_points": 30, "body_points_max": 30}
+    sheet = replace(hero(), body_points=30, body_points_max=30)
     change = BODY.harm(sheet, "d8", ScriptedDice([4, 3]))  # 2D+1: 4 + wild 3 + 1 = 8
-    assert change.sheet["body_points"] == 22
-    assert change.lines == ("Damage 8: 8 Body Points lost (BP 22/30).",)
+    assert change.sheet.body_points == 22
+    assert change.events == (BodyPointsLost(PLAYER, 8, 0, 8, 22, 30),)
 
 
 def test_heal_mends_a_level_for_each_five() -> None:
-    sheet = {**hero(), "wound_level": 3}
+    sheet = replace(hero(), wound_level=3)
     once = WOUNDS.heal(sheet, "d6", ScriptedDice([3]))  # 1D+2: 5
-    assert once.sheet["wound_level"] == 2 and once.lines == ("The healing takes hold: you are now wounded.",)
+    assert once.sheet.wound_level == 2 and once.events == (WoundsMended(2, True, healing=True),)
     twice = WOUNDS.heal(sheet, "d6", ScriptedDice([6, 2]))  # 6+2+2 = 10: two levels
-    assert twice.sheet["wound_level"] == 0
-    assert WOUNDS.heal({**sheet, "wound_level": 1, "stun_rounds": 2}, "d4", ScriptedDice([1])).sheet["wound_level"] == 0
-    mortal = WOUNDS.heal({**sheet, "wound_level": 5, "mortal_rounds": 3}, "d6", ScriptedDice([2])).sheet
-    assert (mortal["wound_level"], mortal["mortal_rounds"]) == (4, 0)
+    assert twice.sheet.wound_level == 0
+    assert WOUNDS.heal(replace(sheet, wound_level=1, stun_rounds=2), "d4", ScriptedDice([1])).sheet.wound_level == 0
+    mortal = WOUNDS.heal(replace(sheet, wound_level=5, mortal_rounds=3), "d6", ScriptedDice([2])).sheet
+    assert (mortal.wound_level, mortal.mortal_rounds) == (4, 0)
     unhurt = WOUNDS.heal(hero(), "d6", ScriptedDice([]))
-    assert unhurt.rolls == () and unhurt.lines == ("You are not hurt: it does nothing for you.",)
-    assert WOUNDS.heal({**sheet, "wound_level": 6}, "d6", ScriptedDice([])).lines == ("The dead are past healing.",)
+    assert unhurt.rolls == () and unhurt.events == (NotHealed(Respite.UNHURT, healing=True),)
+    dead = WOUNDS.heal(replace(sheet, wound_level=6), "d6", ScriptedDice([]))
+    assert dead.events == (NotHealed(Respite.DEAD, healing=True),)
 
 
 def test_heal_under_body_points_up_to_the_maximum() -> None:
-    sheet = {**hero(), "body_points": 25, "body_points_max": 30}
+    sheet = replace(hero(), body_points=25, body_points_max=30)
     healed = BODY.heal(sheet, "d6", ScriptedDice([6, 6, 1]))  # 1D+2: 6+6+1+2 = 15, only 5 missing
-    assert healed.sheet["body_points"] == 30 and healed.lines == ("You recover 5 Body Points (BP 30/30).",)
+    assert healed.sheet.body_points == 30 and healed.events == (BodyPointsRecovered(5, 30, 30),)
 
 
 def test_bonus_against_a_creature_type() -> None:
     from game.rules.opend6_combat import damage_code
 
     storm = Weapon("storm glass", "d8", bonus_against=("synthetic",))
-    sentinel = {**WOUNDS.npc_sheet(1, None), "creature": "synthetic"}
+    sentinel = WOUNDS.npc_sheet(1, None, "synthetic")
     # 2D+1 + Strength Damage 2D (Physique 3D) + 1D against synthetic things
     assert str(damage_code(hero(), sentinel, storm)) == "5D+1"
     assert str(damage_code(hero(), WOUNDS.npc_sheet(1, None), storm)) == "4D+1"
 
 
-def test_play_flags_show_on_the_sheet() -> None:
-    sheet = {**hero(), "fate_armed": True, "setback": 1, "cp_prompt": False}
-    assert WOUNDS.sheet_lines(sheet)[-3:] == [
+def test_play_flags_show_on_the_sheet_and_the_moment() -> None:
+    sheet = replace(hero(), cp_prompt=False)
+    assert WOUNDS.sheet_lines(sheet)[-1] == "You are not asked to spend Character Points (points on)."
+    moment = D6Moment(fate_armed=True, setbacks={PLAYER: Setback(1, 3)})
+    assert WOUNDS.moment_lines(moment, PLAYER) == [
         "A Fate Point is waiting: your next roll uses twice the dice.",
         "Shaken by a complication: -1D to your next action.",
-        "You are not asked to spend Character Points (points on).",
     ]
+    assert WOUNDS.moment_lines(None, PLAYER) == []
+
+
+# -- the typed sheet and moment as saved data ---------------------------------------------------
+
+def test_a_sheet_reads_back_what_it_writes_and_refuses_bad_fields() -> None:
+    sheet = replace(BODY.npc_sheet(3, {"tags": ["fungal"]}, "fungal"), sized_up=True, wound_level=2)
+    assert BODY.sheet_from_data(BODY.sheet_to_data(sheet)) == sheet
+    data = hero().to_data()
+    for key, value, message in [
+        ("wound_level", 7, "wound_level: 7 is out of range"),
+        ("wound_level", "2", "wound_level: expected a whole number"),
+        ("fate_points", True, "fate_points: expected a whole number"),
+        ("armor", "lots", "armor: 'lots' is not a die code"),
+        ("attributes", {**data["attributes"], "luck": "2D"}, "attributes.luck: unknown"),
+        ("skills", {"meele": "1D"}, "skills.meele: unknown"),
+        ("cp_prompt", 1, "cp_prompt: expected true or false"),
+        ("hp", 3, "hp: not an OpenD6 sheet entry"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            D6Sheet.from_data({**data, key: value})
+    del data["attributes"]["presence"]
+    with pytest.raises(ValueError, match="attributes.presence: missing"):
+        D6Sheet.from_data(data)
+    with pytest.raises(ValueError, match="body_points: missing"):
+        BODY.sheet_from_data(hero().to_data())
+
+
+def test_format_1_scratch_keys_are_dropped_by_the_sheet_and_lifted_by_the_migration() -> None:
+    legacy = {**hero().to_data(), "setback": 2, "setback_turn": 6, "fate_armed": True, "fate_turn": 5, "engaged": []}
+    assert D6Sheet.from_data(legacy) == hero()
+    raider = {**WOUNDS.npc_sheet(2, None).to_data(), "setback": 1, "setback_turn": 3, "sized_up": True}
+    state = WOUNDS.migrate_v1({"turn": 7, "player": dict(legacy), "npcs": {"raider": {"sheet": raider}}})
+    assert state["moment"] == {"fate_armed": True, "setbacks": {"player": {"rounds": 2, "turn": 6},
+                                                                "raider": {"rounds": 1, "turn": 3}}}
+    assert WOUNDS.sheet_from_data(state["player"]) == hero()
+    assert WOUNDS.sheet_from_data(state["npcs"]["raider"]["sheet"]).sized_up
+    moment = WOUNDS.moment_from_data(state["moment"])
+    assert moment == D6Moment(fate_armed=True, setbacks={PLAYER: Setback(2, 6), "raider": Setback(1, 3)})
+    assert WOUNDS.moment_to_data(moment) == state["moment"]
+    assert WOUNDS.moment_from_data({}) is None and WOUNDS.moment_to_data(None) == {}
+    with pytest.raises(ValueError, match="moment.setbacks.player"):
+        WOUNDS.moment_from_data({"setbacks": {"player": {"rounds": 2}}})
+
+
+@pytest.mark.parametrize("name", ["opend6-death", "opend6-late", "opend6-midrun", "opend6-question"])
+def test_format_1_fixtures_migrate(name: str) -> None:
+    import tomllib
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "fixtures" / "saves_v1" / "glass-oasis" / f"{name}.toml"
+    state = WOUNDS.migrate_v1(tomllib.loads(path.read_text(encoding="utf-8"))["state"])
+    WOUNDS.sheet_from_data(state["player"])
+    for npc in state["npcs"].values():
+        assert not set(npc["sheet"]) & {"setback", "setback_turn", "fate_armed", "fate_turn", "engaged"}
+        WOUNDS.sheet_from_data(npc["sheet"])
+    WOUNDS.moment_from_data(state["moment"])
