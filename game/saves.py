@@ -37,7 +37,6 @@ import copy
 import hashlib
 import json
 import os
-import random
 import re
 import tomllib
 from pathlib import Path
@@ -46,8 +45,7 @@ from typing import Any
 import tomli_w
 
 from game.errors import SaveError
-from game.rules.base import KINDS, RuleSystem, Situation, Weapon
-from game.rules.dice import RandomDice
+from game.rules.base import RuleSystem
 from game.text import escape_controls
 from game.world import limits
 from game.world.content import Adventure
@@ -356,10 +354,6 @@ class SaveStore:
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
         self.check_references(state, name)
-        if isinstance(state.player, dict):
-            problem = _trial_problem(self.adventure, state)
-            if problem:
-                raise SaveError(f"{name} is damaged: {problem}")
         return state
 
     def check_references(self, state: WorldState, name: str) -> None:
@@ -524,37 +518,6 @@ def _sheets_problem(data: dict[str, Any], codec: RuleSystem[Any, Any, Any]) -> s
             read(value)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             return f"the sheet of {who} is not one {data['system']} can read ({_shown(error)})"
-    return ""
-
-
-def _trial_problem(adventure: Adventure, state: WorldState) -> str:
-    """For a system whose sheets are still plain data: start a game on a copy of the state; the first failure.
-
-    Typed sheets are judged whole by their own ``from_data``; plain-data sheets
-    can hold entries that only play adds, which no reference shows, so the
-    game's start reads them.  A save is untrusted input and that code assumes
-    well-formed state, so any exception means the save is refused rather than
-    the game crashing a turn later.
-    """
-    from game.engine import Engine
-
-    try:
-        system = codec_for(state.system)
-        engine = Engine(adventure, system, state.copy())
-        engine.status_line()
-        engine.look_lines()
-        player, situation, weapon = engine.state.player, Situation(), Weapon()
-        for kind in KINDS:
-            system.check_request(player, kind, "normal", situation)
-        system.harm(player, weapon.damage, RandomDice(random.Random(0)))
-        for npc in engine.state.npcs.values():
-            system.condition(npc.sheet)
-            system.check_request(npc.sheet, "fight", "normal", situation)
-            system.attack_request(player, npc.sheet, weapon, situation)
-            system.attack_request(npc.sheet, player, weapon, situation)
-            system.harm(npc.sheet, weapon.damage, RandomDice(random.Random(0)))
-    except Exception as error:  # noqa: BLE001 - untrusted data must not crash the game (see above)
-        return f"the game cannot start from it under {state.system} ({type(error).__name__})"
     return ""
 
 

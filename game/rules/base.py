@@ -1,8 +1,9 @@
 """The rule-system protocol and the result types every system returns.
 
-A rule system is pure: it reads character sheets (plain, TOML-serialisable
-dicts), a request and a :class:`~game.rules.dice.Dice` source, and returns
-results and *new* sheets.  It never prints and never mutates its arguments.
+A rule system is pure: it reads character sheets (each system's own frozen
+dataclasses, saved through ``sheet_to_data`` / ``sheet_from_data``), a request
+and a :class:`~game.rules.dice.Dice` source, and returns results, events and
+*new* sheets.  It never prints and never mutates its arguments.
 The engine branches on ``RollResult.outcome`` (``success``, ``failure``,
 ``tie``, ``botch``) and the critical flags, never on which system is loaded.
 
@@ -35,55 +36,6 @@ OUTCOMES: tuple[str, ...] = ("success", "failure", "tie", "botch")
 #: What ``condition`` may answer.
 CONDITIONS: tuple[str, ...] = ("ok", "down", "dead")
 
-#: A character sheet: plain data (str, int, bool, float, lists and dicts of them;
-#: never None) so that it saves to TOML as it is.  Its keys are the system's own.
-Sheet = dict[str, Any]
-
-def plain_copy(value: Any) -> Any:
-    """A deep copy of plain data (dicts, lists, scalars), much faster than ``copy.deepcopy``."""
-    if isinstance(value, dict):
-        return {key: plain_copy(item) if isinstance(item, (dict, list)) else item for key, item in value.items()}
-    if isinstance(value, list):
-        return [plain_copy(item) if isinstance(item, (dict, list)) else item for item in value]
-    return value
-
-
-def _kind(value: object) -> str:
-    for kind, name in ((bool, "flag"), (int, "whole number"), (float, "number with a fraction"), (str, "text"),
-                       (list, "list"), (dict, "table")):
-        if isinstance(value, kind):
-            return name
-    return type(value).__name__
-
-
-def shape_problem(sheet: object, reference: object, path: str = "") -> str:
-    """Why plain-data ``sheet`` does not have the shape of ``reference`` (empty if it has).
-
-    For systems whose sheets are still plain data: every top-level entry of the
-    reference must be there, and every entry both have must hold the same kind
-    of value, all the way down (lists judged by their first item's kind).
-    """
-    if isinstance(reference, dict) and isinstance(sheet, dict):
-        for key, value in reference.items():
-            here = f"{path}.{key}" if path else str(key)
-            if key not in sheet:
-                if not path:
-                    return f"no {here}"
-                continue
-            problem = shape_problem(sheet[key], value, here)
-            if problem:
-                return problem
-        return ""
-    if _kind(sheet) != _kind(reference):
-        return f"{path} as a {_kind(sheet)}, not a {_kind(reference)}"
-    if isinstance(reference, list) and reference and isinstance(sheet, list):
-        for index, item in enumerate(sheet):
-            problem = shape_problem(item, reference[0], f"{path}.{index}")
-            if problem:
-                return problem
-    return ""
-
-
 #: A system's character sheet type and its roll request type.
 SheetT = TypeVar("SheetT")
 RequestT = TypeVar("RequestT")
@@ -104,8 +56,6 @@ class Situation:
     carried_slots: int = 0
     #: Sum of the weights the actor carries (BIND encumbrance).
     carried_weight: int = 0
-    #: Sheets of allies helping with this roll (BIND teamwork).
-    helpers: tuple[Sheet, ...] = ()
     #: The actor is engaged in melee (no shooting under Vaarn).
     engaged: bool = False
     #: Dice the player chose to commit, where the system spends a pool (Open Adventures).

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from game.events import PLAYER
-from game.rules.base import plain_copy
 
 __all__ = ["PLAYER"]
 
@@ -42,9 +41,6 @@ class SheetCodec(Protocol):
     def moment_to_data(self, moment: Any) -> dict[str, Any]: ...
 
 
-def copy_sheet(sheet: Any) -> Any:
-    """An independent sheet: mutable plain data is copied, an immutable sheet shared."""
-    return plain_copy(sheet) if isinstance(sheet, dict) else sheet
 
 
 def room_place(room_id: str) -> str:
@@ -75,7 +71,7 @@ class NpcState:
                    disposition=str(data["disposition"]), route_index=int(data.get("route_index", 0)))
 
     def copy(self) -> NpcState:
-        return replace(self, sheet=copy_sheet(self.sheet))
+        return replace(self)
 
 
 @dataclass
@@ -205,9 +201,9 @@ class WorldState:
         )
 
     def copy(self) -> WorldState:
-        """An independent copy (for undo): containers copied, immutable sheets shared."""
+        """An independent copy (for undo): containers copied, the immutable sheets and moment shared."""
         return replace(
-            self, player=copy_sheet(self.player), visited=set(self.visited), item_moves=dict(self.item_moves),
+            self, visited=set(self.visited), item_moves=dict(self.item_moves),
             opened=set(self.opened), found=set(self.found), searched=set(self.searched),
             identified=set(self.identified), puzzled=set(self.puzzled),
             npcs={npc_id: npc.copy() for npc_id, npc in self.npcs.items()}, log=list(self.log))
