@@ -350,7 +350,7 @@ class Engine:
     def status_line(self) -> str:
         """Place, health, water, food, day and system, for the status bar."""
         state = self.state
-        health = self.system.health(state.player)
+        health = self.play.status_health(self.world)
         return (f"{self.world.room.name} | {health} | water {state.water} | food {state.food} | "
                 f"day {state.day} {state.clock} | {self.system.id}")
 

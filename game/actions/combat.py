@@ -100,18 +100,12 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
 
 
 def report_attack(turn: Turn, attacker: str, defender: str, weapon: Weapon, result: AttackResult) -> None:
-    """Show every roll of the attack, then what followed: the result's events.
-
-    A system still giving prose lines has a line that repeats a roll already
-    shown left out, so each roll appears once.
-    """
+    """Show every roll of the attack, then what followed: the result's events."""
     label = f"you attack {defender}" if attacker == "You" else f"{attacker} attacks"
     turn.show_roll(label, result.roll)
     for roll in result.rolls:
         turn.show_roll(f"{label}: follow-up", roll)
     turn.emit(*result.events)
-    shown = [result.roll.text, *(roll.text for roll in result.rolls)]
-    turn.say(*(line for line in result.lines if not any(text in line for text in shown)))
 
 
 def after_npc_hit(turn: Turn, npc_id: str) -> None:

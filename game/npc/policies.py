@@ -1,8 +1,9 @@
 """One policy per ``behaviour``: a pure choice of intent from an :class:`NpcView`.
 
 Today's behaviour, in one place: a hostile NPC that can fight attacks the
-player it shares a room with; one whose morale broke flees through the first
-way out, or surrenders when there is none; everyone else waits.  The
+player it shares a room with (from a distance it shoots if it can, a guard
+holds its ground, anyone else closes in); one whose morale broke flees through
+the first way out, or surrenders when there is none; everyone else waits.  The
 behaviours differ only where the content says so; the living-world work grows
 them (wandering, trading, calling for help).
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
-from game.npc.intents import Attack, Flee, Intent, Surrender, Wait
+from game.npc.intents import Attack, CloseIn, Flee, HoldBack, Intent, Shoot, Surrender, Wait
 from game.npc.view import NpcView
 
 
@@ -30,9 +31,13 @@ class Fighter:
             return Wait()
         if view.morale_broken:
             return Flee(view.ways_out[0]) if view.ways_out else Surrender()
-        if view.hostile and view.player_standing:
+        if not (view.hostile and view.player_standing):
+            return Wait()
+        if view.engaged:
             return Attack()
-        return Wait()
+        if view.can_shoot:
+            return Shoot()
+        return HoldBack() if view.behaviour == "guard" else CloseIn()
 
 
 #: Every behaviour content may name, and its policy.

@@ -24,12 +24,13 @@ from game.narration import Narrator
 from game.npc.intents import Attack, CloseIn, Flee, Intent, Shoot, Surrender
 from game.npc.policies import policy_for
 from game.npc.view import NpcView
-from game.rules.base import AttackResult, RollResult, RuleSystem, Situation, Weapon
+from game.rules.base import AttackResult, RollResult, RuleSystem, SheetChange, Situation, Weapon
 from game.world.state import room_place
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
     from game.parser import Command
+    from game.world.world import World
 
 
 SystemT = TypeVar("SystemT", bound=RuleSystem[Any, Any, Any])
@@ -142,8 +143,12 @@ class BasePlay(Generic[SystemT]):
         for npc_id in self.acting_npcs(turn):
             if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
                 return
-            intent = policy_for(world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
-            self.carry_out(turn, npc_id, intent)
+            self.npc_turn(turn, npc_id)
+
+    def npc_turn(self, turn: Turn, npc_id: str) -> None:
+        """One NPC's turn: its policy chooses from its view, :meth:`carry_out` does it."""
+        intent = policy_for(turn.world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
+        self.carry_out(turn, npc_id, intent)
 
     def acting_npcs(self, turn: Turn) -> list[str]:
         """The NPCs that get a turn this round, in order (the living ones in the player's room)."""
@@ -221,33 +226,34 @@ class BasePlay(Generic[SystemT]):
         """Use an item the system gives meaning to (a gift, a risky exotica); True if handled."""
         return False
 
-    # -- rest and load ----------------------------------------------------------------
+    # -- rest, harm and healing ---------------------------------------------------------
+    def apply_change(self, turn: Turn, change: SheetChange[Any], label: str) -> None:
+        """Put a changed player sheet in place, show its rolls under ``label``, then emit its events."""
+        turn.world.state.player = change.sheet
+        for roll in change.rolls:
+            turn.show_roll(label, roll)
+        turn.emit(*change.events)
+
     def rest(self, turn: Turn, kind: str, fed: bool) -> None:
         """Rest ``short`` or ``long``; ``fed`` is False when deprived or without supplies."""
-        world = turn.world
-        result = self.system.rest(world.state.player, kind, fed, turn.dice)
-        world.state.player = result.sheet
-        for roll in result.rolls:
-            turn.show_roll("rest", roll)
-        turn.say(*result.lines)
+        self.apply_change(turn, self.system.rest(turn.world.state.player, kind, fed, turn.dice), "rest")
 
     def harm(self, turn: Turn, damage: str, label: str) -> None:
         """Harm the player from no attacker; the rolls are shown."""
-        world = turn.world
-        change = self.system.harm(world.state.player, damage, turn.dice)
-        world.state.player = change.sheet
-        for roll in change.rolls:
-            turn.show_roll(label, roll)
-        turn.say(*change.lines)
+        self.apply_change(turn, self.system.harm(turn.world.state.player, damage, turn.dice), label)
 
     def heal(self, turn: Turn, healing: str, label: str) -> None:
         """Heal the player; the rolls are shown."""
-        world = turn.world
-        change = self.system.heal(world.state.player, healing, turn.dice)
-        world.state.player = change.sheet
-        for roll in change.rolls:
-            turn.show_roll(label, roll)
-        turn.say(*change.lines)
+        self.apply_change(turn, self.system.heal(turn.world.state.player, healing, turn.dice), label)
+
+    # -- what the player sees of the sheet ------------------------------------------------
+    def status_health(self, world: World) -> str:
+        """The status line's health figure (a system with a moment may add to it)."""
+        return self.system.health(world.state.player)
+
+    def stats_lines(self, world: World) -> list[str]:
+        """The character sheet as ``stats`` shows it."""
+        return self.system.sheet_lines(world.state.player)
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
         """Why the player cannot pick this item up (too much to carry), or None."""

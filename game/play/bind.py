@@ -154,27 +154,8 @@ class BindPlay(BasePlay[BindSystem]):
 
     def rest(self, turn: Turn, kind: str, fed: bool) -> None:
         """An interval's rest or a day's (no dice): Fatigue falls."""
-        world = turn.world
-        result = self.system.rest(world.state.player, kind, fed, turn.dice)
-        world.state.player = result.sheet
-        turn.emit(*result.events)
+        super().rest(turn, kind, fed)
         bind_world.rest_extra(turn, kind)
-
-    def harm(self, turn: Turn, damage: str, label: str) -> None:
-        world = turn.world
-        change = self.system.harm(world.state.player, damage, turn.dice)
-        world.state.player = change.sheet
-        for roll in change.rolls:
-            turn.show_roll(label, roll)
-        turn.emit(*change.events)
-
-    def heal(self, turn: Turn, healing: str, label: str) -> None:
-        world = turn.world
-        change = self.system.heal(world.state.player, healing, turn.dice)
-        world.state.player = change.sheet
-        for roll in change.rolls:
-            turn.show_roll(label, roll)
-        turn.emit(*change.events)
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
         return bind_world.take_refusal(turn.world, item_id)

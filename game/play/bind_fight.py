@@ -85,7 +85,7 @@ def _settled(turn: Turn, result: AttackResult[BindSheet], ids: dict[str, str], b
     penalty = fatigue_penalty(after)
     if penalty and penalty != fatigue_penalty(before) and after.hp > 0:
         events.append(FatiguePenalty(after.fatigue, after.hp, penalty))
-    return dataclasses.replace(result, events=tuple(events), lines=())
+    return dataclasses.replace(result, events=tuple(events))
 
 
 def _tie(turn: Turn, roll: RollResult, foe: str, defending: bool) -> str:

@@ -80,7 +80,7 @@ def _shown(result: AttackOutcome) -> tuple[RollResult, ...]:
 def reported(turn: Turn, result: AttackOutcome) -> AttackOutcome:
     """The result as ``actions.combat.report_attack`` takes it: the follow-up rolls worth
     showing, and the events it emits (worded by the Maelstrom narrator)."""
-    return dataclasses.replace(result, rolls=_shown(result), lines=())
+    return dataclasses.replace(result, rolls=_shown(result))
 
 
 def player_attack(turn: Turn, system: MaelstromSystem, npc_id: str, weapon: Weapon,

@@ -189,7 +189,7 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         turn.emit(committed)
         if isinstance(committed, DiceCommitted) and committed.pushed:
             set_turn(world, pushing=True)
-        return dataclasses.replace(result, events=tuple(after), lines=())
+        return dataclasses.replace(result, events=tuple(after))
 
     def natural_weapon(self, sheet: OASheet) -> Weapon:
         return Weapon(name="natural weapons", damage="d6")

@@ -40,8 +40,9 @@ FIGHTING = (Attack, Shoot, CloseIn, HoldBack)
 def npc_view(play: OpenAdventuresPlay, turn: Turn, npc_id: str, view: NpcView) -> NpcView:
     """``view`` with whether the NPC carries a ranged weapon and whether it is at the player's side."""
     world = turn.world
-    return replace(view, can_shoot=best_weapon(world, world.npc_items(npc_id), ranged=True) is not None,
-                   engaged=distance(world, npc_id) == 0)
+    armed = best_weapon(world, world.npc_items(npc_id), ranged=True) is not None
+    can_shoot = armed and limit_left(start_turn(world.npc_state(npc_id).sheet), "shoot") > 0
+    return replace(view, can_shoot=can_shoot, engaged=distance(world, npc_id) == 0)
 
 
 def fight(play: OpenAdventuresPlay, turn: Turn, npc_id: str, intent: Intent) -> None:
@@ -52,24 +53,13 @@ def fight(play: OpenAdventuresPlay, turn: Turn, npc_id: str, intent: Intent) -> 
     carried = world.npc_items(npc_id)
     ranged = best_weapon(world, carried, ranged=True)
     melee = best_weapon(world, carried, ranged=False) or play.natural_weapon(state.sheet)
-    tactic = _tactic(turn, npc_id, intent, ranged)
-    if isinstance(tactic, Shoot) and ranged is not None:
+    if isinstance(intent, Shoot) and ranged is not None:
         strike(play, turn, npc_id, ranged, "shoot")
-    elif isinstance(tactic, HoldBack):
+    elif isinstance(intent, HoldBack):
         turn.say(f"{capital(the(world, npc_id))} holds its ground {distance(world, npc_id)}\" away, "
                  f"{dice_word(state.sheet.dice_left)} ready to defend.")
     elif distance(world, npc_id) == 0 or close_in(play, turn, npc_id, distance(world, npc_id)) == 0:
         strike(play, turn, npc_id, melee, "fight")
-
-
-def _tactic(turn: Turn, npc_id: str, intent: Intent, ranged: Weapon | None) -> Intent:
-    """What an ``Attack`` means from where the NPC stands (house rule); other intents as chosen."""
-    world = turn.world
-    if not isinstance(intent, Attack) or distance(world, npc_id) == 0:
-        return intent
-    if ranged is not None and limit_left(world.npc_state(npc_id).sheet, "shoot") > 0:
-        return Shoot()
-    return HoldBack() if world.npc(npc_id).behaviour == "guard" else CloseIn()
 
 
 def close_in(play: OpenAdventuresPlay, turn: Turn, npc_id: str, inches: int) -> int:

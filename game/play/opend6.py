@@ -39,7 +39,7 @@ from game.rules.opend6_types import D6Sheet
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Turn
     from game.parser import Command
-    from game.world.state import WorldState
+    from game.world.world import World
 
 #: The natural weapon of an NPC that carries none, by creature type (``D6Sheet.creature``).
 NATURAL_WEAPONS: dict[str, str] = {
@@ -88,13 +88,9 @@ class OpenD6Play(BasePlay[OpenD6]):
             f"  Damage: {damage}.",
         ]
 
-    def stats_lines(self, state: WorldState) -> list[str]:
-        """What ``stats`` should add after the sheet's lines: a Fate Point armed, a complication
-        pending (they live in the moment, which ``sheet_lines`` does not see).
-
-        Hook wanted in ``BasePlay`` (default ``[]``), called by ``meta.do_stats``.
-        """
-        return self.system.moment_lines(state.moment, PLAYER)
+    def stats_lines(self, world: World) -> list[str]:
+        """The sheet, then a Fate Point armed or a complication pending (they live in the moment)."""
+        return super().stats_lines(world) + self.system.moment_lines(world.state.moment, PLAYER)
 
     # -- checks ---------------------------------------------------------------------
     def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,

@@ -30,7 +30,6 @@ from game.errors import ActionRefused
 from game.events import Event
 from game.narration.vaarn import VaarnNarrator
 from game.npc.intents import Attack, CloseIn, Flee, Intent, Shoot, Surrender
-from game.npc.policies import policy_for
 from game.play import vaarn_fight as fight
 from game.play import vaarn_gifts as gifts
 from game.play import vaarn_trade as trade
@@ -174,7 +173,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         result = super().player_attack(turn, npc_id, weapon, situation)
         settle_npc(turn, npc_id)
         events = naming(result.events, npc_id)
-        return dataclasses.replace(result, events=events, lines=())
+        return dataclasses.replace(result, events=events)
 
     def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult[VaarnSheet]:
         """An NPC's attack on the player, a ward Gift giving it disadvantage."""
@@ -208,15 +207,6 @@ class VaarnPlay(BasePlay[VaarnSystem]):
             update_moment(world, acted_first=moment_of(world).acted_first + (npc_id,))
         if self.system.condition(player_of(world)) != "ok":
             update_moment(world, felled=True)
-
-    def npc_turn(self, turn: Turn, npc_id: str) -> None:
-        """One NPC's turn: its policy chooses from its view, :meth:`carry_out` does it.
-
-        The step :meth:`BasePlay.npc_phase` takes for each NPC, needed here for
-        foes acting before the player (a hook asked of the template).
-        """
-        intent = policy_for(turn.world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
-        self.carry_out(turn, npc_id, intent)
 
     def acting_npcs(self, turn: Turn) -> list[str]:
         """The NPCs in the room, but not those that acted before the player nor hostile ones holding back."""

@@ -110,9 +110,8 @@ class AttackResult(Generic[SheetT]):
     """An attack resolved: the roll, whether it hit, and both sheets afterwards.
 
     ``events`` say what followed (damage, health changes, falls, deaths) for
-    the narration and for play code to branch on; ``lines`` is prose not yet
-    turned into events; ``rolls`` holds any further rolls (damage, soak,
-    resistance) for the dice log.
+    the narration and for play code to branch on; ``rolls`` holds any further
+    rolls (damage, soak, resistance) for the dice log.
     """
 
     roll: RollResult
@@ -120,7 +119,6 @@ class AttackResult(Generic[SheetT]):
     damage: int
     attacker: SheetT
     defender: SheetT
-    lines: tuple[str, ...] = ()
     rolls: tuple[RollResult, ...] = ()
     events: tuple[Event, ...] = ()
 
@@ -130,7 +128,6 @@ class SheetChange(Generic[SheetT]):
     """A change to one sheet (a rest, harm from no attacker, healing) and what happened."""
 
     sheet: SheetT
-    lines: tuple[str, ...] = ()
     rolls: tuple[RollResult, ...] = ()
     events: tuple[Event, ...] = ()
 

@@ -585,7 +585,6 @@ def test_rest():
     assert long.sheet.willpower_points == 2
     assert long.events == (Rested(PLAYER, False, 2, "lethal", True, 2, 3, HealthLevel("Bruised")),
                            HealthChanged(PLAYER, "health boxes", 4, 1))
-    assert long.lines == ()
     hungry = SYSTEM.rest(sheet, "long", False, ScriptedDice([]))
     assert hungry.sheet == sheet and hungry.events == (RestWasted(PLAYER, False),)
     assert sheet.health.bashing == 2
@@ -615,7 +614,6 @@ def test_attack_hits_and_wounds_an_npc():
     assert result.attacker == SHOOTER and thug == before
     assert [r.dice for r in result.rolls] == [(6, 7, 1, 2, 9), ()]
     assert all(r.figures["house_rule"] for r in result.rolls)
-    assert result.lines == ()
     assert result.events == (AttackHit(PLAYER, "thug", 2, 3, 0, 3, "lethal", HealthLevel("Hurt", 1), True),
                              HealthChanged("thug", "health boxes", 0, 3))
 

@@ -284,7 +284,7 @@ def test_collapse_when_fatigue_reaches_the_pool_then_rest_turns() -> None:
     assert rested.sheet.fatigue == 2 and rested.sheet.dice_left == 0
     assert made.condition(rested.sheet) == "ok"
     assert rested.rolls[0].figures["successes"] == 1
-    assert rested.lines == () and rested.events == (FatigueRecovered(PLAYER, 1, 2),)
+    assert rested.events == (FatigueRecovered(PLAYER, 1, 2),)
 
 
 def test_rest_turn_six_removes_two_and_never_below_zero() -> None:
@@ -356,7 +356,6 @@ def test_damage_removes_dice_and_zero_pool_is_death_by_default() -> None:
     assert result.hit and result.damage == 3
     assert result.defender.pool == 0 and result.defender.dice_left == 0
     assert made.condition(result.defender) == "dead" and result.defender.dead is True
-    assert result.lines == ()
     assert result.events[-2:] == (PoolLost(PLAYER, 3, 0, "dead"), Died(PLAYER, "wounds"))
 
 
@@ -403,7 +402,7 @@ def test_npc_defence_roll_reads_faces_after_the_attack() -> None:
     assert dice.faces == [6, 5, 1, 4, 3]
     assert result.roll.figures["successes"] == 3 and result.rolls[0].figures["successes"] == 1
     assert result.hit and result.damage == 2 and result.defender.dice_left == 1
-    assert result.lines == () and result.events == (
+    assert result.events == (
         DiceCommitted(PLAYER, "fight", 3),
         DamageRolled("npc", 3),
         Defended("npc", 1),

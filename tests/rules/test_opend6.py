@@ -571,7 +571,6 @@ def test_player_attacks_npc_under_wounds() -> None:
     assert [r.figures["total"] for r in result.rolls] == [18, 11]
     assert result.damage == 18
     assert result.defender.wound_level == 2
-    assert result.lines == ()
     assert result.events == (Hit(ATTACKER, DEFENDER, "sword"), DamageResisted(DEFENDER, 18, 11, True, 0, 2))
     assert (attacker, defender) == before
     assert WOUNDS.condition(result.defender) == "ok" and WOUNDS.health(result.defender) == "wounded (-1D)"
@@ -761,7 +760,7 @@ def test_harm_under_wounds_is_resisted() -> None:
     assert [r.text for r in change.rolls] == ["damage 1D (wild 6+5) = 11, critical success",
                                               "resistance 3D (1, 1 + wild 2) = 4 vs 11: failure (margin -7)"]
     assert change.sheet.wound_level == 2 and sheet.wound_level == 0
-    assert change.lines == () and change.events == (DamageResisted(PLAYER, 11, 4, True, 0, 2),)
+    assert change.events == (DamageResisted(PLAYER, 11, 4, True, 0, 2),)
     assert WOUNDS.harm(sheet, "d4", ScriptedDice([2, 3, 3, 3])).events == (DamageResisted(PLAYER, 2, 9, False, 0, 0),)
 
 

@@ -448,7 +448,6 @@ def test_attack_must_beat_armour(system: vaarn.VaarnSystem) -> None:
     hit = system.attack(player(), raider, KNIFE, Situation(), ScriptedDice([11, 4]))
     assert hit.hit and hit.damage == 4 and hit.defender.hp == 4
     assert hit.roll.dice == (11,) and [r.dice for r in hit.rolls] == [(4,)]
-    assert hit.lines == ()
     assert hit.events == (AttackLanded(True), HealthChanged(NPC, "HP", 8, 4))
     assert missed.events == (AttackLanded(False),)
 
@@ -984,7 +983,7 @@ def test_damage_events_name_the_sheet_and_say_each_wound(system: vaarn.VaarnSyst
 
 def test_rests_gifts_and_levels_say_what_they_did_in_events(system: vaarn.VaarnSystem) -> None:
     short = system.rest(player(hp=2, unconscious=True), "short", True, ScriptedDice([4]))
-    assert short.lines == () and short.events == (CameTo(PLAYER), ShortRested(4, 3, 7, 8, 8))
+    assert short.events == (CameTo(PLAYER), ShortRested(4, 3, 7, 8, 8))
     gift = system.gift_attack(player(psy=2, hp=5), system.npc_sheet(3, None), ScriptedDice([4, 7]))
     assert gift.events == (GiftPaid(4), HealthChanged(PLAYER, "HP", 5, 1), GiftWorked("damage", 8, 7, 2, 9),
                            HealthChanged(NPC, "HP", 16, 7))
