@@ -270,12 +270,7 @@ class Engine:
             state.status, state.ending = "dead", "You are dead."
             turn.say(state.ending)
         elif condition == "down":
-            hostiles = [n for n in self.world.living_npcs_in() if self.world.hostile(n)
-                        and self.world.npc_condition(n) == "ok"]
-            if hostiles:
-                state.status = "dead"
-                state.ending = f"You fall, and {self.world.the_npc(hostiles[0])} makes sure you never rise."
-                turn.say(state.ending)
+            self.play.player_down(turn)
 
     def _check_goal(self, turn: Turn) -> None:
         state, goal = self.state, self.adventure.goal

@@ -15,6 +15,7 @@ U+FFFD on standard input and never reach the history file as surrogates.
 """
 from __future__ import annotations
 
+import io
 import shutil
 import sys
 from collections.abc import Iterable, Iterator
@@ -46,10 +47,11 @@ def run_repl(engine: Engine, opening: list[str]) -> int:
 
 def _tolerate_bad_bytes(stream: TextIO) -> None:
     """Decode and encode with replacement characters rather than fail on bytes that are not UTF-8."""
-    try:
-        stream.reconfigure(errors="replace")  # type: ignore[attr-defined]
-    except (AttributeError, ValueError, OSError):
-        pass
+    if isinstance(stream, io.TextIOWrapper):
+        try:
+            stream.reconfigure(errors="replace")
+        except (ValueError, OSError):
+            pass
 
 
 def read_lines(source: TextIO, limit: int = MAX_LINE) -> Iterator[str]:

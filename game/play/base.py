@@ -150,6 +150,18 @@ class BasePlay(Generic[SystemT]):
         intent = policy_for(turn.world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
         self.carry_out(turn, npc_id, intent)
 
+    def player_down(self, turn: Turn) -> None:
+        """The player is down (alive, out of the fight) at the end of an action: what the foes do.
+
+        Today's rule: a hostile NPC still standing in the room finishes the player.
+        """
+        world = turn.world
+        hostiles = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
+        if hostiles:
+            world.state.status = "dead"
+            world.state.ending = f"You fall, and {world.the_npc(hostiles[0])} makes sure you never rise."
+            turn.say(world.state.ending)
+
     def acting_npcs(self, turn: Turn) -> list[str]:
         """The NPCs that get a turn this round, in order (the living ones in the player's room)."""
         return turn.world.living_npcs_in()
