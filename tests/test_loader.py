@@ -355,17 +355,16 @@ def test_values_not_in_their_lists(tmp_path: Path) -> None:
             + '\n[npcs.bandit]\nname = "bandit"\ntier = 1\ndisposition = "hostle"\nbehaviour = "agressive"\n'
               'creature = "mushroom"\nblocks = "sout"\n')
     assert problems_of(tmp_path, text) == [
-        "adventure.toml:12: rooms.camp.exits.north.find.check: 'percieve' is not a check kind (did you mean perceive?)",
-        "adventure.toml:12: rooms.camp.exits.north.find.difficulty: 'hardd' is not a difficulty (did you mean hard?)",
-        "adventure.toml:12: rooms.camp.exits.nroth: 'nroth' is not a direction (did you mean north?)",
-        "adventure.toml:16: rooms.road.search: 'trivial' is not a difficulty; one of: easy, normal, hard, extreme, legendary",
-        "adventure.toml:21: items.knife.kind: 'wepon' is not an item kind (did you mean weapon?)",
-        "adventure.toml:22: items.knife.bonus_against: 'fungi' is not a creature type (did you mean fungal?)",
-        "adventure.toml:28: npcs.bandit.disposition: 'hostle' is not a disposition (did you mean hostile?)",
-        "adventure.toml:29: npcs.bandit.behaviour: 'agressive' is not a behaviour (did you mean aggressive?)",
-        ("adventure.toml:30: npcs.bandit.creature: 'mushroom' is not a creature type; one of: biological, fungal, "
-        "mineral, synthetic, hypergeometric, outsider, psychic"),
-        "adventure.toml:31: npcs.bandit.blocks: 'sout' is not a direction (did you mean south?)",
+        "adventure.toml:12: rooms.camp.exits.north.find.check: 'percieve' is not a check kind (did you mean perceive?); allowed: force, climb, sneak, dodge, fight, shoot, perceive, search, identify, tinker, lore, survive, resist, will, persuade, intimidate, heal",
+        "adventure.toml:12: rooms.camp.exits.north.find.difficulty: 'hardd' is not a difficulty (did you mean hard?); allowed: easy, normal, hard, extreme, legendary",
+        "adventure.toml:12: rooms.camp.exits.nroth: 'nroth' is not a direction (did you mean north?); allowed: north, south, east, west, northeast, northwest, southeast, southwest, up, down, in, out",
+        "adventure.toml:16: rooms.road.search: 'trivial' is not a difficulty; allowed: easy, normal, hard, extreme, legendary",
+        "adventure.toml:21: items.knife.kind: 'wepon' is not an item kind (did you mean weapon?); allowed: weapon, armor, tool, water, food, exotica, gift, treasure",
+        "adventure.toml:22: items.knife.bonus_against: 'fungi' is not a creature type (did you mean fungal?); allowed: biological, fungal, mineral, synthetic, hypergeometric, outsider, psychic",
+        "adventure.toml:28: npcs.bandit.disposition: 'hostle' is not a disposition (did you mean hostile?); allowed: hostile, wary, neutral, friendly, merchant",
+        "adventure.toml:29: npcs.bandit.behaviour: 'agressive' is not a behaviour (did you mean aggressive?); allowed: aggressive, cautious, guard, wander, merchant, coward",
+        ("adventure.toml:30: npcs.bandit.creature: 'mushroom' is not a creature type; allowed: biological, fungal, mineral, synthetic, hypergeometric, outsider, psychic"),
+        "adventure.toml:31: npcs.bandit.blocks: 'sout' is not a direction (did you mean south?); allowed: north, south, east, west, northeast, northwest, southeast, southwest, up, down, in, out",
     ]
 
 
@@ -409,13 +408,13 @@ def test_unknown_system_ids(tmp_path: Path) -> None:
             + '\n[adventure.rules]\nopend6 = { wild_die = 1 }\ngurps = {}\n'
               '\n[player.stats.dnd]\nstr = 1\n\n[items.knife.stats.binds]\nweight = 1\n')
     assert problems_of(tmp_path, text) == [
-        "adventure.toml:6: adventure.system: unknown system 'varn' (did you mean vaarn?)",
+        "adventure.toml:6: adventure.system: unknown system 'varn' (did you mean vaarn?); allowed: open_adventures, vaarn, opend6, bind, maelstrom",
         "adventure.toml:25: adventure.rules.opend6.wild_die: expected a string, got an integer",
-        ("adventure.toml:26: adventure.rules.gurps: unknown system 'gurps'; known systems: open_adventures, "
+        ("adventure.toml:26: adventure.rules.gurps: unknown system 'gurps'; allowed: open_adventures, "
         "vaarn, opend6, bind, maelstrom"),
-        ("adventure.toml:28: player.stats.dnd: unknown system 'dnd'; known systems: open_adventures, vaarn, "
+        ("adventure.toml:28: player.stats.dnd: unknown system 'dnd'; allowed: open_adventures, vaarn, "
         "opend6, bind, maelstrom"),
-        "adventure.toml:31: items.knife.stats.binds: unknown system 'binds' (did you mean bind?)",
+        "adventure.toml:31: items.knife.stats.binds: unknown system 'binds' (did you mean bind?); allowed: open_adventures, vaarn, opend6, bind, maelstrom",
     ]
 
 
@@ -463,8 +462,7 @@ def test_several_problems_at_once_sorted_by_file_and_line(tmp_path: Path) -> Non
     found = check_adventure(folder)
     assert found == [
         f"{folder}/a.toml:1: adventure: missing required key 'title'",
-        (f"{folder}/a.toml:19: items.knife.kind: 'blade' is not an item kind; one of: weapon, armor, tool, water, "
-        "food, exotica, gift, treasure"),
+        (f"{folder}/a.toml:19: items.knife.kind: 'blade' is not an item kind; allowed: weapon, armor, tool, water, food, exotica, gift, treasure"),
         f"{folder}/b.toml:1: rooms.cave: room 'cave' cannot be reached from the start room 'camp'",
         f"{folder}/b.toml:3: rooms.cave.exits.west: no room 'nowhere'",
         f"{folder}/b.toml:13: items.rope.name: expected a string, got an integer",
@@ -490,7 +488,7 @@ def test_dotted_keys_and_multiline_values_are_located(tmp_path: Path) -> None:
         ''')
     text = text.replace('exits = { north = "road" }', 'exits = { north = "road", down = "cellar" }')
     assert problems_of(tmp_path, text) == [
-        "adventure.toml:30: rooms.cellar.exits.dwn: 'dwn' is not a direction (did you mean down?)",
+        "adventure.toml:30: rooms.cellar.exits.dwn: 'dwn' is not a direction (did you mean down?); allowed: north, south, east, west, northeast, northwest, southeast, southwest, up, down, in, out",
         "adventure.toml:31: rooms.cellar.items: item 'knife' is already placed in player.items",
     ]
 

@@ -199,7 +199,7 @@ class _Builder:
 
     def _one_of(self, path: KeyPath, value: str, what: str, choices: tuple[str, ...]) -> str:
         if value not in choices:
-            self.report.not_one_of(path, value, what, choices)
+            _not_one_of(self.report, path, value, what, choices)
         return value
 
     def _range(self, path: KeyPath, value: int, low: int, high: int | None = None) -> int:
@@ -212,7 +212,7 @@ class _Builder:
     def _direction(self, path: KeyPath, value: str) -> str | None:
         full = _DIRECTION_NAMES.get(value)
         if full is None:
-            self.report.not_one_of(path, value, "a direction", tuple(_DIRECTION_NAMES))
+            _not_one_of(self.report, path, value, "a direction", tuple(DIRECTIONS), tuple(_DIRECTION_NAMES))
         return full
 
     def _damage(self, path: KeyPath, value: str) -> str:
@@ -224,8 +224,8 @@ class _Builder:
     def _system_id(self, path: KeyPath, value: str) -> bool:
         if value in SYSTEM_IDS:
             return True
-        hint = self.report.suggest(value, SYSTEM_IDS) or f"; known systems: {', '.join(SYSTEM_IDS)}"
-        self.report.add(path, f"unknown system '{value}'{hint}")
+        hint = self.report.suggest(value, SYSTEM_IDS)
+        self.report.add(path, f"unknown system '{value}'{hint}; allowed: {', '.join(SYSTEM_IDS)}")
         return False
 
     def _stats(self, path: KeyPath, value: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -453,7 +453,7 @@ class _Builder:
 
     def _bad_direction(self, path: KeyPath, key: str, direction: str | None, written: dict[str, str]) -> None:
         if direction is None:
-            self.report.not_one_of(path, key, "a direction", tuple(_DIRECTION_NAMES))
+            _not_one_of(self.report, path, key, "a direction", tuple(DIRECTIONS), tuple(_DIRECTION_NAMES))
         else:
             self.report.add(path, f"the exit {direction} is given twice (as '{written[direction]}' and '{key}')")
 
@@ -543,6 +543,16 @@ class _Builder:
             if room_id not in seen:
                 self.report.add(("rooms", room_id), f"room '{room_id}' cannot be reached from the start room "
                                                     f"'{start}'")
+
+
+def _not_one_of(report: Report, path: KeyPath, value: str, what: str, allowed: tuple[str, ...],
+                accepted: tuple[str, ...] = ()) -> None:
+    """Report ``value`` as not in ``allowed``, listing every allowed value (with a did-you-mean when one is close).
+
+    ``accepted`` holds further spellings that count (direction abbreviations) for the suggestion.
+    """
+    hint = report.suggest(value, accepted or allowed)
+    report.add(path, f"'{value}' is not {what}{hint}; allowed: {', '.join(allowed)}")
 
 
 def _ids(value: str | list[str] | None) -> tuple[str, ...]:
