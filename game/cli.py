@@ -13,7 +13,7 @@ from typing import NoReturn
 
 from game.errors import ContentError, UsageError, WayfarerError
 
-SUBCOMMANDS = ("play", "check", "systems", "odds", "roll", "map", "replay")
+SUBCOMMANDS = ("play", "check", "systems", "odds", "roll", "map", "replay", "schema", "test", "simulate")
 
 
 class Parser(argparse.ArgumentParser):
@@ -79,12 +79,39 @@ def build_parser() -> Parser:
 
     map_ = sub.add_parser("map", help="the adventure's map")
     map_.add_argument("adventure")
-    map_.add_argument("--format", choices=("text", "dot"), default="text")
+    map_.add_argument("--format", choices=("text", "dot", "svg"), default="text",
+                      help="text (the default), dot for Graphviz, or svg drawn without Graphviz")
 
     replay = sub.add_parser("replay", help="re-run a saved run and verify it ends in the same state")
     replay.add_argument("save")
     replay.add_argument("--adventure", help="the adventure folder, if not bundled")
+    _add_authoring(sub)
     return parser
+
+
+def _add_authoring(sub: argparse._SubParsersAction[Parser]) -> None:
+    """The author's tools: ``schema``, ``test``, ``simulate`` (PRODUCT §3)."""
+    schema = sub.add_parser("schema", help="print a JSON Schema (draft 2020-12) of adventure content")
+    schema.add_argument("adventure", nargs="?", default=None,
+                        help="limit references to this adventure's ids (the general schema without one)")
+
+    test = sub.add_parser("test", help="run an adventure's transcript tests (tests/*.transcript)")
+    test.add_argument("adventure")
+    group = test.add_mutually_exclusive_group()
+    group.add_argument("--system", help="run every transcript under this system")
+    group.add_argument("--all-systems", action="store_true", help="run every transcript under all five systems")
+    test.add_argument("--file", action="append", default=[], metavar="FILE", help="run this transcript (repeatable)")
+
+    simulate = sub.add_parser("simulate", help="play an adventure many times with a scripted player; win rates")
+    simulate.add_argument("adventure")
+    group = simulate.add_mutually_exclusive_group()
+    group.add_argument("--system", help="simulate under this system (the adventure's default otherwise)")
+    group.add_argument("--all-systems", action="store_true", help="simulate under all five systems")
+    simulate.add_argument("--runs", type=int, default=40, help="runs per system (default 40)")
+    simulate.add_argument("--seed", type=int, default=1, help="the first run's seed (default 1)")
+    simulate.add_argument("--jobs", type=int, default=0, help="worker processes (default: the machine's cores)")
+    simulate.add_argument("--max-turns", type=int, default=800, help="commands before a run counts as a timeout")
+    simulate.add_argument("--json", action="store_true")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -119,5 +146,6 @@ def dispatch(args: argparse.Namespace) -> int:
     handlers = {
         "play": commands.play, "check": commands.check, "systems": commands.systems,
         "odds": commands.odds, "roll": commands.roll, "map": commands.show_map, "replay": commands.replay,
+        "schema": commands.schema, "test": commands.test, "simulate": commands.simulate,
     }
     return handlers[args.command](args)

@@ -151,3 +151,65 @@ def replay(args: argparse.Namespace) -> int:
     for line in lines:
         print(line)
     return 0 if ok else 1
+
+
+# -- the author's tools (game.authoring) ---------------------------------------------
+def _adventure_dir(name: str) -> Path:
+    from game.paths import bundled_root
+    from game.world.loader import find_adventure
+
+    return find_adventure(name, bundled_root())
+
+
+def schema(args: argparse.Namespace) -> int:
+    import json
+
+    from game.authoring.schema import content_schema
+
+    adventure = _load(args.adventure) if args.adventure else None
+    print(json.dumps(content_schema(adventure), indent=2))
+    return 0
+
+
+def test(args: argparse.Namespace) -> int:
+    from game.authoring.transcript import run_all
+    from game.world.loader import load_adventure
+
+    folder = _adventure_dir(args.adventure)
+    adventure = load_adventure(folder)
+    if args.system:
+        registry.get_system(args.system)
+    outcome = run_all(adventure, folder, files=args.file, system=args.system, all_systems=args.all_systems)
+    for failure in outcome.failures:
+        for line in failure.lines():
+            print(line)
+    summary = (f"{outcome.runs} transcript run{'s' if outcome.runs != 1 else ''}, {outcome.commands} commands, "
+               f"{outcome.checks} checks")
+    if outcome.failures:
+        print(f"{summary}: {len(outcome.failures)} failed.")
+        return 1
+    print(f"{summary}: all passed.")
+    return 0
+
+
+def simulate(args: argparse.Namespace) -> int:
+    from game.authoring.report import format_report
+    from game.authoring.simulate import simulate_all
+
+    if args.runs < 1 or args.runs > 100_000:
+        raise UsageError("--runs takes 1 to 100000")
+    if args.jobs < 0:
+        raise UsageError("--jobs takes 0 (the machine's cores) or more")
+    folder = _adventure_dir(args.adventure)
+    adventure = _load(str(folder))
+    if args.system:
+        registry.get_system(args.system)
+    systems = registry.SYSTEM_IDS if args.all_systems else (args.system or adventure.system,)
+    result = simulate_all(folder, adventure, systems, runs=args.runs, seed=args.seed, jobs=args.jobs,
+                          max_turns=args.max_turns)
+    if args.json:
+        print_json(result)
+    else:
+        for line in format_report(result):
+            print(line)
+    return 0

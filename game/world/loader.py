@@ -301,3 +301,23 @@ def _peek_id(folder: Path) -> str | None:
         if isinstance(table, dict) and isinstance(table.get("id"), str):
             return str(table["id"])
     return None
+
+
+def read_merged(path: Path | str) -> tuple[dict[str, Any], list[str]]:
+    """The merged TOML data of an adventure folder, as the loader builds it, and any read problems."""
+    sources, _digest, problems = _read_folder(Path(path))
+    if problems or not sources:
+        return {}, _format(problems)
+    merged, _origins, merge_problems = _merge(sources)
+    return merged, _format(merge_problems)
+
+
+def locate(path: Path | str, problems: list[tuple[KeyPath, str]]) -> list[str]:
+    """``FILE:LINE: KEY.PATH: message`` lines for problems found outside the loader (the authoring warnings)."""
+    sources, _digest, read_problems = _read_folder(Path(path))
+    if read_problems or not sources:
+        return _format(read_problems)
+    _merged, origins, _problems = _merge(sources)
+    report = Report()
+    report.problems.extend(problems)
+    return _format(_locate(report, sources, origins))

@@ -1,0 +1,428 @@
+"""The simulator's scripted player: one whole run of an adventure, played by a policy.
+
+The scout plays as a sensible player who has read the adventure (it knows
+where the goal's items lie, but rolls every check like anyone else): it
+fights or flees by the exact odds of its next attack and its health, takes
+what it finds, drinks and fills at water, buys food from merchants, rests
+when hurt, searches rooms with hidden ways, unlocks doors with keys it
+carries (or forces them), goes for the goal's items, foes and room, and
+explores what it has not seen.  It talks to the engine through commands
+only, like a player, and reads the world to decide.
+
+A run ends in a win, a death or the turn limit (a timeout).
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.world.content import Adventure, ExitDef
+
+#: OpenD6 wound levels and Maelstrom track levels as a share of full health.
+_LEVELS: dict[str, float] = {
+    "healthy": 1.0, "stunned": 0.85, "wounded": 0.6, "severely wounded": 0.35, "incapacitated": 0.1,
+    "mortally wounded": 0.05, "bruised": 0.9, "scratched": 0.8, "hurt": 0.65, "injured": 0.5,
+    "mauled": 0.25, "crippled": 0.15, "dead": 0.0,
+}
+_CLOSE_IN = re.compile(r'"(move to [^"]+)"')
+_FRACTION = re.compile(r"(-?\d+)/(\d+)")
+
+
+def health_fraction(text: str) -> float:
+    """A system's health figure (``HP 3/5``, ``dice 4/5``, ``wounded (-1D)``, ``Hurt (-1), WP 2/3``) as 0..1."""
+    lowered = text.lower()
+    for name in sorted(_LEVELS, key=len, reverse=True):
+        if lowered.startswith(name):
+            return _LEVELS[name]
+    match = _FRACTION.search(text)
+    if match and int(match.group(2)) > 0:
+        return max(0.0, min(1.0, int(match.group(1)) / int(match.group(2))))
+    return 1.0
+
+
+@dataclass
+class Fight:
+    """One encounter as the scout lived it."""
+
+    npc: str
+    start_health: float
+    won: bool = False
+    damage: float = 0.0
+
+
+@dataclass
+class RunResult:
+    """What one run came to."""
+
+    seed: int
+    outcome: str  # won | dead | timeout
+    cause: str
+    turns: int
+    days: int
+    fights: list[Fight] = field(default_factory=list)
+
+
+class Scout:
+    """Plays one run through an :class:`~game.engine.Engine`."""
+
+    def __init__(self, engine: Any, seed: int, max_turns: int) -> None:
+        self.engine = engine
+        self.world = engine.world
+        self.adventure: Adventure = engine.adventure
+        self.rng = random.Random(f"scout:{seed}")
+        self.seed = seed
+        self.max_turns = max_turns
+        self.commands = 0
+        self.searched: dict[str, int] = {}
+        self.looted: set[tuple[str, int]] = set()
+        self.rests: dict[int, int] = {}
+        self.bought: set[str] = set()
+        self.filled: set[tuple[str, int]] = set()
+        self.identified: set[str] = set()
+        self.fight: Fight | None = None
+        self.fights: list[Fight] = []
+        self.last_foe = ""
+        self.stuck = 0
+
+    # -- the loop --------------------------------------------------------------------
+    def play(self) -> RunResult:
+        self.engine.opening()
+        while self.state.status == "playing" and self.commands < self.max_turns:
+            self.step()
+        status = self.state.status
+        outcome = status if status in ("won", "dead") else "timeout"
+        cause = self._cause() if outcome == "dead" else ""
+        self._end_fight()
+        return RunResult(self.seed, outcome, cause, self.state.turn, self.state.day, self.fights)
+
+    @property
+    def state(self) -> Any:
+        return self.engine.state
+
+    def say(self, text: str) -> list[str]:
+        """Submit one command, answering any question it asks; the output lines."""
+        self.commands += 1
+        report = self.engine.submit(text)
+        lines = list(report.lines)
+        answers = 0
+        while self.engine.asking is not None and answers < 3:
+            choices = self.engine.asking.question.choices
+            answer = "yes" if "yes" in choices else choices[0]
+            report = self.engine.submit(answer)
+            lines.extend(report.lines)
+            answers += 1
+        if self.engine.asking is not None:
+            self.engine.submit("undo")
+        self.engine.pending = None
+        return lines
+
+    def step(self) -> None:
+        turn_before = self.state.turn
+        self._track_fight()
+        action = (self._fight_or_flee() or self._survive() or self._loot() or self._trade()
+                  or self._heal() or self._search() or self._travel())
+        if action is None:
+            action = "wait"
+        lines = self.say(action)
+        hint = next((m.group(1) for line in lines for m in [_CLOSE_IN.search(line)] if m), None)
+        if hint is not None:  # Open Adventures: close in before a melee attack
+            lines = self.say(hint)
+        if action.startswith("go ") and any("block" in line for line in lines):
+            blocker = self._blocker(action[3:])
+            if blocker is not None:
+                lines = self.say(f"attack {self._npc_noun(blocker)}")
+        if self.state.turn == turn_before:
+            self.stuck += 1
+            if self.stuck >= 3:
+                self.stuck = 0
+                self.say(self.rng.choice(["end", "wait"]))
+        else:
+            self.stuck = 0
+
+    def _noun(self, item_id: str) -> str:
+        """A word the parser knows for an item: its name when it is plain words, else an alias."""
+        name = self.world.item_name(item_id)
+        item = self.world.item(item_id)
+        if "-" not in name or not item.aliases:
+            return name.replace("-", " ")
+        return item.aliases[0]
+
+    def _npc_noun(self, npc_id: str) -> str:
+        npc = self.world.npc(npc_id)
+        return npc.name if "-" not in npc.name or not npc.aliases else npc.aliases[0]
+
+    def _blocker(self, direction: str) -> str | None:
+        world = self.world
+        for npc_id in world.living_npcs_in():
+            if world.npc(npc_id).blocks == direction and world.npc_condition(npc_id) == "ok":
+                if self.fight is None:
+                    self.fight = Fight(npc_id, self.health())
+                    self.last_foe = npc_id
+                return npc_id
+        return None
+
+    # -- fights ------------------------------------------------------------------------
+    def hostiles(self) -> list[str]:
+        world = self.world
+        return [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
+
+    def health(self) -> float:
+        return health_fraction(self.engine.system.health(self.state.player))
+
+    def _track_fight(self) -> None:
+        foes = self.hostiles()
+        if self.fight is not None and self.fight.npc in self.world.living_npcs_in() \
+                and self.world.npc_condition(self.fight.npc) == "ok" and self.fight.npc not in foes:
+            foes.append(self.fight.npc)  # a guard that blocks the way is a foe once fought
+        if self.fight is not None and self.fight.npc not in foes:
+            self._end_fight()
+        if self.fight is None and foes:
+            self.fight = Fight(foes[0], self.health())
+            self.last_foe = foes[0]
+
+    def _end_fight(self) -> None:
+        fight, self.fight = self.fight, None
+        if fight is None:
+            return
+        fight.won = self.world.npc_condition(fight.npc) != "ok" and self.state.status != "dead"
+        fight.damage = max(0.0, fight.start_health - (0.0 if self.state.status == "dead" else self.health()))
+        self.fights.append(fight)
+
+    def _attack_odds(self, name: str) -> float:
+        """The exact chance that ``attack NAME`` succeeds now (0.5 when it cannot be worked out)."""
+        from game.errors import ActionRefused
+        from game.parser import ParseError, parse
+
+        try:
+            command = parse(f"attack {name}", self.engine.extra_verbs)
+            if command is None:
+                return 0.5
+            preview = self.engine.meta.preview(command)
+        except (ActionRefused, ParseError):
+            return 0.5
+        if preview is None:
+            return 0.5
+        return float(self.engine.system.odds(preview[1]).p_success)
+
+    def _fight_or_flee(self) -> str | None:
+        foes = self.hostiles()
+        if not foes:
+            return None
+        name = self._npc_noun(foes[0])
+        health = self.health()
+        odds = self._attack_odds(name)
+        if health < 0.35 and odds < 0.5 and self.rng.random() < 0.7:
+            return "flee"
+        weapon = self._exotica_weapon()
+        if weapon is not None:
+            return f"use {weapon} on {name}"
+        return f"attack {name}"
+
+    def _exotica_weapon(self) -> str | None:
+        for item_id in self.world.carried():
+            item = self.world.item(item_id)
+            if item.kind == "exotica" and "damage" in item.effect and (item_id, 0) not in self.looted:
+                self.looted.add((item_id, 0))
+                return self._noun(item_id)
+        return None
+
+    # -- body and supplies ---------------------------------------------------------------
+    def _survive(self) -> str | None:
+        room = self.world.room
+        key = (room.id, self.state.day)
+        if room.water_source and key not in self.filled:
+            self.filled.add(key)
+            return "fill" if self.state.thirst_days == 0 else "drink"
+        if self.state.thirst_days > 0 or self.state.water == 0:
+            for item_id in self.world.carried():
+                item = self.world.item(item_id)
+                if item.effect.get("water") and (item_id, 1) not in self.looted:
+                    self.looted.add((item_id, 1))
+                    return f"use {self._noun(item_id)}"
+        return None
+
+    def _heal(self) -> str | None:
+        health = self.health()
+        if health >= 0.7:
+            return None
+        day = self.state.day
+        if self.rests.get(day, 0) >= 3:
+            return None
+        self.rests[day] = self.rests.get(day, 0) + 1
+        for item_id in self.world.carried():
+            item = self.world.item(item_id)
+            if item.effect.get("heal") and (item_id, 2) not in self.looted and health < 0.5:
+                self.looted.add((item_id, 2))
+                return f"use {self._noun(item_id)}"
+        can_long = self.state.food > 0 and (self.state.water > 1 or self.world.room.water_source)
+        return "rest long" if can_long and health < 0.5 else "rest short"
+
+    def _loot(self) -> str | None:
+        key = (self.state.room, len(self.world.room_items()))
+        if key in self.looted or not self.world.room_items():
+            return None
+        self.looted.add(key)
+        return "take all"
+
+    def _trade(self) -> str | None:
+        world = self.world
+        for npc_id in world.living_npcs_in():
+            if world.npc(npc_id).behaviour != "merchant" and world.npc(npc_id).disposition != "merchant":
+                continue
+            for item_id in world.npc_items(npc_id):
+                wanted = item_id in self.adventure.goal.carrying or (world.item(item_id).kind == "food"
+                                                                   and self.state.food < 2)
+                if wanted and item_id not in self.bought:
+                    self.bought.add(item_id)
+                    return f"buy {self._noun(item_id)}"
+        if world.room.settlement:
+            for item_id in world.carried():
+                if world.item(item_id).kind == "exotica" and item_id not in self.identified:
+                    self.identified.add(item_id)
+                    return f"identify {self._noun(item_id)}"
+        return None
+
+    def _search(self) -> str | None:
+        room = self.world.room
+        hidden = [e for e in room.exits.values() if e.hidden and not self.world.exit_visible(room.id, e)]
+        things = [i for i in self.world.items_at(f"search:{room.id}")]
+        wanted = hidden or things
+        limit = 4 if wanted else 1 if room.search is not None else 0
+        if self.searched.get(room.id, 0) >= limit:
+            return None
+        self.searched[room.id] = self.searched.get(room.id, 0) + 1
+        for item_id in self.world.carried():
+            if self.world.item(item_id).effect.get("reveal") and hidden and self.searched[room.id] == 1:
+                return f"use {self._noun(item_id)}"
+        return "search"
+
+    # -- going places ----------------------------------------------------------------------
+    def _objective(self) -> str | None:
+        """The room the goal calls for next, or None to explore."""
+        world, goal = self.world, self.adventure.goal
+        for item_id in goal.carrying:
+            place = world.place_of(item_id)
+            if place == "player":
+                continue
+            kind, _, where = place.partition(":")
+            if kind in ("room", "search"):
+                return where
+            if kind == "npc":
+                return world.npc_room(where) or None
+        for npc_id in goal.defeat:
+            if world.npc_condition(npc_id) == "ok":
+                return world.npc_room(npc_id) or None
+        return goal.reach
+
+    def _passable(self, room_id: str, exit_def: ExitDef, force: bool = True) -> bool:
+        if not self.world.exit_visible(room_id, exit_def) or exit_def.to not in self.adventure.rooms:
+            return False
+        if self.world.exit_open(room_id, exit_def) or not exit_def.locked_by:
+            return True
+        return exit_def.locked_by in self.world.carried() or (force and exit_def.force is not None)
+
+    def _key_room(self) -> str | None:
+        """Where the key of a locked way lies, when the scout does not carry it (keys before force)."""
+        for room in self.adventure.rooms.values():
+            for exit_def in room.exits.values():
+                key = exit_def.locked_by
+                if not key or self.world.exit_open(room.id, exit_def) or self.world.place_of(key) == "player":
+                    continue
+                kind, _, where = self.world.place_of(key).partition(":")
+                if kind in ("room", "search"):
+                    return where
+                if kind == "npc" and self.world.npc_condition(where) == "ok":
+                    return self.world.npc_room(where) or None
+        return None
+
+    def _dangerous(self, room_id: str) -> bool:
+        """A room where a living foe (hostile, or a guard) waits that the goal does not ask to defeat."""
+        world = self.world
+        for npc_id in world.living_npcs_in(room_id):
+            npc = world.npc(npc_id)
+            foe = world.hostile(npc_id) or npc.blocks is not None
+            if foe and world.npc_condition(npc_id) == "ok" and npc_id not in self.adventure.goal.defeat:
+                return True
+        return False
+
+    def _path(self, goal: str | None, force: bool = True) -> list[ExitDef] | None:
+        """Exits from here to ``goal`` (the nearest unvisited room when None), around foes when there is a way."""
+        return self._search_path(goal, force, careful=True) or self._search_path(goal, force, careful=False)
+
+    def _search_path(self, goal: str | None, force: bool, careful: bool) -> list[ExitDef] | None:
+        start = self.state.room
+        came: dict[str, tuple[str, ExitDef] | None] = {start: None}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if (goal is None and here not in self.state.visited) or here == goal:
+                steps: list[ExitDef] = []
+                while came[here] is not None:
+                    before, exit_def = came[here]  # type: ignore[misc]
+                    steps.append(exit_def)
+                    here = before
+                return steps[::-1]
+            if careful and here != start and here != goal and self._dangerous(here):
+                continue
+            for exit_def in self.adventure.rooms[here].exits.values():
+                if exit_def.to not in came and self._passable(here, exit_def, force):
+                    came[exit_def.to] = (here, exit_def)
+                    queue.append(exit_def.to)
+        return None
+
+    def _travel(self) -> str | None:
+        """The next step: to the goal around foes, to a key, to unseen rooms, then through foes and locks."""
+        here = self.state.room
+        target = self._objective()
+        target = target if target != here else None
+        key_room = self._key_room()
+        key_room = key_room if key_room != here else None
+        healthy = self.health() >= 0.7
+        explore = ""  # the nearest unvisited room
+        plans = ((target, False, True), (key_room, False, True), (explore, False, True), (target, False, False),
+                 (key_room, False, False), (target, healthy, False), (explore, healthy, False))
+        path = None
+        for goal, force, careful in plans:
+            if goal is None:
+                continue
+            path = self._search_path(goal or None, force, careful)
+            if path:
+                break
+        if not path:
+            exits = [e for e in self.world.room.exits.values() if self._passable(here, e)]
+            if not exits:
+                return None
+            path = [self.rng.choice(exits)]
+        step = path[0]
+        room_id = self.state.room
+        if step.locked_by and not self.world.exit_open(room_id, step):
+            if step.locked_by in self.world.carried():
+                return f"unlock {step.direction} with {self._noun(step.locked_by)}"
+            return f"open {step.direction}"
+        return f"go {step.direction}"
+
+    def _cause(self) -> str:
+        ending = self.state.ending.lower()
+        if "thirst" in ending:
+            return "thirst"
+        if self.fight is not None:
+            return self.world.npc_name(self.fight.npc)
+        if self.last_foe and self.world.npc_room(self.last_foe) == self.state.room:
+            return self.world.npc_name(self.last_foe)
+        last = self.state.log[-1] if self.state.log else ""
+        if last.startswith(("open", "force", "kick", "break")):
+            return "forcing a way open"
+        return f"hazard: {self.world.room.name}"
+
+
+def play_run(adventure: Adventure, system_id: str, seed: int, max_turns: int) -> RunResult:
+    """One whole run of ``adventure`` under ``system_id`` from ``seed``."""
+    from game.engine import Engine
+    from game.rules.registry import get_system
+
+    system = get_system(system_id, adventure.rules.get(system_id, {}))
+    engine = Engine.new_game(adventure, system, seed)
+    return Scout(engine, seed, max_turns).play()

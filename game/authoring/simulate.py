@@ -1,0 +1,129 @@
+"""``wayfarer simulate``: many runs by the scout (:mod:`game.authoring.scout`), summed up per system.
+
+Run *i* of a simulation plays with seed ``seed + i``, under each chosen system.
+Runs are spread over worker processes (``jobs``; 0 means the machine's cores)
+and gathered back in seed order, so the same seed gives byte-identical output
+whatever ``jobs`` is.  A progress bar goes to standard error when it is a
+terminal, never into the output.
+
+The JSON (PRODUCT §3.3, stable)::
+
+    {"adventure": ID, "runs": N, "seed": S, "max_turns": T,
+     "systems": {SYSTEM: {"win_rate", "wins", "deaths", "timeouts", "causes_of_death",
+                          "median_turns", "median_days",
+                          "encounters": {NPC-ID: {"fights", "player_won", "mean_damage_taken"}}}}}
+
+``median_turns`` and ``median_days`` are over the runs that were won (over all
+runs when none was).  ``mean_damage_taken`` is the share of the player's full
+health lost in a fight with that NPC (0 to 1; systems count health
+differently, so a share is what compares across them).
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, TextIO
+
+from game.authoring.scout import RunResult, play_run
+from game.world.content import Adventure
+
+_WORKER: dict[str, Adventure] = {}
+
+
+def _init_worker(folder: str) -> None:
+    from game.world.loader import load_adventure
+
+    _WORKER["adventure"] = load_adventure(folder)
+
+
+def _one(task: tuple[str, int, int]) -> RunResult:
+    system_id, seed, max_turns = task
+    return play_run(_WORKER["adventure"], system_id, seed, max_turns)
+
+
+def _results(folder: Path, adventure: Adventure, tasks: list[tuple[str, int, int]], jobs: int) -> Iterator[RunResult]:
+    """Each task's result, in the tasks' order."""
+    if jobs <= 1 or len(tasks) < 4:
+        for system_id, seed, max_turns in tasks:
+            yield play_run(adventure, system_id, seed, max_turns)
+        return
+    chunk = max(1, len(tasks) // (jobs * 4))
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(str(folder),)) as pool:
+        yield from pool.map(_one, tasks, chunksize=chunk)
+
+
+def simulate_all(folder: Path, adventure: Adventure, systems: Sequence[str], *, runs: int, seed: int, jobs: int = 0,
+                 max_turns: int = 800, progress: TextIO | None = None) -> dict[str, Any]:
+    """Play ``runs`` runs under each system; the report as PRODUCT §3.3's JSON object."""
+    jobs = jobs or os.cpu_count() or 1
+    tasks = [(system_id, seed + i, max_turns) for system_id in systems for i in range(runs)]
+    stream = progress if progress is not None else sys.stderr
+    bar = _Bar(stream, len(tasks)) if stream.isatty() else None
+    by_system: dict[str, list[RunResult]] = {system_id: [] for system_id in systems}
+    for (system_id, _seed, _turns), result in zip(tasks, _results(folder, adventure, tasks, jobs), strict=True):
+        by_system[system_id].append(result)
+        if bar is not None:
+            bar.tick(system_id)
+    if bar is not None:
+        bar.close()
+    return {"adventure": adventure.id, "runs": runs, "seed": seed, "max_turns": max_turns,
+            "systems": {system_id: summarise(results) for system_id, results in by_system.items()}}
+
+
+def summarise(results: list[RunResult]) -> dict[str, Any]:
+    """One system's figures from its runs."""
+    wins = [r for r in results if r.outcome == "won"]
+    deaths = [r for r in results if r.outcome == "dead"]
+    counted = wins or results
+    causes = Counter(r.cause for r in deaths)
+    encounters: dict[str, dict[str, Any]] = {}
+    fights: dict[str, list[tuple[bool, float]]] = {}
+    for result in results:
+        for fight in result.fights:
+            fights.setdefault(fight.npc, []).append((fight.won, fight.damage))
+    for npc_id in sorted(fights):
+        entries = fights[npc_id]
+        encounters[npc_id] = {
+            "fights": len(entries),
+            "player_won": round(sum(1 for won, _ in entries if won) / len(entries), 3),
+            "mean_damage_taken": round(sum(damage for _, damage in entries) / len(entries), 3),
+        }
+    return {
+        "win_rate": round(len(wins) / len(results), 3) if results else 0.0,
+        "wins": len(wins), "deaths": len(deaths), "timeouts": len(results) - len(wins) - len(deaths),
+        "causes_of_death": dict(sorted(causes.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "median_turns": _median([r.turns for r in counted]),
+        "median_days": _median([r.days for r in counted]),
+        "encounters": encounters,
+    }
+
+
+def _median(values: list[int]) -> float | int:
+    if not values:
+        return 0
+    middle = statistics.median(values)
+    return int(middle) if float(middle).is_integer() else float(middle)
+
+
+class _Bar:
+    """``[#####.....] 12/40 vaarn`` on one line of a terminal."""
+
+    WIDTH = 30
+
+    def __init__(self, stream: TextIO, total: int) -> None:
+        self.stream, self.total, self.done = stream, total, 0
+
+    def tick(self, label: str) -> None:
+        self.done += 1
+        filled = self.WIDTH * self.done // self.total
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {self.done}/{self.total} {label:<16}")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\r" + " " * (self.WIDTH + 40) + "\r")
+        self.stream.flush()
