@@ -66,7 +66,10 @@ def _saves_folder(option: str | None) -> Path:
 def check(args: argparse.Namespace) -> int:
     from game.world.loader import check_adventure
 
+    from game.authoring.warnings import check_warnings
+
     problems: list[str] = []
+    warnings: list[str] = []
     for name in args.adventures:
         path = Path(name)
         if not path.exists():
@@ -78,13 +81,17 @@ def check(args: argparse.Namespace) -> int:
             except UsageError as error:
                 problems.append(f"{name}: {error}")
                 continue
-        problems.extend(check_adventure(path))
-    for line in problems:
+        found = check_adventure(path)
+        problems.extend(found)
+        if not found:
+            warnings.extend(check_warnings(path))
+    for line in problems + warnings:
         print(line)
     if problems:
         print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found.")
         return 1
-    print(f"OK: {', '.join(args.adventures)}")
+    noted = f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})" if warnings else ""
+    print(f"OK: {', '.join(args.adventures)}{noted}")
     return 0
 
 

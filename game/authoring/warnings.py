@@ -1,0 +1,248 @@
+"""The warnings of ``wayfarer check`` (PRODUCT §4): content that loads but cannot play as meant.
+
+Each warning is a key path and a message; :func:`game.world.loader.locate`
+turns them into ``FILE:LINE: KEY.PATH: warning: ...`` lines.  Warnings never
+fail ``check`` (exit 0); the game runs, but a player may be unable to win.
+
+What is looked for:
+
+- a goal that cannot be reached from the start: the goal room, the items to
+  carry and the NPCs to defeat, walked from the start room with what can be
+  got on the way (a key lying behind its own door does not open it; a way with
+  a ``force`` check can always be forced; hidden ways count, since a search
+  finds them); ``defeat`` of an NPC placed in no room and met in no region;
+- rooms that only a locked way leads to, whose key cannot be got first;
+- items placed nowhere, or only where nobody can get to;
+- hidden exits without ``find``: the first ``search`` reveals them with no roll;
+- ``effect`` keys that nothing reads, and item ``stats`` tables for a system
+  that reads none for that kind of item (see :data:`STATS_READ`);
+- numbers beyond what the rules or a run can use (:data:`CAPS`);
+- merchants with nothing to sell.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.world.content import Adventure, ItemDef
+from game.world.schema import KeyPath
+
+#: The ``effect`` keys the game reads (game.actions.items, combat, the play modules).
+EFFECT_KEYS: tuple[str, ...] = ("damage", "damage_type", "heal", "consumed", "reveal", "water", "sustain")
+
+#: Which systems read an item's ``stats.<system>`` table, by what the item is.
+#: Weapons (a ``damage`` die or kind weapon, or an effect that does damage): every system.
+STATS_READ: dict[str, tuple[str, ...]] = {
+    "weapon": ("open_adventures", "vaarn", "opend6", "bind", "maelstrom"),
+    "armor": ("vaarn", "opend6", "bind"),
+    "other": ("vaarn",),
+}
+
+#: Numbers past which a value is surely a mistake: more than any run can use.
+CAPS: dict[str, int] = {
+    "water": 1000, "food": 1000, "rations": 1000, "slots": 50, "value": 1_000_000, "travel_minutes": 10_080,
+    "armor": 30,
+}
+
+Warning = tuple[KeyPath, str]
+
+
+@dataclass
+class _Reach:
+    """What a player can get to from the start: rooms, items and NPCs."""
+
+    rooms: set[str] = field(default_factory=set)
+    items: set[str] = field(default_factory=set)
+
+
+def reach(adventure: Adventure, *, keys_matter: bool = True) -> _Reach:
+    """Rooms and items reachable from the start, opening locks only with keys got on the way."""
+    found = _Reach(rooms={adventure.start} if adventure.start in adventure.rooms else set())
+    changed = True
+    while changed:
+        changed = False
+        for item_id, home in adventure.item_homes.items():
+            if item_id not in found.items and _home_reached(adventure, home, found):
+                found.items.add(item_id)
+                changed = True
+        for room_id in list(found.rooms):
+            for exit_def in adventure.rooms[room_id].exits.values():
+                if exit_def.to in found.rooms or exit_def.to not in adventure.rooms:
+                    continue
+                key = exit_def.locked_by
+                if not keys_matter or not key or key in found.items or exit_def.force is not None:
+                    found.rooms.add(exit_def.to)
+                    changed = True
+    return found
+
+
+def _home_reached(adventure: Adventure, home: str, found: _Reach) -> bool:
+    kind, _, where = home.partition(":")
+    if kind == "player":
+        return True
+    if kind in ("room", "search"):
+        return where in found.rooms
+    if kind == "npc":
+        return adventure.npc_homes.get(where) in found.rooms or _met_in_region(adventure, where, found.rooms)
+    return False
+
+
+def _met_in_region(adventure: Adventure, npc_id: str, rooms: set[str]) -> bool:
+    regions = {adventure.rooms[r].region for r in rooms}
+    return any(npc_id in adventure.regions[r].encounters for r in regions if r in adventure.regions)
+
+
+def find_warnings(adventure: Adventure) -> list[Warning]:
+    """Every warning for a loaded adventure (see the module's docstring)."""
+    found = reach(adventure)
+    warnings: list[Warning] = []
+    warnings += _goal(adventure, found)
+    warnings += _locked_rooms(adventure, found)
+    warnings += _items(adventure, found)
+    warnings += _hidden(adventure)
+    warnings += _effects_and_stats(adventure)
+    warnings += _numbers(adventure)
+    warnings += _merchants(adventure)
+    return [(path, f"warning: {message}") for path, message in warnings]
+
+
+def _blocking_locks(adventure: Adventure, found: _Reach) -> list[str]:
+    """``way east of 'vault-gate' locked by 'sun-key'`` for locks on the edge of what can be reached."""
+    locks = []
+    for room_id in sorted(found.rooms):
+        for exit_def in adventure.rooms[room_id].exits.values():
+            if exit_def.to not in found.rooms and exit_def.locked_by and exit_def.locked_by not in found.items:
+                locks.append(f"the way {exit_def.direction} from '{room_id}' is locked by '{exit_def.locked_by}', "
+                             f"which cannot be got before it")
+    return locks
+
+
+def _why(adventure: Adventure, found: _Reach) -> str:
+    locks = _blocking_locks(adventure, found)
+    return f": {locks[0]}" if locks else ""
+
+
+def _goal(adventure: Adventure, found: _Reach) -> list[Warning]:
+    goal, path = adventure.goal, ("adventure", "goal")
+    warnings: list[Warning] = []
+    if goal.reach and goal.reach in adventure.rooms and goal.reach not in found.rooms:
+        warnings.append((path + ("reach",), f"the goal cannot be won: room '{goal.reach}' cannot be reached from "
+                                            f"the start{_why(adventure, found)}"))
+    for item_id in goal.carrying:
+        if item_id in adventure.items and item_id in adventure.item_homes and item_id not in found.items:
+            warnings.append((path + ("carrying",), f"the goal cannot be won: nobody can get item '{item_id}' "
+                                                   f"({_place(adventure.item_homes[item_id])}){_why(adventure, found)}"))
+    for npc_id in goal.defeat:
+        if npc_id not in adventure.npcs:
+            continue
+        home = adventure.npc_homes.get(npc_id)
+        if home is None and not _met_in_region(adventure, npc_id, set(adventure.rooms)):
+            warnings.append((path + ("defeat",), f"the goal cannot be won: npc '{npc_id}' is placed in no room "
+                                                 f"and met in no region"))
+        elif home is not None and home not in found.rooms:
+            warnings.append((path + ("defeat",), f"the goal cannot be won: npc '{npc_id}' is in room '{home}', which "
+                                                 f"cannot be reached{_why(adventure, found)}"))
+    return warnings
+
+
+def _place(home: str) -> str:
+    kind, _, where = home.partition(":")
+    return {"room": f"in room '{where}'", "search": f"found by searching room '{where}'",
+            "npc": f"carried by npc '{where}'"}.get(kind, home)
+
+
+def _locked_rooms(adventure: Adventure, found: _Reach) -> list[Warning]:
+    open_reach = reach(adventure, keys_matter=False)
+    return [(("rooms", room_id), f"room '{room_id}' can only be reached through a locked way whose key cannot be got "
+                                 f"first{_why(adventure, found)}")
+            for room_id in adventure.rooms if room_id in open_reach.rooms and room_id not in found.rooms]
+
+
+def _items(adventure: Adventure, found: _Reach) -> list[Warning]:
+    warnings: list[Warning] = []
+    for item_id in adventure.items:
+        home = adventure.item_homes.get(item_id)
+        if home is None:
+            warnings.append((("items", item_id), f"item '{item_id}' is placed nowhere (no room, search, NPC or the "
+                                                 f"player holds it): nobody can get it"))
+        elif item_id not in found.items:
+            warnings.append((("items", item_id), f"nobody can get item '{item_id}' ({_place(home)})"))
+    return warnings
+
+
+def _hidden(adventure: Adventure) -> list[Warning]:
+    revealers = [i for i, item in adventure.items.items() if item.effect.get("reveal")]
+    warnings: list[Warning] = []
+    for room in adventure.rooms.values():
+        for key, exit_def in room.exits.items():
+            if exit_def.hidden and exit_def.find is None:
+                also = f" (or item '{revealers[0]}' reveals it)" if revealers else ""
+                warnings.append((("rooms", room.id, "exits", key),
+                                 f"hidden exit {exit_def.direction} has no 'find' check: the first search here "
+                                 f"reveals it without a roll{also}; add find = \"hard\" (or a check table)"))
+    return warnings
+
+
+def _item_class(item: ItemDef) -> str:
+    if item.is_weapon or item.effect.get("damage"):
+        return "weapon"
+    return "armor" if item.kind == "armor" or item.armor is not None else "other"
+
+
+def _effects_and_stats(adventure: Adventure) -> list[Warning]:
+    warnings: list[Warning] = []
+    for item_id, item in adventure.items.items():
+        for key in item.effect:
+            if key not in EFFECT_KEYS:
+                close = difflib.get_close_matches(key, EFFECT_KEYS, n=1, cutoff=0.6)
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                warnings.append((("items", item_id, "effect", key),
+                                 f"effect key '{key}' is read by nothing{hint}; allowed: {', '.join(EFFECT_KEYS)}"))
+        readers = STATS_READ[_item_class(item)]
+        for system_id in item.stats:
+            if system_id not in readers:
+                warnings.append((("items", item_id, "stats", system_id),
+                                 f"{system_id} reads no stats for an item of this kind ({_item_class(item)}); "
+                                 f"systems that do: {', '.join(readers)}"))
+    return warnings
+
+
+def _numbers(adventure: Adventure) -> list[Warning]:
+    warnings: list[Warning] = []
+
+    def cap(path: KeyPath, name: str, value: int | None) -> None:
+        if value is not None and value > CAPS[name]:
+            warnings.append((path, f"{value} is more than any run can use (at most {CAPS[name]})"))
+
+    cap(("player", "water"), "water", adventure.player.water)
+    cap(("player", "food"), "food", adventure.player.food)
+    for item_id, item in adventure.items.items():
+        for name, value in (("rations", item.rations), ("slots", item.slots), ("value", item.value),
+                            ("armor", item.armor)):
+            cap(("items", item_id, name), name, value)
+        water = item.effect.get("water")
+        if isinstance(water, int) and not isinstance(water, bool):
+            cap(("items", item_id, "effect", "water"), "water", water)
+    for room_id, room in adventure.rooms.items():
+        cap(("rooms", room_id, "travel_minutes"), "travel_minutes", room.travel_minutes)
+    return warnings
+
+
+def _merchants(adventure: Adventure) -> list[Warning]:
+    stocked = {home.partition(":")[2] for home in adventure.item_homes.values() if home.startswith("npc:")}
+    return [(("npcs", npc_id), f"merchant '{npc_id}' has nothing to sell: give it items = [...]")
+            for npc_id, npc in adventure.npcs.items()
+            if (npc.disposition == "merchant" or npc.behaviour == "merchant") and npc_id not in stocked]
+
+
+def check_warnings(folder: Path) -> list[str]:
+    """The warning lines of an adventure folder that loads (nothing when it does not)."""
+    from game.errors import ContentError
+    from game.world.loader import load_adventure, locate
+
+    try:
+        adventure = load_adventure(folder)
+    except ContentError:
+        return []
+    return locate(folder, find_warnings(adventure))
