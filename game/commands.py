@@ -64,9 +64,8 @@ def _saves_folder(option: str | None) -> Path:
 
 
 def check(args: argparse.Namespace) -> int:
-    from game.world.loader import check_adventure
-
     from game.authoring.warnings import check_warnings
+    from game.world.loader import check_adventure
 
     problems: list[str] = []
     warnings: list[str] = []

@@ -79,7 +79,7 @@ def test_usage_error_has_no_traceback(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_map_text_and_dot(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "map", str(DATA / "tiny"))
-    assert code == 0 and "camp: Camp [start]" in out and "east (locked by brass-key) -> vault" in out
+    assert code == 0 and "[1 Camp*]=" in out and "ways: east (locked by brass-key)" in out
     code, out, _ = run(capsys, "map", str(DATA / "tiny"), "--format", "dot")
     assert code == 0 and out.startswith('digraph "tiny"') and '"camp" -> "well"' in out
 
