@@ -89,7 +89,7 @@ def _home_reached(adventure: Adventure, home: str, found: _Reach) -> bool:
 
 
 def _met_in_region(adventure: Adventure, npc_id: str, rooms: set[str]) -> bool:
-    regions = {adventure.rooms[r].region for r in rooms}
+    regions = {adventure.rooms[r].region or "" for r in rooms}
     return any(npc_id in adventure.regions[r].encounters for r in regions if r in adventure.regions)
 
 
