@@ -11,12 +11,22 @@ generator seeded with ``(seed, n)``.  Loading a save restores the turn, so the
 next roll after a load is the roll that would have come; undoing restores the
 turn too, so undoing and retrying brings back the very same dice (undo cannot
 fish for a better roll).
+
+Two nets lie under every command (see :meth:`Engine.submit`): an unexpected
+exception inside a command rolls the command back and reports the path of a
+crash report instead of ending the game; and, when ``autosave`` is on, the run
+is written to its adventure's autosave after every command that changed it.
 """
 from __future__ import annotations
 
 import gc
+import os
 import random
+import tempfile
+import time
+import traceback
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.actions import ActionRegistry, ActionSpec, Question, Turn
@@ -42,6 +52,8 @@ if TYPE_CHECKING:
 
 #: How many undo steps are kept.
 UNDO_DEPTH = 100
+#: The most commands one run may log: a save of the run must load (``game.saves`` reads at most this many).
+MAX_LOG = 100_000
 
 
 @dataclass
@@ -94,7 +106,15 @@ class Engine:
         self.registry = registry
         self.extra_verbs = phrases_of(self.play.verbs())
         self.saves = saves
-        self.undo_stack: list[WorldState] = []
+        #: Snapshots for undo, each with the length the shared command log had then.
+        self.undo_stack: list[tuple[WorldState, int]] = []
+        #: Write the autosave after every command that changes the run (``wayfarer play`` turns it on).
+        self.autosave = False
+        self._autosaved: tuple[int, int, int] | None = None
+        self._autosave_failed = False
+        self._generation = 0
+        #: Set by ``quit`` when it asks before leaving (see MetaCommands.do_quit).
+        self.confirming_quit = False
         self.pending: Pending | None = None
         self.asking: Asking | None = None
         self.referent: Thing | None = None
@@ -130,11 +150,63 @@ class Engine:
         return [clean(line) for line in turn.lines]
 
     def submit(self, text: str) -> Report:
-        """Run one line of player input and report what happened."""
+        """Run one line of player input and report what happened; never raises but KeyboardInterrupt.
+
+        The safety net: any unexpected exception rolls the command back (state,
+        undo stack, dice log and questions as they were), writes a crash report
+        and answers with one line naming it; the game goes on.  Then the
+        autosave, when on and the run changed.
+        """
+        mark = self._mark()
         try:
-            return self._submit(text)
+            if self.confirming_quit:
+                self.confirming_quit = False
+                answered = self.meta.answer_quit(text)
+                if answered is not None:
+                    return answered
+            report = self._submit(text)
         except ActionRefused as refusal:
-            return Report([clean(str(refusal))])
+            report = Report([clean(str(refusal))])
+        except Exception as error:  # noqa: BLE001 - the safety net: no bug in a command ends the game
+            report = self._crashed(text, mark, error)
+        return self._autosaved_report(report)
+
+    def _mark(self) -> tuple[Any, ...]:
+        """What a command may change, to put back if it crashes (the state copied, cheaply)."""
+        return (self.state.copy(share_log=True), self.state, len(self.state.log), len(self.undo_stack),
+                len(self.dice_log), self.pending, self.asking, self.referent, self.last_command, self.last_request)
+
+    def _crashed(self, text: str, mark: tuple[Any, ...], error: Exception) -> Report:
+        copy, live, log_length, undo_length, dice_length = mark[:5]
+        del live.log[log_length:]
+        self.world.state = copy
+        del self.undo_stack[undo_length:]
+        del self.dice_log[dice_length:]
+        self.pending, self.asking, self.referent, self.last_command, self.last_request = mark[5:]
+        self.confirming_quit = False
+        path = write_crash_report(self, text, error)
+        where = f" A crash report is in {path}." if path else ""
+        return Report([f"Something went wrong inside the game ({type(error).__name__}); the command was taken "
+                       f"back and nothing is lost.{where}"])
+
+    def _autosaved_report(self, report: Report) -> Report:
+        if not self.autosave or self.saves is None or report.quit and not self.state.log:
+            return report
+        key = (self._generation, self.state.turn, len(self.state.log))
+        if key == self._autosaved:
+            return report
+        from game.errors import SaveError
+
+        try:
+            self.saves.autosave(self.state)
+        except SaveError as error:
+            if not self._autosave_failed:
+                self._autosave_failed = True
+                return Report([*report.lines, f"(Autosave failed: {error}. Use save to keep your run.)"],
+                              quit=report.quit, question=report.question)
+            return report
+        self._autosaved, self._autosave_failed = key, False
+        return report
 
     def _submit(self, text: str) -> Report:
         if self.asking is not None:
@@ -176,10 +248,13 @@ class Engine:
             return Report([f"I don't know how to \"{command.verb}\"."])
         if self.state.status != "playing" and not spec.observe:
             return Report([self._ended_line()])
+        if len(self.state.log) >= MAX_LOG and not spec.observe:
+            return Report([f"This run has reached the most commands a save can hold ({MAX_LOG:,}). "
+                           "Save it, then start a new run."])
         return self._perform(spec, command, [log_as or command.raw], [])
 
     def _perform(self, spec: ActionSpec, command: Command, log: list[str], answers: list[str]) -> Report:
-        snapshot = None if spec.observe else self.state.copy()
+        snapshot = None if spec.observe else self.state.copy(share_log=True)
         turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), referent=self.referent,
                     answers=list(answers), command=command)
         try:
@@ -247,7 +322,7 @@ class Engine:
 
     def _after_action(self, turn: Turn, snapshot: WorldState, log: list[str]) -> None:
         state = self.state
-        self.undo_stack.append(snapshot)
+        self.undo_stack.append((snapshot, len(state.log)))
         del self.undo_stack[:-UNDO_DEPTH]
         state.log.extend(log)
         self.last_command = log[0]
@@ -259,7 +334,7 @@ class Engine:
 
     def _restore(self, snapshot: WorldState | None) -> None:
         if snapshot is not None:
-            self.world.state = snapshot.copy()
+            self.world.state = snapshot.copy(share_log=True)
 
     def _check_player(self, turn: Turn) -> None:
         state = self.state
@@ -294,6 +369,7 @@ class Engine:
     def replace_state(self, state: WorldState) -> None:
         """Put another state in place (load); pending questions and referents are dropped."""
         self.world.state = state
+        self._generation += 1
         self.pending = None
         self.asking = None
         self.referent = None
@@ -306,7 +382,9 @@ class Engine:
         """
         if not self.undo_stack:
             return False
-        self.replace_state(self.undo_stack.pop())
+        state, log_length = self.undo_stack.pop()
+        del state.log[log_length:]  # the log is shared with the snapshot: cut back to its length then
+        self.replace_state(state)
         self.last_command = None
         return True
 
@@ -331,7 +409,7 @@ class Engine:
         spec = self.registry.get(command.verb)
         if spec is None or spec.observe:
             return None
-        snapshot = self.state.copy()
+        snapshot = self.state.copy(share_log=True)
         turn = Turn(self.world, dice, referent=self.referent, command=command)
         try:
             self.play.before_player_action(turn)
@@ -354,3 +432,30 @@ def _clarified(command: Command, answer: tuple[str, ...]) -> str:
     """The command text with the answer's words added to its noun phrase."""
     words = tuple(dict.fromkeys(answer + command.words))
     return command.with_words(words).raw
+
+
+def write_crash_report(engine: Engine, text: str, error: BaseException) -> Path | None:
+    """Write what a bug report needs (traceback, seed, versions, command log); its path, or None.
+
+    The report goes to ``<saves>/crash-reports/`` (the system's temporary
+    folder without a saves folder); failing to write it is not another crash.
+    """
+    from game import version
+
+    state = engine.state
+    lines = ["Wayfarer crash report", f"game version: {version()}",
+             f"adventure: {engine.adventure.id} {engine.adventure.version}", f"system: {engine.system.id}",
+             f"seed: {state.seed}", f"turn: {state.turn}", f"command: {clean(text)[:1000]}", "",
+             *traceback.format_exception(error), "", "command log (replay from the seed):", *state.log]
+    root = Path(engine.saves.root) if engine.saves is not None else Path(tempfile.gettempdir()) / "wayfarer"
+    folder = root / "crash-reports"
+    path = folder / f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{state.turn}.txt"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(path, flags, 0o644)
+        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as report:
+            report.write("\n".join(line.rstrip("\n") for line in lines) + "\n")
+    except OSError:
+        return None
+    return path

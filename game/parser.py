@@ -7,6 +7,8 @@ understand.
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -76,10 +78,26 @@ def text_of(verb: str, words: tuple[str, ...], preposition: str = "", second: tu
     return " ".join(parts)
 
 
+#: The most digits a number in a command may have (no count, amount or minute needs more).
+MAX_NUMBER_DIGITS = 6
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_NUMBER_DIGITS + 1},}}")
+
+
+def ascii_digits(text: str) -> str:
+    """``text`` with every Unicode digit (``³``, ``②``, ``٣``) written as its ASCII digit.
+
+    ``str.isdigit`` accepts characters ``int`` refuses; after this, every
+    digit a word holds is one of ``0``-``9``, which both accept alike.
+    """
+    if text.isascii():
+        return text
+    return "".join(str(unicodedata.digit(ch)) if ch.isdigit() else ch for ch in text)
+
+
 def tokenize(text: str) -> list[str]:
-    """Lower-case words with surrounding punctuation removed."""
+    """Lower-case words with surrounding punctuation removed; digits made ASCII."""
     words = []
-    for raw in clean_line(text).lower().split():
+    for raw in ascii_digits(clean_line(text)).lower().split():
         word = raw.strip(".,;:!\"'()[]")
         if word == "?" or (raw.strip() == "?"):
             words.append("?")
@@ -116,6 +134,8 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None) -> Comm
     if not words:
         return None
     raw = " ".join(words)
+    if _LONG_NUMBER.search(raw):
+        raise ParseError(f"That number is too long: no count in the game has more than {MAX_NUMBER_DIGITS} digits.")
     if len(words) == 1 and words[0] in DIRECTION_WORDS:
         return Command("go", direction=DIRECTION_WORDS[words[0]], raw=raw)
     verb, rest = split_verb(words, extra)

@@ -27,6 +27,15 @@ typed sheets validate every field: the same code that reads them in play).  A sa
 new version (its content digest differs) still loads, with a note, when
 every id it names still exists.
 
+The autosave (:data:`AUTOSAVE`, one per adventure) is written by the game after
+every command that changed the run, with the same atomic write, checked
+against the reader's size and number limits; ``wayfarer --continue`` reads
+it.  A player's ``save`` is verified with the reader itself before it is
+reported saved.  Saving a dead run over a living save is refused; a slot
+written by another process since this one loaded or saved it is overwritten
+only when the player saves to it again (asked once).  A slot's backup is read
+with :meth:`SaveStore.load` ``backup=True``.
+
 Slot names are plain ASCII words; nothing escapes the saves folder: the slot
 file, its backup, its temporary files and the adventure's folder inside the
 saves folder are never followed as symbolic links.
@@ -60,6 +69,10 @@ SLOT_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}\Z")
 RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
 #: The largest save file read (a state with thousands of changes is far smaller).
 MAX_SAVE_BYTES = 16 * 1024 * 1024
+#: The slot the game writes after every command; the player may load it but not save to it.
+AUTOSAVE = "autosave"
+#: Where a plain start keeps an unfinished autosave of another run before it writes its own.
+PREVIOUS_AUTOSAVE = "autosave-previous"
 
 
 def codec_for(system_id: str) -> RuleSystem:
@@ -183,7 +196,12 @@ class SaveStore:
     def __init__(self, root: Path, adventure: Adventure) -> None:
         self.root = root
         self.adventure = adventure
-        #: (system, seed), a game used to judge saves, and its new player's sheet (see check_sheets).
+        #: Slot -> (inode, size, mtime) of the file as this process last loaded or saved it.
+        self._seen: dict[str, tuple[int, int, int]] = {}
+        #: Slots the player was warned about (written by another process); saving again overwrites.
+        self._warned: set[str] = set()
+        #: Whether an autosave found at start belongs to another run (moved aside at the first autosave).
+        self.keep_previous_autosave = False
 
     @property
     def folder(self) -> Path:
@@ -217,7 +235,8 @@ class SaveStore:
         if folder.is_symlink() or not folder.is_dir():
             return []
         try:
-            strays = [p for p in folder.glob(".*.tmp-*") if p.is_symlink() or p.is_file()]
+            strays = [p for p in folder.glob(".*.tmp-*")
+                      if (p.is_symlink() or p.is_file()) and not _writer_alive(p.name.rpartition("-")[2])]
         except OSError:
             return []
         removed = []
@@ -234,16 +253,89 @@ class SaveStore:
             return []
         return sorted(p.stem for p in self.folder.glob("*.toml") if SLOT_PATTERN.match(p.stem))
 
+    def _stat(self, path: Path) -> tuple[int, int, int] | None:
+        try:
+            info = path.lstat()
+        except OSError:
+            return None
+        return (info.st_ino, info.st_size, info.st_mtime_ns)
+
     # -- writing ------------------------------------------------------------------
     def save(self, slot: str, state: WorldState) -> Path:
-        """Write the state to a slot; SaveError (the previous save intact) if it cannot be."""
+        """Write the player's save to a slot, verified to load; SaveError (the previous save intact) if not.
+
+        Refused: the autosave's slot; a dead run over a living save; a slot
+        another process wrote since this one last loaded or saved it (once:
+        saving to it again overwrites).
+        """
         path = self.path(slot)
+        name = check_slot(slot)
+        if name in (AUTOSAVE, PREVIOUS_AUTOSAVE):
+            raise SaveError(f"\"{name}\" is the game's own slot (written after every command); choose another name")
+        if state.status == "dead" and self._holds_living_run(path):
+            raise SaveError(f"this run is over, and slot \"{name}\" holds a living one; undo or load first, "
+                            f"or save the ended run to another slot")
+        current = self._stat(path)
+        if current is not None and name in self._seen and current != self._seen[name] and name not in self._warned:
+            self._warned.add(name)
+            raise SaveError(f"slot \"{name}\" was written by another game since you loaded or saved it "
+                            f"({path}); save to it again to overwrite it, or save to another slot")
+        payload = self._payload(state)
+        self._verify(payload, path.name)
+        self._write(path, payload)
+        self._warned.discard(name)
+        return path
+
+    def autosave(self, state: WorldState) -> Path:
+        """Write the run to the adventure's autosave, checked against the reader's limits (not fully read back).
+
+        The first autosave of a run started fresh moves an unfinished autosave of
+        another run aside, to :data:`PREVIOUS_AUTOSAVE`.
+        """
+        path = self.path(AUTOSAVE)
+        payload = self._payload(state)
+        if len(payload) > MAX_SAVE_BYTES:
+            raise SaveError(f"the run has grown beyond what a save may hold ({MAX_SAVE_BYTES // 2**20} MiB)")
+        try:
+            limits.prescan(payload.decode())
+        except limits.TooMuch as error:
+            raise SaveError(f"the run could not be saved in a form that loads ({error.message})") from None
+        if self.keep_previous_autosave:
+            self.keep_previous_autosave = False
+            try:
+                if path.is_file() and not path.is_symlink():
+                    os.replace(path, self.path(PREVIOUS_AUTOSAVE))
+            except OSError as error:
+                raise SaveError(f"could not keep the previous autosave: {error.strerror or error}") from error
+        self._write(path, payload)
+        return path
+
+    def _holds_living_run(self, path: Path) -> bool:
+        if not path.is_file():
+            return False
+        try:
+            return self.read(path).status == "playing"
+        except SaveError:
+            return False
+
+    def _payload(self, state: WorldState) -> bytes:
         data = state.to_data(codec_for(state.system))
         document = {"save": self._header(state, data), "state": data}
         try:
-            payload = tomli_w.dumps(document).encode()
+            return tomli_w.dumps(document).encode()
         except (TypeError, ValueError) as error:
             raise SaveError(f"the state could not be written as TOML ({error})") from error
+
+    def _verify(self, payload: bytes, name: str) -> None:
+        """Read the save back with the reader's own code and limits: "Saved" means it loads."""
+        if len(payload) > MAX_SAVE_BYTES:
+            raise SaveError(f"the run has grown beyond what a save may hold ({MAX_SAVE_BYTES // 2**20} MiB)")
+        try:
+            self.from_document(parse_document(payload, name), name)
+        except SaveError as error:
+            raise SaveError(f"the save would not load again, so it was not written ({error})") from None
+
+    def _write(self, path: Path, payload: bytes) -> None:
         try:
             if self.root.exists() and not self.root.is_dir():
                 raise SaveError(f"{self.root} is not a folder")
@@ -252,7 +344,9 @@ class SaveStore:
             write_atomic(path, payload)
         except OSError as error:
             raise SaveError(f"could not write {path}: {error.strerror or error}") from error
-        return path
+        seen = self._stat(path)
+        if seen is not None:
+            self._seen[path.stem] = seen
 
     def _header(self, state: WorldState, data: dict[str, Any]) -> dict[str, Any]:
         from game import version  # issue 19 (feat/install): the game's version beside the adventure's
@@ -270,18 +364,24 @@ class SaveStore:
         }
 
     # -- reading ------------------------------------------------------------------
-    def load(self, slot: str) -> tuple[WorldState, list[str]]:
-        """The state in a slot and notes for the player; SaveError with the reason if refused.
+    def load(self, slot: str, *, backup: bool = False) -> tuple[WorldState, list[str]]:
+        """The state in a slot (or its backup) and notes for the player; SaveError with the reason if refused.
 
         A damaged slot falls back to its backup, and the player is told.
         """
         path = self.path(slot)
+        if backup:
+            return self._load_backup(path)
         if not path.exists():
             known = self.slots()
-            hint = f" (saved slots: {', '.join(known)})" if known else " (no saves yet)"
-            raise SaveError(f"there is no save in slot \"{check_slot(slot)}\"{hint}")
+            hint = f"saved slots: {', '.join(known)}" if known else "no saves yet"
+            raise SaveError(f"there is no save in slot \"{check_slot(slot)}\" ({hint} in {self.folder})")
         try:
-            return self._read_with_notes(path)
+            state, notes = self._read_with_notes(path)
+            seen = self._stat(path)
+            if seen is not None:
+                self._seen[path.stem] = seen
+            return state, notes
         except SaveError as error:
             backup = path.with_name(path.name + ".bak")
             if backup.exists() and not backup.is_symlink():
@@ -291,6 +391,13 @@ class SaveStore:
                     raise error from None
                 return state, [f"The save was damaged ({error}); loaded its backup instead.", *notes]
             raise
+
+    def _load_backup(self, path: Path) -> tuple[WorldState, list[str]]:
+        backup = path.with_name(path.name + ".bak")
+        if backup.is_symlink() or not backup.is_file():
+            raise SaveError(f"slot \"{path.stem}\" has no backup in {self.folder}")
+        state, notes = self._read_with_notes(backup)
+        return state, [f"Loaded the backup of slot \"{path.stem}\" (the save before its last one).", *notes]
 
     def _read_with_notes(self, path: Path) -> tuple[WorldState, list[str]]:
         document = self.read_document(path)
@@ -526,3 +633,21 @@ def _valid_place(place: str, adventure: Adventure) -> bool:
         return True
     kind, _, ident = place.partition(":")
     return (kind in ("room", "search") and ident in adventure.rooms) or (kind == "npc" and ident in adventure.npcs)
+
+
+def _writer_alive(pid_text: str) -> bool:
+    """Whether the process that named a temporary file is still running (it may be saving right now)."""
+    if not pid_text.isdecimal() or not pid_text.isascii():
+        return False
+    pid = int(pid_text[:12])
+    if pid == os.getpid() or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OverflowError:
+        return False
+    except PermissionError:
+        return True  # another user's process holds that number
+    return True

@@ -120,7 +120,8 @@ def test_stray_temp_files_are_cleaned_at_start(tiny: Adventure, tmp_path: Path) 
 
 def test_loading_a_missing_slot_names_the_saved_ones(engine: Engine) -> None:
     play(engine, "save alpha")
-    assert play(engine, "load beta")[0] == 'Not loaded: there is no save in slot "beta" (saved slots: alpha)'
+    assert play(engine, "load beta")[0] == ('Not loaded: there is no save in slot "beta" '
+                                            f'(saved slots: alpha in {engine.saves.folder})')
 
 
 def test_a_slot_named_like_an_article_is_still_a_slot(engine: Engine, tmp_path: Path) -> None:

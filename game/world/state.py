@@ -200,10 +200,17 @@ class WorldState:
             moment=codec.moment_from_data(dict(data.get("moment", {}))),
         )
 
-    def copy(self) -> WorldState:
-        """An independent copy (for undo): containers copied, the immutable sheets and moment shared."""
+    def copy(self, *, share_log: bool = False) -> WorldState:
+        """An independent copy (for undo): containers copied, the immutable sheets and moment shared.
+
+        With ``share_log`` the command log is the very same list, so a copy
+        costs the same at entry 100 and entry 100,000: the log only grows at
+        its end, and whoever puts such a copy back cuts the list to the length
+        it had (see ``Engine.undo``).
+        """
         return replace(
             self, visited=set(self.visited), item_moves=dict(self.item_moves),
             opened=set(self.opened), found=set(self.found), searched=set(self.searched),
             identified=set(self.identified), puzzled=set(self.puzzled),
-            npcs={npc_id: npc.copy() for npc_id, npc in self.npcs.items()}, log=list(self.log))
+            npcs={npc_id: npc.copy() for npc_id, npc in self.npcs.items()},
+            log=self.log if share_log else list(self.log))

@@ -4,6 +4,10 @@ from __future__ import annotations
 import os
 import unicodedata
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.engine import Engine
 
 #: Unicode categories no output may contain (newline and tab excepted): controls, format, surrogates, separators.
 FORBIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Zl", "Zp")
@@ -34,3 +38,17 @@ def tree(root: Path) -> dict[str, tuple[str, bytes | str]]:
 def size(slow: bool, default: int, full: int) -> int:
     """The size of a campaign: ``full`` under ``pytest --slow``, else ``default``."""
     return full if slow else default
+
+
+def new_engine(system: str = "vaarn", saves: Path | None = None, seed: int = 3, adventure: str = "tiny") -> Engine:
+    """A new run of a test adventure (``tests/data/<adventure>``, or a bundled id) under ``system``."""
+    from game.engine import Engine
+    from game.paths import bundled_root
+    from game.rules.registry import get_system
+    from game.saves import SaveStore
+    from game.world.loader import find_adventure, load_adventure
+
+    data = Path(__file__).parent.parent / "data" / adventure
+    loaded = load_adventure(data if data.is_dir() else find_adventure(adventure, bundled_root()))
+    store = SaveStore(saves, loaded) if saves is not None else None
+    return Engine.new_game(loaded, get_system(system, loaded.rules.get(system, {})), seed, saves=store)
