@@ -47,6 +47,7 @@ def play(args: argparse.Namespace) -> int:
     else:
         engine = Engine.new_game(adventure, system, seed, saves=store)
         opening = [f"{adventure.title} — played under {system.name} (seed {seed})", ""] + engine.opening()
+    engine.fixed_seed = args.seed
     return run_repl(engine, opening)
 
 

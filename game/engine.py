@@ -34,7 +34,7 @@ from game.actions.observe import describe_room
 from game.actions.registry import default_registry
 from game.actions.scope import Ambiguous, Thing
 from game.errors import ActionRefused
-from game.meta import MetaCommands
+from game.meta import ENDING_QUESTION, MetaCommands
 from game.parser import Command, ParseError, parse, phrases_of, split_verb, tokenize
 from game.play import play_for
 from game.report import Report
@@ -121,6 +121,10 @@ class Engine:
         self.last_command: str | None = None
         self.dice_log: list[tuple[int, str, RollResult]] = []
         self.last_request: tuple[str, Any] | None = None
+        #: The seed ``restart`` uses (``--seed`` given); None draws a new one.
+        self.fixed_seed: int | None = None
+        #: Whether an unknown word has been pointed to ``help`` yet.
+        self.told_help = False
         self.meta = MetaCommands(self)
         self._start()
 
@@ -169,6 +173,7 @@ class Engine:
             report = Report([clean(str(refusal))])
         except Exception as error:  # noqa: BLE001 - the safety net: no bug in a command ends the game
             report = self._crashed(text, mark, error)
+        report.aside += self.meta.transcribe(text, report.shown)
         return self._autosaved_report(report)
 
     def _mark(self) -> tuple[Any, ...]:
@@ -202,13 +207,14 @@ class Engine:
         except SaveError as error:
             if not self._autosave_failed:
                 self._autosave_failed = True
-                return Report([*report.lines, f"(Autosave failed: {error}. Use save to keep your run.)"],
-                              quit=report.quit, question=report.question)
+                report.aside.append(f"(Autosave failed: {error}. Use save to keep your run.)")
             return report
         self._autosaved, self._autosave_failed = key, False
         return report
 
     def _submit(self, text: str) -> Report:
+        if self.meta.confirming is not None:
+            return self.meta.confirm(text)
         if self.asking is not None:
             return self._resume(text)
         if self.pending is not None:
@@ -218,12 +224,17 @@ class Engine:
         try:
             command = parse(text, self.extra_verbs)
         except ParseError as error:
-            return Report([str(error)])
+            hint, self.told_help = ([] if self.told_help else ["(Type help for the commands by purpose.)"]), True
+            return Report([str(error)], aside=hint)
         if command is None:
             return Report(["Say something: type help for the commands."])
         if command.verb in META_VERBS:
             return self.meta.run(command)
-        return self.run(command)
+        odds = self.meta.odds_line(command) if self.meta.show_odds and self.state.status == "playing" else None
+        report = self.run(command)
+        if odds is not None:
+            report.lines.insert(0, odds)
+        return report
 
     def _answer(self, text: str) -> Report | None:
         """Treat ``text`` as the answer to a pending question, unless it is a new command."""
@@ -282,7 +293,10 @@ class Engine:
         self.referent = turn.referent
         if snapshot is not None:
             self._after_action(turn, snapshot, log)
-        return Report([clean(line) for line in turn.lines])
+        report = Report([clean(line) for line in turn.lines])
+        if snapshot is not None and snapshot.status == "playing" and self.state.status != "playing":
+            report.aside = [clean(line) for line in self.meta.ending_lines()]
+        return report
 
     def _resume(self, text: str) -> Report:
         """Answer the question an action is paused on, or undo the whole action."""
@@ -363,7 +377,17 @@ class Engine:
 
     def _ended_line(self) -> str:
         verdict = "won" if self.state.status == "won" else "died"
-        return f"You have {verdict}. You can undo, load a save, start again, or quit."
+        return f"You have {verdict}. {ENDING_QUESTION}"
+
+    def restart(self) -> list[str]:
+        """Start the adventure again under the same system (the ``--seed`` given, else a new seed)."""
+        seed = self.fixed_seed if self.fixed_seed is not None else random.SystemRandom().randrange(2**32)
+        self.load_state(new_state(self.adventure, self.system, seed))
+        self.dice_log.clear()
+        self.last_request = None
+        self.last_command = None
+        return [f"{self.adventure.title} — begun again under {self.system.name} (seed {seed})", "",
+                *self.opening()]
 
     # -- state swaps (undo, load) ---------------------------------------------
     def replace_state(self, state: WorldState) -> None:

@@ -1,21 +1,35 @@
-"""Commands about the game rather than in it: again, undo, save, load, help, quit,
-odds, dice, stats, map.  None of them takes game time."""
+"""Commands about the game rather than in it: again, undo, save, load, saves, help, rules,
+quit, restart, odds, dice, why, sheet (stats), map, oracle, transcript, set.  None of them
+takes game time."""
 from __future__ import annotations
 
+import datetime
+import random
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game import explain, oracle
 from game.errors import ActionRefused, DiceExhausted, SaveError
+from game.helptext import SystemVerb, rules_overview, rules_topic, short_help, verb_help
 from game.parser import Command, ParseError, parse
 from game.report import Report
-from game.rules.base import Odds
-from game.rules.dice import Dice
+from game.rules.base import Odds, RollResult
+from game.rules.dice import Dice, RandomDice
 from game.text import join_names
-from game.verbs import CORE_VERBS, META_VERBS, VERB_WORDS
+from game.transcript import Transcript, default_path
+from game.verbs import META_VERBS, VERB_WORDS
 
 if TYPE_CHECKING:
     from game.engine import Engine
 
 DICE_LOG_SHOWN = 15
+#: What the player is asked when a run ends (as Inform asks).
+ENDING_QUESTION = "Would you like to RESTART, RESTORE a saved game, UNDO your last move or QUIT?"
+
+
+def oracle_dice(seed: int, turn: int, asked: int) -> Dice:
+    """The oracle's dice: the run's own, apart from the turn's (asking never spends or shows those)."""
+    return RandomDice(random.Random(f"wayfarer:{seed}:{turn}:oracle:{asked}"))
 
 
 def format_odds(label: str, odds: Odds) -> list[str]:
@@ -69,6 +83,13 @@ class MetaCommands:
         if missing:
             raise ValueError(f"meta verbs without a command: {missing}")
         self.engine = engine
+        self.transcript: Transcript | None = None
+        #: ``set odds on``: the chance shown before each risky command's roll.
+        self.show_odds = False
+        #: Oracle questions asked on each turn (each gets its own dice).
+        self.oracle_asked: dict[int, int] = {}
+        #: A question of the meta commands awaiting yes or no (``restart``).
+        self.confirming: str | None = None
 
     def run(self, command: Command) -> Report:
         handler = getattr(self, f"do_{command.verb}")
@@ -118,20 +139,186 @@ class MetaCommands:
         room = self.engine.load_state(state)
         return self._report(f"Loaded slot \"{self._slot(command)}\".", *notes, "", *room)
 
+    # -- help and rules ----------------------------------------------------------------
+    def system_verbs(self) -> list[SystemVerb]:
+        """The system in play's own verbs, with their words and help lines."""
+        engine = self.engine
+        words = engine.play.verbs()
+        found = []
+        for verb in engine.registry.verbs():
+            spec = engine.registry.get(verb)
+            if verb not in VERB_WORDS and spec is not None:
+                found.append(SystemVerb(verb, tuple(words.get(verb, (verb,))), spec.summary))
+        return found
+
     def do_help(self, command: Command) -> Report:
-        lines = ["Commands (most have short forms; directions alone move you):"]
-        lines += [f"  {v.help}" for v in CORE_VERBS if v.help and not v.meta]
-        for verb in self.engine.registry.verbs():
-            spec = self.engine.registry.get(verb)
-            if verb not in VERB_WORDS and spec is not None and spec.summary:
-                lines.append(f"  {spec.summary}")
-        lines += [f"  {v.help}" for v in CORE_VERBS if v.help and v.meta]
-        lines.append(f"Every risky action is rolled by the rules of {self.engine.system.name}.")
-        lines += self.engine.play.help_lines()
-        return self._report(*lines)
+        name = self.engine.system.name
+        if command.words:
+            return self._report(*verb_help(command.words, name, self.system_verbs()))
+        return self._report(*short_help(name, self.system_verbs()))
+
+    def do_rules(self, command: Command) -> Report:
+        engine = self.engine
+        summary = engine.play.help_lines()
+        if command.words:
+            word = " ".join(command.words)
+            return self._report(*rules_topic(engine.system.id, engine.system.name, word, summary))
+        return self._report(*rules_overview(engine.system.id, engine.system.name, summary))
 
     def do_quit(self, command: Command) -> Report:
+        self.close_transcript()
         return self._report("Farewell, wanderer.", quit=True)
+
+    # -- restart and the end of a run -----------------------------------------------------
+    def do_restart(self, command: Command) -> Report:
+        if self.engine.state.status == "playing" and self.engine.state.turn > 0:
+            self.confirming = "restart"
+            return Report(["Are you sure you want to start again from the beginning? (yes/no)"], question=True)
+        return self._report(*self.engine.restart())
+
+    def confirm(self, text: str) -> Report:
+        """The answer to a meta command's yes/no question."""
+        asked, self.confirming = self.confirming, None
+        answer = text.strip().lower()
+        if answer in ("y", "yes") and asked == "restart":
+            return self._report(*self.engine.restart())
+        if answer in ("n", "no"):
+            return self._report("Then the journey goes on.")
+        self.confirming = asked
+        return Report(["Please answer yes or no."], question=True)
+
+    def ending_lines(self) -> list[str]:
+        """The summary of a run that has ended, and what the player may do now."""
+        engine = self.engine
+        world, state = engine.world, engine.state
+        met = [n for n, npc in state.npcs.items() if npc.disposition == "hostile" or world.npc_condition(n) != "ok"]
+        beaten = [n for n in met if world.npc_condition(n) != "ok"]
+        how = "You won." if state.status == "won" else (state.ending or "You died.")
+        rolls = len(engine.dice_log)
+        foes = join_names([world.the_npc(n) for n in met]) if met else "none"
+        banner = [] if state.status == "won" else ["", "*** You have died ***"]
+        return [
+            *banner, "",
+            f"{engine.adventure.title}, under {engine.system.name}: {state.day} day{'s' if state.day != 1 else ''}, "
+            f"{state.turn} turns, {rolls} roll{'s' if rolls != 1 else ''} this session.",
+            f"Foes met: {foes}; beaten: {len(beaten)} of {len(met)}.",
+            f"How it ended: {how}", "", ENDING_QUESTION,
+        ]
+
+    # -- saves -----------------------------------------------------------------------------
+    def do_saves(self, command: Command) -> Report:
+        store = self.engine.saves
+        if store is None:
+            return self._report("Saving is not available in this session.")
+        slots = store.slots()
+        if not slots:
+            return self._report(f"No saved games yet for {self.engine.adventure.title}. Save with: save [SLOT]")
+        lines = [f"Saved games of {self.engine.adventure.title} (load SLOT):"]
+        for slot in slots:
+            lines.append(f"  {self._slot_line(slot)}")
+        return self._report(*lines)
+
+    def _slot_line(self, slot: str) -> str:
+        store = self.engine.saves
+        assert store is not None
+        path = store.path(slot)
+        try:
+            stamp = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            state = store.read(path)
+        except (OSError, SaveError) as error:
+            return f"{slot}: cannot be read ({error})"
+        room = self.engine.adventure.rooms.get(state.room)
+        place = room.name if room is not None else "somewhere"
+        system = explain.system_name(state.system)
+        ended = {"won": ", won", "dead": ", dead"}.get(state.status, "")
+        return f"{slot}: {stamp}, {place}, day {state.day}, {system}{ended}"
+
+    # -- the solo player's table ----------------------------------------------------------
+    def do_oracle(self, command: Command) -> Report:
+        words = command.raw.split()[1:]
+        asked = oracle.read_question(words)
+        if not asked.question:
+            return self._report("Ask the oracle a yes-or-no question: oracle is the well guarded? likely",
+                                f"(likelihoods: {', '.join(oracle.LIKELIHOODS)}; even if none is given)")
+        engine = self.engine
+        turn = engine.state.turn
+        count = self.oracle_asked.get(turn, 0)
+        self.oracle_asked = {turn: count + 1}
+        result = oracle.consult(asked, oracle_dice(engine.state.seed, turn, count))
+        label = f"oracle: {asked.question}"
+        engine.dice_log.append((turn, label, result))
+        return self._report(f"[{label}] {result.text}", f"The oracle says: {oracle.answer_line(result)}")
+
+    def do_transcript(self, command: Command) -> Report:
+        words = command.raw.split()[1:]
+        action = words[0].lower() if words else "on"
+        if action == "off":
+            if self.transcript is None:
+                return self._report("No transcript is being recorded.")
+            path = self.transcript.path
+            self.close_transcript()
+            return self._report(f"Transcript stopped ({path}).")
+        if action != "on":
+            return self._report("Say transcript on [FILE] or transcript off.")
+        if self.transcript is not None:
+            return self._report(f"A transcript is already being recorded ({self.transcript.path}).")
+        engine = self.engine
+        if len(words) > 1:
+            path = Path(" ".join(command.raw.split(maxsplit=2)[2:])).expanduser()
+        elif engine.saves is not None:
+            path = default_path(Path(engine.saves.root), engine.adventure.id)
+        else:
+            path = default_path(Path.cwd(), engine.adventure.id)
+        try:
+            self.transcript = Transcript.open(path, f"{engine.adventure.title}, under {engine.system.name}")
+        except OSError as error:
+            return self._report(f"No transcript: {error.strerror or error}.")
+        return self._report(f"Transcript on: recording to {path} (transcript off stops it).")
+
+    def transcribe(self, text: str, lines: list[str]) -> list[str]:
+        """Record one exchange if a transcript is on; a line to add if recording failed."""
+        if self.transcript is None:
+            return []
+        try:
+            self.transcript.record(text, lines)
+        except OSError as error:
+            path = self.transcript.path
+            self.close_transcript()
+            return [f"(The transcript stopped: {path} could not be written: {error.strerror or error}.)"]
+        return []
+
+    def close_transcript(self) -> None:
+        if self.transcript is not None:
+            self.transcript.close()
+            self.transcript = None
+
+    def do_set(self, command: Command) -> Report:
+        words = [w.lower() for w in command.raw.split()[1:]]
+        if len(words) == 2 and words[0] == "odds" and words[1] in ("on", "off"):
+            self.show_odds = words[1] == "on"
+            if self.show_odds:
+                return self._report("Odds on: the chance is shown before each risky command's roll.")
+            return self._report("Odds off.")
+        return self._report("You can set: odds on, odds off.")
+
+    def odds_line(self, command: Command) -> str | None:
+        """``(Odds: ...)`` of the check ``command`` would make, for ``set odds on``; None if it makes none."""
+        try:
+            preview = self.preview(command)
+        except ActionRefused:
+            return None
+        if preview is None:
+            return None
+        label, request = preview
+        odds = self.engine.system.odds(request)
+        return f"(Odds of {label}: {_percent(odds.p_success)} to succeed.)"
+
+    def do_why(self, command: Command) -> Report:
+        log = self.engine.dice_log
+        if not log:
+            return self._report("No dice rolled yet: why explains the last roll.")
+        turn, label, result = log[-1]
+        return self._report(*why_lines(self.engine.system.id, self.engine.system.name, label, result))
 
     def do_odds(self, command: Command) -> Report:
         engine = self.engine
@@ -166,8 +353,10 @@ class MetaCommands:
         log = self.engine.dice_log[-DICE_LOG_SHOWN:]
         if not log:
             return self._report("No dice rolled yet.")
-        lines = ["The dice so far (turn, what, roll, rule):"]
-        lines += [f"  t{turn} {label}: {result.text}  [{result.rule}]" for turn, label, result in log]
+        system = self.engine.system
+        lines = ["The dice so far (turn, what, roll, rule; why explains the last):"]
+        lines += [f"  t{turn} {label}: {result.text}  [{explain.citation_words(system.id, result.rule, system.name)}]"
+                  for turn, label, result in log]
         return self._report(*lines)
 
     def do_stats(self, command: Command) -> Report:
@@ -194,3 +383,22 @@ class MetaCommands:
             here = " (you are here)" if room_id == world.state.room else ""
             lines.append(f"  {world.adventure.rooms[room_id].name}{here}: {join_names(exits)}")
         return self._report(*lines)
+
+
+def why_lines(system_id: str, system_name: str, label: str, result: RollResult) -> list[str]:
+    """The last roll step by step: what was rolled, the figures, the outcome, the rule in words."""
+    end = "" if label[-1:] in ".?!" else "."
+    lines = [f"The last roll: {label}{end}", f"  Rolled: {result.text}"]
+    if result.dice:
+        lines.append(f"  The dice showed {', '.join(str(d) for d in result.dice)}.")
+    figures = [f"{key.replace('_', ' ')} {value}" for key, value in result.figures.items()
+               if not isinstance(value, bool) and key not in ("qualifier", "likelihood")]
+    if figures:
+        lines.append(f"  Figures: {', '.join(figures)}.")
+    outcome = result.outcome.replace("_", " ")
+    extra = " (a critical success)" if result.critical_success else \
+        " (a critical failure)" if result.critical_failure else ""
+    lines.append(f"  Outcome: {outcome}{extra}.")
+    lines.append("Why:")
+    lines += [f"  {line}" for line in explain.explain(system_id, result.rule, system_name)]
+    return lines

@@ -78,7 +78,7 @@ def run_plain(engine: Engine, opening: list[str], source: TextIO, out: TextIO, w
         line = clean(raw)[:MAX_LINE]
         out.write(f"\n> {line}\n")
         report = engine.submit(line)
-        emit(report.lines, out, width)
+        emit(report.shown, out, width)
         if report.quit:
             break
     return 0
@@ -130,7 +130,7 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
             out.write("Farewell, wanderer.\n")
             return 0
         report = engine.submit(clean(line)[:MAX_LINE])
-        emit(report.lines, out, _width())
+        emit(report.shown, out, _width())
         if report.quit:
             return 0
 

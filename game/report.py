@@ -13,3 +13,11 @@ class Report:
     quit: bool = False
     #: A question is pending (disambiguation or a yes/no); the next line answers it.
     question: bool = False
+    #: Lines from the table rather than the story, shown after :attr:`lines`: the summary
+    #: when a run ends, a pointer to ``help`` after the first unknown word.
+    aside: list[str] = field(default_factory=list)
+
+    @property
+    def shown(self) -> list[str]:
+        """Everything the front end prints, in order."""
+        return [*self.lines, *self.aside]

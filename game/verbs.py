@@ -11,57 +11,132 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: The purposes ``help`` groups the verbs by, in its order (a system's own verbs come between
+#: fighting and the table, under the system's name).
+GROUPS: tuple[tuple[str, str], ...] = (
+    ("moving", "Moving and time"),
+    ("things", "Things"),
+    ("people", "People"),
+    ("fighting", "Fighting"),
+    ("table", "The table"),
+)
+
 
 @dataclass(frozen=True)
 class VerbDef:
-    """One verb: canonical name, the words (or two-word phrases) meaning it, its help line."""
+    """One verb: canonical name, the words (or two-word phrases) meaning it, its help line.
+
+    ``help VERB`` shows :attr:`help`, then :attr:`more` and :attr:`example`;
+    the short ``help`` lists the verb under :attr:`group` by :attr:`usage`.
+    """
 
     verb: str
     words: tuple[str, ...]
-    #: The line ``help`` shows, or "" when another verb's line covers this one.
+    #: The line ``help VERB`` starts with ("" for a verb another's line covers).
     help: str = ""
     #: Handled by the meta commands (no turn passes), not by an action.
     meta: bool = False
+    #: The purpose ``help`` lists it under (a key of :data:`GROUPS`; "" puts it with "things").
+    group: str = ""
+    #: How it is written in the short ``help`` ("" for the verb itself; "-" leaves it out).
+    usage: str = ""
+    #: One example of a command using it.
+    example: str = ""
+    #: What ``help VERB`` adds to the help line.
+    more: str = ""
 
 
-#: In the order ``help`` lists them: the actions, then the meta commands.
+#: In the order ``help`` lists them within their groups.
 CORE_VERBS: tuple[VerbDef, ...] = (
-    VerbDef("look", ("look", "l"), "look (l): describe where you are"),
-    VerbDef("examine", ("examine", "x", "inspect", "read", "look at", "check", "describe"),
-            "examine (x) THING: look closely at something"),
-    VerbDef("inventory", ("inventory", "i", "inv"), "inventory (i): what you carry"),
     VerbDef("go", ("go", "walk", "run", "travel", "head", "climb"),
-            "go DIR, or just n, s, e, w, ne, nw, se, sw, u, d, in, out"),
-    VerbDef("flee", ("flee", "escape", "retreat"), "flee [DIR]: break away from a fight (a check)"),
-    VerbDef("take", ("take", "get", "grab", "pick up", "pick"), "take THING, take all: pick things up"),
-    VerbDef("drop", ("drop", "discard", "put down", "leave"), "drop THING: put something down"),
-    VerbDef("open", ("open", "force", "kick", "break"), "open DIR|door [with KEY]: open a locked way (or force it)"),
-    VerbDef("unlock", ("unlock",), "unlock DIR|door [with KEY]"),
-    VerbDef("use", ("use", "activate", "apply"), "use THING [on TARGET]"),
-    VerbDef("identify", ("identify", "study", "appraise"), "identify THING: work out what an exotica does"),
-    VerbDef("drink", ("drink", "sip"), "drink: drink a ration of water (free at a water source)"),
-    VerbDef("eat", ("eat",), "eat: eat a ration of food"),
-    VerbDef("fill", ("fill", "refill"), "fill: refill your water containers at a water source"),
+            "go DIR, or just n, s, e, w, ne, nw, se, sw, u, d, in, out", group="moving",
+            usage="go DIR (or n, s, e, w, ne, nw, se, sw, u, d, in, out)", example="go north, or just n",
+            more="Exits are listed with each place. A locked or hidden way has to be opened or found first."),
+    VerbDef("look", ("look", "l"), "look (l): describe where you are", group="moving", usage="look (l)",
+            example="look"),
+    VerbDef("flee", ("flee", "escape", "retreat"), "flee [DIR]: break away from a fight (a check)",
+            group="fighting", usage="flee [DIR]", example="flee south",
+            more="The foes may strike as you go, and the check may fail, keeping you in the fight."),
+    VerbDef("wait", ("wait", "z"), "wait [N minutes|hours|days]: let time pass", group="moving",
+            usage="wait [N hours]", example="wait 3 hours", more="Water and food are still due as the days pass."),
     VerbDef("rest", ("rest", "sleep", "camp"),
-            "rest [short|long]: short (1 hour, a ration) or long (8 hours, water and food)"),
-    VerbDef("wait", ("wait", "z"), "wait [N minutes|hours|days]: let time pass"),
-    VerbDef("search", ("search", "explore"), "search: search the area for hidden ways and things"),
-    VerbDef("attack", ("attack", "kill", "fight", "hit", "strike", "stab"), "attack NPC [with WEAPON]: fight in melee"),
-    VerbDef("shoot", ("shoot", "fire at", "fire"), "shoot NPC [with WEAPON]: attack at range"),
-    VerbDef("talk", ("talk", "talk to", "speak", "speak to", "greet", "hail"), "talk to NPC"),
-    VerbDef("ask", ("ask",), "ask NPC about TOPIC"),
-    VerbDef("again", ("again", "g"), "again (g): repeat the last command;  undo: take back the last turn", meta=True),
-    VerbDef("undo", ("undo",), meta=True),
-    VerbDef("save", ("save",), "save [SLOT], load [SLOT]: save or load a game (slot names are plain words)", meta=True),
-    VerbDef("load", ("load", "restore"), meta=True),
-    VerbDef("help", ("help", "?", "commands"), meta=True),
-    VerbDef("odds", ("odds", "chance"), "odds [COMMAND]: the exact chance of the next check, e.g. odds attack raider",
-            meta=True),
-    VerbDef("dice", ("dice", "log"), "dice: the dice log;  stats (sheet): your character;  map: the places you know",
-            meta=True),
-    VerbDef("stats", ("stats", "sheet", "score", "character"), meta=True),
-    VerbDef("map", ("map",), meta=True),
-    VerbDef("quit", ("quit", "q", "exit"), "quit (q): leave the game", meta=True),
+            "rest [short|long]: rest to recover",
+            group="moving", usage="rest short|long", example="rest long",
+            more="Resting costs rations and cannot be done with a foe about."),
+    VerbDef("examine", ("examine", "x", "inspect", "read", "look at", "check", "describe"),
+            "examine (x) THING: look closely at something", group="things", usage="examine (x)",
+            example="x glass key"),
+    VerbDef("inventory", ("inventory", "i", "inv"), "inventory (i): what you carry", group="things",
+            usage="inventory (i)", example="i"),
+    VerbDef("take", ("take", "get", "grab", "pick up", "pick"), "take THING, take all: pick things up",
+            group="things", example="take rope, or take all"),
+    VerbDef("drop", ("drop", "discard", "put down", "leave"), "drop THING: put something down", group="things",
+            example="drop rope"),
+    VerbDef("open", ("open", "force", "kick", "break"), "open DIR|door [with KEY]: open a locked way (or force it)",
+            group="things", example="open north with glass key",
+            more="Without the key you may try to force it: a check, and noisy."),
+    VerbDef("unlock", ("unlock",), "unlock DIR|door [with KEY]: as open, with a key", group="things",
+            example="unlock door with rusty key"),
+    VerbDef("use", ("use", "activate", "apply"), "use THING [on TARGET]: use an item or an exotica", group="things",
+            example="use rope on well"),
+    VerbDef("search", ("search", "explore"), "search: search the area for hidden ways and things (a check)",
+            group="things", example="search", more="It takes a little time; what it may find is the adventure's."),
+    VerbDef("identify", ("identify", "study", "appraise"),
+            "identify (appraise) THING: work out what an exotica does (a check)", group="things",
+            usage="identify (appraise)", example="identify humming orb"),
+    VerbDef("drink", ("drink", "sip"), "drink: drink a ration of water (free at a water source)", group="things",
+            example="drink"),
+    VerbDef("eat", ("eat",), "eat: eat a ration of food", group="things", example="eat"),
+    VerbDef("fill", ("fill", "refill"), "fill: refill your water containers at a water source", group="things",
+            example="fill"),
+    VerbDef("talk", ("talk", "talk to", "speak", "speak to", "greet", "hail"), "talk to NPC: greet someone",
+            group="people", usage="talk to", example="talk to tamsin"),
+    VerbDef("ask", ("ask",), "ask NPC about TOPIC: what they know of it", group="people", usage="ask ... about",
+            example="ask tamsin about the oasis"),
+    VerbDef("attack", ("attack", "kill", "fight", "hit", "strike", "stab"),
+            "attack NPC [with WEAPON]: fight in melee", group="fighting", example="attack raider with knife",
+            more="Someone who is not hostile is not attacked without your yes. odds attack NPC gives the chance."),
+    VerbDef("shoot", ("shoot", "fire at", "fire"), "shoot NPC [with WEAPON]: attack at range", group="fighting",
+            example="shoot raider with sling"),
+    VerbDef("odds", ("odds", "chance"), "odds [COMMAND]: the exact chance of the next check, or of a command's",
+            meta=True, group="fighting", usage="odds [COMMAND]", example="odds attack raider"),
+    VerbDef("save", ("save",), "save [SLOT]: save the game (slot names are plain words)", meta=True,
+            group="table", usage="save/load [SLOT]", example="save before-the-vault"),
+    VerbDef("load", ("load", "restore"), "load (restore) [SLOT]: load a saved game", meta=True, group="table",
+            usage="-", example="load before-the-vault"),
+    VerbDef("saves", ("saves",), "saves: the saved games, with their date, place, day and system", meta=True,
+            group="table", example="saves"),
+    VerbDef("undo", ("undo",), "undo: take back the last turn (its dice stay the same)", meta=True, group="table",
+            example="undo"),
+    VerbDef("again", ("again", "g"), "again (g): repeat the last command", meta=True, group="table",
+            usage="again (g)", example="g"),
+    VerbDef("stats", ("sheet", "stats", "score", "character"),
+            "sheet (stats): your character in the system's own terms", meta=True, group="table", usage="sheet",
+            example="sheet"),
+    VerbDef("dice", ("dice", "log"), "dice: the dice rolled so far, each with the rule it follows", meta=True,
+            group="table", example="dice"),
+    VerbDef("why", ("why",), "why: the last roll explained step by step, and the rule behind it", meta=True,
+            group="table", example="why"),
+    VerbDef("oracle", ("oracle",),
+            "oracle QUESTION [certain|likely|even|unlikely|impossible]: a yes or no from the dice", meta=True,
+            group="table", usage="oracle QUESTION", example="oracle is the well guarded? likely",
+            more=("For what the adventure does not settle, as solo role-players ask. The likelihood comes last "
+                  "(even if not given); a roll far from the line adds \"and...\", a close one \"but...\".")),
+    VerbDef("map", ("map",), "map: the places you know and their ways", meta=True, group="table", example="map"),
+    VerbDef("rules", ("rules",), "rules [TOPIC]: the rules of the system in play, or one topic of them", meta=True,
+            group="table", usage="rules [TOPIC]", example="rules rest"),
+    VerbDef("transcript", ("transcript", "script"),
+            "transcript on [FILE], transcript off: record the session as plain text", meta=True, group="table",
+            usage="transcript on|off", example="transcript on my-run.txt",
+            more="Without a FILE it goes in the saves folder, under transcripts. Rolls are recorded too."),
+    VerbDef("set", ("set",), "set odds on|off: show the chance before each risky command's roll", meta=True,
+            group="table", usage="set odds on|off", example="set odds on"),
+    VerbDef("restart", ("restart",), "restart: start the adventure again (you are asked first)", meta=True,
+            group="table", example="restart"),
+    VerbDef("help", ("help", "?", "commands"), "help [VERB]: the commands, or one explained", meta=True,
+            group="table", usage="help [VERB]", example="help attack"),
+    VerbDef("quit", ("quit", "q", "exit"), "quit (q): leave the game", meta=True, group="table", usage="quit (q)",
+            example="quit"),
 )
 
 #: Canonical verbs and the words that mean them, for the parser.

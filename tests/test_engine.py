@@ -102,7 +102,7 @@ def test_winning_by_reaching_the_goal_room_with_the_goal_item(engine: Engine) ->
     lines = play(engine, "take brass key", "unlock east", "e", "take gem")
     assert "*** You have won ***" in lines
     assert engine.state.status == "won"
-    assert play(engine, "w") == ["You have won. You can undo, load a save, start again, or quit."]
+    assert play(engine, "w") == ["You have won. Would you like to RESTART, RESTORE a saved game, UNDO your last move or QUIT?"]
 
 
 def test_three_days_without_water_kill(engine: Engine) -> None:

@@ -407,8 +407,9 @@ def test_npcs_without_stats_come_from_their_tier(engine: Engine, script: Script)
 
 
 def test_help_explains_the_system_and_the_willpower_verb(engine: Engine) -> None:
-    lines = engine.submit("help").lines
-    assert any(line.startswith("  willpower [wounds] [ACTION]: ready a point of Willpower") for line in lines)
+    assert engine.submit("help willpower").lines[0].startswith(
+        "willpower [wounds] [ACTION]: ready a point of Willpower")
+    lines = engine.submit("rules").lines
     assert any("bonus die for every 10" in line for line in lines)
     assert any(line.startswith("  Combat (house rule)") for line in lines)
 

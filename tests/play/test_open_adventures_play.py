@@ -614,7 +614,7 @@ def test_odds_of_an_attack_count_the_enemys_defence_roll(engine: Engine, script:
 
 
 def test_help_explains_the_pool_commands(engine: Engine) -> None:
-    text = "\n".join(engine.submit("help").lines)
+    text = "\n".join(engine.submit("rules").lines)
     for phrase in ("push COMMAND", "defend N", "move to NPC", "recover", "end (or done, pass)"):
         assert phrase in text
 
