@@ -104,7 +104,7 @@ def report_attack(turn: Turn, attacker: str, defender: str, weapon: Weapon, resu
     label = f"you attack {defender}" if attacker == "You" else f"{attacker} attacks"
     turn.show_roll(label, result.roll)
     for roll in result.rolls:
-        turn.show_roll(f"{label}: follow-up", roll)
+        turn.show_roll(turn.play.follow_up_label(label, defender), roll)
     turn.emit(*result.events)
 
 

@@ -222,6 +222,6 @@ def identify(turn: Turn, command: Command) -> None:
     if result.outcome in ("success", "tie"):
         world.state.identified.add(item_id)
         turn.say(f"You work it out: this is the {item.true_name}.")
-    else:
+    elif not turn.play.check_goes_on(turn):
         world.state.puzzled.add(item_id)
         turn.say("It keeps its secret. A settlement appraiser might know it.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
+from game.actions.combat import weapon_of
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
 from game.text import article, capital, join_names
@@ -92,7 +93,7 @@ def examine(turn: Turn, command: Command) -> None:
     elif item.kind == "exotica" and item.true_name:
         turn.say(f"You know it as the {item.true_name}.")
     if item.damage:
-        turn.say(f"As a weapon it deals {item.damage}{' at range' if item.ranged else ''}.")
+        turn.say(turn.play.weapon_line(weapon_of(world, thing_id)))
 
 
 def _examine_exit(turn: Turn, direction: str) -> None:

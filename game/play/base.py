@@ -104,6 +104,20 @@ class BasePlay(Generic[SystemT]):
         """The weapon of an NPC that carries none."""
         return Weapon(name="its attack", damage="d6")
 
+    def weapon_line(self, weapon: Weapon) -> str:
+        """What ``examine`` says of a weapon: by default its damage die."""
+        return f"As a weapon it deals {weapon.damage}{' at range' if weapon.ranged else ''}."
+
+    def check_goes_on(self, turn: Turn) -> bool:
+        """Whether the check just rolled failed only for now: its successes are kept and
+        trying again carries on (Open Adventures' long skill checks); False by default."""
+        return False
+
+    def follow_up_label(self, label: str, defender: str) -> str:
+        """The dice-log label of a roll that follows an attack roll (``label``) against
+        ``defender``; a system whose follow-up is the defender's own roll names it."""
+        return f"{label}: follow-up"
+
     # -- the flow of time -------------------------------------------------------------
     def on_start(self, turn: Turn) -> None:
         """Called when a run starts or is loaded, before the first command.

@@ -69,7 +69,7 @@ if TYPE_CHECKING:
 #: Commands that end or pass a fight turn; they do not break a check in progress.
 PASSING_VERBS = ("end", "defend", "wait")
 #: Checks a player may repeat to add up successes (seed 000 §2 Skill Checks); others are one roll.
-REPEATABLE = ("search", "force")
+REPEATABLE = ("search", "force", "identify")
 #: House rule: how long a knocked-out character lies senseless when nobody finishes it.
 KNOCKED_OUT_MINUTES = 60
 #: The most rounds a collapsed player can lie helpless in one command (a safety stop).
@@ -133,6 +133,10 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         set_turn(world, progress_at=len(world.state.log) if task and not outcome.done else -1)
         return outcome.roll
 
+    def check_goes_on(self, turn: Turn) -> bool:
+        """A long check left unfinished keeps its successes for the next try."""
+        return turn_of(turn.world).progress_at >= 0
+
     def _forget_interrupted(self, turn: Turn, task: str) -> None:
         """Drop an unfinished check when another action came between (seed 000 §2 Skill Checks)."""
         world = turn.world
@@ -193,6 +197,18 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
 
     def natural_weapon(self, sheet: OASheet) -> Weapon:
         return Weapon(name="natural weapons", damage="d6")
+
+    def weapon_line(self, weapon: Weapon) -> str:
+        """Seed 000 §2: each success is a point of damage, whatever the weapon (option
+        ``weapon_damage = "bonus"`` adds the weapon's damage on a hit)."""
+        reach = "Shoot dice, at range" if weapon.ranged else "Fight dice, in melee"
+        bonus = self.system.weapon_bonus(weapon)
+        extra = f", +{bonus} damage on a hit" if bonus else ""
+        return f"As a weapon it uses your {reach}: each success a point of damage{extra}."
+
+    def follow_up_label(self, label: str, defender: str) -> str:
+        """The roll after a player's attack is the NPC's defence roll (``npc_defence = "roll"``)."""
+        return f"{defender} defends"
 
     # -- the NPCs' turn (the round template; see open_adventures_npc) -----------------------------
     def npc_view(self, turn: Turn, npc_id: str) -> NpcView:

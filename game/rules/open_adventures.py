@@ -381,6 +381,10 @@ class OpenAdventures:
         if damage == 0:
             events.append(AttackMissed(who, whom))
             return AttackResult(result, False, 0, attacker_after, defender, events=tuple(events))
+        if defender.npc and damage < defender.defence:
+            # short of the threshold: no defence roll can make it harm, so none is rolled
+            events.extend(self._harm_events(defender, whom, damage, False))
+            return AttackResult(result, False, 0, attacker_after, defender, events=tuple(events))
         events.append(DamageRolled(whom, damage, bonus, weapon.name if bonus else ""))
         count = defend if defend is not None else self.default_defence(defender, damage)
         defender_after, net, defence_roll, pushed = self._defend(defender, damage, count, dice)
@@ -561,7 +565,10 @@ def _validated(stats: Mapping[str, Any], values: dict[str, int], where: str) -> 
             problems.append(f"{where}.{key}: must be a whole number 0 or more, not {value!r}")
         else:
             values[key] = value
-    for key in ("pool", "hits"):
+    # seed §1 Move: "at least 1, unless the character is some form of static contraption"
+    # (a player is a character; an NPC may be a contraption)
+    positive = ("pool", "hits", "move") if where.startswith("player") else ("pool", "hits")
+    for key in positive:
         if key in stats and key in values and values[key] < 1:
             problems.append(f"{where}.{key}: must be at least 1")
     if problems:

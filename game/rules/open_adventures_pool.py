@@ -23,9 +23,9 @@ from game.rules.open_adventures_sheet import NO_PROGRESS, OASheet, Progress, Spe
 #: Adventure options: each allowed value, the default first (docs/rules/open_adventures.md).
 OPTIONS: dict[str, tuple[str, ...]] = {
     "zero_pool": ("dead", "knocked-out"),
-    "npc_defence": ("roll", "threshold"),
+    "npc_defence": ("threshold", "roll"),
     "pushed_dice": ("attribute", "one"),
-    "weapon_damage": ("bonus", "successes"),
+    "weapon_damage": ("successes", "bonus"),
     "healing": ("one-die", "full"),
 }
 
@@ -39,9 +39,9 @@ class Rules:
     """The options in force (see :data:`OPTIONS`)."""
 
     zero_pool: str = "dead"
-    npc_defence: str = "roll"
+    npc_defence: str = "threshold"
     pushed_dice: str = "attribute"
-    weapon_damage: str = "bonus"
+    weapon_damage: str = "successes"
     healing: str = "one-die"
 
     @classmethod

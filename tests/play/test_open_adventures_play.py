@@ -62,6 +62,7 @@ items = ["stone"]
 name = "Cellar"
 description = "A damp cellar."
 exits = { up = "gate" }
+items = ["idol"]
 
 [rooms.yard]
 name = "Yard"
@@ -130,6 +131,13 @@ kind = "treasure"
 [items.crown]
 name = "crown"
 kind = "treasure"
+
+[items.idol]
+name = "humming idol"
+aliases = ["idol"]
+kind = "exotica"
+identify = "hard"
+true_name = "Idol of Echoes"
 
 [npcs.brute]
 name = "brute"
@@ -286,14 +294,11 @@ def test_the_turn_ends_when_the_dice_run_out_and_defending_then_means_pushing(en
     assert lines == ["[move to the archer] Move 2d6 (1, 2) = 0 successes vs need 1: failure (margin -1)",
                      "You stumble and gain no ground; the archer is still near, 6\" away.",
                      "(4 dice of 6 left this turn. Act again, or end the turn.)"]
-    # one success is 1 damage; the archer defends with the 1 die it kept, and 1 does not reach Defence 2
-    lines = say(engine, script, "shoot archer with 3", [4, 1, 1, 1])
+    # one success is 1 damage, and 1 does not reach the archer's Defence 2 (seed §2: no defence roll)
+    lines = say(engine, script, "shoot archer with 3", [4, 1, 1])
     assert lines == [
         "You commit 3 dice to Shoot.",
         "[you attack the archer] Shoot 3d6 (4, 1, 1) = 1 success vs need 2: failure (margin -1)",
-        "[you attack the archer: follow-up] Defence 1d6 (1) = 0 successes vs need 1: failure (margin -1)",
-        "1 point of damage.",
-        "The archer defends: 0 of it ignored.",
         "The archer shrugs it off: 1 damage does not reach Defence 2.",
         "(1 die of 6 left this turn; Shoot used up. Act again, or end the turn.)",
     ]
@@ -520,12 +525,28 @@ def test_an_npc_is_hurt_only_by_damage_reaching_its_defence_and_some_take_two_hi
     say(engine, script, "attack brute with 3", [6, 1, 1])
     say(engine, script, "n")
     say(engine, script, "move to warden with 1", [4])
-    # the warden (tier 3: Defence 2, pool 4, two hits) rolls 2 defence dice from its 4
-    lines = say(engine, script, "attack warden with 3", [6, 4, 1, 1, 1])
-    assert lines[-4:-1] == ["3 points of damage.", "The warden defends: 0 of it ignored.",
-                            "The warden is injured (3 damage vs Defence 2; 1 more hit to go)."]
+    # the warden (tier 3: Defence 2, pool 4, two hits): seed §2, the threshold only
+    lines = say(engine, script, "attack warden with 3", [6, 4, 1])
+    assert lines[-3:-1] == ["3 points of damage.", "The warden is injured (3 damage vs Defence 2; 1 more hit to go)."]
     assert (npc(engine, "warden").hits, npc(engine, "warden").pool) == (1, 3)
     assert engine.world.npc_condition("warden") == "ok"
+
+
+def test_option_npc_defence_roll_is_the_npcs_own_roll(arena: Adventure, tmp_path: Path, script: Script) -> None:
+    engine = make_engine(arena, tmp_path, npc_defence="roll")
+    say(engine, script, "n", [5, 1, 2])
+    say(engine, script, "attack brute with 3", [6, 1, 1])
+    say(engine, script, "n")
+    say(engine, script, "move to warden with 1", [4])
+    # the warden rolls 2 defence dice from its 4; the line names it, not the player
+    lines = say(engine, script, "attack warden with 3", [6, 4, 1, 1, 1])
+    assert "[the warden defends] Defence 2d6 (1, 1) = 0 successes vs need 3: failure (margin -3)" in lines
+    assert lines[-4:-1] == ["3 points of damage.", "The warden defends: 0 of it ignored.",
+                            "The warden is injured (3 damage vs Defence 2; 1 more hit to go)."]
+    # a blow short of the Defence is not worth a defence roll: no faces are read for one
+    say(engine, script, "end", [1, 1, 1])
+    lines = say(engine, script, "attack warden with 1", [4])
+    assert lines[-2] == "The warden shrugs it off: 1 damage does not reach Defence 2."
 
 
 def test_npc_blocks_from_the_tier_and_an_archer_shoots_from_range(engine: Engine, script: Script) -> None:
@@ -533,11 +554,11 @@ def test_npc_blocks_from_the_tier_and_an_archer_shoots_from_range(engine: Engine
     assert lines[4:] == [
         "The archer commits 2 dice to Shoot.",
         "[the archer shoots at you (longbow)] Shoot 2d6 (4, 6) = 3 successes vs need 1: success (margin 2)",
-        "4 points of damage (+1 longbow).",
-        "[you defend] Defence 2d6 (4, 1) = 1 success vs need 4: failure (margin -3)",
+        "3 points of damage.",
+        "[you defend] Defence 2d6 (4, 1) = 1 success vs need 3: failure (margin -2)",
         "You defend: 1 of it ignored.",
-        "You lose 3 dice from the pool (pool 3).",
-        "Your turn: 3 dice. The archer is near, 6\" away.",
+        "You lose 2 dice from the pool (pool 4).",
+        "Your turn: 4 dice. The archer is near, 6\" away.",
     ]
     archer = npc(engine, "archer")  # tier 2, no stat table
     assert (archer.move, archer.fight, archer.shoot, archer.skill, archer.will, archer.defence, archer.pool,
@@ -591,6 +612,20 @@ def test_out_of_a_fight_each_command_is_a_turn_and_long_checks_add_up(engine: En
     lines = say(engine, script, "search", [4, 5])
     assert lines[:3] == ["[search] Skill 2d6 (4, 5) = 2 successes vs need 2: success (margin 0)",
                          "Progress: 3 of 3 successes (with 1 from before).", "You find a hidden way down!"]
+
+
+def test_identifying_is_a_skill_check_whose_successes_add_up(engine: Engine, script: Script) -> None:
+    """Seed 000 §2 Skill Checks: a hard identify (3 successes) at Skill 2 is reached over
+    several tries; a failed try with progress does not lock the thing away."""
+    engine.world.move_item("idol", PLAYER)
+    lines = say(engine, script, "identify idol", [4, 1])
+    assert lines[:2] == ["[identify] Skill 2d6 (4, 1) = 1 success vs need 3: failure (margin -2)",
+                         "Progress: 1 of 3 successes. Do the same again to keep at it; anything else in between loses it."]
+    assert "A settlement appraiser" not in " ".join(lines)
+    lines = say(engine, script, "identify idol", [6, 1])
+    assert lines[:3] == ["[identify] Skill 2d6 (6, 1) = 2 successes vs need 2: success (margin 0)",
+                         "Progress: 3 of 3 successes (with 1 from before).",
+                         "You work it out: this is the Idol of Echoes."]
 
 
 def test_another_action_between_loses_the_progress(engine: Engine, script: Script) -> None:

@@ -81,7 +81,8 @@ def test_module_exposes_registry_contract() -> None:
     assert oa.SYSTEM_ID == "open_adventures"
     assert "\n" not in oa.SUMMARY and oa.SUMMARY
     assert oa.OPTIONS["zero_pool"] == ("dead", "knocked-out")
-    assert oa.OPTIONS["npc_defence"][0] == "roll"
+    assert oa.OPTIONS["npc_defence"] == ("threshold", "roll")  # seed §2: the threshold only
+    assert oa.OPTIONS["weapon_damage"] == ("successes", "bonus")  # seed §2: a success is a point
     assert info("open_adventures").summary == oa.SUMMARY
     made = system()
     assert made.id == "open_adventures" and made.rules.zero_pool == "dead"
@@ -203,8 +204,8 @@ def test_worked_example_move_shoot_move_then_defend_by_pushing() -> None:
     moved = made.move(pc, 1, Situation(commit=2), ScriptedDice([4, 6]))
     assert moved.inches == 18 and moved.sheet.dice_left == 4 and moved.sheet.spent.move == 2
     npc = made.start_turn(made.npc_sheet(2, None))
-    shot = made.attack(moved.sheet, npc, BOW, Situation(commit=3), ScriptedDice([5, 6, 1, 2, 3]))
-    assert shot.roll.dice == (5, 6, 1) and shot.rolls[0].dice == (2, 3)
+    shot = made.attack(moved.sheet, npc, BOW, Situation(commit=3), ScriptedDice([5, 6, 1]))
+    assert shot.roll.dice == (5, 6, 1) and shot.rolls == ()  # seed §2: NPCs have the threshold only
     assert shot.hit and shot.damage == 3 and made.condition(shot.defender) == "dead"
     pc = shot.attacker
     assert pc.dice_left == 1 and pc.spent.shoot == 3
@@ -395,7 +396,7 @@ def test_npc_is_harmed_only_by_damage_reaching_its_defence() -> None:
 
 
 def test_npc_defence_roll_reads_faces_after_the_attack() -> None:
-    made = system()
+    made = system(npc_defence="roll")
     npc = made.start_turn(made.npc_sheet(2, None))  # Defence 2, pool 3
     dice = ScriptedDice([6, 5, 1, 4, 3, 9])
     result = made.attack(hero(fight=3), npc, SWORD, Situation(), dice)
@@ -412,7 +413,7 @@ def test_npc_defence_roll_reads_faces_after_the_attack() -> None:
 
 
 def test_npc_never_pushes_and_has_no_defence_when_spent() -> None:
-    made = system()
+    made = system(npc_defence="roll")
     npc = replace(made.npc_sheet(2, None), dice_left=0)
     with pytest.raises(ActionRefused):
         made.attack(npc, hero(), SWORD, Situation(), ScriptedDice([6, 6]))
@@ -432,6 +433,25 @@ def test_npc_sheet_tiers_are_monotonic_in_threat() -> None:
     assert all(sheet.npc is True and sheet.dice_left == sheet.pool for sheet in sheets)
 
 
+def test_three_attack_dice_against_defence_2_harm_five_times_in_eight() -> None:
+    """Seed 000 §2: the NPC is harmed when one attack's damage equals or exceeds its Defence
+    (no defence roll of its own): 3 dice reach 2 successes with 5/8 = 62.5%."""
+    made = system()
+    npc = made.npc_sheet(2, None)
+    odds = made.odds(made.attack_odds_request(hero(fight=3), npc, SWORD, Situation(commit=3)))
+    assert odds.p_success == pytest.approx(0.625)
+    assert system(npc_defence="roll").odds(
+        system(npc_defence="roll").attack_odds_request(hero(fight=3), npc, SWORD, Situation(commit=3))
+    ).p_success < 0.5
+
+
+def test_a_player_moves_at_least_1_and_only_a_contraption_has_move_0() -> None:
+    """Seed 000 §1 Move: at least 1, unless the character is some form of static contraption."""
+    with pytest.raises(ContentError, match="move: must be at least 1"):
+        system().new_character({"move": 0}, ScriptedDice([]))
+    assert system().npc_sheet(2, {"move": 0}).move == 0
+
+
 def test_npc_stats_override_tier_and_bad_stats_are_content_errors() -> None:
     made = system()
     troll = made.npc_sheet(2, {"hits": 4, "defence": 3})
@@ -446,7 +466,8 @@ def test_npc_stats_override_tier_and_bad_stats_are_content_errors() -> None:
 # -- weapons ---------------------------------------------------------------------------------
 
 def test_weapon_bonus_needs_a_success_and_can_be_turned_off() -> None:
-    made = system(npc_defence="threshold")
+    assert system().weapon_bonus(Weapon(damage="d12")) == 0  # seed §2: each success one point
+    made = system(weapon_damage="bonus")
     assert [made.weapon_bonus(Weapon(damage=die)) for die in ("d4", "d6", "d8", "d10", "d12")] == [0, 0, 1, 1, 2]
     assert made.weapon_bonus(Weapon(damage="d8", system={"bonus": 3})) == 3
     assert system(weapon_damage="successes").weapon_bonus(Weapon(damage="d12")) == 0
