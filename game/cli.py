@@ -6,6 +6,7 @@ command prints a traceback for bad input: a one-line reason instead.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -38,6 +39,21 @@ class VersionAction(argparse.Action):
         parser.exit()
 
 
+def text(value: str) -> str:
+    """A non-empty option value (an empty string is a usage error, never silently ignored)."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("an empty value is not allowed")
+    return value
+
+
+def seed(value: str) -> int:
+    """A seed a save can hold: a whole number from 0 to 2**63 - 1."""
+    value = value.strip()
+    if not (value.isascii() and value.isdecimal()) or len(value) > 19 or int(value) > 2**63 - 1:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {2**63 - 1}, not \"{value[:30]}\"")
+    return int(value)
+
+
 def build_parser() -> Parser:
     from game.paths import saves_home
 
@@ -54,14 +70,17 @@ def build_parser() -> Parser:
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
 
     play = sub.add_parser("play", help="play an adventure (the default command)", epilog=saves_text, formatter_class=raw)
-    play.add_argument("adventure", nargs="?", default=None, help="an adventure folder or a bundled adventure's id")
-    play.add_argument("--system", help="the rule system to play under (see: wayfarer systems)")
-    play.add_argument("--seed", type=int, help="seed for a reproducible run")
-    play.add_argument("--load", metavar="SLOT", help="start from a saved slot")
-    play.add_argument("--saves", metavar="DIR", help="the saves folder (the one in use is named below)")
+    play.add_argument("adventure", nargs="?", default=None, type=text,
+                      help="an adventure folder or a bundled adventure's id")
+    play.add_argument("--system", type=text, help="the rule system to play under (see: wayfarer systems)")
+    play.add_argument("--seed", type=seed, help="seed for a reproducible run")
+    play.add_argument("--load", metavar="SLOT", type=text, help="start from a saved slot")
+    play.add_argument("--continue", dest="resume", action="store_true",
+                      help="resume the adventure's last run where it stopped (its autosave)")
+    play.add_argument("--saves", metavar="DIR", type=text, help="the saves folder (the one in use is named below)")
 
     check = sub.add_parser("check", help="validate adventure content")
-    check.add_argument("adventures", nargs="+")
+    check.add_argument("adventures", nargs="+", type=text)
 
     sub.add_parser("systems", help="list the rule systems")
 
@@ -74,17 +93,17 @@ def build_parser() -> Parser:
     roll.add_argument("system")
     roll.add_argument("keys", nargs="*", metavar="KEY=VALUE")
     roll.add_argument("--dice", help="scripted die faces, in the order the rules read them: 4,6,1")
-    roll.add_argument("--seed", type=int)
+    roll.add_argument("--seed", type=seed)
     roll.add_argument("--json", action="store_true")
 
     map_ = sub.add_parser("map", help="the adventure's map")
-    map_.add_argument("adventure")
+    map_.add_argument("adventure", type=text)
     map_.add_argument("--format", choices=("text", "dot", "svg"), default="text",
                       help="text (the default), dot for Graphviz, or svg drawn without Graphviz")
 
     replay = sub.add_parser("replay", help="re-run a saved run and verify it ends in the same state")
-    replay.add_argument("save")
-    replay.add_argument("--adventure", help="the adventure folder, if not bundled")
+    replay.add_argument("save", type=text)
+    replay.add_argument("--adventure", type=text, help="the adventure folder, if not bundled")
     _add_authoring(sub)
     return parser
 
@@ -115,8 +134,48 @@ def _add_authoring(sub: argparse._SubParsersAction[Parser]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``wayfarer`` script; returns the exit code."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    """Entry point of the ``wayfarer`` script; returns the exit code.
+
+    Streams: characters the terminal's encoding cannot show are replaced (any
+    locale); standard output full or closed ends with one line on standard
+    error and exit 1, a reader gone away (a broken pipe) with exit 1 quietly.
+    """
+    if sys.stdout is None:
+        if sys.stderr is not None:
+            print("wayfarer: standard output is closed", file=sys.stderr)
+        return 1
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError):
+                pass
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 1
+    except OSError as error:
+        _quiet_stdout()
+        try:
+            print(f"wayfarer: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        except (OSError, ValueError):
+            pass
+        return 1
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so Python's flush at exit cannot fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    args = _dice_values(list(sys.argv[1:] if argv is None else argv))
     if not args or (args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]
     try:
@@ -134,10 +193,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        # The reader went away (`wayfarer map | head`): say nothing more.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+
+
+def _dice_values(args: list[str]) -> list[str]:
+    """``--dice -5,0`` as ``--dice=-5,0``: argparse would read a value starting with ``-`` as an option."""
+    joined: list[str] = []
+    index = 0
+    while index < len(args):
+        if args[index] == "--dice" and index + 1 < len(args) and args[index + 1][:1] == "-" \
+                and args[index + 1][1:2].isdigit():
+            joined.append(f"--dice={args[index + 1]}")
+            index += 2
+            continue
+        joined.append(args[index])
+        index += 1
+    return joined
 
 
 def dispatch(args: argparse.Namespace) -> int:

@@ -5,6 +5,7 @@ import argparse
 import os
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.cli_args import exhausted_message, parse_dice, parse_keys, print_json
 from game.errors import DiceExhausted, SaveError, UsageError
@@ -12,6 +13,10 @@ from game.rules import registry
 from game.rules.base import RuleSystem
 from game.rules.dice import RandomDice, ScriptedDice
 from game.world.content import Adventure
+
+if TYPE_CHECKING:
+    from game.saves import SaveStore
+    from game.world.state import WorldState
 
 
 def _load(name: str | None) -> Adventure:
@@ -29,26 +34,65 @@ def _system_for(adventure: Adventure, system_id: str | None) -> RuleSystem:
 def play(args: argparse.Namespace) -> int:
     from game.engine import Engine
     from game.repl import run_repl
-    from game.saves import SaveStore
+    from game.saves import AUTOSAVE, SaveStore
 
     adventure = _load(args.adventure)
     system = _system_for(adventure, args.system)
     store = SaveStore(_saves_folder(args.saves), adventure)
     store.clean_strays()
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    if args.load:
-        state, notes = store.load(args.load)
+    if args.resume and args.load:
+        raise UsageError("give --continue or --load, not both")
+    slot = AUTOSAVE if args.resume else args.load
+    if slot:
+        state, notes = _load_slot(store, slot, args.resume)
         if state.system != system.id and args.system is None:
             system = _system_for(adventure, state.system)
         elif state.system != system.id:
-            raise SaveError(f"slot \"{args.load}\" was played under {state.system}, not {system.id}")
+            raise SaveError(f"slot \"{slot}\" was played under {state.system}, not {system.id}")
         engine = Engine(adventure, system, state, saves=store)
-        opening = [*notes, f"Loaded slot \"{args.load}\"."] + engine.look_lines()
+        if not args.resume:
+            engine.saved_turn = (state.turn, len(state.log))
+        said = (f"Resumed your last run of {adventure.title} (turn {state.turn}, day {state.day})."
+                if args.resume else f"Loaded slot \"{slot}\".")
+        opening = [*notes, said] + engine.look_lines()
     else:
         engine = Engine.new_game(adventure, system, seed, saves=store)
         opening = [f"{adventure.title} — played under {system.name} (seed {seed})", ""] + engine.opening()
+        unfinished = _unfinished_run(store)
+        if unfinished:
+            store.keep_previous_autosave = True
+            opening = [*unfinished, ""] + opening
+    engine.autosave = True
     engine.fixed_seed = args.seed
     return run_repl(engine, opening)
+
+
+def _load_slot(store: SaveStore, slot: str, resume: bool) -> tuple[WorldState, list[str]]:
+    """The state to start from; ``--continue`` without an autosave says so, naming the folder."""
+    from game.saves import AUTOSAVE
+
+    if resume and not store.path(AUTOSAVE).exists():
+        raise SaveError(f"no run of {store.adventure.id} to continue: there is no autosave in {store.folder}")
+    return store.load(slot)
+
+
+def _unfinished_run(store: SaveStore) -> list[str]:
+    """Lines telling of an unfinished run in the autosave (none if there is none, or it ended)."""
+    from game.saves import AUTOSAVE, PREVIOUS_AUTOSAVE
+
+    path = store.path(AUTOSAVE)
+    if not path.is_file():
+        return []
+    try:
+        state = store.read(path)
+    except SaveError:
+        return []
+    if state.status != "playing" or not state.log:
+        return []
+    return [f"An unfinished run of {store.adventure.title} is in the autosave (turn {state.turn}, day {state.day}, "
+            f"{state.system}). To resume it: quit and run  wayfarer --continue {store.adventure.id}",
+            f"If you play on, it is kept as slot \"{PREVIOUS_AUTOSAVE}\" (load {PREVIOUS_AUTOSAVE})."]
 
 
 def _saves_folder(option: str | None) -> Path:

@@ -115,6 +115,8 @@ class Engine:
         self._generation = 0
         #: Set by ``quit`` when it asks before leaving (see MetaCommands.do_quit).
         self.confirming_quit = False
+        #: (turn, log length) at the player's own last save or load; quit asks when the run moved on.
+        self.saved_turn: tuple[int, int] = (0, 0)
         self.pending: Pending | None = None
         self.asking: Asking | None = None
         self.referent: Thing | None = None

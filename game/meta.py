@@ -114,7 +114,22 @@ class MetaCommands:
                             "(The dice of a turn are fixed: trying the same again brings the same roll.)")
 
     def _slot(self, command: Command) -> str:
-        return " ".join(command.words) if command.words else "quicksave"
+        return self._slot_and_backup(command)[0]
+
+    def _slot_and_backup(self, command: Command) -> tuple[str, bool]:
+        """The slot named (``quicksave`` if none) and whether its backup is meant.
+
+        ``load SLOT --backup``, ``load SLOT backup`` and ``load SLOT.toml.bak`` reach the backup.
+        """
+        words = list(command.words)
+        backup = bool(words) and words[-1] in ("--backup", "backup")
+        if backup:
+            words = words[:-1]
+        slot = " ".join(words) if words else "quicksave"
+        for suffix, is_backup in ((".toml.bak", True), (".bak", True), (".toml", False)):
+            if slot.endswith(suffix) and len(slot) > len(suffix):
+                return slot[: -len(suffix)], backup or is_backup
+        return slot, backup
 
     def do_save(self, command: Command) -> Report:
         if self.engine.saves is None:
@@ -123,13 +138,15 @@ class MetaCommands:
             path = self.engine.saves.save(self._slot(command), self.engine.state)
         except SaveError as error:
             return self._report(f"Not saved: {error}")
+        self.engine.saved_turn = (self.engine.state.turn, len(self.engine.state.log))
         return self._report(f"Saved to slot \"{self._slot(command)}\" ({path}).")
 
     def do_load(self, command: Command) -> Report:
         if self.engine.saves is None:
             return self._report("Loading is not available in this session.")
+        slot, backup = self._slot_and_backup(command)
         try:
-            state, notes = self.engine.saves.load(self._slot(command))
+            state, notes = self.engine.saves.load(slot, backup=backup)
         except SaveError as error:
             return self._report(f"Not loaded: {error}", "The game goes on as it was.")
         if state.system != self.engine.system.id:
@@ -137,6 +154,7 @@ class MetaCommands:
                                 f"game runs under {self.engine.system.id}. Start it with: wayfarer --system "
                                 f"{state.system} --load {self._slot(command)}", "The game goes on as it was.")
         room = self.engine.load_state(state)
+        self.engine.saved_turn = (state.turn, len(state.log))
         return self._report(f"Loaded slot \"{self._slot(command)}\".", *notes, "", *room)
 
     # -- help and rules ----------------------------------------------------------------
@@ -166,8 +184,28 @@ class MetaCommands:
         return self._report(*rules_overview(engine.system.id, engine.system.name, summary))
 
     def do_quit(self, command: Command) -> Report:
-        self.close_transcript()
-        return self._report("Farewell, wanderer.", quit=True)
+        """Leave; first ask, as Inform does, when the run moved on since the player's own last save."""
+        engine = self.engine
+        progress = (engine.state.turn, len(engine.state.log)) != engine.saved_turn and engine.state.log
+        if not progress or engine.state.status != "playing":
+            self.close_transcript()
+            return self._report("Farewell, wanderer.", quit=True)
+        engine.confirming_quit = True
+        kept = ""
+        if engine.autosave and engine.saves is not None:
+            kept = (f" The run is kept in the autosave ({engine.saves.folder / 'autosave.toml'}); "
+                    f"wayfarer --continue resumes it.")
+        return Report([f"You have played on since your last save.{kept}", "Quit anyway? (yes/no)"], question=True)
+
+    def answer_quit(self, text: str) -> Report | None:
+        """The answer to ``quit``'s question: yes leaves, no stays; any other command is run instead."""
+        answer = " ".join(text.lower().split()).strip(".!")
+        if answer in ("y", "yes", "quit", "q"):
+            self.close_transcript()
+            return self._report("Farewell, wanderer.", quit=True)
+        if answer in ("n", "no", ""):
+            return self._report("Then play on.")
+        return None
 
     # -- restart and the end of a run -----------------------------------------------------
     def do_restart(self, command: Command) -> Report:

@@ -7,16 +7,23 @@ terminal it reads commands line by line and prints plain text, so
 
 Keys and hostile input: Ctrl-C at the prompt cancels the line being typed and
 the game goes on; Ctrl-D on an empty line, or input that ends, leaves the game
-at once, writing nothing (there is no autosave, so no save can be half
-written).  Everything printed goes through :func:`game.text.clean`; input
-lines are cut to :data:`MAX_LINE` characters (the rest of an over-long line is
+at once (the engine's autosave already holds every command played).
+SIGHUP (the terminal closed) and SIGTERM end the game the same way, with the
+terminal's mode put back as it was at the start and exit code 128 + the
+signal.  Everything printed goes through :func:`game.text.clean`; input lines
+are cut to :data:`MAX_LINE` characters, at the prompt while being typed or
+pasted (keys past the limit are dropped, so a 200 KB paste costs bounded time
+and memory) and from a pipe while being read (the rest of an over-long line is
 read and dropped, never held in memory); bytes that are not UTF-8 become
-U+FFFD on standard input and never reach the history file as surrogates.
+U+FFFD on standard input and never reach the history file as surrogates.  The
+history file is handled by :mod:`game.history` (no links, regular files only,
+capped).
 """
 from __future__ import annotations
 
 import io
 import shutil
+import signal
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -36,13 +43,64 @@ def emit(lines: Iterable[str], out: TextIO, width: int) -> None:
     out.flush()
 
 
+class Signalled(BaseException):
+    """SIGHUP or SIGTERM arrived: leave the loop (a BaseException, so no safety net catches it)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: The signals that end a session with the terminal put back (SIGHUP does not exist on Windows).
+_ENDING_SIGNALS = (signal.SIGTERM, *((signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()))
+
+
+def _raise_signalled(signum: int, frame: object) -> None:
+    raise Signalled(signum)
+
+
 def run_repl(engine: Engine, opening: list[str]) -> int:
-    """Play until the player quits or input ends; return the exit code."""
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        return run_terminal(engine, opening)
-    for stream in (sys.stdin, sys.stdout):
-        _tolerate_bad_bytes(stream)
-    return run_plain(engine, opening, sys.stdin, sys.stdout)
+    """Play until the player quits, input ends or the session is ended by a signal; return the exit code."""
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    saved_mode = _terminal_mode()
+    previous = {}
+    for signum in _ENDING_SIGNALS:
+        previous[signum] = signal.signal(signum, _raise_signalled)
+    try:
+        if terminal:
+            return run_terminal(engine, opening)
+        for stream in (sys.stdin, sys.stdout):
+            _tolerate_bad_bytes(stream)
+        return run_plain(engine, opening, sys.stdin, sys.stdout)
+    except Signalled as signalled:
+        return 128 + signalled.signum
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        _restore_terminal_mode(saved_mode)
+
+
+def _terminal_mode() -> object:
+    """The terminal's attributes (raw mode or not) at the start, to put back however the game ends."""
+    try:
+        import termios
+
+        if not sys.stdin.isatty():
+            return None
+        return termios.tcgetattr(sys.stdin.fileno())
+    except Exception:  # noqa: BLE001 - termios.error, no terminal, no termios: nothing to put back
+        return None
+
+
+def _restore_terminal_mode(mode: object) -> None:
+    if mode is None:
+        return
+    try:
+        import termios
+
+        termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, mode)  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001 - termios.error or OSError: the terminal is gone (SIGHUP)
+        pass
 
 
 def _tolerate_bad_bytes(stream: TextIO) -> None:
@@ -94,33 +152,18 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
                  out: TextIO | None = None) -> int:
     """The prompt_toolkit session; ``pt_input``/``pt_output`` let tests drive it through a pipe."""
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.history import FileHistory, InMemoryHistory
 
     from game.completion import GameCompleter
-
-    class CleanHistory(FileHistory):
-        """File history that stores lines cleaned (no escapes, no surrogates from undecodable bytes)."""
-
-        def store_string(self, string: str) -> None:
-            try:
-                super().store_string(clean(string)[:MAX_LINE])
-            except OSError:
-                pass  # history is a convenience: a full disk must not stop the game
+    from game.history import open_history
 
     out = out or sys.stdout
-    history_file = history_path(engine)
-    history: FileHistory | InMemoryHistory = InMemoryHistory()
-    if history_file is not None:
-        try:
-            history_file.parent.mkdir(parents=True, exist_ok=True)
-            history = CleanHistory(str(history_file))
-        except OSError:
-            pass
+    history, notes = open_history(history_path(engine))
     session: PromptSession[str] = PromptSession(
         history=history, completer=GameCompleter(engine), complete_while_typing=False,
         bottom_toolbar=lambda: clean(engine.status_line()), input=pt_input, output=pt_output,
+        key_bindings=_line_cap(),
     )
-    emit(opening, out, _width())
+    emit([*opening, *notes], out, _width())
     while True:
         try:
             line = session.prompt("> ")
@@ -133,6 +176,34 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
         emit(report.shown, out, _width())
         if report.quit:
             return 0
+
+
+def _line_cap() -> Any:
+    """Key bindings that drop typed or pasted characters once the line holds MAX_LINE."""
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+    from prompt_toolkit.keys import Keys
+
+    bindings = KeyBindings()
+
+    @Condition
+    def full() -> bool:
+        from prompt_toolkit.application import get_app
+
+        return len(get_app().current_buffer.text) >= MAX_LINE
+
+    @bindings.add(Keys.Any, filter=full)
+    def _drop(event: KeyPressEvent) -> None:
+        """The line is full: the key is dropped."""
+
+    @bindings.add(Keys.BracketedPaste)
+    def _paste(event: KeyPressEvent) -> None:
+        buffer = event.current_buffer
+        room = max(0, MAX_LINE - len(buffer.text))
+        pasted = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n", 1)[0]
+        buffer.insert_text(pasted[:room])
+
+    return bindings
 
 
 def _width() -> int:

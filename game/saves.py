@@ -383,10 +383,10 @@ class SaveStore:
                 self._seen[path.stem] = seen
             return state, notes
         except SaveError as error:
-            backup = path.with_name(path.name + ".bak")
-            if backup.exists() and not backup.is_symlink():
+            backup_path = path.with_name(path.name + ".bak")
+            if backup_path.exists() and not backup_path.is_symlink():
                 try:
-                    state, notes = self._read_with_notes(backup)
+                    state, notes = self._read_with_notes(backup_path)
                 except SaveError:
                     raise error from None
                 return state, [f"The save was damaged ({error}); loaded its backup instead.", *notes]

@@ -83,6 +83,11 @@ def machine_for(system: str) -> type[RuleBasedStateMachine]:
         @rule(slot=st.sampled_from(("alpha", "beta")))
         def save(self, slot: str) -> None:
             lines = self._do(f"save {slot}")
+            held = self.saved.get(slot)
+            if self.engine.state.status != "playing" and held is not None and held.status == "playing":
+                # a dead run never overwrites a living save
+                assert lines[0].startswith("Not saved: this run is over"), lines
+                return
             assert lines[0].startswith(f'Saved to slot "{slot}"'), lines
             self.saved[slot] = self.engine.state.copy()
             state, notes = self.store.load(slot)
