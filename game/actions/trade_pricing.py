@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from game.actions.trade_goods import Goods, is_merchant
+from game.actions.trade_goods import Goods
 from game.errors import ActionRefused
 from game.text import capital
 
@@ -94,9 +94,11 @@ class Pricing:
 
     # -- the trader's price ------------------------------------------------------------------------
     def feeling(self, turn: Turn, npc_id: str) -> str:
-        """How the trader feels about the player: a key of :data:`MARKUPS` (a merchant's is "merchant")."""
-        world = turn.world
-        return "merchant" if is_merchant(world, npc_id) else world.npc_state(npc_id).disposition
+        """How the trader feels about the player, a key of :data:`MARKUPS`: her disposition.
+
+        A merchant's is "merchant" (fair) until something changes it.
+        """
+        return turn.world.npc_state(npc_id).disposition
 
     def terms(self, turn: Turn, npc_id: str) -> Terms:
         """The markup and mood of ``npc_id`` today; ActionRefused when she will not deal at all."""
