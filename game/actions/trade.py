@@ -81,8 +81,8 @@ def wares(turn: Turn, command: Command) -> None:
     deal = terms(turn, npc_id)
     name = capital(world.the_npc(npc_id))
     stock = world.npc_items(npc_id)
-    turn.say(f"{name} is {deal.mood}: the price is {fmt(deal.rate)} times the worth of the goods "
-             f"({scale.scale_note()}).")
+    price = "the worth of the goods" if deal.rate == 1 else f"{fmt(deal.rate)} times the worth of the goods"
+    turn.say(f"{name} is {deal.mood}: the price is {price} ({scale.scale_note()}).")
     if not stock and not sells_water(world, npc_id):
         turn.say(f"{name} has nothing to sell.")
     for item_id in stock:

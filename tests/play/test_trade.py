@@ -144,7 +144,7 @@ def test_a_trade_with_the_merchant_under_every_system(tmp_path: Path, script: Tu
     engine = at_market(tmp_path, script, system_id)
     world = engine.world
     lines = say(engine, script, "wares")
-    assert lines[0].startswith("Tamsin is fair: the price is 1 times the worth of the goods")
+    assert lines[0].startswith("Tamsin is fair: the price is the worth of the goods")
     assert any(line.startswith("  shard pistol: worth") for line in lines)
     assert lines[-1] == "(trade GOODS for GOODS, buy THING, sell THING, haggle, value THING)"
     assert say(engine, script, "trade knife for pistol")[-1] == "Done."
@@ -160,7 +160,7 @@ def test_a_trade_with_the_merchant_under_every_system(tmp_path: Path, script: Tu
 def test_the_common_scale_counts_value_and_water_at_two(tmp_path: Path, script: TurnScript) -> None:
     engine = at_market(tmp_path, script, "maelstrom")
     assert say(engine, script, "wares") == [
-        ("Tamsin is fair: the price is 1 times the worth of the goods (worth on the common scale: a ration of "
+        ("Tamsin is fair: the price is the worth of the goods (worth on the common scale: a ration of "
          "water counts 2, of food 1)."),
         "  shard pistol: worth 2, asks 2 (or 1 ration of water)",
         "  locust cakes: worth 2, asks 2 (or 1 ration of water)",
