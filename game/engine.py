@@ -247,6 +247,8 @@ class Engine:
             first = self._perform(spec, asking.command, [*asking.log, answer], [*asking.answers, answer])
         except ActionRefused as refusal:
             first = Report([clean(str(refusal))])
+        if self.asking is not None:  # answering "no" asked something else: that comes first
+            return first
         try:
             then = self._submit(text)
         except ActionRefused as refusal:

@@ -337,3 +337,17 @@ def test_help_lists_the_trade_verbs(tmp_path: Path, script: TurnScript) -> None:
     lines = engine.submit("help").lines
     assert "  trade X for Y: barter goods (items, N water, N food, joined by and)" in lines
     assert "  haggle: talk a merchant's price down;  value THING: its worth" in lines
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_a_run_with_haggling_and_a_confirmed_trade_replays(tmp_path: Path, system_id: str) -> None:
+    from game.replay import replay_save
+
+    engine = make(tmp_path, system_id, water=1)
+    for command in ("n", "wares", "haggle", "trade 1 water and knife for cakes", "value skin", "save"):
+        report = engine.submit(command)
+        while report.question:
+            report = engine.submit("yes" if "Trade anyway" in report.lines[-1] else "no")
+    assert engine.state.water == 0 and engine.world.place_of("cakes") == "gone"
+    ok, lines = replay_save(tmp_path / "saves" / "trade-test" / "quicksave.toml", str(tmp_path / "adventure"))
+    assert ok, lines
