@@ -7,8 +7,9 @@ Vaarn's slot-for-slot barter, the common value scale elsewhere.
 - ``wares [NPC]``: what the trader offers and at what price;
 - ``trade GOODS for GOODS [with NPC]``: GOODS are items and ``N water`` / ``N food``
   joined by "and"; the deal is made when what is offered is worth the asking price;
-- ``buy GOODS [from NPC]``: paid in rations of water, the price rounded up;
-- ``sell GOODS [to NPC]``: paid in rations of water, rounded down;
+- ``buy GOODS [from NPC]``: paid in rations of water, the price rounded up
+  (``buy GOODS with GOODS`` names the payment: a trade);
+- ``sell GOODS [to NPC]``: paid in rations of water, rounded down (``sell GOODS for GOODS``);
 - ``haggle [with NPC]``: the system's persuasion roll, once a day per trader;
   won, the price drops a step for the day;
 - ``value THING``: what a carried thing is worth, and what a trader here gives for it.
@@ -25,7 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
-from game.actions.scope import Scope, resolve
+from game.actions.scope import Scope, resolve, words_of
 from game.actions.trade_goods import (
     WHO_WORDS,
     Goods,
@@ -111,12 +112,19 @@ def trade(turn: Turn, command: Command) -> None:
 
 
 def buy(turn: Turn, command: Command) -> None:
-    """``buy GOODS [from NPC]``: pay in rations of water, as many as the trader asks."""
+    """``buy GOODS [from NPC]``: pay in rations of water, as many as the trader asks.
+
+    ``buy GOODS with|for GOODS [from NPC]`` names the payment instead: a trade.
+    """
     world = turn.world
     if not command.words:
         raise ActionRefused("Buy what?")
-    npc_id = trader(turn, command.second if command.preposition in WHO_WORDS else ())
+    payment, who = payment_words(turn, command)
+    npc_id = trader(turn, who)
     get = parse_goods(turn, command.words, npc_id, npc_id)
+    if payment:
+        settle(turn, npc_id, parse_goods(turn, payment, PLAYER, npc_id), get)
+        return
     if get.water:
         raise ActionRefused("Water is bought with goods: trade GOODS for N water.")
     scale = pricing(turn)
@@ -127,13 +135,28 @@ def buy(turn: Turn, command: Command) -> None:
     settle(turn, npc_id, Goods(water=paid), get)
 
 
+def payment_words(turn: Turn, command: Command) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The goods named after "with" or "for" (none when those words name a person here), and the trader's words."""
+    if command.preposition not in ("with", "for"):
+        return (), command.second if command.preposition in WHO_WORDS else ()
+    payment, who = split_who(command.second)
+    world = turn.world
+    if any(set(payment) <= words_of(world, ("npc", n)) for n in world.living_npcs_in()):
+        return (), payment
+    return payment, who
+
+
 def sell(turn: Turn, command: Command) -> None:
-    """``sell GOODS [to NPC]``: the trader pays in rations of water."""
+    """``sell GOODS [to NPC]``: the trader pays in rations of water (``sell GOODS for GOODS``: a trade)."""
     world = turn.world
     if not command.words:
         raise ActionRefused("Sell what?")
-    npc_id = trader(turn, command.second if command.preposition in WHO_WORDS else ())
+    payment, who = payment_words(turn, command)
+    npc_id = trader(turn, who)
     give = parse_goods(turn, command.words, PLAYER, npc_id)
+    if payment:
+        settle(turn, npc_id, give, parse_goods(turn, payment, npc_id, npc_id))
+        return
     name = capital(world.the_npc(npc_id))
     if give.water:
         raise ActionRefused("Water is what you are paid in: trade N water for GOODS instead.")

@@ -351,3 +351,15 @@ def test_a_run_with_haggling_and_a_confirmed_trade_replays(tmp_path: Path, syste
     assert engine.state.water == 0 and engine.world.place_of("cakes") == "gone"
     ok, lines = replay_save(tmp_path / "saves" / "trade-test" / "quicksave.toml", str(tmp_path / "adventure"))
     assert ok, lines
+
+
+def test_buy_with_and_sell_for_name_the_other_side(tmp_path: Path, script: TurnScript) -> None:
+    engine = at_market(tmp_path, script, "open_adventures")
+    assert say(engine, script, "buy cakes with knife") == [
+        "You offer the knife (worth 2) for the locust cakes (worth 2); Tamsin, fair, asks 2.", "Done."]
+    assert engine.world.place_of("knife") == "npc:tamsin" and engine.state.food == 4
+    assert say(engine, script, "buy pistol with tamsin") == [  # "with" a person names the trader
+        "You offer 1 ration of water (worth 2) for the shard pistol (worth 2); Tamsin, fair, asks 2.", "Done."]
+    engine.world.move_item("crown", "player")
+    assert say(engine, script, "sell crown for knife and pearls to tamsin")[-1] == "Done. There is no change in barter."
+    assert engine.world.place_of("pearls") == "player" and engine.world.place_of("knife") == "player"
