@@ -32,12 +32,17 @@ class Question(Exception):
     hands them out in order instead of asking.  The player cannot back out by
     typing something else (that would let them fish for better dice); only
     ``undo`` drops the whole action.
+
+    A *confirmation* (``command_means`` set, see :meth:`Turn.confirm`) is the
+    exception, as in Inform: nothing is at stake but the player's intent, so a
+    reply that is itself a command answers ``command_means`` ("no") and then runs.
     """
 
-    def __init__(self, prompt: str, choices: dict[str, str]) -> None:
+    def __init__(self, prompt: str, choices: dict[str, str], command_means: str | None = None) -> None:
         super().__init__(prompt)
         self.prompt = prompt
         self.choices = choices
+        self.command_means = command_means
 
 
 YES_NO = {"yes": "yes", "y": "yes", "no": "no", "n": "no"}
@@ -91,6 +96,16 @@ class Turn:
         if self.answers:
             return choices[self.answers.pop(0)]
         raise Question(prompt, choices)
+
+    def confirm(self, prompt: str) -> bool:
+        """An "are you sure?" before a step the player may not mean: True for yes.
+
+        Like :meth:`ask`, but a reply that is a command counts as "no" and runs
+        (the engine says so in one line).
+        """
+        if self.answers:
+            return YES_NO[self.answers.pop(0)] == "yes"
+        raise Question(prompt, YES_NO, command_means="no")
 
     @property
     def lines(self) -> list[str]:

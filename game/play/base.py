@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.actions.combat import npc_attacks_player
+from game.actions.trade_pricing import Pricing
 from game.events import Fled, Surrendered
 from game.narration import Narrator
 from game.npc.intents import Attack, CloseIn, Flee, Intent, Shoot, Surrender
@@ -56,6 +57,10 @@ class BasePlay(Generic[SystemT]):
     def help_lines(self) -> list[str]:
         """Lines ``help`` adds about this system's own commands."""
         return []
+
+    def pricing(self) -> Pricing:
+        """How this system prices trade: the common value scale unless the system barters its own way."""
+        return Pricing()
 
     # -- checks ---------------------------------------------------------------------
     def situation(self, turn: Turn, **extra: Any) -> Situation:

@@ -27,6 +27,7 @@ from game.npc.intents import Attack, CloseIn, Intent, Shoot
 from game.parser import DIRECTION_WORDS
 from game.play import bind_checks, bind_fight, bind_world
 from game.play.base import BasePlay
+from game.play.bind_trade import BindPricing
 from game.play.bind_turn import cap, end_round, round_now, start_round, the
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.rules.bind import BindSheet, BindSituation, BindSystem
@@ -73,6 +74,10 @@ class BindPlay(BasePlay[BindSystem]):
 
     def help_lines(self) -> list[str]:
         return list(HELP)
+
+    def pricing(self) -> BindPricing:
+        """The common value scale; haggling is resisted by the trader (:mod:`game.play.bind_trade`)."""
+        return BindPricing(self)
 
     def register(self, registry: ActionRegistry) -> None:
         registry.register("sneak", self._sneak, summary="sneak DIR: slip past whoever bars the way (BIND)")

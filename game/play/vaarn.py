@@ -73,12 +73,6 @@ class VaarnPlay(BasePlay[VaarnSystem]):
     def verbs(self) -> Mapping[str, tuple[str, ...]]:
         return {
             "slots": ("slots", "burden", "encumbrance"),
-            "wares": ("wares", "goods", "browse"),
-            "trade": ("trade", "barter", "exchange"),
-            "buy": ("buy", "purchase"),
-            "sell": ("sell",),
-            "haggle": ("haggle", "bargain"),
-            "value": ("value", "price"),
             "invoke": ("invoke", "pray", "chant", "channel"),
             "raise": ("raise", "improve"),
             "swap": ("swap",),
@@ -88,25 +82,16 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         system = self.system
         registry.register("slots", partial(own.slots, system), observe=True,
                           summary="slots: your item slots, what fills them, and whether you are encumbered")
-        registry.register("wares", partial(trade.wares, system),
-                          summary="wares [NPC]: what a merchant offers, and at what price")
-        registry.register("trade", partial(trade.trade, system),
-                          summary="trade GOODS for GOODS [with NPC]: barter (GOODS: items, N water, N food, "
-                                  "joined by and)")
-        registry.register("buy", partial(trade.buy, system),
-                          summary="buy THING [from NPC]: pay a merchant in rations of water")
-        registry.register("sell", partial(trade.sell, system),
-                          summary="sell THING [to NPC]: a merchant pays in rations of water")
-        registry.register("haggle", partial(trade.haggle, system),
-                          summary="haggle [with NPC]: an EGO save against the merchant, once a day, for a "
-                                  "better price")
-        registry.register("value", partial(trade.value, system), summary="value THING: what it is worth in barter")
         registry.register("invoke", partial(gifts.invoke_command, system),
                           summary="invoke GIFT [dN] [on TARGET] [for N]: use a Mystic Gift (it costs HP)")
         registry.register("raise", partial(own.raise_ability, system),
                           summary="raise ABILITY [N]: spend ability points won by a level")
         registry.register("swap", partial(own.swap, system),
                           summary="swap ABILITY ABILITY: swap two abilities, once, before your first step")
+
+    def pricing(self) -> trade.VaarnPricing:
+        """Seed 001's barter: slot for slot, the merchant's mood, the EGO haggle."""
+        return trade.VaarnPricing(self.system)
 
     def help_lines(self) -> list[str]:
         return [

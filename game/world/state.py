@@ -27,6 +27,8 @@ START_MINUTE = 6 * 60
 
 
 GONE = "gone"
+#: How a haggle with an NPC went ("" when there was none).
+HAGGLES = ("", "won", "lost")
 
 
 class SheetCodec(Protocol):
@@ -60,15 +62,25 @@ class NpcState:
     disposition: str
     #: Where along its route a wandering NPC is.
     route_index: int = 0
+    #: The day the player last haggled with this NPC (0: never), and how it went ("won", "lost").
+    haggle_day: int = 0
+    haggle: str = ""
 
     def to_data(self, codec: SheetCodec) -> dict[str, Any]:
-        return {"room": self.room, "sheet": codec.sheet_to_data(self.sheet),
+        data = {"room": self.room, "sheet": codec.sheet_to_data(self.sheet),
                 "disposition": self.disposition, "route_index": self.route_index}
+        if self.haggle_day:
+            data.update(haggle_day=self.haggle_day, haggle=self.haggle)
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any], codec: SheetCodec) -> NpcState:
+        haggle = str(data.get("haggle", ""))
+        if haggle not in HAGGLES:
+            raise ValueError(f"haggle must be one of {', '.join(map(repr, HAGGLES))}")
         return cls(room=str(data["room"]), sheet=codec.sheet_from_data(dict(data["sheet"])),
-                   disposition=str(data["disposition"]), route_index=int(data.get("route_index", 0)))
+                   disposition=str(data["disposition"]), route_index=int(data.get("route_index", 0)),
+                   haggle_day=int(data.get("haggle_day", 0)), haggle=haggle)
 
     def copy(self) -> NpcState:
         return replace(self)

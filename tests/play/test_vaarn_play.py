@@ -944,8 +944,7 @@ def test_expedition_completed_advances_under_that_option(tmp_path: Path, dice: D
 
 
 def test_help_explains_the_system(engine: Engine, dice: Dice) -> None:
-    assert say(engine, dice, "help trade")[0] == (
-        "trade GOODS for GOODS [with NPC]: barter (GOODS: items, N water, N food, joined by and)")
+    assert say(engine, dice, "help trade")[0] == "trade X for Y: barter goods (items, N water, N food, joined by and)"
     lines = say(engine, dice, "rules")
     assert "  A check is a save: d20 + an ability bonus must beat 15 (or a defence)." in lines
 

@@ -1,0 +1,254 @@
+"""Trading with merchants, under every rule system: ``wares``, ``trade``, ``buy``, ``sell``, ``haggle``, ``value``.
+
+The verbs are the same everywhere; what goods are worth and what a trader asks
+is the system's pricing (``turn.play.pricing()``, :mod:`game.actions.trade_pricing`):
+Vaarn's slot-for-slot barter, the common value scale elsewhere.
+
+- ``wares [NPC]``: what the trader offers and at what price;
+- ``trade GOODS for GOODS [with NPC]``: GOODS are items and ``N water`` / ``N food``
+  joined by "and"; the deal is made when what is offered is worth the asking price;
+- ``buy GOODS [from NPC]``: paid in rations of water, the price rounded up
+  (``buy GOODS with GOODS`` names the payment: a trade);
+- ``sell GOODS [to NPC]``: paid in rations of water, rounded down (``sell GOODS for GOODS``);
+- ``haggle [with NPC]``: the system's persuasion roll, once a day per trader;
+  won, the price drops a step for the day;
+- ``value THING``: what a carried thing is worth, and what a trader here gives for it.
+
+A deal that spends the player's last water or food asks first (yes/no; a command
+typed instead means no, and runs).  Whether a trader deals at all is
+:func:`game.actions.trade_goods.trade_refusal`.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from game.actions import ActionRegistry, Turn
+from game.actions.scope import Scope, resolve, words_of
+from game.actions.trade_goods import (
+    WHO_WORDS,
+    Goods,
+    describe_goods,
+    exchange,
+    is_merchant,
+    last_rations,
+    parse_goods,
+    pronoun,
+    rations,
+    sells_water,
+    split_who,
+    trade_refusal,
+    trader,
+    water_refusal,
+)
+from game.actions.trade_pricing import HAGGLE_MINUTES, Pricing, Terms, fmt
+from game.errors import ActionRefused
+from game.text import capital, join_names
+from game.world.state import PLAYER
+
+if TYPE_CHECKING:
+    from game.parser import Command
+
+#: The trade verbs, for the verb table's check.
+VERBS = ("wares", "trade", "buy", "sell", "haggle", "value")
+
+
+def register(registry: ActionRegistry) -> None:
+    registry.register("wares", wares)
+    registry.register("trade", trade)
+    registry.register("buy", buy)
+    registry.register("sell", sell)
+    registry.register("haggle", haggle)
+    registry.register("value", value)
+
+
+def pricing(turn: Turn) -> Pricing:
+    return turn.play.pricing()
+
+
+def terms(turn: Turn, npc_id: str) -> Terms:
+    return pricing(turn).terms(turn, npc_id)
+
+
+# -- the verbs ---------------------------------------------------------------------------------------
+
+def wares(turn: Turn, command: Command) -> None:
+    """What the trader offers: each item's worth and asking price, in goods and in water."""
+    world = turn.world
+    scale = pricing(turn)
+    npc_id = trader(turn, command.words or command.second)
+    deal = terms(turn, npc_id)
+    name = capital(world.the_npc(npc_id))
+    stock = world.npc_items(npc_id)
+    price = "the worth of the goods" if deal.rate == 1 else f"{fmt(deal.rate)} times the worth of the goods"
+    turn.say(f"{name} is {deal.mood}: the price is {price} ({scale.scale_note()}).")
+    if not stock and not sells_water(world, npc_id):
+        turn.say(f"{name} has nothing to sell.")
+    for item_id in stock:
+        worth = scale.item_worth(world, item_id, full=True)
+        full = " (full)" if world.item(item_id).kind == "water" and world.item(item_id).rations else ""
+        paid = water_for(scale, worth * deal.rate, math.ceil)
+        turn.say(f"  {world.item_name(item_id)}{full}: worth {fmt(worth)}, asks {fmt(worth * deal.rate)} "
+                 f"(or {rations(paid, 'water')})")
+    if sells_water(world, npc_id):
+        turn.say(f"  a ration of water: asks {fmt(scale.water_worth(1) * deal.rate)}")
+    turn.say("(trade GOODS for GOODS, buy THING, sell THING, haggle, value THING)")
+    turn.spend(1)
+
+
+def trade(turn: Turn, command: Command) -> None:
+    if command.preposition != "for" or not command.words:
+        raise ActionRefused("Trade what for what? For example: trade knife and 1 water for gourd. "
+                            "(wares lists what is on offer)")
+    want_words, who = split_who(command.second)
+    npc_id = trader(turn, who)
+    give = parse_goods(turn, command.words, PLAYER, npc_id)
+    get = parse_goods(turn, want_words, npc_id, npc_id)
+    if give.empty() or get.empty():
+        raise ActionRefused("Trade what for what?")
+    settle(turn, npc_id, give, get)
+
+
+def buy(turn: Turn, command: Command) -> None:
+    """``buy GOODS [from NPC]``: pay in rations of water, as many as the trader asks.
+
+    ``buy GOODS with|for GOODS [from NPC]`` names the payment instead: a trade.
+    """
+    world = turn.world
+    if not command.words:
+        raise ActionRefused("Buy what?")
+    payment, who = payment_words(turn, command)
+    npc_id = trader(turn, who)
+    get = parse_goods(turn, command.words, npc_id, npc_id)
+    if payment:
+        settle(turn, npc_id, parse_goods(turn, payment, PLAYER, npc_id), get)
+        return
+    if get.water:
+        raise ActionRefused("Water is bought with goods: trade GOODS for N water.")
+    scale = pricing(turn)
+    paid = water_for(scale, scale.goods_worth(world, get, True) * terms(turn, npc_id).rate, math.ceil)
+    if paid > world.state.water:
+        raise ActionRefused(f"{capital(world.the_npc(npc_id))} asks {rations(paid, 'water')} for "
+                            f"{describe_goods(world, get)}; you carry {world.state.water}.")
+    settle(turn, npc_id, Goods(water=paid), get)
+
+
+def payment_words(turn: Turn, command: Command) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The goods named after "with" or "for" (none when those words name a person here), and the trader's words."""
+    if command.preposition not in ("with", "for"):
+        return (), command.second if command.preposition in WHO_WORDS else ()
+    payment, who = split_who(command.second)
+    world = turn.world
+    if any(set(payment) <= words_of(world, ("npc", n)) for n in world.living_npcs_in()):
+        return (), payment
+    return payment, who
+
+
+def sell(turn: Turn, command: Command) -> None:
+    """``sell GOODS [to NPC]``: the trader pays in rations of water (``sell GOODS for GOODS``: a trade)."""
+    world = turn.world
+    if not command.words:
+        raise ActionRefused("Sell what?")
+    payment, who = payment_words(turn, command)
+    npc_id = trader(turn, who)
+    give = parse_goods(turn, command.words, PLAYER, npc_id)
+    if payment:
+        settle(turn, npc_id, give, parse_goods(turn, payment, npc_id, npc_id))
+        return
+    name = capital(world.the_npc(npc_id))
+    if give.water:
+        raise ActionRefused("Water is what you are paid in: trade N water for GOODS instead.")
+    if not sells_water(world, npc_id):
+        raise ActionRefused(f"{name} has no water to pay with here; trade for goods instead.")
+    scale = pricing(turn)
+    paid = water_for(scale, scale.goods_worth(world, give, False) / terms(turn, npc_id).rate, math.floor)
+    if paid < 1:
+        raise ActionRefused(f"{name} would not give a ration of water for {describe_goods(world, give)}.")
+    settle(turn, npc_id, give, Goods(water=paid))
+
+
+def haggle(turn: Turn, command: Command) -> None:
+    """The system's persuasion roll against the trader, once a day; won, her price drops a step today."""
+    world = turn.world
+    scale = pricing(turn)
+    words = tuple(w for w in command.words or command.second if not w.isdigit())
+    npc_id = trader(turn, words)
+    terms(turn, npc_id)
+    name = world.the_npc(npc_id)
+    if scale.haggled(world, npc_id):
+        raise ActionRefused(f"You have haggled with {name} today already; there is no talking round "
+                            "again before tomorrow.")
+    won = scale.persuade(turn, npc_id, command)
+    scale.remember_haggle(world, npc_id, won)
+    turn.spend(HAGGLE_MINUTES)
+    if won:
+        rate = terms(turn, npc_id).rate
+        deal = "just the worth of the goods" if rate == 1 else f"only {fmt(rate)} times the worth"
+        turn.say(f"{capital(name)} laughs and gives way: today the price is {deal}.")
+    else:
+        turn.say(f"{capital(name)} will not budge today.")
+
+
+def value(turn: Turn, command: Command) -> None:
+    """What a carried thing is worth, and what a trader here would give for it in water."""
+    world = turn.world
+    scale = pricing(turn)
+    _, item_id = resolve(Scope(world, [("item", i) for i in world.carried()]), command.words, turn.referent,
+                         what="value")
+    turn.referent = ("item", item_id)
+    worth = scale.item_worth(world, item_id)
+    line = f"The {world.item_name(item_id)} is worth {scale.worth_words(worth)}"
+    traders = [n for n in world.living_npcs_in() if is_merchant(world, n) and trade_refusal(world, n) is None]
+    if traders and sells_water(world, traders[0]):
+        paid = water_for(scale, worth / terms(turn, traders[0]).rate, math.floor)
+        who = world.the_npc(traders[0])
+        line += (f"; {who} would give {rations(paid, 'water')} for it" if paid
+                 else f"; {who} would not give a ration of water for it")
+    turn.say(line + ".")
+    turn.spend(1)
+
+
+# -- the deal ------------------------------------------------------------------------------------------
+
+def water_for(scale: Pricing, worth: Fraction, rounding: Callable[[Fraction], int]) -> int:
+    """Rations of water worth ``worth``, rounded by ``rounding`` (math.ceil to pay, math.floor to be paid)."""
+    return rounding(worth / scale.water_worth(1))
+
+
+def settle(turn: Turn, npc_id: str, give: Goods, get: Goods) -> None:
+    """Weigh the deal, then carry it out or hear it refused (a minute either way).
+
+    A deal that leaves the player no water or no food asks first; "no" takes it back.
+    """
+    world = turn.world
+    scale = pricing(turn)
+    name = world.the_npc(npc_id)
+    deal = terms(turn, npc_id)
+    offered = scale.goods_worth(world, give, False)
+    wanted = scale.goods_worth(world, get, True)
+    asked = wanted * deal.rate
+    turn.say(f"You offer {describe_goods(world, give)} (worth {fmt(offered)}) for {describe_goods(world, get)} "
+             f"(worth {fmt(wanted)}); {name}, {deal.mood}, asks {fmt(asked)}.")
+    turn.spend(1)
+    if offered < asked:
+        turn.say(f"{capital(name)} shakes {pronoun(world, npc_id)} head: not enough.")
+        return
+    refusal = water_refusal(world, give, get) or scale.deal_refusal(turn, give, get)
+    if refusal:
+        raise ActionRefused(refusal)
+    confirm_last_rations(turn, give, get)
+    exchange(turn, npc_id, give, get)
+    turn.say("Done." + (" There is no change in barter." if offered - asked >= scale.water_worth(1) else ""))
+    scale.after_deal(turn, npc_id, give)
+
+
+def confirm_last_rations(turn: Turn, give: Goods, get: Goods) -> None:
+    """Ask before a deal spends the last water or food; ActionRefused (nothing done) on "no"."""
+    spent = last_rations(turn.world, give, get)
+    if not spent:
+        return
+    what = join_names(spent, "or")
+    if not turn.confirm(f"That would leave you no {what}. Trade anyway? (yes or no)"):
+        raise ActionRefused(f"You keep your {join_names(spent)}.")

@@ -1,0 +1,151 @@
+"""What goods are worth and what a trader asks: the pricing a rule system's play object specialises.
+
+:class:`Pricing` is the **common value scale** (a house rule; only Vaarn's seed
+speaks of barter): an item is worth the ``value`` its content gives (1 when not
+given), a ration of water :data:`WATER_WORTH`, a ration of food
+:data:`FOOD_WORTH`; a water container a merchant sells comes full.  A trader
+asks the worth of what the player wants times a markup set by how they feel
+(:data:`MARKUPS`); a won persuasion roll (``haggle``, once a day per trader)
+takes a quarter off, never below 3/4.  The roll is the system's own
+``persuade`` check (``BasePlay.check``), so each system rolls it its own way.
+
+A play object returns its pricing from ``BasePlay.pricing()``; Vaarn's is its
+slot-for-slot barter (:mod:`game.play.vaarn_trade`), BIND's makes the roll a
+resisted action (:mod:`game.play.bind_trade`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from game.actions.trade_goods import Goods
+from game.errors import ActionRefused
+from game.text import capital
+
+if TYPE_CHECKING:
+    from game.actions import Turn
+    from game.parser import Command
+    from game.world.world import World
+
+WATER_WORTH = Fraction(2)
+FOOD_WORTH = Fraction(1)
+#: How a trader feels -> (the markup, the word for it).  Hostile traders do not trade.
+MARKUPS: dict[str, tuple[Fraction, str]] = {
+    "merchant": (Fraction(1), "fair"),
+    "friendly": (Fraction(1), "warm"),
+    "neutral": (Fraction(5, 4), "indifferent"),
+    "wary": (Fraction(3, 2), "wary of you"),
+}
+PERSUADED_STEP = Fraction(1, 4)
+FLOOR_MARKUP = Fraction(3, 4)
+#: The difficulty of talking a trader down (house rule: an ordinary task).
+HAGGLE_DIFFICULTY = "normal"
+#: Minutes a haggle takes.
+HAGGLE_MINUTES = 10
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What a trader asks: the markup on the worth of the goods, and how she feels, in words."""
+
+    rate: Fraction
+    mood: str
+
+
+def lowered(rate: Fraction) -> Fraction:
+    """A markup after a won persuasion roll: a quarter less, never below 3/4."""
+    return max(FLOOR_MARKUP, rate - PERSUADED_STEP)
+
+
+class Pricing:
+    """The common value scale; a system's play object subclasses it where its rules differ."""
+
+    #: What worth is counted in, for the player.
+    unit = "value"
+
+    def scale_note(self) -> str:
+        """How worth is counted, said once in ``wares``."""
+        return (f"worth on the common scale: a ration of water counts {fmt(WATER_WORTH)}, "
+                f"of food {fmt(FOOD_WORTH)}")
+
+    def worth_words(self, worth: Fraction) -> str:
+        """A worth as ``value`` says it: "2 on the common scale of trade"."""
+        return f"{fmt(worth)} on the common scale of trade"
+
+    # -- worth ---------------------------------------------------------------------------------
+    def item_worth(self, world: World, item_id: str, full: bool = False) -> Fraction:
+        """What one item is worth; ``full``: a water container as a merchant sells it, water in."""
+        item = world.item(item_id)
+        worth = Fraction(item.value)
+        if full and item.kind == "water":
+            worth += self.water_worth(item.rations)
+        return worth
+
+    def water_worth(self, count: int) -> Fraction:
+        return WATER_WORTH * count
+
+    def food_worth(self, count: int) -> Fraction:
+        return FOOD_WORTH * count
+
+    def goods_worth(self, world: World, goods: Goods, from_trader: bool) -> Fraction:
+        total = sum((self.item_worth(world, i, full=from_trader) for i in goods.items), Fraction(0))
+        return total + self.water_worth(goods.water) + self.food_worth(goods.food)
+
+    # -- the trader's price ------------------------------------------------------------------------
+    def feeling(self, turn: Turn, npc_id: str) -> str:
+        """How the trader feels about the player, a key of :data:`MARKUPS`: her disposition.
+
+        A merchant's is "merchant" (fair) until something changes it.
+        """
+        return turn.world.npc_state(npc_id).disposition
+
+    def terms(self, turn: Turn, npc_id: str) -> Terms:
+        """The markup and mood of ``npc_id`` today; ActionRefused when she will not deal at all."""
+        feeling = self.feeling(turn, npc_id)
+        if feeling not in MARKUPS:
+            raise ActionRefused(f"{capital(turn.world.the_npc(npc_id))} will not trade with you.")
+        rate, mood = MARKUPS[feeling]
+        if self.haggled(turn.world, npc_id) == "won":
+            return Terms(lowered(rate), f"{mood}, talked round")
+        return Terms(rate, mood)
+
+    # -- persuasion ---------------------------------------------------------------------------------
+    def haggled(self, world: World, npc_id: str) -> str:
+        """"won" or "lost" when the player haggled with ``npc_id`` today, else ""."""
+        npc = world.npc_state(npc_id)
+        return npc.haggle if npc.haggle_day == world.state.day else ""
+
+    def remember_haggle(self, world: World, npc_id: str, won: bool) -> None:
+        npc = world.npc_state(npc_id)
+        npc.haggle_day, npc.haggle = world.state.day, "won" if won else "lost"
+
+    def persuade(self, turn: Turn, npc_id: str, command: Command) -> bool:
+        """Roll to talk ``npc_id`` down (shown and recorded for ``odds``); True when it worked.
+
+        The system's ``persuade`` check at :data:`HAGGLE_DIFFICULTY`; a number in
+        the command commits that many dice where the system spends a pool.
+        """
+        play = turn.play
+        label = f"haggle with {turn.world.the_npc(npc_id)}"
+        situation = play.situation(turn, commit=command.number)
+        return play.check(turn, "persuade", HAGGLE_DIFFICULTY, situation, label, {}).succeeded
+
+    # -- carrying it out -------------------------------------------------------------------------------
+    def deal_refusal(self, turn: Turn, give: Goods, get: Goods) -> str | None:
+        """Why the player could not carry the outcome of the whole deal, or None."""
+        return None
+
+    def receive_refusal(self, turn: Turn, item_id: str) -> str | None:
+        """Why the player cannot take ``item_id`` as the deal hands it over (the system's load rules)."""
+        return turn.play.take_refusal(turn, item_id)
+
+    def after_deal(self, turn: Turn, npc_id: str, give: Goods) -> None:
+        """What a deal brings besides the goods (Vaarn: Exotica traded in teach)."""
+
+
+def fmt(value: Fraction) -> str:
+    """A worth as a person writes it: 1, 1.25, 0.33."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
