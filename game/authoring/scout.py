@@ -414,6 +414,9 @@ class Scout:
             return self.world.npc_name(self.fight.npc)
         if self.last_foe and self.world.npc_room(self.last_foe) == self.state.room:
             return self.world.npc_name(self.last_foe)
+        foes = [n for n in self.world.living_npcs_in() if self.world.hostile(n) or self.world.npc(n).blocks]
+        if foes:
+            return self.world.npc_name(foes[0])
         last = self.state.log[-1] if self.state.log else ""
         if last.startswith(("open", "force", "kick", "break")):
             return "forcing a way open"
