@@ -109,7 +109,7 @@ def build_parser() -> Parser:
 
 
 def _add_authoring(sub: argparse._SubParsersAction[Parser]) -> None:
-    """The author's tools: ``schema``, ``test``, ``simulate`` (PRODUCT §3)."""
+    """The author's tools: ``schema``, ``test``, ``simulate`` (docs/authoring.md)."""
     schema = sub.add_parser("schema", help="print a JSON Schema (draft 2020-12) of adventure content")
     schema.add_argument("adventure", nargs="?", default=None,
                         help="limit references to this adventure's ids (the general schema without one)")

@@ -77,7 +77,7 @@ class Scout:
         self.max_turns = max_turns
         self.commands = 0
         self.searched: dict[str, int] = {}
-        self.looted: set[tuple[str, int]] = set()
+        self.looted: set[tuple[str, object]] = set()
         self.rests: dict[int, int] = {}
         self.bought: set[str] = set()
         self.filled: set[tuple[str, int]] = set()
@@ -261,8 +261,9 @@ class Scout:
         return "rest long" if can_long and health < 0.5 else "rest short"
 
     def _loot(self) -> str | None:
-        key = (self.state.room, len(self.world.room_items()))
-        if key in self.looted or not self.world.room_items():
+        here = [i for i in self.world.room_items() if not self.world.item(i).fixed]
+        key = (self.state.room, tuple(here))
+        if not here or key in self.looted:
             return None
         self.looted.add(key)
         return "take all"
@@ -273,8 +274,9 @@ class Scout:
             if world.npc(npc_id).behaviour != "merchant" and world.npc(npc_id).disposition != "merchant":
                 continue
             for item_id in world.npc_items(npc_id):
-                wanted = item_id in self.adventure.goal.carrying or (world.item(item_id).kind == "food"
-                                                                   and self.state.food < 2)
+                item = world.item(item_id)
+                wanted = (item_id in self.adventure.goal.carrying or (item.kind == "food" and self.state.food < 2)
+                          or (item.kind in ("weapon", "armor") and not item.ranged))
                 if wanted and item_id not in self.bought:
                     self.bought.add(item_id)
                     return f"buy {self._noun(item_id)}"
@@ -412,6 +414,9 @@ class Scout:
             return self.world.npc_name(self.fight.npc)
         if self.last_foe and self.world.npc_room(self.last_foe) == self.state.room:
             return self.world.npc_name(self.last_foe)
+        foes = [n for n in self.world.living_npcs_in() if self.world.hostile(n) or self.world.npc(n).blocks]
+        if foes:
+            return self.world.npc_name(foes[0])
         last = self.state.log[-1] if self.state.log else ""
         if last.startswith(("open", "force", "kick", "break")):
             return "forcing a way open"

@@ -6,7 +6,7 @@ and gathered back in seed order, so the same seed gives byte-identical output
 whatever ``jobs`` is.  A progress bar goes to standard error when it is a
 terminal, never into the output.
 
-The JSON (PRODUCT §3.3, stable)::
+The JSON (stable; docs/authoring.md §13)::
 
     {"adventure": ID, "runs": N, "seed": S, "max_turns": T,
      "systems": {SYSTEM: {"win_rate", "wins", "deaths", "timeouts", "causes_of_death",
@@ -59,7 +59,7 @@ def _results(folder: Path, adventure: Adventure, tasks: list[tuple[str, int, int
 
 def simulate_all(folder: Path, adventure: Adventure, systems: Sequence[str], *, runs: int, seed: int, jobs: int = 0,
                  max_turns: int = 800, progress: TextIO | None = None) -> dict[str, Any]:
-    """Play ``runs`` runs under each system; the report as PRODUCT §3.3's JSON object."""
+    """Play ``runs`` runs under each system; the report as the JSON object above."""
     jobs = jobs or os.cpu_count() or 1
     tasks = [(system_id, seed + i, max_turns) for system_id in systems for i in range(runs)]
     stream = progress if progress is not None else sys.stderr

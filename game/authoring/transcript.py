@@ -1,4 +1,4 @@
-"""Transcript tests (``wayfarer test``; PRODUCT §3.2, a stable format).
+"""Transcript tests (``wayfarer test``; a stable format, taught in docs/authoring.md §12).
 
 A transcript is plain text::
 

@@ -1,4 +1,4 @@
-"""The warnings of ``wayfarer check`` (PRODUCT §4): content that loads but cannot play as meant.
+"""The warnings of ``wayfarer check`` (docs/authoring.md §10): content that loads but cannot play as meant.
 
 Each warning is a key path and a message; :func:`game.world.loader.locate`
 turns them into ``FILE:LINE: KEY.PATH: warning: ...`` lines.  Warnings never

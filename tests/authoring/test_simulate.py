@@ -1,0 +1,77 @@
+"""``wayfarer simulate``: the scripted player, the stable JSON of PRODUCT §3.3, determinism whatever ``--jobs``."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from game.authoring.scout import health_fraction, play_run
+from game.authoring.simulate import simulate_all
+from game.cli import main
+from game.rules.registry import SYSTEM_IDS
+from game.world.content import Adventure
+from tests.conftest import DATA
+
+
+def test_the_json_has_the_stable_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", str(DATA / "tiny"), "--runs", "6", "--seed", "5", "--json", "--jobs", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["adventure"] == "tiny" and data["runs"] == 6 and data["seed"] == 5
+    vaarn = data["systems"]["vaarn"]
+    assert set(vaarn) >= {"win_rate", "wins", "deaths", "timeouts", "causes_of_death", "median_turns", "median_days",
+                          "encounters"}
+    assert vaarn["wins"] + vaarn["deaths"] + vaarn["timeouts"] == 6
+    assert vaarn["win_rate"] == pytest.approx(vaarn["wins"] / 6, abs=1e-3)
+    for figures in vaarn["encounters"].values():
+        assert set(figures) == {"fights", "player_won", "mean_damage_taken"}
+
+
+def test_the_same_seed_gives_byte_identical_output_whatever_the_jobs() -> None:
+    outputs = set()
+    for jobs in ("1", "2", "3"):
+        result = subprocess.run([sys.executable, "-m", "game", "simulate", str(DATA / "tiny"), "--all-systems",
+                                 "--runs", "4", "--seed", "11", "--json", "--jobs", jobs],
+                                capture_output=True, text=True, check=True)
+        assert result.stderr == ""  # no progress bar when stderr is not a terminal
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
+    assert set(json.loads(outputs.pop())["systems"]) == set(SYSTEM_IDS)
+
+
+def test_the_scout_wins_the_tiny_adventure_sometimes_under_every_system(tiny: Adventure) -> None:
+    for system_id in SYSTEM_IDS:
+        results = [play_run(tiny, system_id, seed, 300) for seed in range(1, 9)]
+        assert any(r.outcome == "won" for r in results), system_id
+        assert all(r.outcome != "dead" or r.cause for r in results)
+
+
+def test_a_progress_bar_only_on_a_terminal(tiny: Adventure) -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    stream = Tty()
+    simulate_all(DATA / "tiny", tiny, ["vaarn"], runs=3, seed=1, jobs=1, progress=stream)
+    assert "3/3" in stream.getvalue()
+    quiet = io.StringIO()
+    simulate_all(DATA / "tiny", tiny, ["vaarn"], runs=3, seed=1, jobs=1, progress=quiet)
+    assert quiet.getvalue() == ""
+
+
+@pytest.mark.parametrize(("text", "share"), [
+    ("HP 3/6", 0.5), ("dice 5/5", 1.0), ("healthy", 1.0), ("wounded (-1D)", 0.6), ("BP 10/40", 0.25),
+    ("Healthy, WP 3/3", 1.0), ("Injured (-2), WP 1/3", 0.5),
+])
+def test_health_as_a_share(text: str, share: float) -> None:
+    assert health_fraction(text) == pytest.approx(share)
+
+
+def test_text_report_and_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", str(DATA / "tiny"), "--runs", "3", "--jobs", "1", "--system", "bind"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("tiny: 3 runs a system from seed 1") and "\nbind: won " in out
+    assert main(["simulate", str(DATA / "tiny"), "--runs", "0"]) == 2
+    assert main(["simulate", str(DATA / "tiny"), "--system", "dnd"]) == 2
