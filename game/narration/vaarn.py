@@ -109,6 +109,9 @@ def _damage(narrator: Narrator, event: DamageTotalled) -> list[str]:
 
 @VaarnNarrator.renders(Recovered)
 def _recovered(narrator: Narrator, event: Recovered) -> list[str]:
+    if event.sides:
+        rolled = f"d{event.sides} ({event.face}) + CON {event.con} = {event.amount}"
+        return [f"You recover {rolled} HP: HP {event.hp}/{event.max_hp}."]
     return [f"You recover {event.amount} HP: HP {event.hp}/{event.max_hp}."]
 
 
@@ -170,7 +173,8 @@ def _gift_paid(narrator: Narrator, event: GiftPaid) -> list[str]:
 
 @VaarnNarrator.renders(GiftWorked)
 def _gift_worked(narrator: Narrator, event: GiftWorked) -> list[str]:
-    text = f"d{event.sides} ({event.face}) + PSY {event.bonus} = {event.amount}"
+    con = f" + CON {event.con}" if event.kind == "healing" else ""
+    text = f"d{event.sides} ({event.face}) + PSY {event.bonus}{con} = {event.amount}"
     return [f"The Gift strikes: {text} damage." if event.kind == "damage" else f"The Gift heals {text} HP."]
 
 
@@ -181,7 +185,8 @@ def _gift_failed(narrator: Narrator, event: GiftFailed) -> list[str]:
 
 @VaarnNarrator.renders(LevelGained)
 def _level(narrator: Narrator, event: LevelGained) -> list[str]:
-    return [f"Level {event.level}! Max HP +{event.face} to {event.max_hp}; {event.points} ability points to spend."]
+    return [f"Level {event.level}! Max HP: d8 ({event.face}) added, now {event.max_hp}; "
+            f"{event.points} ability points to spend."]
 
 
 @VaarnNarrator.renders(LevelCapped)

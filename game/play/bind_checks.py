@@ -33,7 +33,7 @@ from game.rules.base import RollResult, Situation
 from game.rules.bind import BindSheet, BindSituation, BindSystem
 from game.rules.bind_core import BindRequest, action_key
 from game.rules.bind_events import FatigueChanged, HpChanged
-from game.rules.bind_traits import SOLO_KINDS, kind_bonus, kind_traits, teamwork_shares, traits_bonus
+from game.rules.bind_traits import SOLO_KINDS, kind_bonus, kind_traits, traits_bonus
 
 if TYPE_CHECKING:
     from game.actions import Turn
@@ -233,10 +233,16 @@ def _explain(turn: Turn, system: BindSystem, kind: str, situation: BindSituation
         attr, skill = kind_traits(kind)
         ids = bind_world.helpers(world)
         bonuses = [traits_bonus(s, attr, skill) for s in situation.helper_sheets]
-        shares = teamwork_shares(bonuses, system.teamwork_rounding)
-        if sum(shares):
+        own = traits_bonus(world.state.player, attr, skill, encumbrance=situation.encumbrance)
+        team = system.team(own, bonuses)
+        if team.leader >= 0:
+            leader = ids[team.leader]
+            others = ["you"] + [the(world, n) for n in ids if n != leader]
+            turn.say(f"(Teamwork: {the(world, leader)} is best placed and leads with {bonuses[team.leader]:+d}; "
+                     f"{', '.join(others)} {'help' if len(others) > 1 else 'helps'}: +{sum(team.shares)}.)")
+        elif sum(team.shares):
             names = ", ".join(the(world, n) for n in ids)
-            turn.say(f"(Teamwork: {names} {'help' if len(ids) > 1 else 'helps'}: +{sum(shares)}.)")
+            turn.say(f"(Teamwork: {names} {'help' if len(ids) > 1 else 'helps'}: +{sum(team.shares)}.)")
 
 
 def _tie_prompt(turn: Turn, action: Action, result: RollResult) -> str:

@@ -26,6 +26,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.actions.combat import report_attack
+from game.actions.scope import Ambiguous, Scope, resolve
 from game.errors import ActionRefused
 from game.events import Event
 from game.narration.vaarn import VaarnNarrator
@@ -42,6 +43,8 @@ from game.play.vaarn_scene import (
     disengage_all,
     engage,
     engaged,
+    fighting,
+    foes,
     moment_of,
     npc_the,
     player_of,
@@ -121,7 +124,24 @@ class VaarnPlay(BasePlay[VaarnSystem]):
             choices = [REST_CHOICES[w] for w in command.words[1:] if w in REST_CHOICES]
             if choices:
                 update_moment(world, rest_choice=choices[0])
-        handler(turn, command)
+        self._open_round(turn, command)
+        if moment_of(world).felled:
+            update_moment(world, felled=False)
+            turn.say("You never get to act.")
+            turn.spend(1)
+            return
+        if not moment_of(world).acted_first:
+            handler(turn, command)
+            return
+        try:
+            handler(turn, command)
+        except Ambiguous:
+            raise
+        except ActionRefused as refusal:
+            # The foes that won initiative have already acted (one may have fled): the round
+            # stands, so the command is overtaken by events, not refused and rolled again.
+            turn.say(f"{refusal} The moment has passed.")
+            turn.spend(1)
 
     def on_start(self, turn: Turn) -> None:
         """Armour worn and load carried are on the sheet before the first command."""
@@ -179,9 +199,37 @@ class VaarnPlay(BasePlay[VaarnSystem]):
 
         Foes that put the player down this way leave the player's action lost.
         """
-        world = turn.world
         gifts.expire(turn)
         sync(self.system, turn, announce=False)
+        self._initiative(turn)
+
+    def _open_round(self, turn: Turn, command: Command) -> None:
+        """Seed 001 §Combat, "Initiative in combat is decided each turn": a fight the player
+        opens is a round too.  An attack on an NPC not yet fighting (a guard not roused, a
+        neutral one) rouses it, turns it hostile and rolls initiative before the blow; the
+        foes may strike first."""
+        world = turn.world
+        if command.verb not in ("attack", "shoot") or not command.words:
+            return
+        if any(fighting(world, n) for n in foes(world)):
+            return  # a fight is on: this round's initiative was rolled before the command
+        try:
+            _, npc_id = resolve(Scope(world, [("npc", n) for n in world.npcs_in()]), command.words,
+                                turn.referent, what="attack")
+        except ActionRefused:
+            return  # the command itself will say why
+        if world.npc_condition(npc_id) != "ok" or self.system.condition(player_of(world)) != "ok":
+            return
+        state = world.npc_state(npc_id)
+        if state.disposition != "hostile":
+            state.disposition = "hostile"
+            turn.say(f"{npc_the(world, npc_id, True)} turns on you!")
+        rouse(world, npc_id)
+        self._initiative(turn)
+
+    def _initiative(self, turn: Turn) -> None:
+        """With foes fighting here, roll initiative; foes that win act now (the player may fall)."""
+        world = turn.world
         here = fight.round_foes(self.system, turn)
         if not here or fight.player_first(self.system, turn, here):
             return
@@ -329,7 +377,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         sheet = player_of(world)
         choice = moment_of(world).rest_choice or "auto"
         update_moment(world, rest_choice="")
-        result = rules_rest(sheet, kind, fed, turn.dice, choice if kind == "long" else "auto")
+        result = rules_rest(sheet, kind, fed, turn.dice, choice if kind == "long" else "auto",
+                            restore_wound_losses=self.system.wound_losses_heal)
         new = result.sheet
         events: list[Event] = [e for e in result.events if fed or not isinstance(e, RestWasted)]
         if kind == "long" and fed and sheet.depleted:

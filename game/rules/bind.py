@@ -94,9 +94,13 @@ SUMMARY = "BIND: 2d6 + Attribute + Skill against a Tie Number; ties trade succes
 OPTIONS: dict[str, tuple[str, ...]] = {
     # A tied combat roll when nobody asks the player: no damage at all, or damage both ways.
     "combat_tie": ("neither", "both"),
-    # Teamwork: helpers stack (half, a quarter, an eighth: seed §Stacking), or each adds half
-    # rounded down (the seed's teamwork example) or up (its words).
-    "teamwork_rounding": ("stack", "down", "up"),
+    # Teamwork: each helper adds half rounded down (the seed's teamwork example: two
+    # companions with +3 add +2), or helpers stack (half, a quarter, an eighth: seed
+    # §Stacking), or each adds half rounded up (its words).
+    "teamwork_rounding": ("down", "stack", "up"),
+    # Who leads a team roll: the best-placed character (the seed's door example), or
+    # always the player (house rule).
+    "teamwork_lead": ("best", "player"),
 }
 
 
@@ -131,6 +135,7 @@ class BindSystem:
     def __init__(self, options: Mapping[str, str]) -> None:
         self.combat_tie = options.get("combat_tie", OPTIONS["combat_tie"][0])
         self.teamwork_rounding = options.get("teamwork_rounding", OPTIONS["teamwork_rounding"][0])
+        self.teamwork_lead = options.get("teamwork_lead", OPTIONS["teamwork_lead"][0])
 
     # -- PRODUCT §3.1 ---------------------------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> BindRequest:
@@ -201,7 +206,7 @@ class BindSystem:
         bonus = bind_traits.traits_bonus(sheet, attribute, skill, situation.carried_weight, encumbrance)
         if teamwork and bind_situation and bind_situation.helper_sheets:
             helpers = [bind_traits.traits_bonus(helper, attribute, skill) for helper in bind_situation.helper_sheets]
-            bonus += teamwork_bonus(helpers, self.teamwork_rounding)
+            bonus = self.team(bonus, helpers).bonus
         return BindRequest(bonus=bonus, tn=self._tn(difficulty, situation),
                            resting=bool(bind_situation and bind_situation.resting))
 
@@ -211,6 +216,11 @@ class BindSystem:
         against = opposing_kind or bind_traits.OPPOSED_BY.get(kind, kind)
         request = self.check_request(sheet, kind, "normal", dataclasses.replace(situation, target=None))
         return dataclasses.replace(request, tn=bind_core.DEFAULT_TN + bind_traits.kind_bonus(opponent, against))
+
+    def team(self, own: int, helpers: list[int]) -> bind_traits.Team:
+        """seed 003 §Teamwork: who leads (the best-placed, or the player under option
+        ``teamwork_lead = "player"``) and what the others add (``teamwork_rounding``)."""
+        return bind_traits.team(own, helpers, self.teamwork_rounding, self.teamwork_lead == "best")
 
     @staticmethod
     def resting(request: BindRequest) -> BindRequest:

@@ -10,6 +10,9 @@ against TN 7 + the other side's Dexterity + Combat (+ its weapon bonus):
 - below: the roller takes damage;
 - equal: both or neither, as the player chooses (``tie="both"|"neither"``).
 
+A side that is down (0 HP or less) or dead deals no damage: a knocked-out foe
+cannot strike back.
+
 Ranged attacks (house rule) use Dexterity + Projectiles against the target's
 Speed + Vigilance (dodging); a ranged attack from out of reach (not engaged)
 cannot be answered, so the side that is shot at deals no damage.
@@ -106,7 +109,8 @@ def _offence(sheet: BindSheet, arms: Arms) -> int:
 
 def _defence(sheet: BindSheet, ranged_attack: bool) -> int:
     if ranged_attack:
-        return traits_bonus(sheet, "speed", "vigilance")
+        # dodging is a Speed roll: it loses the Encumbrance of what the sheet carries
+        return traits_bonus(sheet, "speed", "vigilance", encumbrance=sheet.encumbrance)
     return traits_bonus(sheet, "dexterity", "combat") + sheet.wielded.bonus
 
 
@@ -250,6 +254,9 @@ def attack(attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: 
             roller_strikes = False
         else:
             other_strikes = False
+    # A side that is down (0 HP or less: knocked out) or dead strikes nobody.
+    roller_strikes = roller_strikes and condition(roller) == "ok"
+    other_strikes = other_strikes and condition(other) == "ok"
     margin = int(roll.figures["margin"])
     roller_name, other_name = (("the defender", "the attacker") if by_defender else ("the attacker", "the defender"))
     roller_name, other_name = roller.name or roller_name, other.name or other_name

@@ -75,12 +75,18 @@ class BindRequest:
 
 
 def tn_name(tn: int) -> str:
-    """The TN chart's word for ``tn`` (the highest row not above it), e.g. 11 -> ``professional``."""
-    name = TN_CHART[0][1]
-    for value, word in TN_CHART:
-        if tn >= value:
-            name = word
-    return name
+    """The TN chart's word for ``tn``: its row (6 -> ``easy``); the default 7 is ``the default``
+    (seed 003: "All actions are assumed to have a TN of 7"); another odd TN lies between two
+    rows (11 -> ``professional to specialist``)."""
+    if tn == DEFAULT_TN:
+        return "the default"
+    below = [word for value, word in TN_CHART if value <= tn]
+    above = [word for value, word in TN_CHART if value >= tn]
+    if not below:
+        return above[0]
+    if not above or below[-1] == above[0]:
+        return below[-1]
+    return f"{below[-1]} to {above[0]}"
 
 
 # -- parsing ---------------------------------------------------------------

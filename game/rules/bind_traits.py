@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -83,7 +84,10 @@ def encumbrance_of(sheet: BindSheet, carried_weight: int) -> int:
 
     House rule: a bare combined load (``Situation.carried_weight``) is judged as one
     item; the game passes each item's own Encumbrance instead (``BindSituation``).
+    A load of 0 is nothing carried: no Encumbrance, even for a negative Strength.
     """
+    if carried_weight == 0:
+        return 0
     return max(0, carried_weight - attribute(sheet, "strength"))
 
 
@@ -96,7 +100,9 @@ def traits_bonus(sheet: BindSheet, attr: str, skill_name: str, carried_weight: i
     """
     bonus = attribute(sheet, attr) + skill(sheet, skill_name) - fatigue_penalty(sheet)
     if attr == "speed":
-        bonus -= encumbrance_of(sheet, carried_weight) if encumbrance is None else encumbrance
+        if encumbrance is None:
+            encumbrance = encumbrance_of(sheet, carried_weight) if carried_weight else sheet.encumbrance
+        bonus -= encumbrance
     return bonus
 
 
@@ -131,7 +137,7 @@ def stack(values: Iterable[int]) -> int:
     return sum(_round_half_up(Fraction(value, 2**i)) for i, value in enumerate(ordered))
 
 
-def teamwork_shares(helper_bonuses: Iterable[int], rounding: str = "stack") -> list[int]:
+def teamwork_shares(helper_bonuses: Iterable[int], rounding: str = "down") -> list[int]:
     """What each counted helper adds, best helper first (see :func:`teamwork_bonus`)."""
     if rounding not in TEAMWORK_ROUNDING:
         raise UsageError(f"bind: teamwork rounding must be one of {', '.join(TEAMWORK_ROUNDING)}, not '{rounding}'")
@@ -143,20 +149,44 @@ def teamwork_shares(helper_bonuses: Iterable[int], rounding: str = "stack") -> l
     return [-(-b // 2) for b in helpers]
 
 
-def teamwork_bonus(helper_bonuses: Iterable[int], rounding: str = "stack") -> int:
+def teamwork_bonus(helper_bonuses: Iterable[int], rounding: str = "down") -> int:
     """seed 003 §Teamwork: the leader rolls and up to three helpers add to the bonus.
 
-    ``stack`` (the default): the first helper adds half their bonus, each further
+    ``stack``: the first helper adds half their bonus, each further
     helper half again (a quarter, an eighth), each share rounded half up -- the
     seed's §Stacking table, where a troupe works together (Alicia leads with +3,
     Snowstorm +3 adds 2, Chatrik +2 adds 1, Drake +1 adds 0: +6 in all).
-    ``down``: each helper adds half, rounded down, which is the only reading under
+    ``down`` (the default): each helper adds half, rounded down, which is the only reading under
     which the seed's sentence "two companions with a +3 bonus would add a total of
     a +2 bonus" holds (1 + 1).  ``up``: each half rounded up, as the seed's words
     say (2 + 2).  Only the three best helpers count and a helper without a
     positive bonus adds nothing (he would rather stay quiet).
     """
     return sum(teamwork_shares(helper_bonuses, rounding))
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team roll: ``leader`` (-1 the player, else the index of the helper who leads), the
+    roll's ``bonus`` (the leader's own plus the shares), and each helping share, best first."""
+
+    leader: int
+    bonus: int
+    shares: tuple[int, ...]
+
+
+def team(own: int, helpers: list[int], rounding: str = "down", best_leads: bool = True) -> Team:
+    """seed 003 §Teamwork: "one character takes the lead, and up to three other characters
+    can add up to half their bonus".  With ``best_leads`` the best-placed character leads
+    (the door example: Chatrik's +4 is the roll that counts) and the player helps like
+    anyone else; otherwise the player leads.  Ties keep the player in the lead."""
+    leader = -1
+    if best_leads and helpers and max(helpers) > own:
+        leader = helpers.index(max(helpers))
+    lead_bonus = own if leader < 0 else helpers[leader]
+    others = list(helpers) if leader < 0 else [own] + [b for i, b in enumerate(helpers) if i != leader]
+    shares = tuple(teamwork_shares(others, rounding))
+    return Team(leader, lead_bonus + sum(shares), shares)
 
 
 # -- building sheets --------------------------------------------------------------

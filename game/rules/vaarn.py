@@ -67,6 +67,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "attack_ties": ("miss", "hit"),
     "npc_wounds": ("die-at-zero", "wound-table"),
     "meals": ("daily", "rests-only"),
+    "wound_losses": ("lasting", "daily"),
 }
 
 
@@ -86,6 +87,9 @@ class VaarnSystem:
         self.ties_hit = self.options["attack_ties"] == "hit"
         self.npc_dies_at_zero = self.options["npc_wounds"] == "die-at-zero"
         self.gifts = self.options["gifts"]
+        #: Option ``wound_losses = "daily"`` (house rule): ability points lost to wounds come
+        #: back a point a day like depletion by enemy attacks; by default they last.
+        self.wound_losses_heal = self.options["wound_losses"] == "daily"
 
     # -- PRODUCT §3.1 -----------------------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> SaveRequest:
@@ -199,7 +203,7 @@ class VaarnSystem:
         return lines
 
     def rest(self, sheet: VaarnSheet, kind: str, fed: bool, dice: Dice) -> VaarnChange:
-        return wounds.rest(sheet, kind, fed, dice)
+        return wounds.rest(sheet, kind, fed, dice, restore_wound_losses=self.wound_losses_heal)
 
     # -- the system's own economy (see the module docstring) ----------------------
     def save_request(self, sheet: VaarnSheet, ability: str, situation: Situation = Situation(),
@@ -293,7 +297,7 @@ class VaarnSystem:
         if meals:
             fed_sheet = life.eat(fed_sheet)
         fed = (water > 0 or meals > 0) if kind == "short" else (water > 0 and meals > 0)
-        return wounds.rest(fed_sheet, kind, fed, dice, choice)
+        return wounds.rest(fed_sheet, kind, fed, dice, choice, restore_wound_losses=self.wound_losses_heal)
 
     def end_of_day(self, sheet: VaarnSheet, water: int, food: int) -> life.DayResult:
         return life.end_of_day(sheet, water, food, self.options["meals"] == "daily")

@@ -104,12 +104,16 @@ class DamageTotalled(Event):
 
 @dataclass(frozen=True)
 class Recovered(Event):
-    """Healing by a die: ``amount`` HP recovered as though from 0, now ``hp`` of ``max_hp``."""
+    """Healing by a die: d``sides`` (``face``) + CON ``con`` = ``amount`` HP recovered as
+    though from 0, now ``hp`` of ``max_hp`` (``sides`` 0: an amount with no die)."""
 
     who: str
     amount: int
     hp: int
     max_hp: int
+    sides: int = 0
+    face: int = 0
+    con: int = 0
 
 
 @dataclass(frozen=True)
@@ -189,13 +193,15 @@ class GiftPaid(Event):
 
 @dataclass(frozen=True)
 class GiftWorked(Event):
-    """The Gift's effect die: ``kind`` ``damage`` or ``healing``, d``sides`` (``face``) + PSY ``bonus`` = ``amount``."""
+    """The Gift's effect die: ``kind`` ``damage`` or ``healing``, d``sides`` (``face``) + PSY ``bonus``
+    (+ the healed one's CON ``con`` for healing) = ``amount``."""
 
     kind: str
     sides: int
     face: int
     bonus: int
     amount: int
+    con: int = 0
 
 
 @dataclass(frozen=True)

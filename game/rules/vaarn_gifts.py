@@ -9,7 +9,7 @@ wound dice.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.errors import UsageError
@@ -102,6 +102,10 @@ def gift_heal(user: VaarnSheet, target: VaarnSheet | None, dice: Dice,
     """A healing Gift, the same ratio as a combat Gift; ``target`` None heals the user."""
     paid, cost, events, rolls = _pay(user, cost_sides, 1, dice, npc_dies_at_zero)
     amount, roll, worked = _effect(user, cost_sides, gifts, dice, "healing")
+    # seed 001 §Abilities: "The Constitution bonus is added to healing rolls" (the healed one's)
+    con = bonus(target if target is not None else user, "con")
+    amount = max(1, amount + con)
+    worked = replace(worked, con=con, amount=amount)
     if target is None:
         paid = healed = heal(paid, amount)
     else:

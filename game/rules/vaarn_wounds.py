@@ -234,14 +234,18 @@ def harm(sheet: VaarnSheet, damage: str, dice: Dice, npc_dies_at_zero: bool = Tr
 
 
 def heal_roll(sheet: VaarnSheet, healing: str, dice: Dice) -> VaarnChange:
-    """Healing by a die (a potion, an Exotica): roll it and recover that much, as though from 0."""
+    """Healing by a die (a potion, an Exotica): roll it, add the healed one's CON bonus
+    (seed 001 §Abilities; at least 1, house rule) and recover that much, as though from 0."""
     sides = _sides(healing)
     face, roll = die_roll("Healing", sides, dice)
-    healed = heal(sheet, face)
+    con = sheet.bonus("con")
+    amount = max(1, face + con)  # seed 001: "The Constitution bonus is added to healing rolls"
+    healed = heal(sheet, amount)
     who = owner(sheet)
     if condition(sheet) == "dead":
         return SheetChange(healed, rolls=(roll,), events=(PastHealing(who),))
-    return SheetChange(healed, rolls=(roll,), events=(Recovered(who, face, healed.hp, healed.max_hp),))
+    return SheetChange(healed, rolls=(roll,),
+                       events=(Recovered(who, amount, healed.hp, healed.max_hp, sides, face, con),))
 
 
 def _sides(die: str) -> int:
@@ -282,9 +286,15 @@ def restore_abilities(sheet: VaarnSheet, points: int = 1) -> VaarnSheet:
 
 # -- rests -----------------------------------------------------------------------
 
-def rest(sheet: VaarnSheet, kind: str, fed: bool, dice: Dice, choice: str = "auto") -> VaarnChange:
-    """Short rest: d8 + CON HP (at least 1, house rule).  Long rest: all HP or one wound,
-    and each depleted ability back one point.
+def rest(sheet: VaarnSheet, kind: str, fed: bool, dice: Dice, choice: str = "auto",
+         restore_wound_losses: bool = False) -> VaarnChange:
+    """Short rest: d8 + CON HP (at least 1, house rule).  Long rest: all HP or one wound.
+
+    Seed 001: "Ability defenses that have been depleted by enemy attacks replenish at
+    the rate of one point per day"; the points a wound takes (``depleted``: a severed
+    arm's -10 STR) are the wound's lasting harm and stay lost, unless
+    ``restore_wound_losses`` (option ``wound_losses = "daily"``, a house rule) gives
+    each back one point on a long rest.
 
     ``fed`` False, or a Deprived sheet, means no benefit (seed 001 §Wounds and
     Healing).  Any rest wakes a character who passed out (house rule).  Long
@@ -306,7 +316,7 @@ def rest(sheet: VaarnSheet, kind: str, fed: bool, dice: Dice, choice: str = "aut
         return SheetChange(sheet, events=tuple(events))
     if kind == "short":
         return _short_rest(sheet, dice, events)
-    return _long_rest(sheet, choice, events)
+    return _long_rest(sheet, choice, events, restore_wound_losses)
 
 
 def _short_rest(sheet: VaarnSheet, dice: Dice, events: list[Event]) -> VaarnChange:
@@ -318,7 +328,7 @@ def _short_rest(sheet: VaarnSheet, dice: Dice, events: list[Event]) -> VaarnChan
     return SheetChange(healed, rolls=(result,), events=tuple(events))
 
 
-def _long_rest(sheet: VaarnSheet, choice: str, events: list[Event]) -> VaarnChange:
+def _long_rest(sheet: VaarnSheet, choice: str, events: list[Event], restore_wound_losses: bool) -> VaarnChange:
     if choice == "auto":
         choice = "hp" if sheet.hp < sheet.max_hp or not sheet.wounds else "wound"
     if choice == "hp":
@@ -327,7 +337,7 @@ def _long_rest(sheet: VaarnSheet, choice: str, events: list[Event]) -> VaarnChan
     else:
         sheet, name = heal_wound(sheet)
         events.append(LongRested(True, healed=name))
-    if sheet.depleted:
+    if sheet.depleted and restore_wound_losses:
         sheet = restore_abilities(sheet, 1)
         events.append(AbilitiesRecovered())
     return SheetChange(sheet, events=tuple(events))

@@ -207,12 +207,16 @@ def script(monkeypatch: pytest.MonkeyPatch) -> dict[int, list[int]]:
     return faces
 
 
-@pytest.fixture
-def game(tmp_path: Path, script: dict[int, list[int]]) -> Engine:
+def new_game(tmp_path: Path, **options: str) -> Engine:
     folder = tmp_path / "bind-test"
     folder.mkdir()
     (folder / "adventure.toml").write_text(ADVENTURE, encoding="utf-8")
-    return Engine.new_game(load_adventure(folder), get_system("bind"), 1)
+    return Engine.new_game(load_adventure(folder), get_system("bind", options), 1)
+
+
+@pytest.fixture
+def game(tmp_path: Path, script: dict[int, list[int]]) -> Engine:
+    return new_game(tmp_path)
 
 
 def say(engine: Engine, script: dict[int, list[int]], command: str, *faces: int) -> list[str]:
@@ -400,29 +404,38 @@ def test_with_a_foe_about_a_search_is_a_plain_roll(game: Engine, script: dict) -
 
 # -- teamwork and stacking (seed 003: the door kicked by three) -----------------------------------------
 
-def test_the_door_kicked_by_three_one_roll_and_the_helpers_stack(game: Engine, script: dict) -> None:
-    """Hugi leads (Strength + Crafts 0); Chatrik (+4) adds half, 2; Snowstorm (+2) a quarter, 1: +3."""
+def test_the_door_kicked_by_three_the_best_placed_leads(game: Engine, script: dict) -> None:
+    """seed 003, the door (TN 10, Strength + Crafts): the roll of 7 fails Hugi (+0) and
+    Snowstorm (+2) but Chatrik's +4 makes 11. Chatrik is best placed and leads; Hugi adds
+    half of 0 and Snowstorm half of +2 (1): +5."""
+    befriend(game, "chatrik", "snowstorm")
+    assert say(game, script, "odds open north")[2] == "  2d6 + 5 vs TN 10 (professional): above succeeds, equal ties"
+    lines = say(game, script, "open north", 3, 4)
+    assert lines[:2] == ["[force] 2d6 (3, 4) + 5 = 12 vs TN 10: success (margin 2)",
+                         "(Teamwork: Chatrik is best placed and leads with +4; you, Snowstorm help: +1.)"]
+    assert "gate/north" in game.state.opened
+
+
+def test_option_teamwork_lead_player(tmp_path: Path, script: dict) -> None:
+    game = new_game(tmp_path, teamwork_lead="player", teamwork_rounding="stack")
     befriend(game, "chatrik", "snowstorm")
     assert say(game, script, "odds open north")[2] == "  2d6 + 3 vs TN 10 (professional): above succeeds, equal ties"
-    lines = say(game, script, "open north", 3, 4)
-    assert lines[:2] == ["[force] 2d6 (3, 4) + 3 = 10 vs TN 10: tie (margin 0)",
-                         "(Teamwork: Chatrik, Snowstorm help: +3.)"]
-    assert lines[-1].startswith("A tie: 10 against TN 10.")
-    say(game, script, "yes", 3, 4, 2)
-    assert "gate/north" in game.state.opened
 
 
 def test_a_helper_arriving_changes_the_circumstances(game: Engine, script: dict) -> None:
     say(game, script, "open north", 1, 2, 1)
     befriend(game, "chatrik")
-    assert rolls(say(game, script, "open north", 4, 5)) == ["[force] 2d6 (4, 5) + 2 = 11 vs TN 10: success (margin 1)"]
+    assert rolls(say(game, script, "open north", 4, 5)) == ["[force] 2d6 (4, 5) + 4 = 13 vs TN 10: success (margin 3)"]
 
 
 def test_sneaking_gains_nothing_from_friends(game: Engine, script: dict) -> None:
     place(game, "hall")
     game.world.npc_state("chatrik").room = "hall"
     befriend(game, "chatrik")
+    state = game.world.npc_state("chatrik")
+    state.sheet = game.world.system.npc_sheet(1, {"dexterity": 3, "stealth": 3, "wits": 3, "vigilance": 3})
     assert say(game, script, "odds sneak north")[2].startswith("  2d6 + 2 vs TN 8")
+    assert not say(game, script, "odds search")[2].startswith("  2d6 + 2 ")  # the same friend helps a search
 
 
 # -- resisted actions ----------------------------------------------------------------------------------------

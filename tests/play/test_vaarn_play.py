@@ -521,6 +521,32 @@ def test_aggressive_foes_close_in_at_once_then_initiative_each_round(engine: Eng
     ]
 
 
+def test_a_foe_breaking_before_the_command_is_a_round_that_stands(engine: Engine, dice: Dice) -> None:
+    """The jackal wins initiative and flees before the player's blow: the blow finds nobody,
+    but the round happened (no refusal, no rolling the flight again on a retry)."""
+    say(engine, dice, "e", 1)
+    state = engine.world.npc_state("jackal")
+    state.sheet = dataclasses.replace(state.sheet, hp=1)
+    lines = say(engine, dice, "attack jackal", 2, 5, 3)
+    assert lines[-3:] == ["[morale of the glass jackal] Morale (badly hurt): d20 (3) + 5 = 8 vs 15: breaks",
+                          "The glass jackal breaks and flees west.",
+                          "You see no jackal here. The moment has passed."]
+    assert engine.world.npc_room("jackal") == "camp"
+    turn = engine.state.turn
+    assert say(engine, dice, "attack jackal") == ["You see no jackal here."]
+    assert engine.state.turn == turn and engine.world.npc_room("jackal") == "camp"
+
+
+def test_a_fight_the_player_opens_rolls_initiative_and_a_guard_may_strike_first(
+        engine: Engine, dice: Dice) -> None:
+    say(engine, dice, "ne")
+    lines = say(engine, dice, "attack guard", 1, 6, 15, 2, 12, 3)
+    assert lines[0] == "[initiative] Initiative: you d6 (1), the pass guard d6 (6): the pass guard acts first"
+    assert lines[1] == "The pass guard closes in."
+    assert lines[2].startswith("[the pass guard attacks] Attack with spear")
+    assert any(line.startswith("[you attack the pass guard]") for line in lines[3:])
+
+
 def test_initiative_ties_go_to_the_player(engine: Engine, dice: Dice) -> None:
     say(engine, dice, "e", 1)
     lines = say(engine, dice, "attack jackal", 4, 4, 1, 1)
@@ -546,9 +572,11 @@ def test_guards_hold_back_until_roused_and_nobody_shoots_once_engaged(engine: En
     lines = say(engine, dice, "ne")
     assert lines[-2:] == ["A pass guard is here, and means you harm.", "Exits: southwest and north."]
     assert say(engine, dice, "n") == ["The pass guard blocks your way. Fight, or try to flee."]
-    # no initiative while the guard holds back: the player shoots (DEX); the guard charges in
-    lines = say(engine, dice, "shoot guard", 14, 2, 3)
+    # the player's shot opens the fight: a round, so initiative (seed 001 §Combat); the player
+    # wins, shoots (DEX), and the roused guard charges in
+    lines = say(engine, dice, "shoot guard", 4, 2, 14, 2, 3)
     assert lines == [
+        "[initiative] Initiative: you d6 (4), the pass guard d6 (2): you act first",
         ("[you attack the pass guard] Attack with shard pistol: DEX d20 (14) + 1 = 15 vs 12 (armour 12): "
         "success (margin 3)"),
         "[you attack the pass guard: follow-up] shard pistol damage: d6 (2) = 2",
@@ -662,7 +690,17 @@ def test_long_rest_heals_all_hp_or_one_wound_as_the_player_says(engine: Engine, 
     assert "Long rest: HP restored to 6." in lines
 
 
-def test_depleted_abilities_come_back_a_point_a_day(engine: Engine, dice: Dice) -> None:
+def test_ability_losses_from_wounds_last_by_default(engine: Engine, dice: Dice) -> None:
+    set_player(engine, **{"str": -1, "depleted": {"str": 3}})
+    engine.state.water = 3
+    engine.state.food = 3
+    lines = say(engine, dice, "rest long")
+    assert "Depleted abilities recover one point." not in lines
+    assert engine.state.player.bonus("str") == -1
+
+
+def test_option_wound_losses_daily_come_back_a_point_a_day(tmp_path: Path, dice: Dice) -> None:
+    engine = make(tmp_path, options='wound_losses = "daily"')
     set_player(engine, **{"str": -1, "depleted": {"str": 3}})
     engine.state.water = 3
     engine.state.food = 3
@@ -780,7 +818,7 @@ def test_exotica_traded_in_at_a_settlement_advance_the_trader(engine: Engine, di
     assert lines[-4:] == [
         "Done. There is no change in barter.",
         "Trading in the humming rod teaches you something of the old world.",
-        "Level 2! Max HP +7 to 13; 3 ability points to spend.",
+        "Level 2! Max HP: d8 (7) added, now 13; 3 ability points to spend.",
         "(Spend the points with: raise STR, raise DEX, ... one point each.)",
     ]
     assert say(engine, dice, "raise psy 2") == ["PSY is now +4 (defence 14); 1 point left."]
@@ -798,7 +836,7 @@ def test_healing_gift_costs_d6_and_heals_d8_plus_psy(engine: Engine, dice: Dice)
         "[gift: psalm tablet] Gift healing: d8 (5) = 5",
         "The Gift costs 2 HP.",
         "Your HP: 5 -> 3.",
-        "The Gift heals d8 (5) + PSY 2 = 7 HP.",
+        "The Gift heals d8 (5) + PSY 2 + CON 1 = 8 HP.",
         "Your HP: 6/6.",
     ]
 
@@ -846,7 +884,7 @@ def test_psyche_slots_option(tmp_path: Path, dice: Dice) -> None:
     assert engine.state.player.slots_carried == 4      # the Gift fills no item slot
     set_player(engine, hp=1)
     lines = say(engine, dice, "use psalm", 1, 4)
-    assert "The Gift heals d8 (4) + PSY 0 = 4 HP." in lines
+    assert "The Gift heals d8 (4) + PSY 0 + CON 1 = 5 HP." in lines
 
 
 # -- exotica ----------------------------------------------------------------------------------------
@@ -931,7 +969,7 @@ def test_healing_items_use_the_protocol(engine: Engine, dice: Dice) -> None:
     set_player(engine, hp=-2)
     say(engine, dice, "take draught")
     assert say(engine, dice, "use draught", 4) == [
-        "You use the red draught.", "[heal] Healing: d6 (4) = 4", "You recover 4 HP: HP 4/6."]
+        "You use the red draught.", "[heal] Healing: d6 (4) = 4", "You recover d6 (4) + CON 1 = 5 HP: HP 5/6."]
 
 
 def test_expedition_completed_advances_under_that_option(tmp_path: Path, dice: Dice) -> None:
@@ -939,7 +977,7 @@ def test_expedition_completed_advances_under_that_option(tmp_path: Path, dice: D
     say(engine, dice, "take heart")
     lines = say(engine, dice, "in", 5)
     assert "The expedition is done." in lines
-    assert "Level 2! Max HP +5 to 11; 3 ability points to spend." in lines
+    assert "Level 2! Max HP: d8 (5) added, now 11; 3 ability points to spend." in lines
     assert engine.state.status == "won"
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from dataclasses import replace
 from fractions import Fraction
@@ -36,7 +37,8 @@ def pc(**stats: int) -> BindSheet:
 def test_module_exposes_registry_surface() -> None:
     assert SYSTEM_ID == "bind"
     assert "\n" not in SUMMARY
-    assert OPTIONS == {"combat_tie": ("neither", "both"), "teamwork_rounding": ("stack", "down", "up")}
+    assert OPTIONS == {"combat_tie": ("neither", "both"), "teamwork_rounding": ("down", "stack", "up"),
+                       "teamwork_lead": ("best", "player")}
     assert info("bind").options == OPTIONS
     assert get_system("bind").id == "bind"
     assert get_system("bind", {"combat_tie": "both"}).combat_tie == "both"
@@ -49,7 +51,10 @@ def test_tn_chart_and_difficulty_mapping() -> None:
     assert [tn for tn, _ in core.TN_CHART] == list(range(2, 21, 2))
     assert set(core.DIFFICULTY_TN) == set(DIFFICULTIES)
     assert [core.DIFFICULTY_TN[d] for d in DIFFICULTIES] == [6, 7, 10, 14, 18]
-    assert core.tn_name(7) == "easy" and core.tn_name(12) == "specialist" and core.tn_name(25) == "implausible"
+    # seed 003 chart: Easy is 6; 7 is the default TN ("All actions are assumed to have a TN of 7")
+    assert core.tn_name(6) == "easy" and core.tn_name(7) == "the default" and core.tn_name(8) == "serious"
+    assert core.tn_name(11) == "professional to specialist"
+    assert core.tn_name(12) == "specialist" and core.tn_name(25) == "implausible" and core.tn_name(1) == "automatic"
 
 
 @pytest.mark.parametrize(("faces", "bonus", "tn", "outcome", "total"), [
@@ -189,33 +194,47 @@ def test_situation_resting_flag_is_honoured_when_present() -> None:
 # -- seed 003 §Teamwork, §Stacking ---------------------------------------------------------
 
 def test_teamwork_two_companions_at_plus_three_add_two() -> None:
+    """seed 003 §Teamwork: "Two companions with a +3 bonus would add a total of a +2 bonus"
+    (the default reading)."""
+    assert traits.teamwork_bonus([3, 3]) == 2
+    assert BIND.team(0, [3, 3]).bonus == 3 + 1  # best placed leads (+3); you (0) and the other (+3: 1) help
     assert traits.teamwork_bonus([3, 3], rounding="down") == 2
     assert traits.teamwork_bonus([3, 3], rounding="up") == 4
     assert traits.teamwork_bonus([3, 3, 3, 3], rounding="down") == 3  # only three helpers
     assert traits.teamwork_bonus([-1, 0, 1], rounding="down") == 0  # nobody useful
 
 
-def test_teamwork_stacks_by_default_as_the_seeds_table() -> None:
+def test_teamwork_option_stack_is_the_seeds_stacking_table() -> None:
     """Alicia leads (+3); Snowstorm +3 adds 3/2 -> 2, Chatrik +2 adds 2/4 -> 1, Drake +1 adds 1/8 -> 0."""
-    assert traits.teamwork_shares([1, 3, 2]) == [2, 1, 0]
-    assert 3 + traits.teamwork_bonus([3, 2, 1]) == 6
-    assert traits.teamwork_bonus([3, 3]) == 2 + 1
-    assert traits.teamwork_bonus([3, 3, 3, 3]) == 2 + 1 + 0  # only three helpers
-    assert traits.teamwork_bonus([-1, 0, 1]) == 1  # a +1 helper adds half of 1, rounded half up
+    assert traits.teamwork_shares([1, 3, 2], "stack") == [2, 1, 0]
+    assert 3 + traits.teamwork_bonus([3, 2, 1], "stack") == 6
+    assert traits.team(3, [3, 2, 1], "stack").bonus == 6
+    assert traits.teamwork_bonus([3, 3], "stack") == 2 + 1
+    assert traits.teamwork_bonus([3, 3, 3, 3], "stack") == 2 + 1 + 0  # only three helpers
+    assert traits.teamwork_bonus([-1, 0, 1], "stack") == 1  # a +1 helper adds half of 1, rounded half up
     with pytest.raises(UsageError):
         traits.teamwork_bonus([3], rounding="sideways")
 
 
 def test_teamwork_in_a_check_and_the_solo_kinds() -> None:
-    leader = pc(intelligence=1, academics=1)
-    helpers = (pc(intelligence=2, academics=1), pc(intelligence=1, academics=2))
-    assert BIND.check_request(leader, "lore", "hard", BindSituation(helper_sheets=helpers)).bonus == 2 + 2 + 1
-    assert make_system({"teamwork_rounding": "down"}).check_request(
-        leader, "lore", "hard", BindSituation(helper_sheets=helpers)).bonus == 2 + 2
-    assert make_system({"teamwork_rounding": "up"}).check_request(
-        leader, "lore", "hard", BindSituation(helper_sheets=helpers)).bonus == 2 + 4
+    player = pc(intelligence=1, academics=1)  # +2
+    helpers = (pc(intelligence=2, academics=1), pc(intelligence=1, academics=2))  # +3, +3
+    team = BindSituation(helper_sheets=helpers)
+    # the best placed (+3) leads; you (+2: 1) and the other (+3: 1) help, halves rounded down
+    assert BIND.check_request(player, "lore", "hard", team).bonus == 3 + 1 + 1
+    assert make_system({"teamwork_lead": "player"}).check_request(player, "lore", "hard", team).bonus == 2 + 1 + 1
+    assert make_system({"teamwork_lead": "player", "teamwork_rounding": "stack"}).check_request(
+        player, "lore", "hard", team).bonus == 2 + 2 + 1
+    assert make_system({"teamwork_lead": "player", "teamwork_rounding": "up"}).check_request(
+        player, "lore", "hard", team).bonus == 2 + 4
+    # seed 003 §Teamwork: sneaking does not benefit from friends, however stealthy they are
+    sneaky = BindSituation(helper_sheets=(pc(dexterity=3, stealth=3), pc(dexterity=2, stealth=3)))
     sneaker = pc(dexterity=1, stealth=1)
-    assert BIND.check_request(sneaker, "sneak", "normal", BindSituation(helper_sheets=helpers)).bonus == 2
+    # as a team roll the same friends would add to Dexterity + Stealth: they are worth something
+    assert BIND.traits_request(sneaker, "dexterity", "stealth", "normal", sneaky).bonus > 2
+    assert BIND.check_request(sneaker, "sneak", "normal", sneaky).bonus == 2
+    assert BIND.check_request(sneaker, "dodge", "normal", sneaky).bonus == BIND.check_request(
+        sneaker, "dodge", "normal", BindSituation()).bonus
 
 
 def test_stacking_table_of_the_seed() -> None:
@@ -617,6 +636,31 @@ def test_tie_neither_or_both() -> None:
     assert by_option.attacker.hp == 5
     with pytest.raises(ValueError):
         BIND.attack(hero, goblin, SWORD, Situation(), ScriptedDice([2, 3]), tie="maybe")
+
+
+def test_a_knocked_out_foe_does_not_strike_back() -> None:
+    hero, goblin = fighter(), dataclasses.replace(a_goblin(), hp=0)
+    assert BIND.condition(goblin) == "down"
+    result = BIND.attack(hero, goblin, SWORD, Situation(), ScriptedDice([1, 2]))  # a miss: no damage die read
+    assert result.roll.outcome == "failure" and result.attacker.hp == 7
+    both = BIND.attack(hero, goblin, SWORD, Situation(), ScriptedDice([2, 3, 1]), tie="both")
+    assert both.hit and both.attacker.hp == 7  # only the player's blow lands
+
+
+def test_nothing_carried_is_no_encumbrance_even_for_a_weak_body() -> None:
+    """seed 003 §Weight: Encumbrance comes from an item's Weight above Strength."""
+    weakling = BIND.npc_sheet(1, {"strength": -2})
+    assert traits.encumbrance_of(weakling, 0) == 0
+    assert traits.encumbrance_of(weakling, 1) == 3
+    assert traits.traits_bonus(weakling, "speed", "vigilance") == traits.traits_bonus(
+        dataclasses.replace(weakling, attributes={**weakling.attributes, "strength": 0}), "speed", "vigilance")
+
+
+def test_dodging_arrows_loses_the_encumbrance_of_what_you_carry() -> None:
+    archer, bow = BIND.npc_sheet(2, None), Weapon("bow", "d6", ranged=True)
+    light, laden = fighter(), dataclasses.replace(fighter(), encumbrance=2)
+    assert BIND.attack_request(archer, laden, bow, Situation()).bonus == \
+        BIND.attack_request(archer, light, bow, Situation()).bonus - 2
 
 
 def test_npc_attack_is_the_players_defence_roll() -> None:

@@ -32,6 +32,7 @@ from game.rules.vaarn_events import (
     GiftPaid,
     GiftWorked,
     LevelGained,
+    Recovered,
     RestWasted,
     ShortRested,
     WentWithout,
@@ -630,10 +631,16 @@ def test_long_rest_restores_hp_or_a_wound(system: vaarn.VaarnSystem) -> None:
                   str=0, depleted={"str": 2}, unconscious=True)
     first = system.rest(hurt, "long", True, ScriptedDice([]))
     assert first.sheet.hp == 8 and len(first.sheet.wounds) == 2
-    assert first.sheet.bonus("str") == 1 and first.sheet.depleted == {"str": 1}
+    # seed 001: only depletion by enemy attacks comes back a point a day; a wound's loss lasts
+    assert first.sheet.bonus("str") == 0 and first.sheet.depleted == {"str": 2}
     assert first.sheet.unconscious is False
     second = system.rest(first.sheet, "long", True, ScriptedDice([]))
     assert second.sheet.wounds == (wound(7, "Stomach Wound", 1),)
+    assert second.sheet.bonus("str") == 0
+    daily = vaarn.make_system({"wound_losses": "daily"})
+    first = daily.rest(hurt, "long", True, ScriptedDice([]))
+    assert first.sheet.bonus("str") == 1 and first.sheet.depleted == {"str": 1}
+    second = daily.rest(first.sheet, "long", True, ScriptedDice([]))
     assert second.sheet.bonus("str") == 2 and second.sheet.depleted == {}
     chosen = system.rest_with(hurt, "long", 1, 1, ScriptedDice([]), choice="wound")
     assert chosen.sheet.hp == -4 and len(chosen.sheet.wounds) == 1
@@ -732,6 +739,10 @@ def test_combat_gift_pays_d6_and_hits_d8_plus_psy(system: vaarn.VaarnSystem) -> 
     assert (result.cost, result.amount) == (4, 9)
     assert result.user.hp == 1 and result.target.hp == 7
     assert [r.text.split(":")[0] for r in result.rolls] == ["Gift cost", "Gift damage"]
+    # the die sizes of the example: d6 paid, d8 rolled for damage
+    assert [r.text.split(": ")[1].split(" ")[0] for r in result.rolls] == ["d6", "d8"]
+    worked = next(e for e in result.events if isinstance(e, GiftWorked))
+    assert (worked.sides, worked.face, worked.bonus, worked.amount) == (8, 7, 2, 9)
     psyche = vaarn.make_system({"gifts": "psyche-slots"}).gift_attack(user, target, ScriptedDice([4, 7]))
     assert psyche.amount == 7
 
@@ -748,10 +759,21 @@ def test_paying_for_a_gift_can_wound(system: vaarn.VaarnSystem) -> None:
 
 
 def test_healing_gift(system: vaarn.VaarnSystem) -> None:
-    me = system.gift_heal(player(psy=1, hp=5, max_hp=10), None, ScriptedDice([3, 6]))
+    """Seed 001 §Mystic Gifts: the combat ratio (paid d6, heals d8 + PSY); §Abilities: the
+    healed one's CON bonus is added to healing rolls."""
+    me = system.gift_heal(player(psy=1, con=0, hp=5, max_hp=10), None, ScriptedDice([3, 6]))
     assert me.user.hp == 9 and me.target == me.user and me.amount == 7
-    ally = system.gift_heal(player(psy=1, hp=5), player(hp=-3), ScriptedDice([3, 2]))
-    assert ally.user.hp == 2 and ally.target.hp == 3
+    worked = next(e for e in me.events if isinstance(e, GiftWorked))
+    assert (worked.sides, worked.face, worked.bonus, worked.con, worked.amount) == (8, 6, 1, 0, 7)
+    ally = system.gift_heal(player(psy=1, hp=5), player(hp=-3, con=2), ScriptedDice([3, 2]))
+    assert ally.user.hp == 2 and ally.target.hp == 5 and ally.amount == 5
+
+
+def test_healing_rolls_add_the_healed_ones_con_bonus(system: vaarn.VaarnSystem) -> None:
+    """Seed 001 §Abilities: "The Constitution bonus is added to healing rolls"."""
+    change = system.heal(player(con=2, hp=1, max_hp=12), "d6", ScriptedDice([4]))
+    assert change.sheet.hp == 7
+    assert change.events == (Recovered("player", 6, 7, 12, 6, 4, 2),)
 
 
 def test_sustained_gift_costs_per_ten_minutes(system: vaarn.VaarnSystem) -> None:
