@@ -125,6 +125,7 @@ class Engine:
         self.last_request: tuple[str, Any] | None = None
         self.meta = MetaCommands(self)
         self._start()
+        self._autosaved = (self._generation, state.turn, len(state.log))  # nothing to write until the run moves
 
     def _start(self) -> None:
         """Let the system bring the sheet in step with the world (a new run, or a load)."""

@@ -542,7 +542,7 @@ _STATE_FIELDS: dict[str, tuple[str, bool]] = {
 MAX_COUNT = 10**9
 #: The largest amount of water, food or days of want; and the largest number on a character sheet
 #: (no rule system keeps one above 999): a hand edit beyond it could make play loop for ever.
-MAX_AMOUNT = 10_000
+MAX_AMOUNT = limits.MAX_AMOUNT
 _NPC_FIELDS: dict[str, tuple[str, bool]] = {
     "room": ("text", True), "sheet": ("table", True), "disposition": ("text", True), "route_index": ("amount", False),
 }

@@ -67,6 +67,7 @@ from game.world.content import (
     RegionDef,
     RoomDef,
 )
+from game.world.limits import MAX_AMOUNT, MAX_STAT, MAX_STAT_BY_SYSTEM
 from game.world.schema import (
     BOOL,
     INT,
@@ -203,7 +204,10 @@ class _Builder:
         return value
 
     def _range(self, path: KeyPath, value: int, low: int, high: int | None = None) -> int:
-        if high is not None and not low <= value <= high:
+        """``value`` checked within low..high; without ``high``, at most what a save can hold."""
+        if high is None and value > MAX_AMOUNT:
+            self.report.add(path, f"{value} is more than a save can hold (at most {MAX_AMOUNT})")
+        elif high is not None and not low <= value <= high:
             self.report.add(path, f"{value} is outside {low}..{high}")
         elif value < low:
             self.report.add(path, f"must be {low} or more, not {value}")
@@ -234,8 +238,21 @@ class _Builder:
             if self._system_id(path + (system,), system):
                 good = as_table(self.report, path + (system,), table)
                 if good is not None:
+                    self._stat_numbers(path + (system,), good, MAX_STAT_BY_SYSTEM.get(system, MAX_STAT))
                     stats[system] = dict(good)
         return stats
+
+    def _stat_numbers(self, path: KeyPath, value: Any, bound: int) -> None:
+        """Every number in a stats table within ±bound: a sheet a save holds, odds computed exactly."""
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                self._stat_numbers(path + (str(key),), inner, bound)
+        elif isinstance(value, list):
+            for index, inner in enumerate(value):
+                self._stat_numbers(path + (str(index),), inner, bound)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and not -bound <= value <= bound:
+            self.report.add(path, f"{value} is beyond what this rule system can play or a save can hold "
+                                  f"(at most {bound})")
 
     def _check(self, path: KeyPath, value: str | dict[str, Any], kind: str) -> CheckDef:
         if isinstance(value, str):
