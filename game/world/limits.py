@@ -70,6 +70,8 @@ PARSE_INT_DIGITS = 640
 MAX_DIGITS = 100
 #: The most lines and commas in one file: a bound on the values ``tomllib`` creates.
 MAX_ITEMS = 400_000
+#: The most commands a run's log holds: a save reads no more, and a replay runs no more.
+MAX_LOG = 100_000
 #: The largest amount (water, food, a count on a sheet) a save holds; content beyond it is refused by ``check``.
 MAX_AMOUNT = 10_000
 #: The largest number in a ``stats.<system>`` table (no rule system keeps one above 999).
