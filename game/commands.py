@@ -196,9 +196,14 @@ def show_map(args: argparse.Namespace) -> int:
 
 
 def replay(args: argparse.Namespace) -> int:
+    import sys
+
     from game.replay import replay_save
 
-    ok, lines = replay_save(Path(args.save), args.adventure)
+    def progress(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    ok, lines = replay_save(Path(args.save), args.adventure, progress)
     for line in lines:
         print(line)
     return 0 if ok else 1

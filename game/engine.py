@@ -43,6 +43,7 @@ from game.rules.dice import Dice, RandomDice, dice_for_turn
 from game.text import clean
 from game.timekeeping import advance
 from game.verbs import META_VERBS
+from game.world import limits
 from game.world.content import Adventure
 from game.world.state import PLAYER, WorldState
 from game.world.world import World
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 #: How many undo steps are kept.
 UNDO_DEPTH = 100
 #: The most commands one run may log: a save of the run must load (``game.saves`` reads at most this many).
-MAX_LOG = 100_000
+MAX_LOG = limits.MAX_LOG
 
 
 @dataclass
@@ -129,6 +130,7 @@ class Engine:
         self.told_help = False
         self.meta = MetaCommands(self)
         self._start()
+        self._autosaved = (self._generation, state.turn, len(state.log))  # nothing to write until the run moves
 
     def _start(self) -> None:
         """Let the system bring the sheet in step with the world (a new run, or a load)."""

@@ -1,14 +1,29 @@
 """Replaying a saved run from its seed and command log, and verifying where it ends."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.errors import SaveError
 
+if TYPE_CHECKING:
+    from game.world.content import Adventure
 
-def replay_save(save_path: Path, adventure_dir: str | None) -> tuple[bool, list[str]]:
-    """Re-run the save's log from a new game with its seed; True if it ends in the saved state."""
+
+#: How often a long replay reports its progress (in commands).
+PROGRESS_EVERY = 5_000
+
+
+def replay_save(save_path: Path, adventure_dir: str | None,
+                progress: Callable[[str], None] | None = None) -> tuple[bool, list[str]]:
+    """Re-run the save's log from a new game with its seed; True if it ends in the saved state.
+
+    A log holds at most ``limits.MAX_LOG`` commands (the save reader refuses
+    longer ones, naming the limit); ``progress`` hears every PROGRESS_EVERY.
+    When the replay diverges, the lines say whether the adventure changed
+    since the save was made (version or files) or not (a bug).
+    """
     from game.engine import Engine
     from game.paths import bundled_root
     from game.rules.registry import get_system
@@ -31,13 +46,28 @@ def replay_save(save_path: Path, adventure_dir: str | None) -> tuple[bool, list[
     saved = SaveStore(save_path.parent, adventure).from_document(document, save_path.name)
     system = get_system(saved.system, adventure.rules.get(saved.system, {}))
     engine = Engine.new_game(adventure, system, saved.seed)
-    for command in saved.log:
+    total = len(saved.log)
+    for done, command in enumerate(saved.log, 1):
         engine.submit(command)
+        if progress is not None and (done % PROGRESS_EVERY == 0 or done == total) and total >= PROGRESS_EVERY:
+            progress(f"replayed {done:,} of {total:,} commands")
     ok, difference = compare(engine.state.to_data(engine.system), saved.to_data(engine.system))
-    turns = f"{len(saved.log)} commands, seed {saved.seed}, {system.id}"
+    turns = f"{total} commands, seed {saved.seed}, {system.id}"
     if ok:
         return True, [f"Replay matches: {turns}; ends on day {saved.day} in {adventure.rooms[saved.room].name}."]
-    return False, [f"Replay diverged ({turns}): {difference}"]
+    return False, [f"Replay diverged ({turns}): {difference}", *_content_changes(document["save"], adventure)]
+
+
+def _content_changes(header: dict[str, Any], adventure: Adventure) -> list[str]:
+    """Why a replay may diverge that is not a bug: the adventure changed since the save was made."""
+    made_with = header.get("adventure_version")
+    if made_with != adventure.version:
+        return [f"The save was made with {adventure.id} version {made_with}; this is version {adventure.version}: "
+                "the same commands meet changed content."]
+    if header.get("digest") != adventure.digest:
+        return [f"The files of {adventure.id} {adventure.version} changed since the save was made (its content "
+                "digest differs): the same commands meet changed content."]
+    return ["The adventure is the one the save was made with: this is a bug; please report it with the save."]
 
 
 def compare(replayed: dict[str, Any], saved: dict[str, Any]) -> tuple[bool, str]:

@@ -407,7 +407,12 @@ class SaveStore:
         if header.get("format") != FORMAT_VERSION:
             notes.append(f"This save was written by an earlier Wayfarer (save format {header.get('format')}); "
                          f"it plays on as it was, and is written in format {FORMAT_VERSION} from the next save.")
-        if header.get("digest") != self.adventure.digest:
+        if header.get("adventure_version") != self.adventure.version:
+            notes.append(f"This save was made with {self.adventure.id} version "
+                         f"{_shown(header.get('adventure_version'))}; everything it names exists in version "
+                         f"{self.adventure.version}, so it plays on there (the state as saved, the rest as the new "
+                         f"version writes it).")
+        elif header.get("digest") != self.adventure.digest:
             notes.append(f"The files of {self.adventure.id} {self.adventure.version} have changed since this save "
                          f"was made; everything it names still exists, so it loads, but things may differ.")
         return state, notes
@@ -438,15 +443,21 @@ class SaveStore:
         if header.get("adventure") != self.adventure.id:
             raise SaveError(f"{name} belongs to the adventure \"{_shown(header.get('adventure'))}\", "
                             f"not \"{self.adventure.id}\"")
-        if header.get("adventure_version") != self.adventure.version:
-            made_with = _shown(header.get("adventure_version"))
-            raise SaveError(f"{name} was made with {self.adventure.id} version {made_with}; "
-                            f"this is version {self.adventure.version}")
+        made_with = header.get("adventure_version")
+        if made_with != self.adventure.version and not self.takes_version(made_with):
+            since = (f"takes saves from version {self.adventure.saves_from} on" if self.adventure.saves_from
+                     and isinstance(made_with, str) and _version_key(made_with) < _version_key(
+                         self.adventure.saves_from) else "is older")
+            raise SaveError(f"{name} was made with {self.adventure.id} version {_shown(made_with)}; "
+                            f"this is version {self.adventure.version}, which {since}")
         if header.get("checksum") != checksum(data):
             raise SaveError(f"{name} is damaged: its checksum does not match")
         problem = _shape_problem(data)
         if problem:
             raise SaveError(f"{name} is damaged: {problem}")
+        if len(data["log"]) > limits.MAX_LOG:
+            raise SaveError(f"{name} holds a log of {len(data['log']):,} commands; a run holds at most "
+                            f"{limits.MAX_LOG:,}")
         for key in ("system", "seed", "turn"):
             if header.get(key) != data[key]:
                 raise SaveError(f"{name} is damaged: its header and state disagree on the {key}")
@@ -460,11 +471,23 @@ class SaveStore:
             state = WorldState.from_data(data, codec)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
-        self.check_references(state, name)
+        self.check_references(state, name, made_with if made_with != self.adventure.version else None)
         return state
 
-    def check_references(self, state: WorldState, name: str) -> None:
-        """Every id in the state must exist in the adventure."""
+    def takes_version(self, version: object) -> bool:
+        """Whether a save of another version of this adventure may load (its ids are checked after).
+
+        Any older version does, unless the adventure declares ``saves_from``:
+        then only versions from that one on (compared as dotted numbers).  A
+        save of a newer version never loads into an older one.
+        """
+        if not isinstance(version, str) or _version_key(version) > _version_key(self.adventure.version):
+            return False
+        oldest = self.adventure.saves_from
+        return not oldest or _version_key(version) >= _version_key(oldest)
+
+    def check_references(self, state: WorldState, name: str, made_with: object = None) -> None:
+        """Every id in the state must exist in the adventure (the refusal names what does not)."""
         adventure = self.adventure
         rooms = adventure.rooms
         problems = []
@@ -488,7 +511,11 @@ class SaveStore:
             problems.append(f"system {state.system}")
         if problems:
             shown = ", ".join(_shown(p) for p in sorted(problems)[:3])
-            raise SaveError(f"{name} names what this adventure does not have: {shown}")
+            more = f" and {len(problems) - 3} more" if len(problems) > 3 else ""
+            if made_with is not None:
+                raise SaveError(f"{name} was made with {adventure.id} version {_shown(made_with)}, and version "
+                                f"{adventure.version} no longer has: {shown}{more}")
+            raise SaveError(f"{name} names what this adventure does not have: {shown}{more}")
 
 
 def parse_document(raw: bytes, name: str) -> dict[str, Any]:
@@ -542,7 +569,7 @@ _STATE_FIELDS: dict[str, tuple[str, bool]] = {
 MAX_COUNT = 10**9
 #: The largest amount of water, food or days of want; and the largest number on a character sheet
 #: (no rule system keeps one above 999): a hand edit beyond it could make play loop for ever.
-MAX_AMOUNT = 10_000
+MAX_AMOUNT = limits.MAX_AMOUNT
 _NPC_FIELDS: dict[str, tuple[str, bool]] = {
     "room": ("text", True), "sheet": ("table", True), "disposition": ("text", True), "route_index": ("amount", False),
     "haggle_day": ("count", False), "haggle": ("text", False),
@@ -652,3 +679,9 @@ def _writer_alive(pid_text: str) -> bool:
     except PermissionError:
         return True  # another user's process holds that number
     return True
+
+
+def _version_key(version: str) -> tuple[tuple[int, str], ...]:
+    """A dotted version as comparable parts (numbers as numbers: 1.10 after 1.9)."""
+    return tuple((int(part), "") if part.isdecimal() and part.isascii() else (-1, part)
+                 for part in version.strip().split("."))

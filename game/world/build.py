@@ -67,6 +67,7 @@ from game.world.content import (
     RegionDef,
     RoomDef,
 )
+from game.world.limits import MAX_AMOUNT, MAX_STAT, MAX_STAT_BY_SYSTEM
 from game.world.schema import (
     BOOL,
     INT,
@@ -99,7 +100,7 @@ TOP_SPEC: dict[str, Checker] = {
 }
 ADVENTURE_SPEC: dict[str, Checker] = {
     "id": STR, "title": STR, "version": STR, "start": STR, "system": STR, "intro": STR,
-    "goal": TABLE, "rules": TABLE,
+    "goal": TABLE, "rules": TABLE, "saves_from": STR,
 }
 GOAL_SPEC: dict[str, Checker] = {"reach": STR, "carrying": STR_OR_LIST, "defeat": STR_OR_LIST, "text": STR}
 PLAYER_SPEC: dict[str, Checker] = {
@@ -203,7 +204,10 @@ class _Builder:
         return value
 
     def _range(self, path: KeyPath, value: int, low: int, high: int | None = None) -> int:
-        if high is not None and not low <= value <= high:
+        """``value`` checked within low..high; without ``high``, at most what a save can hold."""
+        if high is None and value > MAX_AMOUNT:
+            self.report.add(path, f"{value} is more than a save can hold (at most {MAX_AMOUNT})")
+        elif high is not None and not low <= value <= high:
             self.report.add(path, f"{value} is outside {low}..{high}")
         elif value < low:
             self.report.add(path, f"must be {low} or more, not {value}")
@@ -234,8 +238,21 @@ class _Builder:
             if self._system_id(path + (system,), system):
                 good = as_table(self.report, path + (system,), table)
                 if good is not None:
+                    self._stat_numbers(path + (system,), good, MAX_STAT_BY_SYSTEM.get(system, MAX_STAT))
                     stats[system] = dict(good)
         return stats
+
+    def _stat_numbers(self, path: KeyPath, value: Any, bound: int) -> None:
+        """Every number in a stats table within ±bound: a sheet a save holds, odds computed exactly."""
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                self._stat_numbers(path + (str(key),), inner, bound)
+        elif isinstance(value, list):
+            for index, inner in enumerate(value):
+                self._stat_numbers(path + (str(index),), inner, bound)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and not -bound <= value <= bound:
+            self.report.add(path, f"{value} is beyond what this rule system can play or a save can hold "
+                                  f"(at most {bound})")
 
     def _check(self, path: KeyPath, value: str | dict[str, Any], kind: str) -> CheckDef:
         if isinstance(value, str):
@@ -274,6 +291,7 @@ class _Builder:
             goal=goal, rules=self._rules(head.get("rules", {})), player=player, rooms=rooms,
             items=items, npcs=npcs, regions={**self.implicit_regions, **regions}, source=source,
             digest=digest, item_homes=self.item_homes, npc_homes=self.npc_homes,
+            saves_from=head.get("saves_from", ""),
         )
 
     def _adventure_head(self) -> dict[str, Any]:

@@ -197,3 +197,5 @@ class Adventure:
     #: NPCs placed in no room (region encounters) have no entry.
     item_homes: Mapping[str, str] = field(default_factory=dict)
     npc_homes: Mapping[str, str] = field(default_factory=dict)
+    #: The oldest version of this adventure whose saves this version takes ("" = any whose ids still exist).
+    saves_from: str = ""

@@ -70,6 +70,14 @@ PARSE_INT_DIGITS = 640
 MAX_DIGITS = 100
 #: The most lines and commas in one file: a bound on the values ``tomllib`` creates.
 MAX_ITEMS = 400_000
+#: The most commands a run's log holds: a save reads no more, and a replay runs no more.
+MAX_LOG = 100_000
+#: The largest amount (water, food, a count on a sheet) a save holds; content beyond it is refused by ``check``.
+MAX_AMOUNT = 10_000
+#: The largest number in a ``stats.<system>`` table (no rule system keeps one above 999).
+MAX_STAT = 999
+#: Tighter bounds where a stat is a pool of dice whose exact odds are computed (the system's own dice limit).
+MAX_STAT_BY_SYSTEM = {"open_adventures": 60}
 
 _PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+')"""
 #: A dot followed by MAX_KEY_PARTS - 1 more (part, dot) pairs: at least MAX_KEY_PARTS dots.
