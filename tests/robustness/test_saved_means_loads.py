@@ -117,8 +117,8 @@ def test_a_failing_autosave_is_told_once_and_play_goes_on(tmp_path: Path) -> Non
     (tmp_path / "tiny").write_text("not a folder")
     engine = new_engine(saves=tmp_path)
     engine.autosave = True
-    first = engine.submit("wait").lines
-    second = engine.submit("wait").lines
+    first = engine.submit("wait").shown
+    second = engine.submit("wait").shown
     assert "Autosave failed" in first[-1] and not any("Autosave" in line for line in second)
     assert engine.state.log == ["wait", "wait"]
 
