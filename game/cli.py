@@ -59,6 +59,9 @@ def build_parser() -> Parser:
     play.add_argument("--seed", type=int, help="seed for a reproducible run")
     play.add_argument("--load", metavar="SLOT", help="start from a saved slot")
     play.add_argument("--saves", metavar="DIR", help="the saves folder (the one in use is named below)")
+    play.add_argument("--plain", action="store_true",
+                      help="for screen readers: no colour, no status bar or boxes, rolls as sentences "
+                           "(NO_COLOR alone turns colour off)")
 
     check = sub.add_parser("check", help="validate adventure content")
     check.add_argument("adventures", nargs="+")

@@ -48,7 +48,7 @@ def play(args: argparse.Namespace) -> int:
         engine = Engine.new_game(adventure, system, seed, saves=store)
         opening = [f"{adventure.title} — played under {system.name} (seed {seed})", ""] + engine.opening()
     engine.fixed_seed = args.seed
-    return run_repl(engine, opening)
+    return run_repl(engine, opening, plain=args.plain)
 
 
 def _saves_folder(option: str | None) -> Path:

@@ -16,33 +16,44 @@ U+FFFD on standard input and never reach the history file as surrogates.
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 from game.engine import Engine
+from game.presentation import STYLE_RULES, sentence, status_parts, status_text, styled_block
 from game.text import clean, wrap
 
 #: The longest line read from the player; the rest is cut.
 MAX_LINE = 1000
 
 
-def emit(lines: Iterable[str], out: TextIO, width: int) -> None:
-    """Print lines, cleaned of control characters and wrapped."""
-    text = "\n".join(clean(line) for line in lines)
+def emit(lines: Iterable[str], out: TextIO, width: int, *, spoken: bool = False) -> None:
+    """Print lines, cleaned of control characters and wrapped; ``spoken``: rolls as sentences."""
+    text = "\n".join(sentence(clean(line)) if spoken else clean(line) for line in lines)
     out.write(wrap(text, width) + "\n")
     out.flush()
 
 
-def run_repl(engine: Engine, opening: list[str]) -> int:
-    """Play until the player quits or input ends; return the exit code."""
+def colour_wanted(plain: bool, environ: Mapping[str, str]) -> bool:
+    """Colour unless ``--plain`` or a non-empty ``NO_COLOR`` (https://no-color.org) says not."""
+    return not plain and not environ.get("NO_COLOR")
+
+
+def run_repl(engine: Engine, opening: list[str], *, plain: bool = False) -> int:
+    """Play until the player quits or input ends; return the exit code.
+
+    ``plain`` (``--plain``): no colour, no status bar or boxed menus, and rolls
+    worded as sentences, for screen readers.
+    """
     if sys.stdin.isatty() and sys.stdout.isatty():
-        return run_terminal(engine, opening)
+        return run_terminal(engine, opening, plain=plain, colour=colour_wanted(plain, os.environ))
     for stream in (sys.stdin, sys.stdout):
         _tolerate_bad_bytes(stream)
-    return run_plain(engine, opening, sys.stdin, sys.stdout)
+    return run_plain(engine, opening, sys.stdin, sys.stdout, spoken=plain)
 
 
 def _tolerate_bad_bytes(stream: TextIO) -> None:
@@ -71,14 +82,15 @@ def read_lines(source: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
         yield raw.rstrip("\r\n")[:limit]
 
 
-def run_plain(engine: Engine, opening: list[str], source: TextIO, out: TextIO, width: int = 78) -> int:
+def run_plain(engine: Engine, opening: list[str], source: TextIO, out: TextIO, width: int = 78,
+              *, spoken: bool = False) -> int:
     """Commands from ``source`` line by line; each echoed after a ``>`` prompt."""
-    emit(opening, out, width)
+    emit(opening, out, width, spoken=spoken)
     for raw in read_lines(source):
         line = clean(raw)[:MAX_LINE]
         out.write(f"\n> {line}\n")
         report = engine.submit(line)
-        emit(report.shown, out, width)
+        emit(report.shown, out, width, spoken=spoken)
         if report.quit:
             break
     return 0
@@ -91,10 +103,18 @@ def history_path(engine: Engine) -> Path | None:
 
 
 def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt_output: Any = None,
-                 out: TextIO | None = None) -> int:
-    """The prompt_toolkit session; ``pt_input``/``pt_output`` let tests drive it through a pipe."""
+                 out: TextIO | None = None, plain: bool = False, colour: bool = True) -> int:
+    """The prompt_toolkit session; ``pt_input``/``pt_output`` let tests drive it through a pipe.
+
+    Output goes to ``out`` as plain text when given (tests), else through
+    prompt_toolkit in colour (``colour``).  ``plain``: no status bar, a
+    readline-like completion list (no box), rolls as sentences.
+    """
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
+    from prompt_toolkit.output import ColorDepth
+    from prompt_toolkit.shortcuts import CompleteStyle
+    from prompt_toolkit.styles import Style
 
     from game.completion import GameCompleter
 
@@ -107,7 +127,7 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
             except OSError:
                 pass  # history is a convenience: a full disk must not stop the game
 
-    out = out or sys.stdout
+    style = Style.from_dict(STYLE_RULES if colour else {"bottom-toolbar": "noreverse"})
     history_file = history_path(engine)
     history: FileHistory | InMemoryHistory = InMemoryHistory()
     if history_file is not None:
@@ -118,21 +138,51 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
             pass
     session: PromptSession[str] = PromptSession(
         history=history, completer=GameCompleter(engine), complete_while_typing=False,
-        bottom_toolbar=lambda: clean(engine.status_line()), input=pt_input, output=pt_output,
+        bottom_toolbar=None if plain else (lambda: clean(status_text(status_parts(engine), _bar_width(session)))),
+        input=pt_input, output=pt_output, style=style, color_depth=None if colour else ColorDepth.DEPTH_1_BIT,
+        complete_style=CompleteStyle.READLINE_LIKE if plain else CompleteStyle.COLUMN,
     )
-    emit(opening, out, _width())
+
+    def show(lines: list[str]) -> None:
+        if out is not None or not colour:
+            emit(lines, out or sys.stdout, _width(), spoken=plain)
+        else:
+            print_styled(lines, _width(), style, _names(engine), session.output)
+
+    show(opening)
     while True:
         try:
             line = session.prompt("> ")
         except KeyboardInterrupt:
             continue  # Ctrl-C cancels the line being typed, nothing more
         except EOFError:
-            out.write("Farewell, wanderer.\n")
+            show(["Farewell, wanderer."])
             return 0
         report = engine.submit(clean(line)[:MAX_LINE])
-        emit(report.shown, out, _width())
+        show(report.shown)
         if report.quit:
             return 0
+
+
+def print_styled(lines: list[str], width: int, style: Any, names: list[str], output: Any) -> None:
+    """Print cleaned, wrapped lines through prompt_toolkit with the colour classes of :func:`styled`."""
+    from prompt_toolkit import print_formatted_text
+    from prompt_toolkit.formatted_text import FormattedText
+
+    fragments = styled_block([clean(line) for line in lines], width, names)
+    print_formatted_text(FormattedText(fragments), style=style, output=output, end="")
+
+
+def _names(engine: Engine) -> list[str]:
+    """The names of the adventure's people, coloured where they appear (proper names only)."""
+    return [npc.name for npc in engine.adventure.npcs.values() if npc.name[:1].isupper()]
+
+
+def _bar_width(session: Any) -> int:
+    try:
+        return int(session.output.get_size().columns)
+    except Exception:  # noqa: BLE001 - a bar that cannot measure falls back to 80 columns
+        return 80
 
 
 def _width() -> int:
