@@ -166,8 +166,9 @@ class MetaCommands:
         return self._report(*rules_overview(engine.system.id, engine.system.name, summary))
 
     def do_quit(self, command: Command) -> Report:
-        self.close_transcript()
-        return self._report("Farewell, wanderer.", quit=True)
+        farewell = "Farewell, wanderer."
+        self.close_transcript(command.raw, [farewell])
+        return self._report(farewell, quit=True)
 
     # -- restart and the end of a run -----------------------------------------------------
     def do_restart(self, command: Command) -> Report:
@@ -200,7 +201,7 @@ class MetaCommands:
         return [
             *banner, "",
             f"{engine.adventure.title}, under {engine.system.name}: {state.day} day{'s' if state.day != 1 else ''}, "
-            f"{state.turn} turns, {rolls} roll{'s' if rolls != 1 else ''} this session.",
+            f"{state.turn} turn{'s' if state.turn != 1 else ''}, {rolls} roll{'s' if rolls != 1 else ''} this session.",
             f"Foes met: {foes}; beaten: {len(beaten)} of {len(met)}.",
             f"How it ended: {how}", "", ENDING_QUESTION,
         ]
@@ -255,9 +256,9 @@ class MetaCommands:
         if action == "off":
             if self.transcript is None:
                 return self._report("No transcript is being recorded.")
-            path = self.transcript.path
-            self.close_transcript()
-            return self._report(f"Transcript stopped ({path}).")
+            said = f"Transcript stopped ({self.transcript.path})."
+            self.close_transcript(command.raw, [said])
+            return self._report(said)
         if action != "on":
             return self._report("Say transcript on [FILE] or transcript off.")
         if self.transcript is not None:
@@ -287,10 +288,17 @@ class MetaCommands:
             return [f"(The transcript stopped: {path} could not be written: {error.strerror or error}.)"]
         return []
 
-    def close_transcript(self) -> None:
-        if self.transcript is not None:
-            self.transcript.close()
-            self.transcript = None
+    def close_transcript(self, command: str = "", lines: list[str] | None = None) -> None:
+        """Close the transcript, its last exchange (``command`` and ``lines``) recorded first."""
+        if self.transcript is None:
+            return
+        if command:
+            try:
+                self.transcript.record(command, lines or [])
+            except OSError:
+                pass  # closing anyway: there is nothing more to tell
+        self.transcript.close()
+        self.transcript = None
 
     def do_set(self, command: Command) -> Report:
         words = [w.lower() for w in command.raw.split()[1:]]

@@ -144,10 +144,10 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
     )
 
     def show(lines: list[str]) -> None:
-        if out is not None or not colour:
-            emit(lines, out or sys.stdout, _width(), spoken=plain)
+        if out is not None:
+            emit(lines, out, _width(), spoken=plain)
         else:
-            print_styled(lines, _width(), style, _names(engine), session.output)
+            print_styled(lines, _width(), style, _names(engine) if colour else None, session.output, spoken=plain)
 
     show(opening)
     while True:
@@ -164,12 +164,22 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
             return 0
 
 
-def print_styled(lines: list[str], width: int, style: Any, names: list[str], output: Any) -> None:
-    """Print cleaned, wrapped lines through prompt_toolkit with the colour classes of :func:`styled`."""
+def print_styled(lines: list[str], width: int, style: Any, names: list[str] | None, output: Any, *,
+                 spoken: bool = False) -> None:
+    """Print cleaned, wrapped lines through prompt_toolkit's output.
+
+    With ``names`` (colour on) the lines carry the colour classes of
+    :func:`~game.presentation.styled_block`; without, they are plain text
+    (``spoken``: rolls as sentences).
+    """
     from prompt_toolkit import print_formatted_text
     from prompt_toolkit.formatted_text import FormattedText
 
-    fragments = styled_block([clean(line) for line in lines], width, names)
+    cleaned = [sentence(clean(line)) if spoken else clean(line) for line in lines]
+    if names is None:
+        fragments = [("", wrap("\n".join(cleaned), width) + "\n")]
+    else:
+        fragments = styled_block(cleaned, width, names)
     print_formatted_text(FormattedText(fragments), style=style, output=output, end="")
 
 
