@@ -28,7 +28,8 @@ def test_transcript_records_commands_and_rolls_as_plain_text(engine: Engine, scr
     engine.submit("i")
     text = path.read_text(encoding="utf-8")
     assert text.startswith("=== A Tiny Test, under Vaults of Vaarn — transcript started ")
-    assert "\n> search\n[search] PSY d20 with advantage [easy] (17, 17: kept 17) + 2 = 19 vs 15: success" in text
+    assert "\n> search\n[search] PSY d20 with advantage [easy] (17, 17: kept 17) + 2 = 19 vs 15:\nsuccess" in text
+    assert max(len(line) for line in text.splitlines()[1:]) <= 78
     assert "\n> transcript off\n" in text and "> i\n" not in text
     assert "\x1b" not in text
 
