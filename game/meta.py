@@ -393,13 +393,25 @@ class MetaCommands:
         return self._report(*lines)
 
 
+#: The systems' figure names in a player's words (the rest read well with "_" as a space).
+FIGURE_WORDS = {
+    "tn": "target number", "dr": "armour absorbs", "natural": "dice alone", "pips": "pips added",
+    "wild_die": "Wild Die", "net": "net successes", "kept": "die kept", "roll_player": "your initiative",
+    "roll_foes": "the foes' initiative", "first": "first to act", "need": "successes needed",
+    "criticals": "sixes (two successes each)", "removed_by_threshold": "successes the threshold took",
+    "rolled_successes": "successes rolled", "cancelled": "successes cancelled by 1s", "code": "die code",
+    "character_dice": "Character Point dice", "dropped": "dice dropped", "bonus_dice": "specialty bonus dice",
+    "automatic": "automatic successes (Willpower)", "chance": "chance of yes",
+}
+
+
 def why_lines(system_id: str, system_name: str, label: str, result: RollResult) -> list[str]:
     """The last roll step by step: what was rolled, the figures, the outcome, the rule in words."""
     end = "" if label[-1:] in ".?!" else "."
     lines = [f"The last roll: {label}{end}", f"  Rolled: {result.text}"]
     if result.dice:
         lines.append(f"  The dice showed {', '.join(str(d) for d in result.dice)}.")
-    figures = [f"{key.replace('_', ' ')} {value}" for key, value in result.figures.items()
+    figures = [f"{FIGURE_WORDS.get(key, key.replace('_', ' '))} {value}" for key, value in result.figures.items()
                if not isinstance(value, bool) and key not in ("qualifier", "likelihood")]
     if figures:
         lines.append(f"  Figures: {', '.join(figures)}.")

@@ -187,3 +187,21 @@ def test_the_attack_question_can_be_dropped(engine: Engine, answer: str) -> None
     engine.submit("attack hermit")
     engine.submit(answer)
     assert not engine.world.hostile("hermit")
+
+
+def test_the_ending_and_restart_through_standard_input(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    commands = "\n".join([*WIN, "look", "restart", "saves", "quit"]) + "\n"
+    result = subprocess.run([sys.executable, "-m", "game", str(root / "tests" / "data" / "tiny"), "--seed", "5"],
+                            input=commands.encode(), capture_output=True, cwd=tmp_path, timeout=60, check=False,
+                            env={**os.environ, "WAYFARER_SAVES": str(tmp_path / "saves"),
+                                 "PYTHONPATH": str(root)})
+    out = result.stdout.decode("utf-8")
+    assert result.returncode == 0, result.stderr
+    assert "*** You have won ***" in out and f"\n{ENDING_QUESTION}\n" in out
+    assert "\n> restart\nA Tiny Test — begun again under Vaults of Vaarn (seed 5)\n" in out
+    assert "\n> saves\nNo saved games yet for A Tiny Test." in out
