@@ -379,6 +379,9 @@ class MetaCommands:
             lines.append(f"  Deprived of food for {state.hunger_days} day(s).")
         return self._report(*lines)
 
+    def do_status(self, command: Command) -> Report:
+        return self._report(self.engine.status_line())
+
     def do_map(self, command: Command) -> Report:
         world = self.engine.world
         lines = ["Places you know:"]

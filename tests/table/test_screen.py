@@ -167,3 +167,7 @@ def test_golden_style_run_through_run_plain_is_unchanged_without_plain(engine: E
     out = io.StringIO()
     run_plain(engine, [], io.StringIO("n\n"), out)
     assert "[reaction of the old hermit]" in out.getvalue()
+
+
+def test_status_says_the_bars_figures_for_the_plain_mode(engine: Engine) -> None:
+    assert engine.submit("status").lines == ["Camp | HP 8/8 | water 2 | food 2 | day 1 06:00 | vaarn"]
