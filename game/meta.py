@@ -27,9 +27,13 @@ DICE_LOG_SHOWN = 15
 ENDING_QUESTION = "Would you like to RESTART, RESTORE a saved game, UNDO your last move or QUIT?"
 
 
-def oracle_dice(seed: int, turn: int, asked: int) -> Dice:
-    """The oracle's dice: the run's own, apart from the turn's (asking never spends or shows those)."""
-    return RandomDice(random.Random(f"wayfarer:{seed}:{turn}:oracle:{asked}"))
+def oracle_dice(seed: int, turn: int, question: str) -> Dice:
+    """The oracle's dice: the run's own, apart from the turn's (asking never spends or shows those).
+
+    Keyed by the question too: asking the same again on the same turn (or after
+    an undo) brings the same answer, so the oracle cannot be fished.
+    """
+    return RandomDice(random.Random(f"wayfarer:{seed}:{turn}:oracle:{question}"))
 
 
 def format_odds(label: str, odds: Odds) -> list[str]:
@@ -86,8 +90,6 @@ class MetaCommands:
         self.transcript: Transcript | None = None
         #: ``set odds on``: the chance shown before each risky command's roll.
         self.show_odds = False
-        #: Oracle questions asked on each turn (each gets its own dice).
-        self.oracle_asked: dict[int, int] = {}
         #: A question of the meta commands awaiting yes or no (``restart``).
         self.confirming: str | None = None
 
@@ -243,9 +245,8 @@ class MetaCommands:
                                 f"(likelihoods: {', '.join(oracle.LIKELIHOODS)}; even if none is given)")
         engine = self.engine
         turn = engine.state.turn
-        count = self.oracle_asked.get(turn, 0)
-        self.oracle_asked = {turn: count + 1}
-        result = oracle.consult(asked, oracle_dice(engine.state.seed, turn, count))
+        key = " ".join(asked.question.lower().strip("?.! ").split())
+        result = oracle.consult(asked, oracle_dice(engine.state.seed, turn, f"{key}:{asked.likelihood}"))
         label = f"oracle: {asked.question}"
         engine.dice_log.append((turn, label, result))
         return self._report(f"[{label}] {result.text}", f"The oracle says: {oracle.answer_line(result)}")

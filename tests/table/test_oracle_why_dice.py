@@ -14,7 +14,7 @@ from tests.conftest import TurnScript
 def oracle_faces(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The oracle's d100 faces, in order of asking."""
     faces: list[int] = []
-    monkeypatch.setattr(game.meta, "oracle_dice", lambda seed, turn, asked: ScriptedDice([faces[asked]]))
+    monkeypatch.setattr(game.meta, "oracle_dice", lambda seed, turn, question: ScriptedDice([faces.pop(0)]))
     return faces
 
 
@@ -56,8 +56,16 @@ def test_the_oracle_needs_a_question(engine: Engine) -> None:
 def test_the_oracles_dice_come_from_the_run_and_never_from_the_turns() -> None:
     asked = oracle.read_question(["is", "it", "safe", "Likely?"])
     assert asked == oracle.Asked("is it safe", "likely")
-    first = oracle.consult(asked, game.meta.oracle_dice(7, 3, 0))
-    assert first == oracle.consult(asked, game.meta.oracle_dice(7, 3, 0)), "the same run, turn and question"
+    first = oracle.consult(asked, game.meta.oracle_dice(7, 3, "is it safe:likely"))
+    assert first == oracle.consult(asked, game.meta.oracle_dice(7, 3, "is it safe:likely")), \
+        "the same run, turn and question"
+
+
+def test_asking_the_same_again_brings_the_same_answer(engine: Engine) -> None:
+    first = engine.submit("oracle Is the well guarded? likely").lines
+    assert engine.submit("oracle is the well guarded likely").lines[-1] == first[-1]
+    answers = {engine.submit(f"oracle is door {n} open").lines[-1] for n in range(12)}
+    assert len(answers) > 1, "different questions, different dice"
 
 
 def test_why_explains_the_last_roll_step_by_step(engine: Engine, script: TurnScript) -> None:
