@@ -198,13 +198,13 @@ class MetaCommands:
         beaten = [n for n in met if world.npc_condition(n) != "ok"]
         how = "You won." if state.status == "won" else (state.ending or "You died.")
         rolls = len(engine.dice_log)
-        foes = join_names([world.the_npc(n) for n in met]) if met else "none"
+        foes = f"{join_names([world.the_npc(n) for n in met])}; beaten: {len(beaten)} of {len(met)}" if met else "none"
         banner = [] if state.status == "won" else ["", "*** You have died ***"]
         return [
             *banner, "",
             f"{engine.adventure.title}, under {engine.system.name}: {state.day} day{'s' if state.day != 1 else ''}, "
             f"{state.turn} turn{'s' if state.turn != 1 else ''}, {rolls} roll{'s' if rolls != 1 else ''} this session.",
-            f"Foes met: {foes}; beaten: {len(beaten)} of {len(met)}.",
+            f"Foes met: {foes}.",
             f"How it ended: {how}", "", ENDING_QUESTION,
         ]
 

@@ -93,7 +93,7 @@ def test_winning_prints_a_summary_and_asks_restart_restore_undo_or_quit(engine: 
     assert report is not None and "*** You have won ***" in report.lines
     assert report.aside[-1] == ENDING_QUESTION
     assert report.aside[1] == "A Tiny Test, under Vaults of Vaarn: 1 day, 4 turns, 0 rolls this session."
-    assert "Foes met: none; beaten: 0 of 0." in report.aside
+    assert "Foes met: none." in report.aside
     assert "How it ended: You won." in report.aside
     assert play(engine, "w") == [f"You have won. {ENDING_QUESTION}"]
     assert engine.submit("undo").lines[0] == "Undone. You are in Vault."
