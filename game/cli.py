@@ -78,6 +78,9 @@ def build_parser() -> Parser:
     play.add_argument("--continue", dest="resume", action="store_true",
                       help="resume the adventure's last run where it stopped (its autosave)")
     play.add_argument("--saves", metavar="DIR", type=text, help="the saves folder (the one in use is named below)")
+    play.add_argument("--plain", action="store_true",
+                      help="for screen readers: no colour, no status bar or boxes, rolls as sentences "
+                           "(NO_COLOR alone turns colour off)")
 
     check = sub.add_parser("check", help="validate adventure content")
     check.add_argument("adventures", nargs="+", type=text)

@@ -65,7 +65,7 @@ def play(args: argparse.Namespace) -> int:
             opening = [*unfinished, ""] + opening
     engine.autosave = True
     engine.fixed_seed = args.seed
-    return run_repl(engine, opening)
+    return run_repl(engine, opening, plain=args.plain)
 
 
 def _load_slot(store: SaveStore, slot: str, resume: bool) -> tuple[WorldState, list[str]]:

@@ -51,6 +51,8 @@ from game.world.world import World
 if TYPE_CHECKING:
     from game.saves import SaveStore
 
+#: How many questions a preview answers on its way to the first check.
+PREVIEW_ANSWERS = 4
 #: How many undo steps are kept.
 UNDO_DEPTH = 100
 #: The most commands one run may log: a save of the run must load (``game.saves`` reads at most this many).
@@ -456,18 +458,26 @@ class Engine:
         The action runs on its very own code path against ``dice`` (the turn's
         own, so it meets the same circumstances), then the state is put back;
         only the request of its first check is kept, its outcome never shown.
-        A refusal is raised as it would be in play.
+        A refusal is raised as it would be in play.  A question asked before the
+        first check (an "are you sure?") is taken as yes, to reach the check.
         """
         spec = self.registry.get(command.verb)
         if spec is None or spec.observe:
             return None
         snapshot = self.state.copy(share_log=True)
-        turn = Turn(self.world, dice, referent=self.referent, command=command)
+        answers: list[str] = []
         try:
-            self.play.before_player_action(turn)
-            self.play.perform(turn, command, spec.handler)
-        except Question:
-            pass  # the first check's request is recorded before anything is asked
+            for _ in range(PREVIEW_ANSWERS):
+                self.world.state = snapshot.copy(share_log=True)
+                turn = Turn(self.world, dice, referent=self.referent, command=command, answers=list(answers))
+                try:
+                    self.play.before_player_action(turn)
+                    self.play.perform(turn, command, spec.handler)
+                except Question as question:
+                    if not turn.requests:
+                        answers.append(_agreeing(question))
+                        continue
+                break
         finally:
             self.world.state = snapshot
         return turn.requests[0] if turn.requests else None
@@ -478,6 +488,11 @@ class Engine:
         health = self.play.status_health(self.world)
         return (f"{self.world.room.name} | {health} | water {state.water} | food {state.food} | "
                 f"day {state.day} {state.clock} | {self.system.id}")
+
+
+def _agreeing(question: Question) -> str:
+    """The answer that goes ahead: the word meaning yes, else the first offered."""
+    return next((word for word, means in question.choices.items() if means == "yes"), next(iter(question.choices)))
 
 
 def _clarified(command: Command, answer: tuple[str, ...]) -> str:

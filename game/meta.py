@@ -27,9 +27,13 @@ DICE_LOG_SHOWN = 15
 ENDING_QUESTION = "Would you like to RESTART, RESTORE a saved game, UNDO your last move or QUIT?"
 
 
-def oracle_dice(seed: int, turn: int, asked: int) -> Dice:
-    """The oracle's dice: the run's own, apart from the turn's (asking never spends or shows those)."""
-    return RandomDice(random.Random(f"wayfarer:{seed}:{turn}:oracle:{asked}"))
+def oracle_dice(seed: int, turn: int, question: str) -> Dice:
+    """The oracle's dice: the run's own, apart from the turn's (asking never spends or shows those).
+
+    Keyed by the question too: asking the same again on the same turn (or after
+    an undo) brings the same answer, so the oracle cannot be fished.
+    """
+    return RandomDice(random.Random(f"wayfarer:{seed}:{turn}:oracle:{question}"))
 
 
 def format_odds(label: str, odds: Odds) -> list[str]:
@@ -86,8 +90,6 @@ class MetaCommands:
         self.transcript: Transcript | None = None
         #: ``set odds on``: the chance shown before each risky command's roll.
         self.show_odds = False
-        #: Oracle questions asked on each turn (each gets its own dice).
-        self.oracle_asked: dict[int, int] = {}
         #: A question of the meta commands awaiting yes or no (``restart``).
         self.confirming: str | None = None
 
@@ -187,9 +189,10 @@ class MetaCommands:
         """Leave; first ask, as Inform does, when the run moved on since the player's own last save."""
         engine = self.engine
         progress = (engine.state.turn, len(engine.state.log)) != engine.saved_turn and engine.state.log
+        farewell = "Farewell, wanderer."
         if not progress or engine.state.status != "playing":
-            self.close_transcript()
-            return self._report("Farewell, wanderer.", quit=True)
+            self.close_transcript(command.raw, [farewell])
+            return self._report(farewell, quit=True)
         engine.confirming_quit = True
         kept = ""
         if engine.autosave and engine.saves is not None:
@@ -201,7 +204,7 @@ class MetaCommands:
         """The answer to ``quit``'s question: yes leaves, no stays; any other command is run instead."""
         answer = " ".join(text.lower().split()).strip(".!")
         if answer in ("y", "yes", "quit", "q"):
-            self.close_transcript()
+            self.close_transcript(text, ["Farewell, wanderer."])
             return self._report("Farewell, wanderer.", quit=True)
         if answer in ("n", "no", ""):
             return self._report("Then play on.")
@@ -233,13 +236,13 @@ class MetaCommands:
         beaten = [n for n in met if world.npc_condition(n) != "ok"]
         how = "You won." if state.status == "won" else (state.ending or "You died.")
         rolls = len(engine.dice_log)
-        foes = join_names([world.the_npc(n) for n in met]) if met else "none"
+        foes = f"{join_names([world.the_npc(n) for n in met])}; beaten: {len(beaten)} of {len(met)}" if met else "none"
         banner = [] if state.status == "won" else ["", "*** You have died ***"]
         return [
             *banner, "",
             f"{engine.adventure.title}, under {engine.system.name}: {state.day} day{'s' if state.day != 1 else ''}, "
-            f"{state.turn} turns, {rolls} roll{'s' if rolls != 1 else ''} this session.",
-            f"Foes met: {foes}; beaten: {len(beaten)} of {len(met)}.",
+            f"{state.turn} turn{'s' if state.turn != 1 else ''}, {rolls} roll{'s' if rolls != 1 else ''} this session.",
+            f"Foes met: {foes}.",
             f"How it ended: {how}", "", ENDING_QUESTION,
         ]
 
@@ -280,9 +283,8 @@ class MetaCommands:
                                 f"(likelihoods: {', '.join(oracle.LIKELIHOODS)}; even if none is given)")
         engine = self.engine
         turn = engine.state.turn
-        count = self.oracle_asked.get(turn, 0)
-        self.oracle_asked = {turn: count + 1}
-        result = oracle.consult(asked, oracle_dice(engine.state.seed, turn, count))
+        key = " ".join(asked.question.lower().strip("?.! ").split())
+        result = oracle.consult(asked, oracle_dice(engine.state.seed, turn, f"{key}:{asked.likelihood}"))
         label = f"oracle: {asked.question}"
         engine.dice_log.append((turn, label, result))
         return self._report(f"[{label}] {result.text}", f"The oracle says: {oracle.answer_line(result)}")
@@ -293,9 +295,9 @@ class MetaCommands:
         if action == "off":
             if self.transcript is None:
                 return self._report("No transcript is being recorded.")
-            path = self.transcript.path
-            self.close_transcript()
-            return self._report(f"Transcript stopped ({path}).")
+            said = f"Transcript stopped ({self.transcript.path})."
+            self.close_transcript(command.raw, [said])
+            return self._report(said)
         if action != "on":
             return self._report("Say transcript on [FILE] or transcript off.")
         if self.transcript is not None:
@@ -325,10 +327,17 @@ class MetaCommands:
             return [f"(The transcript stopped: {path} could not be written: {error.strerror or error}.)"]
         return []
 
-    def close_transcript(self) -> None:
-        if self.transcript is not None:
-            self.transcript.close()
-            self.transcript = None
+    def close_transcript(self, command: str = "", lines: list[str] | None = None) -> None:
+        """Close the transcript, its last exchange (``command`` and ``lines``) recorded first."""
+        if self.transcript is None:
+            return
+        if command:
+            try:
+                self.transcript.record(command, lines or [])
+            except OSError:
+                pass  # closing anyway: there is nothing more to tell
+        self.transcript.close()
+        self.transcript = None
 
     def do_set(self, command: Command) -> Report:
         words = [w.lower() for w in command.raw.split()[1:]]
@@ -409,6 +418,9 @@ class MetaCommands:
             lines.append(f"  Deprived of food for {state.hunger_days} day(s).")
         return self._report(*lines)
 
+    def do_status(self, command: Command) -> Report:
+        return self._report(self.engine.status_line())
+
     def do_map(self, command: Command) -> Report:
         world = self.engine.world
         lines = ["Places you know:"]
@@ -423,13 +435,25 @@ class MetaCommands:
         return self._report(*lines)
 
 
+#: The systems' figure names in a player's words (the rest read well with "_" as a space).
+FIGURE_WORDS = {
+    "tn": "target number", "dr": "armour absorbs", "natural": "dice alone", "pips": "pips added",
+    "wild_die": "Wild Die", "net": "net successes", "kept": "die kept", "roll_player": "your initiative",
+    "roll_foes": "the foes' initiative", "first": "first to act", "need": "successes needed",
+    "criticals": "sixes (two successes each)", "removed_by_threshold": "successes the threshold took",
+    "rolled_successes": "successes rolled", "cancelled": "successes cancelled by 1s", "code": "die code",
+    "character_dice": "Character Point dice", "dropped": "dice dropped", "bonus_dice": "specialty bonus dice",
+    "automatic": "automatic successes (Willpower)", "chance": "chance of yes",
+}
+
+
 def why_lines(system_id: str, system_name: str, label: str, result: RollResult) -> list[str]:
     """The last roll step by step: what was rolled, the figures, the outcome, the rule in words."""
     end = "" if label[-1:] in ".?!" else "."
     lines = [f"The last roll: {label}{end}", f"  Rolled: {result.text}"]
     if result.dice:
         lines.append(f"  The dice showed {', '.join(str(d) for d in result.dice)}.")
-    figures = [f"{key.replace('_', ' ')} {value}" for key, value in result.figures.items()
+    figures = [f"{FIGURE_WORDS.get(key, key.replace('_', ' '))} {value}" for key, value in result.figures.items()
                if not isinstance(value, bool) and key not in ("qualifier", "likelihood")]
     if figures:
         lines.append(f"  Figures: {', '.join(figures)}.")

@@ -22,25 +22,32 @@ capped).
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import signal
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 from game.engine import Engine
+from game.presentation import STYLE_RULES, sentence, status_parts, status_text, styled_block
 from game.text import clean, wrap
 
 #: The longest line read from the player; the rest is cut.
 MAX_LINE = 1000
 
 
-def emit(lines: Iterable[str], out: TextIO, width: int) -> None:
-    """Print lines, cleaned of control characters and wrapped."""
-    text = "\n".join(clean(line) for line in lines)
+def emit(lines: Iterable[str], out: TextIO, width: int, *, spoken: bool = False) -> None:
+    """Print lines, cleaned of control characters and wrapped; ``spoken``: rolls as sentences."""
+    text = "\n".join(sentence(clean(line)) if spoken else clean(line) for line in lines)
     out.write(wrap(text, width) + "\n")
     out.flush()
+
+
+def colour_wanted(plain: bool, environ: Mapping[str, str]) -> bool:
+    """Colour unless ``--plain`` or a non-empty ``NO_COLOR`` (https://no-color.org) says not."""
+    return not plain and not environ.get("NO_COLOR")
 
 
 class Signalled(BaseException):
@@ -59,8 +66,12 @@ def _raise_signalled(signum: int, frame: object) -> None:
     raise Signalled(signum)
 
 
-def run_repl(engine: Engine, opening: list[str]) -> int:
-    """Play until the player quits, input ends or the session is ended by a signal; return the exit code."""
+def run_repl(engine: Engine, opening: list[str], *, plain: bool = False) -> int:
+    """Play until the player quits, input ends or the session is ended by a signal; return the exit code.
+
+    ``plain`` (``--plain``): no colour, no status bar or boxed menus, and rolls
+    worded as sentences, for screen readers.
+    """
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     saved_mode = _terminal_mode()
     previous = {}
@@ -68,10 +79,10 @@ def run_repl(engine: Engine, opening: list[str]) -> int:
         previous[signum] = signal.signal(signum, _raise_signalled)
     try:
         if terminal:
-            return run_terminal(engine, opening)
+            return run_terminal(engine, opening, plain=plain, colour=colour_wanted(plain, os.environ))
         for stream in (sys.stdin, sys.stdout):
             _tolerate_bad_bytes(stream)
-        return run_plain(engine, opening, sys.stdin, sys.stdout)
+        return run_plain(engine, opening, sys.stdin, sys.stdout, spoken=plain)
     except Signalled as signalled:
         return 128 + signalled.signum
     finally:
@@ -129,14 +140,15 @@ def read_lines(source: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
         yield raw.rstrip("\r\n")[:limit]
 
 
-def run_plain(engine: Engine, opening: list[str], source: TextIO, out: TextIO, width: int = 78) -> int:
+def run_plain(engine: Engine, opening: list[str], source: TextIO, out: TextIO, width: int = 78,
+              *, spoken: bool = False) -> int:
     """Commands from ``source`` line by line; each echoed after a ``>`` prompt."""
-    emit(opening, out, width)
+    emit(opening, out, width, spoken=spoken)
     for raw in read_lines(source):
         line = clean(raw)[:MAX_LINE]
         out.write(f"\n> {line}\n")
         report = engine.submit(line)
-        emit(report.shown, out, width)
+        emit(report.shown, out, width, spoken=spoken)
         if report.quit:
             break
     return 0
@@ -149,31 +161,47 @@ def history_path(engine: Engine) -> Path | None:
 
 
 def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt_output: Any = None,
-                 out: TextIO | None = None) -> int:
-    """The prompt_toolkit session; ``pt_input``/``pt_output`` let tests drive it through a pipe."""
+                 out: TextIO | None = None, plain: bool = False, colour: bool = True) -> int:
+    """The prompt_toolkit session; ``pt_input``/``pt_output`` let tests drive it through a pipe.
+
+    Output goes to ``out`` as plain text when given (tests), else through
+    prompt_toolkit in colour (``colour``).  ``plain``: no status bar, a
+    readline-like completion list (no box), rolls as sentences.
+    """
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.output import ColorDepth
+    from prompt_toolkit.shortcuts import CompleteStyle
+    from prompt_toolkit.styles import Style
 
     from game.completion import GameCompleter
     from game.history import open_history
 
-    out = out or sys.stdout
+    style = Style.from_dict(STYLE_RULES if colour else {"bottom-toolbar": "noreverse"})
     history, notes = open_history(history_path(engine))
     session: PromptSession[str] = PromptSession(
         history=history, completer=GameCompleter(engine), complete_while_typing=False,
-        bottom_toolbar=lambda: clean(engine.status_line()), input=pt_input, output=pt_output,
-        key_bindings=_line_cap(),
+        bottom_toolbar=None if plain else (lambda: clean(status_text(status_parts(engine), _bar_width(session)))),
+        input=pt_input, output=pt_output, style=style, color_depth=None if colour else ColorDepth.DEPTH_1_BIT,
+        complete_style=CompleteStyle.READLINE_LIKE if plain else CompleteStyle.COLUMN, key_bindings=_line_cap(),
     )
-    emit([*opening, *notes], out, _width())
+
+    def show(lines: list[str]) -> None:
+        if out is not None:
+            emit(lines, out, _width(), spoken=plain)
+        else:
+            print_styled(lines, _width(), style, _names(engine) if colour else None, session.output, spoken=plain)
+
+    show([*opening, *notes])
     while True:
         try:
             line = session.prompt("> ")
         except KeyboardInterrupt:
             continue  # Ctrl-C cancels the line being typed, nothing more
         except EOFError:
-            out.write("Farewell, wanderer.\n")
+            show(["Farewell, wanderer."])
             return 0
         report = engine.submit(clean(line)[:MAX_LINE])
-        emit(report.shown, out, _width())
+        show(report.shown)
         if report.quit:
             return 0
 
@@ -204,6 +232,37 @@ def _line_cap() -> Any:
         buffer.insert_text(pasted[:room])
 
     return bindings
+
+
+def print_styled(lines: list[str], width: int, style: Any, names: list[str] | None, output: Any, *,
+                 spoken: bool = False) -> None:
+    """Print cleaned, wrapped lines through prompt_toolkit's output.
+
+    With ``names`` (colour on) the lines carry the colour classes of
+    :func:`~game.presentation.styled_block`; without, they are plain text
+    (``spoken``: rolls as sentences).
+    """
+    from prompt_toolkit import print_formatted_text
+    from prompt_toolkit.formatted_text import FormattedText
+
+    cleaned = [sentence(clean(line)) if spoken else clean(line) for line in lines]
+    if names is None:
+        fragments = [("", wrap("\n".join(cleaned), width) + "\n")]
+    else:
+        fragments = styled_block(cleaned, width, names)
+    print_formatted_text(FormattedText(fragments), style=style, output=output, end="")
+
+
+def _names(engine: Engine) -> list[str]:
+    """The names of the adventure's people, coloured where they appear (proper names only)."""
+    return [npc.name for npc in engine.adventure.npcs.values() if npc.name[:1].isupper()]
+
+
+def _bar_width(session: Any) -> int:
+    try:
+        return int(session.output.get_size().columns)
+    except Exception:  # noqa: BLE001 - a bar that cannot measure falls back to 80 columns
+        return 80
 
 
 def _width() -> int:

@@ -12,7 +12,10 @@ import datetime
 from pathlib import Path
 from typing import TextIO
 
-from game.text import clean
+from game.text import clean, wrap
+
+#: Transcripts are wrapped as the screen is in plain mode.
+WIDTH = 78
 
 
 class Transcript:
@@ -33,8 +36,8 @@ class Transcript:
         return transcript
 
     def write(self, lines: list[str]) -> None:
-        """Write lines and flush (so a crash loses nothing already shown); OSError passes up."""
-        self.handle.write("".join(clean(line) + "\n" for line in lines))
+        """Write lines, wrapped, and flush (so a crash loses nothing already shown); OSError passes up."""
+        self.handle.write(wrap("\n".join(clean(line) for line in lines), WIDTH) + "\n")
         self.handle.flush()
 
     def record(self, command: str, lines: list[str]) -> None:

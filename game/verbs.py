@@ -137,6 +137,8 @@ CORE_VERBS: tuple[VerbDef, ...] = (
             more=("For what the adventure does not settle, as solo role-players ask. The likelihood comes last "
                   "(even if not given); a roll far from the line adds \"and...\", a close one \"but...\".")),
     VerbDef("map", ("map",), "map: the places you know and their ways", meta=True, group="table", example="map"),
+    VerbDef("status", ("status",), "status: the status bar's figures as a line (for --plain, which has no bar)",
+            meta=True, group="table", usage="-", example="status"),
     VerbDef("rules", ("rules",), "rules [TOPIC]: the rules of the system in play, or one topic of them", meta=True,
             group="table", usage="rules [TOPIC]", example="rules rest"),
     VerbDef("transcript", ("transcript", "script"),

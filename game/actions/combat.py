@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn
+from game.actions import YES_NO, ActionRegistry, Turn
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
 from game.rules.base import AttackResult, Weapon
@@ -87,16 +87,30 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
     if ranged and not weapon.ranged:
         raise ActionRefused(f"You can't shoot with the {weapon.name}.")
     npc_state = world.npc_state(npc_id)
-    if npc_state.disposition != "hostile":
-        npc_state.disposition = "hostile"
-        turn.say(f"{capital(world.the_npc(npc_id))} turns on you!")
     situation = turn.play.situation(turn, commit=commit)
     request = world.system.attack_request(world.state.player, npc_state.sheet, weapon, situation)
     turn.record(f"attack {world.the_npc(npc_id)}", request)
+    if npc_state.disposition != "hostile":
+        confirm_attack(turn, npc_id)
+        npc_state.disposition = "hostile"
+        turn.say(f"{capital(world.the_npc(npc_id))} turns on you!")
     result = turn.play.player_attack(turn, npc_id, weapon, situation)
     report_attack(turn, "You", world.the_npc(npc_id), weapon, result)
     after_npc_hit(turn, npc_id)
     turn.spend(1)
+
+
+def confirm_attack(turn: Turn, npc_id: str) -> None:
+    """Ask before attacking someone who is not hostile; ActionRefused (nothing done) on a no.
+
+    Asked after the attack's request is recorded, so ``odds attack NPC`` still
+    gives the chance without asking.
+    """
+    world = turn.world
+    who = world.the_npc(npc_id)
+    answer = turn.ask(f"{capital(who)} is not hostile to you. Attack {who} anyway? (yes/no)", YES_NO)
+    if answer != "yes":
+        raise ActionRefused(f"You think better of it, and leave {who} be.")
 
 
 def report_attack(turn: Turn, attacker: str, defender: str, weapon: Weapon, result: AttackResult) -> None:

@@ -22,10 +22,10 @@ SECTIONS: dict[str, str] = {
     "Healing": "wounds heal a quarter of your HP a week; healing is counted in days.",
     "Downtime": "a week's rest at a settlement heals and passes time.",
     "The Mission": "the adventure's goal is your mission.",
-    "combat": ("each exchange of a fight is one roll of yours, attacking or defending, against TN 7 plus the "
+    "Combat": ("each exchange of a fight is one roll of yours, attacking or defending, against TN 7 plus the "
                "foe's ability; each round adds a point of Fatigue."),
-    "damage 1D6 + Strength": "a hit deals 1D6 plus Strength, less the armour that covers the spot.",
-    "damage 1D6 + bonus": "harm from the world deals 1D6 plus the bonus the adventure names.",
+    "Damage": ("a hit deals 1D6 plus Strength, less the armour that covers the spot; harm from the world "
+               "deals 1D6 plus the bonus the adventure names."),
     "0 HP": ("at 0 HP someone may save you: a Wits + Medicine roll against TN 7 plus how far below 0 you "
              "are."),
 }

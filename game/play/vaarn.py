@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.actions.combat import report_attack
+from game.actions.combat import confirm_attack, report_attack
 from game.actions.scope import Ambiguous, Scope, resolve
 from game.errors import ActionRefused
 from game.events import Event
@@ -222,6 +222,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
             return
         state = world.npc_state(npc_id)
         if state.disposition != "hostile":
+            confirm_attack(turn, npc_id)
             state.disposition = "hostile"
             turn.say(f"{npc_the(world, npc_id, True)} turns on you!")
         rouse(world, npc_id)

@@ -137,7 +137,7 @@ def _show(turn: Turn, label: str, rolls: tuple[RollResult, ...], events: tuple[E
 
 
 def _combat_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tuple[str, ...], cost: int) -> None:
-    from game.actions.combat import after_npc_hit
+    from game.actions.combat import after_npc_hit, confirm_attack
 
     world = turn.world
     name = world.item_name(item_id)
@@ -147,6 +147,7 @@ def _combat_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tu
     turn.referent = ("npc", npc_id)
     npc = world.npc_state(npc_id)
     if npc.disposition != "hostile":
+        confirm_attack(turn, npc_id)
         npc.disposition = "hostile"
         turn.say(f"{npc_the(world, npc_id, True)} turns on you!")
     rouse(world, npc_id)

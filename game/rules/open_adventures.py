@@ -458,7 +458,10 @@ class OpenAdventures:
         if sheet.npc:
             lines.append(f"Hits {sheet.hits}/{sheet.hits_max} (harmed only by {sheet.defence}+ damage at once)")
         if sheet.progress.task:
-            lines.append(f"Unfinished check {sheet.progress.task}: {sheet.progress.successes} successes so far")
+            # The task is a key "room:label:kind:difficulty"; the player sees the label and difficulty.
+            parts = sheet.progress.task.rsplit(":", 3)
+            what = f"{parts[1]} ({parts[3]})" if len(parts) == 4 else "a long task"
+            lines.append(f"Unfinished check: {what}, {sheet.progress.successes} successes so far")
         lines.append(f"Condition: {self.condition(sheet)}" + (" (collapsed: rest)" if collapsed(sheet) else ""))
         return lines
 
