@@ -438,6 +438,7 @@ MAX_COUNT = 10**9
 MAX_AMOUNT = 10_000
 _NPC_FIELDS: dict[str, tuple[str, bool]] = {
     "room": ("text", True), "sheet": ("table", True), "disposition": ("text", True), "route_index": ("amount", False),
+    "memory": ("texts", False),
 }
 
 

@@ -90,6 +90,7 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
     if npc_state.disposition != "hostile":
         npc_state.disposition = "hostile"
         turn.say(f"{capital(world.the_npc(npc_id))} turns on you!")
+        turn.play.npc_assaulted(turn, npc_id)
     situation = turn.play.situation(turn, commit=commit)
     request = world.system.attack_request(world.state.player, npc_state.sheet, weapon, situation)
     turn.record(f"attack {world.the_npc(npc_id)}", request)
@@ -119,6 +120,8 @@ def after_npc_hit(turn: Turn, npc_id: str) -> None:
     dropped = world.drop_npc_items(npc_id)
     if dropped:
         turn.say(f"It drops {join_names([article(world.item_name(i)) for i in dropped])}.")
+    if condition == "dead":
+        turn.play.npc_killed(turn, npc_id)
 
 
 def npc_attacks_player(turn: Turn, npc_id: str) -> None:

@@ -126,6 +126,12 @@ class OpenD6Play(BasePlay[OpenD6]):
         """What an NPC carrying no weapon strikes with, by its creature type."""
         return Weapon(name=NATURAL_WEAPONS.get(sheet.creature, CLAWS), damage=NATURAL_DAMAGE)
 
+    def sheet_hurt(self, sheet: D6Sheet) -> bool:
+        """Wounded (stunned or worse), or Body Points below their most."""
+        if sheet.body_points is not None and sheet.body_points_max is not None:
+            return sheet.body_points < sheet.body_points_max
+        return sheet.wound_level > 0
+
     # -- the flow of time -------------------------------------------------------------
     def after_npc_phase(self, turn: Turn) -> None:
         """The end of the round: a complication lapses, stuns and mortal wounds run on, the

@@ -215,6 +215,13 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         update_moment(world, acted_first=())
         return [n for n in world.living_npcs_in() if n not in acted and fight.fighting(world, n)]
 
+    def player_spared(self, turn: Turn) -> None:
+        """Left for dead by a foe: senseless d6 hours, then awake (the house rule of :func:`come_to`)."""
+        come_to(turn)
+
+    def first_meetings(self, turn: Turn) -> None:
+        """Vaarn rolls its own reaction table when the player arrives (:meth:`round_over`)."""
+
     def morale_broken(self, turn: Turn, npc_id: str) -> bool:
         """RULES-NOTES morale, rolled when a new trigger holds (see :func:`vaarn_fight.morale_broken`)."""
         return fight.morale_broken(self.system, turn, npc_id)

@@ -60,15 +60,21 @@ class NpcState:
     disposition: str
     #: Where along its route a wandering NPC is.
     route_index: int = 0
+    #: What it remembers of the player (``attacked``, ``routed``, ``spared``...; see game.npc.memory).
+    memory: frozenset[str] = frozenset()
 
     def to_data(self, codec: SheetCodec) -> dict[str, Any]:
-        return {"room": self.room, "sheet": codec.sheet_to_data(self.sheet),
+        data = {"room": self.room, "sheet": codec.sheet_to_data(self.sheet),
                 "disposition": self.disposition, "route_index": self.route_index}
+        if self.memory:
+            data["memory"] = sorted(self.memory)
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any], codec: SheetCodec) -> NpcState:
         return cls(room=str(data["room"]), sheet=codec.sheet_from_data(dict(data["sheet"])),
-                   disposition=str(data["disposition"]), route_index=int(data.get("route_index", 0)))
+                   disposition=str(data["disposition"]), route_index=int(data.get("route_index", 0)),
+                   memory=frozenset(map(str, data.get("memory", ()))))
 
     def copy(self) -> NpcState:
         return replace(self)
