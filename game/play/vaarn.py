@@ -29,7 +29,7 @@ from game.actions.combat import report_attack
 from game.errors import ActionRefused
 from game.events import Event
 from game.narration.vaarn import VaarnNarrator
-from game.npc.intents import Attack, CloseIn, Flee, Intent, Shoot, Surrender
+from game.npc.intents import Attack, CloseIn, Intent, Shoot
 from game.play import vaarn_fight as fight
 from game.play import vaarn_gifts as gifts
 from game.play import vaarn_trade as trade
@@ -219,6 +219,10 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         """Left for dead by a foe: senseless d6 hours, then awake (the house rule of :func:`come_to`)."""
         come_to(turn)
 
+    def sheet_hurt(self, sheet: VaarnSheet) -> bool:
+        """Below its most HP."""
+        return sheet.hp < sheet.max_hp
+
     def first_meetings(self, turn: Turn) -> None:
         """Vaarn rolls its own reaction table when the player arrives (:meth:`round_over`)."""
 
@@ -230,10 +234,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         """An attack closes in first when it must; a broken NPC flees or surrenders; anything else waits."""
         if isinstance(intent, (Attack, Shoot, CloseIn)):
             self._attack_player(turn, npc_id)
-        elif isinstance(intent, Flee):
-            self.npc_flees(turn, npc_id, intent.direction)
-        elif isinstance(intent, Surrender):
-            self.npc_surrenders(turn, npc_id)
+        else:
+            self.carry_out_move(turn, npc_id, intent)
 
     def _attack_player(self, turn: Turn, npc_id: str) -> None:
         """Seed 001 §Combat: a move and an action.  Closing in engages; then each of its attacks."""

@@ -250,6 +250,9 @@ def attack(attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: 
             roller_strikes = False
         else:
             other_strikes = False
+    # Someone down (knocked out, dying) cannot strike back: the roll only says whether they are hit.
+    roller_strikes = roller_strikes and condition(roller) == "ok"
+    other_strikes = other_strikes and condition(other) == "ok"
     margin = int(roll.figures["margin"])
     roller_name, other_name = (("the defender", "the attacker") if by_defender else ("the attacker", "the defender"))
     roller_name, other_name = roller.name or roller_name, other.name or other_name
