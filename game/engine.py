@@ -249,7 +249,10 @@ class Engine:
                 self.play.npc_phase(turn)
                 self.play.after_npc_phase(turn)
             self._check_down(turn)  # before the clock: a spared player's senseless hours are time too
+            since = self.state.minutes
             advance(turn, turn.minutes)
+            if self.state.status == "playing":
+                self.play.routines(turn, since)
         self._check_player(turn)
         self._check_goal(turn)
 

@@ -161,6 +161,10 @@ class BasePlay(Generic[SystemT]):
         time (house rule, :func:`living.react`; Vaarn rolls its own reaction table)."""
         living.react(self, turn)
 
+    def routines(self, turn: Turn, since: int) -> None:
+        """After the clock moved on from minute ``since``: wanderers seen arriving or leaving."""
+        living.passers_by(turn, since)
+
     def player_down(self, turn: Turn) -> None:
         """The player is down (alive, out of the fight) at the end of an action: what the foes do.
 
@@ -257,7 +261,7 @@ class BasePlay(Generic[SystemT]):
         npc = world.npc_state(npc_id)
         npc.disposition = "wary"
         memory.remember(world, npc_id, "routed", "fought")
-        npc.room = world.adventure.rooms[npc.room].exits[direction].to
+        world.move_npc(npc_id, world.adventure.rooms[world.npc_room(npc_id)].exits[direction].to)
         turn.emit(Fled(npc_id, direction))
 
     def npc_surrenders(self, turn: Turn, npc_id: str) -> None:

@@ -20,6 +20,7 @@ from game.rules.base import Situation
 from game.text import article, join_names
 from game.world.content import OPPOSITE
 from game.world.state import npc_place
+from game.world.world import ROUTE_STOP_MINUTES
 
 if TYPE_CHECKING:
     from game.actions import Turn
@@ -95,7 +96,7 @@ def call_allies(turn: Turn, npc_id: str) -> None:
     for ally in allies_near(world, room):
         came_from = world.npc_room(ally)
         direction = next((e.direction for e in world.adventure.rooms[room].exits.values() if e.to == came_from), "")
-        world.npc_state(ally).room = room
+        world.move_npc(ally, room)
         memory.remember(world, ally, "fought")
         if room == world.state.room:
             turn.emit(Arrived(ally, direction, "call"))
@@ -104,8 +105,7 @@ def call_allies(turn: Turn, npc_id: str) -> None:
 def pursue(turn: Turn, npc_id: str, direction: str) -> None:
     """The NPC follows the player through ``direction`` (it arrives; it strikes next round)."""
     world = turn.world
-    state = world.npc_state(npc_id)
-    state.room = world.adventure.rooms[state.room].exits[direction].to
+    world.move_npc(npc_id, world.adventure.rooms[world.npc_room(npc_id)].exits[direction].to)
     turn.emit(Arrived(npc_id, OPPOSITE.get(direction, ""), "pursuit"))
 
 
@@ -163,7 +163,7 @@ def downed(turn: Turn, victor: str, choice: DownedChoice, victors: list[str]) ->
     names = join_names([article(world.item_name(i)) for i in taken])
     if isinstance(choice, TakePrisoner):
         post = world.adventure.npc_homes.get(victor, world.state.room)
-        world.npc_state(victor).room = post
+        world.move_npc(victor, post)
         world.state.room = post
         world.state.visited.add(post)
         turn.say(f"{name} {'strips you of ' + names + ' and ' if taken else ''}drags you back to "
@@ -253,6 +253,31 @@ def react(play: BasePlay[Any], turn: Turn) -> None:
             turn.say(f"{name} pays you little mind.")
 
 
-def left_room(turn: Turn, npc_id: str, direction: str, why: str) -> None:
-    """Tell of an NPC leaving the player's room."""
-    turn.emit(Left(npc_id, direction, why))
+
+
+# -- routines ----------------------------------------------------------------------------------------
+
+def passers_by(turn: Turn, since: int) -> None:
+    """The wanderers that came into or left the player's room between minute ``since`` and now.
+
+    Only when the player stayed put (a room entered is described with whoever is
+    there).  Only NPCs whose route passes through the room are looked at, so the
+    cost is the room's, not the world's.
+    """
+    world = turn.world
+    room = world.state.room
+    if turn.start_room and turn.start_room != room:
+        return
+    for npc_id in world.route_passers(room):
+        if not world.on_route(npc_id):
+            continue
+        was, now = world.route_room(npc_id, since) == room, world.route_room(npc_id) == room
+        if was and not now:
+            turn.emit(Left(npc_id, _way(world, room, world.route_room(npc_id)), "route"))
+        elif now and not was:
+            stop_began = world.state.minutes // ROUTE_STOP_MINUTES * ROUTE_STOP_MINUTES
+            turn.emit(Arrived(npc_id, _way(world, room, world.route_room(npc_id, stop_began - 1)), "route"))
+
+
+def _way(world: World, room: str, to: str) -> str:
+    return next((e.direction for e in world.adventure.rooms[room].exits.values() if e.to == to), "")
