@@ -65,7 +65,14 @@ class Pursue:
     direction: str
 
 
-Intent = Attack | Shoot | CloseIn | HoldBack | Flee | Surrender | Wander | Trade | Wait | CallAllies | Pursue
+@dataclass(frozen=True)
+class Search:
+    """Come looking for the player, who is in the room through ``direction``."""
+
+    direction: str
+
+
+Intent = Attack | Shoot | CloseIn | HoldBack | Flee | Surrender | Wander | Trade | Wait | CallAllies | Pursue | Search
 
 
 # -- what the victor does with a player it put down ------------------------------------------

@@ -5,6 +5,8 @@ player (melee when engaged, else shoot when it can, else close in; a guard
 holds its ground), and differs where the content's word says so:
 
 - ``aggressive``: pursues a player who runs; finishes a player it put down.
+- anyone hostile who fought the player (but guards, cowards and merchants) comes
+  searching when the player is in the next room.
 - ``guard``: holds its post (never pursues) and holds back from a distance; robs a
   player it put down at its post, or drags them back to it when beaten elsewhere.
 - ``cautious``: keeps its distance until attacked; robs a downed player.
@@ -34,6 +36,7 @@ from game.npc.intents import (
     LeaveBe,
     Pursue,
     Rob,
+    Search,
     Shoot,
     Surrender,
     TakePrisoner,
@@ -43,6 +46,8 @@ from game.npc.view import NpcView
 
 #: Behaviours that follow a player who runs from them.
 PURSUERS: frozenset[str] = frozenset({"aggressive", "wander"})
+#: Behaviours that never go looking for the player in the next room.
+STAY_PUT: frozenset[str] = frozenset({"guard", "coward", "merchant"})
 
 
 class Policy(Protocol):
@@ -82,6 +87,9 @@ class Fighter:
         """Not in the player's room: follow a player who ran from the fight, if it is a pursuer."""
         if view.player_went and view.hostile and view.behaviour in PURSUERS and view.player_standing:
             return Pursue(view.player_went)
+        if view.player_near and not view.player_went and view.hostile and "fought" in view.memory \
+                and view.behaviour not in STAY_PUT:
+            return Search(view.player_near)
         return Wait()
 
     @staticmethod

@@ -35,6 +35,8 @@ class NpcView:
     allies_near: tuple[str, ...] = ()
     #: The exit of its room the player just ran through (it saw them go), or None.
     player_went: str | None = None
+    #: The exit of its room leading to the player's room when the player is next door, or None.
+    player_near: str | None = None
     #: Whether it stands in its own room (its post, its home).
     at_post: bool = True
     #: Whether the player carries anything worth taking.

@@ -22,7 +22,7 @@ from game.actions.combat import npc_attacks_player
 from game.events import Fled, Surrendered
 from game.narration import Narrator
 from game.npc import memory
-from game.npc.intents import Attack, CallAllies, CloseIn, Flee, Intent, Pursue, Shoot, Surrender
+from game.npc.intents import Attack, CallAllies, CloseIn, Flee, Intent, Pursue, Search, Shoot, Surrender
 from game.npc.policies import policy_for
 from game.npc.view import NpcView
 from game.play import living
@@ -139,14 +139,15 @@ class BasePlay(Generic[SystemT]):
 
         First meetings in a room just entered come first (:meth:`first_meetings`);
         then the NPCs of the player's room (:meth:`acting_npcs`), then those of
-        the room the player just left, who may follow (:meth:`carry_out`).  Only
+        the room the player just left, who may follow, then the foes next door who
+        fought the player and may come searching (:meth:`carry_out`).  Only
         these act, so a turn's cost grows with the NPCs near the player, not with
         the world.  The phase stops as soon as the run ends or the player is down.
         """
         world = turn.world
         if turn.start_room and turn.start_room != world.state.room:
             self.first_meetings(turn)
-        for npc_id in [*self.acting_npcs(turn), *living.pursuers(turn)]:
+        for npc_id in [*self.acting_npcs(turn), *living.pursuers(turn), *living.searchers(turn)]:
             if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
                 return
             self.npc_turn(turn, npc_id)
@@ -254,6 +255,8 @@ class BasePlay(Generic[SystemT]):
             living.call_allies(turn, npc_id)
         elif isinstance(intent, Pursue):
             living.pursue(turn, npc_id, intent.direction)
+        elif isinstance(intent, Search):
+            living.search(turn, npc_id, intent.direction)
 
     def npc_flees(self, turn: Turn, npc_id: str, direction: str) -> None:
         """The NPC runs through ``direction``; once away it is wary, not hostile, and remembers being routed."""

@@ -67,8 +67,13 @@ def view_extras(turn: Turn, npc_id: str) -> dict[str, Any]:
     allies: tuple[str, ...] = ()
     if world.hostile(npc_id) and room == world.state.room:
         allies = tuple(allies_near(world, room))
+    near = None
+    if room != world.state.room:
+        near = next((e.direction for e in world.adventure.rooms[room].exits.values()
+                     if e.to == world.state.room and world.exit_open(room, e)), None)
     return {
         "memory": memory.memories(world, npc_id), "hurt": hurt(world, npc_id), "allies_near": allies,
+        "player_near": near,
         "player_went": went, "at_post": world.adventure.npc_homes.get(npc_id, room) == room,
         "player_has_loot": bool(loot(world)),
     }
@@ -107,6 +112,32 @@ def pursue(turn: Turn, npc_id: str, direction: str) -> None:
     world = turn.world
     world.move_npc(npc_id, world.adventure.rooms[world.npc_room(npc_id)].exits[direction].to)
     turn.emit(Arrived(npc_id, OPPOSITE.get(direction, ""), "pursuit"))
+
+
+def search(turn: Turn, npc_id: str, direction: str) -> None:
+    """The NPC comes looking for the player through ``direction`` of its room."""
+    world = turn.world
+    world.move_npc(npc_id, world.adventure.rooms[world.npc_room(npc_id)].exits[direction].to)
+    turn.emit(Arrived(npc_id, OPPOSITE.get(direction, ""), "search"))
+
+
+def searchers(turn: Turn) -> list[str]:
+    """Hostile, standing NPCs next door that fought the player: they may come looking.
+
+    Only the NPCs whose memory holds a fight are looked at (a scan of the changed NPCs,
+    then of the rooms next door only when there is one).
+    """
+    world = turn.world
+    if not any("fought" in s.memory for s in world.state.npcs.values()):
+        return []
+    room = world.state.room
+    found: list[str] = []
+    for exit_def in world.adventure.rooms[room].exits.values():
+        if exit_def.to == turn.start_room or not world.exit_open(room, exit_def):
+            continue
+        found += [n for n in standing_hostiles(world, exit_def.to)
+                  if memory.remembers(world, n, "fought") and n not in found]
+    return found
 
 
 def pursuers(turn: Turn) -> list[str]:

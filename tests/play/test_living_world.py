@@ -253,6 +253,20 @@ def test_an_aggressive_foe_pursues_a_player_who_runs(adventure, system_id: str) 
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_a_foe_that_lost_the_player_comes_searching_next_door(adventure, system_id: str) -> None:
+    engine = new(adventure, system_id)
+    world = engine.world
+    world.npc_state("beast").disposition = "wary"  # out of the way
+    memory.remember(world, "pack", "fought")
+    turn = turn_of(engine)  # the player stays in the yard, next to the den
+    engine.play.npc_phase(turn)
+    assert world.npc_room("pack") == "yard" and Arrived("pack", "west", "search") in turn.events
+    view = NpcView("pilgrim", "cautious", True, "ok", False, True, memory=frozenset({"fought"}),
+                   player_near="east", player_went="east")
+    assert isinstance(policy_for("cautious").choose(view), Wait), "it saw the player go: it does not follow"
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_a_hurt_foe_calls_its_allies_from_the_next_room(adventure, system_id: str) -> None:
     engine = new(adventure, system_id)
     world = engine.world
