@@ -217,6 +217,10 @@ class BasePlay(Generic[SystemT]):
         """
         return living.will_breaks(self, turn, npc_id)
 
+    def show_world_roll(self, result: RollResult) -> RollResult:
+        """A roll of the world's own (morale, a reaction) as the player sees it (a system may hide figures)."""
+        return result
+
     def sheet_hurt(self, sheet: Any) -> bool:
         """Whether an NPC's sheet shows a hurt (the protocol alone: a condition other than ``ok``)."""
         return self.system.condition(sheet) != "ok"

@@ -173,7 +173,7 @@ def will_breaks(play: BasePlay[Any], turn: Turn, npc_id: str) -> bool:
     request = play.morale_request(world.npc_state(npc_id).sheet,
                                   MORALE_DIFFICULTY.get(definition.behaviour, "normal"))
     result = play.system.roll(request, turn.npc_dice)
-    turn.show_roll(f"morale of {world.the_npc(npc_id)}", result)
+    turn.show_roll(f"morale of {world.the_npc(npc_id)}", play.show_world_roll(result))
     return result.outcome == "failure"
 
 
@@ -271,7 +271,7 @@ def react(play: BasePlay[Any], turn: Turn) -> None:
         difficulty = "hard" if state.disposition == "wary" else "normal"
         request = play.system.check_request(world.state.player, "persuade", difficulty, Situation())
         result = play.system.roll(request, turn.npc_dice)
-        turn.show_roll(f"reaction of {world.the_npc(npc_id)}", result)
+        turn.show_roll(f"reaction of {world.the_npc(npc_id)}", play.show_world_roll(result))
         step = WARMTH.index(state.disposition)
         name = cap(world.the_npc(npc_id))
         if result.outcome == "success":
