@@ -99,7 +99,7 @@ def _first_arrival(turn: Turn, minutes: int) -> tuple[int, str] | None:
     for at in range(first_stop, start + minutes, ROUTE_STOP_MINUTES):
         for npc_id in passers:
             if world.route_room(npc_id, at) == room:
-                return at - start, f"{world.the_npc(npc_id)} arrives"
+                return at - start, "someone is coming"  # who: the arrival itself is told next
     return None
 
 
