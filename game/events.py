@@ -127,7 +127,8 @@ class Arrived(Event):
 
     who: str
     origin: str = ""
-    #: Why: ``route`` (walking its way), ``pursuit``, ``call`` (answering a call for help), ``search``.
+    #: Why: ``route`` (walking its way), ``pursuit``, ``call`` (answering a call for help), ``search``,
+    #: ``avenge`` (a friend of someone the player killed).
     why: str = ""
 
 

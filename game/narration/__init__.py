@@ -114,7 +114,7 @@ _FROM = {"up": "from above", "down": "from below", "in": "from inside", "out": "
 def _arrived(narrator: Narrator, event: Arrived) -> list[str]:
     whence = _FROM.get(event.origin, f"from the {event.origin}") if event.origin else ""
     verb = {"pursuit": "comes after you", "call": "comes running at the call", "search": "comes searching",
-            }.get(event.why, "arrives")
+            "avenge": "comes running at the sound of the killing"}.get(event.why, "arrives")
     return [f"{cap(narrator.the(event.who))} {verb}{' ' + whence if whence else ''}."]
 
 

@@ -226,9 +226,30 @@ def killed(turn: Turn, victim: str) -> None:
     world = turn.world
     if not memory.remembers(world, victim, "attacked"):
         return
-    for npc_id in memory.witnesses(world, world.npc_room(victim), besides=(victim,)):
+    room = world.npc_room(victim)
+    for npc_id in memory.witnesses(world, room, besides=(victim,)):
         memory.remember(world, npc_id, "saw-killing")
         _react(turn, npc_id)
+    for friend in _hearers(world, room):
+        came = _way(world, room, world.npc_room(friend))
+        world.move_npc(friend, room)
+        world.npc_state(friend).disposition = "hostile"
+        memory.remember(world, friend, "saw-killing", "fought")
+        if room == world.state.room:
+            turn.emit(Arrived(friend, came, "avenge"))
+
+
+def _hearers(world: World, room_id: str) -> list[str]:
+    """Friends of a victim who hear the killing next door and come for the player (house rule:
+    the standing ``aggressive`` NPCs who were not already hostile)."""
+    found: list[str] = []
+    for exit_def in world.adventure.rooms[room_id].exits.values():
+        if not world.exit_open(room_id, exit_def):
+            continue
+        found += [n for n in world.living_npcs_in(exit_def.to) if world.npc_condition(n) == "ok"
+                  and not world.hostile(n) and world.npc(n).behaviour == "aggressive"
+                  and n not in found]
+    return found
 
 
 def _react(turn: Turn, npc_id: str) -> None:

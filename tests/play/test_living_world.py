@@ -310,6 +310,20 @@ def test_a_coward_runs_when_it_sees_violence_and_witnesses_react(adventure, syst
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_friends_of_a_victim_hear_the_killing_next_door_and_come(adventure, system_id: str) -> None:
+    engine = new(adventure, system_id)
+    place(engine, "market")
+    world = engine.world
+    world.npc_state("beast").disposition = "neutral"
+    memory.remember(world, "pilgrim", "attacked")
+    turn = turn_of(engine)
+    engine.play.npc_killed(turn, "pilgrim")
+    assert world.npc_room("beast") == "market" and world.hostile("beast")
+    assert Arrived("beast", "west", "avenge") in turn.events
+    assert memory.remembers(world, "trader", "saw-killing") and memory.refuses_trade(world, "trader")
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_a_merchant_trades_until_it_has_a_reason_not_to(adventure, system_id: str) -> None:
     engine = new(adventure, system_id)
     assert memory.refuses_trade(engine.world, "trader") is None
