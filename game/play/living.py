@@ -3,11 +3,13 @@
 The pieces :class:`~game.play.base.BasePlay` calls and a system may override:
 what an NPC knows beyond the fight (:func:`view_extras`), the morale house
 rule of the systems without one (:func:`will_breaks`), calling for help and
-pursuit (:func:`call_allies`, :func:`pursue`), what a victor does with a
-player it put down (:func:`downed`), what witnesses do (:func:`assaulted`,
-:func:`killed`), and the first-meeting reaction (:func:`react`).  Every
-choice is a policy's (``game.npc.policies``); this module carries it out.
-House rules are written in ``docs/rules/<id>.md`` under "NPCs".
+pursuit and search (:func:`call_allies`, :func:`pursue`, :func:`search`), what
+a victor does with a player it put down (:func:`downed`), what witnesses and
+the victim's friends do (:func:`assaulted`, :func:`killed`), the first-meeting
+reaction (:func:`react`), and wanderers seen coming and going
+(:func:`passers_by`).  Every choice is a policy's (``game.npc.policies``); this
+module carries it out.  The house rules are written in ``docs/npcs.md`` and each
+``docs/rules/<id>.md`` ("NPCs: the living world").
 """
 from __future__ import annotations
 
