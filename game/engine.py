@@ -78,6 +78,12 @@ class Asking:
     answers: list[str]
 
 
+def world_dice_for_turn(seed: int, turn: int) -> Dice:
+    """The dice of the world's own rolls in turn ``turn`` (NPC morale, reactions): apart from the
+    player's, so a wanderer or a reaction never changes the player's rolls; replayed identically."""
+    return RandomDice(random.Random(f"wayfarer:{seed}:{turn}:world"))
+
+
 def new_state(adventure: Adventure, system: RuleSystem, seed: int) -> WorldState:
     """The state at the start of a run: the player made from content or by the system's rules."""
     stats = adventure.player.stats.get(system.id)
@@ -273,7 +279,8 @@ class Engine:
     def _perform(self, spec: ActionSpec, command: Command, log: list[str], answers: list[str]) -> Report:
         snapshot = None if spec.observe else self.state.copy(share_log=True)
         turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), referent=self.referent,
-                    answers=list(answers), command=command)
+                    answers=list(answers), command=command, start_room=self.state.room,
+                    world_dice=world_dice_for_turn(self.state.seed, self.state.turn))
         try:
             if spec.observe:
                 spec.handler(turn, command)
@@ -360,7 +367,11 @@ class Engine:
             if self.play.round_over(turn):
                 self.play.npc_phase(turn)
                 self.play.after_npc_phase(turn)
+            self._check_down(turn)  # before the clock: a spared player's senseless hours are time too
+            since = self.state.minutes
             advance(turn, turn.minutes)
+            if self.state.status == "playing":
+                self.play.routines(turn, since)
         self._check_player(turn)
         self._check_goal(turn)
 
@@ -380,6 +391,11 @@ class Engine:
         if snapshot is not None:
             self.world.state = snapshot.copy(share_log=True)
 
+    def _check_down(self, turn: Turn) -> None:
+        """A player down at the end of the round: the foes' choice, then the system's dying rule."""
+        if self.state.status == "playing" and self.system.condition(self.state.player) == "down":
+            self.play.player_down(turn)
+
     def _check_player(self, turn: Turn) -> None:
         state = self.state
         if state.status != "playing":
@@ -388,7 +404,7 @@ class Engine:
         if condition == "dead":
             state.status, state.ending = "dead", "You are dead."
             turn.say(state.ending)
-        elif condition == "down":
+        elif condition == "down" and not turn.minutes:
             self.play.player_down(turn)
 
     def _check_goal(self, turn: Turn) -> None:

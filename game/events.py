@@ -122,6 +122,41 @@ class Moved(Event):
 
 
 @dataclass(frozen=True)
+class Arrived(Event):
+    """An NPC came into the player's room; ``origin`` is the direction it came from ("" unknown)."""
+
+    who: str
+    origin: str = ""
+    #: Why: ``route`` (walking its way), ``pursuit``, ``call`` (answering a call for help), ``search``,
+    #: ``avenge`` (a friend of someone the player killed).
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Left(Event):
+    """An NPC left the player's room through ``direction``; ``why`` as for :class:`Arrived`."""
+
+    who: str
+    direction: str
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class CalledForHelp(Event):
+    """An NPC shouted for the NPCs of the rooms next door."""
+
+    who: str
+
+
+@dataclass(frozen=True)
+class Interrupted(Event):
+    """A long wait or rest stopped early; ``reason`` says why, ``minutes`` how long it lasted."""
+
+    reason: str
+    minutes: int
+
+
+@dataclass(frozen=True)
 class ItemMoved(Event):
     """An item changed place (``room:<id>``, ``player``, ``npc:<id>``, ``gone``)."""
 

@@ -573,6 +573,7 @@ MAX_AMOUNT = limits.MAX_AMOUNT
 _NPC_FIELDS: dict[str, tuple[str, bool]] = {
     "room": ("text", True), "sheet": ("table", True), "disposition": ("text", True), "route_index": ("amount", False),
     "haggle_day": ("count", False), "haggle": ("text", False),
+    "memory": ("texts", False),
 }
 
 

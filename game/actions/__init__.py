@@ -66,6 +66,16 @@ class Turn:
     answers: list[str] = field(default_factory=list)
     #: The player's command this turn performs (None for NPC-only or opening turns).
     command: Command | None = None
+    #: The room the player was in when the turn began (NPCs who saw them run may follow).
+    start_room: str = ""
+    #: The dice of the world's own rolls this turn (NPC morale, first-meeting reactions), a stream
+    #: apart from the player's so the living world never shifts the player's dice; None: ``dice``.
+    world_dice: Dice | None = None
+
+    @property
+    def npc_dice(self) -> Dice:
+        """The dice the world's own rolls read (:attr:`world_dice`, else the turn's dice)."""
+        return self.world_dice if self.world_dice is not None else self.dice
 
     @property
     def system(self) -> RuleSystem:

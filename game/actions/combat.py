@@ -94,6 +94,7 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
         confirm_attack(turn, npc_id)
         npc_state.disposition = "hostile"
         turn.say(f"{capital(world.the_npc(npc_id))} turns on you!")
+        turn.play.npc_assaulted(turn, npc_id)
     result = turn.play.player_attack(turn, npc_id, weapon, situation)
     report_attack(turn, "You", world.the_npc(npc_id), weapon, result)
     after_npc_hit(turn, npc_id)
@@ -133,6 +134,8 @@ def after_npc_hit(turn: Turn, npc_id: str) -> None:
     dropped = world.drop_npc_items(npc_id)
     if dropped:
         turn.say(f"It drops {join_names([article(world.item_name(i)) for i in dropped])}.")
+    if condition == "dead":
+        turn.play.npc_killed(turn, npc_id)
 
 
 def npc_attacks_player(turn: Turn, npc_id: str) -> None:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from game.actions import ActionRegistry, Turn
 from game.actions.checks import roll_check_def
 from game.errors import ActionRefused
+from game.events import Interrupted
 from game.text import article, join_names
 from game.world.state import room_place
 
@@ -89,6 +90,9 @@ def rest(turn: Turn, command: Command) -> None:
     hostiles = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
     if hostiles:
         raise ActionRefused(f"Not with {world.the_npc(hostiles[0])} here.")
+    if _interrupted(turn, LONG_REST if kind == "long" else SHORT_REST):
+        turn.say("The rest is broken before it does you any good.")
+        return
     fed = _consume_for_rest(turn, kind) and not world.state.deprived
     turn.play.rest(turn, kind, fed)
     if not fed:
@@ -126,8 +130,25 @@ def _consume_for_rest(turn: Turn, kind: str) -> bool:
     return False
 
 
+def _interrupted(turn: Turn, minutes: int) -> bool:
+    """Stop a long stretch of time where something needs the player (see ``timekeeping.interruption``)."""
+    from game.timekeeping import interruption
+
+    stop = interruption(turn, minutes)
+    if stop is None:
+        return False
+    spent, reason = stop
+    turn.spend(spent)
+    turn.emit(Interrupted(reason, spent))
+    return True
+
+
 def wait(turn: Turn, command: Command) -> None:
+    """Wait a minute, or hours or days (``wait 3 hours``): a long wait stops when someone comes,
+    a foe is here, or thirst would kill."""
     minutes = command.number or 1
+    if minutes >= 60 and _interrupted(turn, minutes):
+        return
     turn.spend(minutes)
     turn.say("Time passes." if minutes < 60 else f"You wait {_duration(minutes)}.")
 

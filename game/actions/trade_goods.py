@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from game.actions.scope import Scope, resolve
 from game.actions.survival import DEFAULT_CAPACITY
 from game.errors import ActionRefused
+from game.npc.memory import refuses_trade
 from game.text import capital, join_names
 from game.world.state import PLAYER, npc_place
 
@@ -70,11 +71,13 @@ def is_merchant(world: World, npc_id: str) -> bool:
 
 
 def trade_refusal(world: World, npc_id: str) -> str | None:
-    """Why ``npc_id`` will not trade with the player, or None: the one check NPC memory extends.
+    """Why ``npc_id`` will not trade with the player, or None.
 
-    Today it reads the disposition: a hostile NPC never trades, and a merchant
-    turned wary (she was attacked, she saw something) will not either.  A wary
-    NPC that is no merchant still deals, at a wary price.
+    An NPC down or dead cannot; one that remembers being attacked or robbed, or
+    saw a theft, an attack on the harmless or a killing, will not
+    (:func:`game.npc.memory.refuses_trade`); a hostile NPC never trades, and a
+    merchant turned wary will not either.  A wary NPC that is no merchant still
+    deals, at a wary price.
     """
     name = capital(world.the_npc(npc_id))
     state = world.npc_state(npc_id)
@@ -82,6 +85,9 @@ def trade_refusal(world: World, npc_id: str) -> str | None:
         return f"{name} is in no state to trade."
     if state.disposition == "hostile":
         return f"{name} will not trade with you."
+    remembered = refuses_trade(world, npc_id)
+    if remembered is not None:
+        return remembered
     if state.disposition == "wary" and world.npc(npc_id).behaviour == "merchant":
         return f"{name} wants nothing more to do with you."
     return None

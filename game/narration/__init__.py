@@ -11,7 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypeVar
 
-from game.events import PLAYER, Died, Event, Fell, Fled, RollMade, Said, Surrendered
+from game.events import (
+    PLAYER,
+    Arrived,
+    CalledForHelp,
+    Died,
+    Event,
+    Fell,
+    Fled,
+    Interrupted,
+    Left,
+    RollMade,
+    Said,
+    Surrendered,
+)
 from game.world.world import World
 
 E = TypeVar("E", bound=Event)
@@ -91,3 +104,34 @@ def _fled(narrator: Narrator, event: Fled) -> list[str]:
 @Narrator.renders(Surrendered)
 def _surrendered(narrator: Narrator, event: Surrendered) -> list[str]:
     return [f"{cap(narrator.the(event.who))} {'surrender' if event.who == PLAYER else 'surrenders'}."]
+
+
+#: Where "from the east" points: the direction an arrival came from, as seen in the room.
+_FROM = {"up": "from above", "down": "from below", "in": "from inside", "out": "from outside"}
+
+
+@Narrator.renders(Arrived)
+def _arrived(narrator: Narrator, event: Arrived) -> list[str]:
+    whence = _FROM.get(event.origin, f"from the {event.origin}") if event.origin else ""
+    verb = {"pursuit": "comes after you", "call": "comes running at the call", "search": "comes searching",
+            "avenge": "comes running at the sound of the killing"}.get(event.why, "arrives")
+    return [f"{cap(narrator.the(event.who))} {verb}{' ' + whence if whence else ''}."]
+
+
+@Narrator.renders(Left)
+def _left(narrator: Narrator, event: Left) -> list[str]:
+    way = {"up": "up", "down": "down", "in": "inside", "out": "outside"}.get(event.direction,
+                                                                           f"to the {event.direction}")
+    return [f"{cap(narrator.the(event.who))} leaves {way}."]
+
+
+@Narrator.renders(CalledForHelp)
+def _called(narrator: Narrator, event: CalledForHelp) -> list[str]:
+    return [f"{cap(narrator.the(event.who))} shouts for help!"]
+
+
+@Narrator.renders(Interrupted)
+def _interrupted(narrator: Narrator, event: Interrupted) -> list[str]:
+    hours, minutes = divmod(event.minutes, 60)
+    spent = f"{hours} hour{'s' if hours != 1 else ''}" if hours else f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return [f"You stop after {spent}: {event.reason}."]

@@ -53,4 +53,48 @@ class Wait:
     """Do nothing this round."""
 
 
-Intent = Attack | Shoot | CloseIn | HoldBack | Flee | Surrender | Wander | Trade | Wait
+@dataclass(frozen=True)
+class CallAllies:
+    """Shout for the NPCs of the rooms next door to come and fight."""
+
+
+@dataclass(frozen=True)
+class Pursue:
+    """Follow the player, who ran through ``direction`` of the NPC's room."""
+
+    direction: str
+
+
+@dataclass(frozen=True)
+class Search:
+    """Come looking for the player, who is in the room through ``direction``."""
+
+    direction: str
+
+
+Intent = Attack | Shoot | CloseIn | HoldBack | Flee | Surrender | Wander | Trade | Wait | CallAllies | Pursue | Search
+
+
+# -- what the victor does with a player it put down ------------------------------------------
+
+@dataclass(frozen=True)
+class Finish:
+    """Kill the helpless player."""
+
+
+@dataclass(frozen=True)
+class Rob:
+    """Take the player's weapons and valuables, then leave them lying."""
+
+
+@dataclass(frozen=True)
+class TakePrisoner:
+    """Drag the player, disarmed, to the NPC's own post and leave them there."""
+
+
+@dataclass(frozen=True)
+class LeaveBe:
+    """Turn away: the fight is won, the player left to live or die by the system's rules."""
+
+
+DownedChoice = Finish | Rob | TakePrisoner | LeaveBe

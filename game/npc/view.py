@@ -8,9 +8,9 @@ from dataclasses import dataclass
 class NpcView:
     """One NPC's situation this round.
 
-    ``morale_broken`` is the system's verdict (Vaarn rolls morale; a system
-    without a morale rule answers False); ``ways_out`` are the open exits of its
-    room it could flee through, in content order.
+    ``morale_broken`` is the system's verdict (Vaarn rolls morale; the others
+    a house rule, see ``BasePlay.morale_broken``); ``ways_out`` are the open
+    exits of its room it could flee through, in content order.
     """
 
     npc_id: str
@@ -27,3 +27,17 @@ class NpcView:
     #: Whether it can shoot (carries a ranged weapon) and whether it is already in melee reach.
     can_shoot: bool = False
     engaged: bool = True
+    #: What it remembers of the player (see :mod:`game.npc.memory`).
+    memory: frozenset[str] = frozenset()
+    #: Whether it is hurt (its health is not what it was at the start).
+    hurt: bool = False
+    #: Hostile NPCs standing in the rooms next door who could come to its call.
+    allies_near: tuple[str, ...] = ()
+    #: The exit of its room the player just ran through (it saw them go), or None.
+    player_went: str | None = None
+    #: The exit of its room leading to the player's room when the player is next door, or None.
+    player_near: str | None = None
+    #: Whether it stands in its own room (its post, its home).
+    at_post: bool = True
+    #: Whether the player carries anything worth taking.
+    player_has_loot: bool = False

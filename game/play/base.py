@@ -22,9 +22,11 @@ from game.actions.combat import npc_attacks_player
 from game.actions.trade_pricing import Pricing
 from game.events import Fled, Surrendered
 from game.narration import Narrator
-from game.npc.intents import Attack, CloseIn, Flee, Intent, Shoot, Surrender
+from game.npc import memory
+from game.npc.intents import Attack, CallAllies, CloseIn, Flee, Intent, Pursue, Search, Shoot, Surrender
 from game.npc.policies import policy_for
 from game.npc.view import NpcView
+from game.play import living
 from game.rules.base import AttackResult, RollResult, RuleSystem, SheetChange, Situation, Weapon
 from game.world.state import room_place
 
@@ -154,12 +156,17 @@ class BasePlay(Generic[SystemT]):
     def npc_phase(self, turn: Turn) -> None:
         """The NPCs near the player act: each policy chooses an intent, :meth:`carry_out` does it.
 
-        Only NPCs in the player's room act, so a turn's cost grows with the NPCs
-        near the player, not with the world.  The phase stops as soon as the run
-        ends or the player is down.
+        First meetings in a room just entered come first (:meth:`first_meetings`);
+        then the NPCs of the player's room (:meth:`acting_npcs`), then those of
+        the room the player just left, who may follow, then the foes next door who
+        fought the player and may come searching (:meth:`carry_out`).  Only
+        these act, so a turn's cost grows with the NPCs near the player, not with
+        the world.  The phase stops as soon as the run ends or the player is down.
         """
         world = turn.world
-        for npc_id in self.acting_npcs(turn):
+        if turn.start_room and turn.start_room != world.state.room:
+            self.first_meetings(turn)
+        for npc_id in [*self.acting_npcs(turn), *living.pursuers(turn), *living.searchers(turn)]:
             if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
                 return
             self.npc_turn(turn, npc_id)
@@ -169,17 +176,38 @@ class BasePlay(Generic[SystemT]):
         intent = policy_for(turn.world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
         self.carry_out(turn, npc_id, intent)
 
+    def first_meetings(self, turn: Turn) -> None:
+        """The player walked into a room: the reaction of each wary or neutral NPC met for the first
+        time (house rule, :func:`living.react`; Vaarn rolls its own reaction table)."""
+        living.react(self, turn)
+
+    def routines(self, turn: Turn, since: int) -> None:
+        """After the clock moved on from minute ``since``: wanderers seen arriving or leaving."""
+        living.passers_by(turn, since)
+
     def player_down(self, turn: Turn) -> None:
         """The player is down (alive, out of the fight) at the end of an action: what the foes do.
 
-        Today's rule: a hostile NPC still standing in the room finishes the player.
+        The first standing foe's policy chooses to finish, rob, take prisoner or
+        leave the player; every foe here goes along.  A player left alive then
+        meets this system's own dying rule (:meth:`player_spared`).  With no foe
+        standing, the system's rule runs in its own round as before.
         """
         world = turn.world
-        hostiles = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
-        if hostiles:
-            world.state.status = "dead"
-            world.state.ending = f"You fall, and {world.the_npc(hostiles[0])} makes sure you never rise."
-            turn.say(world.state.ending)
+        victors = living.standing_hostiles(world)
+        if not victors:
+            return
+        leader = victors[0]
+        choice = policy_for(world.npc(leader).behaviour).on_player_down(self.npc_view(turn, leader))
+        if living.downed(turn, leader, choice, victors):
+            self.player_spared(turn)
+
+    def player_spared(self, turn: Turn) -> None:
+        """The system's dying rule for a player down with no foe left standing over them.
+
+        Nothing by default: the system's own round (``after_npc_phase``) deals
+        with a fallen player; a system whose rule should run at once overrides this.
+        """
 
     def acting_npcs(self, turn: Turn) -> list[str]:
         """The NPCs that get a turn this round, in order (the living ones in the player's room)."""
@@ -190,16 +218,35 @@ class BasePlay(Generic[SystemT]):
         world = turn.world
         condition = world.npc_condition(npc_id)
         hostile = world.hostile(npc_id)
-        broken = condition == "ok" and hostile and self.morale_broken(turn, npc_id)
+        with_player = world.npc_room(npc_id) == world.state.room
+        broken = condition == "ok" and hostile and with_player and self.morale_broken(turn, npc_id)
+        fearful = broken or world.npc(npc_id).behaviour == "coward"
         return NpcView(
             npc_id=npc_id, behaviour=world.npc(npc_id).behaviour, hostile=hostile, condition=condition,
-            with_player=world.npc_room(npc_id) == world.state.room,
+            with_player=with_player,
             player_standing=self.system.condition(world.state.player) == "ok",
-            morale_broken=broken, ways_out=tuple(self.ways_out(turn, npc_id)) if broken else ())
+            morale_broken=broken, ways_out=tuple(self.ways_out(turn, npc_id)) if fearful else (),
+            **living.view_extras(turn, npc_id))
 
     def morale_broken(self, turn: Turn, npc_id: str) -> bool:
-        """The system's morale rule: whether the NPC breaks now (no morale rule: never)."""
-        return False
+        """The system's morale rule: whether the NPC breaks now.
+
+        House rule for systems whose rules have none (all but Vaarn): the NPC's
+        own ``will`` check when first hurt or when an ally falls (:func:`living.will_breaks`).
+        """
+        return living.will_breaks(self, turn, npc_id)
+
+    def show_world_roll(self, result: RollResult) -> RollResult:
+        """A roll of the world's own (morale, a reaction) as the player sees it (a system may hide figures)."""
+        return result
+
+    def sheet_hurt(self, sheet: Any) -> bool:
+        """Whether an NPC's sheet shows a hurt (the protocol alone: a condition other than ``ok``)."""
+        return self.system.condition(sheet) != "ok"
+
+    def morale_request(self, sheet: Any, difficulty: str) -> Any:
+        """The request of an NPC's morale check under the house rule: its ``will`` check."""
+        return self.system.check_request(sheet, "will", difficulty, Situation())
 
     def ways_out(self, turn: Turn, npc_id: str) -> list[str]:
         """The directions an NPC could flee through: the open, known exits of its room.
@@ -217,17 +264,30 @@ class BasePlay(Generic[SystemT]):
         """Do what the NPC's policy chose, under this system's economy."""
         if isinstance(intent, (Attack, Shoot, CloseIn)):
             npc_attacks_player(turn, npc_id)
-        elif isinstance(intent, Flee):
+            memory.remember(turn.world, npc_id, "fought")
+        else:
+            self.carry_out_move(turn, npc_id, intent)
+
+    def carry_out_move(self, turn: Turn, npc_id: str, intent: Intent) -> None:
+        """The intents that are no blow: flight, surrender, a call for help, pursuit (waiting is nothing)."""
+        if isinstance(intent, Flee):
             self.npc_flees(turn, npc_id, intent.direction)
         elif isinstance(intent, Surrender):
             self.npc_surrenders(turn, npc_id)
+        elif isinstance(intent, CallAllies):
+            living.call_allies(turn, npc_id)
+        elif isinstance(intent, Pursue):
+            living.pursue(turn, npc_id, intent.direction)
+        elif isinstance(intent, Search):
+            living.search(turn, npc_id, intent.direction)
 
     def npc_flees(self, turn: Turn, npc_id: str, direction: str) -> None:
-        """The NPC runs through ``direction``; once away it is wary, not hostile."""
+        """The NPC runs through ``direction``; once away it is wary, not hostile, and remembers being routed."""
         world = turn.world
         npc = world.npc_state(npc_id)
         npc.disposition = "wary"
-        npc.room = world.adventure.rooms[npc.room].exits[direction].to
+        memory.remember(world, npc_id, "routed", "fought")
+        world.move_npc(npc_id, world.adventure.rooms[world.npc_room(npc_id)].exits[direction].to)
         turn.emit(Fled(npc_id, direction))
 
     def npc_surrenders(self, turn: Turn, npc_id: str) -> None:
@@ -235,9 +295,19 @@ class BasePlay(Generic[SystemT]):
         world = turn.world
         npc = world.npc_state(npc_id)
         npc.disposition = "wary"
+        memory.remember(world, npc_id, "routed", "fought")
         for item_id in [i for i in world.npc_items(npc_id) if world.item(i).is_weapon]:
             world.move_item(item_id, room_place(npc.room))
         turn.emit(Surrendered(npc_id))
+
+    # -- what the player does to people (witnesses) ----------------------------------------
+    def npc_assaulted(self, turn: Turn, npc_id: str) -> None:
+        """The player attacked ``npc_id``, which was not hostile: it remembers, witnesses react."""
+        living.assaulted(turn, npc_id)
+
+    def npc_killed(self, turn: Turn, npc_id: str) -> None:
+        """``npc_id`` died by the player's hand: witnesses of an unprovoked killing remember it."""
+        living.killed(turn, npc_id)
 
     def after_npc_phase(self, turn: Turn) -> None:
         """Called after the NPCs have acted (the end of a round)."""

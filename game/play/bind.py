@@ -104,6 +104,14 @@ class BindPlay(BasePlay[BindSystem]):
         """Teeth, claws, lashes: d4 (1D6 + Strength)."""
         return Weapon(name="its natural weapons", damage="d4")
 
+    def player_spared(self, turn: Turn) -> None:
+        """Left by the foe at 0 HP or less: the save-a-life roll at once (:func:`bind_fight.fallen`)."""
+        bind_fight.fallen(self, turn)
+
+    def sheet_hurt(self, sheet: BindSheet) -> bool:
+        """Below its most HP."""
+        return sheet.hp < sheet.max_hp
+
     # -- the round ------------------------------------------------------------------------
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
         """The player's action; an identify beating the TN widely also says what the thing does."""

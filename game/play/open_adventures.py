@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.errors import ActionRefused
 from game.events import PLAYER
@@ -216,6 +216,19 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         from game.play.open_adventures_npc import npc_view
 
         return npc_view(self, turn, npc_id, super().npc_view(turn, npc_id))
+
+    def player_spared(self, turn: Turn) -> None:
+        """Knocked out and left by the foe: you come round an hour later (:meth:`_come_round`)."""
+        if self.system.condition(hero(turn.world)) == "down":
+            self._come_round(turn)
+
+    def sheet_hurt(self, sheet: OASheet) -> bool:
+        """An NPC is hurt once it has taken a hit."""
+        return sheet.hits < sheet.hits_max
+
+    def morale_request(self, sheet: OASheet, difficulty: str) -> Any:
+        """House rule: morale is a Will roll of the NPC's fresh dice, not what its turn left it."""
+        return super().morale_request(self.system.start_turn(sheet), difficulty)
 
     def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
         """A fighting intent spends the NPC's own pool (``open_adventures_npc``); flight,

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from game.errors import ActionRefused
 from game.events import PLAYER
 from game.narration.opend6 import OpenD6Narrator
 from game.play import opend6_fight as fight
@@ -37,7 +38,7 @@ from game.rules.opend6_roll import hidden
 from game.rules.opend6_types import D6Sheet
 
 if TYPE_CHECKING:
-    from game.actions import ActionRegistry, Turn
+    from game.actions import ActionRegistry, Handler, Turn
     from game.parser import Command
     from game.world.world import World
 
@@ -48,6 +49,8 @@ NATURAL_WEAPONS: dict[str, str] = {
 #: What any other creature strikes with, and the damage of every natural weapon.
 CLAWS, NATURAL_DAMAGE = "its teeth and claws", "d6"
 HEROIC_DIFFICULTIES = ("hard", "extreme", "legendary")
+#: What an incapacitated or mortally wounded player can still do (house rule).
+WHILE_DOWN = ("rest", "wait", "eat", "drink", "use")
 
 
 class OpenD6Play(BasePlay[OpenD6]):
@@ -125,6 +128,23 @@ class OpenD6Play(BasePlay[OpenD6]):
     def natural_weapon(self, sheet: D6Sheet) -> Weapon:
         """What an NPC carrying no weapon strikes with, by its creature type."""
         return Weapon(name=NATURAL_WEAPONS.get(sheet.creature, CLAWS), damage=NATURAL_DAMAGE)
+
+    def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
+        """House rule: incapacitated or mortally wounded, you can only rest, wait, eat, drink or use something."""
+        if self.system.condition(turn.world.state.player) == "down" and command.verb not in WHILE_DOWN:
+            raise ActionRefused("You are too badly hurt: you can only rest, wait, eat, drink or use something "
+                                "until your wounds are tended.")
+        handler(turn, command)
+
+    def show_world_roll(self, result: RollResult) -> RollResult:
+        """The difficulty stays hidden in the world's rolls too (a reaction shows no number)."""
+        return hidden(result)
+
+    def sheet_hurt(self, sheet: D6Sheet) -> bool:
+        """Wounded (stunned or worse), or Body Points below their most."""
+        if sheet.body_points is not None and sheet.body_points_max is not None:
+            return sheet.body_points < sheet.body_points_max
+        return sheet.wound_level > 0
 
     # -- the flow of time -------------------------------------------------------------
     def after_npc_phase(self, turn: Turn) -> None:

@@ -30,7 +30,7 @@ from game.actions.scope import Ambiguous, Scope, resolve
 from game.errors import ActionRefused
 from game.events import Event
 from game.narration.vaarn import VaarnNarrator
-from game.npc.intents import Attack, CloseIn, Flee, Intent, Shoot, Surrender
+from game.npc.intents import Attack, CloseIn, Intent, Shoot
 from game.play import vaarn_fight as fight
 from game.play import vaarn_gifts as gifts
 from game.play import vaarn_trade as trade
@@ -225,6 +225,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
             confirm_attack(turn, npc_id)
             state.disposition = "hostile"
             turn.say(f"{npc_the(world, npc_id, True)} turns on you!")
+            self.npc_assaulted(turn, npc_id)
         rouse(world, npc_id)
         self._initiative(turn)
 
@@ -249,6 +250,17 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         update_moment(world, acted_first=())
         return [n for n in world.living_npcs_in() if n not in acted and fight.fighting(world, n)]
 
+    def player_spared(self, turn: Turn) -> None:
+        """Left for dead by a foe: senseless d6 hours, then awake (the house rule of :func:`come_to`)."""
+        come_to(turn)
+
+    def sheet_hurt(self, sheet: VaarnSheet) -> bool:
+        """Below its most HP."""
+        return sheet.hp < sheet.max_hp
+
+    def first_meetings(self, turn: Turn) -> None:
+        """Vaarn rolls its own reaction table when the player arrives (:meth:`round_over`)."""
+
     def morale_broken(self, turn: Turn, npc_id: str) -> bool:
         """RULES-NOTES morale, rolled when a new trigger holds (see :func:`vaarn_fight.morale_broken`)."""
         return fight.morale_broken(self.system, turn, npc_id)
@@ -257,10 +269,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         """An attack closes in first when it must; a broken NPC flees or surrenders; anything else waits."""
         if isinstance(intent, (Attack, Shoot, CloseIn)):
             self._attack_player(turn, npc_id)
-        elif isinstance(intent, Flee):
-            self.npc_flees(turn, npc_id, intent.direction)
-        elif isinstance(intent, Surrender):
-            self.npc_surrenders(turn, npc_id)
+        else:
+            self.carry_out_move(turn, npc_id, intent)
 
     def _attack_player(self, turn: Turn, npc_id: str) -> None:
         """Seed 001 §Combat: a move and an action.  Closing in engages; then each of its attacks."""

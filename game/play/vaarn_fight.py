@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from game.actions.combat import best_weapon
 from game.narration import cap
+from game.npc import memory
 from game.play.vaarn_scene import (
     calmed,
     fighting,
@@ -190,8 +191,8 @@ def meet(system: VaarnSystem, turn: Turn, npc_id: str) -> str:
     """
     world = turn.world
     npc = world.npc_state(npc_id)
-    if npc_of(world, npc_id).met or world.npc_condition(npc_id) != "ok":
-        return ""
+    if npc_of(world, npc_id).met or world.npc_condition(npc_id) != "ok" or memory.holds_grudge(world, npc_id):
+        return ""  # a routed or beaten foe is never won over by a meeting roll
     merchant = npc.disposition == "merchant" or world.npc(npc_id).behaviour == "merchant"
     if npc.disposition not in ("wary", "neutral") and not merchant:
         return ""

@@ -65,12 +65,16 @@ class NpcState:
     #: The day the player last haggled with this NPC (0: never), and how it went ("won", "lost").
     haggle_day: int = 0
     haggle: str = ""
+    #: What it remembers of the player (``attacked``, ``routed``, ``spared``...; see game.npc.memory).
+    memory: frozenset[str] = frozenset()
 
     def to_data(self, codec: SheetCodec) -> dict[str, Any]:
         data = {"room": self.room, "sheet": codec.sheet_to_data(self.sheet),
                 "disposition": self.disposition, "route_index": self.route_index}
         if self.haggle_day:
             data.update(haggle_day=self.haggle_day, haggle=self.haggle)
+        if self.memory:
+            data["memory"] = sorted(self.memory)
         return data
 
     @classmethod
@@ -80,7 +84,8 @@ class NpcState:
             raise ValueError(f"haggle must be one of {', '.join(map(repr, HAGGLES))}")
         return cls(room=str(data["room"]), sheet=codec.sheet_from_data(dict(data["sheet"])),
                    disposition=str(data["disposition"]), route_index=int(data.get("route_index", 0)),
-                   haggle_day=int(data.get("haggle_day", 0)), haggle=haggle)
+                   haggle_day=int(data.get("haggle_day", 0)), haggle=haggle,
+                   memory=frozenset(map(str, data.get("memory", ()))))
 
     def copy(self) -> NpcState:
         return replace(self)

@@ -16,6 +16,11 @@ from game.rules.base import RuleSystem
 from game.world.content import Adventure, ExitDef, ItemDef, NpcDef, RoomDef
 from game.world.state import GONE, PLAYER, NpcState, WorldState, npc_place, room_place
 
+#: Minutes a wanderer spends at each stop of its route, the walk to the next included (house rule).
+ROUTE_STOP_MINUTES = 60
+#: The memory that takes a wanderer off its route for good (it fled, pursued, answered a call...).
+OFF_ROUTE = "off-route"
+
 if TYPE_CHECKING:
     from game.play.base import BasePlay
 
@@ -34,6 +39,11 @@ class World:
         self._items_home: dict[str, list[str]] = defaultdict(list)
         for item_id, place in adventure.item_homes.items():
             self._items_home[place].append(item_id)
+        #: Room id -> the NPCs whose route passes through it (so a room's wanderers cost its own, not the world's).
+        self._route_rooms: dict[str, list[str]] = defaultdict(list)
+        for npc_id, npc in adventure.npcs.items():
+            for room_id in dict.fromkeys(npc.route):
+                self._route_rooms[room_id].append(npc_id)
 
     # -- rooms and exits ------------------------------------------------------
     @property
@@ -98,9 +108,8 @@ class World:
         if existing is not None:
             return existing
         definition = self.npc(npc_id)
-        home = self.adventure.npc_homes.get(npc_id, "")
         sheet = self.npc_sheet(definition)
-        created = NpcState(room=home, sheet=sheet, disposition=definition.disposition)
+        created = NpcState(room=self.npc_room(npc_id), sheet=sheet, disposition=definition.disposition)
         self.state.npcs[npc_id] = created
         return created
 
@@ -108,16 +117,62 @@ class World:
         stats = definition.stats.get(self.system.id)
         return self.system.npc_sheet(definition.tier or 1, stats, definition.creature)
 
+    # -- wanderers: where they are is a function of the clock -----------------------------
+    def on_route(self, npc_id: str) -> bool:
+        """Whether the NPC walks its route now: it has one, stands, and nothing took it off it."""
+        if not self.npc(npc_id).route:
+            return False
+        changed = self.state.npcs.get(npc_id)
+        return changed is None or (OFF_ROUTE not in changed.memory and self.system.condition(changed.sheet) == "ok")
+
+    def route_stop(self, npc_id: str, minutes: int) -> int:
+        """The index into its route of where a wanderer is at ``minutes``: there and back again,
+        or round and round when the last stop leads back to the first (house rule)."""
+        route = self.npc(npc_id).route
+        if len(route) < 2:
+            return 0
+        last = self.adventure.rooms.get(route[-1])
+        loop = last is not None and any(e.to == route[0] for e in last.exits.values())
+        stops = list(range(len(route))) if loop else list(range(len(route))) + list(range(len(route) - 2, 0, -1))
+        return stops[(minutes // ROUTE_STOP_MINUTES) % len(stops)]
+
+    def route_room(self, npc_id: str, minutes: int | None = None) -> str:
+        """Where a wanderer's route puts it at ``minutes`` (now by default)."""
+        route = self.npc(npc_id).route
+        return route[self.route_stop(npc_id, self.state.minutes if minutes is None else minutes)]
+
+    def wanderers_at(self, room_id: str, minutes: int | None = None) -> list[str]:
+        """The wanderers on route whose route puts them in ``room_id`` at ``minutes``."""
+        return [n for n in self._route_rooms.get(room_id, ()) if self.on_route(n)
+                and self.route_room(n, minutes) == room_id]
+
+    def route_passers(self, room_id: str) -> list[str]:
+        """The NPCs whose route passes through ``room_id`` (on route or not)."""
+        return list(self._route_rooms.get(room_id, ()))
+
+    def move_npc(self, npc_id: str, room_id: str) -> None:
+        """Put an NPC in ``room_id`` by any way but its route: it leaves its route for good."""
+        state = self.npc_state(npc_id)
+        state.room = room_id
+        if self.npc(npc_id).route and OFF_ROUTE not in state.memory:
+            state.memory = state.memory | {OFF_ROUTE}
+
     def npc_room(self, npc_id: str) -> str:
+        if self.on_route(npc_id):
+            return self.route_room(npc_id)
         changed = self.state.npcs.get(npc_id)
         return changed.room if changed is not None else self.adventure.npc_homes.get(npc_id, "")
 
     def npcs_in(self, room_id: str | None = None) -> list[str]:
-        """NPC ids in a room (dead ones included: their bodies stay), content order first."""
+        """NPC ids in a room (dead ones included: their bodies stay), content order first, then those
+        that moved there, then the wanderers whose route has them there now."""
         room_id = room_id or self.state.room
         changed = self.state.npcs
-        here = [n for n in self.adventure.rooms[room_id].npcs if n not in changed or changed[n].room == room_id]
-        here.extend(sorted(n for n, s in changed.items() if s.room == room_id and n not in here))
+        here = [n for n in self.adventure.rooms[room_id].npcs if not self.npc(n).route
+                and (n not in changed or changed[n].room == room_id)]
+        here.extend(sorted(n for n, s in changed.items() if s.room == room_id and n not in here
+                           and not self.on_route(n)))
+        here.extend(n for n in self.wanderers_at(room_id) if n not in here)
         return here
 
     def npc_condition(self, npc_id: str) -> str:

@@ -298,6 +298,7 @@ def test_an_attack_is_resisted_by_evasion_then_damage_and_soak_and_the_foe_strik
         "[you attack the dune raider: follow-up] lethal damage: 4d10 (6, 6, 7, 1) vs 6: 3 successes (house rule)",
         "You hit the dune raider (margin 2: 3 damage, 0 soaked: 3 levels of lethal damage); the dune raider is"
         " Hurt (-1).",
+        "[morale of the dune raider] Willpower 1d10 (8) vs 5: 1 success = 1: success [wounds: -1 dice]",
         "[the dune raider attacks] attack Strength + Melee 2d10 (6, 6) vs 6: 2 successes = 2: success"
         " [wounds: -1 dice]; evasion Reflexes + Dodge 3d10 (2, 2, 2) vs 6: 0 successes = 0: failure;"
         " hit (margin 2) (house rule)",

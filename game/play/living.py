@@ -1,0 +1,337 @@
+"""The living world's steps of the round template, under any rule system.
+
+The pieces :class:`~game.play.base.BasePlay` calls and a system may override:
+what an NPC knows beyond the fight (:func:`view_extras`), the morale house
+rule of the systems without one (:func:`will_breaks`), calling for help and
+pursuit and search (:func:`call_allies`, :func:`pursue`, :func:`search`), what
+a victor does with a player it put down (:func:`downed`), what witnesses and
+the victim's friends do (:func:`assaulted`, :func:`killed`), the first-meeting
+reaction (:func:`react`), and wanderers seen coming and going
+(:func:`passers_by`).  Every choice is a policy's (``game.npc.policies``); this
+module carries it out.  The house rules are written in ``docs/npcs.md`` and each
+``docs/rules/<id>.md`` ("NPCs: the living world").
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.events import Arrived, CalledForHelp, Left
+from game.npc import memory
+from game.npc.intents import DownedChoice, Finish, Rob, TakePrisoner
+from game.rules.base import Situation
+from game.text import article, join_names
+from game.world.content import OPPOSITE
+from game.world.state import npc_place
+from game.world.world import ROUTE_STOP_MINUTES
+
+if TYPE_CHECKING:
+    from game.actions import Turn
+    from game.play.base import BasePlay
+    from game.world.world import World
+
+#: Item kinds a robber takes (water and food are left, so the player can live: house rule).
+LOOT_KINDS: frozenset[str] = frozenset({"weapon", "treasure", "exotica", "gift"})
+#: Creatures without the mind to panic (house rule: they never break).
+FEARLESS: frozenset[str] = frozenset({"synthetic", "mineral"})
+#: Morale difficulty by behaviour (house rule; a coward runs without a roll).
+MORALE_DIFFICULTY: dict[str, str] = {"aggressive": "easy", "guard": "easy"}
+#: Dispositions a first meeting can move between, coldest first (house rule: never to hostile).
+WARMTH: tuple[str, ...] = ("wary", "neutral", "friendly")
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def standing_hostiles(world: World, room_id: str | None = None) -> list[str]:
+    return [n for n in world.living_npcs_in(room_id) if world.hostile(n) and world.npc_condition(n) == "ok"]
+
+
+def hurt(world: World, npc_id: str) -> bool:
+    """Whether the NPC has been hurt, as the system in play measures it (``BasePlay.sheet_hurt``)."""
+    changed = world.state.npcs.get(npc_id)
+    return changed is not None and world.play.sheet_hurt(changed.sheet)
+
+
+def loot(world: World) -> list[str]:
+    """What a robber takes from the player: weapons, treasure, exotica and gifts carried."""
+    return [i for i in world.carried() if world.item(i).kind in LOOT_KINDS or world.item(i).is_weapon]
+
+
+def view_extras(turn: Turn, npc_id: str) -> dict[str, Any]:
+    """The living-world fields of an NPC's view (see :class:`~game.npc.view.NpcView`)."""
+    world = turn.world
+    room = world.npc_room(npc_id)
+    went = None
+    if turn.start_room == room and world.state.room != room:
+        went = next((e.direction for e in world.adventure.rooms[room].exits.values()
+                     if e.to == world.state.room), None)
+    allies: tuple[str, ...] = ()
+    if world.hostile(npc_id) and room == world.state.room:
+        allies = tuple(allies_near(world, room))
+    near = None
+    if room != world.state.room:
+        near = next((e.direction for e in world.adventure.rooms[room].exits.values()
+                     if e.to == world.state.room and world.exit_open(room, e)), None)
+    return {
+        "memory": memory.memories(world, npc_id), "hurt": hurt(world, npc_id), "allies_near": allies,
+        "player_near": near,
+        "player_went": went, "at_post": world.adventure.npc_homes.get(npc_id, room) == room,
+        "player_has_loot": bool(loot(world)),
+    }
+
+
+# -- fights -----------------------------------------------------------------------------------------
+
+def allies_near(world: World, room_id: str) -> list[str]:
+    """Hostile, standing NPCs in the rooms next door that would answer a call (guards keep their posts)."""
+    found: list[str] = []
+    for exit_def in world.adventure.rooms[room_id].exits.values():
+        if not world.exit_open(room_id, exit_def):
+            continue
+        found += [n for n in standing_hostiles(world, exit_def.to)
+                  if world.npc(n).behaviour not in ("guard", "coward") and n not in found]
+    return found
+
+
+def call_allies(turn: Turn, npc_id: str) -> None:
+    """The NPC shouts; each hostile NPC next door comes into the room (and fights next round)."""
+    world = turn.world
+    room = world.npc_room(npc_id)
+    memory.remember(world, npc_id, "called")
+    turn.emit(CalledForHelp(npc_id))
+    for ally in allies_near(world, room):
+        came_from = world.npc_room(ally)
+        direction = next((e.direction for e in world.adventure.rooms[room].exits.values() if e.to == came_from), "")
+        world.move_npc(ally, room)
+        memory.remember(world, ally, "fought")
+        if room == world.state.room:
+            turn.emit(Arrived(ally, direction, "call"))
+
+
+def pursue(turn: Turn, npc_id: str, direction: str) -> None:
+    """The NPC follows the player through ``direction`` (it arrives; it strikes next round)."""
+    world = turn.world
+    world.move_npc(npc_id, world.adventure.rooms[world.npc_room(npc_id)].exits[direction].to)
+    turn.emit(Arrived(npc_id, OPPOSITE.get(direction, ""), "pursuit"))
+
+
+def search(turn: Turn, npc_id: str, direction: str) -> None:
+    """The NPC comes looking for the player through ``direction`` of its room."""
+    world = turn.world
+    world.move_npc(npc_id, world.adventure.rooms[world.npc_room(npc_id)].exits[direction].to)
+    turn.emit(Arrived(npc_id, OPPOSITE.get(direction, ""), "search"))
+
+
+def searchers(turn: Turn) -> list[str]:
+    """Hostile, standing NPCs next door that fought the player: they may come looking.
+
+    Only the NPCs whose memory holds a fight are looked at (a scan of the changed NPCs,
+    then of the rooms next door only when there is one).
+    """
+    world = turn.world
+    if not any("fought" in s.memory for s in world.state.npcs.values()):
+        return []
+    room = world.state.room
+    found: list[str] = []
+    for exit_def in world.adventure.rooms[room].exits.values():
+        if exit_def.to == turn.start_room or not world.exit_open(room, exit_def):
+            continue
+        found += [n for n in standing_hostiles(world, exit_def.to)
+                  if memory.remembers(world, n, "fought") and n not in found]
+    return found
+
+
+def pursuers(turn: Turn) -> list[str]:
+    """The NPCs of the room the player left this turn, who may follow them."""
+    world = turn.world
+    if not turn.start_room or turn.start_room == world.state.room:
+        return []
+    return [n for n in world.living_npcs_in(turn.start_room) if world.npc_condition(n) == "ok"]
+
+
+def will_breaks(play: BasePlay[Any], turn: Turn, npc_id: str) -> bool:
+    """House rule (every system but Vaarn): morale is the NPC's own ``will`` check.
+
+    It is rolled when a trigger first holds: the NPC is hurt, or an NPC that
+    fought beside it falls.  Failure breaks it.  Synthetic and mineral
+    creatures never break; a coward runs without a roll (its policy).
+    """
+    world = turn.world
+    definition = world.npc(npc_id)
+    if definition.creature in FEARLESS or definition.behaviour == "coward":
+        return False
+    seen = memory.memories(world, npc_id)
+    triggers = []
+    if "morale-hurt" not in seen and hurt(world, npc_id):
+        triggers.append("morale-hurt")
+    fallen = [n for n in world.npcs_in(world.npc_room(npc_id)) if n != npc_id and world.npc_condition(n) != "ok"
+              and memory.remembers(world, n, "fought")]
+    if "morale-ally" not in seen and fallen:
+        triggers.append("morale-ally")
+    if not triggers:
+        return False
+    memory.remember(world, npc_id, *triggers)
+    request = play.morale_request(world.npc_state(npc_id).sheet,
+                                  MORALE_DIFFICULTY.get(definition.behaviour, "normal"))
+    result = play.system.roll(request, turn.npc_dice)
+    turn.show_roll(f"morale of {world.the_npc(npc_id)}", play.show_world_roll(result))
+    return result.outcome == "failure"
+
+
+# -- a player down ----------------------------------------------------------------------------------
+
+def downed(turn: Turn, victor: str, choice: DownedChoice, victors: list[str]) -> bool:
+    """Carry out what the victor chose; True when the player lives on (the system's dying rule next)."""
+    world = turn.world
+    name = cap(world.the_npc(victor))
+    if isinstance(choice, Finish):
+        world.state.status = "dead"
+        world.state.ending = f"You fall, and {world.the_npc(victor)} makes sure you never rise."
+        turn.say(world.state.ending)
+        return False
+    taken = loot(world) if isinstance(choice, (Rob, TakePrisoner)) else []
+    for item_id in taken:
+        world.move_item(item_id, npc_place(victor))
+    names = join_names([article(world.item_name(i)) for i in taken])
+    if isinstance(choice, TakePrisoner):
+        post = world.adventure.npc_homes.get(victor, world.state.room)
+        world.move_npc(victor, post)
+        world.state.room = post
+        world.state.visited.add(post)
+        turn.say(f"{name} {'strips you of ' + names + ' and ' if taken else ''}drags you back to "
+                 f"{world.room.name}, and leaves you there.")
+    elif taken:
+        turn.say(f"{name} goes through your things and takes {names}, and leaves you lying.")
+    else:
+        turn.say(f"{name} stands over you a moment, then turns away and leaves you lying.")
+    for npc_id in victors:
+        world.npc_state(npc_id).disposition = "wary"
+        memory.remember(world, npc_id, "beat", "fought")
+        memory.forget(world, npc_id, "called")
+    return True
+
+
+# -- witnesses ---------------------------------------------------------------------------------------
+
+def assaulted(turn: Turn, victim: str) -> None:
+    """The player attacked ``victim``, who meant no harm: it remembers; those who see it react."""
+    world = turn.world
+    memory.remember(world, victim, "attacked", "fought")
+    for npc_id in memory.witnesses(world, world.npc_room(victim), besides=(victim,)):
+        memory.remember(world, npc_id, "saw-assault")
+        _react(turn, npc_id)
+
+
+def killed(turn: Turn, victim: str) -> None:
+    """``victim`` died by the player's hand; if it had meant no harm, those who see it remember."""
+    world = turn.world
+    if not memory.remembers(world, victim, "attacked"):
+        return
+    room = world.npc_room(victim)
+    for npc_id in memory.witnesses(world, room, besides=(victim,)):
+        memory.remember(world, npc_id, "saw-killing")
+        _react(turn, npc_id)
+    for friend in _hearers(world, room):
+        came = _way(world, room, world.npc_room(friend))
+        world.move_npc(friend, room)
+        world.npc_state(friend).disposition = "hostile"
+        memory.remember(world, friend, "saw-killing", "fought")
+        if room == world.state.room:
+            turn.emit(Arrived(friend, came, "avenge"))
+
+
+def _hearers(world: World, room_id: str) -> list[str]:
+    """Friends of a victim who hear the killing next door and come for the player (house rule:
+    the standing ``aggressive`` NPCs who were not already hostile)."""
+    found: list[str] = []
+    for exit_def in world.adventure.rooms[room_id].exits.values():
+        if not world.exit_open(room_id, exit_def):
+            continue
+        found += [n for n in world.living_npcs_in(exit_def.to) if world.npc_condition(n) == "ok"
+                  and not world.hostile(n) and world.npc(n).behaviour == "aggressive"
+                  and n not in found]
+    return found
+
+
+def _react(turn: Turn, npc_id: str) -> None:
+    """A witness reacts by behaviour: a guard or a fighter turns on the player; others recoil."""
+    world = turn.world
+    state = world.npc_state(npc_id)
+    name = cap(world.the_npc(npc_id))
+    behaviour = world.npc(npc_id).behaviour
+    if state.disposition == "hostile":
+        return
+    if behaviour in ("guard", "aggressive"):
+        state.disposition = "hostile"
+        memory.remember(world, npc_id, "fought")
+        turn.say(f"{name} has seen enough, and turns on you!")
+    elif state.disposition != "wary":
+        state.disposition = "wary"
+        turn.say(f"{name} backs away from you, appalled.")
+
+
+# -- first meetings ------------------------------------------------------------------------------------
+
+def react(play: BasePlay[Any], turn: Turn) -> None:
+    """House rule (every system but Vaarn, which has its reaction table): the first time the player
+    meets a wary or neutral NPC, the player rolls ``persuade`` (wary: hard; neutral: normal).
+
+    Success warms it a step (wary to neutral, neutral to friendly); failure cools a
+    neutral one to wary; a tie changes nothing.  A meeting never makes anyone hostile,
+    and an NPC with a grudge (see :mod:`game.npc.memory`) is never warmed.
+    """
+    world = turn.world
+    for npc_id in world.living_npcs_in():
+        if world.npc_condition(npc_id) != "ok" or memory.remembers(world, npc_id, "met"):
+            continue
+        state = world.npc_state(npc_id)
+        if state.disposition not in ("wary", "neutral"):
+            continue
+        memory.remember(world, npc_id, "met")
+        if memory.holds_grudge(world, npc_id):
+            continue
+        difficulty = "hard" if state.disposition == "wary" else "normal"
+        request = play.system.check_request(world.state.player, "persuade", difficulty, Situation())
+        result = play.system.roll(request, turn.npc_dice)
+        turn.show_roll(f"reaction of {world.the_npc(npc_id)}", play.show_world_roll(result))
+        step = WARMTH.index(state.disposition)
+        name = cap(world.the_npc(npc_id))
+        if result.outcome == "success":
+            state.disposition = WARMTH[step + 1]
+            turn.say(f"{name} {'warms to you' if step else 'seems to decide you are no threat'}.")
+        elif result.outcome == "failure" and step:
+            state.disposition = "wary"
+            turn.say(f"{name} eyes you with suspicion.")
+        else:
+            turn.say(f"{name} pays you little mind.")
+
+
+
+
+# -- routines ----------------------------------------------------------------------------------------
+
+def passers_by(turn: Turn, since: int) -> None:
+    """The wanderers that came into or left the player's room between minute ``since`` and now.
+
+    Only when the player stayed put (a room entered is described with whoever is
+    there).  Only NPCs whose route passes through the room are looked at, so the
+    cost is the room's, not the world's.
+    """
+    world = turn.world
+    room = world.state.room
+    if turn.start_room and turn.start_room != room:
+        return
+    for npc_id in world.route_passers(room):
+        if not world.on_route(npc_id):
+            continue
+        was, now = world.route_room(npc_id, since) == room, world.route_room(npc_id) == room
+        if was and not now:
+            turn.emit(Left(npc_id, _way(world, room, world.route_room(npc_id)), "route"))
+        elif now and not was:
+            stop_began = world.state.minutes // ROUTE_STOP_MINUTES * ROUTE_STOP_MINUTES
+            turn.emit(Arrived(npc_id, _way(world, room, world.route_room(npc_id, stop_began - 1)), "route"))
+
+
+def _way(world: World, room: str, to: str) -> str:
+    return next((e.direction for e in world.adventure.rooms[room].exits.values() if e.to == to), "")
