@@ -212,17 +212,18 @@ class Engine:
         key = (self._generation, self.state.turn, len(self.state.log))
         if key == self._autosaved:
             return report
-        from game.errors import SaveError
-
-        try:
-            self.saves.autosave(self.state)
-        except SaveError as error:
-            if not self._autosave_failed:
-                self._autosave_failed = True
-                report.aside.append(f"(Autosave failed: {error}. Use save to keep your run.)")
-            return report
-        self._autosaved, self._autosave_failed = key, False
+        failure = self.saves.autosave_later(self.state)
+        self._autosaved = key
+        if not failure:
+            self._autosave_failed = False
+        elif not self._autosave_failed:
+            self._autosave_failed = True
+            report.aside.append(f"(Autosave failed: {failure}. Use save to keep your run.)")
         return report
+
+    def flush_autosave(self) -> str:
+        """Wait for the autosave writer (tests, and the end of a session); the reason it failed, or ""."""
+        return self.saves.flush_autosave() if self.saves is not None else ""
 
     def _submit(self, text: str) -> Report:
         if self.meta.confirming is not None:

@@ -251,6 +251,7 @@ class MetaCommands:
         store = self.engine.saves
         if store is None:
             return self._report("Saving is not available in this session.")
+        self.engine.flush_autosave()  # the list shows the autosave as it stands now
         slots = store.slots()
         if not slots:
             return self._report(f"No saved games yet for {self.engine.adventure.title}. Save with: save [SLOT]")

@@ -43,10 +43,12 @@ saves folder are never followed as symbolic links.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import json
 import os
 import re
+import threading
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -69,6 +71,22 @@ SLOT_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}\Z")
 RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
 #: The largest save file read (a state with thousands of changes is far smaller).
 MAX_SAVE_BYTES = 16 * 1024 * 1024
+#: Stands for the command log while the rest of a save is written by tomli_w (see SaveStore._payload).
+_LOG_MARK = "\x00wayfarer-command-log\x00"
+_LOG_MARK_TOML = tomli_w.dumps({"log": [_LOG_MARK]}).strip()
+
+
+def _toml_strings(lines: list[str]) -> str:
+    """A list of strings as one TOML array, at C speed (the log of a long run is 100,000 of them).
+
+    JSON's string escapes (``\\"``, ``\\\\``, ``\\n``, ``\\uXXXX`` for every control
+    character below U+0020) are all TOML basic-string escapes; DEL, which
+    JSON leaves raw and TOML refuses, is escaped too.
+    """
+    text = json.dumps(lines, ensure_ascii=False)
+    return text.replace("\x7f", "\\u007f") if "\x7f" in text else text
+
+
 #: The slot the game writes after every command; the player may load it but not save to it.
 AUTOSAVE = "autosave"
 #: Where a plain start keeps an unfinished autosave of another run before it writes its own.
@@ -133,7 +151,7 @@ def _temp_names(target: Path) -> tuple[Path, Path]:
     return folder / f".{target.name}.tmp-{pid}", folder / f".{target.name}.bak.tmp-{pid}"
 
 
-def write_atomic(target: Path, payload: bytes) -> None:
+def write_atomic(target: Path, payload: bytes, backup: bool = True) -> None:
     """Write ``payload`` to ``target`` atomically, keeping the previous file as ``.bak``.
 
     The steps: write and fsync a temporary file; if there is a previous save,
@@ -146,7 +164,7 @@ def write_atomic(target: Path, payload: bytes) -> None:
     temp, backup_temp = _temp_names(target)
     try:
         _write_synced(temp, payload)
-        previous = _read_nofollow(target)
+        previous = _read_nofollow(target) if backup else None
         if previous is not None:
             _write_synced(backup_temp, previous)
             os.replace(backup_temp, folder / f"{target.name}.bak")
@@ -202,6 +220,10 @@ class SaveStore:
         self._warned: set[str] = set()
         #: Whether an autosave found at start belongs to another run (moved aside at the first autosave).
         self.keep_previous_autosave = False
+        self._queued: WorldState | None = None
+        self._worker: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._failure = ""
 
     @property
     def folder(self) -> Path:
@@ -307,8 +329,52 @@ class SaveStore:
                     os.replace(path, self.path(PREVIOUS_AUTOSAVE))
             except OSError as error:
                 raise SaveError(f"could not keep the previous autosave: {error.strerror or error}") from error
-        self._write(path, payload)
+        self._write(path, payload, backup=False)  # the atomic rename alone keeps the last autosave whole
         return path
+
+    def autosave_later(self, state: WorldState) -> str:
+        """Hand a copy of the run to the autosave writer thread; the reason the last autosave failed, or "".
+
+        The command's answer does not wait for the write (a long run's save
+        takes a disk's fsync and milliseconds of encoding): a thread writes the
+        newest state handed in, skipping any it was too slow for.  It is not a
+        daemon, so the process writes the last state before it exits (a kill
+        leaves the previous autosave whole: the write is atomic).
+        """
+        snapshot = state.copy()
+        with self._lock:
+            self._queued = snapshot
+            failure, self._failure = self._failure, ""
+            if self._worker is None or not self._worker.is_alive():
+                self._worker = threading.Thread(target=self._write_queued, name="wayfarer-autosave")
+                self._worker.start()
+        return failure
+
+    def flush_autosave(self) -> str:
+        """Wait until the autosave writer has written everything handed in; the reason it failed, or "".
+
+        The reason stays, for the next :meth:`autosave_later` to report.
+        """
+        worker = self._worker
+        if worker is not None:
+            worker.join()
+        with self._lock:
+            return self._failure
+
+    def _write_queued(self) -> None:
+        while True:
+            with self._lock:
+                state, self._queued = self._queued, None
+            if state is None:
+                return
+            try:
+                self.autosave(state)
+            except SaveError as error:
+                with self._lock:
+                    self._failure = str(error)
+            except Exception as error:  # noqa: BLE001 - a bug here must not end the game either
+                with self._lock:
+                    self._failure = f"{type(error).__name__}: {error}"
 
     def _holds_living_run(self, path: Path) -> bool:
         if not path.is_file():
@@ -320,11 +386,12 @@ class SaveStore:
 
     def _payload(self, state: WorldState) -> bytes:
         data = state.to_data(codec_for(state.system))
-        document = {"save": self._header(state, data), "state": data}
+        document = {"save": self._header(state, data), "state": {**data, "log": [_LOG_MARK]}}
         try:
-            return tomli_w.dumps(document).encode()
+            text = tomli_w.dumps(document)
         except (TypeError, ValueError) as error:
             raise SaveError(f"the state could not be written as TOML ({error})") from error
+        return text.replace(_LOG_MARK_TOML, f"log = {_toml_strings(data['log'])}", 1).encode()
 
     def _verify(self, payload: bytes, name: str) -> None:
         """Read the save back with the reader's own code and limits: "Saved" means it loads."""
@@ -335,13 +402,13 @@ class SaveStore:
         except SaveError as error:
             raise SaveError(f"the save would not load again, so it was not written ({error})") from None
 
-    def _write(self, path: Path, payload: bytes) -> None:
+    def _write(self, path: Path, payload: bytes, backup: bool = True) -> None:
         try:
             if self.root.exists() and not self.root.is_dir():
                 raise SaveError(f"{self.root} is not a folder")
             self.folder.mkdir(parents=True, exist_ok=True)
             self._check_folder()
-            write_atomic(path, payload)
+            write_atomic(path, payload, backup)
         except OSError as error:
             raise SaveError(f"could not write {path}: {error.strerror or error}") from error
         seen = self._stat(path)
@@ -349,7 +416,7 @@ class SaveStore:
             self._seen[path.stem] = seen
 
     def _header(self, state: WorldState, data: dict[str, Any]) -> dict[str, Any]:
-        from game import version  # issue 19 (feat/install): the game's version beside the adventure's
+        version = _game_version
 
         return {
             "format": FORMAT_VERSION,
@@ -686,3 +753,11 @@ def _version_key(version: str) -> tuple[tuple[int, str], ...]:
     """A dotted version as comparable parts (numbers as numbers: 1.10 after 1.9)."""
     return tuple((int(part), "") if part.isdecimal() and part.isascii() else (-1, part)
                  for part in version.strip().split("."))
+
+
+@functools.cache
+def _game_version() -> str:
+    """The game's version (looked up once: the package metadata costs milliseconds)."""
+    from game import version
+
+    return version()

@@ -107,9 +107,11 @@ def test_autosave_after_every_command_that_changes_the_run(tmp_path: Path) -> No
     engine.autosave = True
     path = tmp_path / "tiny" / f"{AUTOSAVE}.toml"
     engine.submit("look")
+    engine.flush_autosave()
     assert not path.exists()  # nothing happened yet: a quick look must not replace another run's autosave
     for command, log in (("wait", ["wait"]), ("look", ["wait"]), ("wait 2", ["wait", "wait 2"]), ("undo", ["wait"])):
         engine.submit(command)
+        engine.flush_autosave()
         assert SaveStore(tmp_path, engine.adventure).load(AUTOSAVE)[0].log == log
 
 
@@ -117,10 +119,14 @@ def test_a_failing_autosave_is_told_once_and_play_goes_on(tmp_path: Path) -> Non
     (tmp_path / "tiny").write_text("not a folder")
     engine = new_engine(saves=tmp_path)
     engine.autosave = True
-    first = engine.submit("wait").shown
+    first = engine.submit("wait").shown  # the autosave is written while the player reads the answer
+    assert "not a folder" in engine.flush_autosave()
     second = engine.submit("wait").shown
-    assert "Autosave failed" in first[-1] and not any("Autosave" in line for line in second)
-    assert engine.state.log == ["wait", "wait"]
+    engine.flush_autosave()
+    third = engine.submit("wait").shown
+    assert not any("Autosave" in line for line in first)
+    assert "Autosave failed" in second[-1] and not any("Autosave" in line for line in third)
+    assert engine.state.log == ["wait", "wait", "wait"]
 
 
 def _adventure_with(tmp_path: Path, old: str, new: str) -> Path:

@@ -155,5 +155,6 @@ def test_an_exception_inside_a_command_rolls_back_and_reports(tmp_path: Path, mo
     assert "RuntimeError: injected" in text and "seed: 3" in text and "command log" in text
     monkeypatch.undo()
     assert engine.submit("wait").lines and engine.state.log == ["wait", "wait"]
+    engine.flush_autosave()
     assert _autosaved_log(tmp_path) == ["wait", "wait"]
     assert engine.undo() and engine.state.log == ["wait"]

@@ -82,10 +82,10 @@ def machine_for(system: str) -> type[RuleBasedStateMachine]:
 
         @rule(slot=st.sampled_from(("alpha", "beta")))
         def save(self, slot: str) -> None:
+            over_a_living_run = self.engine.state.status == "dead" and slot in self.saved \
+                and self.saved[slot].status == "playing"
             lines = self._do(f"save {slot}")
-            held = self.saved.get(slot)
-            if self.engine.state.status != "playing" and held is not None and held.status == "playing":
-                # a dead run never overwrites a living save
+            if over_a_living_run:  # a dead run never replaces a living save
                 assert lines[0].startswith("Not saved: this run is over"), lines
                 return
             assert lines[0].startswith(f'Saved to slot "{slot}"'), lines
