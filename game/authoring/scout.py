@@ -291,8 +291,10 @@ class Scout:
         room = self.world.room
         hidden = [e for e in room.exits.values() if e.hidden and not self.world.exit_visible(room.id, e)]
         things = [i for i in self.world.items_at(f"search:{room.id}")]
+        needed = {e.locked_by for r in self.adventure.rooms.values() for e in r.exits.values()} \
+            | set(self.adventure.goal.carrying)
         wanted = hidden or things
-        limit = 4 if wanted else 1 if room.search is not None else 0
+        limit = 20 if needed & set(things) else 4 if wanted else 1 if room.search is not None else 0
         if self.searched.get(room.id, 0) >= limit:
             return None
         self.searched[room.id] = self.searched.get(room.id, 0) + 1
