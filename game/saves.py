@@ -512,9 +512,9 @@ class SaveStore:
                             f"not \"{self.adventure.id}\"")
         made_with = header.get("adventure_version")
         if made_with != self.adventure.version and not self.takes_version(made_with):
-            since = (f"takes saves from version {self.adventure.saves_from} on" if self.adventure.saves_from
+            since = (f"takes saves from version {self.adventure.oldest_compatible} on" if self.adventure.oldest_compatible
                      and isinstance(made_with, str) and _version_key(made_with) < _version_key(
-                         self.adventure.saves_from) else "is older")
+                         self.adventure.oldest_compatible) else "is older")
             raise SaveError(f"{name} was made with {self.adventure.id} version {_shown(made_with)}; "
                             f"this is version {self.adventure.version}, which {since}")
         if header.get("checksum") != checksum(data):
@@ -544,13 +544,13 @@ class SaveStore:
     def takes_version(self, version: object) -> bool:
         """Whether a save of another version of this adventure may load (its ids are checked after).
 
-        Any older version does, unless the adventure declares ``saves_from``:
+        Any older version does, unless the adventure declares ``oldest_compatible``:
         then only versions from that one on (compared as dotted numbers).  A
         save of a newer version never loads into an older one.
         """
         if not isinstance(version, str) or _version_key(version) > _version_key(self.adventure.version):
             return False
-        oldest = self.adventure.saves_from
+        oldest = self.adventure.oldest_compatible
         return not oldest or _version_key(version) >= _version_key(oldest)
 
     def check_references(self, state: WorldState, name: str, made_with: object = None) -> None:

@@ -81,7 +81,7 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
 }
 
 
-def _specs() -> dict[str, Mapping[str, fields.Checker]]:
+def loader_specs() -> dict[str, Mapping[str, fields.Checker]]:
     """The loader's field specs by name (read at call time, so keys added to them show)."""
     return {
         "top": build.TOP_SPEC, "adventure": build.ADVENTURE_SPEC, "goal": build.GOAL_SPEC,
@@ -96,7 +96,7 @@ def content_schema(adventure: Adventure | None = None) -> Json:
     if adventure is not None:
         ids = {"rooms": list(adventure.rooms), "items": list(adventure.items), "npcs": list(adventure.npcs),
                "regions": list(adventure.regions)}
-    maker = _Maker(_specs(), ids)
+    maker = _Maker(loader_specs(), ids)
     title = f"Wayfarer adventure content: {adventure.title}" if adventure else "Wayfarer adventure content"
     root = maker.table("top")
     root["properties"]["rooms"] = maker.id_map("room")

@@ -291,14 +291,17 @@ class Scout:
         room = self.world.room
         hidden = [e for e in room.exits.values() if e.hidden and not self.world.exit_visible(room.id, e)]
         things = [i for i in self.world.items_at(f"search:{room.id}")]
+        needed = {e.locked_by for r in self.adventure.rooms.values() for e in r.exits.values()} \
+            | set(self.adventure.goal.carrying)
+        for item_id in self.world.carried():
+            if hidden and self.world.item(item_id).effect.get("reveal") and (room.id, item_id) not in self.looted:
+                self.looted.add((room.id, item_id))
+                return f"use {self._noun(item_id)}"
         wanted = hidden or things
-        limit = 4 if wanted else 1 if room.search is not None else 0
+        limit = 20 if needed & set(things) else 4 if wanted else 1 if room.search is not None else 0
         if self.searched.get(room.id, 0) >= limit:
             return None
         self.searched[room.id] = self.searched.get(room.id, 0) + 1
-        for item_id in self.world.carried():
-            if self.world.item(item_id).effect.get("reveal") and hidden and self.searched[room.id] == 1:
-                return f"use {self._noun(item_id)}"
         return "search"
 
     # -- going places ----------------------------------------------------------------------
@@ -360,6 +363,8 @@ class Scout:
         queue = deque([start])
         while queue:
             here = queue.popleft()
+            if careful and here not in (start, goal) and self._dangerous(here):
+                continue  # neither a way through nor a place to explore while there is another way
             if (goal is None and here not in self.state.visited) or here == goal:
                 steps: list[ExitDef] = []
                 while came[here] is not None:
@@ -367,8 +372,6 @@ class Scout:
                     steps.append(exit_def)
                     here = before
                 return steps[::-1]
-            if careful and here != start and here != goal and self._dangerous(here):
-                continue
             for exit_def in self.adventure.rooms[here].exits.values():
                 if exit_def.to not in came and self._passable(here, exit_def, force):
                     came[exit_def.to] = (here, exit_def)

@@ -100,7 +100,7 @@ TOP_SPEC: dict[str, Checker] = {
 }
 ADVENTURE_SPEC: dict[str, Checker] = {
     "id": STR, "title": STR, "version": STR, "start": STR, "system": STR, "intro": STR,
-    "goal": TABLE, "rules": TABLE, "saves_from": STR,
+    "goal": TABLE, "rules": TABLE, "oldest_compatible": STR,
 }
 GOAL_SPEC: dict[str, Checker] = {"reach": STR, "carrying": STR_OR_LIST, "defeat": STR_OR_LIST, "text": STR}
 PLAYER_SPEC: dict[str, Checker] = {
@@ -291,7 +291,7 @@ class _Builder:
             goal=goal, rules=self._rules(head.get("rules", {})), player=player, rooms=rooms,
             items=items, npcs=npcs, regions={**self.implicit_regions, **regions}, source=source,
             digest=digest, item_homes=self.item_homes, npc_homes=self.npc_homes,
-            saves_from=head.get("saves_from", ""),
+            oldest_compatible=head.get("oldest_compatible", ""),
         )
 
     def _adventure_head(self) -> dict[str, Any]:

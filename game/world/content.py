@@ -198,4 +198,4 @@ class Adventure:
     item_homes: Mapping[str, str] = field(default_factory=dict)
     npc_homes: Mapping[str, str] = field(default_factory=dict)
     #: The oldest version of this adventure whose saves this version takes ("" = any whose ids still exist).
-    saves_from: str = ""
+    oldest_compatible: str = ""

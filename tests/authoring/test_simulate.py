@@ -75,3 +75,15 @@ def test_text_report_and_bad_options(capsys: pytest.CaptureFixture[str]) -> None
     assert out.startswith("tiny: 3 runs a system from seed 1") and "\nbind: won " in out
     assert main(["simulate", str(DATA / "tiny"), "--runs", "0"]) == 2
     assert main(["simulate", str(DATA / "tiny"), "--system", "dnd"]) == 2
+
+
+@pytest.mark.parametrize("name", ["glass-oasis", "halcyon-drift"])
+def test_bundled_adventures_are_winnable_under_every_system(name: str) -> None:
+    from pathlib import Path
+
+    from game.world.loader import load_adventure
+
+    folder = Path(__file__).resolve().parents[2] / "content" / name
+    result = simulate_all(folder, load_adventure(folder), SYSTEM_IDS, runs=25, seed=1, jobs=1, progress=io.StringIO())
+    assert {system_id: figures["wins"] > 0 for system_id, figures in result["systems"].items()} == \
+        {system_id: True for system_id in SYSTEM_IDS}

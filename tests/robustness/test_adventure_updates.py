@@ -57,7 +57,7 @@ def test_what_no_longer_exists_is_named(tmp_path: Path) -> None:
 
 def test_an_adventure_may_declare_the_oldest_version_it_takes(tmp_path: Path) -> None:
     _saved_run(tmp_path / "saves")
-    store = _version(tmp_path, ('version = "1.0.0"', 'version = "3.0.0"\nsaves_from = "2.0"'))
+    store = _version(tmp_path, ('version = "1.0.0"', 'version = "3.0.0"\noldest_compatible = "2.0"'))
     with pytest.raises(Exception) as refused:
         store.load("quicksave")
     assert "from version 2.0 on" in str(refused.value)
