@@ -74,13 +74,14 @@ def player_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon,
     turn.record(f"attack the {name}", request, amend=True)
     result = hidden(system.roll(request, turn.dice))
     result = rolls.offer_character_points(turn, system, f"you attack the {name}", request, result)
-    events: list[Event] = rolls.wild_die_events(result, system.wild_one, PLAYER, "fight", explosion=False)
-    rolls.set_back(turn, PLAYER, result, system.wild_one)
+    events: list[Event] = rolls.wild_die_events(result, system.wild_one, PLAYER, "fight", explosion=False,
+                                                        setback=system.complication == "setback")
+    rolls.set_back(turn, PLAYER, result, system)
     if not result.succeeded:
         return AttackResult(result, False, 0, world.state.player, npc.sheet,
                                            events=(*events, Missed(PLAYER, npc_id)))
     damage = damage_request(world.state.player, npc.sheet, weapon, system.wild_one)
-    if rolls.fated(turn):
+    if rolls.fated(turn) and system.fate_damage == "doubled":
         damage = dataclasses.replace(system.with_fate_point(damage), label="damage (Fate Point x2)")
     damage_roll = system.roll(damage, turn.dice)
     done = apply_damage(npc.sheet, int(damage_roll.figures["total"]), turn.dice, system.damage, system.wild_one,
@@ -106,8 +107,9 @@ def npc_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon) -> Attac
     if notes:
         request = dataclasses.replace(request, label=f"{request.label} ({', '.join(notes)})")
     result = system.roll(request, turn.dice)
-    events: list[Event] = rolls.wild_die_events(result, system.wild_one, npc_id, explosion=False)
-    rolls.set_back(turn, npc_id, result, system.wild_one)
+    events: list[Event] = rolls.wild_die_events(result, system.wild_one, npc_id, explosion=False,
+                                                        setback=system.complication == "setback")
+    rolls.set_back(turn, npc_id, result, system)
     if not result.succeeded:
         return AttackResult(result, False, 0, npc.sheet, world.state.player,
                                            events=(*events, Missed(npc_id, PLAYER)))
