@@ -17,7 +17,13 @@ from game.events import PLAYER, Event
 from game.play import opend6_rolls as rolls
 from game.rules.base import AttackResult, Situation, Weapon
 from game.rules.opend6_codes import DieCode, weapon_code
-from game.rules.opend6_combat import Damage, apply_damage, damage_request
+from game.rules.opend6_combat import (
+    Damage,
+    active_defence_request,
+    apply_damage,
+    damage_request,
+    defence_difficulty,
+)
 from game.rules.opend6_events import Hit, Missed
 from game.rules.opend6_roll import D6Request, hidden
 from game.rules.opend6_sheet import INCAPACITATED, MORTAL, STUNNED, WOUND_LEVELS, wound_penalty
@@ -100,7 +106,9 @@ def npc_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon) -> Attac
     shaken = moment.setback(npc_id) is not None
     if shaken:
         rolls.keep(turn, moment.with_setback(npc_id, None))
-    request = system.attack_request(npc.sheet, world.state.player, weapon, Situation(disadvantage=shaken))
+    target = _active_defence(turn, system, weapon)
+    request = system.attack_request(npc.sheet, world.state.player, weapon,
+                                    Situation(disadvantage=shaken, target=target))
     penalty = wound_penalty(npc.sheet)
     notes = [f"{WOUND_LEVELS[npc.sheet.wound_level]} -{penalty}D"] if penalty else []
     notes += ["shaken -1D"] if shaken else []
@@ -118,6 +126,17 @@ def npc_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon) -> Attac
     return AttackResult(result, True, done.harm, npc.sheet, world.state.player,
                                        rolls=(damage_roll, *done.rolls),
                                        events=(*events, Hit(npc_id, PLAYER, weapon.name), *done.events))
+
+
+def _active_defence(turn: Turn, system: OpenD6, weapon: Weapon) -> int | None:
+    """Under option ``defence = "active"``: the player's dodge or parry, rolled and shown;
+    its total is the attacker's difficulty when it beats the static defence."""
+    if system.defence != "active":
+        return None
+    player = turn.world.state.player
+    roll = system.roll(active_defence_request(player, weapon, system.wild_one), turn.dice)
+    turn.show_roll("you defend", roll)
+    return max(int(roll.figures["total"]), defence_difficulty(player, weapon))
 
 
 def harm(turn: Turn, system: OpenD6, damage_die: str, label: str) -> None:

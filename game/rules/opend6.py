@@ -60,6 +60,9 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     # A Fate Point doubles the dice of "one action only" (the attack roll), or also the
     # damage of that action (house rule).
     "fate_damage": ("action", "doubled"),
+    # The player's defence against an NPC's attack: the static number from dodge (or a
+    # parry), or an active dodge or parry rolled each time (OpenD6's active defence).
+    "defence": ("static", "active"),
 }
 REQUEST_KEYS: tuple[str, ...] = ("dice", "pips", "difficulty")
 
@@ -89,9 +92,9 @@ class OpenD6:
     seed = "002"
 
     def __init__(self, wild_one: str = "complication", damage: str = "wounds", complication: str = "story",
-                 difficulty_in_odds: str = "hidden", fate_damage: str = "action") -> None:
+                 difficulty_in_odds: str = "hidden", fate_damage: str = "action", defence: str = "static") -> None:
         chosen = {"wild_one": wild_one, "damage": damage, "complication": complication,
-                  "difficulty_in_odds": difficulty_in_odds, "fate_damage": fate_damage}
+                  "difficulty_in_odds": difficulty_in_odds, "fate_damage": fate_damage, "defence": defence}
         for key, value in chosen.items():
             if value not in OPTIONS[key]:
                 raise UsageError(f"option {key} = {value!r} must be one of: {', '.join(OPTIONS[key])}")
@@ -100,6 +103,7 @@ class OpenD6:
         self.complication = complication
         self.difficulty_in_odds = difficulty_in_odds
         self.fate_damage = fate_damage
+        self.defence = defence
 
     # -- PRODUCT §3.1 ---------------------------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> D6Request:

@@ -190,6 +190,20 @@ def test_an_npc_complication_costs_its_next_attack_a_die(tiny: Adventure, tmp_pa
     assert lines[1] == "[the dune raider attacks] Reflexes + melee (shaken -1D) 2D (1 + wild 2) = 3 vs 12: failure (margin -9)"
 
 
+def test_option_defence_active_the_player_dodges_or_parries_each_attack(tiny: Adventure, tmp_path: Path,
+                                                                        script: Script) -> None:
+    """OpenD6's active defence: the roll's total is the attacker's difficulty (never below
+    the static defence, 12 for the hero's parry)."""
+    engine = make_engine(tiny, tmp_path, defence="active")
+    lines = say(engine, script, "n", [6, 6, 6, 6, 2, 1, 1, 2])
+    defended = [line for line in lines if line.startswith("[you defend]")]
+    assert len(defended) == 1 and "= 26" in defended[0]
+    assert any(line.startswith("[the dune raider attacks]") and "vs 26" in line for line in lines)
+    low = make_engine(tiny, tmp_path / "low", defence="active")
+    lines = say(low, script, "n", [1, 1, 1, 2, 1, 1, 2])
+    assert any(line.startswith("[the dune raider attacks]") and "vs 12" in line for line in lines)
+
+
 # -- Character Points ---------------------------------------------------------------------
 
 def test_a_near_miss_asks_for_a_character_point_and_yes_adds_a_die(engine: Engine, script: Script) -> None:
