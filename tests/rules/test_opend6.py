@@ -74,6 +74,7 @@ def test_module_surface_and_registry() -> None:
         "complication": ("story", "setback"),
         "difficulty_in_odds": ("hidden", "shown"),
         "fate_damage": ("action", "doubled"),
+        "defence": ("static", "active"),
     }
     system = registry.get_system("opend6", {"damage": "body-points"})
     assert isinstance(system, OpenD6)
