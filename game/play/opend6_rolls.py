@@ -105,6 +105,14 @@ def prepare(turn: Turn, system: OpenD6, request: D6Request, heroic: bool) -> D6R
     if moment.fate_turn == state.turn:
         request = system.with_fate_point(request)
         notes.append("Fate Point x2")
+    if moment.cp_armed:
+        # seed 002: "When you spend a Character Point, you get to roll one extra die"
+        for _ in range(moment.cp_armed):
+            state.player = system.spend_point(state.player, "character")
+        request = dataclasses.replace(request, dice=request.dice + moment.cp_armed)
+        notes.append(f"Character Points +{moment.cp_armed}D")
+        turn.emit(CharacterPointSpent(state.player.character_points))
+        moment = dataclasses.replace(moment, cp_armed=0)
     keep(turn, moment)
     if notes:
         request = dataclasses.replace(request, label=f"{request.label} ({', '.join(notes)})")

@@ -200,6 +200,8 @@ class OpenD6:
         if moment is None:
             return []
         lines = ["A Fate Point is waiting: your next roll uses twice the dice."] if moment.fate_armed else []
+        if moment.cp_armed:
+            lines.append(f"Character Points set aside: +{moment.cp_armed}D to your next roll.")
         if moment.setback(who) is not None:
             lines.append("Shaken by a complication: -1D to your next action.")
         return lines

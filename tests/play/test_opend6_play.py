@@ -206,6 +206,18 @@ def test_option_defence_active_the_player_dodges_or_parries_each_attack(tiny: Ad
 
 # -- Character Points ---------------------------------------------------------------------
 
+def test_character_points_may_be_set_aside_before_a_roll(engine: Engine, script: Script) -> None:
+    """seed 002 §Improving Rolls: a Character Point is one extra die (before, or after the roll)."""
+    assert say(engine, script, "points spend") == [
+        "Your next roll gets 1 extra die (a Character Point each). (\"points keep\" takes them back.)"]
+    assert say(engine, script, "points spend")[0].startswith("Your next roll gets 2 extra dice")
+    assert say(engine, script, "points keep") == ["You keep your Character Points for later."]
+    say(engine, script, "points spend")
+    assert "  Character Points set aside: +1D to your next roll." in say(engine, script, "stats")
+    lines = say(engine, script, "search", [2, 2, 2, 2, 2])
+    assert any(line.startswith("[search] Perception + search (Character Points +1D) 5D") for line in lines)
+    assert player(engine).character_points == 4
+
 def test_a_near_miss_asks_for_a_character_point_and_yes_adds_a_die(engine: Engine, script: Script) -> None:
     script.turns[0] = [1, 1, 2, 2, 5]
     report = engine.submit("search")
