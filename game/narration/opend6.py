@@ -145,6 +145,8 @@ def _wild_one(narrator: Narrator, event: WildDieOne) -> list[str]:
         what, whose = COMPLICATIONS.get(event.kind, "something goes wrong"), "your next action"
     else:
         what, whose = f"the {_name(narrator, event.who)} overreaches", "its next attack"
+    if not event.setback:
+        return [f"{label}: the Wild Die shows 1, and {what}."]
     return [f"{label}: the Wild Die shows 1, and {what} (-1D to {whose})."]
 
 

@@ -36,6 +36,7 @@ from game.play.base import BasePlay
 from game.rules import maelstrom_sheet as sheets
 from game.rules.base import RollResult, SheetChange, Situation, Weapon
 from game.rules.maelstrom import AttackOutcome, MaelstromSystem
+from game.rules.maelstrom_body import item_lbs, lift_limit
 from game.rules.maelstrom_events import WillpowerHeldBack, WillpowerReadied, WillpowerUnused, WillpowerUse
 from game.rules.maelstrom_pool import PoolRequest
 from game.rules.maelstrom_sheet import MaelstromSheet
@@ -61,6 +62,8 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
     def __init__(self, system: MaelstromSystem) -> None:
         super().__init__(system)
         self._registry: ActionRegistry | None = None
+        #: The foes whose fight has been told to be a house rule (since start or load).
+        self.fights_noted: set[str] = set()
 
     # -- set-up ---------------------------------------------------------------------
     def verbs(self) -> Mapping[str, tuple[str, ...]]:
@@ -114,10 +117,34 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
 
     # -- fighting -------------------------------------------------------------------
     def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackOutcome:
+        self._note_fight(turn, npc_id)
         return fight.player_attack(turn, self.system, npc_id, weapon, situation)
 
     def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackOutcome:
+        self._note_fight(turn, npc_id)
         return fight.npc_attack(turn, self.system, npc_id, weapon)
+
+    def take_refusal(self, turn: Turn, item_id: str) -> str | None:
+        """seed 004 §Strength: nobody carries more than their Strength lifts (house rule:
+        10 lbs a slot; water and food are not weighed)."""
+        world = turn.world
+        sheet = rolls.player_sheet(world)
+        load = sum(item_lbs(world.item(i).slots) for i in world.carried())
+        adding = item_lbs(world.item(item_id).slots)
+        limit = lift_limit(sheet)
+        if adding and load + adding > limit:
+            return (f"You cannot carry the {world.item_name(item_id)} as well: with Strength "
+                    f"{sheet.dots('strength')} you lift {limit} lbs, and you carry {load}.")
+        return None
+
+    def _note_fight(self, turn: Turn, npc_id: str) -> None:
+        """Say once a fight (the first exchange with a foe since the game was started or
+        loaded) that combat is a house rule; the dice log cites it on every roll."""
+        if npc_id in self.fights_noted:
+            return
+        self.fights_noted.add(npc_id)
+        turn.say("(Combat is a house rule, seed 004 leaving it empty: attack against Reflexes + Dodge, "
+                 "each later evasion in a round at -2 dice; the margin adds damage dice, then soak.)")
 
     def natural_weapon(self, sheet: MaelstromSheet) -> Weapon:
         return fight.natural_weapon(sheet)

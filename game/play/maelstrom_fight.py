@@ -16,8 +16,8 @@ from game.errors import ActionRefused
 from game.events import PLAYER, Event
 from game.play import maelstrom_rolls as rolls
 from game.rules.base import RollResult, Situation, Weapon
-from game.rules.maelstrom_actions import RANGED_DAMAGE
-from game.rules.maelstrom_events import AttackBotched
+from game.rules.maelstrom_actions import RANGED_DAMAGE, AttackRequest
+from game.rules.maelstrom_events import AttackBotched, AttackHit, AttackMissed
 from game.rules.maelstrom_sheet import MaelstromSheet
 from game.world.state import room_place
 
@@ -52,10 +52,13 @@ def carried_item(world: World, weapon: Weapon, items: list[str]) -> str | None:
     return next((i for i in items if world.item_name(i) == weapon.name), None)
 
 
-def as_carried(world: World, weapon: Weapon, items: list[str]) -> Weapon:
-    """The weapon with its item's names as specialty tags; a relic weapon (an exotica
-    or gift, not made to fight) is an energy weapon: Precision + Melee, its damage
-    by its die as a ranged weapon's, and it needs the Energy Weapons specialty."""
+def as_carried(world: World, weapon: Weapon, items: list[str], relic: str = "thrown") -> Weapon:
+    """The weapon with its item's names as specialty tags.  A relic weapon (an exotica
+    or gift, not made to fight) does its damage by its die as a ranged weapon's and is
+    loosed or thrown: Precision + Athletics (seed 004 §Precision: "thrown weapons";
+    Athletics is a talent, so no dots is no penalty).  Under option ``relic_weapons =
+    "energy-weapons"`` it is an energy weapon: Precision + Melee, and it needs Melee's
+    advanced Energy Weapons specialty (a threshold without it)."""
     item_id = carried_item(world, weapon, items)
     if item_id is None:
         return weapon
@@ -65,8 +68,12 @@ def as_carried(world: World, weapon: Weapon, items: list[str]) -> Weapon:
     own["specialty"] = (*rolls.item_tags(world, item_id), *((given,) if isinstance(given, str) else tuple(given)))
     if item.kind in RELIC_KINDS and item.damage is None:
         own.setdefault("attribute", "precision")
-        own.setdefault("ability", "melee")
-        own.setdefault("advanced", RELIC_SPECIALTY)
+        if relic == "energy-weapons":
+            own.setdefault("ability", "melee")
+            own.setdefault("advanced", RELIC_SPECIALTY)
+        else:
+            own.setdefault("ability", "athletics")
+            own.setdefault("specialty", ("throwing", "thrown"))
         own.setdefault("strength", False)
         own.setdefault("damage", RANGED_DAMAGE.get(weapon.damage, 4))
     return dataclasses.replace(weapon, system=own)
@@ -90,7 +97,7 @@ def player_attack(turn: Turn, system: MaelstromSystem, npc_id: str, weapon: Weap
     player = rolls.player_sheet(world)
     if player.condition != "ok":
         raise ActionRefused("Incapacitated, you cannot attack.")
-    weapon = as_carried(world, weapon, world.carried())
+    weapon = as_carried(world, weapon, world.carried(), system.relic_weapons)
     npc = world.npc_state(npc_id)
     request = rolls.spend_readied(turn, system, system.attack_request(player, npc.sheet, weapon, situation))
     turn.record(f"attack {world.the_npc(npc_id)}", request, amend=True)
@@ -107,13 +114,35 @@ def npc_attack(turn: Turn, system: MaelstromSystem, npc_id: str, weapon: Weapon)
     world = turn.world
     rolls.sync_armour(world)
     npc = world.npc_state(npc_id)
-    weapon = as_carried(world, weapon, world.npc_items(npc_id))
-    result = system.attack(npc.sheet, rolls.player_sheet(world), weapon, Situation(), turn.dice,
-                           attacker_id=npc_id, defender_id=PLAYER)
+    weapon = as_carried(world, weapon, world.npc_items(npc_id), system.relic_weapons)
+    request = system.attack_request(npc.sheet, rolls.player_sheet(world), weapon, Situation())
+    request = tiring(turn, system, request)
+    result = system.resolve_attack(npc.sheet, rolls.player_sheet(world), weapon, request, turn.dice,
+                                   attacker_id=npc_id, defender_id=PLAYER)
     npc.sheet, world.state.player = result.attacker, result.defender
     if result.roll.outcome == "botch":
         result = dataclasses.replace(result, events=_botched(turn, system, result, weapon))
     return reported(turn, result)
+
+
+def evasions_so_far(turn: Turn) -> int:
+    """The evasions the player has made this round (this command's NPC attacks so far)."""
+    return sum(1 for event in turn.events if isinstance(event, (AttackHit, AttackMissed)) and event.defender == PLAYER)
+
+
+def tiring(turn: Turn, system: MaelstromSystem, request: AttackRequest) -> AttackRequest:
+    """House rule: the first evasion of a round is the full Reflexes + Dodge pool; each
+    further one in the same round loses ``evasion_cost`` dice for each evasion before it."""
+    if request.evasion is None:
+        return request
+    count = sum(1 for event in turn.events
+                if isinstance(event, (AttackHit, AttackMissed)) and event.defender == PLAYER)
+    loss = min(count * system.evasion_cost, request.evasion.dice)
+    if not loss:
+        return request
+    evasion = request.evasion.with_reason(f"evasion {count + 1} this round: -{loss} dice",
+                                          dice=request.evasion.dice - loss)
+    return dataclasses.replace(request, evasion=evasion)
 
 
 def _botched(turn: Turn, system: MaelstromSystem, result: AttackOutcome, weapon: Weapon) -> tuple[Event, ...]:

@@ -109,8 +109,9 @@ class OpenD6Play(BasePlay[OpenD6]):
         result = hidden(system.roll(request, turn.dice))
         result = rolls.offer_character_points(turn, system, label, request, result)
         turn.show_roll(label, result)
-        turn.emit(*rolls.wild_die_events(result, system.wild_one, PLAYER, kind))
-        rolls.set_back(turn, PLAYER, result, system.wild_one)
+        turn.emit(*rolls.wild_die_events(result, system.wild_one, PLAYER, kind,
+                                            setback=system.complication == "setback"))
+        rolls.set_back(turn, PLAYER, result, system)
         return result
 
     @staticmethod

@@ -17,7 +17,13 @@ from game.events import PLAYER, Event
 from game.play import opend6_rolls as rolls
 from game.rules.base import AttackResult, Situation, Weapon
 from game.rules.opend6_codes import DieCode, weapon_code
-from game.rules.opend6_combat import Damage, apply_damage, damage_request
+from game.rules.opend6_combat import (
+    Damage,
+    active_defence_request,
+    apply_damage,
+    damage_request,
+    defence_difficulty,
+)
 from game.rules.opend6_events import Hit, Missed
 from game.rules.opend6_roll import D6Request, hidden
 from game.rules.opend6_sheet import INCAPACITATED, MORTAL, STUNNED, WOUND_LEVELS, wound_penalty
@@ -74,13 +80,14 @@ def player_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon,
     turn.record(f"attack the {name}", request, amend=True)
     result = hidden(system.roll(request, turn.dice))
     result = rolls.offer_character_points(turn, system, f"you attack the {name}", request, result)
-    events: list[Event] = rolls.wild_die_events(result, system.wild_one, PLAYER, "fight", explosion=False)
-    rolls.set_back(turn, PLAYER, result, system.wild_one)
+    events: list[Event] = rolls.wild_die_events(result, system.wild_one, PLAYER, "fight", explosion=False,
+                                                        setback=system.complication == "setback")
+    rolls.set_back(turn, PLAYER, result, system)
     if not result.succeeded:
         return AttackResult(result, False, 0, world.state.player, npc.sheet,
                                            events=(*events, Missed(PLAYER, npc_id)))
     damage = damage_request(world.state.player, npc.sheet, weapon, system.wild_one)
-    if rolls.fated(turn):
+    if rolls.fated(turn) and system.fate_damage == "doubled":
         damage = dataclasses.replace(system.with_fate_point(damage), label="damage (Fate Point x2)")
     damage_roll = system.roll(damage, turn.dice)
     done = apply_damage(npc.sheet, int(damage_roll.figures["total"]), turn.dice, system.damage, system.wild_one,
@@ -99,15 +106,18 @@ def npc_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon) -> Attac
     shaken = moment.setback(npc_id) is not None
     if shaken:
         rolls.keep(turn, moment.with_setback(npc_id, None))
-    request = system.attack_request(npc.sheet, world.state.player, weapon, Situation(disadvantage=shaken))
+    target = _active_defence(turn, system, weapon)
+    request = system.attack_request(npc.sheet, world.state.player, weapon,
+                                    Situation(disadvantage=shaken, target=target))
     penalty = wound_penalty(npc.sheet)
     notes = [f"{WOUND_LEVELS[npc.sheet.wound_level]} -{penalty}D"] if penalty else []
     notes += ["shaken -1D"] if shaken else []
     if notes:
         request = dataclasses.replace(request, label=f"{request.label} ({', '.join(notes)})")
     result = system.roll(request, turn.dice)
-    events: list[Event] = rolls.wild_die_events(result, system.wild_one, npc_id, explosion=False)
-    rolls.set_back(turn, npc_id, result, system.wild_one)
+    events: list[Event] = rolls.wild_die_events(result, system.wild_one, npc_id, explosion=False,
+                                                        setback=system.complication == "setback")
+    rolls.set_back(turn, npc_id, result, system)
     if not result.succeeded:
         return AttackResult(result, False, 0, npc.sheet, world.state.player,
                                            events=(*events, Missed(npc_id, PLAYER)))
@@ -116,6 +126,17 @@ def npc_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon) -> Attac
     return AttackResult(result, True, done.harm, npc.sheet, world.state.player,
                                        rolls=(damage_roll, *done.rolls),
                                        events=(*events, Hit(npc_id, PLAYER, weapon.name), *done.events))
+
+
+def _active_defence(turn: Turn, system: OpenD6, weapon: Weapon) -> int | None:
+    """Under option ``defence = "active"``: the player's dodge or parry, rolled and shown;
+    its total is the attacker's difficulty when it beats the static defence."""
+    if system.defence != "active":
+        return None
+    player = turn.world.state.player
+    roll = system.roll(active_defence_request(player, weapon, system.wild_one), turn.dice)
+    turn.show_roll("you defend", roll)
+    return max(int(roll.figures["total"]), defence_difficulty(player, weapon))
 
 
 def harm(turn: Turn, system: OpenD6, damage_die: str, label: str) -> None:

@@ -80,6 +80,9 @@ def points(turn: Turn, command: Command) -> None:
     state = turn.world.state
     sheet = state.player
     words = command.words
+    if words in (("spend",), ("keep",)):
+        _set_aside(turn, words == ("spend",))
+        return
     if words in (("on",), ("off",)):
         state.player = dataclasses.replace(sheet, cp_prompt=words == ("on",))
         turn.say("After a failed roll that one more die could save, you will be asked whether to spend a"
@@ -87,11 +90,30 @@ def points(turn: Turn, command: Command) -> None:
                  "You will no longer be asked to spend Character Points (\"points on\" to be asked again).")
         return
     if words:
-        raise ActionRefused("Say \"points\" to see them, \"points on\" or \"points off\" for the question.")
+        raise ActionRefused("Say \"points\" to see them, \"points spend\" to add a die to your next roll"
+                            " (\"points keep\" takes them back), \"points on\" or \"points off\" for the question.")
     asked = "on" if sheet.cp_prompt else "off"
     armed = " A Fate Point is waiting for your next roll." if moment_of(state).fate_armed else ""
     turn.say(f"Character Points {sheet.character_points}, Fate Points {sheet.fate_points}.{armed}",
              f"The Character Point question after a near miss is {asked} (\"points {'off' if asked == 'on' else 'on'}\").")
+
+
+def _set_aside(turn: Turn, spend: bool) -> None:
+    """``points spend``: a Character Point set aside before the next roll, one extra die
+    (seed 002 §Improving Rolls); again for more.  ``points keep`` takes them all back."""
+    state = turn.world.state
+    moment = moment_of(state)
+    if not spend:
+        if not moment.cp_armed:
+            raise ActionRefused("No Character Points are set aside.")
+        keep(turn, dataclasses.replace(moment, cp_armed=0))
+        turn.say("You keep your Character Points for later.")
+        return
+    if state.player.character_points <= moment.cp_armed:
+        raise ActionRefused("You have no Character Points left to set aside.")
+    keep(turn, dataclasses.replace(moment, cp_armed=moment.cp_armed + 1))
+    turn.say(f"Your next roll gets {moment.cp_armed + 1} extra {'die' if moment.cp_armed == 0 else 'dice'} "
+             "(a Character Point each). (\"points keep\" takes them back.)")
 
 
 def goal_reached(turn: Turn) -> bool:

@@ -105,10 +105,18 @@ def prepare(turn: Turn, system: OpenD6, request: D6Request, heroic: bool) -> D6R
     if moment.fate_turn == state.turn:
         request = system.with_fate_point(request)
         notes.append("Fate Point x2")
+    if moment.cp_armed:
+        # seed 002: "When you spend a Character Point, you get to roll one extra die"
+        for _ in range(moment.cp_armed):
+            state.player = system.spend_point(state.player, "character")
+        request = dataclasses.replace(request, dice=request.dice + moment.cp_armed)
+        notes.append(f"Character Points +{moment.cp_armed}D")
+        turn.emit(CharacterPointSpent(state.player.character_points))
+        moment = dataclasses.replace(moment, cp_armed=0)
     keep(turn, moment)
     if notes:
         request = dataclasses.replace(request, label=f"{request.label} ({', '.join(notes)})")
-    return request
+    return dataclasses.replace(request, secret=system.difficulty_in_odds == "hidden")
 
 
 def fated(turn: Turn) -> bool:
@@ -147,21 +155,25 @@ def offer_character_points(turn: Turn, system: OpenD6, label: str, request: D6Re
 
 
 def wild_die_events(result: RollResult, wild_one: str, who: str, kind: str = "",
-                    *, explosion: bool = True) -> list[Event]:
+                    *, explosion: bool = True, setback: bool = False) -> list[Event]:
     """The Wild Die of ``who``'s action roll (``kind``: the check kind, empty for an NPC's
     attack).  ``explosion`` False leaves a critical success to the roll line (attacks,
     whose damage rolls follow it)."""
     if result.critical_failure:
-        return [WildDieOne(who, WildOne(wild_one), kind)]
+        return [WildDieOne(who, WildOne(wild_one), kind, setback and wild_one != "drop-highest")]
     if result.critical_success and explosion:
         return [WildDieSix(who, int(result.figures["wild_die"]))]
     return []
 
 
-def set_back(turn: Turn, who: str, result: RollResult, wild_one: str) -> None:
-    """A complication (not a drop) sets ``who`` back: -1D on the first roll of their next
-    action, for this round and the next (as a stun); the action it came in is spared."""
-    if result.critical_failure and wild_one != "drop-highest":
+def set_back(turn: Turn, who: str, result: RollResult, system: OpenD6) -> None:
+    """Under option ``complication = "setback"`` (house rule) a complication (not a drop)
+    sets ``who`` back: -1D on the first roll of their next action, for this round and the
+    next (as a stun); the action it came in is spared.  By default the Wild Die's 1
+    punishes once: in the roll, as ``wild_one`` says."""
+    if system.complication != "setback":
+        return
+    if result.critical_failure and system.wild_one != "drop-highest":
         keep(turn, moment_of(turn.world.state).with_setback(who, Setback(2, turn.world.state.turn)))
 
 

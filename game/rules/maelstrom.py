@@ -57,6 +57,15 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "untrained_knowledge": ("forbidden", "penalised"),
     # House rule: the defender's reflexive Reflexes + Dodge roll against every attack.
     "evasion": ("opposed", "none"),
+    # seed 004 §Perception: "used for searching"; §Alertness: noticing "items of interest".
+    # Searching is Perception + Alertness; "investigation" reads it as the Knowledge.
+    "search": ("alertness", "investigation"),
+    # House rule: an exotica or gift used as a weapon is thrown or loosed (Precision +
+    # Athletics, seed §Precision "thrown weapons"), or an energy weapon (Precision + Melee,
+    # needing the advanced Energy Weapons specialty).
+    "relic_weapons": ("thrown", "energy-weapons"),
+    # House rule: each evasion after the first in a round costs this many dice per earlier one.
+    "evasion_cost": ("2", "1", "0"),
 }
 
 #: ``odds``/``roll`` keys of PRODUCT §3.1: name -> (default or None if required, lowest, highest).
@@ -149,6 +158,9 @@ class MaelstromSystem:
     def __init__(self, options: Mapping[str, str]) -> None:
         self.untrained_knowledge = options.get("untrained_knowledge", OPTIONS["untrained_knowledge"][0])
         self.evasion = options.get("evasion", OPTIONS["evasion"][0]) == "opposed"
+        self.search_ability = options.get("search", OPTIONS["search"][0])
+        self.relic_weapons = options.get("relic_weapons", OPTIONS["relic_weapons"][0])
+        self.evasion_cost = int(options.get("evasion_cost", OPTIONS["evasion_cost"][0]))
 
     # -- PRODUCT §3.1 ------------------------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> PoolRequest:
@@ -291,7 +303,8 @@ class MaelstromSystem:
         if kind not in actions.CHECKS:
             raise UsageError(f"unknown check kind '{kind}'; kinds: {', '.join(actions.CHECKS)}")
         self._difficulty(difficulty)
-        return actions.check_pool(sheet, kind, difficulty, situation, self.untrained_knowledge, tags)
+        return actions.check_pool(sheet, kind, difficulty, situation, self.untrained_knowledge, tags,
+                                  search=self.search_ability)
 
     def can_attempt(self, sheet: MaelstromSheet, kind: str) -> str:
         """"" when ``sheet`` may attempt a ``kind`` check, else the reason it may not."""
@@ -392,7 +405,7 @@ def _count_result(faces: list[int], successes: int, what: str) -> RollResult:
     return RollResult(
         system=SYSTEM_ID, dice=tuple(faces), outcome="success" if successes else "failure",
         figures={"successes": successes, "difficulty": actions.DAMAGE_DIFFICULTY, "house_rule": True},
-        text=f"{what}: {len(faces)}d10 ({shown}) vs 6: {_plural(successes, 'success', 'successes')} (house rule)",
+        text=f"{what}: {len(faces)}d10 ({shown}) vs 6: {_plural(successes, 'success', 'successes')}",
         rule=f"{actions.HOUSE_RULE}: {what} roll, successes at 6, 1s cancel nothing",
     )
 

@@ -43,7 +43,7 @@ CHECKS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "fight": ("strength", "brawling", ("punching", "kicking", "grappling")),
     "shoot": ("precision", "firearms", ()),
     "perceive": ("perception", "alertness", ()),
-    "search": ("perception", "investigation", ()),
+    "search": ("perception", "alertness", ("searching",)),
     "identify": ("intelligence", "technology", ()),
     "tinker": ("precision", "technology", ()),
     "lore": ("intelligence", "academics", ("history",)),
@@ -184,12 +184,20 @@ def situational(request: PoolRequest, situation: Situation, *, ranged: bool = Fa
 
 
 def check_pool(sheet: MaelstromSheet, kind: str, difficulty: str, situation: Situation, untrained_knowledge: str,
-               extra_tags: Iterable[str] = ()) -> PoolRequest:
+               extra_tags: Iterable[str] = (), search: str = "alertness") -> PoolRequest:
     """The pool request for a system-neutral check (mapping in :data:`CHECKS`), with
-    ``extra_tags`` from the situation (the item handled, a foe at hand)."""
+    ``extra_tags`` from the situation (the item handled, a foe at hand).
+
+    An author's number (``situation.target``) replaces the mapped difficulty *before*
+    the untrained penalty and the rest, so the roll line's reasons stay true.
+    ``search`` is the ability searching uses (option ``search``)."""
     first, second, tags = CHECKS[kind]
+    if kind == "search":
+        second = search
     tags = tags + tuple(extra_tags)
     number, threshold = DIFFICULTY[difficulty]
+    if situation.target is not None:
+        number, situation = int(situation.target), replace(situation, target=None)
     if kind == "dodge":
         tags += (armour_tag(sheet),)
     request = pool_request(sheet, first, second, difficulty=number, threshold=threshold, tags=tags,
@@ -313,7 +321,7 @@ def attack_text(request: AttackRequest, result: AttackRoll) -> str:
     if request.evasion and result.evasion:
         text += "; evasion " + describe(request.evasion, *result.evasion)
     verdict = "botch" if result.margin < 0 else ("hit" if result.margin > 0 else "miss")
-    return f"{text}; {verdict} (margin {result.margin}) (house rule)"
+    return f"{text}; {verdict} (margin {result.margin})"
 
 
 def count_successes(dice: Dice, count: int, difficulty: int) -> tuple[list[int], int]:

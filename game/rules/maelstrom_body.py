@@ -90,3 +90,20 @@ def rest(sheet: MaelstromSheet, kind: str, fed: bool, who: str) -> Change:
     after = replace(sheet, health=health, willpower_points=sheet.willpower_points + int(regained))
     rested = Rested(who, short, bashing, worse, regained, after.willpower_points, after.willpower, after.level)
     return after, (rested, *aftermath(sheet, after, who))
+
+
+#: seed 004 §Strength: what each dot of Strength lifts, in pounds (0 to 5 dots).
+LIFT_LBS = (20, 40, 100, 250, 400, 600)
+#: House rule: an item weighs this many pounds for each slot it fills.
+LBS_PER_SLOT = 10
+
+
+def lift_limit(sheet: MaelstromSheet) -> int:
+    """The pounds ``sheet`` can lift (seed 004 §Strength, lines "Lift 20lbs" .. "Lift 600lbs")."""
+    return LIFT_LBS[max(0, min(sheet.dots("strength"), len(LIFT_LBS) - 1))]
+
+
+def item_lbs(slots: int) -> int:
+    """House rule: an item's weight in pounds, by its slots (a slotless thing weighs nothing)."""
+    return max(slots, 0) * LBS_PER_SLOT
+

@@ -52,6 +52,17 @@ SUMMARY = "OpenD6: roll your die code (3D+1) with a Wild Die that explodes on 6;
 OPTIONS: dict[str, tuple[str, ...]] = {
     "wild_one": rolls.WILD_ONE,
     "damage": sheets.DAMAGE_SYSTEMS,
+    # In play, a Wild Die complication also sets the actor back 1D on their next action
+    # ("setback", house rule), or it is the roll's own matter only (the seed's reading).
+    "complication": ("story", "setback"),
+    # In play, ``odds`` keeps the Game Master's difficulty number hidden (seed 002), or shows it.
+    "difficulty_in_odds": ("hidden", "shown"),
+    # A Fate Point doubles the dice of "one action only" (the attack roll), or also the
+    # damage of that action (house rule).
+    "fate_damage": ("action", "doubled"),
+    # The player's defence against an NPC's attack: the static number from dodge (or a
+    # parry), or an active dodge or parry rolled each time (OpenD6's active defence).
+    "defence": ("static", "active"),
 }
 REQUEST_KEYS: tuple[str, ...] = ("dice", "pips", "difficulty")
 
@@ -80,13 +91,19 @@ class OpenD6:
     summary = SUMMARY
     seed = "002"
 
-    def __init__(self, wild_one: str = "complication", damage: str = "wounds") -> None:
-        if wild_one not in rolls.WILD_ONE:
-            raise UsageError(f"option wild_one = {wild_one!r} must be one of: {', '.join(rolls.WILD_ONE)}")
-        if damage not in sheets.DAMAGE_SYSTEMS:
-            raise UsageError(f"option damage = {damage!r} must be one of: {', '.join(sheets.DAMAGE_SYSTEMS)}")
+    def __init__(self, wild_one: str = "complication", damage: str = "wounds", complication: str = "story",
+                 difficulty_in_odds: str = "hidden", fate_damage: str = "action", defence: str = "static") -> None:
+        chosen = {"wild_one": wild_one, "damage": damage, "complication": complication,
+                  "difficulty_in_odds": difficulty_in_odds, "fate_damage": fate_damage, "defence": defence}
+        for key, value in chosen.items():
+            if value not in OPTIONS[key]:
+                raise UsageError(f"option {key} = {value!r} must be one of: {', '.join(OPTIONS[key])}")
         self.wild_one = wild_one
         self.damage = damage
+        self.complication = complication
+        self.difficulty_in_odds = difficulty_in_odds
+        self.fate_damage = fate_damage
+        self.defence = defence
 
     # -- PRODUCT §3.1 ---------------------------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> D6Request:
@@ -183,6 +200,8 @@ class OpenD6:
         if moment is None:
             return []
         lines = ["A Fate Point is waiting: your next roll uses twice the dice."] if moment.fate_armed else []
+        if moment.cp_armed:
+            lines.append(f"Character Points set aside: +{moment.cp_armed}D to your next roll.")
         if moment.setback(who) is not None:
             lines.append("Shaken by a complication: -1D to your next action.")
         return lines
@@ -225,7 +244,4 @@ class OpenD6:
 
 def make_system(options: Mapping[str, str]) -> OpenD6:
     """An :class:`OpenD6` configured with ``[adventure.rules] opend6 = {...}``."""
-    return OpenD6(
-        wild_one=options.get("wild_one", OPTIONS["wild_one"][0]),
-        damage=options.get("damage", OPTIONS["damage"][0]),
-    )
+    return OpenD6(**{key: str(options.get(key, values[0])) for key, values in OPTIONS.items()})

@@ -57,6 +57,18 @@ def defence_difficulty(defender: D6Sheet, weapon: Weapon) -> int:
     return max(best.plus_dice(-wound_penalty(defender)).steps, 1)
 
 
+def active_defence_request(defender: D6Sheet, weapon: Weapon, wild_one: str) -> D6Request:
+    """An active dodge (or, in melee, a parry with melee when it is the better code): an open
+    roll whose total is the attacker's difficulty when it beats the static defence (option
+    ``defence = "active"``, OpenD6's active defence; house rule: never below the static one)."""
+    dodge = skill_code(defender, "dodge")
+    parry = skill_code(defender, "melee")
+    use_parry = not weapon.ranged and parry.steps > dodge.steps
+    code = (parry if use_parry else dodge).plus_dice(-wound_penalty(defender))
+    label = "Reflexes + melee (parry)" if use_parry else "Reflexes + dodge"
+    return D6Request.of(code, None, wild_one, label)
+
+
 def attack_request(attacker: D6Sheet, defender: D6Sheet, weapon: Weapon, situation: Situation,
                    wild_one: str) -> D6Request:
     """The attack roll; ``situation.target`` overrides the defence difficulty."""

@@ -72,11 +72,13 @@ class WildOne(Enum):
 @dataclass(frozen=True)
 class WildDieOne(Event):
     """A critical failure on ``who``'s action roll.  ``kind`` is the check kind (``climb``,
-    ``fight``), empty for an NPC's attack; a complication or mishap sets ``who`` back 1D."""
+    ``fight``), empty for an NPC's attack; ``setback``: it sets ``who`` back 1D (option
+    ``complication = "setback"``)."""
 
     who: str
     effect: WildOne
     kind: str = ""
+    setback: bool = False
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,9 @@ class D6Request:
     """One roll: ``dice`` d6 (one of them the Wild Die) plus ``pips``.
 
     ``difficulty`` None is an open roll (damage): it always "succeeds" and only
-    its total matters.  ``label`` names what is rolled, for the text.
+    its total matters.  ``label`` names what is rolled, for the text.  ``secret``:
+    the difficulty is the Game Master's (seed 002: he "doesn't usually tell you the
+    difficulty number"), so :func:`odds` gives the chance without the number.
     """
 
     dice: int
@@ -46,6 +48,7 @@ class D6Request:
     difficulty: int | None = None
     wild_one: str = "complication"
     label: str = ""
+    secret: bool = False
 
     def __post_init__(self) -> None:
         if self.dice < 1:
@@ -313,7 +316,7 @@ def odds(request: D6Request) -> Odds:
     success = sum(w for t, w in totals.items() if succeeds(t, difficulty))
     failure = sum(w for t, w in totals.items() if not succeeds(t, difficulty))
     critical_failure = sum(w for t, w in ones.items() if is_critical_failure(1, succeeds(t, difficulty), request.wild_one))
-    target = "" if difficulty is None else f" vs {difficulty}"
+    target = "" if difficulty is None else " vs a hidden difficulty" if request.secret else f" vs {difficulty}"
     return Odds(
         system=SYSTEM_ID,
         p_success=Fraction(success, denominator),

@@ -205,16 +205,18 @@ class Setback:
 class D6Moment:
     """What lasts an action or a round: ``fate_armed`` (a Fate Point waits for the player's
     next roll), ``fate_turn`` (the action whose rolls a spent Fate Point doubles),
-    ``setbacks`` (actor id -> the complication hanging over it)."""
+    ``setbacks`` (actor id -> the complication hanging over it), ``cp_armed`` (Character
+    Points the player set aside before their next roll, one extra die each)."""
 
     fate_armed: bool = False
     fate_turn: int | None = None
     setbacks: Mapping[str, Setback] = field(default_factory=dict)
+    cp_armed: int = 0
 
     @property
     def idle(self) -> bool:
         """Nothing under way: the state holds None instead."""
-        return not self.fate_armed and self.fate_turn is None and not self.setbacks
+        return not self.fate_armed and self.fate_turn is None and not self.setbacks and not self.cp_armed
 
     def setback(self, who: str) -> Setback | None:
         return self.setbacks.get(who)
@@ -224,12 +226,12 @@ class D6Moment:
         setbacks = {key: value for key, value in self.setbacks.items() if key != who}
         if setback is not None:
             setbacks[who] = setback
-        return D6Moment(self.fate_armed, self.fate_turn, setbacks)
+        return D6Moment(self.fate_armed, self.fate_turn, setbacks, self.cp_armed)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> D6Moment | None:
         """The moment from plain data ({} -> None); ValueError naming the field otherwise."""
-        unknown = sorted(str(key) for key in data if key not in ("fate_armed", "fate_turn", "setbacks"))
+        unknown = sorted(str(key) for key in data if key not in ("fate_armed", "fate_turn", "setbacks", "cp_armed"))
         if unknown:
             raise ValueError(f"moment.{unknown[0]}: not an OpenD6 moment entry")
         table = data.get("setbacks", {})
@@ -240,7 +242,8 @@ class D6Moment:
             if not isinstance(entry, Mapping) or set(entry) != {"rounds", "turn"}:
                 raise ValueError(f"moment.setbacks.{who}: expected rounds and turn")
             setbacks[str(who)] = Setback(_int(entry, "rounds", low=1, high=2), _int(entry, "turn"))
-        moment = cls(_bool(data, "fate_armed", False), _optional_int(data, "fate_turn", low=0), setbacks)
+        cp_armed = _optional_int(data, "cp_armed", low=0) or 0
+        moment = cls(_bool(data, "fate_armed", False), _optional_int(data, "fate_turn", low=0), setbacks, cp_armed)
         return None if moment.idle else moment
 
     def to_data(self) -> dict[str, Any]:
@@ -249,6 +252,8 @@ class D6Moment:
             data["fate_armed"] = True
         if self.fate_turn is not None:
             data["fate_turn"] = self.fate_turn
+        if self.cp_armed:
+            data["cp_armed"] = self.cp_armed
         if self.setbacks:
             data["setbacks"] = {who: {"rounds": s.rounds, "turn": s.turn} for who, s in sorted(self.setbacks.items())}
         return data

@@ -18,13 +18,15 @@ from game.actions import Turn
 from game.actions.combat import weapon_of
 from game.engine import Engine
 from game.events import PLAYER, Fell, HealthChanged, RollMade
+from game.play.maelstrom_fight import tiring
 from game.play.maelstrom_rolls import readied, sync_armour
-from game.rules.base import Situation
+from game.rules.base import Situation, Weapon
 from game.rules.dice import ScriptedDice
 from game.rules.maelstrom import make_system
 from game.rules.maelstrom_events import (
     AttackBotched,
     AttackHit,
+    AttackMissed,
     CheckBotched,
     Consequence,
     WillpowerSpent,
@@ -182,7 +184,7 @@ def test_a_skill_at_zero_dots_is_the_attribute_alone_one_harder(engine: Engine, 
 
 def test_a_knowledge_at_zero_dots_is_refused_by_the_check_and_by_odds(trials: Adventure, tmp_path: Path,
                                                                     script: Script) -> None:
-    engine = make_engine(trials, tmp_path)
+    engine = make_engine(trials, tmp_path, search="investigation")
     before = (engine.state.turn, engine.state.minutes)
     refusal = "You know nothing of Investigation: without a dot in it you cannot even try."
     assert say(engine, script, "search") == [refusal]
@@ -192,7 +194,7 @@ def test_a_knowledge_at_zero_dots_is_refused_by_the_check_and_by_odds(trials: Ad
 
 def test_the_adventure_may_allow_a_penalised_attempt_at_a_knowledge(trials: Adventure, tmp_path: Path,
                                                                    script: Script) -> None:
-    engine = make_engine(trials, tmp_path, untrained_knowledge="penalised")
+    engine = make_engine(trials, tmp_path, untrained_knowledge="penalised", search="investigation")
     lines = say(engine, script, "search", [8, 7, 2])
     assert lines == ["[search] Perception + Investigation 3d10 (8, 7, 2) vs 8: 1 success = 1: success"
                      " [no dots in Investigation: difficulty +2]",
@@ -224,7 +226,18 @@ def test_a_botched_identification_drops_the_item(engine: Engine, script: Script)
     assert engine.world.place_of("rod") == "room:cellar"
 
 
-def test_a_missing_advanced_specialty_is_a_threshold_and_the_roll_says_why(engine: Engine, script: Script) -> None:
+def test_a_relic_weapon_is_thrown_precision_and_athletics(engine: Engine, script: Script) -> None:
+    to_the_rod(engine, script)
+    say(engine, script, "u")
+    say(engine, script, "n", RAIDER_MISSES)
+    # house rule: a relic loosed or thrown (seed §Precision "thrown weapons"): Precision 3 + Athletics 1
+    lines = say(engine, script, "odds attack raider with rod")
+    assert lines[-1] == "  attack Precision + Athletics: 4d10 vs 6; evasion Reflexes + Dodge: 3d10 vs 6"
+
+
+def test_a_missing_advanced_specialty_is_a_threshold_and_the_roll_says_why(tiny: Adventure, tmp_path: Path,
+                                                                           script: Script) -> None:
+    engine = make_engine(tiny, tmp_path, relic_weapons="energy-weapons")
     to_the_rod(engine, script)
     say(engine, script, "u")
     say(engine, script, "n", RAIDER_MISSES)
@@ -237,7 +250,7 @@ def test_a_missing_advanced_specialty_is_a_threshold_and_the_roll_says_why(engin
     assert lines[0] == ("[you attack the dune raider] attack Precision + Melee 5d10 (6, 6, 2, 2, 2) vs 6, threshold 1:"
                         " 2 successes - 1 to the threshold = 1: success [no Energy Weapons specialty in Melee:"
                         " threshold +1]; evasion Reflexes + Dodge 3d10 (3, 3, 3) vs 6: 0 successes = 0: failure;"
-                        " hit (margin 1) (house rule)")
+                        " hit (margin 1)")
 
 
 # -- Willpower -----------------------------------------------------------------------------
@@ -294,15 +307,15 @@ def test_an_attack_is_resisted_by_evasion_then_damage_and_soak_and_the_foe_strik
     assert lines == [
         "[you attack the dune raider] attack Strength + Melee 4d10 (9, 8, 7, 2) vs 6, 1 specialty: 3 successes = 3:"
         " success [specialty: knives]; evasion Reflexes + Dodge 3d10 (6, 2, 2) vs 6: 1 success = 1: success;"
-        " hit (margin 2) (house rule)",
-        "[you attack the dune raider: follow-up] lethal damage: 4d10 (6, 6, 7, 1) vs 6: 3 successes (house rule)",
+        " hit (margin 2)",
+        "[you attack the dune raider: follow-up] lethal damage: 4d10 (6, 6, 7, 1) vs 6: 3 successes",
         "You hit the dune raider (margin 2: 3 damage, 0 soaked: 3 levels of lethal damage); the dune raider is"
         " Hurt (-1).",
         "[morale of the dune raider] Willpower 1d10 (8) vs 5: 1 success = 1: success [wounds: -1 dice]",
         "[the dune raider attacks] attack Strength + Melee 2d10 (6, 6) vs 6: 2 successes = 2: success"
         " [wounds: -1 dice]; evasion Reflexes + Dodge 3d10 (2, 2, 2) vs 6: 0 successes = 0: failure;"
-        " hit (margin 2) (house rule)",
-        "[the dune raider attacks: follow-up] lethal damage: 5d10 (2, 7, 7, 2, 2) vs 6: 2 successes (house rule)",
+        " hit (margin 2)",
+        "[the dune raider attacks: follow-up] lethal damage: 5d10 (2, 7, 7, 2, 2) vs 6: 2 successes",
         "The dune raider hits you (margin 2: 2 damage, 0 soaked: 2 levels of lethal damage); you are"
         " Scratched (-1).",
     ]
@@ -359,7 +372,7 @@ def test_a_failed_climb_hurts_and_a_botched_one_hurts_more(trials: Adventure, tm
     lines = say(engine, script, "n", [2, 3, 4, 5, 7, 2, 2])
     assert lines[:3] == ["[climb] Precision + Athletics 4d10 (2, 3, 4, 5) vs 6: 0 successes = 0: failure",
                          "You fall.",
-                         "[hazard] harm: 3d10 (7, 2, 2) vs 6: 1 success (house rule)"]
+                         "[hazard] harm: 3d10 (7, 2, 2) vs 6: 1 success"]
     assert lines[3] == "1 level of bashing damage: you are Bruised."
     say(engine, script, "s")
     lines = say(engine, script, "n", [1, 1, 4, 5, 2, 2, 2])
@@ -385,7 +398,7 @@ def test_healing_heals_lethal_first(trials: Adventure, tmp_path: Path, script: S
     engine.state.player = engine.system.take_damage(engine.system.take_damage(player(engine), 1, "bashing"),
                                                     2, "lethal")
     lines = say(engine, script, "use balm", [7, 7, 2])
-    assert lines[1:] == ["[heal] healing: 3d10 (7, 7, 2) vs 6: 2 successes (house rule)",
+    assert lines[1:] == ["[heal] healing: 3d10 (7, 7, 2) vs 6: 2 successes",
                          "2 levels of damage healed: you are Bruised."]
     assert player(engine).health == Health(bashing=1)
 
@@ -456,3 +469,29 @@ def test_a_botched_check_and_spent_willpower_are_events(engine: Engine, script: 
     turn = Turn(engine.world, ScriptedDice([1, 1, 5, 2]))
     engine.play.check(turn, "perceive", "easy", Situation(), "search", {})
     assert turn.events[-1] == CheckBotched("perceive", Consequence.TIME, minutes=30) and turn.minutes == 30
+
+
+# -- seed 004 §Strength: the lift table ---------------------------------------------------------------
+
+def test_nobody_carries_more_than_their_strength_lifts(tiny: Adventure, tmp_path: Path, script: Script) -> None:
+    """Strength 0 lifts 20 lbs (house rule: 10 lbs a slot): the knife and waterskin carried, no more."""
+    engine = make_engine(tiny, tmp_path, {**HERO, "strength": 0})
+    assert len(engine.world.carried()) == 2
+    lines = say(engine, script, "take stone")
+    assert lines == ["You cannot carry the smooth stone as well: with Strength 0 you lift 20 lbs, and you carry 20."]
+    strong = make_engine(tiny, tmp_path / "strong", {**HERO, "strength": 2})  # 100 lbs
+    assert say(strong, script, "take stone")[0].startswith("Taken")
+
+
+# -- combat house rule: evasions in a round -------------------------------------------------------------
+
+def test_each_later_evasion_in_a_round_costs_two_dice_a_time(engine: Engine) -> None:
+    turn = Turn(engine.world, ScriptedDice([]))
+    raider = engine.system.npc_sheet(1, None)
+    request = engine.system.attack_request(raider, player(engine), Weapon("knife", "d4"), Situation())
+    assert tiring(turn, engine.system, request).evasion == request.evasion  # the first: the full pool
+    turn.events.append(AttackMissed("raider", "player", True))
+    second = tiring(turn, engine.system, request).evasion
+    assert second is not None and request.evasion is not None
+    assert second.dice == request.evasion.dice - 2 and "evasion 2 this round: -2 dice" in second.reasons
+

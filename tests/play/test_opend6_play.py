@@ -83,13 +83,26 @@ def test_a_check_hints_at_its_difficulty_and_hides_the_number(engine: Engine, sc
     assert engine.dice_log[-1][2].figures["difficulty"] == 8  # the number is still known
 
 
-def test_odds_tells_the_exact_chance_and_the_number(engine: Engine, script: Script) -> None:
+def test_odds_tells_the_exact_chance_but_not_the_hidden_number(engine: Engine, script: Script) -> None:
+    """Seed 002: the Game Master "doesn't usually tell you the difficulty number"."""
     system = engine.system
     exact = system.odds(system.parse_request({"dice": "4", "difficulty": "8"}))
     lines = say(engine, script, "odds search")
     assert lines[0] == f"Odds of search: {float(exact.p_success) * 100:.1f}% to succeed."
-    assert lines[-1] == "  4D with a Wild Die vs 8 (wild 1: complication)"
+    assert lines[-1] == "  4D with a Wild Die vs a hidden difficulty (wild 1: complication)"
     assert engine.state.turn == 0 and player(engine).character_points == 5
+
+
+def test_option_difficulty_in_odds_shown(tiny: Adventure, tmp_path: Path, script: Script) -> None:
+    engine = make_engine(tiny, tmp_path, difficulty_in_odds="shown")
+    assert say(engine, script, "odds search")[-1] == "  4D with a Wild Die vs 8 (wild 1: complication)"
+
+
+def test_a_wild_one_punishes_once_by_default(engine: Engine, script: Script) -> None:
+    lines = say(engine, script, "search", [6, 6, 6, 1])
+    assert "Complication: the Wild Die shows 1, and grit gets into your eyes." in lines
+    lines = say(engine, script, "search", [2, 2, 2, 2])
+    assert "shaken" not in " ".join(lines)
 
 
 def test_the_first_attack_on_a_foe_hints_at_its_defence_without_the_number(engine: Engine, script: Script) -> None:
@@ -114,7 +127,8 @@ def test_the_wild_die_explodes_and_the_explosion_is_told(engine: Engine, script:
     assert lines[2] == "Critical success: the Wild Die comes up 6 and rolls again, adding 14 in all."
 
 
-def test_a_wild_one_brings_a_complication_that_lapses_after_the_next_action(engine: Engine, script: Script) -> None:
+def test_a_wild_one_brings_a_complication_that_lapses_after_the_next_action(tiny: Adventure, tmp_path: Path, script: Script) -> None:
+    engine = make_engine(tiny, tmp_path, complication="setback")
     lines = say(engine, script, "search", [6, 6, 6, 1])
     assert lines[1:] == [
         "[search] Perception + search 4D (6, 6, 6 + wild 1) = 19: success, critical failure",
@@ -127,7 +141,8 @@ def test_a_wild_one_brings_a_complication_that_lapses_after_the_next_action(engi
     assert moment(engine).setback(PLAYER) is None
 
 
-def test_a_complication_costs_the_next_action_a_die(engine: Engine, script: Script) -> None:
+def test_a_complication_costs_the_next_action_a_die(tiny: Adventure, tmp_path: Path, script: Script) -> None:
+    engine = make_engine(tiny, tmp_path, complication="setback")
     to_the_well(engine, script)
     edit(engine, cp_prompt=False)
     lines = say(engine, script, "attack raider", [1, 1, 1, 1, 1, 1, 2])
@@ -155,7 +170,7 @@ def test_drop_highest_drops_the_wild_die_and_the_best_die(tiny: Adventure, tmp_p
 
 
 def test_mishap_on_failure_only_when_the_roll_fails(tiny: Adventure, tmp_path: Path, script: Script) -> None:
-    engine = make_engine(tiny, tmp_path, wild_one="mishap-on-failure")
+    engine = make_engine(tiny, tmp_path, wild_one="mishap-on-failure", complication="setback")
     say(engine, script, "points off")
     lines = say(engine, script, "search", [1, 1, 1, 1])
     assert lines[1:3] == ["[search] Perception + search 4D (1, 1, 1 + wild 1) = 4: failure, critical failure",
@@ -166,7 +181,8 @@ def test_mishap_on_failure_only_when_the_roll_fails(tiny: Adventure, tmp_path: P
     assert moment(engine).setback(PLAYER) is None
 
 
-def test_an_npc_complication_costs_its_next_attack_a_die(engine: Engine, script: Script) -> None:
+def test_an_npc_complication_costs_its_next_attack_a_die(tiny: Adventure, tmp_path: Path, script: Script) -> None:
+    engine = make_engine(tiny, tmp_path, complication="setback")
     lines = say(engine, script, "n", [1, 1, 1])
     assert lines[-2:] == ["Complication: the Wild Die shows 1, and the dune raider overreaches (-1D to its next attack).",
                           "The dune raider misses you."]
@@ -174,7 +190,33 @@ def test_an_npc_complication_costs_its_next_attack_a_die(engine: Engine, script:
     assert lines[1] == "[the dune raider attacks] Reflexes + melee (shaken -1D) 2D (1 + wild 2) = 3 vs 12: failure (margin -9)"
 
 
+def test_option_defence_active_the_player_dodges_or_parries_each_attack(tiny: Adventure, tmp_path: Path,
+                                                                        script: Script) -> None:
+    """OpenD6's active defence: the roll's total is the attacker's difficulty (never below
+    the static defence, 12 for the hero's parry)."""
+    engine = make_engine(tiny, tmp_path, defence="active")
+    lines = say(engine, script, "n", [6, 6, 6, 6, 2, 1, 1, 2])
+    defended = [line for line in lines if line.startswith("[you defend]")]
+    assert len(defended) == 1 and "= 26" in defended[0]
+    assert any(line.startswith("[the dune raider attacks]") and "vs 26" in line for line in lines)
+    low = make_engine(tiny, tmp_path / "low", defence="active")
+    lines = say(low, script, "n", [1, 1, 1, 2, 1, 1, 2])
+    assert any(line.startswith("[the dune raider attacks]") and "vs 12" in line for line in lines)
+
+
 # -- Character Points ---------------------------------------------------------------------
+
+def test_character_points_may_be_set_aside_before_a_roll(engine: Engine, script: Script) -> None:
+    """seed 002 §Improving Rolls: a Character Point is one extra die (before, or after the roll)."""
+    assert say(engine, script, "points spend") == [
+        "Your next roll gets 1 extra die (a Character Point each). (\"points keep\" takes them back.)"]
+    assert say(engine, script, "points spend")[0].startswith("Your next roll gets 2 extra dice")
+    assert say(engine, script, "points keep") == ["You keep your Character Points for later."]
+    say(engine, script, "points spend")
+    assert "  Character Points set aside: +1D to your next roll." in say(engine, script, "stats")
+    lines = say(engine, script, "search", [2, 2, 2, 2, 2])
+    assert any(line.startswith("[search] Perception + search (Character Points +1D) 5D") for line in lines)
+    assert player(engine).character_points == 4
 
 def test_a_near_miss_asks_for_a_character_point_and_yes_adds_a_die(engine: Engine, script: Script) -> None:
     script.turns[0] = [1, 1, 2, 2, 5]
@@ -266,7 +308,7 @@ def test_fate_doubles_the_next_roll(engine: Engine, script: Script) -> None:
     assert say(engine, script, "fate") == [
         "You gather all your will: your next roll will use twice the dice. (\"fate off\" takes it back.)"]
     odds = say(engine, script, "odds search")
-    assert odds[-1] == "  8D with a Wild Die vs 8 (wild 1: complication)"
+    assert odds[-1] == "  8D with a Wild Die vs a hidden difficulty (wild 1: complication)"
     assert "  A Fate Point is waiting: your next roll uses twice the dice." in stats(engine, script)
     lines = say(engine, script, "search", [1, 1, 1, 1, 1, 1, 1, 2])
     assert lines[1:] == [
@@ -290,7 +332,8 @@ def test_fate_off_keeps_the_point(engine: Engine, script: Script) -> None:
 
 
 def test_fate_with_an_action_doubles_the_attack_and_its_damage_and_comes_back_on_a_win(
-        engine: Engine, script: Script) -> None:
+        tiny: Adventure, tmp_path: Path, script: Script) -> None:
+    engine = make_engine(tiny, tmp_path, fate_damage="doubled")
     to_the_well(engine, script)
     # 8D attack: seven 1s + wild 3 = 10 vs 9; damage 3D+2 doubled = 6D+2: five 1s + wild 2 + 2 = 9;
     # resistance 2D: 6 + wild 6+6+2 = 20; then the raider misses (1, 1 + wild 2)

@@ -22,7 +22,7 @@ from game.rules import maelstrom_sheet as sheets
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
 from game.rules.dice import TAIL_CUTOFF, RandomDice, ScriptedDice, enumerate_faces
 from game.rules.maelstrom import OPTIONS, SUMMARY, SYSTEM_ID, make_system
-from game.rules.maelstrom_actions import AttackRequest
+from game.rules.maelstrom_actions import AttackRequest, pool_request
 from game.rules.maelstrom_events import (
     AttackBotched,
     AttackHit,
@@ -322,7 +322,9 @@ def test_unknown_key_lists_the_valid_ones():
 
 def test_registry_entry():
     assert SYSTEM_ID == "maelstrom" and SUMMARY
-    assert OPTIONS == {"untrained_knowledge": ("forbidden", "penalised"), "evasion": ("opposed", "none")}
+    assert OPTIONS == {"untrained_knowledge": ("forbidden", "penalised"), "evasion": ("opposed", "none"),
+                       "search": ("alertness", "investigation"), "relic_weapons": ("thrown", "energy-weapons"),
+                       "evasion_cost": ("2", "1", "0")}
     system = get_system("maelstrom")
     assert (system.id, system.seed) == ("maelstrom", "004")
     with pytest.raises(UsageError):
@@ -492,12 +494,20 @@ def test_talent_at_zero_has_no_penalty_and_skill_at_zero_costs_a_difficulty():
     assert skill.reasons == ("no dots in Stealth: difficulty +1",)
 
 
+def test_searching_is_perception_and_alertness():
+    """seed 004 §Perception: "used for searching"; §Alertness: noticing "items of interest"."""
+    request = SYSTEM.check_request(AVERAGE, "search", "normal", Situation())
+    assert (request.label, request.dice, request.difficulty) == ("Perception + Alertness", 5, 6)
+    assert SYSTEM.can_attempt(AVERAGE, "search") == ""
+
+
 def test_knowledge_at_zero_is_forbidden_or_penalised():
+    investigating = make_system({"search": "investigation"})
     with pytest.raises(ActionRefused, match="Investigation"):
-        SYSTEM.check_request(AVERAGE, "search", "normal", Situation())
+        investigating.check_request(AVERAGE, "search", "normal", Situation())
     assert "Medicine" in SYSTEM.can_attempt(AVERAGE, "heal")
     assert SYSTEM.can_attempt(AVERAGE, "perceive") == ""
-    lenient = make_system({"untrained_knowledge": "penalised"})
+    lenient = make_system({"untrained_knowledge": "penalised", "search": "investigation"})
     request = lenient.check_request(AVERAGE, "search", "normal", Situation())
     assert (request.dice, request.difficulty, request.threshold) == (3, 8, 0)
     legendary = lenient.check_request(AVERAGE, "search", "legendary", Situation())
@@ -508,6 +518,20 @@ def test_situation_adjusts_difficulty():
     assert SYSTEM.check_request(AVERAGE, "perceive", "normal", Situation(advantage=True)).difficulty == 5
     assert SYSTEM.check_request(AVERAGE, "perceive", "normal", Situation(disadvantage=True)).difficulty == 7
     assert SYSTEM.check_request(AVERAGE, "perceive", "normal", Situation(target=4)).difficulty == 4
+
+
+def test_an_authors_difficulty_keeps_the_untrained_skill_penalty():
+    """seed 004 §Skills: no dots in a skill, difficulty +1, whoever set the difficulty."""
+    request = SYSTEM.check_request(AVERAGE, "sneak", "normal", Situation(target=4))
+    assert request.difficulty == 5 and "no dots in Stealth: difficulty +1" in " ".join(request.reasons)
+
+
+def test_the_motorcycle_example_precision_3_and_drive_2_is_five_dice():
+    """seed 004 §Dice Pool: Precision + Drive, three dots and two: five dice."""
+    rider = SYSTEM.new_character({"precision": 3, "ground_vehicle_operation": 2}, ScriptedDice([]))
+    request = pool_request(rider, "precision", "ground_vehicle_operation")
+    assert request.dice == 5 and request.label == "Precision + Ground Vehicle Operation"
+    assert SYSTEM.roll(request, ScriptedDice([1, 3, 4, 6, 7])).figures["successes"] == 1
 
 
 def test_specialties_are_capped_by_dots_and_missing_advanced_ones_add_thresholds():
@@ -823,7 +847,7 @@ def test_harm_is_bashing_and_at_least_one_level():
     assert hurt.events == (Wounded(PLAYER, 1, "bashing", HealthLevel("Bruised"), at_least_one=True),
                            HealthChanged(PLAYER, "health boxes", 0, 1))
     worse = SYSTEM.harm(AVERAGE, "d8", ScriptedDice([6, 9, 1, 7]))
-    assert worse.sheet.health.bashing == 3 and "(house rule)" in worse.rolls[0].text
+    assert worse.sheet.health.bashing == 3 and "house rule" in worse.rolls[0].rule.lower()
     assert AVERAGE.health.bashing == 0  # never mutated
 
 

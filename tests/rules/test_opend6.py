@@ -71,6 +71,10 @@ def test_module_surface_and_registry() -> None:
     assert OPTIONS == {
         "wild_one": ("complication", "drop-highest", "mishap-on-failure"),
         "damage": ("wounds", "body-points"),
+        "complication": ("story", "setback"),
+        "difficulty_in_odds": ("hidden", "shown"),
+        "fate_damage": ("action", "doubled"),
+        "defence": ("static", "active"),
     }
     system = registry.get_system("opend6", {"damage": "body-points"})
     assert isinstance(system, OpenD6)
