@@ -464,7 +464,7 @@ def test_several_problems_at_once_sorted_by_file_and_line(tmp_path: Path) -> Non
     assert found == [
         f"{folder}/a.toml:1: adventure: missing required key 'title'",
         (f"{folder}/a.toml:19: items.knife.kind: 'blade' is not an item kind; one of: weapon, armor, tool, water, "
-        "food, exotica, gift, treasure"),
+        "food, exotica, gift, treasure, container, supporter, clothing, text"),
         f"{folder}/b.toml:1: rooms.cave: room 'cave' cannot be reached from the start room 'camp'",
         f"{folder}/b.toml:3: rooms.cave.exits.west: no room 'nowhere'",
         f"{folder}/b.toml:13: items.rope.name: expected a string, got an integer",
