@@ -197,7 +197,10 @@ class Engine:
         if command.verb == "again":
             return self.repeat(), True
         self.last_typed = text
-        report = self.meta.run(command) if command.verb in META_VERBS else self.run(command)
+        try:
+            report = self.meta.run(command) if command.verb in META_VERBS else self.run(command)
+        except ActionRefused as refusal:
+            report = Report([clean(str(refusal))])
         if command.note:
             report.lines.insert(0, command.note)
         return report, True

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from game.errors import WayfarerError
-from game.text import clean_line
+from game.text import clean_line, join_names
 from game.verbs import VERB_WORDS
 from game.world.content import DIRECTIONS
 
@@ -191,7 +191,7 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, corr
             fixed = _corrected(" ".join([close[0], *words[1:]]), extra)
             if fixed is not None:
                 return replace(fixed, note=f"(taking \"{words[0]}\" as \"{close[0]}\")")
-        quoted = " or ".join(f'"{c}"' for c in close)
+        quoted = join_names([f'"{c}"' for c in close], "or")
         hint = f" Did you mean {quoted}?" if close else ""
         raise ParseError(f"I don't know the word \"{words[0]}\".{hint}")
     if verb == "go" and rest:
@@ -265,7 +265,7 @@ def _parse_objects(verb: str, rest: list[str], raw: str) -> Command:
             second = words[index + 1:]
             break
         if word in PREPOSITIONS and not first and verb in ("ask", "talk", "shoot", "attack", "examine", "listen",
-                                                           "smell", "climb", "throw"):
+                                                           "smell", "climb", "throw", "drink"):
             continue
         first.append(word)
     direction = None
