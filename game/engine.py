@@ -157,6 +157,7 @@ class Engine:
         commands = split_commands(text, self.extra_verbs) or [text]
         report = Report()
         for index, one in enumerate(commands):
+            foes = self._foes_here()
             part, understood = self._submit_guarded(one)
             if index and part.lines and len(commands) > 1:
                 report.lines.append("")
@@ -165,7 +166,16 @@ class Engine:
             report.question = part.question
             if part.quit or not understood or (self.state.status != "playing" and index < len(commands) - 1):
                 break
+            met = [n for n in self._foes_here() if n not in foes]
+            if met and index < len(commands) - 1 and not part.question:
+                report.lines.append(f"(You stop there: {self.world.the_npc(met[0])} is here.)")
+                break
         return report
+
+    def _foes_here(self) -> list[str]:
+        """Hostile NPCs standing in the player's room (a line of commands stops on meeting one)."""
+        world = self.world
+        return [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
 
     def _submit_guarded(self, text: str) -> tuple[Report, bool]:
         try:
@@ -367,7 +377,7 @@ class Engine:
 
     def _name(self, thing: Thing | None) -> None:
         """Let the pronouns that fit ``thing`` refer to it (``him`` a man, ``them`` a plural...)."""
-        if thing is None:
+        if thing is None or thing[0] == "self":
             return
         self.group = []
         kind, thing_id = thing

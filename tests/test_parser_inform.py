@@ -140,6 +140,8 @@ def test_listen_smell_exits_climb(game: Engine) -> None:
     assert play(game, "listen") == ["You hear nothing unexpected: the wind, and your own breath."]
     assert play(game, "exits") == ["Exits: north (locked) and east."]
     assert play(game, "climb") == ["You can't climb anywhere from here."]
+    assert play(game, "climb hook") == ["You can't climb the brass hook."]
+    assert play(game, "give knife to me") == ["You already have it."]
 
 
 def test_climb_down_a_thing_goes_down(parlour: Adventure) -> None:
@@ -270,3 +272,14 @@ def test_completion_by_verb_with_aliases(game: Engine) -> None:
     assert "knife" in candidates(game, "drop ") and "ledger" not in candidates(game, "drop ")
     assert "cloak" in candidates(game, "drop "), "aliases complete too"
     assert "Maud" in candidates(game, "attack ") and "ledger" not in candidates(game, "attack ")
+
+
+def test_a_line_of_commands_stops_on_meeting_a_foe(game: Engine) -> None:
+    lines = play(game, "e. w. e")
+    assert lines[-1] == "(You stop there: the brute is here.)"
+    assert game.state.room == "yard"
+
+
+def test_it_never_becomes_the_player(game: Engine) -> None:
+    play(game, "x ledger", "x me")
+    assert play(game, "x it") == ["A ledger bound in green leather."]

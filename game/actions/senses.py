@@ -98,8 +98,9 @@ def climb(turn: Turn, command: Command) -> None:
     if direction is None:
         ways = [e.direction for e in world.visible_exits() if e.direction in ("up", "down")]
         if len(ways) != 1:
-            what = f" {the_name(world, turn.referent)}" if command.words and turn.referent else ""
-            raise ActionRefused(f"You can't climb{what} anywhere from here." if not ways
-                                else "Climb up or down?")
+            if not ways:
+                what = the_name(world, turn.referent) if command.words and turn.referent else "anywhere from here"
+                raise ActionRefused(f"You can't climb {what}.")
+            raise ActionRefused("Climb up or down?")
         direction = ways[0]
     go(turn, Parsed("go", direction=direction, raw=f"go {direction}"))

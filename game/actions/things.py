@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
-from game.actions.scope import SELF, Scope, Thing, resolve, scenery_of, the_name
+from game.actions.scope import SELF, SELF_WORDS, Scope, Thing, resolve, scenery_of, the_name
 from game.errors import ActionRefused
 from game.text import capital, definite, subject, verb_s
 from game.world.state import PLAYER, room_place
@@ -102,6 +102,8 @@ def _npc_to(turn: Turn, command: Command, verb: str) -> str:
     world = turn.world
     if not command.second:
         raise ActionRefused(f"{capital(verb)} it to whom?")
+    if set(command.second) <= SELF_WORDS:
+        raise ActionRefused("You already have it." if verb == "give" else "You look it over yourself.")
     scope = Scope(world, [("npc", n) for n in world.npcs_in()])
     _, npc_id = resolve(scope, command.second, None, pronouns=turn.pronouns, what=f"{verb} it to")
     if world.npc_condition(npc_id) != "ok":
