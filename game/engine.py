@@ -62,6 +62,8 @@ class Pending:
     command: Command
     things: list[Thing]
     orphan: bool = False
+    #: For an orphan: the word between the command and the reply ("put knife" + "in" + "chest").
+    join: str = ""
     misspelt: tuple[str, str] | None = None
 
 
@@ -230,7 +232,7 @@ class Engine:
         if not words or verb is not None or (len(words) == 1 and words[0] in DIRECTION_WORDS):
             return None
         if pending.orphan:
-            completed = parse(f"{pending.command.raw} {' '.join(words)}", self.extra_verbs)
+            completed = parse(" ".join([pending.command.raw, pending.join, *words]), self.extra_verbs)
             return self.run(completed) if completed is not None else None
         chosen = [t for t in pending.things if set(words) <= words_of(self.world, t)]
         if len(chosen) != 1:
@@ -294,7 +296,7 @@ class Engine:
             return Report([str(question)], question=True)
         except Orphan as question:
             self._restore(snapshot)
-            self.pending = Pending(command, [], orphan=True)
+            self.pending = Pending(command, [], orphan=True, join=question.join)
             return Report([str(question)], question=True)
         except Misspelt as question:
             self._restore(snapshot)

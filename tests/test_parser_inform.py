@@ -283,3 +283,10 @@ def test_a_line_of_commands_stops_on_meeting_a_foe(game: Engine) -> None:
 def test_it_never_becomes_the_player(game: Engine) -> None:
     play(game, "x ledger", "x me")
     assert play(game, "x it") == ["A ledger bound in green leather."]
+
+
+def test_put_asks_where_and_the_answer_completes_it(game: Engine) -> None:
+    assert play(game, "put knife") == ["What do you want to put the knife in?"]
+    assert play(game, "chest") == ["You put the knife in the iron chest."]
+    assert play(game, "put cloak on") == ["What do you want to put the velvet cloak on?"]
+    assert play(game, "hook") == ["You put the velvet cloak on the brass hook."]

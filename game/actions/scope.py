@@ -45,7 +45,15 @@ class Misspelt(ActionRefused):
 
 
 class Orphan(ActionRefused):
-    """The command lacks its object ("What do you want to examine?"); the next reply can give it."""
+    """The command lacks its object ("What do you want to examine?"); the next reply can give it.
+
+    ``join`` is the word that goes between the command and the reply (``in`` for
+    "What do you want to put the knife in?" after a bare ``put knife``).
+    """
+
+    def __init__(self, message: str, join: str = "") -> None:
+        super().__init__(message)
+        self.join = join
 
 
 @dataclass
@@ -72,9 +80,16 @@ class Scope:
             things += [("scenery", f"{here}/{s}") for s in world.room.scenery]
             things.append(SELF)
         for holder in list(things):
-            if holder[0] in ("item", "scenery"):
+            if _holds(world, holder):
                 things += [("item", i) for i in world.items_at(f"in:{holder[1]}")]
         return cls(world, things)
+
+
+def _holds(world: World, thing: Thing) -> bool:
+    """Whether things can be in or on ``thing`` (a container or supporter)."""
+    if thing[0] == "item":
+        return world.item(thing[1]).kind in ("container", "supporter")
+    return thing[0] == "scenery" and scenery_of(world, thing[1]).kind != "scenery"
 
 
 def scenery_of(world: World, thing_id: str) -> SceneryDef:

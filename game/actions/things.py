@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
-from game.actions.scope import SELF, SELF_WORDS, Scope, Thing, resolve, scenery_of, the_name
+from game.actions.scope import SELF, SELF_WORDS, Orphan, Scope, Thing, resolve, scenery_of, the_name
 from game.errors import ActionRefused
 from game.text import capital, definite, subject, verb_s
 from game.world.state import PLAYER, room_place
@@ -78,9 +78,13 @@ def take_first(turn: Turn, item_id: str) -> None:
 
 def put(turn: Turn, command: Command) -> None:
     world = turn.world
-    if not command.second or command.preposition not in ("in", "into", "inside", "on", "onto", "upon"):
+    if command.preposition and command.preposition not in ("in", "into", "inside", "on", "onto", "upon"):
         raise ActionRefused("Put it where? Try \"put THING in CONTAINER\" or \"put THING on THING\".")
     item_id = held_item(turn, command.words, "put")
+    if not command.second:
+        where = command.preposition or "in"
+        raise Orphan(f"What do you want to put {definite(world.item_name(item_id))} {where}?",
+                     "" if command.preposition else "in")
     target = resolve(Scope.around(world, scenery=True), command.second, turn.referent, pronouns=turn.pronouns, what="put it in")
     kind, capacity = _holder_kind(turn, target)
     wanted = "supporter" if command.preposition in ("on", "onto", "upon") else "container"
