@@ -149,3 +149,15 @@ def test_several_commands_a_line_through_a_pipe(tmp_path: Path) -> None:
     assert "What do you want to examine?" in out
     assert "Dropped: the knife.\nDropped: the smooth stone." in out
     assert "Traceback" not in out + result.stderr
+
+
+def test_a_dead_raider_is_described_as_dead(oasis: Engine) -> None:
+    from game.rules.dice import ScriptedDice
+
+    oasis.world.state.room = "shattered-pass"
+    assert play(oasis, "x raider")[0].startswith("A tall raider in a mask of black glass")
+    state = oasis.world.npc_state("raider")
+    while oasis.system.condition(state.sheet) != "dead":
+        state.sheet = oasis.system.harm(state.sheet, "d20", ScriptedDice([20] * 10)).sheet
+    assert play(oasis, "x body")[0] == "The raider lies across his own warning of bones, his mask of black glass cracked."
+    assert "the one who piled them will warn nobody again" in " ".join(play(oasis, "look"))

@@ -107,8 +107,8 @@ def _examine_npc(turn: Turn, npc_id: str) -> None:
     description = text_now(world, npc.description, npc.descriptions)
     condition = world.npc_condition(npc_id)
     pronoun = npc.pronoun
-    if condition == "dead":
-        turn.say(f"The body of {world.the_npc(npc_id)} lies still. {description}".strip())
+    if condition == "dead":  # the living description would lie; a text for the dead may be given
+        turn.say(description if description != npc.description else f"The body of {world.the_npc(npc_id)} lies still.")
         turn.say(f"{capital(possessive(pronoun))} belongings are scattered about: search the body, or take "
                  f"what lies here." if world.room_items() else "There is nothing left on the body.")
         return
