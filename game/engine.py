@@ -233,12 +233,16 @@ class Engine:
             return None
         if pending.orphan:
             completed = parse(" ".join([pending.command.raw, pending.join, *words]), self.extra_verbs)
-            return self.run(completed) if completed is not None else None
+            if completed is None:
+                return None
+            self.last_typed = completed.raw
+            return self.run(completed)
         chosen = [t for t in pending.things if set(words) <= words_of(self.world, t)]
         if len(chosen) != 1:
             return None
         self.referent = chosen[0]
-        return self.run(pending.command.with_words(("it",)), log_as=_clarified(pending.command, words))
+        self.last_typed = _clarified(pending.command, words)
+        return self.run(pending.command.with_words(("it",)), log_as=self.last_typed)
 
     def run(self, command: Command, log_as: str | None = None) -> Report:
         """Check and perform one action; then time, NPCs and the end of the run."""

@@ -290,3 +290,11 @@ def test_put_asks_where_and_the_answer_completes_it(game: Engine) -> None:
     assert play(game, "chest") == ["You put the knife in the iron chest."]
     assert play(game, "put cloak on") == ["What do you want to put the velvet cloak on?"]
     assert play(game, "hook") == ["You put the velvet cloak on the brass hook."]
+
+
+def test_again_after_an_answer_repeats_the_whole_command(engine: Engine) -> None:
+    play(engine, "x key", "brass")
+    assert play(engine, "g") == play(engine, "x brass key")
+    play(engine, "x")
+    play(engine, "stone")
+    assert play(engine, "again") == play(engine, "x smooth stone")
