@@ -161,3 +161,9 @@ def test_a_dead_raider_is_described_as_dead(oasis: Engine) -> None:
         state.sheet = oasis.system.harm(state.sheet, "d20", ScriptedDice([20] * 10)).sheet
     assert play(oasis, "x body")[0] == "The raider lies across his own warning of bones, his mask of black glass cracked."
     assert "the one who piled them will warn nobody again" in " ".join(play(oasis, "look"))
+
+
+def test_check_validates_dark(tmp_path: Path) -> None:
+    assert problems_of(tmp_path, BASE + '\n[rooms.road.dark]\ncarrying = "knife"\n') == []
+    found = problems_of(tmp_path, BASE + '\n[rooms.road.dark]\ncarrying = "lamp"\n', "adv2")
+    assert any("rooms.road.dark.carrying: no item 'lamp'" in line for line in found)

@@ -138,9 +138,10 @@ def test_wear_remove_wield_throw_read(game: Engine) -> None:
 def test_listen_smell_exits_climb(game: Engine) -> None:
     assert play(game, "smell") == ["Dust and beeswax."]
     assert play(game, "listen") == ["You hear nothing unexpected: the wind, and your own breath."]
-    assert play(game, "exits") == ["Exits: north (locked) and east."]
-    assert play(game, "climb") == ["You can't climb anywhere from here."]
-    assert play(game, "climb hook") == ["You can't climb the brass hook."]
+    assert play(game, "exits") == ["Exits: north (locked), east and down."]
+    assert play(game, "climb up") == ["You can't go up from here."]
+    assert play(game, "climb")[0] == "Darkness", "the one way up or down"
+    assert play(game, "climb")[0] == "Hall"
     assert play(game, "give knife to me") == ["You already have it."]
 
 
@@ -298,3 +299,13 @@ def test_again_after_an_answer_repeats_the_whole_command(engine: Engine) -> None
     play(engine, "x")
     play(engine, "stone")
     assert play(engine, "again") == play(engine, "x smooth stone")
+
+
+def test_a_dark_room_shows_and_finds_nothing_until_lit(game: Engine) -> None:
+    assert play(game, "d") == ["Darkness", "It is pitch dark, and you can't see a thing."]
+    assert play(game, "x barrel") == ["It is too dark to see."]
+    assert play(game, "take all") == ["It is too dark to see."]
+    assert play(game, "x knife")[0].startswith("You see nothing special"), "what you carry you can feel"
+    play(game, "u", "hang cloak on hook", "d")
+    assert play(game, "look")[:2] == ["Cellar", "A cellar with sawdust on the floor."]
+    assert play(game, "x barrel") == ["You see nothing special about the barrel."]

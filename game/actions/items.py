@@ -8,6 +8,7 @@ from game.actions.checks import roll_check, roll_check_def
 from game.actions.scope import Scope, resolve, the_name
 from game.errors import ActionRefused
 from game.text import article, capital, definite, join_names
+from game.world.conditions import is_dark
 from game.world.content import ExitDef
 from game.world.state import PLAYER, room_place
 
@@ -28,6 +29,8 @@ def register(registry: ActionRegistry) -> None:
 
 def take(turn: Turn, command: Command) -> None:
     world = turn.world
+    if command.is_all and is_dark(world):
+        raise ActionRefused("It is too dark to see.")
     if command.is_all:
         portable = _all_but(turn, command, [i for i in world.room_items() if not world.item(i).fixed])
         if not portable:

@@ -7,7 +7,7 @@ from game.actions import ActionRegistry, Turn
 from game.actions.scope import SELF, Scope, resolve, scenery_of
 from game.errors import ActionRefused
 from game.text import article, capital, definite, join_names, possessive, subject, the, verb_s
-from game.world.conditions import text_now
+from game.world.conditions import is_dark, text_now
 from game.world.state import PLAYER
 
 if TYPE_CHECKING:
@@ -24,6 +24,9 @@ def describe_room(turn: Turn) -> None:
     """Say the room's name, description, items, NPCs and exits."""
     world = turn.world
     room = world.room
+    if is_dark(world):
+        turn.say("Darkness", "It is pitch dark, and you can't see a thing.")
+        return
     turn.say(room.name, text_now(world, room.description, room.descriptions).strip())
     if room.water_source:
         turn.say("There is water here: you can drink or fill your waterskins.")

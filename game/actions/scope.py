@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from game.errors import ActionRefused
 from game.text import join_names, the
+from game.world.conditions import is_dark
 from game.world.content import Adventure, SceneryDef
 from game.world.world import World
 
@@ -62,6 +63,8 @@ class Scope:
 
     world: World
     things: list[Thing]
+    #: The room is dark: only what is carried (and the player) can be found.
+    dark: bool = False
 
     @classmethod
     def around(cls, world: World, *, room: bool = True, carried: bool = True, npcs: bool = True,
@@ -69,20 +72,23 @@ class Scope:
         """Items carried and on the floor (and in or on what holds them), NPCs, and with
         ``scenery`` the room's scenery and the player (``me``)."""
         things: list[Thing] = []
+        dark = is_dark(world)
+        room, npcs, scenery_here = room and not dark, npcs and not dark, scenery and not dark
         if carried:
             things += [("item", i) for i in world.carried()]
         if room:
             things += [("item", i) for i in world.room_items()]
         if npcs:
             things += [("npc", n) for n in world.npcs_in()]
-        if scenery:
+        if scenery_here:
             here = world.state.room
             things += [("scenery", f"{here}/{s}") for s in world.room.scenery]
+        if scenery:
             things.append(SELF)
         for holder in list(things):
             if _holds(world, holder):
                 things += [("item", i) for i in world.items_at(f"in:{holder[1]}")]
-        return cls(world, things)
+        return cls(world, things, dark)
 
 
 def _holds(world: World, thing: Thing) -> bool:
@@ -192,6 +198,8 @@ def resolve(scope: Scope, words: tuple[str, ...], referent: Thing | None, *, wha
     unknown = [w for w in words if w not in known]
     if unknown:
         _refuse_unknown(scope, unknown[0])
+    if scope.dark:
+        raise ActionRefused("It is too dark to see.")
     raise ActionRefused(f"You see no {' '.join(words)} here.")
 
 

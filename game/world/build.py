@@ -112,7 +112,7 @@ ROOM_SPEC: dict[str, Checker] = {
     "name": STR, "description": STR, "region": STR, "exits": TABLE, "items": STR_LIST, "npcs": STR_LIST,
     "water_source": BOOL, "settlement": BOOL, "search": STR_OR_TABLE, "search_items": STR_LIST,
     "hazard": STR_OR_TABLE, "hazard_text": STR, "hazard_damage": STR, "travel_minutes": INT,
-    "scenery": TABLE, "descriptions": TABLE_LIST, "smell": STR, "sound": STR,
+    "scenery": TABLE, "descriptions": TABLE_LIST, "smell": STR, "sound": STR, "dark": TABLE,
 }
 EXIT_SPEC: dict[str, Checker] = {
     "to": STR, "locked_by": STR, "hidden": BOOL, "find": STR_OR_TABLE, "force": STR_OR_TABLE,
@@ -404,6 +404,8 @@ class _Builder:
         exits = self._exits(path + ("exits",), room["exits"]) if "exits" in room else {}
         if "scenery" in room:
             extra["scenery"] = self.texts.scenery(path + ("scenery",), room["scenery"], exits)
+        if "dark" in room:
+            extra["dark"] = self.texts.when(path + ("dark",), room["dark"], exits)
         if "descriptions" in room:
             extra["descriptions"] = self.texts.descriptions(path + ("descriptions",), room["descriptions"], exits)
         if "travel_minutes" in room:

@@ -47,3 +47,9 @@ def text_now(world: World, plain: str, texts: tuple[TextDef, ...], room_id: str 
     return plain
 
 
+
+
+def is_dark(world: World, room_id: str | None = None) -> bool:
+    """Whether the room (the player's by default) is dark now: its ``dark`` condition holds."""
+    room = world.adventure.rooms[room_id or world.state.room]
+    return room.dark is not None and holds(world, room.dark, room.id)

@@ -147,6 +147,8 @@ class RoomDef:
     descriptions: tuple[TextDef, ...] = ()
     smell: str = ""
     sound: str = ""
+    #: Dark while this holds: nothing in the room can be seen or examined.
+    dark: When | None = None
 
 
 @dataclass(frozen=True)
