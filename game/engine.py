@@ -158,18 +158,19 @@ class Engine:
         """
         commands = split_commands(text, self.extra_verbs) or [text]
         report = Report()
+        several = len(commands) > 1
         for index, one in enumerate(commands):
-            foes = self._foes_here()
+            foes = self._foes_here() if several else []
             part, understood = self._submit_guarded(one)
-            if index and part.lines and len(commands) > 1:
+            if index and part.lines and several:
                 report.lines.append("")
             report.lines += part.lines
             report.quit = report.quit or part.quit
             report.question = part.question
             if part.quit or not understood or (self.state.status != "playing" and index < len(commands) - 1):
                 break
-            met = [n for n in self._foes_here() if n not in foes]
-            if met and index < len(commands) - 1 and not part.question:
+            met = [n for n in self._foes_here() if n not in foes] if index < len(commands) - 1 else []
+            if met and not part.question:
                 report.lines.append(f"(You stop there: {self.world.the_npc(met[0])} is here.)")
                 break
         return report
