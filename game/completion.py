@@ -7,15 +7,24 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from game.actions.scope import Scope, name_of
+from game.actions.scope import SELF, Scope, Thing, names_of
 from game.parser import VERBS
 
 if TYPE_CHECKING:
     from game.engine import Engine
+    from game.world.world import World
+
+
+#: Verbs whose object is on the floor, carried, or a person, for completion.
+FLOOR_VERBS = frozenset({"take", "get", "grab", "pick"})
+CARRIED_VERBS = frozenset({"drop", "discard", "wear", "wield", "remove", "throw", "eat", "drink", "identify",
+                           "use", "put", "give", "show", "read"})
+PERSON_VERBS = frozenset({"attack", "kill", "fight", "hit", "strike", "stab", "shoot", "talk", "ask", "greet"})
 
 
 def candidates(engine: Engine, line: str) -> list[str]:
-    """What may follow the words already typed: verbs and exits first, then nouns in scope."""
+    """What may follow the words already typed: verbs and exits first, then the nouns the verb
+    wants (take: what is on the floor; drop: what is carried; attack: who is here), aliases included."""
     words = line.lower().split()
     typing_first = not words or (len(words) == 1 and not line.endswith(" "))
     world = engine.world
@@ -24,15 +33,27 @@ def candidates(engine: Engine, line: str) -> list[str]:
         verbs = sorted({phrase for phrases in tables for phrase in phrases if len(phrase) > 2})
         exits = [e.direction for e in world.visible_exits()]
         return exits + verbs
-    things = Scope.around(world).things
-    names = [name_of(world, t).removesuffix(" (dead)") for t in things]
-    if words[0] in ("go", "walk", "unlock", "open"):
+    verb = words[0]
+    if verb in ("rest", "sleep"):
+        return ["short", "long"]
+    if verb in ("load", "save") and engine.saves is not None:
+        return engine.saves.slots()
+    if verb in FLOOR_VERBS:
+        things = [("item", i) for i in world.room_items()]
+    elif verb in CARRIED_VERBS:
+        things = [("item", i) for i in world.carried()]
+    elif verb in PERSON_VERBS:
+        things = [("npc", n) for n in world.living_npcs_in()]
+    else:
+        things = Scope.around(world, scenery=True).things
+    names = [n for t in things if t != SELF for n in _names(world, t)]
+    if verb in ("go", "walk", "unlock", "open", "climb"):
         names = [e.direction for e in world.visible_exits()] + names
-    if words[0] in ("rest", "sleep"):
-        names = ["short", "long"]
-    if words[0] in ("load", "save") and engine.saves is not None:
-        names = engine.saves.slots()
-    return names
+    return list(dict.fromkeys(names))
+
+
+def _names(world: World, thing: Thing) -> list[str]:
+    return [n.lower() if n[:1].isupper() and thing[0] == "item" else n for n in names_of(world, thing)]
 
 
 class GameCompleter(Completer):
@@ -47,4 +68,4 @@ class GameCompleter(Completer):
         typed_rest = line[: len(line) - len(current)]
         for candidate in candidates(self.engine, typed_rest + current):
             if candidate.lower().startswith(current) and candidate.lower() != current:
-                yield Completion(candidate, start_position=-len(current))
+                yield Completion(f"{candidate} ", start_position=-len(current), display=candidate)

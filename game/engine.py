@@ -32,15 +32,24 @@ from typing import TYPE_CHECKING, Any
 from game.actions import ActionRegistry, ActionSpec, Question, Turn
 from game.actions.observe import describe_room
 from game.actions.registry import default_registry
-from game.actions.scope import Ambiguous, Thing
+from game.actions.scope import PRONOUNS, Ambiguous, Misspelt, Orphan, Thing, words_of
 from game.errors import ActionRefused
 from game.meta import ENDING_QUESTION, MetaCommands
-from game.parser import Command, ParseError, parse, phrases_of, split_verb, tokenize
+from game.parser import (
+    DIRECTION_WORDS,
+    Command,
+    ParseError,
+    parse,
+    phrases_of,
+    split_commands,
+    split_verb,
+    tokenize,
+)
 from game.play import play_for
 from game.report import Report
 from game.rules.base import RollResult, RuleSystem
 from game.rules.dice import Dice, RandomDice, dice_for_turn
-from game.text import clean
+from game.text import clean, is_plural
 from game.timekeeping import advance
 from game.verbs import META_VERBS
 from game.world import limits
@@ -61,10 +70,16 @@ MAX_LOG = limits.MAX_LOG
 
 @dataclass
 class Pending:
-    """A command waiting for the player to say which thing they meant."""
+    """A command waiting for the player to say which thing they meant (``things``), what
+    it should act on (``orphan``: "What do you want to examine?"), or whether a misspelt
+    word meant the word suggested (``misspelt``: the word and its suggestion)."""
 
     command: Command
     things: list[Thing]
+    orphan: bool = False
+    #: For an orphan: the word between the command and the reply ("put knife" + "in" + "chest").
+    join: str = ""
+    misspelt: tuple[str, str] | None = None
 
 
 @dataclass
@@ -129,7 +144,12 @@ class Engine:
         self.pending: Pending | None = None
         self.asking: Asking | None = None
         self.referent: Thing | None = None
+        #: Pronoun -> the last thing it fits; ``group`` the things the last several-object command named.
+        self.pronouns: dict[str, Thing] = {}
+        self.group: list[Thing] = []
         self.last_command: str | None = None
+        #: The last command typed (not an answer to a question), for ``again``.
+        self.last_typed: str | None = None
         self.dice_log: list[tuple[int, str, RollResult]] = []
         self.last_request: tuple[str, Any] | None = None
         #: The seed ``restart`` uses (``--seed`` given); None draws a new one.
@@ -166,27 +186,67 @@ class Engine:
         return [clean(line) for line in turn.lines]
 
     def submit(self, text: str) -> Report:
-        """Run one line of player input and report what happened; never raises but KeyboardInterrupt.
+        """Run one line of player input (several commands, maybe) and report what happened.
 
-        The safety net: any unexpected exception rolls the command back (state,
-        undo stack, dice log and questions as they were), writes a crash report
-        and answers with one line naming it; the game goes on.  Then the
+        The commands of a line run in turn; an unknown word, the end of the run or
+        ``quit`` drops the rest of the line.  A question asked half-way is answered
+        by what follows on the line, if anything does.  Never raises but
+        KeyboardInterrupt (see :meth:`_submit_guarded`).
+        """
+        commands = split_commands(text, self.extra_verbs) or [text]
+        report = Report()
+        several = len(commands) > 1
+        for index, one in enumerate(commands):
+            foes = self._foes_here() if several else []
+            part, understood = self._submit_guarded(one)
+            if index and part.lines and several:
+                report.lines.append("")
+            report.lines += part.lines
+            report.aside += part.aside
+            report.quit = report.quit or part.quit
+            report.question = part.question
+            if part.quit or not understood or (self.state.status != "playing" and index < len(commands) - 1):
+                break
+            met = [n for n in self._foes_here() if n not in foes] if index < len(commands) - 1 else []
+            if met and not part.question:
+                report.lines.append(f"(You stop there: {self.world.the_npc(met[0])} is here.)")
+                break
+        return report
+
+    def _foes_here(self) -> list[str]:
+        """Hostile NPCs standing in the player's room (a line of commands stops on meeting one)."""
+        world = self.world
+        return [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
+
+    def _submit_guarded(self, text: str) -> tuple[Report, bool]:
+        """One command, under the safety net; the report, and whether its words were understood.
+
+        Any unexpected exception rolls the command back (state, undo stack, dice
+        log and questions as they were), writes a crash report and answers with
+        one line naming it; the game goes on.  Then the transcript and the
         autosave, when on and the run changed.
         """
         mark = self._mark()
+        understood = True
         try:
             if self.confirming_quit:
                 self.confirming_quit = False
                 answered = self.meta.answer_quit(text)
                 if answered is not None:
-                    return answered
-            report = self._submit(text)
+                    return answered, True
+            report, understood = self._submit(text)
         except ActionRefused as refusal:
             report = Report([clean(str(refusal))])
         except Exception as error:  # noqa: BLE001 - the safety net: no bug in a command ends the game
             report = self._crashed(text, mark, error)
         report.aside += self.meta.transcribe(text, report.shown)
-        return self._autosaved_report(report)
+        return self._autosaved_report(report), understood
+
+    def repeat(self) -> Report:
+        """``again``: the last command typed, whatever became of it."""
+        if self.last_typed is None:
+            return Report(["There is nothing to do again."])
+        return self._submit_guarded(self.last_typed)[0]
 
     def _mark(self) -> tuple[Any, ...]:
         """What a command may change, to put back if it crashes (the state copied, cheaply)."""
@@ -225,29 +285,39 @@ class Engine:
         """Wait for the autosave writer (tests, and the end of a session); the reason it failed, or ""."""
         return self.saves.flush_autosave() if self.saves is not None else ""
 
-    def _submit(self, text: str) -> Report:
+    def _submit(self, text: str) -> tuple[Report, bool]:
         if self.meta.confirming is not None:
-            return self.meta.confirm(text)
+            return self.meta.confirm(text), True
         if self.asking is not None:
-            return self._resume(text)
+            return self._resume(text), True
         if self.pending is not None:
             answered = self._answer(text)
             if answered is not None:
-                return answered
+                return answered, True
+        if tokenize(text) in (["yes"], ["y"], ["no"]):
+            return Report(["That was a rhetorical question."]), True
         try:
             command = parse(text, self.extra_verbs)
         except ParseError as error:
             hint, self.told_help = ([] if self.told_help else ["(Type help for the commands by purpose.)"]), True
-            return Report([str(error)], aside=hint)
+            return Report([str(error)], aside=hint), False
         if command is None:
-            return Report(["Say something: type help for the commands."])
-        if command.verb in META_VERBS:
-            return self.meta.run(command)
-        odds = self.meta.odds_line(command) if self.meta.show_odds and self.state.status == "playing" else None
-        report = self.run(command)
+            return Report(["Say something: type help for the commands."]), True
+        if command.verb == "again":
+            return self.repeat(), True
+        self.last_typed = text
+        meta = command.verb in META_VERBS
+        odds = self.meta.odds_line(command) if self.meta.show_odds and not meta and self.state.status == "playing" \
+            else None
+        try:
+            report = self.meta.run(command) if meta else self.run(command)
+        except ActionRefused as refusal:
+            report = Report([clean(str(refusal))])
         if odds is not None:
             report.lines.insert(0, odds)
-        return report
+        if command.note:
+            report.lines.insert(0, command.note)
+        return report, True
 
     def _answer(self, text: str) -> Report | None:
         """Treat ``text`` as the answer to a pending question, unless it is a new command."""
@@ -255,15 +325,26 @@ class Engine:
         assert pending is not None
         words = tuple(tokenize(text))
         verb, _ = split_verb(list(words), self.extra_verbs)
-        if not words or verb is not None:
+        if pending.misspelt is not None and words in (("yes",), ("y",)):
+            word, meant = pending.misspelt
+            fixed = " ".join(meant if w == word else w for w in tokenize(pending.command.raw))
+            return self._submit_guarded(fixed)[0]
+        if pending.misspelt is not None and words in (("no",),):
+            return Report(["All right."])
+        if not words or verb is not None or (len(words) == 1 and words[0] in DIRECTION_WORDS):
             return None
-        from game.actions.scope import words_of
-
+        if pending.orphan:
+            completed = parse(" ".join([pending.command.raw, pending.join, *words]), self.extra_verbs)
+            if completed is None:
+                return None
+            self.last_typed = completed.raw
+            return self.run(completed)
         chosen = [t for t in pending.things if set(words) <= words_of(self.world, t)]
         if len(chosen) != 1:
             return None
         self.referent = chosen[0]
-        return self.run(pending.command.with_words(("it",)), log_as=_clarified(pending.command, words))
+        self.last_typed = _clarified(pending.command, words)
+        return self.run(pending.command.with_words(("it",)), log_as=self.last_typed)
 
     def run(self, command: Command, log_as: str | None = None) -> Report:
         """Check and perform one action; then time, NPCs and the end of the run."""
@@ -275,12 +356,42 @@ class Engine:
         if len(self.state.log) >= MAX_LOG and not spec.observe:
             return Report([f"This run has reached the most commands a save can hold ({MAX_LOG:,}). "
                            "Save it, then start a new run."])
+        if command.words == ("them",) and len(self.group) > 1 and not command.objects:
+            return self._run_each(spec, [command.with_words(("it",))] * len(self.group), list(self.group))
+        if len(command.objects) > 1:
+            return self._run_each(spec, command.singles(), [])
+        if len(command.words) == 1 and command.words[0] in PRONOUNS:
+            word = command.words[0]
+            self.referent = self.pronouns.get(word) if word in ("him", "her", "them") else \
+                self.pronouns.get("it", self.referent)
         return self._perform(spec, command, [log_as or command.raw], [])
+
+    def _run_each(self, spec: ActionSpec, commands: list[Command], referents: list[Thing]) -> Report:
+        """One command per object, in turn (``take knife and key``; ``drop them``)."""
+        report = Report()
+        named: list[Thing] = []
+        for index, one in enumerate(commands):
+            if referents:
+                self.referent = referents[index]
+            try:
+                part = self._perform(spec, one, [one.raw if not referents else _clarified_thing(self, one, referents[index])], [])
+            except ActionRefused as refusal:
+                part = Report([clean(str(refusal))])
+            report.lines += part.lines
+            if self.referent is not None:
+                named.append(self.referent)
+            if part.question or self.state.status != "playing":
+                report.question = part.question
+                break
+        self.group = list(dict.fromkeys(named))
+        if len(self.group) > 1:
+            self.pronouns["them"] = self.group[-1]
+        return report
 
     def _perform(self, spec: ActionSpec, command: Command, log: list[str], answers: list[str]) -> Report:
         snapshot = None if spec.observe else self.state.copy(share_log=True)
         turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), referent=self.referent,
-                    answers=list(answers), command=command, start_room=self.state.room,
+                    pronouns=dict(self.pronouns), answers=list(answers), command=command, start_room=self.state.room,
                     world_dice=world_dice_for_turn(self.state.seed, self.state.turn))
         try:
             if spec.observe:
@@ -292,6 +403,14 @@ class Engine:
         except Ambiguous as question:
             self._restore(snapshot)
             self.pending = Pending(command, question.things)
+            return Report([str(question)], question=True)
+        except Orphan as question:
+            self._restore(snapshot)
+            self.pending = Pending(command, [], orphan=True, join=question.join)
+            return Report([str(question)], question=True)
+        except Misspelt as question:
+            self._restore(snapshot)
+            self.pending = Pending(command, [], misspelt=(question.word, question.meant))
             return Report([str(question)], question=True)
         except Question as question:
             assert snapshot is not None, "an observing action cannot ask"
@@ -305,6 +424,9 @@ class Engine:
 
     def _finish(self, turn: Turn, snapshot: WorldState | None, log: list[str]) -> Report:
         self.referent = turn.referent
+        self._name(turn.referent)
+        if len(turn.group) > 1:
+            self.group = list(turn.group)
         if snapshot is not None:
             self._after_action(turn, snapshot, log)
         report = Report([clean(line) for line in turn.lines])
@@ -330,9 +452,22 @@ class Engine:
             if split_verb(list(words), self.extra_verbs)[0] is not None:
                 return self._answer_with_command(asking, text)
         if answer not in asking.question.choices:
+            command = self._command_or_none(text)
+            no = _no_of(asking.question.choices)
+            if command is not None and no is not None:
+                return self._taken_as_no(asking, no, text)
             options = "/".join(dict.fromkeys(asking.question.choices))
             return Report([f"Please answer {options} (or undo to take the action back).", asking.question.prompt],
                           question=True)
+        note = []
+        if answer in DIRECTION_WORDS and any(e.direction == DIRECTION_WORDS[answer] for e in self.world.visible_exits()):
+            # "n" answers no; say so where the player may have meant north
+            note = [f"(Taking \"{answer}\" as \"{asking.question.choices[answer]}\"; to go that way, type it in full.)"]
+        report = self._answer_asking(asking, answer)
+        report.lines[:0] = note
+        return report
+
+    def _answer_asking(self, asking: Asking, answer: str) -> Report:
         self.asking = None
         spec = self.registry.get(asking.command.verb)
         assert spec is not None
@@ -352,12 +487,44 @@ class Engine:
             first = Report([clean(str(refusal))])
         if self.asking is not None:  # answering "no" asked something else: that comes first
             return first
-        try:
-            then = self._submit(text)
-        except ActionRefused as refusal:
-            then = Report([clean(str(refusal))])
+        then, _ = self._submit_guarded(text)
         return Report([f"(Taking that as {meaning}.) {' '.join(first.lines)}".rstrip(), *then.lines],
                       quit=then.quit, question=then.question)
+
+    def _command_or_none(self, text: str) -> Command | None:
+        try:
+            return parse(text, self.extra_verbs)
+        except ParseError:
+            return None
+
+    def _taken_as_no(self, asking: Asking, no: str, text: str) -> Report:
+        """A command in reply to a question: the question is answered no, then the command runs."""
+        try:
+            report = self._answer_asking(asking, no)
+        except ActionRefused as refusal:
+            report = Report([clean(str(refusal))])
+        report.lines.insert(0, f"(Taking that as \"{no}\".)")
+        if report.question:
+            return report
+        rest, _ = self._submit_guarded(text)
+        report.lines += ["", *rest.lines]
+        report.question, report.quit = rest.question, rest.quit
+        return report
+
+    def _name(self, thing: Thing | None) -> None:
+        """Let the pronouns that fit ``thing`` refer to it (``him`` a man, ``them`` a plural...)."""
+        if thing is None or thing[0] == "self":
+            return
+        self.group = []
+        kind, thing_id = thing
+        if kind == "npc":
+            pronoun = self.adventure.npcs[thing_id].pronoun
+            self.pronouns[{"he": "him", "she": "her", "they": "them"}.get(pronoun, "it")] = thing
+            if pronoun != "it":
+                return
+        elif kind == "item" and is_plural(self.world.item_name(thing_id)):
+            self.pronouns["them"] = thing
+        self.pronouns["it"] = thing
 
     def _world_turn(self, turn: Turn) -> None:
         """After the player's action: the NPCs, the clock, and the end of the run.
@@ -444,6 +611,8 @@ class Engine:
         self.pending = None
         self.asking = None
         self.referent = None
+        self.pronouns = {}
+        self.group = []
         self._start()
 
     def undo(self) -> bool:
@@ -510,6 +679,22 @@ class Engine:
 def _agreeing(question: Question) -> str:
     """The answer that goes ahead: the word meaning yes, else the first offered."""
     return next((word for word, means in question.choices.items() if means == "yes"), next(iter(question.choices)))
+
+
+def _no_of(choices: dict[str, str]) -> str | None:
+    """The answer word meaning no (or declining), if the question has one."""
+    for word, meaning in choices.items():
+        if meaning in ("no", "decline", "declined") or word == "no":
+            return word
+    return None
+
+
+def _clarified_thing(engine: Engine, command: Command, thing: Thing) -> str:
+    """The command as logged with a pronoun replaced by the name of what it meant."""
+    from game.actions.scope import name_of
+
+    name = name_of(engine.world, thing).removesuffix(" (dead)").lower()
+    return command.with_words(tuple(name.split())).raw
 
 
 def _clarified(command: Command, answer: tuple[str, ...]) -> str:

@@ -102,12 +102,7 @@ class MetaCommands:
         return Report(list(lines), quit=quit)
 
     def do_again(self, command: Command) -> Report:
-        last = self.engine.last_command
-        if last is None:
-            return self._report("There is nothing to do again.")
-        repeated = parse(last, self.engine.extra_verbs)
-        assert repeated is not None
-        return self.engine.run(repeated, log_as=last)
+        return self.engine.repeat()
 
     def do_undo(self, command: Command) -> Report:
         if not self.engine.undo():

@@ -7,13 +7,14 @@ understand.
 """
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.errors import WayfarerError
-from game.text import clean_line
+from game.text import clean_line, join_names
 from game.verbs import VERB_WORDS
 from game.world.content import DIRECTIONS
 
@@ -34,7 +35,12 @@ DIRECTION_WORDS.update({"north-east": "northeast", "north-west": "northwest", "s
                         "south-west": "southwest", "upstairs": "up", "downstairs": "down", "inside": "in",
                         "outside": "out"})
 
-PREPOSITIONS = ("with", "using", "on", "onto", "about", "to", "at", "from", "for", "into")
+PREPOSITIONS = ("with", "using", "on", "onto", "about", "to", "at", "from", "for", "into", "in", "inside", "upon")
+#: Verbs that take several objects (``take knife and key``, ``drop all but the heart``).
+MULTI_VERBS = frozenset({"take", "drop", "put", "wear", "remove", "examine", "give", "show"})
+#: Words that end one object and start the next, and that start the exceptions of ``all``.
+AND_WORDS = ("and", "&", "plus")
+BUT_WORDS = ("but", "except", "excepting")
 ARTICLES = ("the", "a", "an", "some")
 TIME_UNITS = {"turn": 1, "turns": 1, "minute": 1, "minutes": 1, "min": 1, "mins": 1,
               "hour": 60, "hours": 60, "h": 60, "day": 1440, "days": 1440, "d": 1440}
@@ -60,6 +66,12 @@ class Command:
     direction: str | None = None
     number: int | None = None
     raw: str = ""
+    #: Every object named, when there are several (``words`` is the first).
+    objects: tuple[tuple[str, ...], ...] = ()
+    #: What ``all but ...`` leaves out.
+    excluded: tuple[tuple[str, ...], ...] = ()
+    #: Said before the command runs: a misspelt verb taken as a known one.
+    note: str = ""
 
     @property
     def noun(self) -> str:
@@ -68,7 +80,17 @@ class Command:
     def with_words(self, words: tuple[str, ...]) -> Command:
         """The same command with another direct object (for disambiguation answers)."""
         return Command(self.verb, words, self.preposition, self.second, self.direction, self.number,
-                       text_of(self.verb, words, self.preposition, self.second))
+                       text_of(self.verb, words, self.preposition, self.second), excluded=self.excluded)
+
+    @property
+    def is_all(self) -> bool:
+        return self.words in (("all",), ("everything",), ("both",))
+
+    def singles(self) -> list[Command]:
+        """One command per object named (just this one when it names one)."""
+        if len(self.objects) < 2:
+            return [self]
+        return [self.with_words(words) for words in self.objects]
 
 
 def text_of(verb: str, words: tuple[str, ...], preposition: str = "", second: tuple[str, ...] = ()) -> str:
@@ -106,6 +128,49 @@ def tokenize(text: str) -> list[str]:
     return words
 
 
+_SEPARATORS = re.compile(r"(?:[.;!]+(?=\s|$)|\bthen\b)", re.IGNORECASE)
+
+
+def split_commands(text: str, extra: Mapping[tuple[str, ...], str] | None = None) -> list[str]:
+    """One line of input as its several commands, in order.
+
+    Commands are parted by ``.``, ``;``, ``!`` and ``then``, and by a comma before
+    a verb or a direction (``take key, x it``); any other comma parts objects
+    (``drop knife, key`` is ``drop knife and key``).  ``?`` alone stays ``help``.
+    """
+    commands: list[str] = []
+    for segment in _SEPARATORS.split(clean_line(text)):
+        pieces = segment.split(",")
+        current = pieces[0].strip()
+        for piece in pieces[1:]:
+            words = tokenize(piece)
+            if words and (_starts_command(words, extra) or not current):
+                if current:
+                    commands.append(current)
+                current = piece.strip()
+            elif words:
+                current = f"{current} and {piece.strip()}"
+        if current.strip():
+            commands.append(current.strip())
+    return commands
+
+
+def _starts_command(words: list[str], extra: Mapping[tuple[str, ...], str] | None) -> bool:
+    if words[0] in DIRECTION_WORDS and len(words) == 1:
+        return True
+    verb, _ = split_verb(words, extra)
+    return verb is not None
+
+
+def suggest_verb(word: str, extra: Mapping[tuple[str, ...], str] | None = None) -> list[str]:
+    """Known verb words (and directions) close to an unknown first word, closest first."""
+    if len(word) < 3:
+        return []
+    known = [" ".join(k) for k in (*_PHRASES, *(extra or {})) if len(k) == 1 and len(k[0]) > 2]
+    known += [d for d in DIRECTION_WORDS if len(d) > 2]
+    return difflib.get_close_matches(word, known, n=3, cutoff=0.75)
+
+
 def phrases_of(verbs: Mapping[str, tuple[str, ...]]) -> dict[tuple[str, ...], str]:
     """Word tuples -> canonical verb, for a verb table like :data:`VERBS`."""
     return {tuple(phrase.split()): verb for verb, words in verbs.items() for phrase in words}
@@ -125,7 +190,7 @@ def split_verb(words: list[str], extra: Mapping[tuple[str, ...], str] | None = N
     return None, words
 
 
-def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None) -> Command | None:
+def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, correct: bool = True) -> Command | None:
     """Parse one line; ``None`` for an empty line; ParseError naming an unknown verb.
 
     ``extra`` (from :func:`phrases_of`) adds a rule system's own verbs.
@@ -140,7 +205,14 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None) -> Comm
         return Command("go", direction=DIRECTION_WORDS[words[0]], raw=raw)
     verb, rest = split_verb(words, extra)
     if verb is None:
-        raise ParseError(f"I don't know the word \"{words[0]}\".")
+        close = suggest_verb(words[0], extra)
+        if len(close) == 1 and correct:  # only one reading fits: do it, and say how it was read
+            fixed = _corrected(" ".join([close[0], *words[1:]]), extra)
+            if fixed is not None:
+                return replace(fixed, note=f"(taking \"{words[0]}\" as \"{close[0]}\")")
+        quoted = join_names([f'"{c}"' for c in close], "or")
+        hint = f" Did you mean {quoted}?" if close else ""
+        raise ParseError(f"I don't know the word \"{words[0]}\".{hint}")
     if verb == "go" and rest:
         return _parse_go(rest, raw)
     if verb == "wait":
@@ -158,6 +230,13 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None) -> Comm
     if verb == "talk" and rest[:1] in (["to"], ["with"]):
         rest = rest[1:]
     return _parse_objects(verb, rest, raw)
+
+
+def _corrected(text: str, extra: Mapping[tuple[str, ...], str] | None) -> Command | None:
+    try:
+        return parse(text, extra, correct=False)
+    except ParseError:
+        return None
 
 
 def _parse_go(rest: list[str], raw: str) -> Command:
@@ -204,14 +283,41 @@ def _parse_objects(verb: str, rest: list[str], raw: str) -> Command:
             preposition = word
             second = words[index + 1:]
             break
-        if word in PREPOSITIONS and not first and verb in ("ask", "talk", "shoot", "attack", "examine"):
+        if word in PREPOSITIONS and not first and verb in ("ask", "talk", "shoot", "attack", "examine", "listen",
+                                                           "smell", "climb", "throw", "drink"):
             continue
         first.append(word)
     direction = None
+    if verb == "climb" and first and first[0] in DIRECTION_WORDS:
+        direction, first = DIRECTION_WORDS[first[0]], first[1:]
     if len(first) == 1 and first[0] in DIRECTION_WORDS and verb in ("open", "unlock", "examine", "flee", "search"):
         direction = DIRECTION_WORDS[first[0]]
         first = []
     if first and first[-1].isdigit() and verb not in ("save", "load"):
         number = int(first[-1][:6])
         first = first[:-1]
-    return Command(verb, tuple(first), preposition, tuple(second), direction, number, raw)
+    if verb in ("give", "show") and not preposition and len(first) > 1 and first[0] in ("him", "her", "them"):
+        preposition, second, first = "to", [first[0]], first[1:]  # give her the knife
+    objects: tuple[tuple[str, ...], ...] = ()
+    excluded: tuple[tuple[str, ...], ...] = ()
+    if verb in MULTI_VERBS:
+        objects, excluded = _object_list(first)
+        first = list(objects[0]) if objects else []
+    return Command(verb, tuple(first), preposition, tuple(second), direction, number, raw,
+                   objects if len(objects) > 1 else (), excluded)
+
+
+def _object_list(words: list[str]) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
+    """``knife and key`` -> the objects; ``all but heart and key`` -> ``all`` and the exceptions."""
+    cut = next((i for i, w in enumerate(words) if w in BUT_WORDS), len(words))
+    return _split_and(words[:cut]), _split_and(words[cut + 1:])
+
+
+def _split_and(words: list[str]) -> tuple[tuple[str, ...], ...]:
+    groups: list[list[str]] = [[]]
+    for word in words:
+        if word in AND_WORDS:
+            groups.append([])
+        else:
+            groups[-1].append(word)
+    return tuple(tuple(g) for g in groups if g)

@@ -728,6 +728,9 @@ def _valid_place(place: str, adventure: Adventure) -> bool:
     if place in (PLAYER, GONE):
         return True
     kind, _, ident = place.partition(":")
+    if kind == "in":  # in or on a container or supporter: an item, or a room's scenery
+        room_id, _, scenery_id = ident.partition("/")
+        return ident in adventure.items or (room_id in adventure.rooms and scenery_id in adventure.rooms[room_id].scenery)
     return (kind in ("room", "search") and ident in adventure.rooms) or (kind == "npc" and ident in adventure.npcs)
 
 

@@ -74,8 +74,105 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def article(name: str) -> str:
-    """``a`` or ``an`` before a name, or nothing for plural-looking and proper names."""
-    if name[:1].isupper():
+#: Words ending in "s" that are one thing, not many.
+_SINGULAR_S = frozenset({
+    "lens", "glass", "moss", "compass", "cactus", "harness", "dress", "chess", "canvas", "iris", "bus",
+    "gas", "atlas", "chaos", "apparatus", "abacus", "oasis", "basis", "axis", "cross", "boss", "press",
+    "truss", "brass", "grass", "mass", "pass", "hourglass", "bellows", "fungus", "mantis", "walrus",
+    "octopus", "sinus", "status", "lotus", "papyrus", "virus", "crocus", "nexus", "trellis", "tennis",
+})
+#: Nouns of stuff rather than things: "some water", never "a water".
+MASS_NOUNS = frozenset({
+    "water", "sand", "salt", "dust", "ash", "ashes", "oil", "bread", "meat", "rope", "cloth", "wine",
+    "blood", "fungus", "moss", "grain", "flour", "silk", "incense", "tea", "rice", "honey", "ink",
+    "jerky", "salve", "powder", "food", "sawdust", "money", "gold", "silver", "wool", "mud",
+})
+#: Words starting with a vowel letter but a consonant sound, and the reverse.
+_CONSONANT_SOUND = ("uni", "use", "usu", "uti", "ure", "uro", "eu", "one", "once", "ewe")
+_VOWEL_SOUND = ("hour", "honest", "honour", "honor", "heir")
+
+
+def is_proper(name: str) -> bool:
+    """A proper name (written with a capital: ``Tamsin``, ``Mother Quell``) takes no article."""
+    return name[:1].isupper()
+
+
+def last_word(name: str) -> str:
+    """The head noun: the last word, or the last before "of" (a string of pearls)."""
+    words = name.lower().replace("-", " ").split()
+    if "of" in words[1:]:
+        words = words[:words.index("of")]
+    return words[-1] if words else ""
+
+
+def is_plural(name: str) -> bool:
+    """A plural name (``locust cakes``, ``ration bars``): by its last word, with the usual exceptions."""
+    word = last_word(name)
+    if word in _SINGULAR_S or word.endswith(("ss", "us", "is")):
+        return False
+    return len(word) > 2 and word.endswith("s")
+
+
+def is_mass(name: str) -> bool:
+    return last_word(name) in MASS_NOUNS
+
+
+def indefinite(word: str) -> str:
+    """``a`` or ``an`` by the sound of ``word`` (an hour, a unicorn, an ox)."""
+    lower = word.lower()
+    if lower.startswith(_VOWEL_SOUND):
+        return "an"
+    if lower.startswith(_CONSONANT_SOUND):
+        return "a"
+    return "an" if lower[:1] in ("a", "e", "i", "o", "u") else "a"
+
+
+def article(name: str, given: str | None = None) -> str:
+    """The name with its indefinite article: none for a proper name, ``some`` for plural and mass
+    nouns, ``a``/``an`` by sound.  ``given`` is an article content chose (``""`` for none)."""
+    if given is not None:
+        return f"{given} {name}" if given else name
+    if is_proper(name):
         return name
-    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+    if is_plural(name) or is_mass(name):
+        return f"some {name}"
+    return f"{indefinite(name)} {name}"
+
+
+def the(name: str, given: str | None = None) -> str:
+    """The name with its definite article: ``the dune raider``, but ``Tamsin`` as it is."""
+    if given == "":
+        return name
+    return name if is_proper(name) else f"the {name}"
+
+
+#: Content pronoun -> (subject, object, possessive, reflexive) and whether verbs take the plural.
+PRONOUN_FORMS: dict[str, tuple[str, str, str, str]] = {
+    "he": ("he", "him", "his", "himself"),
+    "she": ("she", "her", "her", "herself"),
+    "they": ("they", "them", "their", "themselves"),
+    "it": ("it", "it", "its", "itself"),
+}
+PRONOUNS: tuple[str, ...] = tuple(PRONOUN_FORMS)
+
+
+def subject(pronoun: str) -> str:
+    return PRONOUN_FORMS.get(pronoun, PRONOUN_FORMS["it"])[0]
+
+
+def object_form(pronoun: str) -> str:
+    return PRONOUN_FORMS.get(pronoun, PRONOUN_FORMS["it"])[1]
+
+
+def possessive(pronoun: str) -> str:
+    return PRONOUN_FORMS.get(pronoun, PRONOUN_FORMS["it"])[2]
+
+
+def verb_s(pronoun: str, singular: str, plural: str) -> str:
+    """``carries`` for he/she/it, ``carry`` for they."""
+    return plural if pronoun == "they" else singular
+
+
+def definite(name: str) -> str:
+    """An item's name with "the": items are things, even when their name is written in capitals."""
+    return f"the {name}"

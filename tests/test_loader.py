@@ -359,7 +359,7 @@ def test_values_not_in_their_lists(tmp_path: Path) -> None:
         "adventure.toml:12: rooms.camp.exits.north.find.difficulty: 'hardd' is not a difficulty (did you mean hard?); allowed: easy, normal, hard, extreme, legendary",
         "adventure.toml:12: rooms.camp.exits.nroth: 'nroth' is not a direction (did you mean north?); allowed: north, south, east, west, northeast, northwest, southeast, southwest, up, down, in, out",
         "adventure.toml:16: rooms.road.search: 'trivial' is not a difficulty; allowed: easy, normal, hard, extreme, legendary",
-        "adventure.toml:21: items.knife.kind: 'wepon' is not an item kind (did you mean weapon?); allowed: weapon, armor, tool, water, food, exotica, gift, treasure",
+        "adventure.toml:21: items.knife.kind: 'wepon' is not an item kind (did you mean weapon?); allowed: weapon, armor, tool, water, food, exotica, gift, treasure, container, supporter, clothing, text",
         "adventure.toml:22: items.knife.bonus_against: 'fungi' is not a creature type (did you mean fungal?); allowed: biological, fungal, mineral, synthetic, hypergeometric, outsider, psychic",
         "adventure.toml:28: npcs.bandit.disposition: 'hostle' is not a disposition (did you mean hostile?); allowed: hostile, wary, neutral, friendly, merchant",
         "adventure.toml:29: npcs.bandit.behaviour: 'agressive' is not a behaviour (did you mean aggressive?); allowed: aggressive, cautious, guard, wander, merchant, coward",
@@ -462,7 +462,8 @@ def test_several_problems_at_once_sorted_by_file_and_line(tmp_path: Path) -> Non
     found = check_adventure(folder)
     assert found == [
         f"{folder}/a.toml:1: adventure: missing required key 'title'",
-        (f"{folder}/a.toml:19: items.knife.kind: 'blade' is not an item kind; allowed: weapon, armor, tool, water, food, exotica, gift, treasure"),
+        (f"{folder}/a.toml:19: items.knife.kind: 'blade' is not an item kind; allowed: weapon, armor, tool, water, food, "
+         "exotica, gift, treasure, container, supporter, clothing, text"),
         f"{folder}/b.toml:1: rooms.cave: room 'cave' cannot be reached from the start room 'camp'",
         f"{folder}/b.toml:3: rooms.cave.exits.west: no room 'nowhere'",
         f"{folder}/b.toml:13: items.rope.name: expected a string, got an integer",

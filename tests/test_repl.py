@@ -23,12 +23,14 @@ def test_first_word_completes_verbs_and_visible_exits(engine: Engine) -> None:
     assert "north" in candidates(engine, "")
     assert "east" in candidates(engine, "")
     assert "down" not in candidates(engine, ""), "hidden exits are not offered"
-    assert complete(engine, "exa") == ["examine"]
+    assert complete(engine, "exa") == ["examine "], "a completed word is followed by a space"
 
 
 def test_nouns_in_scope_complete_after_a_verb(engine: Engine) -> None:
-    assert set(complete(engine, "take ")) >= {"brass key", "glass key", "smooth stone", "knife"}
-    assert complete(engine, "take sm") == ["smooth stone"]
+    assert set(complete(engine, "take ")) >= {"brass key ", "glass key ", "smooth stone "}
+    assert "knife " not in complete(engine, "take "), "take offers what lies here, not what is carried"
+    assert "knife " in complete(engine, "drop ")
+    assert complete(engine, "take sm") == ["smooth stone "]
     assert "blue gem" not in complete(engine, "take "), "things elsewhere are not in scope"
 
 

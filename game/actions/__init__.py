@@ -60,6 +60,10 @@ class Turn:
     minutes: int = 0
     #: The thing the last noun phrase named (for "it").
     referent: tuple[str, str] | None = None
+    #: The things an action on several at once acted on (``take all``): "them" afterwards.
+    group: list[tuple[str, str]] = field(default_factory=list)
+    #: Pronoun -> the last thing it fits ("him" the last man named...), kept by the engine.
+    pronouns: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: The requests behind the rolls made, labelled (for ``odds`` of the last check).
     requests: list[tuple[str, Any]] = field(default_factory=list)
     #: Answers already given to this action's questions, handed out in order by :meth:`ask`.

@@ -7,7 +7,7 @@ from game.actions import YES_NO, ActionRegistry, Turn
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
 from game.rules.base import AttackResult, Weapon
-from game.text import article, capital, join_names
+from game.text import article, capital, join_names, subject, the, verb_s
 from game.world.world import World
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def _attack_command(turn: Turn, command: Command, *, ranged: bool) -> None:
         commit = int(command.second[0][:4])
     elif command.second:
         scope = Scope(world, [("item", i) for i in world.carried()])
-        _, weapon_id = resolve(scope, command.second, turn.referent, what="attack with")
+        _, weapon_id = resolve(scope, command.second, turn.referent, pronouns=turn.pronouns, what="attack with")
         if not world.item(weapon_id).is_weapon and not world.item(weapon_id).effect.get("damage"):
             raise ActionRefused(f"The {world.item_name(weapon_id)} is no weapon.")
     attack_with(turn, command.words, weapon_id, ranged=ranged, commit=commit)
@@ -73,7 +73,7 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
     """The player attacks the NPC the words name, with the weapon given or the best one carried."""
     world = turn.world
     scope = Scope(world, [("npc", n) for n in world.npcs_in()])
-    _, npc_id = resolve(scope, target_words, turn.referent, what="attack")
+    _, npc_id = resolve(scope, target_words, turn.referent, pronouns=turn.pronouns, what="attack")
     turn.referent = ("npc", npc_id)
     if world.npc_condition(npc_id) == "dead":
         raise ActionRefused(f"{capital(world.the_npc(npc_id))} is already dead.")
@@ -130,10 +130,12 @@ def after_npc_hit(turn: Turn, npc_id: str) -> None:
     if condition == "ok":
         return
     name = world.npc_name(npc_id)
-    turn.say(f"The {name} {'dies' if condition == 'dead' else 'collapses, out of the fight'}.")
+    turn.say(f"{capital(the(name))} {'dies' if condition == 'dead' else 'collapses, out of the fight'}.")
     dropped = world.drop_npc_items(npc_id)
     if dropped:
-        turn.say(f"It drops {join_names([article(world.item_name(i)) for i in dropped])}.")
+        pronoun = world.npc(npc_id).pronoun
+        turn.say(f"{capital(subject(pronoun))} {verb_s(pronoun, 'drops', 'drop')} "
+                 f"{join_names([article(world.item_name(i)) for i in dropped])}.")
     if condition == "dead":
         turn.play.npc_killed(turn, npc_id)
 

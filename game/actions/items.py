@@ -5,9 +5,10 @@ from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
 from game.actions.checks import roll_check, roll_check_def
-from game.actions.scope import Scope, resolve
+from game.actions.scope import Scope, resolve, the_name
 from game.errors import ActionRefused
-from game.text import article, capital, join_names
+from game.text import article, capital, definite, join_names
+from game.world.conditions import is_dark
 from game.world.content import ExitDef
 from game.world.state import PLAYER, room_place
 
@@ -28,27 +29,47 @@ def register(registry: ActionRegistry) -> None:
 
 def take(turn: Turn, command: Command) -> None:
     world = turn.world
-    if command.words in (("all",), ("everything",)):
-        portable = [i for i in world.room_items() if not world.item(i).fixed]
+    if command.is_all and is_dark(world):
+        raise ActionRefused("It is too dark to see.")
+    if command.is_all:
+        portable = _all_but(turn, command, [i for i in world.room_items() if not world.item(i).fixed])
         if not portable:
             raise ActionRefused("There is nothing here to take.")
         for item_id in portable:
             _pick_up(turn, item_id)
+        turn.group = [("item", i) for i in portable if world.place_of(i) == PLAYER]
         turn.spend(1)
         return
-    kind, item_id = resolve(Scope.around(world, carried=True), command.words, turn.referent, what="take")
-    turn.referent = (kind, item_id)
+    thing = resolve(Scope.around(world, scenery=True, carried=True), command.words, turn.referent,
+                    pronouns=turn.pronouns, what="take")
+    turn.referent = thing
+    kind, item_id = thing
+    if kind == "npc" and world.npc_condition(item_id) == "dead":
+        raise ActionRefused(f"You leave the body of {world.the_npc(item_id)} where it lies. You could search it.")
     if kind == "npc":
         raise ActionRefused(f"{capital(world.the_npc(item_id))} would not take kindly to that.")
+    if kind == "scenery":
+        raise ActionRefused("That's hardly portable.")
+    if kind == "self":
+        raise ActionRefused("You are always self-possessed.")
     if world.place_of(item_id) == PLAYER:
-        raise ActionRefused(f"You already have the {world.item_name(item_id)}.")
+        raise ActionRefused(f"You already have {definite(world.item_name(item_id))}.")
     if world.item(item_id).fixed:
-        raise ActionRefused(f"The {world.item_name(item_id)} will not move.")
+        raise ActionRefused(f"{capital(definite(world.item_name(item_id)))} will not move.")
     refusal = turn.play.take_refusal(turn, item_id)
     if refusal:
         raise ActionRefused(refusal)
     _pick_up(turn, item_id)
     turn.spend(1)
+
+
+def _all_but(turn: Turn, command: Command, items: list[str]) -> list[str]:
+    """``items`` less those the command's ``but`` phrases name."""
+    if not command.excluded:
+        return items
+    scope = Scope(turn.world, [("item", i) for i in items])
+    left_out = {resolve(scope, words, None, what="leave out")[1] for words in command.excluded}
+    return [i for i in items if i not in left_out]
 
 
 def _pick_up(turn: Turn, item_id: str) -> None:
@@ -58,32 +79,33 @@ def _pick_up(turn: Turn, item_id: str) -> None:
     if item.kind == "food" and item.rations:
         world.destroy_item(item_id)
         world.state.food += item.rations
-        turn.say(f"You pack the {name}: {item.rations} more day{'s' if item.rations != 1 else ''} of food.")
+        turn.say(f"You pack {definite(name)}: {item.rations} more day{'s' if item.rations != 1 else ''} of food.")
         return
     refusal = turn.play.take_refusal(turn, item_id)
     if refusal:
         turn.say(refusal)
         return
     world.move_item(item_id, PLAYER)
-    turn.say(f"Taken: the {name}.")
+    turn.say(f"Taken: {definite(name)}.")
 
 
 def drop(turn: Turn, command: Command) -> None:
     world = turn.world
-    if command.words in (("all",), ("everything",)):
-        carried = world.carried()
+    if command.is_all:
+        carried = _all_but(turn, command, world.carried())
         if not carried:
             raise ActionRefused("You carry nothing.")
         for item_id in carried:
             world.move_item(item_id, room_place(world.state.room))
+        turn.group = [("item", i) for i in carried]
         turn.say(f"You drop {join_names([article(world.item_name(i)) for i in carried])}.")
         turn.spend(1)
         return
     scope = Scope(world, [("item", i) for i in world.carried()])
-    _, item_id = resolve(scope, command.words, turn.referent, what="drop")
+    _, item_id = resolve(scope, command.words, turn.referent, pronouns=turn.pronouns, what="drop")
     turn.referent = ("item", item_id)
     world.move_item(item_id, room_place(world.state.room))
-    turn.say(f"Dropped: the {world.item_name(item_id)}.")
+    turn.say(f"Dropped: {definite(world.item_name(item_id))}.")
     turn.spend(1)
 
 
@@ -116,7 +138,7 @@ def open_exit(turn: Turn, command: Command) -> None:
     exit_def = _target_exit(turn, command)
     key = _key_for(turn, command, exit_def)
     if key is not None:
-        _mark_open(turn, exit_def)
+        mark_open(turn, exit_def)
         turn.say(f"You unlock the way {exit_def.direction} with the {world.item_name(key)}.")
         turn.spend(1)
         return
@@ -125,7 +147,7 @@ def open_exit(turn: Turn, command: Command) -> None:
     result = roll_check_def(turn, exit_def.force, label="force")
     turn.spend(5)
     if result.outcome in ("success", "tie"):
-        _mark_open(turn, exit_def)
+        mark_open(turn, exit_def)
         turn.say(f"You force the way {exit_def.direction} open.")
     else:
         turn.say("It holds.")
@@ -135,14 +157,14 @@ def _key_for(turn: Turn, command: Command, exit_def: ExitDef) -> str | None:
     world = turn.world
     carried = world.carried()
     if command.second:
-        _, key = resolve(Scope(world, [("item", i) for i in carried]), command.second, turn.referent, what="use")
+        _, key = resolve(Scope(world, [("item", i) for i in carried]), command.second, turn.referent, pronouns=turn.pronouns, what="use")
         if key != exit_def.locked_by:
             raise ActionRefused(f"The {world.item_name(key)} does not fit.")
         return key
     return exit_def.locked_by if exit_def.locked_by in carried else None
 
 
-def _mark_open(turn: Turn, exit_def: ExitDef) -> None:
+def mark_open(turn: Turn, exit_def: ExitDef) -> None:
     """Open an exit, and the way back through the same lock."""
     world = turn.world
     here = world.state.room
@@ -154,17 +176,23 @@ def _mark_open(turn: Turn, exit_def: ExitDef) -> None:
 
 def use(turn: Turn, command: Command) -> None:
     world = turn.world
-    kind, item_id = resolve(Scope.around(world, npcs=False), command.words, turn.referent, what="use")
+    kind, item_id = resolve(Scope.around(world, scenery=True, npcs=False), command.words, turn.referent, pronouns=turn.pronouns, what="use")
     turn.referent = (kind, item_id)
+    if kind != "item":
+        raise ActionRefused(f"You can't think how to use {the_name(world, (kind, item_id))} here.")
     item = world.item(item_id)
     for exit_def in _locked_exits(turn):
         if exit_def.locked_by == item_id:
             if world.place_of(item_id) != PLAYER:
                 raise ActionRefused(f"You need to be holding the {world.item_name(item_id)}.")
-            _mark_open(turn, exit_def)
+            mark_open(turn, exit_def)
             turn.say(f"You unlock the way {exit_def.direction} with the {world.item_name(item_id)}.")
             turn.spend(1)
             return
+    if world.place_of(item_id) != PLAYER and not item.fixed:
+        from game.actions.things import take_first
+
+        take_first(turn, item_id)
     if world.place_of(item_id) != PLAYER:
         raise ActionRefused(f"You need to be holding the {world.item_name(item_id)}.")
     if turn.play.use_item(turn, item_id, command.second):
@@ -203,7 +231,7 @@ def use(turn: Turn, command: Command) -> None:
 
 def identify(turn: Turn, command: Command) -> None:
     world = turn.world
-    kind, item_id = resolve(Scope.around(world, npcs=False), command.words, turn.referent, what="identify")
+    kind, item_id = resolve(Scope.around(world, npcs=False), command.words, turn.referent, pronouns=turn.pronouns, what="identify")
     turn.referent = (kind, item_id)
     item = world.item(item_id)
     if item.kind != "exotica" or not item.true_name:

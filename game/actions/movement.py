@@ -8,6 +8,7 @@ from game.actions.checks import roll_check, roll_check_def
 from game.actions.observe import describe_room
 from game.errors import ActionRefused
 from game.rules.base import Situation
+from game.text import capital, the
 from game.world.content import ExitDef
 
 if TYPE_CHECKING:
@@ -37,6 +38,13 @@ def _exit(turn: Turn, command: Command) -> ExitDef:
     if found is None or not world.exit_visible(world.state.room, found):
         raise ActionRefused(f"You can't go {direction} from here.")
     if not world.exit_open(world.state.room, found):
+        if found.locked_by is not None and found.locked_by in world.carried():
+            from game.actions.items import mark_open
+
+            way = found.name or f"the way {direction}"
+            turn.say(f"(first unlocking {way} with the {world.item_name(found.locked_by)})")
+            mark_open(turn, found)
+            return found
         raise ActionRefused(f"The way {direction} is locked.")
     return found
 
@@ -52,7 +60,7 @@ def go(turn: Turn, command: Command) -> None:
     blockers = _blockers(turn, exit_def.direction)
     if blockers:
         name = turn.world.npc_name(blockers[0])
-        raise ActionRefused(f"The {name} blocks your way. Fight, or try to flee.")
+        raise ActionRefused(f"{capital(the(name))} blocks your way. Fight, or try to flee.")
     enter(turn, exit_def.to)
 
 

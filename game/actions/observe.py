@@ -5,9 +5,10 @@ from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
 from game.actions.combat import weapon_of
-from game.actions.scope import Scope, resolve
+from game.actions.scope import SELF, Scope, resolve, scenery_of
 from game.errors import ActionRefused
-from game.text import article, capital, join_names
+from game.text import article, capital, definite, join_names, possessive, subject, the, verb_s
+from game.world.conditions import is_dark, text_now
 from game.world.state import PLAYER
 
 if TYPE_CHECKING:
@@ -24,7 +25,10 @@ def describe_room(turn: Turn) -> None:
     """Say the room's name, description, items, NPCs and exits."""
     world = turn.world
     room = world.room
-    turn.say(room.name, room.description.strip())
+    if is_dark(world):
+        turn.say("Darkness", "It is pitch dark, and you can't see a thing.")
+        return
+    turn.say(room.name, text_now(world, room.description, room.descriptions).strip())
     if room.water_source:
         turn.say("There is water here: you can drink or fill your waterskins.")
     for npc_id in world.npcs_in():
@@ -32,6 +36,11 @@ def describe_room(turn: Turn) -> None:
     items = world.room_items()
     if items:
         turn.say(f"You see {join_names([article(world.item_name(i)) for i in items])} here.")
+    for scenery_id, scenery in room.scenery.items():
+        held = world.items_at(f"in:{room.id}/{scenery_id}")
+        if held:
+            where = "On" if scenery.kind == "supporter" else "In"
+            turn.say(f"{where} {the(scenery.name)} you see {join_names([article(world.item_name(i)) for i in held])}.")
     turn.say(exits_line(turn))
 
 
@@ -51,9 +60,9 @@ def _npc_presence(turn: Turn, npc_id: str) -> str:
     name = world.npc_name(npc_id)
     condition = world.npc_condition(npc_id)
     if condition == "dead":
-        return f"The body of the {name} lies here."
+        return f"The body of {definite(name)} lies here."
     if condition == "down":
-        return f"The {name} lies here, out of the fight."
+        return f"{capital(the(name))} lies here, out of the fight."
     if world.hostile(npc_id):
         return f"{capital(article(name))} is here, and means you harm."
     return f"{capital(article(name))} is here."
@@ -71,29 +80,76 @@ def examine(turn: Turn, command: Command) -> None:
     if command.direction is not None:
         _examine_exit(turn, command.direction)
         return
-    thing = resolve(Scope.around(world), command.words, turn.referent, what="examine")
+    thing = resolve(Scope.around(world, scenery=True), command.words, turn.referent, pronouns=turn.pronouns, what="examine")
     turn.referent = thing
     kind, thing_id = thing
-    if kind == "npc":
-        npc = world.npc(thing_id)
-        turn.say(npc.description.strip() or f"You see nothing special about {world.the_npc(thing_id)}.")
-        condition = world.npc_condition(thing_id)
-        if condition != "ok":
-            turn.say(f"{capital(world.the_npc(thing_id))} is {'dead' if condition == 'dead' else 'down'}.")
-        elif thing_id in world.state.npcs:
-            turn.say(f"({world.system.health(world.npc_state(thing_id).sheet)})")
-        carried = world.npc_items(thing_id)
-        if carried:
-            turn.say(f"It carries {join_names([article(world.item_name(i)) for i in carried])}.")
+    if thing == SELF:
+        _examine_self(turn)
+    elif kind == "npc":
+        _examine_npc(turn, thing_id)
+    elif kind == "scenery":
+        scenery = scenery_of(world, thing_id)
+        turn.say(text_now(world, scenery.description, scenery.descriptions)
+                 or f"You see nothing special about {the(scenery.name)}.")
+        _contents(turn, f"in:{thing_id}", scenery.kind)
+    else:
+        _examine_item(turn, thing_id)
+
+
+def _examine_self(turn: Turn) -> None:
+    world = turn.world
+    turn.say(f"You are {world.adventure.player.name}, as road-worn as ever. "
+             f"({world.play.status_health(world)})")
+    carried = world.carried()
+    turn.say(f"You carry {join_names([article(world.item_name(i)) for i in carried])}." if carried
+             else "You carry nothing.")
+
+
+def _examine_npc(turn: Turn, npc_id: str) -> None:
+    world = turn.world
+    npc = world.npc(npc_id)
+    description = text_now(world, npc.description, npc.descriptions)
+    condition = world.npc_condition(npc_id)
+    pronoun = npc.pronoun
+    if condition == "dead":  # the living description would lie; a text for the dead may be given
+        turn.say(description if description != npc.description else f"The body of {world.the_npc(npc_id)} lies still.")
+        turn.say(f"{capital(possessive(pronoun))} belongings are scattered about: search the body, or take "
+                 f"what lies here." if world.room_items() else "There is nothing left on the body.")
         return
-    item = world.item(thing_id)
-    turn.say(item.description.strip() or f"You see nothing special about the {world.item_name(thing_id)}.")
-    if item.kind == "exotica" and item.true_name and thing_id not in world.state.identified:
+    turn.say(description.strip() or f"You see nothing special about {world.the_npc(npc_id)}.")
+    if condition != "ok":
+        turn.say(f"{capital(world.the_npc(npc_id))} is down.")
+    elif npc_id in world.state.npcs:
+        turn.say(f"({world.system.health(world.npc_state(npc_id).sheet)})")
+    carried = world.npc_items(npc_id)
+    if carried:
+        turn.say(f"{capital(subject(pronoun))} {verb_s(pronoun, 'carries', 'carry')} "
+                 f"{join_names([article(world.item_name(i)) for i in carried])}.")
+
+
+def _examine_item(turn: Turn, item_id: str) -> None:
+    world = turn.world
+    item = world.item(item_id)
+    description = text_now(world, item.description, item.descriptions)
+    turn.say(description.strip() or f"You see nothing special about {definite(world.item_name(item_id))}.")
+    if item.kind == "exotica" and item.true_name and item_id not in world.state.identified:
         turn.say("You do not know what it does. You could try to identify it.")
     elif item.kind == "exotica" and item.true_name:
         turn.say(f"You know it as the {item.true_name}.")
     if item.damage:
-        turn.say(turn.play.weapon_line(weapon_of(world, thing_id)))
+        turn.say(turn.play.weapon_line(weapon_of(world, item_id)))
+    _contents(turn, f"in:{item_id}", item.kind)
+
+
+def _contents(turn: Turn, place: str, kind: str) -> None:
+    """What is in or on a container or supporter."""
+    if kind not in ("container", "supporter"):
+        return
+    world = turn.world
+    inside = world.items_at(place)
+    where = "On it" if kind == "supporter" else "In it"
+    turn.say(f"{where} you see {join_names([article(world.item_name(i)) for i in inside])}." if inside
+             else f"{'Nothing is on it' if kind == 'supporter' else 'It is empty'}.")
 
 
 def _examine_exit(turn: Turn, direction: str) -> None:

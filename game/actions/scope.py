@@ -1,16 +1,29 @@
-"""Resolving noun phrases to things in scope, with questions when it is ambiguous."""
+"""Resolving noun phrases to things in scope, with questions when it is ambiguous.
+
+A thing is ``("item", id)``, ``("npc", id)``, ``("scenery", "room-id/scenery-id")``
+or :data:`SELF` (the player: ``me``, ``myself``).  A dead NPC answers to
+``body`` and ``corpse`` too.  Pronouns resolve through the map the engine keeps
+(``it``, ``them``, ``him``, ``her`` to the last things named), falling back on
+the one last referent.
+"""
 from __future__ import annotations
 
+import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.errors import ActionRefused
-from game.text import join_names
-from game.world.content import Adventure
+from game.text import join_names, the
+from game.world.conditions import is_dark
+from game.world.content import Adventure, SceneryDef
 from game.world.world import World
 
-#: A thing in the world: ("item", id) or ("npc", id).
+#: A thing in the world: ("item", id), ("npc", id), ("scenery", "room/id") or SELF.
 Thing = tuple[str, str]
-PRONOUNS = ("it", "them", "him", "her", "this", "that")
+SELF: Thing = ("self", "player")
+PRONOUNS = ("it", "them", "him", "her", "this", "that", "these", "those")
+SELF_WORDS = frozenset({"me", "myself", "self", "yourself"})
+BODY_WORDS = frozenset({"body", "corpse", "remains", "carcass"})
 
 
 class Ambiguous(ActionRefused):
@@ -22,44 +35,114 @@ class Ambiguous(ActionRefused):
         self.words = words
 
 
+class Misspelt(ActionRefused):
+    """An unknown word close to a known one: the message asks "Did you mean ...?", and
+    ``yes`` runs the command with ``word`` replaced by ``meant``."""
+
+    def __init__(self, message: str, word: str, meant: str) -> None:
+        super().__init__(message)
+        self.word = word
+        self.meant = meant
+
+
+class Orphan(ActionRefused):
+    """The command lacks its object ("What do you want to examine?"); the next reply can give it.
+
+    ``join`` is the word that goes between the command and the reply (``in`` for
+    "What do you want to put the knife in?" after a bare ``put knife``).
+    """
+
+    def __init__(self, message: str, join: str = "") -> None:
+        super().__init__(message)
+        self.join = join
+
+
 @dataclass
 class Scope:
     """What the player can refer to now."""
 
     world: World
     things: list[Thing]
+    #: The room is dark: only what is carried (and the player) can be found.
+    dark: bool = False
 
     @classmethod
-    def around(cls, world: World, *, room: bool = True, carried: bool = True, npcs: bool = True) -> Scope:
+    def around(cls, world: World, *, room: bool = True, carried: bool = True, npcs: bool = True,
+               scenery: bool = False) -> Scope:
+        """Items carried and on the floor (and in or on what holds them), NPCs, and with
+        ``scenery`` the room's scenery and the player (``me``)."""
         things: list[Thing] = []
+        dark = is_dark(world)
+        room, npcs, scenery_here = room and not dark, npcs and not dark, scenery and not dark
         if carried:
             things += [("item", i) for i in world.carried()]
         if room:
             things += [("item", i) for i in world.room_items()]
         if npcs:
             things += [("npc", n) for n in world.npcs_in()]
-        return cls(world, things)
+        if scenery_here:
+            here = world.state.room
+            things += [("scenery", f"{here}/{s}") for s in world.room.scenery]
+        if scenery:
+            things.append(SELF)
+        for holder in list(things):
+            if _holds(world, holder):
+                things += [("item", i) for i in world.items_at(f"in:{holder[1]}")]
+        return cls(world, things, dark)
+
+
+def _holds(world: World, thing: Thing) -> bool:
+    """Whether things can be in or on ``thing`` (a container or supporter)."""
+    if thing[0] == "item":
+        return world.item(thing[1]).kind in ("container", "supporter")
+    return thing[0] == "scenery" and scenery_of(world, thing[1]).kind != "scenery"
+
+
+def scenery_of(world: World, thing_id: str) -> SceneryDef:
+    room_id, scenery_id = thing_id.split("/", 1)
+    return world.adventure.rooms[room_id].scenery[scenery_id]
 
 
 def name_of(world: World, thing: Thing) -> str:
     kind, thing_id = thing
     if kind == "item":
         return world.item_name(thing_id)
+    if kind == "scenery":
+        return scenery_of(world, thing_id).name
+    if kind == "self":
+        return "yourself"
     name = world.npc_name(thing_id)
     return f"{name} (dead)" if world.npc_condition(thing_id) == "dead" else name
 
 
-def words_of(world: World, thing: Thing) -> set[str]:
+def the_name(world: World, thing: Thing) -> str:
+    """The thing as a sentence names it: ``the sun-key``, ``Tamsin``, ``yourself``."""
+    if thing == SELF:
+        return "yourself"
+    return the(name_of(world, thing).removesuffix(" (dead)"))
+
+
+def names_of(world: World, thing: Thing) -> list[str]:
+    """The name and aliases of a thing."""
     kind, thing_id = thing
     if kind == "item":
         item = world.item(thing_id)
-        names = [world.item_name(thing_id), *item.aliases]
-    else:
-        npc = world.npc(thing_id)
-        names = [npc.name, *npc.aliases]
+        return [world.item_name(thing_id), *item.aliases]
+    if kind == "scenery":
+        scenery = scenery_of(world, thing_id)
+        return [scenery.name, *scenery.aliases]
+    if kind == "self":
+        return sorted(SELF_WORDS)
+    npc = world.npc(thing_id)
+    return [npc.name, *npc.aliases]
+
+
+def words_of(world: World, thing: Thing) -> set[str]:
     words = set()
-    for name in names:
-        words.update(name.lower().replace("-", " ").split())
+    for name in names_of(world, thing):
+        words.update(_name_words(name))
+    if thing[0] == "npc" and world.npc_condition(thing[1]) == "dead":
+        words |= BODY_WORDS
     return words
 
 
@@ -75,23 +158,35 @@ def vocabulary(world: World) -> frozenset[str]:
 
 
 def _vocabulary(adventure: Adventure) -> frozenset[str]:
-    names: list[str] = []
+    names: list[str] = [*SELF_WORDS, *BODY_WORDS]
     for item in adventure.items.values():
         names += [item.name, *item.aliases, *([item.true_name] if item.true_name else [])]
     for npc in adventure.npcs.values():
         names += [npc.name, *npc.aliases]
-    return frozenset(word for name in names for word in name.lower().replace("-", " ").split())
+    for room in adventure.rooms.values():
+        for scenery in room.scenery.values():
+            names += [scenery.name, *scenery.aliases]
+    return frozenset(word for name in names for word in _name_words(name))
 
 
-def resolve(scope: Scope, words: tuple[str, ...], referent: Thing | None, *, what: str = "that") -> Thing:
-    """The one thing in scope the words name; ActionRefused (or Ambiguous) otherwise."""
+def _name_words(name: str) -> list[str]:
+    """The words a name answers to: ``lean-to`` as itself, and as ``lean`` and ``to``."""
+    lower = name.lower().split()
+    return lower + [part for word in lower if "-" in word for part in word.split("-") if part]
+
+
+def resolve(scope: Scope, words: tuple[str, ...], referent: Thing | None, *, what: str = "that",
+            pronouns: Mapping[str, Thing] | None = None) -> Thing:
+    """The one thing in scope the words name; ActionRefused (or Ambiguous, or Orphan) otherwise."""
     if not words:
-        raise ActionRefused(f"What do you want to {what}?")
+        raise Orphan(f"What do you want to {what}?")
     if len(words) == 1 and words[0] in PRONOUNS:
-        if referent is None or referent not in scope.things:
+        # The direct object's pronoun arrives resolved as ``referent``; others come from ``pronouns``.
+        named = referent if referent is not None else (pronouns or {}).get(words[0])
+        if named is None or named not in scope.things:
             raise ActionRefused(f"I'm not sure what \"{words[0]}\" refers to here.")
-        return referent
-    matches = [t for t in scope.things if set(words) <= words_of(scope.world, t)]
+        return named
+    matches = _matches(scope, words)
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:
@@ -102,5 +197,33 @@ def resolve(scope: Scope, words: tuple[str, ...], referent: Thing | None, *, wha
     known = vocabulary(scope.world)
     unknown = [w for w in words if w not in known]
     if unknown:
-        raise ActionRefused(f"I don't know the word \"{unknown[0]}\".")
+        _refuse_unknown(scope, unknown[0])
+    if scope.dark:
+        raise ActionRefused("It is too dark to see.")
     raise ActionRefused(f"You see no {' '.join(words)} here.")
+
+
+def _matches(scope: Scope, words: tuple[str, ...]) -> list[Thing]:
+    wanted = set(words)
+    if wanted <= SELF_WORDS:
+        return [SELF] if SELF in scope.things else []
+    matches = [t for t in scope.things if t != SELF and wanted <= words_of(scope.world, t)]
+    if len(matches) > 1:  # a phrase that is one thing's whole name or alias means that thing
+        phrase = " ".join(words)
+        exact = [t for t in matches if phrase in {n.lower().replace("-", " ") for n in names_of(scope.world, t)}]
+        if len(exact) == 1:
+            return exact
+    return matches
+
+
+def _refuse_unknown(scope: Scope, word: str) -> None:
+    """Refuse an unknown word, asking "Did you mean ...?" when it is close to a name in scope."""
+    here = sorted({w for t in scope.things if t != SELF for w in words_of(scope.world, t)})
+    close = difflib.get_close_matches(word, here, n=2, cutoff=0.75)
+    message = f"I don't know the word \"{word}\"."
+    if len(close) == 1:
+        raise Misspelt(f"{message} Did you mean \"{close[0]}\"?", word, close[0])
+    if close:
+        quoted = [f'"{w}"' for w in close]
+        raise ActionRefused(f"{message} Did you mean {join_names(quoted, 'or')}?")
+    raise ActionRefused(message)

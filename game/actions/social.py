@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from game.actions import ActionRegistry, Turn
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
-from game.text import capital, join_names
+from game.text import capital, join_names, the
 
 if TYPE_CHECKING:
     from game.parser import Command
@@ -28,7 +28,7 @@ def register(registry: ActionRegistry) -> None:
 
 def _npc(turn: Turn, words: tuple[str, ...], what: str) -> str:
     world = turn.world
-    _, npc_id = resolve(Scope(world, [("npc", n) for n in world.npcs_in()]), words, turn.referent, what=what)
+    _, npc_id = resolve(Scope(world, [("npc", n) for n in world.npcs_in()]), words, turn.referent, pronouns=turn.pronouns, what=what)
     turn.referent = ("npc", npc_id)
     if world.npc_condition(npc_id) != "ok":
         raise ActionRefused(f"{capital(world.the_npc(npc_id))} cannot answer.")
@@ -46,7 +46,7 @@ def talk(turn: Turn, command: Command) -> None:
     npc = world.npc(npc_id)
     disposition = world.npc_state(npc_id).disposition if npc_id in world.state.npcs else npc.disposition
     if disposition == "hostile" or not npc.talk:
-        turn.say(GREETINGS.get(disposition, GREETINGS["neutral"]).format(name=npc.name))
+        turn.say(GREETINGS.get(disposition, GREETINGS["neutral"]).format(name=npc.name).replace(f"The {npc.name}", capital(the(npc.name))))
     else:
         turn.say(npc.talk.strip())
     if npc.topics and disposition != "hostile":
@@ -63,7 +63,7 @@ def ask(turn: Turn, command: Command) -> None:
     topic = " ".join(command.second)
     disposition = world.npc_state(npc_id).disposition if npc_id in world.state.npcs else npc.disposition
     if disposition == "hostile":
-        turn.say(GREETINGS["hostile"].format(name=npc.name))
+        turn.say(GREETINGS["hostile"].format(name=npc.name).replace(f"The {npc.name}", capital(the(npc.name))))
     else:
         answer = _topic(npc.topics, command.second)
         turn.say(answer.strip() if answer else f"{capital(world.the_npc(npc_id))} knows nothing about {topic}.")

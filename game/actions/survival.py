@@ -47,6 +47,8 @@ def record_meal(turn: Turn) -> None:
 
 def drink(turn: Turn, command: Command) -> None:
     world = turn.world
+    if command.words:
+        _drink_from(turn, command.words)
     if world.room.water_source:
         turn.say("You drink your fill.")
     elif world.state.water > 0:
@@ -56,6 +58,22 @@ def drink(turn: Turn, command: Command) -> None:
         raise ActionRefused("You have no water left.")
     record_drink(turn)
     turn.spend(5)
+
+
+def _drink_from(turn: Turn, words: tuple[str, ...]) -> None:
+    """``drink from the waterskin``: a water item on the floor is taken first (said in brackets)."""
+    from game.actions.scope import Scope, resolve
+    from game.actions.things import take_first
+
+    world = turn.world
+    try:
+        kind, thing_id = resolve(Scope.around(world, npcs=False), words, turn.referent,
+                                 pronouns=turn.pronouns, what="drink")
+    except ActionRefused:
+        return  # "drink water", "drink some": a ration, as plain "drink" gives
+    if kind == "item" and world.item(thing_id).kind == "water":
+        turn.referent = (kind, thing_id)
+        take_first(turn, thing_id)
 
 
 def eat(turn: Turn, command: Command) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.events import PLAYER, Died, Event, Fell
-from game.narration import Narrator
+from game.narration import Narrator, cap
 from game.rules.opend6_events import (
     ATTACKER,
     DEFENDER,
@@ -37,6 +37,7 @@ from game.rules.opend6_events import (
     WoundsMended,
 )
 from game.rules.opend6_sheet import DEAD, INCAPACITATED, MORTAL, MORTAL_WOUND, SEVERELY, STUNNED, WOUND_LEVELS, WOUNDED
+from game.text import possessive, the
 
 #: What a wound level means for the player's later rolls, said when it is taken.
 PLAYER_EFFECTS: dict[int, str] = {
@@ -75,6 +76,16 @@ class OpenD6Narrator(Narrator):
         return super().lines(shown[start:])
 
 
+def _the(narrator: Narrator, who: str) -> str:
+    """``the dune raider``, or a proper name as it is."""
+    return the(_name(narrator, who))
+
+
+def _its(narrator: Narrator, who: str) -> str:
+    npcs = narrator.world.adventure.npcs
+    return possessive(npcs[who].pronoun) if who in npcs else "its"
+
+
 def _name(narrator: Narrator, who: str) -> str:
     """An NPC's bare name (``dune raider``); the protocol's roles as they are."""
     return who if who in (ATTACKER, DEFENDER) else narrator.world.npc_name(who)
@@ -96,7 +107,7 @@ def _died(narrator: Narrator, event: Died) -> list[str]:
         return []
     if event.who == PLAYER:
         return ["The mortal wound claims its victim."]
-    return [f"The {_name(narrator, event.who)} dies of its wounds."]
+    return [f"{cap(_the(narrator, event.who))} dies of {_its(narrator, event.who)} wounds."]
 
 
 @OpenD6Narrator.renders(DamageResisted)
@@ -106,8 +117,8 @@ def _resisted(narrator: Narrator, event: DamageResisted) -> list[str]:
         if event.wounded and event.after == event.before:
             effect = f"you are still {WOUND_LEVELS[event.after]}"
         return [f"Damage {event.rolled} against your resistance {event.resisted}: {effect}."]
-    name = _name(narrator, event.who)
-    verdict = f"the {name} is {WOUND_LEVELS[event.after]}" if event.wounded else f"the {name} shrugs it off"
+    name = _the(narrator, event.who)
+    verdict = f"{name} is {WOUND_LEVELS[event.after]}" if event.wounded else f"{name} shrugs it off"
     return [f"Damage {event.rolled} against its resistance {event.resisted}: {verdict}."]
 
 
@@ -118,14 +129,14 @@ def _lost(narrator: Narrator, event: BodyPointsLost) -> list[str]:
         armor = f", your armor stops {event.stopped}" if event.stopped else ""
         return [f"Damage {event.rolled}{armor}: you lose {event.lost} {points}"]
     armor = f", armor stops {event.stopped}" if event.stopped else ""
-    return [f"Damage {event.rolled}{armor}: the {_name(narrator, event.who)} loses {event.lost} {points}"]
+    return [f"Damage {event.rolled}{armor}: {_the(narrator, event.who)} loses {event.lost} {points}"]
 
 
 @OpenD6Narrator.renders(Missed)
 def _missed(narrator: Narrator, event: Missed) -> list[str]:
     if event.attacker == PLAYER:
-        return [f"You miss the {_name(narrator, event.defender)}."]
-    return [f"The {_name(narrator, event.attacker)} misses you."]
+        return [f"You miss {_the(narrator, event.defender)}."]
+    return [f"{cap(_the(narrator, event.attacker))} misses you."]
 
 
 @OpenD6Narrator.renders(Hit)
@@ -133,7 +144,7 @@ def _hit(narrator: Narrator, event: Hit) -> list[str]:
     if event.attacker == PLAYER:
         return []  # the damage line says what the blow did
     weapon = event.weapon if event.weapon.startswith("its ") else f"the {event.weapon}"
-    return [f"The {_name(narrator, event.attacker)} hits you with {weapon}."]
+    return [f"{cap(_the(narrator, event.attacker))} hits you with {weapon}."]
 
 
 @OpenD6Narrator.renders(WildDieOne)
@@ -144,7 +155,7 @@ def _wild_one(narrator: Narrator, event: WildDieOne) -> list[str]:
     if event.who == PLAYER:
         what, whose = COMPLICATIONS.get(event.kind, "something goes wrong"), "your next action"
     else:
-        what, whose = f"the {_name(narrator, event.who)} overreaches", "its next attack"
+        what, whose = f"{_the(narrator, event.who)} overreaches", "its next attack"
     if not event.setback:
         return [f"{label}: the Wild Die shows 1, and {what}."]
     return [f"{label}: the Wild Die shows 1, and {what} (-1D to {whose})."]
@@ -182,14 +193,14 @@ def _spent(narrator: Narrator, event: CharacterPointSpent) -> list[str]:
 def _stun(narrator: Narrator, event: StunWoreOff) -> list[str]:
     if event.who == PLAYER:
         return ["The stun wears off."]
-    return [f"The {_name(narrator, event.who)} shakes off the stun."]
+    return [f"{cap(_the(narrator, event.who))} shakes off the stun."]
 
 
 @OpenD6Narrator.renders(ClungToLife)
 def _clung(narrator: Narrator, event: ClungToLife) -> list[str]:
     if event.who == PLAYER:
         return ["Mortally wounded, you cling to life."]
-    return [f"The {_name(narrator, event.who)}, mortally wounded, clings to life."]
+    return [f"{cap(_the(narrator, event.who))}, mortally wounded, clings to life."]
 
 
 @OpenD6Narrator.renders(NotHealed)

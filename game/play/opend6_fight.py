@@ -71,15 +71,15 @@ def player_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon,
     """The player attacks: hint, Fate, the hidden defence, Character Points, damage."""
     world = turn.world
     npc = world.npc_state(npc_id)
-    name = world.npc_name(npc_id)
+    name = world.the_npc(npc_id)
     request = system.attack_request(world.state.player, npc.sheet, weapon, situation)
     if not npc.sheet.sized_up:
         npc.sheet = dataclasses.replace(npc.sheet, sized_up=True)
-        rolls.hint(turn, f"Hitting the {name}", int(request.difficulty or 0))
+        rolls.hint(turn, f"Hitting {name}", int(request.difficulty or 0))
     request = rolls.prepare(turn, system, request, heroic=True)
-    turn.record(f"attack the {name}", request, amend=True)
+    turn.record(f"attack {name}", request, amend=True)
     result = hidden(system.roll(request, turn.dice))
-    result = rolls.offer_character_points(turn, system, f"you attack the {name}", request, result)
+    result = rolls.offer_character_points(turn, system, f"you attack {name}", request, result)
     events: list[Event] = rolls.wild_die_events(result, system.wild_one, PLAYER, "fight", explosion=False,
                                                         setback=system.complication == "setback")
     rolls.set_back(turn, PLAYER, result, system)
@@ -174,5 +174,5 @@ def end_round(turn: Turn, system: OpenD6) -> None:
         change = system.end_round(state.sheet, turn.dice, npc_id)
         state.sheet = change.sheet
         for roll in change.rolls:
-            turn.show_roll(f"the {world.npc_name(npc_id)} stays alive", roll)
+            turn.show_roll(f"{world.the_npc(npc_id)} stays alive", roll)
         turn.emit(*change.events)

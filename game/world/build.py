@@ -51,12 +51,14 @@ from typing import Any
 
 from game.rules.base import DIFFICULTIES, KINDS
 from game.rules.registry import SYSTEM_IDS
+from game.world.build_text import TextBuilder
 from game.world.content import (
     BEHAVIOURS,
     CREATURES,
     DIRECTIONS,
     DISPOSITIONS,
     ITEM_KINDS,
+    NPC_PRONOUNS,
     Adventure,
     CheckDef,
     ExitDef,
@@ -76,6 +78,7 @@ from game.world.schema import (
     STR_OR_LIST,
     STR_OR_TABLE,
     TABLE,
+    TABLE_LIST,
     Checker,
     KeyPath,
     Report,
@@ -110,20 +113,22 @@ ROOM_SPEC: dict[str, Checker] = {
     "name": STR, "description": STR, "region": STR, "exits": TABLE, "items": STR_LIST, "npcs": STR_LIST,
     "water_source": BOOL, "settlement": BOOL, "search": STR_OR_TABLE, "search_items": STR_LIST,
     "hazard": STR_OR_TABLE, "hazard_text": STR, "hazard_damage": STR, "travel_minutes": INT,
+    "scenery": TABLE, "descriptions": TABLE_LIST, "smell": STR, "sound": STR, "dark": TABLE,
 }
 EXIT_SPEC: dict[str, Checker] = {
     "to": STR, "locked_by": STR, "hidden": BOOL, "find": STR_OR_TABLE, "force": STR_OR_TABLE,
-    "description": STR,
+    "description": STR, "name": STR,
 }
 ITEM_SPEC: dict[str, Checker] = {
     "name": STR, "kind": STR, "description": STR, "aliases": STR_LIST, "slots": INT, "weight": INT,
     "true_name": STR, "identify": STR_OR_TABLE, "effect": TABLE, "damage": STR, "ranged": BOOL,
     "bonus_against": STR_LIST, "armor": INT, "rations": INT, "fixed": BOOL, "value": INT, "stats": TABLE,
+    "descriptions": TABLE_LIST, "capacity": INT, "text": STR, "smell": STR, "sound": STR,
 }
 NPC_SPEC: dict[str, Checker] = {
     "name": STR, "description": STR, "aliases": STR_LIST, "disposition": STR, "behaviour": STR,
     "tier": INT, "items": STR_LIST, "stats": TABLE, "creature": STR, "talk": STR, "topics": TABLE,
-    "route": STR_LIST, "blocks": STR,
+    "route": STR_LIST, "blocks": STR, "pronoun": STR, "descriptions": TABLE_LIST,
 }
 REGION_SPEC: dict[str, Checker] = {"name": STR, "encounters": STR_LIST}
 CHECK_SPEC: dict[str, Checker] = {"check": STR, "difficulty": STR, **{s: INT for s in SYSTEM_IDS}}
@@ -170,6 +175,7 @@ class _Builder:
         self.npc_homes: dict[str, str] = {}
         self.npc_placed_at: dict[str, KeyPath] = {}
         self.implicit_regions: dict[str, RegionDef] = {}
+        self.texts = TextBuilder(report, self.item_data, self.npc_data)
 
     # -- helpers -------------------------------------------------------------------
     def _entities(self, section: str, what: str) -> dict[str, Any]:
@@ -393,6 +399,9 @@ class _Builder:
             rations=self._range(path + ("rations",), item.get("rations", 0), 0),
             fixed=item.get("fixed", False), value=self._range(path + ("value",), item.get("value", 1), 0),
             stats=self._stats(path + ("stats",), item.get("stats", {})),
+            descriptions=self.texts.descriptions(path + ("descriptions",), item.get("descriptions"), None),
+            capacity=self._range(path + ("capacity",), item.get("capacity", 0), 0),
+            text=_text(item.get("text")), smell=_text(item.get("smell")), sound=_text(item.get("sound")),
         )
 
     def _room(self, room_id: str, regions: dict[str, RegionDef]) -> RoomDef:
@@ -410,6 +419,13 @@ class _Builder:
             search = CheckDef("search", "normal")
         hazard = self._check(path + ("hazard",), room["hazard"], "survive") if "hazard" in room else None
         extra: dict[str, Any] = {}
+        exits = self._exits(path + ("exits",), room["exits"]) if "exits" in room else {}
+        if "scenery" in room:
+            extra["scenery"] = self.texts.scenery(path + ("scenery",), room["scenery"], exits)
+        if "dark" in room:
+            extra["dark"] = self.texts.when(path + ("dark",), room["dark"], exits)
+        if "descriptions" in room:
+            extra["descriptions"] = self.texts.descriptions(path + ("descriptions",), room["descriptions"], exits)
         if "travel_minutes" in room:
             extra["travel_minutes"] = self._range(path + ("travel_minutes",), room["travel_minutes"], 0)
         if "hazard_damage" in room:
@@ -417,7 +433,7 @@ class _Builder:
         return RoomDef(
             id=room_id, name=room.get("name", ""), description=_text(room.get("description")),
             region=self._region(path + ("region",), room["region"], regions) if "region" in room else None,
-            exits=self._exits(path + ("exits",), room["exits"]) if "exits" in room else {}, items=items,
+            exits=exits, items=items, smell=_text(room.get("smell")), sound=_text(room.get("sound")),
             npcs=npcs, water_source=room.get("water_source", False), settlement=room.get("settlement", False),
             search=search, search_items=hidden, hazard=hazard, hazard_text=_text(room.get("hazard_text")),
             **extra,
@@ -488,7 +504,7 @@ class _Builder:
             direction, spec.get("to", ""), locked_by=spec.get("locked_by"), hidden=spec.get("hidden", False),
             find=self._check(path + ("find",), spec["find"], "perceive") if "find" in spec else None,
             force=self._check(path + ("force",), spec["force"], "force") if "force" in spec else None,
-            description=_text(spec.get("description")),
+            description=_text(spec.get("description")), name=_text(spec.get("name")),
         )
 
     def _npc(self, npc_id: str, rooms: dict[str, RoomDef]) -> NpcDef:
@@ -513,6 +529,8 @@ class _Builder:
             talk=_text(npc.get("talk")), topics=self._topics(path + ("topics",), npc.get("topics", {})),
             route=self._refs(path + ("route",), npc.get("route", []), "room", self.room_data),
             blocks=self._blocks(path + ("blocks",), npc_id, npc.get("blocks"), rooms),
+            pronoun=self._one_of(path + ("pronoun",), npc.get("pronoun", "it"), "a pronoun", NPC_PRONOUNS),
+            descriptions=self.texts.descriptions(path + ("descriptions",), npc.get("descriptions"), None),
         )
 
     def _topics(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, str]:

@@ -11,7 +11,15 @@ from pathlib import Path
 from typing import Any
 
 #: Item kinds content may use.
-ITEM_KINDS: tuple[str, ...] = ("weapon", "armor", "tool", "water", "food", "exotica", "gift", "treasure")
+ITEM_KINDS: tuple[str, ...] = ("weapon", "armor", "tool", "water", "food", "exotica", "gift", "treasure",
+                               "container", "supporter", "clothing", "text")
+#: Kinds a piece of scenery may be: plain, or something things go in or on.
+SCENERY_KINDS: tuple[str, ...] = ("scenery", "container", "supporter")
+#: NPC pronouns (how the text refers to them).
+NPC_PRONOUNS: tuple[str, ...] = ("he", "she", "they", "it")
+#: The conditions a ``when`` table may hold (all of them must hold).
+CONDITIONS: tuple[str, ...] = ("exit_open", "item_here", "item_gone", "carrying", "npc_here", "npc_dead",
+                               "npc_gone", "goal_reached", "time")
 #: NPC dispositions towards the player.
 DISPOSITIONS: tuple[str, ...] = ("hostile", "wary", "neutral", "friendly", "merchant")
 #: NPC behaviours (policies) that drive what an NPC does on its own.
@@ -48,6 +56,55 @@ class CheckDef:
 
 
 @dataclass(frozen=True)
+class When:
+    """A condition on the world; every field given must hold (PRODUCT §4.1).
+
+    Ids are checked by the loader; ``exit_open`` names directions of the room
+    the text belongs to (of the player's room for items and NPCs).
+    """
+
+    exit_open: tuple[str, ...] = ()
+    item_here: tuple[str, ...] = ()
+    item_gone: tuple[str, ...] = ()
+    carrying: tuple[str, ...] = ()
+    npc_here: tuple[str, ...] = ()
+    npc_dead: tuple[str, ...] = ()
+    npc_gone: tuple[str, ...] = ()
+    goal_reached: bool | None = None
+    #: "day" or "night", or "" for any time.
+    time: str = ""
+
+
+@dataclass(frozen=True)
+class TextDef:
+    """A text shown while its condition holds (the first that holds wins)."""
+
+    when: When
+    text: str
+
+
+@dataclass(frozen=True)
+class SceneryDef:
+    """A thing a room's text names: examinable, never portable.
+
+    ``kind`` is ``scenery``, or ``container``/``supporter`` when things can be
+    put in or on it.
+    """
+
+    id: str
+    name: str
+    description: str = ""
+    aliases: tuple[str, ...] = ()
+    descriptions: tuple[TextDef, ...] = ()
+    kind: str = "scenery"
+    #: What ``smell``, ``listen`` and ``read`` give, when the author wrote it.
+    smell: str = ""
+    sound: str = ""
+    text: str = ""
+    capacity: int = 0
+
+
+@dataclass(frozen=True)
 class ExitDef:
     """One way out of a room."""
 
@@ -59,6 +116,8 @@ class ExitDef:
     #: A check to force the way open instead of using the key (e.g. kick the door).
     force: CheckDef | None = None
     description: str = ""
+    #: What the way is called in sentences ("the vault gate"); "the way north" when not given.
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -83,6 +142,13 @@ class RoomDef:
     hazard_damage: str = "d4"
     #: Minutes it takes to walk into this room (open desert takes hours).
     travel_minutes: int = 10
+    #: The things its text names, by id, and texts that replace the description while they hold.
+    scenery: Mapping[str, SceneryDef] = field(default_factory=dict)
+    descriptions: tuple[TextDef, ...] = ()
+    smell: str = ""
+    sound: str = ""
+    #: Dark while this holds: nothing in the room can be seen or examined.
+    dark: When | None = None
 
 
 @dataclass(frozen=True)
@@ -114,6 +180,13 @@ class ItemDef:
     fixed: bool = False
     value: int = 1
     stats: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    descriptions: tuple[TextDef, ...] = ()
+    #: Containers: what they hold, in slots.
+    capacity: int = 0
+    #: What ``read`` shows (a ``text`` item's words), ``smell`` and ``listen`` give.
+    text: str = ""
+    smell: str = ""
+    sound: str = ""
 
     @property
     def is_weapon(self) -> bool:
@@ -140,6 +213,9 @@ class NpcDef:
     route: tuple[str, ...] = ()
     #: Guards block this exit direction of their room while they stand.
     blocks: str | None = None
+    #: he, she, they or it: how the text refers to the NPC.
+    pronoun: str = "it"
+    descriptions: tuple[TextDef, ...] = ()
 
 
 @dataclass(frozen=True)

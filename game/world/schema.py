@@ -128,6 +128,16 @@ def _is_str_or_table(value: Any) -> str | None:
     return None if isinstance(value, (str, dict)) else "a string or a table"
 
 
+def _is_table_list(value: Any) -> str | None:
+    if isinstance(value, list) and all(isinstance(item, dict) for item in value):
+        return None
+    return "an array of tables"
+
+
+def _is_str_or_bool(value: Any) -> str | None:
+    return None if isinstance(value, (str, bool)) else "a string or a boolean"
+
+
 def _is_any(value: Any) -> str | None:
     return None
 
@@ -140,6 +150,8 @@ STR_LIST: Checker = _is_str_list
 STR_OR_LIST: Checker = _is_str_or_list
 STR_OR_TABLE: Checker = _is_str_or_table
 ANY: Checker = _is_any
+TABLE_LIST: Checker = _is_table_list
+STR_OR_BOOL: Checker = _is_str_or_bool
 
 
 def _wrong_type(expected: str, value: Any) -> str:

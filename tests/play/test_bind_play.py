@@ -277,13 +277,13 @@ def test_hugi_ties_and_accepts_the_danger(game: Engine, script: dict) -> None:
 
 def test_declining_a_tie_fails_without_the_danger(game: Engine, script: dict) -> None:
     say(game, script, "open north", 4, 6)
-    assert say(game, script, "n") == ["You let it go: it fails, without the danger.", "It holds."]
+    assert say(game, script, "no") == ["You let it go: it fails, without the danger.", "It holds."]
     assert "gate/north" not in game.state.opened and game.state.player.hp == 6
 
 
 def test_a_question_cannot_be_dodged_only_undone(game: Engine, script: dict) -> None:
     say(game, script, "open north", 4, 6)
-    assert say(game, script, "look")[0] == "Please answer yes/y/no/n (or undo to take the action back)."
+    assert say(game, script, "blue")[0] == "Please answer yes/y/no/n (or undo to take the action back)."
     assert say(game, script, "undo") == ["You take the action back."]
     assert game.state.turn == 0 and game.state.player.hp == 6
 

@@ -251,7 +251,7 @@ def test_no_keeps_the_point_and_the_roll(engine: Engine, script: Script) -> None
 def test_the_question_cannot_be_dodged_and_points_can_be_spent_again(engine: Engine, script: Script) -> None:
     script.turns[0] = [1, 1, 1, 1, 1, 6]
     engine.submit("search")
-    assert engine.submit("look").lines == ["Please answer yes/y/no/n (or undo to take the action back).",
+    assert engine.submit("blue").lines == ["Please answer yes/y/no/n (or undo to take the action back).",
                                            "Spend a Character Point? (yes/no)"]
     second = engine.submit("yes")
     assert second.question

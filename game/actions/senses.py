@@ -1,0 +1,106 @@
+"""The senses and the ways: read, listen, smell, exits, climb.
+
+``read`` shows an item's or scenery's ``text`` (its description when it has none
+but is a ``text`` item); ``listen``/``smell`` give a thing's ``sound``/``smell``,
+or the room's, or a plain line.  ``climb`` goes up or down (``climb down rope``
+goes down when there is a way down), and takes the time a move takes.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.actions import ActionRegistry, Turn
+from game.actions.observe import exits_line
+from game.actions.scope import SELF, Scope, resolve, scenery_of, the_name
+from game.errors import ActionRefused
+from game.text import capital
+
+if TYPE_CHECKING:
+    from game.parser import Command
+
+
+def register(registry: ActionRegistry) -> None:
+    registry.register("read", read, observe=True)
+    registry.register("listen", listen, observe=True)
+    registry.register("smell", smell, observe=True)
+    registry.register("exits", exits, observe=True)
+    registry.register("climb", climb)
+
+
+def _sense(turn: Turn, command: Command, what: str, sense: str) -> str | None:
+    """The ``sound``/``smell`` (``sense``) of the thing named, or of the room when none is named."""
+    world = turn.world
+    smelling = sense == "smell"
+    if not command.words:
+        return (world.room.smell if smelling else world.room.sound) or None
+    thing = resolve(Scope.around(world, scenery=True), command.words, turn.referent, pronouns=turn.pronouns, what=what)
+    turn.referent = thing
+    kind, thing_id = thing
+    if kind == "item":
+        item = world.item(thing_id)
+        return (item.smell if smelling else item.sound) or None
+    if kind == "scenery":
+        scenery = scenery_of(world, thing_id)
+        return (scenery.smell if smelling else scenery.sound) or None
+    return None
+
+
+def listen(turn: Turn, command: Command) -> None:
+    heard = _sense(turn, command, "listen to", "sound")
+    if heard:
+        turn.say(heard)
+    elif command.words and turn.referent is not None:
+        turn.say(f"You hear nothing unexpected from {the_name(turn.world, turn.referent)}.")
+    else:
+        turn.say("You hear nothing unexpected: the wind, and your own breath.")
+
+
+def smell(turn: Turn, command: Command) -> None:
+    smelt = _sense(turn, command, "smell", "smell")
+    if smelt:
+        turn.say(smelt)
+    elif command.words and turn.referent is not None:
+        turn.say(f"{capital(the_name(turn.world, turn.referent))} smells of nothing in particular."
+                 if turn.referent != SELF else "You smell of the road.")
+    else:
+        turn.say("You smell nothing out of the ordinary.")
+
+
+def read(turn: Turn, command: Command) -> None:
+    world = turn.world
+    thing = resolve(Scope.around(world, scenery=True), command.words, turn.referent, pronouns=turn.pronouns, what="read")
+    turn.referent = thing
+    kind, thing_id = thing
+    text = ""
+    if kind == "item":
+        item = world.item(thing_id)
+        text = item.text or (item.description if item.kind == "text" else "")
+    elif kind == "scenery":
+        text = scenery_of(world, thing_id).text
+    if not text:
+        raise ActionRefused(f"There is nothing written on {the_name(world, thing)}.")
+    turn.say(text)
+
+
+def exits(turn: Turn, command: Command) -> None:
+    turn.say(exits_line(turn))
+
+
+def climb(turn: Turn, command: Command) -> None:
+    from game.actions.movement import go
+    from game.parser import Command as Parsed
+
+    world = turn.world
+    if command.words:
+        thing = resolve(Scope.around(world, scenery=True), command.words, turn.referent, pronouns=turn.pronouns, what="climb")
+        turn.referent = thing
+    direction = command.direction
+    if direction is None:
+        ways = [e.direction for e in world.visible_exits() if e.direction in ("up", "down")]
+        if len(ways) != 1:
+            if not ways:
+                what = the_name(world, turn.referent) if command.words and turn.referent else "anywhere from here"
+                raise ActionRefused(f"You can't climb {what}.")
+            raise ActionRefused("Climb up or down?")
+        direction = ways[0]
+    go(turn, Parsed("go", direction=direction, raw=f"go {direction}"))

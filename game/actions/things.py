@@ -1,0 +1,225 @@
+"""Doing things with things: put in/on, give, show, wear, remove, wield, throw.
+
+Containers and supporters are items of kind ``container``/``supporter`` or
+scenery of that kind; what is put in or on one is at the place ``in:<item-id>``
+or ``in:<room-id>/<scenery-id>`` and stays in scope while its holder is.
+Wearing and wielding change nothing the rules read: every system already wears
+the best armour carried and fights with the best weapon (their house rules), so
+these verbs say so rather than keep a second record that could disagree.
+Giving follows the NPC's disposition: a merchant values the gift, a friend
+thanks you, a hostile NPC may be bought off by something worth enough.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.actions import ActionRegistry, Turn
+from game.actions.scope import SELF, SELF_WORDS, Orphan, Scope, Thing, resolve, scenery_of, the_name
+from game.errors import ActionRefused
+from game.text import capital, definite, subject, verb_s
+from game.world.state import PLAYER, room_place
+
+if TYPE_CHECKING:
+    from game.parser import Command
+
+#: A gift worth at least this much buys off a hostile NPC of tier 1 (times its tier).
+BRIBE_VALUE = 5
+
+
+def register(registry: ActionRegistry) -> None:
+    registry.register("put", put)
+    registry.register("give", give)
+    registry.register("show", show)
+    registry.register("wear", wear)
+    registry.register("remove", remove)
+    registry.register("wield", wield)
+    registry.register("throw", throw)
+
+
+def holder_place(thing: Thing) -> str:
+    """The place of what is put in or on ``thing``."""
+    return f"in:{thing[1]}"
+
+
+def _holder_kind(turn: Turn, thing: Thing) -> tuple[str, int]:
+    """``container``, ``supporter`` or ``""`` (holds nothing), and its capacity in slots (0: any)."""
+    if thing[0] == "item":
+        item = turn.world.item(thing[1])
+        return (item.kind if item.kind in ("container", "supporter") else ""), item.capacity
+    if thing[0] == "scenery":
+        scenery = scenery_of(turn.world, thing[1])
+        return (scenery.kind if scenery.kind != "scenery" else ""), scenery.capacity
+    return "", 0
+
+
+def held_item(turn: Turn, words: tuple[str, ...], what: str) -> str:
+    """The carried item ``words`` name, taking it first (said in brackets) when it lies here."""
+    world = turn.world
+    kind, item_id = resolve(Scope.around(world, scenery=False, npcs=False), words, turn.referent,
+                            pronouns=turn.pronouns, what=what)
+    turn.referent = (kind, item_id)
+    take_first(turn, item_id)
+    return item_id
+
+
+def take_first(turn: Turn, item_id: str) -> None:
+    """An implicit take, as Inform does it: "(first taking the waterskin)"."""
+    world = turn.world
+    if world.place_of(item_id) == PLAYER:
+        return
+    if world.item(item_id).fixed:
+        raise ActionRefused(f"{capital(definite(world.item_name(item_id)))} will not move.")
+    refusal = turn.play.take_refusal(turn, item_id)
+    if refusal:
+        raise ActionRefused(refusal)
+    turn.say(f"(first taking {definite(world.item_name(item_id))})")
+    world.move_item(item_id, PLAYER)
+
+
+def put(turn: Turn, command: Command) -> None:
+    world = turn.world
+    if command.preposition and command.preposition not in ("in", "into", "inside", "on", "onto", "upon"):
+        raise ActionRefused("Put it where? Try \"put THING in CONTAINER\" or \"put THING on THING\".")
+    item_id = held_item(turn, command.words, "put")
+    if not command.second:
+        where = command.preposition or "in"
+        raise Orphan(f"What do you want to put {definite(world.item_name(item_id))} {where}?",
+                     "" if command.preposition else "in")
+    target = resolve(Scope.around(world, scenery=True), command.second, turn.referent, pronouns=turn.pronouns, what="put it in")
+    kind, capacity = _holder_kind(turn, target)
+    wanted = "supporter" if command.preposition in ("on", "onto", "upon") else "container"
+    if target == ("item", item_id):
+        raise ActionRefused("You can't put something inside itself.")
+    if kind != wanted:
+        where = "on" if wanted == "supporter" else "in"
+        raise ActionRefused(f"You can't put anything {where} {the_name(world, target)}.")
+    inside = world.items_at(holder_place(target))
+    if capacity and sum(world.item(i).slots for i in inside) + world.item(item_id).slots > capacity:
+        raise ActionRefused(f"There is no room for {definite(world.item_name(item_id))} in {the_name(world, target)}.")
+    world.move_item(item_id, holder_place(target))
+    turn.say(f"You put {definite(world.item_name(item_id))} {'on' if wanted == 'supporter' else 'in'} "
+             f"{the_name(world, target)}.")
+    turn.spend(1)
+
+
+def _npc_to(turn: Turn, command: Command, verb: str) -> str:
+    world = turn.world
+    if not command.second:
+        raise ActionRefused(f"{capital(verb)} it to whom?")
+    if set(command.second) <= SELF_WORDS:
+        raise ActionRefused("You already have it." if verb == "give" else "You look it over yourself.")
+    scope = Scope(world, [("npc", n) for n in world.npcs_in()])
+    _, npc_id = resolve(scope, command.second, None, pronouns=turn.pronouns, what=f"{verb} it to")
+    if world.npc_condition(npc_id) != "ok":
+        raise ActionRefused(f"{capital(world.the_npc(npc_id))} is in no state to take anything.")
+    return npc_id
+
+
+def give(turn: Turn, command: Command) -> None:
+    world = turn.world
+    item_id = held_item(turn, command.words, "give")
+    npc_id = _npc_to(turn, command, "give")
+    npc = world.npc(npc_id)
+    who, name = world.the_npc(npc_id), definite(world.item_name(item_id))
+    disposition = world.npc_state(npc_id).disposition
+    value = world.item(item_id).value
+    if disposition == "hostile":
+        if value < BRIBE_VALUE * (npc.tier or 1):
+            raise ActionRefused(f"{capital(who)} knocks {name} aside: it is not worth sparing you for.")
+        world.npc_state(npc_id).disposition = "wary"
+        turn.say(f"{capital(who)} weighs {name}, and lowers {_their(turn, npc_id)} weapon. "
+                 f"{capital(subject(npc.pronoun))} {verb_s(npc.pronoun, 'lets', 'let')} you be, for now.")
+    elif disposition == "merchant":
+        turn.say(f"{capital(who)} turns {name} over, and puts a value on it: {value}. "
+                 f"\"A gift? Then you have a friend here.\"")
+    elif disposition == "friendly":
+        turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'thanks', 'thank')} you warmly for {name}.")
+    else:
+        turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'takes', 'take')} {name}, and nods.")
+    world.move_item(item_id, f"npc:{npc_id}")
+    turn.spend(1)
+
+
+def _their(turn: Turn, npc_id: str) -> str:
+    from game.text import possessive
+
+    return possessive(turn.world.npc(npc_id).pronoun)
+
+
+def show(turn: Turn, command: Command) -> None:
+    world = turn.world
+    kind, item_id = resolve(Scope.around(world, scenery=False, npcs=False), command.words, turn.referent,
+                            pronouns=turn.pronouns, what="show")
+    turn.referent = (kind, item_id)
+    npc_id = _npc_to(turn, command, "show")
+    npc = world.npc(npc_id)
+    who, name = world.the_npc(npc_id), definite(world.item_name(item_id))
+    disposition = world.npc_state(npc_id).disposition
+    if disposition == "merchant":
+        turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'looks', 'look')} {name} over: "
+                 f"\"Worth {world.item(item_id).value} to me.\"")
+    elif disposition == "hostile":
+        turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'is', 'are')} not interested in {name}.")
+    else:
+        turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'looks', 'look')} at {name} and "
+                 f"{verb_s(npc.pronoun, 'nods', 'nod')}.")
+
+
+def wear(turn: Turn, command: Command) -> None:
+    world = turn.world
+    item_id = held_item(turn, command.words, "wear")
+    item = world.item(item_id)
+    if item.kind not in ("armor", "clothing"):
+        raise ActionRefused(f"You can't wear {definite(world.item_name(item_id))}.")
+    turn.say(f"You put on {definite(world.item_name(item_id))}."
+             + (" (The best armour you carry is the armour you fight in.)" if item.kind == "armor" else ""))
+    turn.spend(1)
+
+
+def remove(turn: Turn, command: Command) -> None:
+    world = turn.world
+    kind, item_id = resolve(Scope.around(world, scenery=False, npcs=False), command.words, turn.referent,
+                            pronouns=turn.pronouns, what="take off")
+    turn.referent = (kind, item_id)
+    place = world.place_of(item_id)
+    if place.startswith("in:"):
+        world.move_item(item_id, PLAYER)
+        turn.say(f"You take {definite(world.item_name(item_id))}.")
+        turn.spend(1)
+        return
+    if place != PLAYER or world.item(item_id).kind not in ("armor", "clothing"):
+        raise ActionRefused(f"You are not wearing {definite(world.item_name(item_id))}.")
+    world.move_item(item_id, room_place(world.state.room))
+    turn.say(f"You take off {definite(world.item_name(item_id))} and set it down.")
+    turn.spend(1)
+
+
+def wield(turn: Turn, command: Command) -> None:
+    world = turn.world
+    item_id = held_item(turn, command.words, "wield")
+    if not world.item(item_id).is_weapon:
+        raise ActionRefused(f"{capital(definite(world.item_name(item_id)))} is no weapon.")
+    turn.say(f"You ready {definite(world.item_name(item_id))}. (In a fight you strike with the weapon you name, "
+             f"or the best you carry.)")
+
+
+def throw(turn: Turn, command: Command) -> None:
+    world = turn.world
+    item_id = held_item(turn, command.words, "throw")
+    if command.second:
+        target = resolve(Scope.around(world, scenery=True, carried=False), command.second, None, pronouns=turn.pronouns,
+                         what="throw it at")
+        if target == SELF:
+            raise ActionRefused("That would be silly.")
+        if target[0] == "npc" and world.npc_condition(target[1]) == "ok" and world.item(item_id).is_weapon:
+            from game.actions.combat import attack_with
+
+            attack_with(turn, command.second, item_id)
+            return
+        world.move_item(item_id, room_place(world.state.room))
+        turn.say(f"You throw {definite(world.item_name(item_id))} at {the_name(world, target)}. "
+                 f"It bounces off and lands at your feet.")
+    else:
+        world.move_item(item_id, room_place(world.state.room))
+        turn.say(f"You throw {definite(world.item_name(item_id))} away. It lands nearby.")
+    turn.spend(1)

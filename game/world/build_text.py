@@ -1,0 +1,124 @@
+"""Building the parts of content that follow the world: scenery, ``descriptions`` and ``when``.
+
+PRODUCT §4.1.  A ``when`` table holds conditions that must all hold; each id it
+names is checked against the adventure (with a did-you-mean), each direction
+against the room's exits when the text belongs to a room.  Scenery keys are ids;
+a piece of scenery needs no ``name`` (its id, hyphens as spaces, stands in).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game.world.content import CONDITIONS, DIRECTIONS, SCENERY_KINDS, SceneryDef, TextDef, When
+from game.world.schema import (
+    BOOL,
+    INT,
+    STR,
+    STR_LIST,
+    STR_OR_BOOL,
+    STR_OR_LIST,
+    TABLE,
+    TABLE_LIST,
+    Checker,
+    KeyPath,
+    Report,
+    as_table,
+    check_id,
+    read_table,
+)
+
+SCENERY_SPEC: dict[str, Checker] = {
+    "name": STR, "description": STR, "aliases": STR_LIST, "descriptions": TABLE_LIST, "kind": STR,
+    "smell": STR, "sound": STR, "text": STR, "capacity": INT,
+}
+TEXT_SPEC: dict[str, Checker] = {"when": TABLE, "text": STR}
+WHEN_SPEC: dict[str, Checker] = {
+    **{key: STR_OR_LIST for key in CONDITIONS if key not in ("goal_reached", "time")},
+    "goal_reached": BOOL, "time": STR_OR_BOOL,
+}
+_DIRECTION_NAMES: dict[str, str] = {**{d: d for d in DIRECTIONS}, **{a: d for d, a in DIRECTIONS.items()}}
+_ITEM_KEYS = ("item_here", "item_gone", "carrying")
+_NPC_KEYS = ("npc_here", "npc_dead", "npc_gone")
+
+
+class TextBuilder:
+    """Checks and builds scenery and conditional texts against the adventure's ids."""
+
+    def __init__(self, report: Report, items: Mapping[str, Any], npcs: Mapping[str, Any]) -> None:
+        self.report = report
+        self.items = items
+        self.npcs = npcs
+
+    def descriptions(self, path: KeyPath, raw: list[Any] | None, exits: Mapping[str, Any] | None) -> tuple[TextDef, ...]:
+        """The ``[[X.descriptions]]`` array; ``exits`` are the room's, or None for items and NPCs."""
+        texts = []
+        for index, entry in enumerate(raw or ()):
+            where = path + (str(index),)
+            table = read_table(self.report, where, entry, TEXT_SPEC, required=("when", "text"))
+            if "when" in table and "text" in table:
+                texts.append(TextDef(self.when(where + ("when",), table["when"], exits), table["text"].strip()))
+        return tuple(texts)
+
+    def when(self, path: KeyPath, raw: Mapping[str, Any], exits: Mapping[str, Any] | None) -> When:
+        table = read_table(self.report, path, raw, WHEN_SPEC)
+        if not table:
+            self.report.add(path, f"the condition is empty; give one or more of: {', '.join(CONDITIONS)}")
+        values: dict[str, Any] = {}
+        for key in _ITEM_KEYS:
+            values[key] = self._ids(path + (key,), table.get(key), "item", self.items)
+        for key in _NPC_KEYS:
+            values[key] = self._ids(path + (key,), table.get(key), "npc", self.npcs)
+        values["exit_open"] = self._exits(path + ("exit_open",), table.get("exit_open"), exits)
+        values["goal_reached"] = table.get("goal_reached")
+        time = table.get("time", "")
+        if time not in ("", "day", "night"):
+            self.report.add(path + ("time",), f"'{time}' is not a time; one of: day, night")
+            time = ""
+        values["time"] = time
+        return When(**values)
+
+    def _ids(self, path: KeyPath, value: str | list[str] | None, what: str, existing: Mapping[str, Any]) -> tuple[str, ...]:
+        ids = (value,) if isinstance(value, str) else tuple(value or ())
+        for one in ids:
+            if one not in existing:
+                self.report.dangling(path, what, one, existing)
+        return ids
+
+    def _exits(self, path: KeyPath, value: str | list[str] | None, exits: Mapping[str, Any] | None) -> tuple[str, ...]:
+        found = []
+        for written in (value,) if isinstance(value, str) else tuple(value or ()):
+            direction = _DIRECTION_NAMES.get(written)
+            if direction is None:
+                self.report.not_one_of(path, written, "a direction", tuple(_DIRECTION_NAMES))
+            elif exits is not None and direction not in exits:
+                self.report.add(path, f"the room has no exit {direction}")
+            else:
+                found.append(direction)
+        return tuple(found)
+
+    def scenery(self, path: KeyPath, raw: Mapping[str, Any], exits: Mapping[str, Any]) -> dict[str, SceneryDef]:
+        """The ``[rooms.X.scenery.ID]`` tables."""
+        scenery: dict[str, SceneryDef] = {}
+        for scenery_id, value in raw.items():
+            where = path + (scenery_id,)
+            if not check_id(self.report, where, scenery_id, "scenery"):
+                continue
+            table = as_table(self.report, where, value)
+            if table is None:
+                continue
+            spec = read_table(self.report, where, table, SCENERY_SPEC)
+            kind = spec.get("kind", "scenery")
+            if kind not in SCENERY_KINDS:
+                self.report.not_one_of(where + ("kind",), kind, "a scenery kind", SCENERY_KINDS)
+            capacity = spec.get("capacity", 0)
+            if capacity < 0:
+                self.report.add(where + ("capacity",), f"must be 0 or more, not {capacity}")
+            scenery[scenery_id] = SceneryDef(
+                id=scenery_id, name=spec.get("name", scenery_id.replace("-", " ")),
+                description=spec.get("description", "").strip(), aliases=tuple(spec.get("aliases", ())),
+                descriptions=self.descriptions(where + ("descriptions",), spec.get("descriptions"), exits),
+                kind=kind, smell=spec.get("smell", "").strip(), sound=spec.get("sound", "").strip(),
+                text=spec.get("text", "").strip(), capacity=capacity,
+            )
+        return scenery

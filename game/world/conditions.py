@@ -1,0 +1,55 @@
+"""Whether a :class:`~game.world.content.When` holds, and which text follows the world now.
+
+Night is from 19:00 to 06:00 (the desert's dark hours); the rest of the day is day.
+"""
+from __future__ import annotations
+
+from game.world.content import TextDef, When
+from game.world.state import DAY_MINUTES, PLAYER, room_place
+from game.world.world import World
+
+#: The hours of daylight, [start, end).
+DAY_START, NIGHT_START = 6, 19
+
+
+def is_night(world: World) -> bool:
+    hour = world.state.minutes % DAY_MINUTES // 60
+    return not DAY_START <= hour < NIGHT_START
+
+
+def holds(world: World, when: When, room_id: str | None = None) -> bool:
+    """True when every condition of ``when`` holds, in ``room_id`` (the player's room by default)."""
+    room_id = room_id or world.state.room
+    here = room_place(room_id)
+    room = world.adventure.rooms[room_id]
+    return (
+        all(d in room.exits and world.exit_open(room_id, room.exits[d]) for d in when.exit_open)
+        and all(world.place_of(i) == here for i in when.item_here)
+        and all(world.place_of(i) != here for i in when.item_gone)
+        and all(world.place_of(i) == PLAYER for i in when.carrying)
+        and all(_npc_here(world, n, room_id) for n in when.npc_here)
+        and all(world.npc_condition(n) == "dead" for n in when.npc_dead)
+        and all(not _npc_here(world, n, room_id) for n in when.npc_gone)
+        and (when.goal_reached is None or (world.state.status == "won") == when.goal_reached)
+        and (not when.time or is_night(world) == (when.time == "night"))
+    )
+
+
+def _npc_here(world: World, npc_id: str, room_id: str) -> bool:
+    return world.npc_room(npc_id) == room_id and world.npc_condition(npc_id) != "dead"
+
+
+def text_now(world: World, plain: str, texts: tuple[TextDef, ...], room_id: str | None = None) -> str:
+    """The first of ``texts`` whose condition holds, else ``plain``."""
+    for text in texts:
+        if holds(world, text.when, room_id):
+            return text.text
+    return plain
+
+
+
+
+def is_dark(world: World, room_id: str | None = None) -> bool:
+    """Whether the room (the player's by default) is dark now: its ``dark`` condition holds."""
+    room = world.adventure.rooms[room_id or world.state.room]
+    return room.dark is not None and holds(world, room.dark, room.id)

@@ -1,0 +1,311 @@
+"""The parser a player of Inform and TADS games expects (issue 14), through the engine."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.engine import Engine
+from game.parser import parse, split_commands
+from game.rules.registry import get_system
+from game.saves import SaveStore
+from game.world.content import Adventure
+from game.world.loader import load_adventure
+from tests.conftest import play
+
+PARLOUR = Path(__file__).parent / "data" / "parlour"
+
+
+@pytest.fixture
+def parlour() -> Adventure:
+    return load_adventure(PARLOUR)
+
+
+@pytest.fixture
+def game(parlour: Adventure, tmp_path: Path) -> Engine:
+    return Engine.new_game(parlour, get_system("vaarn"), 3, saves=SaveStore(tmp_path, parlour))
+
+
+# -- several commands a line, several objects ---------------------------------------------
+
+@pytest.mark.parametrize("line, parts", [
+    ("x key. take it", ["x key", "take it"]),
+    ("n then e", ["n", "e"]),
+    ("take key, x it", ["take key", "x it"]),
+    ("drop knife, key", ["drop knife and key"]),
+    ("take key; n", ["take key", "n"]),
+])
+def test_a_line_splits_into_its_commands(line: str, parts: list[str]) -> None:
+    assert split_commands(line) == parts
+
+
+def test_several_commands_run_in_turn(game: Engine) -> None:
+    lines = play(game, "x key. take it")
+    assert lines[-1] == "Taken: the brass key."
+    assert game.world.place_of("brass-key") == "player"
+
+
+def test_an_unknown_word_drops_the_rest_of_the_line(game: Engine) -> None:
+    assert play(game, "frobnicate. take key") == ["I don't know the word \"frobnicate\"."]
+    assert game.world.place_of("brass-key") != "player"
+
+
+def test_take_a_and_b_and_a_comma_list(game: Engine) -> None:
+    assert play(game, "take key and ledger") == ["Taken: the brass key.", "Taken: the ledger."]
+    assert play(game, "drop key, ledger") == ["Dropped: the brass key.", "Dropped: the ledger."]
+
+
+def test_take_all_but(game: Engine) -> None:
+    play(game, "take all but heart and flask")
+    world = game.world
+    assert world.place_of("heart") != "player" and world.place_of("flask") != "player"
+    assert world.place_of("brass-key") == "player" and world.place_of("ledger") == "player"
+    assert play(game, "drop all but knife")[0].startswith("You drop")
+    assert world.place_of("knife") == "player" and world.place_of("ledger") != "player"
+
+
+def test_them_after_several_things(game: Engine) -> None:
+    play(game, "take key and ledger", "drop them")
+    assert game.world.place_of("brass-key") != "player" and game.world.place_of("ledger") != "player"
+
+
+# -- orphan questions, pronouns ---------------------------------------------------------
+
+def test_an_answer_to_what_do_you_want_completes_the_command(game: Engine) -> None:
+    report = game.submit("x")
+    assert report.question and report.lines == ["What do you want to examine?"]
+    assert play(game, "ledger") == ["A ledger bound in green leather."]
+
+
+def test_a_command_instead_of_the_answer_runs(game: Engine) -> None:
+    play(game, "take")
+    assert play(game, "take key") == ["Taken: the brass key."]
+
+
+def test_him_and_her_follow_people_by_their_content_pronoun(game: Engine) -> None:
+    play(game, "x maud", "x ledger")
+    assert play(game, "x her") == ["A woman with ink on her fingers."]
+    assert play(game, "take it") == ["Taken: the ledger."], "it is the last thing, not the woman"
+    assert play(game, "x him") == ["I'm not sure what \"him\" refers to here."]
+
+
+def test_give_her_the_thing(game: Engine) -> None:
+    play(game, "x maud")
+    lines = play(game, "give her knife")
+    assert lines[0].startswith("Maud turns the knife over")
+    assert game.world.place_of("knife") == "npc:maud"
+
+
+# -- verbs ------------------------------------------------------------------------------
+
+def test_give_and_show_by_disposition(game: Engine) -> None:
+    assert play(game, "show heart to maud") == ["Maud looks the Glass Heart over: \"Worth 50 to me.\""]
+    lines = play(game, "give heart to maud")
+    assert lines[0] == "(first taking the Glass Heart)" and lines[1].startswith("Maud turns the Glass Heart over")
+    assert game.world.place_of("heart") == "npc:maud"
+
+
+def test_a_foe_may_be_bought_off(game: Engine) -> None:
+    game.world.npc_state("brute").room = "hall"
+    assert play(game, "give knife to brute")[0].startswith("The brute knocks the knife aside")
+    assert game.world.npc_state("brute").disposition == "hostile"
+    play(game, "take heart")
+    assert "lowers his weapon" in play(game, "give heart to brute")[0]
+    assert game.world.npc_state("brute").disposition == "wary"
+
+
+def test_put_in_and_on_and_capacity(game: Engine) -> None:
+    assert play(game, "hang cloak on hook") == ["You put the velvet cloak on the brass hook."]
+    assert "On the brass hook you see a velvet cloak." in play(game, "look")
+    assert play(game, "x hook")[-1] == "On it you see a velvet cloak."
+    assert play(game, "put key in chest") == ["(first taking the brass key)", "You put the brass key in the iron chest."]
+    assert play(game, "put ledger in chest")[-1] == "There is no room for the ledger in the iron chest."
+    assert play(game, "put ledger on chest") == ["You can't put anything on the iron chest."]
+    assert play(game, "take key") == ["Taken: the brass key."], "what is in a container is in scope"
+
+
+def test_wear_remove_wield_throw_read(game: Engine) -> None:
+    assert play(game, "wear cloak") == ["You put on the velvet cloak."]
+    assert play(game, "wear knife") == ["You can't wear the knife."]
+    assert play(game, "wield knife")[0].startswith("You ready the knife.")
+    assert play(game, "take off cloak") == ["You take off the velvet cloak and set it down."]
+    assert play(game, "read ledger") == ["Paid: one brass hook. Owed: everything else."]
+    assert play(game, "read chest") == ["PROPERTY OF THE HOUSE"]
+    assert play(game, "read knife") == ["There is nothing written on the knife."]
+    assert play(game, "throw knife")[0] == "You throw the knife away. It lands nearby."
+
+
+def test_listen_smell_exits_climb(game: Engine) -> None:
+    assert play(game, "smell") == ["Dust and beeswax."]
+    assert play(game, "listen") == ["You hear nothing unexpected: the wind, and your own breath."]
+    assert play(game, "exits") == ["Exits: north (locked), east and down."]
+    assert play(game, "climb up") == ["You can't go up from here."]
+    assert play(game, "climb")[0] == "Darkness", "the one way up or down"
+    assert play(game, "climb")[0] == "Hall"
+    assert play(game, "give knife to me") == ["You already have it."]
+
+
+def test_climb_down_a_thing_goes_down(parlour: Adventure) -> None:
+    command = parse("climb down rope")
+    assert command is not None and command.verb == "climb" and command.direction == "down"
+    assert command.words == ("rope",)
+
+
+# -- scenery, bodies, me ------------------------------------------------------------------
+
+def test_scenery_is_examinable_and_hardly_portable(game: Engine) -> None:
+    assert play(game, "x hook") == ["A small brass hook, screwed to the wall.", "Nothing is on it."]
+    assert play(game, "take door") == ["That's hardly portable."]
+
+
+def test_x_me(game: Engine) -> None:
+    lines = play(game, "x me")
+    assert lines[0].startswith("You are Tester") and lines[1].startswith("You carry a knife and a velvet cloak")
+
+
+def test_a_killed_npc_leaves_a_body_to_examine(game: Engine) -> None:
+    from game.rules.dice import ScriptedDice
+
+    state = game.world.npc_state("brute")
+    sheet = state.sheet
+    while game.system.condition(sheet) != "dead":
+        sheet = game.system.harm(sheet, "d20", ScriptedDice([20] * 10)).sheet
+    state.sheet, state.room = sheet, "hall"
+    assert play(game, "x body")[0].startswith("The body of the brute lies still.")
+    assert play(game, "take corpse")[0].startswith("You leave the body of the brute")
+    assert "The body of the brute lies here." in play(game, "look")
+
+
+# -- text that follows the world -----------------------------------------------------------
+
+def test_room_and_scenery_text_follow_an_exit_opened(game: Engine) -> None:
+    assert "The gate is shut fast." in play(game, "look")[1]
+    play(game, "take key", "n")
+    play(game, "s")
+    assert play(game, "look")[1] == "A hall with a brass hook on the wall. The oak door to the north stands open."
+    assert play(game, "x door") == ["A heavy oak door, standing open."]
+
+
+def test_item_text_follows_carrying(game: Engine) -> None:
+    assert play(game, "x heart") == ["You see nothing special about the Glass Heart."]
+    play(game, "take heart")
+    assert play(game, "x heart") == ["It beats in your hand."]
+
+
+def test_night_and_goal_texts(game: Engine) -> None:
+    from game.world.conditions import is_night
+
+    game.world.state.minutes = 22 * 60
+    assert is_night(game.world)
+    game.world.state.room = "yard"
+    assert play(game, "look")[1] == "A yard under the stars."
+    game.world.state.room = "hall"
+    play(game, "take heart. take key. n")
+    assert game.state.status == "won"
+    assert play(game, "look")[1] == "The study, bright now that the heart is home."
+
+
+# -- implicit actions, again, questions, typos, articles -----------------------------------
+
+def test_walking_into_a_locked_exit_with_its_key_unlocks_it_first(game: Engine) -> None:
+    assert play(game, "n") == ["The way north is locked."]
+    play(game, "take key")
+    lines = play(game, "n")
+    assert lines[0] == "(first unlocking the oak door with the brass key)"
+    assert game.state.room == "study"
+
+
+def test_drinking_from_what_is_on_the_floor_takes_it_first(game: Engine) -> None:
+    lines = play(game, "drink from flask")
+    assert lines[0] == "(first taking the flask)" and game.world.place_of("flask") == "player"
+
+
+def test_again_repeats_the_last_command_typed_whatever_became_of_it(game: Engine) -> None:
+    play(game, "wait")
+    assert play(game, "use foo") == ["I don't know the word \"foo\"."]
+    assert play(game, "g") == ["I don't know the word \"foo\"."]
+    play(game, "x ledger")
+    assert play(game, "again") == ["A ledger bound in green leather."]
+
+
+def test_a_command_in_reply_to_a_yes_no_question_counts_as_no(tiny: Adventure, tmp_path: Path) -> None:
+    from game.actions import Question
+
+    engine = Engine.new_game(tiny, get_system("vaarn"), 3)
+    from game.engine import Asking
+
+    engine.asking = Asking(parse("wait"), Question("Sure? (yes/no)", {"yes": "yes", "no": "no"}),  # type: ignore[arg-type]
+                           engine.state.copy(), ["wait"], [])
+    lines = play(engine, "look")
+    assert lines[0] == "(Taking that as \"no\".)"
+    assert "Camp" in lines and engine.asking is None
+
+
+def test_yes_with_no_question_is_rhetorical(game: Engine) -> None:
+    assert play(game, "yes") == ["That was a rhetorical question."]
+
+
+def test_typo_help(game: Engine) -> None:
+    assert play(game, "exmaine ledger") == ["(taking \"exmaine\" as \"examine\")", "A ledger bound in green leather."]
+    assert play(game, "nroth")[0] == "(taking \"nroth\" as \"north\")"
+    assert play(game, "eaxt") == ["I don't know the word \"eaxt\". Did you mean \"eat\", \"exit\" or \"east\"?"]
+    play(game, "w")
+    assert play(game, "x ledgr") == ["I don't know the word \"ledgr\". Did you mean \"ledger\"?"]
+    assert play(game, "yes") == ["A ledger bound in green leather."]
+
+
+def test_articles_and_proper_names(game: Engine) -> None:
+    look = play(game, "look")
+    assert "Maud is here." in look
+    assert "You see a brass key, some locust cakes, a ledger, Glass Heart and a flask here." in look
+    from game.text import article, the
+
+    assert article("hour-glass") == "an hour-glass" and article("unicorn") == "a unicorn"
+    assert article("ration bars") == "some ration bars" and article("water") == "some water"
+    assert article("string of salt-pearls") == "a string of salt-pearls"
+    assert the("Tamsin") == "Tamsin" and the("dune raider") == "the dune raider"
+
+
+def test_completion_by_verb_with_aliases(game: Engine) -> None:
+    from game.completion import candidates
+
+    assert "knife" not in candidates(game, "take ") and "ledger" in candidates(game, "take ")
+    assert "knife" in candidates(game, "drop ") and "ledger" not in candidates(game, "drop ")
+    assert "cloak" in candidates(game, "drop "), "aliases complete too"
+    assert "Maud" in candidates(game, "attack ") and "ledger" not in candidates(game, "attack ")
+
+
+def test_a_line_of_commands_stops_on_meeting_a_foe(game: Engine) -> None:
+    lines = play(game, "e. w. e")
+    assert lines[-1] == "(You stop there: the brute is here.)"
+    assert game.state.room == "yard"
+
+
+def test_it_never_becomes_the_player(game: Engine) -> None:
+    play(game, "x ledger", "x me")
+    assert play(game, "x it") == ["A ledger bound in green leather."]
+
+
+def test_put_asks_where_and_the_answer_completes_it(game: Engine) -> None:
+    assert play(game, "put knife") == ["What do you want to put the knife in?"]
+    assert play(game, "chest") == ["You put the knife in the iron chest."]
+    assert play(game, "put cloak on") == ["What do you want to put the velvet cloak on?"]
+    assert play(game, "hook") == ["You put the velvet cloak on the brass hook."]
+
+
+def test_again_after_an_answer_repeats_the_whole_command(engine: Engine) -> None:
+    play(engine, "x key", "brass")
+    assert play(engine, "g") == play(engine, "x brass key")
+    play(engine, "x")
+    play(engine, "stone")
+    assert play(engine, "again") == play(engine, "x smooth stone")
+
+
+def test_a_dark_room_shows_and_finds_nothing_until_lit(game: Engine) -> None:
+    assert play(game, "d") == ["Darkness", "It is pitch dark, and you can't see a thing."]
+    assert play(game, "x barrel") == ["It is too dark to see."]
+    assert play(game, "take all") == ["It is too dark to see."]
+    assert play(game, "x knife")[0].startswith("You see nothing special"), "what you carry you can feel"
+    play(game, "u", "hang cloak on hook", "d")
+    assert play(game, "look")[:2] == ["Cellar", "A cellar with sawdust on the floor."]
+    assert play(game, "x barrel") == ["You see nothing special about the barrel."]
