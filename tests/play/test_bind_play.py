@@ -18,9 +18,10 @@ import pytest
 import tomli_w
 
 from game.engine import Engine
-from game.rules.dice import ScriptedDice
 from game.rules.registry import get_system
 from game.world.loader import load_adventure
+from tests.conftest import TurnScript as Script
+from tests.conftest import say_with_dice
 
 ADVENTURE = """
 [adventure]
@@ -199,14 +200,6 @@ tier = 2
 """
 
 
-@pytest.fixture
-def script(monkeypatch: pytest.MonkeyPatch) -> dict[int, list[int]]:
-    """Faces per turn number; a turn not in the script has no faces at all."""
-    faces: dict[int, list[int]] = {}
-    monkeypatch.setattr("game.engine.dice_for_turn", lambda seed, turn: ScriptedDice(faces.get(turn, [])))
-    return faces
-
-
 def new_game(tmp_path: Path, **options: str) -> Engine:
     folder = tmp_path / "bind-test"
     folder.mkdir()
@@ -215,15 +208,13 @@ def new_game(tmp_path: Path, **options: str) -> Engine:
 
 
 @pytest.fixture
-def game(tmp_path: Path, script: dict[int, list[int]]) -> Engine:
+def game(tmp_path: Path, script: Script) -> Engine:
     return new_game(tmp_path)
 
 
-def say(engine: Engine, script: dict[int, list[int]], command: str, *faces: int) -> list[str]:
-    """Type one line; ``faces`` are the dice of the turn it runs on."""
-    if faces:
-        script[engine.state.turn] = list(faces)
-    return engine.submit(command).lines
+def say(engine: Engine, script: Script, command: str, *faces: int) -> list[str]:
+    """Type one line; ``faces`` are the dice of the turn it runs on (the shared harness's)."""
+    return say_with_dice(engine, script, command, list(faces) if faces else None)
 
 
 def rolls(lines: list[str]) -> list[str]:
@@ -242,7 +233,7 @@ def place(engine: Engine, room: str) -> None:
 
 # -- the prompt, help and the status line ------------------------------------------------------
 
-def test_help_explains_bind_and_its_verbs(game: Engine, script: dict) -> None:
+def test_help_explains_bind_and_its_verbs(game: Engine, script: Script) -> None:
     assert "  BIND: sneak, downtime" in say(game, script, "help")
     assert say(game, script, "help sneak")[0] == "sneak DIR: slip past whoever bars the way (BIND)"
     assert say(game, script, "help downtime")[0] == "downtime: a week's rest at a settlement (BIND)"
@@ -251,7 +242,7 @@ def test_help_explains_bind_and_its_verbs(game: Engine, script: dict) -> None:
     assert any(line.startswith("  Resting actions:") for line in lines)
 
 
-def test_status_line_shows_hp_fatigue_and_encumbrance(game: Engine, script: dict) -> None:
+def test_status_line_shows_hp_fatigue_and_encumbrance(game: Engine, script: Script) -> None:
     assert game.status_line() == "Gate | HP 6/6 | water 10 | food 10 | day 1 06:00 | bind"
     game.state.player = replace(game.state.player, hp=4, fatigue=2)
     say(game, script, "take sack")
@@ -260,7 +251,7 @@ def test_status_line_shows_hp_fatigue_and_encumbrance(game: Engine, script: dict
 
 # -- basic actions and ties (seed 003 §Basic Actions: Hugi at the keyhole) -------------------------
 
-def test_hugi_ties_and_accepts_the_danger(game: Engine, script: dict) -> None:
+def test_hugi_ties_and_accepts_the_danger(game: Engine, script: Script) -> None:
     """Forcing the gate (Strength 0 + Crafts 0, hard: TN 10); the dice show 10 exactly."""
     lines = say(game, script, "open north", 4, 6, 3)
     assert lines == ["[force] 2d6 (4, 6) = 10 vs TN 10: tie (margin 0)",
@@ -275,20 +266,20 @@ def test_hugi_ties_and_accepts_the_danger(game: Engine, script: dict) -> None:
     assert game.state.log == ["open north", "yes"]
 
 
-def test_declining_a_tie_fails_without_the_danger(game: Engine, script: dict) -> None:
+def test_declining_a_tie_fails_without_the_danger(game: Engine, script: Script) -> None:
     say(game, script, "open north", 4, 6)
     assert say(game, script, "no") == ["You let it go: it fails, without the danger.", "It holds."]
     assert "gate/north" not in game.state.opened and game.state.player.hp == 6
 
 
-def test_a_question_cannot_be_dodged_only_undone(game: Engine, script: dict) -> None:
+def test_a_question_cannot_be_dodged_only_undone(game: Engine, script: Script) -> None:
     say(game, script, "open north", 4, 6)
     assert say(game, script, "blue")[0] == "Please answer yes/y/no/n (or undo to take the action back)."
     assert say(game, script, "undo") == ["You take the action back."]
     assert game.state.turn == 0 and game.state.player.hp == 6
 
 
-def test_above_succeeds_below_fails_and_the_danger_happens(game: Engine, script: dict) -> None:
+def test_above_succeeds_below_fails_and_the_danger_happens(game: Engine, script: Script) -> None:
     assert say(game, script, "open north", 1, 2, 5) == [
         "[force] 2d6 (1, 2) = 3 vs TN 10: failure (margin -7)", "You hurt yourself in the attempt.",
         "[danger] harm (d4) 1d6 (5) + 0 = 5 HP", "You lose 5 HP (HP 6 -> 1 of 6).", "It holds."]
@@ -299,7 +290,7 @@ def test_above_succeeds_below_fails_and_the_danger_happens(game: Engine, script:
 
 # -- one roll only ---------------------------------------------------------------------------------
 
-def test_retrying_gives_the_same_result_until_the_circumstances_change(game: Engine, script: dict) -> None:
+def test_retrying_gives_the_same_result_until_the_circumstances_change(game: Engine, script: Script) -> None:
     say(game, script, "open north", 1, 2, 1)
     lines = say(game, script, "open north", 2)  # only the danger's die: the check reads none
     assert lines[:2] == ["[force] remembered 2d6 (1, 2) = 3 vs TN 10: failure (margin -7)",
@@ -310,13 +301,13 @@ def test_retrying_gives_the_same_result_until_the_circumstances_change(game: Eng
     assert rolls(say(game, script, "open north", 6, 6)) == ["[force] 2d6 (6, 6) = 12 vs TN 10: success (margin 2)"]
 
 
-def test_another_day_is_another_roll(game: Engine, script: dict) -> None:
+def test_another_day_is_another_roll(game: Engine, script: Script) -> None:
     say(game, script, "open north", 1, 2, 1)
     say(game, script, "wait 1 day")
     assert rolls(say(game, script, "open north", 5, 6)) == ["[force] 2d6 (5, 6) = 11 vs TN 10: success (margin 1)"]
 
 
-def test_a_remembered_tie_is_still_a_tie_and_the_choice_is_asked_again(game: Engine, script: dict) -> None:
+def test_a_remembered_tie_is_still_a_tie_and_the_choice_is_asked_again(game: Engine, script: Script) -> None:
     say(game, script, "open north", 4, 6)
     say(game, script, "no")
     assert say(game, script, "open north") == [
@@ -325,13 +316,13 @@ def test_a_remembered_tie_is_still_a_tie_and_the_choice_is_asked_again(game: Eng
         "Another day, new gear in hand or a helper would change that.)",
         "A tie: 10 against TN 10. Succeed and accept the danger, you hurt yourself doing it (yes), "
         "or fail without it (no)?"]
-    script[1] = [2]  # the danger's die only
+    script.turns[1] = [2]  # the danger's die only
     assert say(game, script, "yes") == ["You accept the danger.", "You hurt yourself in the attempt.",
                                          "[danger] harm (d4) 1d6 (2) + 0 = 2 HP", "You lose 2 HP (HP 6 -> 4 of 6).",
                                          "You force the way north open."]
 
 
-def test_the_memo_lives_in_the_saved_moment(game: Engine, script: dict) -> None:
+def test_the_memo_lives_in_the_saved_moment(game: Engine, script: Script) -> None:
     say(game, script, "open north", 1, 2, 1)
     data = game.state.to_data(game.system)
     tomli_w.dumps(data)  # plain TOML data
@@ -340,7 +331,7 @@ def test_the_memo_lives_in_the_saved_moment(game: Engine, script: dict) -> None:
     assert "memo" not in data["player"]
 
 
-def test_a_saved_and_loaded_game_remembers_the_roll(game: Engine, script: dict, tmp_path: Path) -> None:
+def test_a_saved_and_loaded_game_remembers_the_roll(game: Engine, script: Script, tmp_path: Path) -> None:
     from game.saves import SaveStore
 
     say(game, script, "open north", 1, 2, 1)
@@ -351,7 +342,7 @@ def test_a_saved_and_loaded_game_remembers_the_roll(game: Engine, script: dict, 
     assert say(game, script, "open north", 3)[0] == "[force] remembered 2d6 (1, 2) = 3 vs TN 10: failure (margin -7)"
 
 
-def test_odds_of_the_coming_check_are_exact_and_know_a_remembered_roll(game: Engine, script: dict) -> None:
+def test_odds_of_the_coming_check_are_exact_and_know_a_remembered_roll(game: Engine, script: Script) -> None:
     assert say(game, script, "odds open north") == [
         "Odds of force: 8.3% to succeed.", "  (tie 8.3%, fail 83.3%)",
         "  2d6 vs TN 10 (professional): above succeeds, equal ties"]
@@ -365,7 +356,7 @@ def test_odds_of_the_coming_check_are_exact_and_know_a_remembered_roll(game: Eng
 
 # -- resting actions (seed 003: the heist) -----------------------------------------------------------
 
-def test_the_heist_search_is_a_resting_action(game: Engine, script: dict) -> None:
+def test_the_heist_search_is_a_resting_action(game: Engine, script: Script) -> None:
     """Intelligence 2 + Vigilance 1 = +3 against TN 12: one die shows 4, with the 6 that is 13."""
     say(game, script, "w")
     minutes = game.state.minutes
@@ -377,14 +368,14 @@ def test_the_heist_search_is_a_resting_action(game: Engine, script: dict) -> Non
     assert game.state.minutes == minutes + 60
 
 
-def test_the_odds_of_a_resting_action(game: Engine, script: dict) -> None:
+def test_the_odds_of_a_resting_action(game: Engine, script: Script) -> None:
     say(game, script, "w")
     assert say(game, script, "odds search") == [
         "Odds of search: 50.0% to succeed.", "  (tie 16.7%, fail 33.3%)",
         "  1d6 + 6 (resting) + 3 vs TN 12 (specialist): above succeeds, equal ties"]
 
 
-def test_a_resting_action_may_be_repeated_until_it_works(game: Engine, script: dict) -> None:
+def test_a_resting_action_may_be_repeated_until_it_works(game: Engine, script: Script) -> None:
     say(game, script, "w")
     assert rolls(say(game, script, "search", 1)) == ["[search] 1d6 (1) + 6 (resting) + 3 = 10 vs TN 12: failure (margin -2)"]
     assert rolls(say(game, script, "search", 2)) == ["[search] 1d6 (2) + 6 (resting) + 3 = 11 vs TN 12: failure (margin -1)"]
@@ -394,7 +385,7 @@ def test_a_resting_action_may_be_repeated_until_it_works(game: Engine, script: d
     assert say(game, script, "odds search") == ['"search" needs no roll.']
 
 
-def test_with_a_foe_about_a_search_is_a_plain_roll(game: Engine, script: dict) -> None:
+def test_with_a_foe_about_a_search_is_a_plain_roll(game: Engine, script: Script) -> None:
     place(game, "tower")
     game.world.npc_state("brute").room = "hall"
     place(game, "hall")
@@ -404,7 +395,7 @@ def test_with_a_foe_about_a_search_is_a_plain_roll(game: Engine, script: dict) -
 
 # -- teamwork and stacking (seed 003: the door kicked by three) -----------------------------------------
 
-def test_the_door_kicked_by_three_the_best_placed_leads(game: Engine, script: dict) -> None:
+def test_the_door_kicked_by_three_the_best_placed_leads(game: Engine, script: Script) -> None:
     """seed 003, the door (TN 10, Strength + Crafts): the roll of 7 fails Hugi (+0) and
     Snowstorm (+2) but Chatrik's +4 makes 11. Chatrik is best placed and leads; Hugi adds
     half of 0 and Snowstorm half of +2 (1): +5."""
@@ -416,19 +407,19 @@ def test_the_door_kicked_by_three_the_best_placed_leads(game: Engine, script: di
     assert "gate/north" in game.state.opened
 
 
-def test_option_teamwork_lead_player(tmp_path: Path, script: dict) -> None:
+def test_option_teamwork_lead_player(tmp_path: Path, script: Script) -> None:
     game = new_game(tmp_path, teamwork_lead="player", teamwork_rounding="stack")
     befriend(game, "chatrik", "snowstorm")
     assert say(game, script, "odds open north")[2] == "  2d6 + 3 vs TN 10 (professional): above succeeds, equal ties"
 
 
-def test_a_helper_arriving_changes_the_circumstances(game: Engine, script: dict) -> None:
+def test_a_helper_arriving_changes_the_circumstances(game: Engine, script: Script) -> None:
     say(game, script, "open north", 1, 2, 1)
     befriend(game, "chatrik")
     assert rolls(say(game, script, "open north", 4, 5)) == ["[force] 2d6 (4, 5) + 4 = 13 vs TN 10: success (margin 3)"]
 
 
-def test_sneaking_gains_nothing_from_friends(game: Engine, script: dict) -> None:
+def test_sneaking_gains_nothing_from_friends(game: Engine, script: Script) -> None:
     place(game, "hall")
     game.world.npc_state("chatrik").room = "hall"
     befriend(game, "chatrik")
@@ -440,7 +431,7 @@ def test_sneaking_gains_nothing_from_friends(game: Engine, script: dict) -> None
 
 # -- resisted actions ----------------------------------------------------------------------------------------
 
-def test_sneaking_past_the_guard_is_resisted_by_its_wits_and_vigilance(game: Engine, script: dict) -> None:
+def test_sneaking_past_the_guard_is_resisted_by_its_wits_and_vigilance(game: Engine, script: Script) -> None:
     say(game, script, "w")
     assert say(game, script, "n") == ["The gate guard blocks your way. Fight, or try to flee."]
     lines = say(game, script, "sneak north", 4, 5, 6, 6, 3)  # the sneak; then the brute's attack in the tower
@@ -450,7 +441,7 @@ def test_sneaking_past_the_guard_is_resisted_by_its_wits_and_vigilance(game: Eng
     assert game.state.room == "tower"
 
 
-def test_caught_sneaking_the_guard_turns_on_you_and_strikes(game: Engine, script: dict) -> None:
+def test_caught_sneaking_the_guard_turns_on_you_and_strikes(game: Engine, script: Script) -> None:
     place(game, "hall")
     lines = say(game, script, "sneak north", 1, 2, 1, 1, 4)
     assert lines == ["[sneak] 2d6 (1, 2) + 2 = 5 vs TN 8: failure (margin -3)",
@@ -463,7 +454,7 @@ def test_caught_sneaking_the_guard_turns_on_you_and_strikes(game: Engine, script
 
 # -- fights: one roll decides the exchange ------------------------------------------------------------------
 
-def test_the_players_attack_roll_decides_both_sides(game: Engine, script: dict) -> None:
+def test_the_players_attack_roll_decides_both_sides(game: Engine, script: Script) -> None:
     """Dexterity 1 + Combat 1 against TN 7 + the brute's 1 + 1: TN 9.  Missing means being hit."""
     place(game, "tower")
     lines = say(game, script, "attack brute", 1, 1, 4)  # three faces: the brute does not attack again
@@ -478,16 +469,16 @@ def test_the_players_attack_roll_decides_both_sides(game: Engine, script: dict) 
     assert game.world.npc_state("brute").sheet.hp == 1
 
 
-def test_armour_absorbs_a_near_miss(game: Engine, script: dict) -> None:
+def test_armour_absorbs_a_near_miss(game: Engine, script: Script) -> None:
     place(game, "tower")
     lines = say(game, script, "attack brute", 4, 4, 2)  # margin 1 < the brute's covering 2: DR 1 counts
     assert lines[1] == ("[you attack the brute: follow-up] you strike the brute: damage 1d6 (2) + 1 = 3, "
                         "armour absorbs 1: 2 HP")
 
 
-def test_a_tied_attack_asks_both_or_neither(game: Engine, script: dict) -> None:
+def test_a_tied_attack_asks_both_or_neither(game: Engine, script: Script) -> None:
     place(game, "tower")
-    script[0] = [3, 4, 2, 1]
+    script.turns[0] = [3, 4, 2, 1]
     assert say(game, script, "attack brute") == [
         "Your attack on the brute ties: 2d6 (3, 4) + 2 = 9 vs TN 9. Trade blows, striking the brute and being "
         "struck (yes), or neither lands (no)?"]
@@ -497,13 +488,13 @@ def test_a_tied_attack_asks_both_or_neither(game: Engine, script: dict) -> None:
         "[you attack the brute: follow-up] you strike the brute: damage 1d6 (2) + 1 = 3, armour absorbs 1: 2 HP",
         "[you attack the brute: follow-up] the brute strikes you: damage 1d6 (1) + 1 = 2: 2 HP",
         "You have 4 of 6 HP left."]
-    script[1] = [3, 4]
+    script.turns[1] = [3, 4]
     say(game, script, "attack brute")
     assert say(game, script, "no") == [
         "You hold back.", "[you attack the brute] 2d6 (3, 4) + 2 = 9 vs TN 9: tie (margin 0)", "Neither lands a blow."]
 
 
-def test_a_foes_attack_is_the_players_defence_roll_and_a_tie_is_asked(game: Engine, script: dict) -> None:
+def test_a_foes_attack_is_the_players_defence_roll_and_a_tie_is_asked(game: Engine, script: Script) -> None:
     place(game, "tower")
     assert say(game, script, "wait", 6, 5, 3) == [
         "Time passes.",
@@ -519,10 +510,10 @@ def test_a_foes_attack_is_the_players_defence_roll_and_a_tie_is_asked(game: Engi
         "Neither lands a blow."]
 
 
-def test_fleeing_is_resisted_and_a_tie_may_take_a_parting_blow(game: Engine, script: dict) -> None:
+def test_fleeing_is_resisted_and_a_tie_may_take_a_parting_blow(game: Engine, script: Script) -> None:
     place(game, "tower")
     assert say(game, script, "odds flee")[2] == "  2d6 + 2 vs TN 8 (serious): above succeeds, equal ties"
-    script[0] = [3, 3, 2]
+    script.turns[0] = [3, 3, 2]
     assert say(game, script, "flee") == [
         "[flee] 2d6 (3, 3) + 2 = 8 vs TN 8: tie (margin 0)", "(Resisted: the brute adds +1 to TN 7.)",
         "A tie: 8 against TN 8. Break away, but the brute lands a blow (yes), or stay in the fight (no)?"]
@@ -533,13 +524,13 @@ def test_fleeing_is_resisted_and_a_tie_may_take_a_parting_blow(game: Engine, scr
     assert game.state.room == "hall"
 
 
-def test_in_a_fight_every_round_is_a_new_roll(game: Engine, script: dict) -> None:
+def test_in_a_fight_every_round_is_a_new_roll(game: Engine, script: Script) -> None:
     place(game, "tower")
     say(game, script, "flee", 1, 1, 1, 1, 1)  # caught; the brute's blow lands for 2
     assert rolls(say(game, script, "flee", 6, 6))[0] == "[flee] 2d6 (6, 6) + 2 = 14 vs TN 8: success (margin 6)"
 
 
-def test_a_weapon_made_for_the_foe_deals_more(game: Engine, script: dict) -> None:
+def test_a_weapon_made_for_the_foe_deals_more(game: Engine, script: Script) -> None:
     """The shock rod (d6: +1) is made for synthetic things: +2 more against the automaton (TN 7 + 0)."""
     place(game, "cellar")
     game.world.move_item("shock-rod", "player")
@@ -552,7 +543,7 @@ def test_a_weapon_made_for_the_foe_deals_more(game: Engine, script: dict) -> Non
 
 # -- margins, harm and healing --------------------------------------------------------------------------------
 
-def test_a_wide_margin_on_identify_tells_what_the_thing_does(game: Engine, script: dict) -> None:
+def test_a_wide_margin_on_identify_tells_what_the_thing_does(game: Engine, script: Script) -> None:
     """Intelligence 2 + Academics 0, hard (TN 10), at rest: 1d6 + 6 + 2.  A margin of 3 or more says more."""
     game.world.move_item("relic", "player")
     assert say(game, script, "identify relic", 6) == [
@@ -563,18 +554,18 @@ def test_a_wide_margin_on_identify_tells_what_the_thing_does(game: Engine, scrip
         "You understand it well (margin 4): it heals (d6)."]
 
 
-def test_a_narrow_margin_names_it_only(game: Engine, script: dict) -> None:
+def test_a_narrow_margin_names_it_only(game: Engine, script: Script) -> None:
     game.world.move_item("relic", "player")
     assert say(game, script, "identify relic", 3)[-1] == "You work it out: this is the Singing Bone."
 
 
-def test_a_failed_study_may_be_taken_up_again_at_rest(game: Engine, script: dict) -> None:
+def test_a_failed_study_may_be_taken_up_again_at_rest(game: Engine, script: Script) -> None:
     game.world.move_item("relic", "player")
     assert say(game, script, "identify relic", 1)[-1] == "It keeps its secret. A settlement appraiser might know it."
     assert say(game, script, "identify relic", 4)[-1] == "You work it out: this is the Singing Bone."
 
 
-def test_healing_is_a_d6_plus_the_dies_bonus(game: Engine, script: dict) -> None:
+def test_healing_is_a_d6_plus_the_dies_bonus(game: Engine, script: Script) -> None:
     game.world.move_item("relic", "player")
     game.state.player = replace(game.state.player, hp=1)
     assert say(game, script, "use relic", 3) == [
@@ -583,7 +574,7 @@ def test_healing_is_a_d6_plus_the_dies_bonus(game: Engine, script: dict) -> None
 
 # -- weight and encumbrance -------------------------------------------------------------------------------------
 
-def test_too_heavy_to_carry_and_the_load_encumbers(game: Engine, script: dict) -> None:
+def test_too_heavy_to_carry_and_the_load_encumbers(game: Engine, script: Script) -> None:
     assert say(game, script, "take anvil") == [
         "The anvil is too heavy for you to carry: Weight 11, and you can carry at most Strength +0 + 6 = 6."]
     assert say(game, script, "take sack") == ["Taken: the sack of stones."]
@@ -592,7 +583,7 @@ def test_too_heavy_to_carry_and_the_load_encumbers(game: Engine, script: dict) -
     assert say(game, script, "odds flee")[2] == "  2d6 - 1 vs TN 8 (serious): above succeeds, equal ties"
 
 
-def test_the_load_tires_every_interval_on_the_move(game: Engine, script: dict) -> None:
+def test_the_load_tires_every_interval_on_the_move(game: Engine, script: Script) -> None:
     say(game, script, "take sack")
     game.state.minutes = 11 * 60
     lines = say(game, script, "e", 2, 6, 6)  # no encounter; the climb
@@ -601,7 +592,7 @@ def test_the_load_tires_every_interval_on_the_move(game: Engine, script: dict) -
     assert game.state.player.fatigue == 3, "waiting is no march"
 
 
-def test_nothing_more_at_five_encumbrance(game: Engine, script: dict) -> None:
+def test_nothing_more_at_five_encumbrance(game: Engine, script: Script) -> None:
     game.state.player = replace(game.state.player, attributes={**game.state.player.attributes, "strength": -2})
     say(game, script, "take sack")  # Weight 3 against Strength -2: 5 points
     assert say(game, script, "take crowbar") == [
@@ -610,7 +601,7 @@ def test_nothing_more_at_five_encumbrance(game: Engine, script: dict) -> None:
 
 # -- time: intervals, rest, healing, downtime ---------------------------------------------------------------------
 
-def test_rests_last_an_interval_or_a_day_and_take_fatigue_away(game: Engine, script: dict) -> None:
+def test_rests_last_an_interval_or_a_day_and_take_fatigue_away(game: Engine, script: Script) -> None:
     game.state.player = replace(game.state.player, fatigue=9)
     assert say(game, script, "rest short") == ["You sit down with a meal.", "You rest an interval (6 hours): Fatigue 9 -> 6.",
                                                 "It is now afternoon (day 1)."]
@@ -619,7 +610,7 @@ def test_rests_last_an_interval_or_a_day_and_take_fatigue_away(game: Engine, scr
     assert game.state.player.fatigue == 0 and game.state.day == 2 and game.state.clock == "12:00"
 
 
-def test_healing_a_quarter_of_the_hp_a_week(game: Engine, script: dict) -> None:
+def test_healing_a_quarter_of_the_hp_a_week(game: Engine, script: Script) -> None:
     game.state.player = replace(game.state.player, hp=2)
     lines = say(game, script, "wait 6 days")
     assert game.state.player.hp == 2 and game.state.player.healing_days == 6
@@ -627,7 +618,7 @@ def test_healing_a_quarter_of_the_hp_a_week(game: Engine, script: dict) -> None:
     assert "A week has passed since your wounds began to mend: HP 2 -> 4." in lines
 
 
-def test_downtime_at_a_settlement_heals_everything(game: Engine, script: dict) -> None:
+def test_downtime_at_a_settlement_heals_everything(game: Engine, script: Script) -> None:
     assert say(game, script, "downtime") == ["Downtime needs a safe place to stay: a settlement."]
     say(game, script, "w")
     game.state.player = replace(game.state.player, hp=1, fatigue=7)
@@ -640,7 +631,7 @@ def test_downtime_at_a_settlement_heals_everything(game: Engine, script: dict) -
 
 # -- space: regions and their encounters -----------------------------------------------------------------------------
 
-def test_entering_an_area_of_a_region_may_bring_its_encounter(game: Engine, script: dict) -> None:
+def test_entering_an_area_of_a_region_may_bring_its_encounter(game: Engine, script: Script) -> None:
     lines = say(game, script, "e", 1, 6, 6)  # the encounter die, then the climb; the wolf does not strike yet
     assert lines[:3] == ["[encounters] 1d6 (1): an encounter (1 in 6 on entering an area of the Wilds)",
                          "A grey wolf comes upon you out of the Wilds!",
@@ -649,7 +640,7 @@ def test_entering_an_area_of_a_region_may_bring_its_encounter(game: Engine, scri
     assert game.world.npc_room("wolf") == "dunes"
 
 
-def test_most_of_the_time_nothing_comes(game: Engine, script: dict) -> None:
+def test_most_of_the_time_nothing_comes(game: Engine, script: Script) -> None:
     lines = say(game, script, "e", 4, 6, 6)
     assert lines[0] == "[encounters] 1d6 (4): nothing comes (1 in 6 on entering an area of the Wilds)"
     assert game.world.npc_room("wolf") == ""
@@ -659,13 +650,13 @@ def test_most_of_the_time_nothing_comes(game: Engine, script: dict) -> None:
 
 # -- hazards: a tie may turn back --------------------------------------------------------------------------------------
 
-def test_a_tied_hazard_offers_to_turn_back_unhurt(game: Engine, script: dict) -> None:
-    script[0] = [3, 3, 3]
+def test_a_tied_hazard_offers_to_turn_back_unhurt(game: Engine, script: Script) -> None:
+    script.turns[0] = [3, 3, 3]
     assert say(game, script, "e")[-1] == "A tie: 7 against TN 7. Press on and take the harm (yes), or turn back unhurt (no)?"
     lines = say(game, script, "no")
     assert lines[:3] == ["You think better of it.", "You turn back the way you came.", "Gate"]
     assert game.state.room == "gate" and game.state.player.hp == 6
-    script[1] = [4, 2]  # the same day: the encounter die, the remembered tie, and the harm if pressing on
+    script.turns[1] = [4, 2]  # the same day: the encounter die, the remembered tie, and the harm if pressing on
     assert say(game, script, "e")[1:4] == ["[climb] remembered 2d6 (3, 3) + 1 = 7 vs TN 7: tie (margin 0)",
                                            "(One roll only: nothing has changed since you tried this, so it goes "
                                            "the same way. Another day, new gear in hand or a helper would change that.)",
@@ -678,7 +669,7 @@ def test_a_tied_hazard_offers_to_turn_back_unhurt(game: Engine, script: dict) ->
 
 # -- death at 0 HP and saving a life ----------------------------------------------------------------------------------------
 
-def test_at_zero_hp_with_no_foe_about_a_life_may_be_saved(game: Engine, script: dict) -> None:
+def test_at_zero_hp_with_no_foe_about_a_life_may_be_saved(game: Engine, script: Script) -> None:
     game.state.player = replace(game.state.player, hp=1)
     lines = say(game, script, "e", 2, 1, 1, 3, 6, 5)  # no encounter; the climb fails; 3 harm; the save
     assert lines[-5:] == [
@@ -690,7 +681,7 @@ def test_at_zero_hp_with_no_foe_about_a_life_may_be_saved(game: Engine, script: 
     assert game.state.status == "playing" and game.state.player.hp == 1 and game.state.clock == "12:00"
 
 
-def test_a_failed_save_is_death(game: Engine, script: dict) -> None:
+def test_a_failed_save_is_death(game: Engine, script: Script) -> None:
     game.state.player = replace(game.state.player, hp=1)
     lines = say(game, script, "e", 2, 1, 1, 3, 1, 1)
     assert lines[-3:] == ["[save a life] 2d6 (1, 1) + 2 = 4 vs TN 9: failure (margin -5)",
@@ -698,7 +689,7 @@ def test_a_failed_save_is_death(game: Engine, script: dict) -> None:
     assert game.state.status == "dead"
 
 
-def test_falling_with_a_foe_standing_is_death(game: Engine, script: dict) -> None:
+def test_falling_with_a_foe_standing_is_death(game: Engine, script: Script) -> None:
     place(game, "tower")
     game.state.player = replace(game.state.player, hp=2)
     lines = say(game, script, "attack brute", 1, 1, 6)
