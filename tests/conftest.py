@@ -47,13 +47,31 @@ def play(engine: Engine, *commands: str) -> list[str]:
 
 
 class TurnScript:
-    """Scripted faces for each turn, by turn number; a rerun (a question answered) reads them again."""
+    """Scripted faces for each turn, by turn number; a rerun (a question answered) reads them again.
+
+    ``made`` keeps every dice source handed out, so a test can check all faces were read.
+    """
 
     def __init__(self) -> None:
         self.turns: dict[int, list[int]] = {}
+        self.made: list[ScriptedDice] = []
 
     def __call__(self, seed: int, turn: int) -> ScriptedDice:
-        return ScriptedDice(self.turns.get(turn, []))
+        dice = ScriptedDice(self.turns.get(turn, []))
+        self.made.append(dice)
+        return dice
+
+
+class FaceQueue:
+    """Scripted dice for the next submitted line, whatever its turn: ``dice.faces = [...]`` then submit."""
+
+    def __init__(self) -> None:
+        self.faces: list[int] = []
+        self.last: ScriptedDice | None = None
+
+    def __call__(self, seed: int, turn: int) -> ScriptedDice:
+        self.last = ScriptedDice(self.faces)
+        return self.last
 
 
 @pytest.fixture
@@ -64,11 +82,28 @@ def script(monkeypatch: pytest.MonkeyPatch) -> TurnScript:
     return faces
 
 
-def say_with_dice(engine: Engine, script: TurnScript, command: str, faces: list[int] | None = None) -> list[str]:
-    """Type ``command`` with ``faces`` as this turn's dice; the lines printed."""
+@pytest.fixture
+def queued_dice(monkeypatch: pytest.MonkeyPatch) -> FaceQueue:
+    """Replace the engine's dice with one queue of faces read by whatever comes next."""
+    faces = FaceQueue()
+    monkeypatch.setattr(game.engine, "dice_for_turn", faces)
+    return faces
+
+
+def say_with_dice(engine: Engine, script: TurnScript, command: str, faces: list[int] | None = None, *,
+                  all_read: bool = False) -> list[str]:
+    """Type ``command`` with ``faces`` as this turn's dice; the lines printed.
+
+    ``all_read``: fail unless the last dice source of the command read every scripted face.
+    """
     if faces is not None:
-        script.turns[engine.state.turn] = faces
-    return engine.submit(command).lines
+        script.turns[engine.state.turn] = list(faces)
+    script.made.clear()
+    lines = engine.submit(command).lines
+    if all_read and faces is not None:
+        for dice in script.made[-1:]:
+            assert dice.unused == 0, f"{command!r} left {dice.unused} scripted faces unread: {lines}"
+    return lines
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-import game.engine
 from game.engine import Engine
 from game.events import PLAYER
 from game.rules.dice import ScriptedDice
@@ -27,6 +26,8 @@ from game.rules.registry import get_system
 from game.saves import SaveStore
 from game.world.content import Adventure
 from game.world.loader import load_adventure
+from tests.conftest import TurnScript as Script
+from tests.conftest import say_with_dice
 
 ARENA = '''
 [adventure]
@@ -168,31 +169,11 @@ items = ["longbow"]
 '''
 
 
-class Script:
-    """The faces of each turn, by turn number; a rerun (a question answered) reads them again."""
-
-    def __init__(self) -> None:
-        self.turns: dict[int, list[int]] = {}
-        self.made: list[ScriptedDice] = []
-
-    def __call__(self, seed: int, turn: int) -> ScriptedDice:
-        dice = ScriptedDice(self.turns.get(turn, []))
-        self.made.append(dice)
-        return dice
-
-
 @pytest.fixture(scope="module")
 def arena(tmp_path_factory: pytest.TempPathFactory) -> Adventure:
     folder = tmp_path_factory.mktemp("arena")
     (folder / "adventure.toml").write_text(ARENA, encoding="utf-8")
     return load_adventure(folder)
-
-
-@pytest.fixture
-def script(monkeypatch: pytest.MonkeyPatch) -> Script:
-    faces = Script()
-    monkeypatch.setattr(game.engine, "dice_for_turn", faces)
-    return faces
 
 
 def make_engine(adventure: Adventure, tmp_path: Path, **options: str) -> Engine:
@@ -206,13 +187,8 @@ def engine(arena: Adventure, tmp_path: Path) -> Engine:
 
 
 def say(engine: Engine, script: Script, command: str, faces: list[int] | None = None) -> list[str]:
-    """Type ``command`` with ``faces`` as this turn's dice; the lines printed.  Every face must be read."""
-    script.turns[engine.state.turn] = list(faces or [])
-    script.made.clear()
-    lines = engine.submit(command).lines
-    for dice in script.made[-1:] if faces is not None else ():
-        assert dice.unused == 0, f"{command!r} left {dice.unused} scripted faces unread: {lines}"
-    return lines
+    """Type ``command`` with ``faces`` as this turn's dice (none when not given); every face must be read."""
+    return say_with_dice(engine, script, command, list(faces or []), all_read=faces is not None)
 
 
 def hero(engine: Engine) -> OASheet:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from game.rules.registry import get_system
 from game.rules.vaarn_events import CAUSE_ZERO_HP, Wounded
 from game.rules.vaarn_sheet import VaarnSheet
 from game.world.loader import load_adventure
+from tests.conftest import FaceQueue as Dice
 
 ADVENTURE = """
 [adventure]
@@ -339,23 +339,10 @@ tier = 1
 """
 
 
-class Dice:
-    """Scripted dice for the next submitted line: ``dice.faces = [...]`` then submit."""
-
-    def __init__(self) -> None:
-        self.faces: list[int] = []
-        self.last: ScriptedDice | None = None
-
-    def __call__(self, seed: int, turn: int) -> ScriptedDice:
-        self.last = ScriptedDice(self.faces)
-        return self.last
-
-
 @pytest.fixture
-def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[Dice]:
-    scripted = Dice()
-    monkeypatch.setattr("game.engine.dice_for_turn", scripted)
-    yield scripted
+def dice(queued_dice: Dice) -> Dice:
+    """The shared harness's queue of faces, read by whatever the next line rolls."""
+    return queued_dice
 
 
 def make(tmp_path: Path, *, options: str = "", items: str = '"knife", "skin", "robe"', water: int = 2,
