@@ -28,7 +28,7 @@ import signal
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from game.engine import Engine
 from game.presentation import STYLE_RULES, sentence, status_parts, status_text, styled_block
@@ -109,7 +109,7 @@ def _restore_terminal_mode(mode: object) -> None:
     try:
         import termios
 
-        termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, mode)  # type: ignore[arg-type]
+        termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, cast("list[Any]", mode))
     except Exception:  # noqa: BLE001 - termios.error or OSError: the terminal is gone (SIGHUP)
         pass
 

@@ -367,10 +367,11 @@ class Scout:
                 continue  # neither a way through nor a place to explore while there is another way
             if (goal is None and here not in self.state.visited) or here == goal:
                 steps: list[ExitDef] = []
-                while came[here] is not None:
-                    before, exit_def = came[here]  # type: ignore[misc]
+                link = came[here]
+                while link is not None:
+                    here, exit_def = link
                     steps.append(exit_def)
-                    here = before
+                    link = came[here]
                 return steps[::-1]
             for exit_def in self.adventure.rooms[here].exits.values():
                 if exit_def.to not in came and self._passable(here, exit_def, force):
