@@ -46,7 +46,7 @@ def clean_line(text: str) -> str:
 
 
 def wrap(text: str, width: int) -> str:
-    """Wrap each paragraph of ``text`` to ``width`` columns, keeping blank lines."""
+    """Wrap each paragraph of ``text`` to ``width`` columns, keeping blank lines; a word longer than a line (a path) is never cut."""
     if width < 20:
         width = 20
     out = []
@@ -56,7 +56,7 @@ def wrap(text: str, width: int) -> str:
             continue
         indent = paragraph[: len(paragraph) - len(paragraph.lstrip())]
         out.append(textwrap.fill(paragraph.strip(), width=width, initial_indent=indent,
-                                 subsequent_indent=indent, break_on_hyphens=False))
+                                 subsequent_indent=indent, break_on_hyphens=False, break_long_words=False))
     return "\n".join(out)
 
 
