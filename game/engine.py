@@ -25,6 +25,7 @@ import random
 import tempfile
 import time
 import traceback
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,7 +34,7 @@ from game.actions import ActionRegistry, ActionSpec, Question, Turn
 from game.actions.observe import describe_room
 from game.actions.registry import default_registry
 from game.actions.scope import PRONOUNS, Ambiguous, Misspelt, Orphan, Thing, words_of
-from game.errors import ActionRefused
+from game.errors import ActionRefused, ContentError
 from game.meta import ENDING_QUESTION, MetaCommands
 from game.parser import (
     DIRECTION_WORDS,
@@ -109,7 +110,18 @@ def new_state(adventure: Adventure, system: RuleSystem, seed: int) -> WorldState
         room=adventure.start, player=sheet, water=adventure.player.water, food=adventure.player.food,
     )
     state.visited.add(adventure.start)
+    for item_id in _starting_kit(adventure, system.id, stats):
+        state.item_moves[item_id] = PLAYER
     return state
+
+
+def _starting_kit(adventure: Adventure, system_id: str, stats: Mapping[str, Any] | None) -> tuple[str, ...]:
+    """The items a system's player stat table hands over at the start (``kit``; Vaarn's accepts one)."""
+    kit = (stats or {}).get("kit", [])
+    unknown = [item_id for item_id in kit if item_id not in adventure.items]
+    if unknown:
+        raise ContentError([f"player.stats.{system_id}: kit: no item '{item_id}'" for item_id in unknown])
+    return tuple(kit)
 
 
 class Engine:

@@ -161,8 +161,11 @@ def _locked_rooms(adventure: Adventure, found: _Reach) -> list[Warning]:
 
 def _items(adventure: Adventure, found: _Reach) -> list[Warning]:
     warnings: list[Warning] = []
+    kits = {str(item) for stats in adventure.player.stats.values() for item in stats.get("kit", [])}
     for item_id in adventure.items:
         home = adventure.item_homes.get(item_id)
+        if home is None and item_id in kits:
+            continue  # a system's starting kit (Vaarn's [player.stats.vaarn] kit) hands it over
         if home is None:
             warnings.append((("items", item_id), f"item '{item_id}' is placed nowhere (no room, search, NPC or the "
                                                  f"player holds it): nobody can get it"))

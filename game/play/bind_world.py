@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from game.actions.combat import UNARMED, best_weapon
+from game.actions.combat import UNARMED, best_weapon, weapon_of
 from game.events import PLAYER
 from game.play.bind_turn import round_now, set_moment, set_round, the
 from game.rules import bind_body, bind_combat
@@ -61,10 +61,42 @@ def item_weight(item: ItemDef) -> int:
 
 
 def load_encumbrance(world: World, sheet: BindSheet, extra: ItemDef | None = None) -> int:
-    """Encumbrance of what the player carries (plus ``extra``): each item's Weight above Strength, added up."""
-    items = [world.item(i) for i in world.carried()] + ([extra] if extra else [])
-    return bind_body.load_encumbrance([item_weight(item) for item in items], attribute(sheet, "strength"))
+    """Encumbrance of what the player carries (plus ``extra``): each item's Weight above Strength, added up.
 
+    The melee weapon wielded counts +2 when carried in one hand (:func:`one_handed`).
+    """
+    carried = world.carried()
+    in_hand = one_handed(world, carried)
+    strength = attribute(sheet, "strength")
+    points = sum(bind_body.encumbrance(item_weight(world.item(i)), strength, one_hand=i == in_hand) for i in carried)
+    return points + (bind_body.encumbrance(item_weight(extra), strength) if extra else 0)
+
+
+def wielded_id(world: World, carried: list[str]) -> str | None:
+    """The item id of the melee weapon the player wields (the one :func:`equip` puts on the sheet)."""
+    weapon = best_weapon(world, carried, ranged=False)
+    if weapon is None:
+        return None
+    return next((i for i in carried if world.item(i).is_weapon and not world.item(i).ranged
+                 and weapon_of(world, i) == weapon), None)
+
+
+def one_handed(world: World, carried: list[str]) -> str | None:
+    """The item carried in only one hand (seed 003 §Weight: +2 to its Weight), or None.
+
+    House rule (option ``one_hand_weight``): the solo wanderer fights one-handed,
+    the other hand kept for the waterskin, the torch, the climb.  ``two-handers``
+    (default): the wielded melee weapon counts +2 when the content marks it
+    two-handed (``[items.X.stats.bind] hands = 2``: the seed's battle axe, Weight
+    3, counts 5); a one-handed weapon's listed Weight is its Weight in one hand.
+    ``wielded``: every wielded melee weapon counts +2.  ``off``: nothing does.
+    """
+    mode = getattr(world.system, "one_hand_weight", "two-handers")
+    item_id = wielded_id(world, carried) if mode != "off" else None
+    if item_id is None:
+        return None
+    two_handed = world.item(item_id).stats.get("bind", {}).get("hands", 1) == 2
+    return item_id if mode == "wielded" or two_handed else None
 
 def take_refusal(world: World, item_id: str) -> str | None:
     """Why the player cannot carry the item (seed 003 §Weight & Encumbrance), or None."""

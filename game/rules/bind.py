@@ -101,6 +101,11 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     # Who leads a team roll: the best-placed character (the seed's door example), or
     # always the player (house rule).
     "teamwork_lead": ("best", "player"),
+    # seed 003 §Weight: "Items carried in only one hand count as having +2 to the Weight"
+    # (its example: a battle axe hefted in one hand).  House rule: the wanderer fights
+    # one-handed, so a wielded two-hander (``[items.X.stats.bind] hands = 2``) counts +2;
+    # or every wielded melee weapon counts +2; or listed Weights only.
+    "one_hand_weight": ("two-handers", "wielded", "off"),
 }
 
 
@@ -136,6 +141,7 @@ class BindSystem:
         self.combat_tie = options.get("combat_tie", OPTIONS["combat_tie"][0])
         self.teamwork_rounding = options.get("teamwork_rounding", OPTIONS["teamwork_rounding"][0])
         self.teamwork_lead = options.get("teamwork_lead", OPTIONS["teamwork_lead"][0])
+        self.one_hand_weight = options.get("one_hand_weight", OPTIONS["one_hand_weight"][0])
 
     # -- PRODUCT §3.1 ---------------------------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> BindRequest:

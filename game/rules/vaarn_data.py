@@ -178,6 +178,8 @@ _INT_KEYS: Mapping[str, tuple[int, int]] = {
 _NPC_INT_KEYS: Mapping[str, tuple[int, int]] = {**_INT_KEYS, "level": (0, 30), "morale": (-10, 20)}
 _BOOL_KEYS: tuple[str, ...] = ("synthetic",)
 _STR_KEYS: tuple[str, ...] = ("creature",)
+#: The player's starting kit (seed 001 §Advancement: "the starting equipment"): item ids.
+_LIST_KEYS: tuple[str, ...] = ("kit",)
 _NPC_STR_KEYS: tuple[str, ...] = ("creature", "attacks", "appearing", "notes")
 
 
@@ -185,7 +187,8 @@ def stat_problems(stats: Mapping[str, Any], npc: bool = False) -> list[str]:
     """Every problem with a content stat table, one message each (empty when fine)."""
     ints = _NPC_INT_KEYS if npc else _INT_KEYS
     strs = _NPC_STR_KEYS if npc else _STR_KEYS
-    known = [*ints, *_BOOL_KEYS, *strs]
+    lists = () if npc else _LIST_KEYS
+    known = [*ints, *_BOOL_KEYS, *strs, *lists]
     problems = []
     for key, value in stats.items():
         if key in ints:
@@ -202,6 +205,9 @@ def stat_problems(stats: Mapping[str, Any], npc: bool = False) -> list[str]:
                 problems.append(f"{key} must be text")
             elif key == "creature" and value not in CREATURE_TYPES:
                 problems.append(f"creature must be one of {', '.join(CREATURE_TYPES)}, not '{value}'")
+        elif key in lists:
+            if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+                problems.append(f"{key} must be a list of item ids")
         else:
             close = difflib.get_close_matches(str(key), known, n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""

@@ -171,6 +171,9 @@ def new_character(stats: Mapping[str, Any] | None, dice: Dice) -> VaarnSheet:
     PSY EGO; the lowest die is the bonus), then a d8 for max HP unless ``hp`` or
     ``max_hp`` is given.  Without stats that is the full creation roll (19 faces).
     Swapping two abilities (RULES-NOTES) is the player's choice: :func:`swap_abilities`.
+    A ``kit`` (item ids: the starting kit of RULES-NOTES vaarn, whose Exotica
+    seed 001 §Advancement calls "of the starting equipment") is not on the
+    sheet: the engine hands those items over (``game.engine.new_state``).
     """
     stats = dict(stats or {})
     problems = stat_problems(stats)
@@ -182,7 +185,7 @@ def new_character(stats: Mapping[str, Any] | None, dice: Dice) -> VaarnSheet:
         max_hp = int(stats.get("max_hp", max(int(stats.get("hp", 1)), 1)))
     else:
         max_hp = dice.roll(8)
-    data.update({key: value for key, value in stats.items() if key not in ABILITIES})
+    data.update({key: value for key, value in stats.items() if key not in ABILITIES and key != "kit"})
     data["max_hp"] = max_hp
     data["hp"] = int(stats.get("hp", max_hp))
     sheet = VaarnSheet.from_data(data)

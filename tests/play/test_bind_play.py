@@ -20,6 +20,7 @@ import tomli_w
 from game.engine import Engine
 from game.rules.registry import get_system
 from game.world.loader import load_adventure
+from game.world.state import PLAYER
 from tests.conftest import TurnScript as Script
 from tests.conftest import say_with_dice
 
@@ -113,6 +114,14 @@ damage = "d6"
 [items.crowbar]
 name = "crowbar"
 kind = "tool"
+
+[items.battle-axe]
+name = "battle axe"
+aliases = ["axe"]
+kind = "weapon"
+damage = "d10"
+weight = 3
+stats.bind = { hands = 2 }
 
 [items.anvil]
 name = "anvil"
@@ -581,6 +590,39 @@ def test_too_heavy_to_carry_and_the_load_encumbers(game: Engine, script: Script)
     assert "  Encumbrance 3: -3 to Speed, +3 Fatigue each interval" in say(game, script, "stats")
     place(game, "tower")
     assert say(game, script, "odds flee")[2] == "  2d6 - 1 vs TN 8 (serious): above succeeds, equal ties"
+
+
+def load_line(game: Engine, script: Script) -> str:
+    """The Encumbrance line of ``stats`` after an action (the sheet is equipped from the first action on)."""
+    say(game, script, "wait")
+    return next((line for line in say(game, script, "stats") if line.startswith("  Encumbrance")), "")
+
+
+def test_a_two_hander_wielded_in_one_hand_counts_two_more_weight(tmp_path: Path, script: Script) -> None:
+    """seed 003 §Weight: "hefting a battle axe in only one hand would mean it has an effective Weight of 5".
+
+    House rule ``one_hand_weight = "two-handers"`` (default): the wanderer fights
+    one-handed, so the axe (Weight 3, ``hands = 2``) counts 5: Strength +0 gives
+    Encumbrance 5; the knife (a one-hander, listed Weight -1) adds nothing.
+    """
+    (tmp_path / "default").mkdir()
+    (tmp_path / "off").mkdir()
+    game = new_game(tmp_path / "default")
+    assert load_line(game, script) == ""
+    game.world.move_item("battle-axe", PLAYER)
+    assert load_line(game, script) == "  Encumbrance 5: -5 to Speed, +5 Fatigue each interval"
+    off = new_game(tmp_path / "off", one_hand_weight="off")
+    off.world.move_item("battle-axe", PLAYER)
+    assert load_line(off, script) == "  Encumbrance 3: -3 to Speed, +3 Fatigue each interval"
+
+
+def test_every_wielded_weapon_counts_two_more_under_the_wielded_option(tmp_path: Path, script: Script) -> None:
+    """``one_hand_weight = "wielded"``: the knife (listed Weight -1) in one hand counts +1 at Strength +0."""
+    game = new_game(tmp_path, one_hand_weight="wielded")
+    assert load_line(game, script) == "  Encumbrance 1: -1 to Speed, +1 Fatigue each interval"
+    assert game.status_line().startswith("Gate | HP 6/6 Enc 1 |")
+    game.world.move_item("battle-axe", PLAYER)
+    assert load_line(game, script) == "  Encumbrance 5: -5 to Speed, +5 Fatigue each interval"
 
 
 def test_the_load_tires_every_interval_on_the_move(game: Engine, script: Script) -> None:
