@@ -57,9 +57,10 @@ def worn_armor(turn: Turn) -> DieCode:
 
 def damage_player(turn: Turn, system: OpenD6, rolled: int) -> Damage:
     """``rolled`` damage against the player, in the armor they carry; the sheet is updated."""
+    extra = rolls.spend_set_aside(turn, system, "resist")
     sheet = turn.world.state.player
     armored = dataclasses.replace(sheet, armor=worn_armor(turn))
-    done = apply_damage(armored, rolled, turn.dice, system.damage, system.wild_one, PLAYER)
+    done = apply_damage(armored, rolled, turn.dice, system.damage, system.wild_one, PLAYER, extra)
     turn.world.state.player = dataclasses.replace(done.sheet, armor=sheet.armor)
     return dataclasses.replace(done, sheet=turn.world.state.player)
 
@@ -89,6 +90,10 @@ def player_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon,
     damage = damage_request(world.state.player, npc.sheet, weapon, system.wild_one)
     if rolls.fated(turn) and system.fate_damage == "doubled":
         damage = dataclasses.replace(system.with_fate_point(damage), label="damage (Fate Point x2)")
+    extra = rolls.spend_set_aside(turn, system, "damage")
+    if extra:
+        damage = dataclasses.replace(damage, dice=damage.dice + extra,
+                                     label=f"{damage.label} (Character Points +{extra}D)")
     damage_roll = system.roll(damage, turn.dice)
     done = apply_damage(npc.sheet, int(damage_roll.figures["total"]), turn.dice, system.damage, system.wild_one,
                         npc_id)

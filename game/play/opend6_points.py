@@ -21,6 +21,7 @@ from game.errors import ActionRefused
 from game.parser import ParseError, parse, phrases_of
 from game.play.opend6_rolls import keep, moment_of
 from game.rules.opend6_events import PointsAwarded
+from game.rules.opend6_types import D6Moment
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Turn
@@ -83,6 +84,9 @@ def points(turn: Turn, command: Command) -> None:
     if words in (("spend",), ("keep",)):
         _set_aside(turn, words == ("spend",))
         return
+    if len(words) == 2 and words[0] == "spend" and words[1] in FOR_ROLLS:
+        _set_aside_for(turn, FOR_ROLLS[words[1]])
+        return
     if words in (("on",), ("off",)):
         state.player = dataclasses.replace(sheet, cp_prompt=words == ("on",))
         turn.say("After a failed roll that one more die could save, you will be asked whether to spend a"
@@ -91,7 +95,9 @@ def points(turn: Turn, command: Command) -> None:
         return
     if words:
         raise ActionRefused("Say \"points\" to see them, \"points spend\" to add a die to your next roll"
-                            " (\"points keep\" takes them back), \"points on\" or \"points off\" for the question.")
+                            " (\"points spend damage\" or \"points spend resist\" for your next damage or"
+                            " resistance roll; \"points keep\" takes them back), \"points on\" or \"points off\""
+                            " for the question.")
     asked = "on" if sheet.cp_prompt else "off"
     armed = " A Fate Point is waiting for your next roll." if moment_of(state).fate_armed else ""
     turn.say(f"Character Points {sheet.character_points}, Fate Points {sheet.fate_points}.{armed}",
@@ -104,15 +110,40 @@ def _set_aside(turn: Turn, spend: bool) -> None:
     state = turn.world.state
     moment = moment_of(state)
     if not spend:
-        if not moment.cp_armed:
+        if not _aside(moment):
             raise ActionRefused("No Character Points are set aside.")
-        keep(turn, dataclasses.replace(moment, cp_armed=0))
+        keep(turn, dataclasses.replace(moment, cp_armed=0, cp_damage=0, cp_resist=0))
         turn.say("You keep your Character Points for later.")
         return
-    if state.player.character_points <= moment.cp_armed:
+    if state.player.character_points <= _aside(moment):
         raise ActionRefused("You have no Character Points left to set aside.")
     keep(turn, dataclasses.replace(moment, cp_armed=moment.cp_armed + 1))
     turn.say(f"Your next roll gets {moment.cp_armed + 1} extra {'die' if moment.cp_armed == 0 else 'dice'} "
+             "(a Character Point each). (\"points keep\" takes them back.)")
+
+
+#: ``points spend WORD`` -> the roll the point waits for (the moment's ``cp_<roll>``).
+FOR_ROLLS = {"damage": "damage", "resist": "resist", "resistance": "resist", "soak": "resist"}
+
+
+def _aside(moment: D6Moment) -> int:
+    """All the Character Points set aside, whatever roll they wait for."""
+    return moment.cp_armed + moment.cp_damage + moment.cp_resist
+
+
+def _set_aside_for(turn: Turn, roll: str) -> None:
+    """``points spend damage|resist``: a Character Point set aside for the damage roll of the
+    player's next hit, or their next resistance roll (seed 002 §Improving Rolls: "one extra
+    die"; the seed does not limit it to action rolls)."""
+    state = turn.world.state
+    moment = moment_of(state)
+    if state.player.character_points <= _aside(moment):
+        raise ActionRefused("You have no Character Points left to set aside.")
+    count = (moment.cp_damage if roll == "damage" else moment.cp_resist) + 1
+    keep(turn, dataclasses.replace(moment, cp_damage=count) if roll == "damage"
+         else dataclasses.replace(moment, cp_resist=count))
+    what = "the damage of your next hit" if roll == "damage" else "your next roll to resist damage"
+    turn.say(f"{what[0].upper()}{what[1:]} gets {count} extra {'die' if count == 1 else 'dice'} "
              "(a Character Point each). (\"points keep\" takes them back.)")
 
 

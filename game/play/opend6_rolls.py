@@ -119,6 +119,22 @@ def prepare(turn: Turn, system: OpenD6, request: D6Request, heroic: bool) -> D6R
     return dataclasses.replace(request, secret=system.difficulty_in_odds == "hidden")
 
 
+def spend_set_aside(turn: Turn, system: OpenD6, roll: str) -> int:
+    """Spend the Character Points set aside for the player's next ``roll`` ("damage" or
+    "resist"): how many extra dice it gets (seed 002 §Improving Rolls: "one extra die").
+    The roll's label tells it ("(Character Points +1D)"); no separate line."""
+    state = turn.world.state
+    moment = moment_of(state)
+    count = moment.cp_damage if roll == "damage" else moment.cp_resist
+    if not count:
+        return 0
+    for _ in range(count):
+        state.player = system.spend_point(state.player, "character")
+    keep(turn, dataclasses.replace(moment, cp_damage=0) if roll == "damage"
+         else dataclasses.replace(moment, cp_resist=0))
+    return count
+
+
 def fated(turn: Turn) -> bool:
     """Whether a Fate Point spent on this action doubles its rolls."""
     return moment_of(turn.world.state).fate_turn == turn.world.state.turn

@@ -202,6 +202,10 @@ class OpenD6:
         lines = ["A Fate Point is waiting: your next roll uses twice the dice."] if moment.fate_armed else []
         if moment.cp_armed:
             lines.append(f"Character Points set aside: +{moment.cp_armed}D to your next roll.")
+        if moment.cp_damage:
+            lines.append(f"Character Points set aside: +{moment.cp_damage}D to the damage of your next hit.")
+        if moment.cp_resist:
+            lines.append(f"Character Points set aside: +{moment.cp_resist}D to your next resistance roll.")
         if moment.setback(who) is not None:
             lines.append("Shaken by a complication: -1D to your next action.")
         return lines

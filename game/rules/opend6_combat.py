@@ -127,25 +127,28 @@ def _falls(who: str, before: D6Sheet, after: D6Sheet, damage: str) -> tuple[Even
 
 
 def apply_damage(defender: D6Sheet, rolled: int, dice: Dice, damage: str, wild_one: str,
-                 who: str = DEFENDER) -> Damage:
+                 who: str = DEFENDER, extra: int = 0) -> Damage:
     """A damage total against ``who``'s sheet: a resistance roll and the wound chart
-    (wounds), or Body Points less an armor roll (body-points).
+    (wounds), or Body Points less an armor roll (body-points).  ``extra``: Character
+    Points spent on the resistance (or armor) roll, one more die each (seed 002
+    §Improving Rolls).
 
     Faces: the resistance roll (wounds), or the armor roll if the armor has dice.
     """
+    note = f" (Character Points +{extra}D)" if extra else ""
     if damage == "wounds":
-        resistance = defender.attribute("physique") + defender.armor
-        resist = roll(D6Request.of(resistance, rolled, wild_one, "resistance"), dice)
+        resistance = defender.attribute("physique") + defender.armor + DieCode(extra)
+        resist = roll(D6Request.of(resistance, rolled, wild_one, "resistance" + note), dice)
         resisted = int(resist.figures["total"])
         after = take_wound(defender, rolled - resisted)
         event: Event = DamageResisted(who, rolled, resisted, wound_from_margin(rolled - resisted) > 0,
                                       defender.wound_level, after.wound_level)
         return Damage(after, rolled, (resist,), (event, *_falls(who, defender, after, damage)))
-    armor = defender.armor
+    armor = defender.armor + DieCode(extra)
     rolls: tuple[RollResult, ...] = ()
     stopped = armor.pips
     if armor.dice:
-        armor_roll = roll(D6Request.of(armor, None, wild_one, "armor"), dice)
+        armor_roll = roll(D6Request.of(armor, None, wild_one, "armor" + note), dice)
         stopped, rolls = int(armor_roll.figures["total"]), (armor_roll,)
     lost = max(rolled - stopped, 0)
     after = lose_body_points(defender, lost)

@@ -206,17 +206,22 @@ class D6Moment:
     """What lasts an action or a round: ``fate_armed`` (a Fate Point waits for the player's
     next roll), ``fate_turn`` (the action whose rolls a spent Fate Point doubles),
     ``setbacks`` (actor id -> the complication hanging over it), ``cp_armed`` (Character
-    Points the player set aside before their next roll, one extra die each)."""
+    Points the player set aside before their next roll, one extra die each), ``cp_damage``
+    and ``cp_resist`` (set aside for the damage roll of their next hit, or for their next
+    resistance roll)."""
 
     fate_armed: bool = False
     fate_turn: int | None = None
     setbacks: Mapping[str, Setback] = field(default_factory=dict)
     cp_armed: int = 0
+    cp_damage: int = 0
+    cp_resist: int = 0
 
     @property
     def idle(self) -> bool:
         """Nothing under way: the state holds None instead."""
-        return not self.fate_armed and self.fate_turn is None and not self.setbacks and not self.cp_armed
+        return (not self.fate_armed and self.fate_turn is None and not self.setbacks and not self.cp_armed
+                and not self.cp_damage and not self.cp_resist)
 
     def setback(self, who: str) -> Setback | None:
         return self.setbacks.get(who)
@@ -226,12 +231,13 @@ class D6Moment:
         setbacks = {key: value for key, value in self.setbacks.items() if key != who}
         if setback is not None:
             setbacks[who] = setback
-        return D6Moment(self.fate_armed, self.fate_turn, setbacks, self.cp_armed)
+        return D6Moment(self.fate_armed, self.fate_turn, setbacks, self.cp_armed, self.cp_damage, self.cp_resist)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> D6Moment | None:
         """The moment from plain data ({} -> None); ValueError naming the field otherwise."""
-        unknown = sorted(str(key) for key in data if key not in ("fate_armed", "fate_turn", "setbacks", "cp_armed"))
+        unknown = sorted(str(key) for key in data if key not in ("fate_armed", "fate_turn", "setbacks", "cp_armed",
+                                                                "cp_damage", "cp_resist"))
         if unknown:
             raise ValueError(f"moment.{unknown[0]}: not an OpenD6 moment entry")
         table = data.get("setbacks", {})
@@ -243,7 +249,8 @@ class D6Moment:
                 raise ValueError(f"moment.setbacks.{who}: expected rounds and turn")
             setbacks[str(who)] = Setback(_int(entry, "rounds", low=1, high=2), _int(entry, "turn"))
         cp_armed = _optional_int(data, "cp_armed", low=0) or 0
-        moment = cls(_bool(data, "fate_armed", False), _optional_int(data, "fate_turn", low=0), setbacks, cp_armed)
+        moment = cls(_bool(data, "fate_armed", False), _optional_int(data, "fate_turn", low=0), setbacks, cp_armed,
+                     _optional_int(data, "cp_damage", low=0) or 0, _optional_int(data, "cp_resist", low=0) or 0)
         return None if moment.idle else moment
 
     def to_data(self) -> dict[str, Any]:
@@ -254,6 +261,10 @@ class D6Moment:
             data["fate_turn"] = self.fate_turn
         if self.cp_armed:
             data["cp_armed"] = self.cp_armed
+        if self.cp_damage:
+            data["cp_damage"] = self.cp_damage
+        if self.cp_resist:
+            data["cp_resist"] = self.cp_resist
         if self.setbacks:
             data["setbacks"] = {who: {"rounds": s.rounds, "turn": s.turn} for who, s in sorted(self.setbacks.items())}
         return data

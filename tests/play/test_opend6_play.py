@@ -551,3 +551,50 @@ def test_an_answered_question_hides_what_was_shown_with_it(engine: Engine) -> No
     events = [Said("shown with the question"), Answered(), Said("still shown"), Answered(), CharacterPointSpent(3)]
     assert narrator.lines(events) == ["You spend a Character Point (3 left) and roll one more die."]
     assert narrator.lines(events[:3]) == ["still shown"]
+
+
+def test_character_points_set_aside_for_the_damage_of_the_next_hit(engine: Engine, script: Script) -> None:
+    """seed 002 §Improving Rolls: a Character Point is "one extra die" on any roll, damage too."""
+    to_the_well(engine, script)
+    assert say(engine, script, "points spend damage") == [
+        "The damage of your next hit gets 1 extra die (a Character Point each). (\"points keep\" takes them back.)"]
+    assert "  Character Points set aside: +1D to the damage of your next hit." in stats(engine, script)
+    # attack 4D: 6, 6, 6 + wild 2 = 20, a hit; damage 3D+2 +1D = 4D+2: 1, 1, 1 + wild 2 + 2 = 7;
+    # resistance 2D: 1 + wild 2 = 3; morale 1D: wild 6+4; the raider misses (1 + wild 1)
+    lines = say(engine, script, "attack raider", [6, 6, 6, 2, 1, 1, 1, 2, 1, 2, 6, 4, 1, 1])
+    assert ("[you attack the dune raider: follow-up] damage (Character Points +1D) 4D+2 (1, 1, 1 + wild 2 + 2) = 7"
+            in lines)
+    assert (player(engine).character_points, moment(engine).cp_damage) == (4, 0)
+
+
+def test_a_miss_keeps_the_points_set_aside_for_damage(engine: Engine, script: Script) -> None:
+    to_the_well(engine, script)
+    say(engine, script, "points spend damage")
+    # attack 4D: 1, 1, 1 + wild 3 = 6 vs 9 (no question: points off); the raider misses (1, 1 + wild 2)
+    say(engine, script, "points off")
+    say(engine, script, "attack raider", [1, 1, 1, 3, 1, 1, 2])
+    assert (player(engine).character_points, moment(engine).cp_damage) == (5, 1)
+    assert say(engine, script, "points keep") == ["You keep your Character Points for later."]
+    assert moment(engine).cp_damage == 0
+
+
+def test_character_points_set_aside_for_the_next_resistance_roll(engine: Engine, script: Script) -> None:
+    """seed 002 §Improving Rolls: one extra die on the resistance roll (seed §Taking Damage)."""
+    assert say(engine, script, "points spend resist") == [
+        "Your next roll to resist damage gets 1 extra die (a Character Point each). (\"points keep\" takes them back.)"]
+    # the raider hits (6, 6 + wild 5 = 17 vs 12), damage 3D+1: 1, 1 + wild 2 + 1 = 5;
+    # resistance 3D +1D = 4D: 1, 1, 1 + wild 2 = 5: no wound
+    lines = say(engine, script, "n", [6, 6, 5, 1, 1, 2, 1, 1, 1, 2])
+    assert ("[the dune raider attacks: follow-up] resistance (Character Points +1D) 4D (1, 1, 1 + wild 2) = 5 vs 5:"
+            " success (margin 0)") in lines
+    assert "Damage 5 against your resistance 5: no wound." in lines
+    assert (player(engine).character_points, moment(engine).cp_resist) == (4, 0)
+
+
+def test_points_set_aside_cannot_exceed_the_points_held(engine: Engine, script: Script) -> None:
+    edit(engine, character_points=2)
+    say(engine, script, "points spend")
+    say(engine, script, "points spend resist")
+    assert say(engine, script, "points spend damage") == ["You have no Character Points left to set aside."]
+    assert say(engine, script, "points spend soak")[0] == "You have no Character Points left to set aside."
+    assert D6Moment.from_data(moment(engine).to_data()) == moment(engine)

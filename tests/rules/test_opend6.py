@@ -871,3 +871,21 @@ def test_format_1_fixtures_migrate(name: str) -> None:
         assert not set(npc["sheet"]) & {"setback", "setback_turn", "fate_armed", "fate_turn", "engaged"}
         WOUNDS.sheet_from_data(npc["sheet"])
     WOUNDS.moment_from_data(state["moment"])
+
+
+def test_character_points_add_a_die_to_resistance_or_to_the_armor_roll() -> None:
+    """seed 002 §Improving Rolls ("one extra die") on the rolls of §Taking Damage."""
+    from game.rules.opend6_combat import apply_damage
+    hero = WOUNDS.new_character({"physique": "2D"}, ScriptedDice([]))
+    # wounds: Physique 2D +1D = 3D: 3, 3 + wild 4 = 10 against damage 10: no wound
+    dice = ScriptedDice([3, 3, 4])
+    done = apply_damage(hero, 10, dice, "wounds", "complication", PLAYER, extra=1)
+    assert dice.unused == 0
+    assert done.rolls[0].text.startswith("resistance (Character Points +1D) 3D")
+    assert int(done.rolls[0].figures["total"]) == 10 and done.sheet.wound_level == 0
+    # body points, no armor: the Character Point's die alone stops damage (wild 4 of 10)
+    body = replace(hero, body_points=20, body_points_max=20)
+    dice = ScriptedDice([4])
+    done = apply_damage(body, 10, dice, "body-points", "complication", PLAYER, extra=1)
+    assert done.rolls[0].text.startswith("armor (Character Points +1D) 1D")
+    assert (done.harm, done.sheet.body_points) == (6, 14)
