@@ -1,8 +1,12 @@
-"""Start-up time: `wayfarer` to its first prompt, against `python -c pass` (PRODUCT §9: within 3x).
+"""Start-up time: `wayfarer` to its first reply, against `python -c pass` (issue 18: within 2x).
 
 Both are run as fresh processes, alternately, and the medians compared.  The game
 reads an empty standard input, so it prints the opening and stops: the time
-measured is start-up to the first prompt.
+measured is start-up to the first reply, piped.  In a pseudo-terminal the time to
+the first prompt is compared with `python -c "import prompt_toolkit"` (target 1.3x).
+Bytecode is written first, as an installed game has it.
+
+    python benchmarks/startup.py [--runs N]
 """
 from __future__ import annotations
 
@@ -28,18 +32,26 @@ def timed(command: list[str]) -> float:
 
 
 def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=RUNS, help="runs of each (medians reported)")
+    runs = parser.parse_args().runs
     compileall.compile_dir(Path(__file__).resolve().parent.parent / "game", quiet=1)
-    baseline, game = [], []
-    for _ in range(RUNS):
+    baseline, game, toolkit = [], [], []
+    for _ in range(runs):
+        toolkit.append(timed([sys.executable, "-c", "import prompt_toolkit"]))
         baseline.append(timed([sys.executable, "-c", "pass"]))
         game.append(timed([sys.executable, "-m", "game", "--seed", "1", "--saves", "/tmp/wayfarer-bench-saves"]))
     base, ours = statistics.median(baseline), statistics.median(game)
-    print(f"python -c pass: {base * 1000:.1f} ms (median of {RUNS})")
-    print(f"wayfarer to first prompt, plain input: {ours * 1000:.1f} ms (median of {RUNS}); "
-          f"ratio {ours / base:.2f}x (target: within 3x)")
-    terminal = statistics.median(terminal_start() for _ in range(RUNS))
+    kit = statistics.median(toolkit)
+    print(f"python -c pass: {base * 1000:.1f} ms; python -c 'import prompt_toolkit': {kit * 1000:.1f} ms "
+          f"(medians of {runs})")
+    print(f"wayfarer to first reply, piped: {ours * 1000:.1f} ms (median of {runs}); "
+          f"ratio {ours / base:.2f}x python -c pass (target: within 2x)")
+    terminal = statistics.median(terminal_start() for _ in range(runs))
     print(f"wayfarer to first prompt in a terminal (prompt_toolkit): {terminal * 1000:.1f} ms; "
-          f"ratio {terminal / base:.2f}x")
+          f"ratio {terminal / kit:.2f}x import prompt_toolkit (target 1.3x), {terminal / base:.2f}x python -c pass")
 
 
 def terminal_start() -> float:

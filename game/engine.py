@@ -24,7 +24,6 @@ import os
 import random
 import tempfile
 import time
-import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -721,6 +720,8 @@ def write_crash_report(engine: Engine, text: str, error: BaseException) -> Path 
     The report goes to ``<saves>/crash-reports/`` (the system's temporary
     folder without a saves folder); failing to write it is not another crash.
     """
+    import traceback  # only a crash needs it: kept out of start-up
+
     from game import version
 
     state = engine.state

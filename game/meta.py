@@ -3,7 +3,6 @@ quit, restart, odds, dice, why, sheet (stats), map, oracle, transcript, set.  No
 takes game time."""
 from __future__ import annotations
 
-import datetime
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -256,6 +255,8 @@ class MetaCommands:
         return self._report(*lines)
 
     def _slot_line(self, slot: str) -> str:
+        import datetime  # only listing saves needs it: kept out of start-up
+
         store = self.engine.saves
         assert store is not None
         path = store.path(slot)

@@ -45,7 +45,6 @@ from __future__ import annotations
 import copy
 import functools
 import hashlib
-import json
 import os
 import re
 import threading
@@ -83,6 +82,8 @@ def _toml_strings(lines: list[str]) -> str:
     character below U+0020) are all TOML basic-string escapes; DEL, which
     JSON leaves raw and TOML refuses, is escaped too.
     """
+    import json  # imported on the first save, not at start-up
+
     text = json.dumps(lines, ensure_ascii=False)
     return text.replace("\x7f", "\\u007f") if "\x7f" in text else text
 
@@ -108,6 +109,8 @@ def checksum(data: dict[str, Any]) -> str:
     Values JSON cannot write (TOML dates and times, which only a hand edit puts
     in a save) are digested as their text, so any parsed data has a digest.
     """
+    import json  # imported on the first save, not at start-up
+
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
     return hashlib.sha256(canonical.encode()).hexdigest()
 

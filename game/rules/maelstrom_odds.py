@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from itertools import accumulate
 from math import comb
 from operator import mul
 from typing import Any
@@ -334,44 +335,83 @@ def with_automatic(entries: Entries, automatic: int) -> Entries:
     return tuple(sorted(shifted))
 
 
+#: Digits the opposed convolution keeps: an input with a longer exponent is rounded to
+#: ``count / 10**OPPOSED_DIGITS`` first.  Each rounded value is off by at most 5e-41, so a
+#: margin (a sum of a few hundred thousand products of values at most 1) is off by far less
+#: than the 1e-12 the tails are cut at, while the numbers multiplied stay 40 digits long
+#: instead of thousands (5 against 5 specialties took seconds exactly).
+OPPOSED_DIGITS = 40
+
+
+def bounded(entries: Entries, digits: int = OPPOSED_DIGITS) -> Entries:
+    """``entries`` with every exponent above ``digits`` rounded to the nearest
+    ``count / 10**digits`` (values that round to 0 are left out)."""
+    out = []
+    shift, shifted_by = 1, digits  # shift == 10**(shifted_by - digits), grown step by step
+    for net, count, exponent in sorted(entries, key=lambda entry: entry[2]):
+        if exponent > digits:
+            shift *= 10 ** (exponent - shifted_by)
+            shifted_by = exponent
+            count, exponent = (count + shift // 2) // shift, digits
+        if count:
+            out.append((net, count, exponent))
+    return tuple(sorted(out))
+
+
 def _aligned(entries: Entries) -> tuple[dict[int, int], int]:
     top = max(exponent for _, _, exponent in entries)
     return {net: count * 10 ** (top - exponent) for net, count, exponent in entries}, top
 
 
-def opposed(attack: Entries, evasion: Entries) -> Entries:
-    """The hit margin of an attack against a reflexive evasion (house rule), exactly.
+def opposed(attack: Entries, evasion: Entries, digits: int = OPPOSED_DIGITS) -> Entries:
+    """The hit margin of an attack against a reflexive evasion (house rule).
 
     A result at or below 0 stands; a success loses one success per evasion
     success (a botched or failed evasion takes nothing off) and cannot fall
     below 0.  Both lists may have a cut tail; the margin's tail then weighs
-    less than their two cut tails together.
+    less than their two cut tails together.  Exact when every exponent is at
+    most ``digits`` (no specialties); otherwise each margin is within 1e-35
+    of the exact value (inputs rounded by :func:`bounded`).
     """
-    hits, x_attack = _aligned(attack)
-    dodges, x_evasion = _aligned(evasion)
-    evaded: dict[int, int] = {}
+    hits, x_attack = _aligned(bounded(attack, digits))
+    dodges, x_evasion = _aligned(bounded(evasion, digits))
+    top = max(0, *dodges)
+    evaded = [0] * (top + 1)  # by evasion successes; a failed or botched evasion is 0
     for net, count in dodges.items():
-        evaded[max(net, 0)] = evaded.get(max(net, 0), 0) + count
+        evaded[max(net, 0)] += count
+    at_least = list(accumulate(reversed(evaded)))[::-1]  # at_least[j]: evasion of j or more
     whole = 10**x_evasion
     out: dict[int, int] = {}
-    levels = sorted(evaded)
-    at_least: dict[int, int] = {}
-    running = 0
-    for level in reversed(levels):
-        running += evaded[level]
-        at_least[level] = running
+    successes = [0] * (max(0, *hits) + 1)
     for net, count in hits.items():
         if net <= 0:
             out[net] = out.get(net, 0) + count * whole
-            continue
-        for level in levels:
-            if level >= net:
-                out[0] = out.get(0, 0) + count * at_least[level]
-                break
-            margin = net - level
-            out[margin] = out.get(margin, 0) + count * evaded[level]
+        else:
+            successes[net] = count
+            if net <= top:  # an evasion of net or more leaves a margin of 0
+                out[0] = out.get(0, 0) + count * at_least[net]
+    for margin, count in enumerate(_correlate(successes, evaded)):
+        if margin > 0 and count:  # margin 0 is counted above
+            out[margin] = out.get(margin, 0) + count
     exponent = x_attack + x_evasion
     return tuple((margin, count, exponent) for margin, count in sorted(out.items()) if count)
+
+
+def _correlate(a: list[int], b: list[int]) -> list[int]:
+    """``c[m] = sum_j a[m + j] b[j]`` for ``m >= 0`` (non-negative integers), by one big product.
+
+    Kronecker substitution: each list is written as the digits of one integer in base
+    ``2**bits``, wide enough that no sum carries into its neighbour, so the product's
+    digits are the sums wanted (with ``b`` reversed, a correlation becomes a product).
+    """
+    terms = min(len(a), len(b))
+    width = (max(a).bit_length() + max(b).bit_length() + terms.bit_length() + 8) // 8 + 1
+    packed_a = int.from_bytes(b"".join(x.to_bytes(width, "little") for x in a), "little")
+    packed_b = int.from_bytes(b"".join(x.to_bytes(width, "little") for x in reversed(b)), "little")
+    product = (packed_a * packed_b).to_bytes(width * (len(a) + len(b)), "little")
+    offset = len(b) - 1  # the product's digit offset + m holds c[m]
+    return [int.from_bytes(product[width * (offset + m):width * (offset + m + 1)], "little")
+            for m in range(len(a))]
 
 
 def fractions_of(entries: Entries) -> dict[int, Fraction]:

@@ -839,6 +839,17 @@ def test_opposed_margin_matches_pairwise_products():
     assert margin == dict(expected)  # the evasion has no tail, so nothing is left out
 
 
+
+def test_opposed_with_many_specialties_rounds_within_the_tail_cutoff():
+    attack, evasion = mo.net_counts(8, 6, 2, 4), mo.net_counts(6, 5, 0, 3)
+    assert max(exponent for *_, exponent in attack) > mo.OPPOSED_DIGITS  # rounding does happen here
+    rounded = mo.opposed(attack, evasion)
+    exact = mo.fractions_of(mo.opposed(attack, evasion, digits=10**9))
+    assert max(exponent for *_, exponent in rounded) <= 2 * mo.OPPOSED_DIGITS  # short numbers
+    margin = mo.fractions_of(rounded)
+    assert set(margin) <= set(exact)
+    assert all(abs(margin.get(k, Fraction(0)) - p) < Fraction(1, 10**30) for k, p in exact.items())
+
 # -- harm, healing, tags -----------------------------------------------------------------
 
 def test_harm_is_bashing_and_at_least_one_level():

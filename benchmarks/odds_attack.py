@@ -1,0 +1,82 @@
+"""`odds attack X` under Maelstrom against an evading defender (target: 20 ms), and its error.
+
+Every pair of pools (attack and evasion, 0 to 5 specialties each) is timed
+cold (the pool cache emptied first) through ``system.odds``, as the game's
+``odds attack`` computes it.  For a few pairs the rounded convolution
+(:data:`~game.rules.maelstrom_odds.OPPOSED_DIGITS` digits) is compared with
+the exact one (thousands of digits, which took up to seconds): the largest
+difference of any margin's probability is printed (bound: 1e-12).
+
+    python benchmarks/odds_attack.py            # median of 3 timings per pair
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.rules import maelstrom_odds as mo  # noqa: E402
+from game.rules.maelstrom_actions import AttackRequest  # noqa: E402
+from game.rules.maelstrom_pool import PoolRequest  # noqa: E402
+from game.rules.registry import get_system  # noqa: E402
+
+TARGET = 0.020
+#: (dice, difficulty, threshold) of the attack and the evasion pools timed.
+POOLS = ((5, 6, 0), (10, 6, 3), (20, 6, 3), (30, 10, 30), (10, 3, 0))
+CHECKED = (((20, 6, 3, 5), (10, 6, 0, 5)), ((10, 6, 0, 3), (10, 6, 0, 2)), ((30, 10, 30, 5), (20, 6, 3, 1)))
+
+
+def timed_pair(attack: PoolRequest, evasion: PoolRequest, runs: int) -> float:
+    system = get_system("maelstrom")
+    times = []
+    for _ in range(runs):
+        mo.net_counts.cache_clear()
+        start = time.perf_counter()
+        system.odds(AttackRequest(attack, evasion))
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def compared(attack: tuple[int, int, int, int], evasion: tuple[int, int, int, int]) -> tuple[float, float, float]:
+    """The largest error of the rounded margins, and the seconds the rounded and the exact
+    convolutions (with their conversion to Fractions) took, the pools' counts cached."""
+    a, e = mo.net_counts(*attack), mo.net_counts(*evasion)
+    start = time.perf_counter()
+    rounded = mo.fractions_of(mo.opposed(a, e))
+    middle = time.perf_counter()
+    exact = mo.fractions_of(mo.opposed(a, e, digits=10**9))
+    end = time.perf_counter()
+    error = max(abs(rounded.get(k, Fraction(0)) - exact.get(k, Fraction(0))) for k in exact.keys() | rounded)
+    return float(error), middle - start, end - middle
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="timings per pair (the median is kept)")
+    args = parser.parse_args()
+    rows = []
+    for (an, ad, at), (en, ed, et) in itertools.product(POOLS, POOLS):
+        for s_attack, s_evasion in itertools.product(range(6), range(6)):
+            attack = PoolRequest(an, ad, at, s_attack)
+            evasion = PoolRequest(en, ed, et, s_evasion)
+            rows.append((timed_pair(attack, evasion, args.runs), (an, ad, at, s_attack), (en, ed, et, s_evasion)))
+    rows.sort(reverse=True)
+    print(f"{len(rows)} attack/evasion pairs, each the median of {args.runs} cold timings")
+    for spent, attack_keys, evasion_keys in rows[:5]:
+        print(f"  {spent * 1000:7.2f} ms  attack {attack_keys}  evasion {evasion_keys}  (dice, difficulty, threshold, specialties)")
+    passing = sum(1 for spent, *_ in rows if spent <= TARGET)
+    print(f"within {TARGET * 1000:.0f} ms: {passing} of {len(rows)}; worst {rows[0][0] * 1000:.2f} ms")
+    for attack_keys, evasion_keys in CHECKED:
+        error, rounded, exact = compared(attack_keys, evasion_keys)
+        print(f"attack {attack_keys} evasion {evasion_keys}: largest error {error:.1e}; convolution "
+              f"{rounded * 1000:.1f} ms rounded, {exact * 1000:.1f} ms exact ({exact / rounded:.0f}x)")
+
+
+if __name__ == "__main__":
+    main()
