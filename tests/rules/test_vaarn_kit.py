@@ -41,6 +41,7 @@ def test_the_glass_oasis_starts_ysolde_with_her_exotica_under_vaarn_only() -> No
     adventure = load_adventure(GLASS_OASIS)
     vaarn = new_state(adventure, get_system("vaarn"), seed=1)
     assert vaarn.item_moves.get("dew-thimble") == PLAYER
+    assert "dew-thimble" in vaarn.identified, "owned from the start, not found: known"
     assert adventure.items["dew-thimble"].kind == "exotica"
     for system in ("open_adventures", "opend6", "bind", "maelstrom"):
         assert "dew-thimble" not in new_state(adventure, get_system(system), seed=1).item_moves
@@ -50,7 +51,7 @@ def test_the_kit_is_carried_and_shown_at_the_prompt() -> None:
     adventure = load_adventure(GLASS_OASIS)
     engine = Engine.new_game(adventure, get_system("vaarn"), 1)
     assert "dew-thimble" in engine.world.carried()
-    assert "thimble of green glass" in "\n".join(engine.submit("inventory").lines)
+    assert "Dew Thimble" in "\n".join(engine.submit("inventory").lines)
 
 
 def test_a_kit_item_is_not_warned_about_as_placed_nowhere() -> None:
