@@ -65,3 +65,11 @@ def test_an_unknown_kit_item_is_a_one_line_content_error() -> None:
     broken = dataclasses.replace(adventure.player, stats=stats)
     with pytest.raises(ContentError, match="player.stats.vaarn: kit: no item 'no-such-thing'"):
         new_state(dataclasses.replace(adventure, player=broken), get_system("vaarn"), seed=1)
+
+
+def test_check_warns_of_an_unknown_kit_item_with_a_suggestion() -> None:
+    adventure = load_adventure(GLASS_OASIS)
+    broken = dataclasses.replace(adventure.player, stats={"vaarn": {"kit": ["dew-thimbel"]}})
+    warnings = dict(find_warnings(dataclasses.replace(adventure, player=broken)))
+    assert warnings[("player", "stats", "vaarn", "kit")].endswith(
+        "no item 'dew-thimbel' (did you mean dew-thimble?): a new run under vaarn will not start")
