@@ -110,7 +110,10 @@ def new_state(adventure: Adventure, system: RuleSystem, seed: int) -> WorldState
     )
     state.visited.add(adventure.start)
     for item_id in _starting_kit(adventure, system.id, stats):
+        # Owned from the start, never "found" (seed 001 §Exotica asks an INT save of a
+        # new find): the character knows what a kit Exotica does.
         state.item_moves[item_id] = PLAYER
+        state.identified.add(item_id)
     return state
 
 

@@ -41,6 +41,7 @@ def test_the_glass_oasis_starts_ysolde_with_her_exotica_under_vaarn_only() -> No
     adventure = load_adventure(GLASS_OASIS)
     vaarn = new_state(adventure, get_system("vaarn"), seed=1)
     assert vaarn.item_moves.get("dew-thimble") == PLAYER
+    assert "dew-thimble" in vaarn.identified, "owned from the start, not found: known"
     assert adventure.items["dew-thimble"].kind == "exotica"
     for system in ("open_adventures", "opend6", "bind", "maelstrom"):
         assert "dew-thimble" not in new_state(adventure, get_system(system), seed=1).item_moves
@@ -50,7 +51,7 @@ def test_the_kit_is_carried_and_shown_at_the_prompt() -> None:
     adventure = load_adventure(GLASS_OASIS)
     engine = Engine.new_game(adventure, get_system("vaarn"), 1)
     assert "dew-thimble" in engine.world.carried()
-    assert "thimble of green glass" in "\n".join(engine.submit("inventory").lines)
+    assert "Dew Thimble" in "\n".join(engine.submit("inventory").lines)
 
 
 def test_a_kit_item_is_not_warned_about_as_placed_nowhere() -> None:
@@ -64,3 +65,11 @@ def test_an_unknown_kit_item_is_a_one_line_content_error() -> None:
     broken = dataclasses.replace(adventure.player, stats=stats)
     with pytest.raises(ContentError, match="player.stats.vaarn: kit: no item 'no-such-thing'"):
         new_state(dataclasses.replace(adventure, player=broken), get_system("vaarn"), seed=1)
+
+
+def test_check_warns_of_an_unknown_kit_item_with_a_suggestion() -> None:
+    adventure = load_adventure(GLASS_OASIS)
+    broken = dataclasses.replace(adventure.player, stats={"vaarn": {"kit": ["dew-thimbel"]}})
+    warnings = dict(find_warnings(dataclasses.replace(adventure, player=broken)))
+    assert warnings[("player", "stats", "vaarn", "kit")].endswith(
+        "no item 'dew-thimbel' (did you mean dew-thimble?): a new run under vaarn will not start")
