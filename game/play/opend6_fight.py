@@ -135,11 +135,24 @@ def npc_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon) -> Attac
 
 def _active_defence(turn: Turn, system: OpenD6, weapon: Weapon) -> int | None:
     """Under option ``defence = "active"``: the player's dodge or parry, rolled and shown;
-    its total is the attacker's difficulty when it beats the static defence."""
-    if system.defence != "active":
+    its total is the attacker's difficulty when it beats the static defence.
+
+    Multiple-action penalty (OpenD6, beyond the seed; house rule for its order): the
+    player's action was the round's first; each active defence after it is one more
+    action, at -1D for the first, -2D for the second, ... (``active-free``: no penalty).
+    """
+    if system.defence == "static":
         return None
-    player = turn.world.state.player
-    roll = system.roll(active_defence_request(player, weapon, system.wild_one), turn.dice)
+    state = turn.world.state
+    player = state.player
+    request = active_defence_request(player, weapon, system.wild_one)
+    if system.defence == "active":
+        moment = rolls.moment_of(state)
+        extra = (moment.defences if moment.defence_turn == state.turn else 0) + 1
+        rolls.keep(turn, dataclasses.replace(moment, defence_turn=state.turn, defences=extra))
+        request = dataclasses.replace(request, dice=max(request.dice - extra, 1),
+                                      label=f"{request.label} (action {extra + 1} this round -{extra}D)")
+    roll = system.roll(request, turn.dice)
     turn.show_roll("you defend", roll)
     return max(int(roll.figures["total"]), defence_difficulty(player, weapon))
 

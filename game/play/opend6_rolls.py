@@ -207,7 +207,8 @@ def shake_off(turn: Turn) -> None:
 
 
 def action_over(turn: Turn) -> None:
-    """At the end of the round: a Fate Point spent on this action doubles nothing more."""
+    """At the end of the round: a Fate Point spent on this action doubles nothing more, and
+    the count of actions (active defences) starts again."""
     moment = moment_of(turn.world.state)
-    if moment.fate_turn is not None:
-        keep(turn, dataclasses.replace(moment, fate_turn=None))
+    if moment.fate_turn is not None or moment.defence_turn is not None:
+        keep(turn, dataclasses.replace(moment, fate_turn=None, defence_turn=None, defences=0))

@@ -61,8 +61,9 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     # damage of that action (house rule).
     "fate_damage": ("action", "doubled"),
     # The player's defence against an NPC's attack: the static number from dodge (or a
-    # parry), or an active dodge or parry rolled each time (OpenD6's active defence).
-    "defence": ("static", "active"),
+    # parry), or an active dodge or parry rolled each time (OpenD6's active defence), each
+    # one more action in the round (-1D, -2D, ...: the multiple-action penalty), or free.
+    "defence": ("static", "active", "active-free"),
 }
 REQUEST_KEYS: tuple[str, ...] = ("dice", "pips", "difficulty")
 

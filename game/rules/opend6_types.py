@@ -16,6 +16,7 @@ out of the sheets into the moment.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -208,7 +209,8 @@ class D6Moment:
     ``setbacks`` (actor id -> the complication hanging over it), ``cp_armed`` (Character
     Points the player set aside before their next roll, one extra die each), ``cp_damage``
     and ``cp_resist`` (set aside for the damage roll of their next hit, or for their next
-    resistance roll)."""
+    resistance roll), ``defences`` (the player's active defences so far in the round of
+    action ``defence_turn``: the multiple-action penalty)."""
 
     fate_armed: bool = False
     fate_turn: int | None = None
@@ -216,12 +218,14 @@ class D6Moment:
     cp_armed: int = 0
     cp_damage: int = 0
     cp_resist: int = 0
+    defence_turn: int | None = None
+    defences: int = 0
 
     @property
     def idle(self) -> bool:
         """Nothing under way: the state holds None instead."""
         return (not self.fate_armed and self.fate_turn is None and not self.setbacks and not self.cp_armed
-                and not self.cp_damage and not self.cp_resist)
+                and not self.cp_damage and not self.cp_resist and self.defence_turn is None)
 
     def setback(self, who: str) -> Setback | None:
         return self.setbacks.get(who)
@@ -231,13 +235,14 @@ class D6Moment:
         setbacks = {key: value for key, value in self.setbacks.items() if key != who}
         if setback is not None:
             setbacks[who] = setback
-        return D6Moment(self.fate_armed, self.fate_turn, setbacks, self.cp_armed, self.cp_damage, self.cp_resist)
+        return dataclasses.replace(self, setbacks=setbacks)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> D6Moment | None:
         """The moment from plain data ({} -> None); ValueError naming the field otherwise."""
         unknown = sorted(str(key) for key in data if key not in ("fate_armed", "fate_turn", "setbacks", "cp_armed",
-                                                                "cp_damage", "cp_resist"))
+                                                                "cp_damage", "cp_resist", "defence_turn",
+                                                                "defences"))
         if unknown:
             raise ValueError(f"moment.{unknown[0]}: not an OpenD6 moment entry")
         table = data.get("setbacks", {})
@@ -250,7 +255,8 @@ class D6Moment:
             setbacks[str(who)] = Setback(_int(entry, "rounds", low=1, high=2), _int(entry, "turn"))
         cp_armed = _optional_int(data, "cp_armed", low=0) or 0
         moment = cls(_bool(data, "fate_armed", False), _optional_int(data, "fate_turn", low=0), setbacks, cp_armed,
-                     _optional_int(data, "cp_damage", low=0) or 0, _optional_int(data, "cp_resist", low=0) or 0)
+                     _optional_int(data, "cp_damage", low=0) or 0, _optional_int(data, "cp_resist", low=0) or 0,
+                     _optional_int(data, "defence_turn", low=0), _optional_int(data, "defences", low=0) or 0)
         return None if moment.idle else moment
 
     def to_data(self) -> dict[str, Any]:
@@ -265,6 +271,9 @@ class D6Moment:
             data["cp_damage"] = self.cp_damage
         if self.cp_resist:
             data["cp_resist"] = self.cp_resist
+        if self.defence_turn is not None:
+            data["defence_turn"] = self.defence_turn
+            data["defences"] = self.defences
         if self.setbacks:
             data["setbacks"] = {who: {"rounds": s.rounds, "turn": s.turn} for who, s in sorted(self.setbacks.items())}
         return data

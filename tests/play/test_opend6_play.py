@@ -197,7 +197,9 @@ def test_option_defence_active_the_player_dodges_or_parries_each_attack(tiny: Ad
     engine = make_engine(tiny, tmp_path, defence="active")
     lines = say(engine, script, "n", [6, 6, 6, 6, 2, 1, 1, 2])
     defended = [line for line in lines if line.startswith("[you defend]")]
-    assert len(defended) == 1 and "= 26" in defended[0]
+    # the multiple-action penalty: walking in was the round's action, the dodge its second
+    assert defended == ["[you defend] Reflexes + dodge (action 2 this round -1D) 3D (6, 6 + wild 6+6+2) = 26, critical success"]
+    assert moment(engine).defence_turn is None, "the count of actions ends with the round"
     assert any(line.startswith("[the dune raider attacks]") and "vs 26" in line for line in lines)
     low = make_engine(tiny, tmp_path / "low", defence="active")
     lines = say(low, script, "n", [1, 1, 1, 2, 1, 1, 2])
@@ -598,3 +600,19 @@ def test_points_set_aside_cannot_exceed_the_points_held(engine: Engine, script: 
     assert say(engine, script, "points spend damage") == ["You have no Character Points left to set aside."]
     assert say(engine, script, "points spend soak")[0] == "You have no Character Points left to set aside."
     assert D6Moment.from_data(moment(engine).to_data()) == moment(engine)
+
+
+def test_option_defence_active_free_dodges_without_the_multiple_action_penalty(
+        tiny: Adventure, tmp_path: Path, script: Script) -> None:
+    engine = make_engine(tiny, tmp_path, defence="active-free")
+    # dodge 4D: 6, 6, 6 + wild 2 = 20; the raider 3D: 1, 1 + wild 2 = 4 vs 20
+    lines = say(engine, script, "n", [6, 6, 6, 2, 1, 1, 2])
+    assert "[you defend] Reflexes + dodge 4D (6, 6, 6 + wild 2) = 20" in lines
+    assert any(line.startswith("[the dune raider attacks]") and "vs 20" in line for line in lines)
+
+
+def test_the_count_of_actions_in_a_round_is_saved_with_the_moment() -> None:
+    counted = D6Moment(defence_turn=3, defences=2)
+    assert counted.to_data() == {"defence_turn": 3, "defences": 2}
+    assert D6Moment.from_data(counted.to_data()) == counted
+    assert D6Moment.from_data({}) is None

@@ -74,7 +74,7 @@ def test_module_surface_and_registry() -> None:
         "complication": ("story", "setback"),
         "difficulty_in_odds": ("hidden", "shown"),
         "fate_damage": ("action", "doubled"),
-        "defence": ("static", "active"),
+        "defence": ("static", "active", "active-free"),
     }
     system = registry.get_system("opend6", {"damage": "body-points"})
     assert isinstance(system, OpenD6)
