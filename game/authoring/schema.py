@@ -17,7 +17,7 @@ from typing import Any
 
 from game.rules.base import DIFFICULTIES, KINDS
 from game.rules.registry import SYSTEM_IDS
-from game.world import build
+from game.world import build, build_text, triggers
 from game.world import schema as fields
 from game.world.content import BEHAVIOURS, CREATURES, DIRECTIONS, DISPOSITIONS, ITEM_KINDS, Adventure
 
@@ -87,6 +87,7 @@ def loader_specs() -> dict[str, Mapping[str, fields.Checker]]:
         "top": build.TOP_SPEC, "adventure": build.ADVENTURE_SPEC, "goal": build.GOAL_SPEC,
         "player": build.PLAYER_SPEC, "room": build.ROOM_SPEC, "exit": build.EXIT_SPEC, "item": build.ITEM_SPEC,
         "npc": build.NPC_SPEC, "region": build.REGION_SPEC, "check": build.CHECK_SPEC,
+        "trigger": triggers.TRIGGER_SPEC, "when": build_text.WHEN_SPEC,
     }
 
 
