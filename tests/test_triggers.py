@@ -1,6 +1,8 @@
 """Triggers, flags and counters in content, and Cloak of Darkness (PRODUCT §4.1, issue 14)."""
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -198,3 +200,14 @@ def test_cloak_the_message_is_trampled_by_blundering(cloak: Engine, slips: int, 
     lines = play(cloak, "read message")
     assert cloak.state.status == status
     assert ("neatly marked" in lines[0]) == (status == "won")
+
+
+@pytest.mark.parametrize("commands, verdict", [
+    ("w\nhang cloak on hook\ne\ns\nread message\n", "The message, neatly marked in the sawdust, reads..."),
+    ("s\nlook\ni\nn\nw\nhang cloak on hook\ne\ns\nread message\n", "The message has been carelessly trampled"),
+])
+def test_cloak_through_a_pipe(tmp_path: Path, commands: str, verdict: str) -> None:
+    result = subprocess.run([sys.executable, "-m", "game", "cloak-of-darkness", "--seed", "1", "--saves",
+                             str(tmp_path)], input=commands, capture_output=True, text=True, check=False)
+    assert verdict in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
