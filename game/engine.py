@@ -25,11 +25,12 @@ import random
 import tempfile
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.actions import ActionRegistry, ActionSpec, Question, Turn
+from game.actions import ActionRegistry, ActionSpec, Handler, Question, Turn, triggers
 from game.actions.observe import describe_room
 from game.actions.registry import default_registry
 from game.actions.scope import PRONOUNS, Ambiguous, Misspelt, Orphan, Thing, words_of
@@ -403,6 +404,8 @@ class Engine:
         return report
 
     def _perform(self, spec: ActionSpec, command: Command, log: list[str], answers: list[str]) -> Report:
+        if spec.observe and triggers.watches(self.world, command.verb):
+            spec = replace(spec, observe=False)  # a trigger may answer it: it is a turn, and undoable
         snapshot = None if spec.observe else self.state.copy(share_log=True)
         turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), referent=self.referent,
                     pronouns=dict(self.pronouns), answers=list(answers), command=command, start_room=self.state.room,
@@ -412,7 +415,7 @@ class Engine:
                 spec.handler(turn, command)
             else:
                 self.play.before_player_action(turn)
-                self.play.perform(turn, command, spec.handler)
+                self.play.perform(turn, command, partial(_triggered, spec.handler))
                 self._world_turn(turn)
         except Ambiguous as question:
             self._restore(snapshot)
@@ -555,6 +558,8 @@ class Engine:
             if self.state.status == "playing":
                 self.play.routines(turn, since)
         self._check_player(turn)
+        if self.state.status == "playing":
+            triggers.after_turn(turn)
         self._check_goal(turn)
 
     def _after_action(self, turn: Turn, snapshot: WorldState, log: list[str]) -> None:
@@ -604,7 +609,7 @@ class Engine:
         turn.say("", state.ending, "*** You have won ***")
 
     def _ended_line(self) -> str:
-        verdict = "won" if self.state.status == "won" else "died"
+        verdict = {"won": "won", "lost": "lost"}.get(self.state.status, "died")
         return f"You have {verdict}. {ENDING_QUESTION}"
 
     def restart(self) -> list[str]:
@@ -688,6 +693,12 @@ class Engine:
         health = self.play.status_health(self.world)
         return (f"{self.world.room.name} | {health} | water {state.water} | food {state.food} | "
                 f"day {state.day} {state.clock} | {self.system.id}")
+
+
+def _triggered(handler: Handler, turn: Turn, command: Command) -> None:
+    """The action, unless a trigger refuses it first."""
+    if not triggers.before_action(turn, command):
+        handler(turn, command)
 
 
 def _agreeing(question: Question) -> str:

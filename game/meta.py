@@ -228,10 +228,10 @@ class MetaCommands:
         world, state = engine.world, engine.state
         met = [n for n, npc in state.npcs.items() if npc.disposition == "hostile" or world.npc_condition(n) != "ok"]
         beaten = [n for n in met if world.npc_condition(n) != "ok"]
-        how = "You won." if state.status == "won" else (state.ending or "You died.")
+        how = {"won": "You won.", "lost": "You lost."}.get(state.status, state.ending or "You died.")
         rolls = len(engine.dice_log)
         foes = f"{join_names([world.the_npc(n) for n in met])}; beaten: {len(beaten)} of {len(met)}" if met else "none"
-        banner = [] if state.status == "won" else ["", "*** You have died ***"]
+        banner = {"won": [], "lost": ["", "*** You have lost ***"]}.get(state.status, ["", "*** You have died ***"])
         return [
             *banner, "",
             f"{engine.adventure.title}, under {engine.system.name}: {state.day} day{'s' if state.day != 1 else ''}, "
@@ -268,7 +268,7 @@ class MetaCommands:
         room = self.engine.adventure.rooms.get(state.room)
         place = room.name if room is not None else "somewhere"
         system = explain.system_name(state.system)
-        ended = {"won": ", won", "dead": ", dead"}.get(state.status, "")
+        ended = {"won": ", won", "dead": ", dead", "lost": ", lost"}.get(state.status, "")
         return f"{slot}: {stamp}, {place}, day {state.day}, {system}{ended}"
 
     # -- the solo player's table ----------------------------------------------------------

@@ -575,7 +575,7 @@ class SaveStore:
         problems += [f"npc {n}" for n in state.npcs if n not in adventure.npcs]
         problems += [f"room {s.room}" for s in state.npcs.values() if s.room and s.room not in rooms]
         problems += [f"item {i}" for i in state.identified | state.puzzled if i not in adventure.items]
-        if state.status not in ("playing", "won", "dead"):
+        if state.status not in ("playing", "won", "dead", "lost"):
             problems.append(f"status {state.status}")
         if state.system not in _system_ids():
             problems.append(f"system {state.system}")
@@ -634,6 +634,7 @@ _STATE_FIELDS: dict[str, tuple[str, bool]] = {
     "identified": ("texts", True), "puzzled": ("texts", False), "npcs": ("table", True),
     "drank_day": ("count", True), "ate_day": ("count", True), "thirst_days": ("amount", True),
     "hunger_days": ("amount", True), "log": ("texts", True), "moment": ("table", False),
+    "flags": ("texts", False), "counters": ("table", False),
 }
 #: The largest turn or minute count a run can reach (1,900 years of game time).
 MAX_COUNT = 10**9

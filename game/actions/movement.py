@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn
+from game.actions import ActionRegistry, Turn, triggers
 from game.actions.checks import roll_check, roll_check_def
 from game.actions.observe import describe_room
 from game.errors import ActionRefused
@@ -67,6 +67,7 @@ def go(turn: Turn, command: Command) -> None:
 def enter(turn: Turn, room_id: str) -> None:
     """Move the player into a room, spend the travel time and describe it."""
     world = turn.world
+    triggers.on_leave(turn, world.state.room)
     world.state.room = room_id
     world.state.visited.add(room_id)
     turn.spend(world.room.travel_minutes or DEFAULT_TRAVEL)
@@ -78,6 +79,7 @@ def enter(turn: Turn, room_id: str) -> None:
             turn.say(world.room.hazard_text or "The way in hurts you.")
             turn.play.harm(turn, world.room.hazard_damage, "hazard")
     describe_room(turn)
+    triggers.on_enter(turn, room_id)
 
 
 def flee(turn: Turn, command: Command) -> None:

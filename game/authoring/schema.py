@@ -17,9 +17,18 @@ from typing import Any
 
 from game.rules.base import DIFFICULTIES, KINDS
 from game.rules.registry import SYSTEM_IDS
-from game.world import build
+from game.world import build, build_text, triggers
 from game.world import schema as fields
-from game.world.content import BEHAVIOURS, CREATURES, DIRECTIONS, DISPOSITIONS, ITEM_KINDS, Adventure
+from game.world.content import (
+    BEHAVIOURS,
+    CREATURES,
+    DIRECTIONS,
+    DISPOSITIONS,
+    ITEM_KINDS,
+    TRIGGER_ENDS,
+    TRIGGER_EVENTS,
+    Adventure,
+)
 
 Json = dict[str, Any]
 
@@ -40,6 +49,7 @@ _CHECKER_TYPES: dict[int, Json] = {
 
 #: Keys whose value must be one of a list (by spec name, key).
 ENUMS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("trigger", "on"): TRIGGER_EVENTS, ("trigger", "end"): TRIGGER_ENDS, ("when", "time"): ("day", "night"),
     ("item", "kind"): ITEM_KINDS,
     ("item", "bonus_against"): CREATURES,
     ("npc", "disposition"): DISPOSITIONS,
@@ -77,7 +87,7 @@ _PATTERNS: dict[tuple[str, str], str] = {("item", "damage"): _DAMAGE_REGEX, ("ro
 
 _REQUIRED: dict[str, tuple[str, ...]] = {
     "adventure": ("id", "title", "version", "start"), "room": ("name",), "item": ("name",), "npc": ("name",),
-    "exit": ("to",),
+    "exit": ("to",), "trigger": ("on",),
 }
 
 
@@ -87,6 +97,7 @@ def loader_specs() -> dict[str, Mapping[str, fields.Checker]]:
         "top": build.TOP_SPEC, "adventure": build.ADVENTURE_SPEC, "goal": build.GOAL_SPEC,
         "player": build.PLAYER_SPEC, "room": build.ROOM_SPEC, "exit": build.EXIT_SPEC, "item": build.ITEM_SPEC,
         "npc": build.NPC_SPEC, "region": build.REGION_SPEC, "check": build.CHECK_SPEC,
+        "trigger": triggers.TRIGGER_SPEC, "when": build_text.WHEN_SPEC,
     }
 
 
@@ -115,7 +126,7 @@ class _Maker:
         self.specs = specs
         self.ids = ids
         self.defs: Json = {"check": self._check(), "stats": self._stats(), "id": {"type": "string", "pattern": ID_REGEX}}
-        for name in ("adventure", "goal", "player", "room", "exit", "item", "npc", "region"):
+        for name in ("adventure", "goal", "player", "room", "exit", "item", "npc", "region", "trigger", "when"):
             self.defs[name] = self.table(name)
 
     def table(self, name: str) -> Json:
@@ -175,6 +186,14 @@ class _Maker:
         if owner == "item" and key == "effect":
             return {"type": "object", "description": "what using the item does (see docs/authoring.md, Effects)",
                     "properties": {"damage": {"type": "string", "pattern": _DAMAGE_REGEX}}}
+        if owner == "top" and key == "triggers":
+            return {"type": "array", "items": {"$ref": "#/$defs/trigger"}}
+        if (owner, key) in (("trigger", "when"), ("room", "dark")):
+            return {"$ref": "#/$defs/when"}
+        if (owner, key) in (("trigger", "add"), ("when", "counter_at_least"), ("when", "counter_below")):
+            return {"type": "object", "propertyNames": {"$ref": "#/$defs/id"}, "additionalProperties": {"type": "integer"}}
+        if (owner, key) == ("trigger", "move"):
+            return {"type": "object", "additionalProperties": {"type": "string"}}
         if owner == "npc" and key == "topics":
             return {"type": "object", "additionalProperties": {"type": "string"}}
         return None

@@ -25,6 +25,7 @@ import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.verbs import ACTION_VERBS, VERB_WORDS
 from game.world.content import Adventure, ItemDef
 from game.world.schema import KeyPath
 
@@ -93,6 +94,10 @@ def _met_in_region(adventure: Adventure, npc_id: str, rooms: set[str]) -> bool:
     return any(npc_id in adventure.regions[r].encounters for r in regions if r in adventure.regions)
 
 
+#: A word of a verb ("hang") -> the verb it is a word of ("put").
+_VERB_NAMES: dict[str, str] = {word: verb for verb, words in VERB_WORDS.items() for word in words if word != verb}
+
+
 def find_warnings(adventure: Adventure) -> list[Warning]:
     """Every warning for a loaded adventure (see the module's docstring)."""
     found = reach(adventure)
@@ -104,7 +109,22 @@ def find_warnings(adventure: Adventure) -> list[Warning]:
     warnings += _effects_and_stats(adventure)
     warnings += _numbers(adventure)
     warnings += _merchants(adventure)
+    warnings += _trigger_verbs(adventure)
     return [(path, f"warning: {message}") for path, message in warnings]
+
+
+def _trigger_verbs(adventure: Adventure) -> list[Warning]:
+    """A trigger naming a verb the verb table lacks never fires (the loader cannot see the verb table)."""
+    warnings: list[Warning] = []
+    for index, trigger in enumerate(adventure.triggers):
+        for key, verbs in (("verb", trigger.verbs), ("not_verb", trigger.not_verbs)):
+            for verb in verbs:
+                if verb not in ACTION_VERBS:
+                    close = difflib.get_close_matches(verb, ACTION_VERBS, n=1)
+                    meant = _VERB_NAMES.get(verb) or (close[0] if close else "")
+                    hint = f" (did you mean {meant}?)" if meant else ""
+                    warnings.append((("triggers", str(index), key), f"no verb '{verb}'{hint}: it never fires"))
+    return warnings
 
 
 def _blocking_locks(adventure: Adventure, found: _Reach) -> list[str]:

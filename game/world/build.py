@@ -88,6 +88,7 @@ from game.world.schema import (
     read_table,
     type_name,
 )
+from game.world.triggers import TriggerBuilder
 
 #: The rule system of an adventure that names none.
 DEFAULT_SYSTEM = "vaarn"
@@ -100,6 +101,7 @@ _DAMAGE = re.compile(r"([1-9][0-9]?)?d([0-9]+)([+-][0-9]+)?\Z")
 
 TOP_SPEC: dict[str, Checker] = {
     "adventure": TABLE, "player": TABLE, "rooms": TABLE, "items": TABLE, "npcs": TABLE, "regions": TABLE,
+    "triggers": TABLE_LIST,
 }
 ADVENTURE_SPEC: dict[str, Checker] = {
     "id": STR, "title": STR, "version": STR, "start": STR, "system": STR, "intro": STR,
@@ -298,6 +300,7 @@ class _Builder:
             items=items, npcs=npcs, regions={**self.implicit_regions, **regions}, source=source,
             digest=digest, item_homes=self.item_homes, npc_homes=self.npc_homes,
             oldest_compatible=head.get("oldest_compatible", ""),
+            triggers=TriggerBuilder(self.report, self.texts, self.room_data).build(self.top.get("triggers")),
         )
 
     def _adventure_head(self) -> dict[str, Any]:
@@ -424,6 +427,8 @@ class _Builder:
             extra["scenery"] = self.texts.scenery(path + ("scenery",), room["scenery"], exits)
         if "dark" in room:
             extra["dark"] = self.texts.when(path + ("dark",), room["dark"], exits)
+            if extra["dark"].dark is not None:
+                self.report.add(path + ("dark", "dark"), "a room's darkness cannot depend on its darkness")
         if "descriptions" in room:
             extra["descriptions"] = self.texts.descriptions(path + ("descriptions",), room["descriptions"], exits)
         if "travel_minutes" in room:

@@ -28,14 +28,15 @@ from game.world.schema import (
     read_table,
 )
 
+_OTHER_KINDS = ("goal_reached", "time", "dark", "counter_at_least", "counter_below")
 SCENERY_SPEC: dict[str, Checker] = {
     "name": STR, "description": STR, "aliases": STR_LIST, "descriptions": TABLE_LIST, "kind": STR,
     "smell": STR, "sound": STR, "text": STR, "capacity": INT,
 }
 TEXT_SPEC: dict[str, Checker] = {"when": TABLE, "text": STR}
 WHEN_SPEC: dict[str, Checker] = {
-    **{key: STR_OR_LIST for key in CONDITIONS if key not in ("goal_reached", "time")},
-    "goal_reached": BOOL, "time": STR_OR_BOOL,
+    **{key: STR_OR_LIST for key in CONDITIONS if key not in _OTHER_KINDS},
+    "goal_reached": BOOL, "time": STR_OR_BOOL, "dark": BOOL, "counter_at_least": TABLE, "counter_below": TABLE,
 }
 _DIRECTION_NAMES: dict[str, str] = {**{d: d for d in DIRECTIONS}, **{a: d for d, a in DIRECTIONS.items()}}
 _ITEM_KEYS = ("item_here", "item_gone", "carrying")
@@ -76,7 +77,29 @@ class TextBuilder:
             self.report.add(path + ("time",), f"'{time}' is not a time; one of: day, night")
             time = ""
         values["time"] = time
+        values["flag"] = self.names(path + ("flag",), table.get("flag"), "flag")
+        values["not_flag"] = self.names(path + ("not_flag",), table.get("not_flag"), "flag")
+        for key in ("counter_at_least", "counter_below"):
+            values[key] = self.counts(path + (key,), table.get(key, {}))
+        values["dark"] = table.get("dark")
         return When(**values)
+
+    def names(self, path: KeyPath, value: str | list[str] | None, what: str) -> tuple[str, ...]:
+        """Flag or counter names: ids an author makes up (checked for their spelling only)."""
+        names = (value,) if isinstance(value, str) else tuple(value or ())
+        return tuple(name for name in names if check_id(self.report, path, name, what))
+
+    def counts(self, path: KeyPath, raw: Mapping[str, Any]) -> dict[str, int]:
+        """A table of counter name -> whole number."""
+        counts = {}
+        for name, number in raw.items():
+            if not check_id(self.report, path + (name,), name, "counter"):
+                continue
+            if type(number) is not int:
+                self.report.add(path + (name,), f"should be a whole number, not {number!r}")
+                continue
+            counts[name] = number
+        return counts
 
     def _ids(self, path: KeyPath, value: str | list[str] | None, what: str, existing: Mapping[str, Any]) -> tuple[str, ...]:
         ids = (value,) if isinstance(value, str) else tuple(value or ())

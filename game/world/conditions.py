@@ -32,6 +32,17 @@ def holds(world: World, when: When, room_id: str | None = None) -> bool:
         and all(not _npc_here(world, n, room_id) for n in when.npc_gone)
         and (when.goal_reached is None or (world.state.status == "won") == when.goal_reached)
         and (not when.time or is_night(world) == (when.time == "night"))
+        and _flags_hold(world, when)
+        and (when.dark is None or is_dark(world, room_id) == when.dark)
+    )
+
+
+def _flags_hold(world: World, when: When) -> bool:
+    flags, counters = world.state.flags, world.state.counters
+    return (
+        all(f in flags for f in when.flag) and not any(f in flags for f in when.not_flag)
+        and all(counters.get(c, 0) >= n for c, n in when.counter_at_least.items())
+        and all(counters.get(c, 0) < n for c, n in when.counter_below.items())
     )
 
 
@@ -45,8 +56,6 @@ def text_now(world: World, plain: str, texts: tuple[TextDef, ...], room_id: str 
         if holds(world, text.when, room_id):
             return text.text
     return plain
-
-
 
 
 def is_dark(world: World, room_id: str | None = None) -> bool:

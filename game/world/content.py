@@ -19,7 +19,12 @@ SCENERY_KINDS: tuple[str, ...] = ("scenery", "container", "supporter")
 NPC_PRONOUNS: tuple[str, ...] = ("he", "she", "they", "it")
 #: The conditions a ``when`` table may hold (all of them must hold).
 CONDITIONS: tuple[str, ...] = ("exit_open", "item_here", "item_gone", "carrying", "npc_here", "npc_dead",
-                               "npc_gone", "goal_reached", "time")
+                               "npc_gone", "goal_reached", "time", "flag", "not_flag", "counter_at_least",
+                               "counter_below", "dark")
+#: What a trigger answers to: an action with a thing, entering or leaving a room, a condition starting to hold.
+TRIGGER_EVENTS: tuple[str, ...] = ("action", "enter", "leave", "when")
+#: How a trigger may end the run.
+TRIGGER_ENDS: tuple[str, ...] = ("won", "lost")
 #: NPC dispositions towards the player.
 DISPOSITIONS: tuple[str, ...] = ("hostile", "wary", "neutral", "friendly", "merchant")
 #: NPC behaviours (policies) that drive what an NPC does on its own.
@@ -73,6 +78,13 @@ class When:
     goal_reached: bool | None = None
     #: "day" or "night", or "" for any time.
     time: str = ""
+    #: Flags set (``flag``) and not set (``not_flag``); counters at least / below a number.
+    flag: tuple[str, ...] = ()
+    not_flag: tuple[str, ...] = ()
+    counter_at_least: Mapping[str, int] = field(default_factory=dict)
+    counter_below: Mapping[str, int] = field(default_factory=dict)
+    #: The player's room is dark (True) or lit (False); None: either.
+    dark: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -248,6 +260,37 @@ class RegionDef:
 
 
 @dataclass(frozen=True)
+class TriggerDef:
+    """What content says happens on an event (PRODUCT §4.1): checked by the loader, run by
+    :mod:`game.actions.triggers`.  Every field given must match; the effects run in the
+    order of the fields below (say, flags, counters, things, exits, refuse, end)."""
+
+    on: str
+    verbs: tuple[str, ...] = ()
+    not_verbs: tuple[str, ...] = ()
+    #: Item or scenery ids, or directions for ``go``.
+    things: tuple[str, ...] = ()
+    not_things: tuple[str, ...] = ()
+    rooms: tuple[str, ...] = ()
+    not_rooms: tuple[str, ...] = ()
+    when: When | None = None
+    once: bool = False
+    say: str = ""
+    set: tuple[str, ...] = ()
+    unset: tuple[str, ...] = ()
+    add: Mapping[str, int] = field(default_factory=dict)
+    #: Item id -> room id or "player"; ``remove`` takes items out of play.
+    move: Mapping[str, str] = field(default_factory=dict)
+    remove: tuple[str, ...] = ()
+    #: Exits as "room/direction".
+    open: tuple[str, ...] = ()
+    close: tuple[str, ...] = ()
+    refuse: str = ""
+    end: str = ""
+    ending: str = ""
+
+
+@dataclass(frozen=True)
 class Adventure:
     """A whole adventure: everything the loader read, frozen."""
 
@@ -273,5 +316,7 @@ class Adventure:
     #: NPCs placed in no room (region encounters) have no entry.
     item_homes: Mapping[str, str] = field(default_factory=dict)
     npc_homes: Mapping[str, str] = field(default_factory=dict)
+    #: What happens on actions, room entries and conditions, in the order written.
+    triggers: tuple[TriggerDef, ...] = ()
     #: The oldest version of this adventure whose saves this version takes ("" = any whose ids still exist).
     oldest_compatible: str = ""

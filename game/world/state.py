@@ -133,6 +133,9 @@ class WorldState:
     log: list[str] = field(default_factory=list)
     #: The system's immutable record of what lasts a turn or a round (None when nothing is under way).
     moment: Any = None
+    #: Content flags set by triggers, and content counters (absent: 0).
+    flags: set[str] = field(default_factory=set)
+    counters: dict[str, int] = field(default_factory=dict)
 
     @property
     def day(self) -> int:
@@ -179,6 +182,8 @@ class WorldState:
             "hunger_days": self.hunger_days,
             "log": list(self.log),
             "moment": codec.moment_to_data(self.moment),
+            "flags": sorted(self.flags),
+            "counters": dict(sorted(self.counters.items())),
         }
 
     @classmethod
@@ -215,6 +220,8 @@ class WorldState:
             hunger_days=int(data["hunger_days"]),
             log=[str(line) for line in data["log"]],
             moment=codec.moment_from_data(dict(data.get("moment", {}))),
+            flags=set(map(str, data.get("flags", []))),
+            counters={str(k): int(v) for k, v in dict(data.get("counters", {})).items()},
         )
 
     def copy(self, *, share_log: bool = False) -> WorldState:
@@ -229,5 +236,6 @@ class WorldState:
             self, visited=set(self.visited), item_moves=dict(self.item_moves),
             opened=set(self.opened), found=set(self.found), searched=set(self.searched),
             identified=set(self.identified), puzzled=set(self.puzzled),
+            flags=set(self.flags), counters=dict(self.counters),
             npcs={npc_id: npc.copy() for npc_id, npc in self.npcs.items()},
             log=self.log if share_log else list(self.log))

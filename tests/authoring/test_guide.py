@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 GUIDE = (ROOT / "docs" / "authoring.md").read_text()
 
 
-@pytest.mark.parametrize("spec", ["adventure", "goal", "player", "room", "exit", "item", "npc", "region", "check"])
+@pytest.mark.parametrize("spec", ["adventure", "goal", "player", "room", "exit", "item", "npc", "region", "check",
+                                  "trigger", "when"])
 def test_every_key_of_the_loader_is_in_the_guides_reference(spec: str) -> None:
     reference = GUIDE[GUIDE.index("## 16. Every key"):]
     keys = [key for key in loader_specs()[spec] if key not in ("open_adventures", "vaarn", "opend6", "bind", "maelstrom")]

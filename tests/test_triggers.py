@@ -1,0 +1,213 @@
+"""Triggers, flags and counters in content, and Cloak of Darkness (PRODUCT §4.1, issue 14)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.authoring.warnings import check_warnings
+from game.engine import Engine
+from game.rules.registry import get_system
+from game.world.loader import find_adventure, load_adventure
+from game.world.state import WorldState
+from tests.conftest import play
+from tests.test_loader import BASE, bundled_root, problems_of, write
+
+TRIGGERS = BASE.replace('exits = { south = "camp" }', 'exits = { south = "camp", north = { to = "gate", locked_by = "key" } }') + """
+[rooms.gate]
+name = "Gate"
+exits = { south = "road" }
+items = ["key"]
+
+[items.key]
+name = "key"
+kind = "tool"
+
+[items.coin]
+name = "coin"
+kind = "treasure"
+
+[rooms.camp.scenery.stone]
+description = "A grey stone."
+
+[[triggers]]
+on = "action"
+room = "camp"
+verb = ["examine", "read"]
+thing = "stone"
+once = true
+say = "Something glints under the stone."
+move = { coin = "camp" }
+set = "stone-seen"
+
+[[triggers]]
+on = "enter"
+room = "road"
+add = { steps = 1 }
+say = "The road is long."
+
+[[triggers]]
+on = "leave"
+room = "road"
+set = "left-road"
+
+[[triggers]]
+on = "when"
+when = { counter_at_least = { steps = 2 } }
+say = "Your feet ache."
+open = "road/north"
+
+[[triggers]]
+on = "action"
+verb = "drop"
+thing = "coin"
+refuse = "You keep the coin."
+
+[[triggers]]
+on = "enter"
+room = "gate"
+when = { flag = "stone-seen" }
+remove = "coin"
+end = "won"
+ending = "The gatekeeper takes your coin."
+"""
+
+
+@pytest.fixture
+def engine(tmp_path: Path) -> Engine:
+    adventure = load_adventure(write(tmp_path, {"adventure.toml": TRIGGERS}))
+    return Engine.new_game(adventure, get_system("vaarn"), 1)
+
+
+def test_check_accepts_the_triggers(tmp_path: Path) -> None:
+    assert problems_of(tmp_path, TRIGGERS) == []
+
+
+def test_check_reports_bad_triggers(tmp_path: Path) -> None:
+    text = BASE + """
+[[triggers]]
+on = "sunrise"
+
+[[triggers]]
+on = "enter"
+room = "cmap"
+verb = "take"
+move = { knfe = "road" }
+open = ["camp/west", "nowhere"]
+end = "draw"
+
+[[triggers]]
+on = "action"
+thing = "knif"
+add = { Steps = 1, ok = "two" }
+
+[[triggers]]
+on = "when"
+say = "x"
+
+[rooms.camp.dark]
+dark = true
+"""
+    found = "\n".join(problems_of(tmp_path, text))
+    assert "triggers.0.on: 'sunrise' is not a trigger event" in found
+    assert "triggers.1.room: no room 'cmap' (did you mean camp?)" in found
+    assert "triggers.1.verb: only an action trigger has verb" in found
+    assert "triggers.1.move.knfe: no item 'knfe' (did you mean knife?)" in found
+    assert "triggers.1.open: the room camp has no exit west" in found
+    assert "triggers.1.open: 'nowhere' is not room/direction" in found
+    assert "triggers.1.end: 'draw' is not an ending" in found
+    assert "triggers.2.thing: no item, scenery, NPC or direction 'knif' (did you mean knife?)" in found
+    assert "counter id 'Steps' must be lowercase" in found
+    assert "triggers.2.add.ok: should be a whole number" in found
+    assert "triggers.3: a trigger on = \"when\" needs a when table" in found
+    assert "rooms.camp.dark.dark: a room's darkness cannot depend on its darkness" in found
+
+
+def test_check_warns_of_a_verb_the_table_lacks(tmp_path: Path) -> None:
+    folder = write(tmp_path, {"adventure.toml": BASE + '[[triggers]]\non = "action"\nverb = ["hang", "exmaine"]\nsay = "x"\n'})
+    warnings = "\n".join(check_warnings(folder))
+    assert "no verb 'hang' (did you mean put?)" in warnings
+    assert "no verb 'exmaine' (did you mean examine?)" in warnings
+
+
+def test_an_action_trigger_says_moves_and_sets_once(engine: Engine) -> None:
+    lines = play(engine, "x stone")
+    assert lines[0] == "Something glints under the stone."
+    assert "stone-seen" in engine.state.flags and engine.world.place_of("coin") == "room:camp"
+    assert "glints" not in " ".join(play(engine, "x stone"))
+
+
+def test_a_refusal_keeps_the_action_from_happening(engine: Engine) -> None:
+    play(engine, "x stone", "take coin")
+    turn = engine.state.turn
+    assert play(engine, "drop coin") == ["You keep the coin."]
+    assert engine.world.place_of("coin") == "player" and engine.state.turn == turn + 1
+
+
+def test_entering_leaving_and_a_condition_starting_to_hold(engine: Engine) -> None:
+    assert "The road is long." in play(engine, "n")
+    assert engine.state.counters == {"steps": 1}
+    play(engine, "s")
+    assert "left-road" in engine.state.flags
+    lines = play(engine, "n")
+    assert "Your feet ache." in lines and "road/north" in engine.state.opened
+    assert "Your feet ache." not in play(engine, "s", "n")  # it fires when it starts to hold, not again
+
+
+def test_a_trigger_ends_the_run_and_undo_takes_it_back(engine: Engine) -> None:
+    play(engine, "x stone", "take coin", "n", "s", "n")
+    lines = play(engine, "n")
+    assert "The gatekeeper takes your coin." in lines
+    assert engine.state.status == "won" and engine.world.place_of("coin") == "gone"
+    assert engine.undo() and engine.state.status == "playing"
+
+
+def test_flags_and_counters_are_saved_and_old_saves_load(engine: Engine) -> None:
+    play(engine, "x stone", "n")
+    codec = engine.system
+    data = engine.state.to_data(codec)
+    back = WorldState.from_data(data, codec)
+    assert back.flags == engine.state.flags and back.counters == {"steps": 1}
+    del data["flags"], data["counters"]
+    old = WorldState.from_data(data, codec)
+    assert old.flags == set() and old.counters == {}
+
+
+@pytest.fixture
+def cloak() -> Engine:
+    adventure = load_adventure(find_adventure("cloak-of-darkness", bundled_root()))
+    return Engine.new_game(adventure, get_system("maelstrom"), 1)
+
+
+def test_cloak_the_bar_is_dark_while_the_cloak_is_carried(cloak: Engine) -> None:
+    assert play(cloak, "s")[-1] == "It is pitch dark, and you can't see a thing."
+    assert play(cloak, "look") == ["In the dark? You could easily disturb something!"]
+    assert play(cloak, "w") == ["Blundering around in the dark isn't a good idea!"]
+    assert cloak.state.counters == {"trampled": 3}
+    assert play(cloak, "n")[0] == "Foyer of the Opera House"
+
+
+def test_cloak_north_from_the_foyer_is_refused(cloak: Engine) -> None:
+    assert play(cloak, "n") == ["You've only just arrived, and besides, the weather outside seems to be getting "
+                                "worse."]
+
+
+@pytest.mark.parametrize("slips, status", [(0, "won"), (1, "won"), (2, "lost")])
+def test_cloak_the_message_is_trampled_by_blundering(cloak: Engine, slips: int, status: str) -> None:
+    play(cloak, "s", *["x sawdust"] * slips, "n", "w", "hang cloak on hook", "e", "s")
+    lines = play(cloak, "read message")
+    assert cloak.state.status == status
+    assert ("neatly marked" in lines[0]) == (status == "won")
+
+
+@pytest.mark.parametrize("commands, verdict", [
+    ("w\nhang cloak on hook\ne\ns\nread message\n", "The message, neatly marked in the sawdust, reads..."),
+    ("s\nlook\ni\nn\nw\nhang cloak on hook\ne\ns\nread message\n", "The message has been carelessly trampled"),
+])
+def test_cloak_through_a_pipe(tmp_path: Path, commands: str, verdict: str) -> None:
+    result = subprocess.run([sys.executable, "-m", "game", "cloak-of-darkness", "--seed", "1", "--saves",
+                             str(tmp_path)], input=commands, capture_output=True, text=True, check=False)
+    assert verdict in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
