@@ -164,6 +164,10 @@ def _improve(turn: Turn, words: tuple[str, ...]) -> None:
         raise ActionRefused("Not with a foe standing ready: improve your skills when the fight is over.")
     before = world.state.player
     cost = improvement_cost(before, skill)
+    aside = _aside(moment_of(world.state))
+    if aside and before.character_points - aside < cost:
+        raise ActionRefused(f"Raising {skill} costs {cost} Character Points, and {aside} of yours are set aside"
+                            " (\"points keep\" takes them back).")
     world.state.player = after = improve(before, skill)
     turn.say(f"You spend {cost} Character Points: {skill} rises from {skill_code(before, skill)} to"
              f" {skill_code(after, skill)} ({after.character_points} left).")

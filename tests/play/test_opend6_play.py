@@ -637,3 +637,11 @@ def test_no_improving_with_a_foe_standing_ready(engine: Engine, script: Script) 
     assert say(engine, script, "points improve melee") == [
         "Not with a foe standing ready: improve your skills when the fight is over."]
     assert player(engine).character_points == 5
+
+
+def test_points_set_aside_cannot_be_spent_on_improving(engine: Engine, script: Script) -> None:
+    edit(engine, character_points=4)
+    say(engine, script, "points spend resist")
+    assert say(engine, script, "points improve melee") == [
+        "Raising melee costs 4 Character Points, and 1 of yours are set aside (\"points keep\" takes them back)."]
+    assert player(engine).character_points == 4
