@@ -88,6 +88,8 @@ class OpenD6Play(BasePlay[OpenD6]):
             "  The difficulty is hidden: the narration hints at it, and odds gives the exact chance.",
             ("  After a failed roll that one more die could save, you may spend a Character Point (yes or no;"
              " points off stops the question). fate before an action doubles its dice."),
+            ("  points spend sets one aside for your next roll (points spend damage, points spend resist for"
+             " your next damage or resistance roll); points improve SKILL raises a skill when no foe is ready."),
             f"  Damage: {damage}.",
         ]
 

@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 from game.errors import ActionRefused
 from game.parser import ParseError, parse, phrases_of
 from game.play.opend6_rolls import keep, moment_of
+from game.rules.opend6_codes import SKILLS
 from game.rules.opend6_events import PointsAwarded
+from game.rules.opend6_sheet import improve, improvement_cost, skill_code
 from game.rules.opend6_types import D6Moment
 
 if TYPE_CHECKING:
@@ -84,6 +86,9 @@ def points(turn: Turn, command: Command) -> None:
     if words in (("spend",), ("keep",)):
         _set_aside(turn, words == ("spend",))
         return
+    if words and words[0] == "improve":
+        _improve(turn, words[1:])
+        return
     if len(words) == 2 and words[0] == "spend" and words[1] in FOR_ROLLS:
         _set_aside_for(turn, FOR_ROLLS[words[1]])
         return
@@ -96,8 +101,8 @@ def points(turn: Turn, command: Command) -> None:
     if words:
         raise ActionRefused("Say \"points\" to see them, \"points spend\" to add a die to your next roll"
                             " (\"points spend damage\" or \"points spend resist\" for your next damage or"
-                            " resistance roll; \"points keep\" takes them back), \"points on\" or \"points off\""
-                            " for the question.")
+                            " resistance roll; \"points keep\" takes them back), \"points improve SKILL\" to raise a"
+                            " skill, \"points on\" or \"points off\" for the question.")
     asked = "on" if sheet.cp_prompt else "off"
     armed = " A Fate Point is waiting for your next roll." if moment_of(state).fate_armed else ""
     turn.say(f"Character Points {sheet.character_points}, Fate Points {sheet.fate_points}.{armed}",
@@ -145,6 +150,27 @@ def _set_aside_for(turn: Turn, roll: str) -> None:
     what = "the damage of your next hit" if roll == "damage" else "your next roll to resist damage"
     turn.say(f"{what[0].upper()}{what[1:]} gets {count} extra {'die' if count == 1 else 'dice'} "
              "(a Character Point each). (\"points keep\" takes them back.)")
+
+
+def _improve(turn: Turn, words: tuple[str, ...]) -> None:
+    """``points improve SKILL``: advancement, one pip for the Character Points of the skill's
+    dice (OpenD6; house rule: at any time no foe stands ready, the solo game having no
+    "between adventures")."""
+    world = turn.world
+    skill = " ".join(words)
+    if skill not in SKILLS:
+        raise ActionRefused(f"Improve which skill? One of: {', '.join(sorted(SKILLS))}.")
+    if any(world.hostile(n) and world.npc_condition(n) == "ok" for n in world.living_npcs_in()):
+        raise ActionRefused("Not with a foe standing ready: improve your skills when the fight is over.")
+    before = world.state.player
+    cost = improvement_cost(before, skill)
+    aside = _aside(moment_of(world.state))
+    if aside and before.character_points - aside < cost:
+        raise ActionRefused(f"Raising {skill} costs {cost} Character Points, and {aside} of yours are set aside"
+                            " (\"points keep\" takes them back).")
+    world.state.player = after = improve(before, skill)
+    turn.say(f"You spend {cost} Character Points: {skill} rises from {skill_code(before, skill)} to"
+             f" {skill_code(after, skill)} ({after.character_points} left).")
 
 
 def goal_reached(turn: Turn) -> bool:

@@ -252,3 +252,20 @@ def end_adventure(sheet: D6Sheet, goals_completed: int = 0) -> D6Sheet:
     """
     return replace(sheet, character_points=sheet.character_points + 1 + max(goals_completed, 0),
                    fate_points=sheet.fate_points + sheet.fate_heroic, fate_heroic=0)
+
+
+def improvement_cost(sheet: D6Sheet, skill: str) -> int:
+    """Character Points to raise ``skill`` one pip: the number before the D of the code rolled
+    for it (attribute plus skill), at least 1 (OpenD6's advancement; the seed only says
+    points are gained "at the end of a game")."""
+    return max(skill_code(sheet, skill).dice, 1)
+
+
+def improve(sheet: D6Sheet, skill: str) -> D6Sheet:
+    """``skill`` one pip higher (1D = 3 pips), paid in Character Points; ActionRefused if short."""
+    cost = improvement_cost(sheet, skill)
+    if sheet.character_points < cost:
+        raise ActionRefused(f"Raising {skill} to {skill_code(sheet, skill) + DieCode(0, 1)} costs {cost} Character"
+                            f" Points; you have {sheet.character_points}.")
+    skills = {**sheet.skills, skill: sheet.added(skill) + DieCode(0, 1)}
+    return replace(sheet, skills=skills, character_points=sheet.character_points - cost)

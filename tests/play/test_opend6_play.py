@@ -616,3 +616,32 @@ def test_the_count_of_actions_in_a_round_is_saved_with_the_moment() -> None:
     assert counted.to_data() == {"defence_turn": 3, "defences": 2}
     assert D6Moment.from_data(counted.to_data()) == counted
     assert D6Moment.from_data({}) is None
+
+
+def test_points_improve_raises_a_skill_one_pip_for_its_dice(engine: Engine, script: Script) -> None:
+    """OpenD6 advancement: one pip costs the number before the D (melee 4D: 4 points)."""
+    assert say(engine, script, "points improve melee") == [
+        "You spend 4 Character Points: melee rises from 4D to 4D+1 (1 left)."]
+    assert player(engine).added("melee") == DieCode(1, 1)
+    assert say(engine, script, "points improve melee") == [
+        "Raising melee to 4D+2 costs 4 Character Points; you have 1."]
+    assert say(engine, script, "points improve juggling")[0].startswith("Improve which skill? One of:")
+    edit(engine, character_points=9)
+    say(engine, script, "points improve melee")
+    say(engine, script, "points improve melee")
+    assert (str(player(engine).added("melee")), player(engine).character_points) == ("2D", 1)
+
+
+def test_no_improving_with_a_foe_standing_ready(engine: Engine, script: Script) -> None:
+    to_the_well(engine, script)
+    assert say(engine, script, "points improve melee") == [
+        "Not with a foe standing ready: improve your skills when the fight is over."]
+    assert player(engine).character_points == 5
+
+
+def test_points_set_aside_cannot_be_spent_on_improving(engine: Engine, script: Script) -> None:
+    edit(engine, character_points=4)
+    say(engine, script, "points spend resist")
+    assert say(engine, script, "points improve melee") == [
+        "Raising melee costs 4 Character Points, and 1 of yours are set aside (\"points keep\" takes them back)."]
+    assert player(engine).character_points == 4
