@@ -465,9 +465,6 @@ class Engine:
             self.asking = None
             self._restore(asking.snapshot)
             return self.meta.run(Command("quit", raw="quit"))
-        if answer not in asking.question.choices and asking.question.command_means is not None and words:
-            if split_verb(list(words), self.extra_verbs)[0] is not None:
-                return self._answer_with_command(asking, text)
         if answer not in asking.question.choices:
             command = self._command_or_none(text)
             no = _no_of(asking.question.choices)
@@ -489,24 +486,6 @@ class Engine:
         spec = self.registry.get(asking.command.verb)
         assert spec is not None
         return self._perform(spec, asking.command, [*asking.log, answer], [*asking.answers, answer])
-
-    def _answer_with_command(self, asking: Asking, text: str) -> Report:
-        """A confirmation answered by a command: it counts as its ``command_means`` (no), then runs."""
-        self.asking = None
-        meaning = asking.question.command_means
-        assert meaning is not None
-        answer = next(word for word, means in asking.question.choices.items() if means == meaning)
-        spec = self.registry.get(asking.command.verb)
-        assert spec is not None
-        try:
-            first = self._perform(spec, asking.command, [*asking.log, answer], [*asking.answers, answer])
-        except ActionRefused as refusal:
-            first = Report([clean(str(refusal))])
-        if self.asking is not None:  # answering "no" asked something else: that comes first
-            return first
-        then, _ = self._submit_guarded(text)
-        return Report([f"(Taking that as {meaning}.) {' '.join(first.lines)}".rstrip(), *then.lines],
-                      quit=then.quit, question=then.question)
 
     def _command_or_none(self, text: str) -> Command | None:
         try:

@@ -29,20 +29,16 @@ class Question(Exception):
     ``choices`` maps each accepted answer word to its meaning.  When the player
     answers, the engine runs the action again from the start, on the same turn
     and therefore the same dice, with the answers given so far; :meth:`Turn.ask`
-    hands them out in order instead of asking.  The player cannot back out by
-    typing something else (that would let them fish for better dice); only
-    ``undo`` drops the whole action.
-
-    A *confirmation* (``command_means`` set, see :meth:`Turn.confirm`) is the
-    exception, as in Inform: nothing is at stake but the player's intent, so a
-    reply that is itself a command answers ``command_means`` ("no") and then runs.
+    hands them out in order instead of asking.  A reply that is itself a
+    command counts as the answer meaning "no" (said in one line), and then the
+    command runs, as in Inform; the rerun reads the same dice, so nothing can
+    be fished for.  ``undo`` drops the whole action.
     """
 
-    def __init__(self, prompt: str, choices: dict[str, str], command_means: str | None = None) -> None:
+    def __init__(self, prompt: str, choices: dict[str, str]) -> None:
         super().__init__(prompt)
         self.prompt = prompt
         self.choices = choices
-        self.command_means = command_means
 
 
 YES_NO = {"yes": "yes", "y": "yes", "no": "no", "n": "no"}
@@ -112,14 +108,8 @@ class Turn:
         raise Question(prompt, choices)
 
     def confirm(self, prompt: str) -> bool:
-        """An "are you sure?" before a step the player may not mean: True for yes.
-
-        Like :meth:`ask`, but a reply that is a command counts as "no" and runs
-        (the engine says so in one line).
-        """
-        if self.answers:
-            return YES_NO[self.answers.pop(0)] == "yes"
-        raise Question(prompt, YES_NO, command_means="no")
+        """An "are you sure?" before a step the player may not mean: True for yes (see :meth:`ask`)."""
+        return self.ask(prompt, YES_NO) == "yes"
 
     @property
     def lines(self) -> list[str]:

@@ -307,8 +307,8 @@ def test_a_command_instead_of_an_answer_means_no_and_runs(tmp_path: Path, script
     turn = engine.state.turn
     assert engine.submit("buy cakes").question
     lines = engine.submit("look").lines
-    assert lines[0] == "(Taking that as no.) You keep your water."
-    assert lines[1] == "Market"
+    assert lines[:2] == ['(Taking that as "no".)', "You keep your water."]
+    assert "Market" in lines
     assert engine.state.water == 1 and engine.state.turn == turn
     assert engine.submit("buy cakes").question
     assert engine.submit("maybe").lines[0] == "Please answer yes/y/no/n (or undo to take the action back)."
