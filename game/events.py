@@ -171,3 +171,47 @@ class Deprived(Event):
 
     need: str
     days: int
+
+
+@dataclass(frozen=True)
+class ItemUsed(Event):
+    """An NPC (``who``) used ``item`` (an item id: the narrator names it as the player knows it),
+    for ``purpose``: ``harm`` (turned on the player) or ``heal`` (on its own wounds)."""
+
+    who: str
+    item: str
+    purpose: str
+
+
+@dataclass(frozen=True)
+class NpcRecovered(Event):
+    """An NPC's health got better: ``before`` and ``after`` as the system's health figure shows it."""
+
+    who: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class Stolen(Event):
+    """The player took ``item`` from the NPC ``victim``: ``seen`` by the victim or a witness, or not."""
+
+    item: str
+    victim: str
+    seen: bool
+
+
+@dataclass(frozen=True)
+class TheftCaught(Event):
+    """The player's attempt to take ``item`` from ``victim`` failed, and was seen."""
+
+    item: str
+    victim: str
+
+
+@dataclass(frozen=True)
+class LossFound(Event):
+    """``who`` found that ``item`` was gone, and knows who took it."""
+
+    who: str
+    item: str

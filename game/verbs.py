@@ -140,6 +140,13 @@ CORE_VERBS: tuple[VerbDef, ...] = (
             group="people", usage="haggle, value THING", example="haggle",
             more="A persuasion roll under the system's rules, once a day per trader."),
     VerbDef("value", ("value", "price"), group="people", usage="-"),
+    VerbDef("steal", ("steal", "pilfer", "pickpocket", "filch", "pinch"),
+            "steal THING [from NPC]: take what someone carries, unseen (a sneak check)", group="people",
+            usage="steal X from Y", example="steal pistol from tamsin",
+            more=("Harder from someone alert (hostile, wary, a guard, a merchant minding the wares), easy from "
+                  "a friend, no roll from someone down or surrendered. Caught, the victim and everyone watching "
+                  "remember it: merchants stop trading, guards turn on you. Unseen, the victim finds the loss "
+                  "when you next walk in on it. odds steal X from Y gives the chance.")),
     VerbDef("again", ("again", "g"), "again (g): repeat the last command", meta=True, group="table",
             usage="again (g)", example="g"),
     VerbDef("stats", ("sheet", "stats", "score", "character"),

@@ -40,6 +40,11 @@ def take(turn: Turn, command: Command) -> None:
         turn.group = [("item", i) for i in portable if world.place_of(i) == PLAYER]
         turn.spend(1)
         return
+    if command.preposition == "from" and command.second:
+        from game.actions.theft import take_from
+
+        if take_from(turn, command):
+            return
     thing = resolve(Scope.around(world, scenery=True, carried=True), command.words, turn.referent,
                     pronouns=turn.pronouns, what="take")
     turn.referent = thing

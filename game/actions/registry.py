@@ -1,7 +1,19 @@
 """The player's whole repertoire: every action family registered into one registry."""
 from __future__ import annotations
 
-from game.actions import ActionRegistry, combat, items, movement, observe, senses, social, survival, things, trade
+from game.actions import (
+    ActionRegistry,
+    combat,
+    items,
+    movement,
+    observe,
+    senses,
+    social,
+    survival,
+    theft,
+    things,
+    trade,
+)
 from game.verbs import ACTION_VERBS
 
 
@@ -11,7 +23,7 @@ def default_registry() -> ActionRegistry:
     Raises ValueError at start-up when the verb table and the handlers disagree.
     """
     registry = ActionRegistry()
-    for module in (observe, movement, items, survival, combat, social, things, senses, trade):
+    for module in (observe, movement, items, survival, combat, social, things, senses, trade, theft):
         module.register(registry)
     missing = [verb for verb in ACTION_VERBS if registry.get(verb) is None]
     unlisted = [verb for verb in registry.verbs() if verb not in ACTION_VERBS]

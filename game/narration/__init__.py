@@ -20,10 +20,15 @@ from game.events import (
     Fell,
     Fled,
     Interrupted,
+    ItemUsed,
     Left,
+    LossFound,
+    NpcRecovered,
     RollMade,
     Said,
+    Stolen,
     Surrendered,
+    TheftCaught,
 )
 from game.world.world import World
 
@@ -135,3 +140,56 @@ def _interrupted(narrator: Narrator, event: Interrupted) -> list[str]:
     hours, minutes = divmod(event.minutes, 60)
     spent = f"{hours} hour{'s' if hours != 1 else ''}" if hours else f"{minutes} minute{'s' if minutes != 1 else ''}"
     return [f"You stop after {spent}: {event.reason}."]
+
+
+#: How an NPC is said to turn itself to its own wounds, by pronoun.
+_ITSELF = {"he": "himself", "she": "herself", "they": "themselves", "it": "itself"}
+
+
+@Narrator.renders(ItemUsed)
+def _item_used(narrator: Narrator, event: ItemUsed) -> list[str]:
+    world = narrator.world
+    who = cap(world.the_npc(event.who))
+    item = world.item(event.item)
+    name = world.item_name(event.item)
+    thing = name if name[:1].isupper() else f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+    if event.purpose == "heal":
+        itself = _ITSELF.get(world.npc(event.who).pronoun, "itself")
+        if item.kind == "gift":
+            return [f"{who} calls on {the_thing(name)} to mend {itself}."]
+        return [f"{who} turns {thing} on {itself}."]
+    if item.kind == "gift":
+        return [f"{who} calls on {the_thing(name)} against you!"]
+    return [f"{who} raises {thing} and turns it on you!"]
+
+
+def the_thing(name: str) -> str:
+    """``the copper-tasting litany``, or a proper name as it is."""
+    return name if name[:1].isupper() else f"the {name}"
+
+
+@Narrator.renders(NpcRecovered)
+def _npc_recovered(narrator: Narrator, event: NpcRecovered) -> list[str]:
+    if event.before == event.after:
+        return [f"It does {narrator.the(event.who)} no good ({event.after})."]
+    return [f"{cap(narrator.the(event.who))}: {event.before} -> {event.after}."]
+
+
+@Narrator.renders(Stolen)
+def _stolen(narrator: Narrator, event: Stolen) -> list[str]:
+    name = narrator.world.item_name(event.item)
+    victim = narrator.the(event.victim)
+    if event.seen:
+        return [f"You take the {name} from {victim}, in plain sight."]
+    return [f"You lift the {name} from {victim}, unseen."]
+
+
+@Narrator.renders(TheftCaught)
+def _theft_caught(narrator: Narrator, event: TheftCaught) -> list[str]:
+    return [f"{cap(narrator.the(event.victim))} catches your hand on the {narrator.world.item_name(event.item)}!"]
+
+
+@Narrator.renders(LossFound)
+def _loss_found(narrator: Narrator, event: LossFound) -> list[str]:
+    return [f"{cap(narrator.the(event.who))} looks for the {narrator.world.item_name(event.item)}, finds it gone, "
+            f"and looks hard at you: \"Thief.\""]

@@ -72,7 +72,17 @@ class Search:
     direction: str
 
 
-Intent = Attack | Shoot | CloseIn | HoldBack | Flee | Surrender | Wander | Trade | Wait | CallAllies | Pursue | Search
+@dataclass(frozen=True)
+class UseItem:
+    """Use ``item``, a gift or exotica it carries: on the player (``purpose`` ``harm``) or on
+    its own wounds (``heal``).  The item means what its ``effect`` means for the player."""
+
+    item: str
+    purpose: str
+
+
+Intent = (Attack | Shoot | CloseIn | HoldBack | Flee | Surrender | Wander | Trade | Wait | CallAllies | Pursue | Search
+          | UseItem)
 
 
 # -- what the victor does with a player it put down ------------------------------------------

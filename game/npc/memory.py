@@ -10,7 +10,10 @@ them to decide.
 - ``routed``: it fled from the player or surrendered.
 - ``spared``: the player left it alive when it was down or surrendered.
 - ``beat``: it put the player down and let them live.
-- ``robbed``: the player stole from it.
+- ``robbed``: the player stole from it, or was caught trying.
+- ``missing:<item>``: the player stole ``<item>`` from it unseen; it finds the
+  loss (and becomes ``robbed``) when the player next walks in on it.
+- ``surrendered``: it gave up the fight (a thief needs no roll against it).
 - ``saw-theft``, ``saw-assault``, ``saw-killing``: it saw the player steal,
   attack someone who meant no harm, or kill them.
 - ``called``: it has already called for help in this fight.
@@ -21,6 +24,9 @@ them to decide.
 from __future__ import annotations
 
 from game.world.world import World
+
+#: The prefix of the memory of an item stolen unseen (``missing:<item id>``).
+MISSING = "missing:"
 
 #: Memories that mean the NPC has reason to distrust the player.
 GRUDGES: frozenset[str] = frozenset({"attacked", "fought", "routed", "robbed", "saw-theft", "saw-assault",
@@ -77,3 +83,8 @@ def refuses_trade(world: World, npc_id: str) -> str | None:
 def witnesses(world: World, room_id: str, *, besides: tuple[str, ...] = ()) -> list[str]:
     """The NPCs in ``room_id`` able to see (standing), but ``besides``."""
     return [n for n in world.living_npcs_in(room_id) if n not in besides and world.npc_condition(n) == "ok"]
+
+
+def missing(world: World, npc_id: str) -> list[str]:
+    """The items stolen from ``npc_id`` unseen, whose loss it has not found yet."""
+    return sorted(m[len(MISSING):] for m in memories(world, npc_id) if m.startswith(MISSING))

@@ -14,6 +14,11 @@ holds its ground), and differs where the content's word says so:
 - ``coward``: runs when hurt or when it sees violence; robs a downed player.
 - ``merchant``: leaves a downed player be.
 
+Anyone carrying a gift or exotica uses it when it is the sensible move: a
+healing one when badly hurt, a harmful one on the player from a distance (in
+place of shooting), once hurt in melee (losing the exchange) when it hits at
+least as hard as its melee weapon, or at once when it never misses (a Vaarn combat Gift, while the NPC can pay for it).
+
 Anyone hurt calls once for the hostile NPCs next door; anyone whose morale
 broke (the system's verdict) flees through the first way out, or surrenders
 when there is none.  A foe the player once spared leaves the player be; a foe
@@ -40,6 +45,7 @@ from game.npc.intents import (
     Shoot,
     Surrender,
     TakePrisoner,
+    UseItem,
     Wait,
 )
 from game.npc.view import NpcView
@@ -72,8 +78,12 @@ class Fighter:
             return Flee(view.ways_out[0]) if view.ways_out else Surrender()
         if not (view.hostile and view.player_standing):
             return Wait()
+        if view.heal_item and view.badly_hurt:
+            return UseItem(view.heal_item, "heal")
         if view.allies_near and "called" not in view.memory and view.hurt:
             return CallAllies()
+        if view.harm_item and (not view.engaged or view.harm_sure or (view.hurt and view.harm_stronger)):
+            return UseItem(view.harm_item, "harm")
         if view.engaged:
             return Attack()
         if view.can_shoot:

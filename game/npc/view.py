@@ -41,3 +41,13 @@ class NpcView:
     at_post: bool = True
     #: Whether the player carries anything worth taking.
     player_has_loot: bool = False
+    #: Whether it is badly hurt (the system's verdict: ``BasePlay.badly_hurt``).
+    badly_hurt: bool = False
+    #: A gift or exotica it carries that it can turn on the player now, under the system's
+    #: economy (``BasePlay.npc_can_use``), or None; the same for one that heals it.
+    harm_item: str | None = None
+    heal_item: str | None = None
+    #: Whether ``harm_item`` never misses (a Vaarn combat Gift): worth using before any blow.
+    harm_sure: bool = False
+    #: Whether ``harm_item`` hits at least as hard as its melee weapon (worth it in melee).
+    harm_stronger: bool = False

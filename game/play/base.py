@@ -23,10 +23,10 @@ from game.actions.trade_pricing import Pricing
 from game.events import Fled, Surrendered
 from game.narration import Narrator
 from game.npc import memory
-from game.npc.intents import Attack, CallAllies, CloseIn, Flee, Intent, Pursue, Search, Shoot, Surrender
+from game.npc.intents import Attack, CallAllies, CloseIn, Flee, Intent, Pursue, Search, Shoot, Surrender, UseItem
 from game.npc.policies import policy_for
 from game.npc.view import NpcView
-from game.play import living
+from game.play import living, npc_items
 from game.rules.base import AttackResult, RollResult, RuleSystem, SheetChange, Situation, Weapon
 from game.world.state import room_place
 
@@ -165,6 +165,7 @@ class BasePlay(Generic[SystemT]):
         """
         world = turn.world
         if turn.start_room and turn.start_room != world.state.room:
+            living.losses_found(self, turn)
             self.first_meetings(turn)
         for npc_id in [*self.acting_npcs(turn), *living.pursuers(turn), *living.searchers(turn)]:
             if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
@@ -221,11 +222,16 @@ class BasePlay(Generic[SystemT]):
         with_player = world.npc_room(npc_id) == world.state.room
         broken = condition == "ok" and hostile and with_player and self.morale_broken(turn, npc_id)
         fearful = broken or world.npc(npc_id).behaviour == "coward"
+        fighting = condition == "ok" and hostile and with_player
+        harm, heal = npc_items.usable(self, turn, npc_id) if fighting else (None, None)
         return NpcView(
             npc_id=npc_id, behaviour=world.npc(npc_id).behaviour, hostile=hostile, condition=condition,
             with_player=with_player,
             player_standing=self.system.condition(world.state.player) == "ok",
             morale_broken=broken, ways_out=tuple(self.ways_out(turn, npc_id)) if fearful else (),
+            badly_hurt=fighting and self.badly_hurt(world.npc_state(npc_id).sheet), harm_item=harm, heal_item=heal,
+            harm_sure=harm is not None and self.npc_item_sure(turn, harm),
+            harm_stronger=harm is not None and npc_items.stronger(self, turn, npc_id, harm),
             **living.view_extras(turn, npc_id))
 
     def morale_broken(self, turn: Turn, npc_id: str) -> bool:
@@ -243,6 +249,11 @@ class BasePlay(Generic[SystemT]):
     def sheet_hurt(self, sheet: Any) -> bool:
         """Whether an NPC's sheet shows a hurt (the protocol alone: a condition other than ``ok``)."""
         return self.system.condition(sheet) != "ok"
+
+    def badly_hurt(self, sheet: Any) -> bool:
+        """Whether an NPC is hurt enough to use a healing item: by default hurt at all
+        (:meth:`sheet_hurt`); a system that counts HP says at half or below."""
+        return self.sheet_hurt(sheet)
 
     def morale_request(self, sheet: Any, difficulty: str) -> Any:
         """The request of an NPC's morale check under the house rule: its ``will`` check."""
@@ -269,8 +280,11 @@ class BasePlay(Generic[SystemT]):
             self.carry_out_move(turn, npc_id, intent)
 
     def carry_out_move(self, turn: Turn, npc_id: str, intent: Intent) -> None:
-        """The intents that are no blow: flight, surrender, a call for help, pursuit (waiting is nothing)."""
-        if isinstance(intent, Flee):
+        """The intents that are no plain blow: an item used, flight, surrender, a call for help,
+        pursuit (waiting is nothing)."""
+        if isinstance(intent, UseItem):
+            npc_items.use(self, turn, npc_id, intent)
+        elif isinstance(intent, Flee):
             self.npc_flees(turn, npc_id, intent.direction)
         elif isinstance(intent, Surrender):
             self.npc_surrenders(turn, npc_id)
@@ -295,10 +309,27 @@ class BasePlay(Generic[SystemT]):
         world = turn.world
         npc = world.npc_state(npc_id)
         npc.disposition = "wary"
-        memory.remember(world, npc_id, "routed", "fought")
+        memory.remember(world, npc_id, "routed", "fought", "surrendered")
         for item_id in [i for i in world.npc_items(npc_id) if world.item(i).is_weapon]:
             world.move_item(item_id, room_place(npc.room))
         turn.emit(Surrendered(npc_id))
+
+    # -- NPCs using what they carry (game.play.npc_items) -----------------------------------
+    def npc_can_use(self, turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
+        """Whether the NPC may use this gift or exotica now (``harm`` or ``heal``): yes by default."""
+        return True
+
+    def npc_item_sure(self, turn: Turn, item_id: str) -> bool:
+        """Whether a harmful item never misses, so an NPC uses it before any blow: no by default."""
+        return False
+
+    def npc_item_attack(self, turn: Turn, npc_id: str, item_id: str) -> None:
+        """The NPC turns a harmful item on the player: this system's NPC attack with it as the weapon."""
+        npc_items.item_attack(self, turn, npc_id, item_id)
+
+    def npc_item_heal(self, turn: Turn, npc_id: str, item_id: str) -> bool:
+        """The NPC heals itself with an item (this system's ``heal``); True when the item is used up."""
+        return npc_items.item_heal(self, turn, npc_id, item_id)
 
     # -- what the player does to people (witnesses) ----------------------------------------
     def npc_assaulted(self, turn: Turn, npc_id: str) -> None:
@@ -308,6 +339,13 @@ class BasePlay(Generic[SystemT]):
     def npc_killed(self, turn: Turn, npc_id: str) -> None:
         """``npc_id`` died by the player's hand: witnesses of an unprovoked killing remember it."""
         living.killed(turn, npc_id)
+
+    def theft_seen(self, turn: Turn, victim: str, item_id: str, *, victim_saw: bool) -> None:
+        """The player was seen taking ``item_id`` from ``victim`` (caught, or robbing the helpless):
+        the victim and the witnesses remember and react (:func:`living.theft_seen`)."""
+        from game.actions.theft import helpless
+
+        living.theft_seen(self, turn, victim, victim_saw=victim_saw, helpless=helpless(turn.world, victim))
 
     def after_npc_phase(self, turn: Turn) -> None:
         """Called after the NPCs have acted (the end of a round)."""

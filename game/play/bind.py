@@ -112,6 +112,10 @@ class BindPlay(BasePlay[BindSystem]):
         """Below its most HP."""
         return sheet.hp < sheet.max_hp
 
+    def badly_hurt(self, sheet: BindSheet) -> bool:
+        """At half its HP or below (an NPC then uses a healing item it carries)."""
+        return sheet.hp * 2 <= sheet.max_hp
+
     # -- the round ------------------------------------------------------------------------
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
         """The player's action; an identify beating the TN widely also says what the thing does."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.events import Arrived, CalledForHelp, Left
+from game.events import Arrived, CalledForHelp, Left, LossFound
 from game.npc import memory
 from game.npc.intents import DownedChoice, Finish, Rob, TakePrisoner
 from game.rules.base import Situation
@@ -239,6 +239,59 @@ def killed(turn: Turn, victim: str) -> None:
         memory.remember(world, friend, "saw-killing", "fought")
         if room == world.state.room:
             turn.emit(Arrived(friend, came, "avenge"))
+
+
+def theft_seen(play: BasePlay[Any], turn: Turn, victim: str, *, victim_saw: bool, helpless: bool) -> None:
+    """A theft was seen: the victim (if it saw) remembers being robbed and, unless helpless, reacts
+    by its behaviour (:func:`robbed`); everyone else standing in the room remembers ``saw-theft``
+    and reacts as witnesses of an assault do (a guard or a fighter turns on the player)."""
+    world = turn.world
+    room = world.npc_room(victim)
+    if victim_saw:
+        memory.remember(world, victim, "robbed", "met")
+        if not helpless:
+            robbed(play, turn, victim)
+    for npc_id in memory.witnesses(world, room, besides=(victim,)):
+        memory.remember(world, npc_id, "saw-theft")
+        _react(turn, npc_id)
+
+
+def robbed(play: BasePlay[Any], turn: Turn, victim: str) -> None:
+    """The victim of a theft it knows of reacts by behaviour (house rule): a guard, an aggressive
+    NPC or a wanderer turns on the player; a coward runs; a merchant refuses to deal from now on
+    (its memory); anyone else backs away, wary."""
+    world = turn.world
+    state = world.npc_state(victim)
+    if state.disposition == "hostile" or world.npc_condition(victim) != "ok":
+        return
+    name = cap(world.the_npc(victim))
+    behaviour = world.npc(victim).behaviour
+    if behaviour in ("guard", "aggressive", "wander"):
+        state.disposition = "hostile"
+        memory.remember(world, victim, "fought")
+        turn.say(f"{name} turns on you: \"Thief!\"")
+    elif behaviour == "coward" and play.ways_out(turn, victim):
+        turn.say(f"{name} cries out, \"Thief!\", and runs.")
+        play.npc_flees(turn, victim, play.ways_out(turn, victim)[0])
+    elif state.disposition == "merchant" or behaviour == "merchant":
+        turn.say(f"{name} snatches the goods out of your reach: \"Thief! We are done trading.\"")
+    else:
+        state.disposition = "wary"
+        turn.say(f"{name} backs away from you: \"Thief.\"")
+
+
+def losses_found(play: BasePlay[Any], turn: Turn) -> None:
+    """The player walked in on NPCs they stole from unseen: each finds its loss, knows who was
+    near, remembers being robbed and reacts (:func:`robbed`)."""
+    world = turn.world
+    for npc_id in world.living_npcs_in():
+        gone = memory.missing(world, npc_id)
+        if not gone or world.npc_condition(npc_id) != "ok":
+            continue
+        memory.forget(world, npc_id, *(memory.MISSING + item for item in gone))
+        memory.remember(world, npc_id, "robbed", "met")
+        turn.emit(*(LossFound(npc_id, item) for item in gone))
+        robbed(play, turn, npc_id)
 
 
 def _hearers(world: World, room_id: str) -> list[str]:

@@ -240,6 +240,23 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         else:
             super().carry_out(turn, npc_id, intent)
 
+    def npc_can_use(self, turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
+        from game.play.open_adventures_npc import can_use
+
+        return can_use(turn, npc_id, item_id, purpose)
+
+    def npc_item_attack(self, turn: Turn, npc_id: str, item_id: str) -> None:
+        """A harmful gift or exotica spends the NPC's pool as a weapon would."""
+        from game.play.open_adventures_npc import item_attack
+
+        item_attack(self, turn, npc_id, item_id)
+
+    def npc_item_heal(self, turn: Turn, npc_id: str, item_id: str) -> bool:
+        """A healing item gives an NPC back hits, not pool."""
+        from game.play.open_adventures_npc import item_heal
+
+        return item_heal(self, turn, npc_id, item_id)
+
     # -- the flow of the turn ------------------------------------------------------------------
     def before_player_action(self, turn: Turn) -> None:
         """Outside a fight each action is a turn of its own: the dice refresh."""

@@ -12,14 +12,16 @@ intent; this module carries it out.  House rules (docs/rules/open_adventures.md,
 - closing in spends Move dice, keeping one die to strike with when it has two
   or more; each success covers 6" (a 6, 12"); at the player's side it strikes;
 - beside the player it strikes with all its Fight dice allow;
-- what it has not spent defends it on the player's next turn.
+- what it has not spent defends it on the player's next turn;
+- a gift or exotica (``game.play.npc_items``) is used as a weapon would be
+  (:func:`can_use`, :func:`item_attack`); a healing one gives back hits (:func:`item_heal`).
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.actions.combat import best_weapon
+from game.actions.combat import best_weapon, weapon_of
 from game.events import PLAYER
 from game.narration.open_adventures import dice_word
 from game.npc.intents import Attack, CloseIn, HoldBack, Intent, Shoot
@@ -116,3 +118,43 @@ def report_npc_attack(turn: Turn, name: str, weapon: Weapon, result: AttackResul
     if helpless:
         turn.say("Collapsed, you cannot defend yourself.")
     turn.emit(*events)
+
+
+# -- gifts and exotica (game.play.npc_items) ---------------------------------------------------
+
+def can_use(turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
+    """House rule: a healing item at any time; a harmful one from where the NPC stands, as a
+    weapon would be: a ranged one with Shoot dice, any other at the player's side with Fight dice."""
+    if purpose == "heal":
+        return True
+    world = turn.world
+    weapon = weapon_of(world, item_id)
+    if not weapon.ranged and distance(world, npc_id) > 0:
+        return False
+    return limit_left(start_turn(world.npc_state(npc_id).sheet), "shoot" if weapon.ranged else "fight") > 0
+
+
+def item_attack(play: OpenAdventuresPlay, turn: Turn, npc_id: str, item_id: str) -> None:
+    """The NPC's turn starts; it strikes with the item, spending all the attribute allows of its pool."""
+    world = turn.world
+    state = world.npc_state(npc_id)
+    state.sheet = start_turn(state.sheet)
+    weapon = weapon_of(world, item_id)
+    strike(play, turn, npc_id, weapon, "shoot" if weapon.ranged else "fight")
+
+
+def item_heal(play: OpenAdventuresPlay, turn: Turn, npc_id: str, item_id: str) -> bool:
+    """House rule: the healing roll of the player's items (d6 by the die's size), each success a
+    hit back for an NPC (at least one, never above its most); the turn is spent on it, the dice
+    left defend."""
+    world = turn.world
+    state = world.npc_state(npc_id)
+    state.sheet = start_turn(state.sheet)
+    item = world.item(item_id)
+    change = play.system.heal(state.sheet, str(item.effect["heal"]), turn.dice)
+    for roll in change.rolls:
+        turn.show_roll(f"{the(world, npc_id)} heals", roll)
+    if change.rolls:
+        back = max(1, int(change.rolls[0].figures.get("successes", 0)))
+        state.sheet = replace(state.sheet, hits=min(state.sheet.hits_max, state.sheet.hits + back))
+    return bool(item.effect.get("consumed", True))

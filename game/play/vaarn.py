@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.actions.combat import confirm_attack, report_attack
+from game.actions.combat import confirm_attack, report_attack, weapon_of
 from game.actions.scope import Ambiguous, Scope, resolve
 from game.errors import ActionRefused
 from game.events import Event
@@ -289,6 +289,45 @@ class VaarnPlay(BasePlay[VaarnSystem]):
             result = self.npc_attack(turn, npc_id, weapon)
             report_attack(turn, world.the_npc(npc_id), "you", weapon, result)
             settle_player(turn)
+
+    # -- NPCs' gifts and exotica (game.play.npc_items) -----------------------------------------
+    def badly_hurt(self, sheet: VaarnSheet) -> bool:
+        """At half its HP or below."""
+        return sheet.hp * 2 <= sheet.max_hp
+
+    def npc_can_use(self, turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
+        """A Gift as the seed allows (:func:`gifts.npc_may_invoke`); an Exotica, always."""
+        if turn.world.item(item_id).kind == "gift":
+            return gifts.npc_may_invoke(turn.world, npc_id, item_id)
+        return True
+
+    def npc_item_sure(self, turn: Turn, item_id: str) -> bool:
+        """Seed 001 §Mystic Gifts: "Combat Gifts always hit their target"."""
+        return turn.world.item(item_id).kind == "gift"
+
+    def npc_item_attack(self, turn: Turn, npc_id: str, item_id: str) -> None:
+        """A combat Gift costs HP and always hits; an Exotica is an attack with it (closing in
+        first for one that does not reach)."""
+        world = turn.world
+        if fight.held_back(turn, npc_id):
+            return
+        if world.item(item_id).kind == "gift":
+            gifts.npc_gift_attack(self.system, turn, npc_id, item_id)
+            return
+        weapon = weapon_of(world, item_id)
+        if not weapon.ranged and npc_id not in engaged(world):
+            engage(world, npc_id)
+            turn.say(f"{npc_the(world, npc_id, True)} closes in.")
+        result = self.npc_attack(turn, npc_id, weapon)
+        report_attack(turn, world.the_npc(npc_id), "you", weapon, result)
+        settle_player(turn)
+
+    def npc_item_heal(self, turn: Turn, npc_id: str, item_id: str) -> bool:
+        """A healing Gift costs HP and stays; an Exotica heals by its die (with CON), used up."""
+        if turn.world.item(item_id).kind == "gift":
+            gifts.npc_gift_heal(self.system, turn, npc_id, item_id)
+            return False
+        return super().npc_item_heal(turn, npc_id, item_id)
 
     def npc_flees(self, turn: Turn, npc_id: str, direction: str) -> None:
         """House rule: the broken NPC breaks off the melee and runs (see :meth:`BasePlay.ways_out`)."""

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from game.actions import Turn
     from game.parser import Command
     from game.rules.base import RollResult
+    from game.world.world import World
 
 SELF_WORDS = {"me", "myself", "self", "yourself", "i"}
 SUSTAINED_EFFECTS = ("ward", "calm")
@@ -230,3 +231,43 @@ def risky_use(turn: Turn, item_id: str, target_words: tuple[str, ...]) -> bool:
     turn.play.harm(turn, "d6", "backfire")
     turn.spend(1)
     return True
+
+
+# -- NPCs' Gifts (game.play.npc_items) ------------------------------------------------------
+
+def cost_die(item_stats: Any) -> int:
+    """The cost die of a Gift: the item's ``[items.X.stats.vaarn] cost``, else the baseline d6."""
+    return _cost_die(item_stats)
+
+
+def npc_may_invoke(world: World, npc_id: str, item_id: str) -> bool:
+    """House rule (seed 001 §Mystic Gifts, as for the player): an NPC uses a combat or healing Gift
+    (a lasting one, never) and only while it has more HP than the cost die can take, so paying
+    never fells it."""
+    item = world.item(item_id)
+    if "damage" not in item.effect and "heal" not in item.effect:
+        return False
+    return bool(world.npc_state(npc_id).sheet.hp > cost_die(item.stats.get("vaarn", {})))
+
+
+def npc_gift_attack(system: VaarnSystem, turn: Turn, npc_id: str, item_id: str) -> None:
+    """An NPC's combat Gift on the player: it pays the cost die in HP, and the Gift always hits."""
+    from game.play.vaarn_body import settle_npc
+
+    world = turn.world
+    npc = world.npc_state(npc_id)
+    cost = cost_die(world.item(item_id).stats.get("vaarn", {}))
+    result = system.gift_attack(npc.sheet, player_of(world), turn.dice, cost)
+    npc.sheet, world.state.player = result.user, result.target
+    _show(turn, f"{world.the_npc(npc_id)}: gift", result.rolls, result.events, npc_id)
+    settle_player(turn)
+    settle_npc(turn, npc_id)
+
+
+def npc_gift_heal(system: VaarnSystem, turn: Turn, npc_id: str, item_id: str) -> None:
+    """An NPC's healing Gift on itself: the cost die in HP, then the healing one size up."""
+    world = turn.world
+    npc = world.npc_state(npc_id)
+    result = system.gift_heal(npc.sheet, None, turn.dice, cost_die(world.item(item_id).stats.get("vaarn", {})))
+    npc.sheet = result.user
+    _show(turn, f"{world.the_npc(npc_id)}: gift", result.rolls, result.events, npc_id)
