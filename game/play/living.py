@@ -244,13 +244,21 @@ def killed(turn: Turn, victim: str) -> None:
 def theft_seen(play: BasePlay[Any], turn: Turn, victim: str, *, victim_saw: bool, helpless: bool) -> None:
     """A theft was seen: the victim (if it saw) remembers being robbed and, unless helpless, reacts
     by its behaviour (:func:`robbed`); everyone else standing in the room remembers ``saw-theft``
-    and reacts as witnesses of an assault do (a guard or a fighter turns on the player)."""
+    and reacts as witnesses of an assault do (a guard or a fighter turns on the player).
+
+    As with a killing (:func:`killed`), the witnesses only mind a theft from someone who meant no
+    harm: taking from a foe that fought the player (one the player did not attack first) is spoils.
+    """
     world = turn.world
     room = world.npc_room(victim)
+    innocent = not world.hostile(victim) and (not memory.remembers(world, victim, "fought")
+                                              or memory.remembers(world, victim, "attacked"))
     if victim_saw:
         memory.remember(world, victim, "robbed", "met")
         if not helpless:
             robbed(play, turn, victim)
+    if not innocent:
+        return
     for npc_id in memory.witnesses(world, room, besides=(victim,)):
         memory.remember(world, npc_id, "saw-theft")
         _react(turn, npc_id)
