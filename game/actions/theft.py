@@ -28,12 +28,14 @@ from game.errors import ActionRefused
 from game.events import Stolen, TheftCaught
 from game.npc import memory
 from game.text import capital, definite
+from game.world.conditions import is_dark
 from game.world.state import PLAYER
 
 if TYPE_CHECKING:
     from game.parser import Command
     from game.world.world import World
 
+DARK = "It is too dark to see what anyone carries."
 #: The victim's alertness -> the sneak check's difficulty (house rule).
 ALERT = "hard"
 NEUTRAL = "normal"
@@ -49,6 +51,8 @@ def steal(turn: Turn, command: Command) -> None:
     world = turn.world
     if not command.words:
         raise ActionRefused("Steal what, and from whom? For example: steal pistol from tamsin.")
+    if is_dark(world):
+        raise ActionRefused(DARK)
     if command.second:
         victim = _victim(turn, command.second)
         item_id = _their_item(turn, victim, command.words)
@@ -65,6 +69,8 @@ def take_from(turn: Turn, command: Command) -> bool:
     """``take X from NPC``: True when it was about an NPC's things (taken from the helpless, or
     refused with the way to get them); False when the words name no NPC here (take as usual)."""
     world = turn.world
+    if is_dark(world):
+        return False
     try:
         _, victim = resolve(Scope(world, [("npc", n) for n in world.npcs_in()]), command.second, None,
                             pronouns=turn.pronouns, what="take it from")

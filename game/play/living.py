@@ -264,7 +264,7 @@ def theft_seen(play: BasePlay[Any], turn: Turn, victim: str, *, victim_saw: bool
         _react(turn, npc_id)
 
 
-def robbed(play: BasePlay[Any], turn: Turn, victim: str) -> None:
+def robbed(play: BasePlay[Any], turn: Turn, victim: str, *, caught: bool = True) -> None:
     """The victim of a theft it knows of reacts by behaviour (house rule): a guard, an aggressive
     NPC or a wanderer turns on the player; a coward runs; a merchant refuses to deal from now on
     (its memory); anyone else backs away, wary."""
@@ -281,8 +281,10 @@ def robbed(play: BasePlay[Any], turn: Turn, victim: str) -> None:
     elif behaviour == "coward" and play.ways_out(turn, victim):
         turn.say(f"{name} cries out, \"Thief!\", and runs.")
         play.npc_flees(turn, victim, play.ways_out(turn, victim)[0])
-    elif state.disposition == "merchant" or behaviour == "merchant":
+    elif (state.disposition == "merchant" or behaviour == "merchant") and caught:
         turn.say(f"{name} snatches the goods out of your reach: \"Thief! We are done trading.\"")
+    elif state.disposition == "merchant" or behaviour == "merchant":
+        turn.say(f"{name} will not deal with you again.")
     else:
         state.disposition = "wary"
         turn.say(f"{name} backs away from you: \"Thief.\"")
@@ -299,7 +301,7 @@ def losses_found(play: BasePlay[Any], turn: Turn) -> None:
         memory.forget(world, npc_id, *(memory.MISSING + item for item in gone))
         memory.remember(world, npc_id, "robbed", "met")
         turn.emit(*(LossFound(npc_id, item) for item in gone))
-        robbed(play, turn, npc_id)
+        robbed(play, turn, npc_id, caught=False)
 
 
 def _hearers(world: World, room_id: str) -> list[str]:

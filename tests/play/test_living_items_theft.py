@@ -24,7 +24,7 @@ from game.npc.view import NpcView
 from game.rules.dice import ScriptedDice, dice_for_turn
 from game.rules.registry import SYSTEM_IDS, get_system
 from game.world.loader import load_adventure
-from game.world.state import GONE, PLAYER, npc_place
+from game.world.state import GONE, PLAYER, WorldState, npc_place
 
 ADVENTURE = """
 [adventure]
@@ -371,6 +371,8 @@ def test_an_unseen_theft_is_found_out_when_the_thief_comes_back(adventure, syste
     assert world.place_of("pistol") == PLAYER
     assert not any(memory.remembers(world, n, "saw-theft") for n in ("watch", "pilgrim", "mouse"))
     assert trade_refusal(world, "trader") is None, "nobody knows yet"
+    saved = WorldState.from_data(engine.state.to_data(engine.system), engine.system)
+    assert memory.MISSING + "pistol" in saved.npcs["trader"].memory, "the loss waits in the save"
     later = seeded(engine, start_room="yard")  # the player went west and came back
     engine.play.npc_phase(later)
     assert LossFound("trader", "pistol") in later.events
