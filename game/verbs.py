@@ -76,7 +76,9 @@ CORE_VERBS: tuple[VerbDef, ...] = (
     VerbDef("inventory", ("inventory", "i", "inv"), "inventory (i): what you carry", group="things",
             usage="inventory (i)", example="i"),
     VerbDef("take", ("take", "get", "grab", "pick up", "pick"), "take THING, take all: pick things up",
-            group="things", example="take rope, or take all"),
+            group="things", example="take rope, or take all",
+            more=("take THING from NPC takes from someone down or surrendered; anyone else will not just hand "
+                  "it over (buy it, or steal it).")),
     VerbDef("drop", ("drop", "discard", "put down", "leave"), "drop THING: put something down", group="things",
             example="drop rope"),
     VerbDef("put", ("put", "place", "insert", "hang", "set", "stow"), "put THING in/on THING, hang THING on THING",
