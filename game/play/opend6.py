@@ -21,6 +21,7 @@ what happens is told as events worded by ``game.narration.opend6``.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -34,7 +35,7 @@ from game.play.base import BasePlay
 from game.rules.base import AttackResult, RollResult, SheetChange, Situation, Weapon
 from game.rules.opend6 import OpenD6
 from game.rules.opend6_codes import difficulty_band
-from game.rules.opend6_roll import hidden
+from game.rules.opend6_roll import D6Request, hidden
 from game.rules.opend6_types import D6Sheet
 
 if TYPE_CHECKING:
@@ -51,6 +52,14 @@ CLAWS, NATURAL_DAMAGE = "its teeth and claws", "d6"
 HEROIC_DIFFICULTIES = ("hard", "extreme", "legendary")
 #: What an incapacitated or mortally wounded player can still do (house rule).
 WHILE_DOWN = ("rest", "wait", "eat", "drink", "use")
+
+
+def named_item(turn: Turn) -> tuple[str, ...]:
+    """The id and kind of the item the player's command names (its object), if it names one."""
+    command, referent = turn.command, turn.referent
+    if command is None or not command.words or referent is None or referent[0] != "item":
+        return ()
+    return (referent[1], turn.world.item(referent[1]).kind)
 
 
 class OpenD6Play(BasePlay[OpenD6]):
@@ -98,6 +107,15 @@ class OpenD6Play(BasePlay[OpenD6]):
         return super().stats_lines(world) + self.system.moment_lines(world.state.moment, PLAYER)
 
     # -- checks ---------------------------------------------------------------------
+    def check_request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
+                      numbers: Mapping[str, int]) -> D6Request:
+        """The check's request: a specialization covering the kind, or the item the command names
+        (``identify lens``: its id and kind), is rolled instead of the skill."""
+        target = numbers.get(self.system.id)
+        if target is not None:
+            situation = dataclasses.replace(situation, target=target)
+        return self.system.check_request(turn.world.state.player, kind, difficulty, situation, named_item(turn))
+
     def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
               numbers: Mapping[str, int]) -> RollResult:
         """A player check: hint, Fate, hidden difficulty, Character Points, the Wild Die."""

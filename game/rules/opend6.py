@@ -32,7 +32,7 @@ table is ``game/play/opend6.py``.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from game.errors import UsageError
@@ -156,16 +156,22 @@ class OpenD6:
     def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> D6Sheet:
         return make.npc_sheet(tier, stats, self.damage, creature)
 
-    def check_request(self, sheet: D6Sheet, kind: str, difficulty: str, situation: Situation) -> D6Request:
-        """Attribute + skill for ``kind``, less wound dice; the difficulty's number
-        unless ``situation.target`` gives one."""
+    def check_request(self, sheet: D6Sheet, kind: str, difficulty: str, situation: Situation,
+                      topics: Collection[str] = ()) -> D6Request:
+        """Attribute + skill for ``kind`` (or a specialization covering the kind or one of
+        ``topics``, named in the label: ``Knowledge + scholar: lore``), less wound dice; the
+        difficulty's number unless ``situation.target`` gives one."""
         skill = codes.kind_skill(kind)
         number = situation.target if situation.target is not None else codes.difficulty_number(difficulty)
-        label = f"{codes.SKILLS[skill].title()} + {skill}"
-        return D6Request.of(sheets.action_code(sheet, skill, situation), number, self.wild_one, label)
+        _, name = sheets.rolled_code(sheet, skill, (kind, *topics))
+        label = f"{codes.SKILLS[skill].title()} + {name}"
+        return D6Request.of(sheets.action_code(sheet, skill, situation, (kind, *topics)), number, self.wild_one,
+                            label)
 
-    def attack_request(self, attacker: D6Sheet, defender: D6Sheet, weapon: Weapon, situation: Situation) -> D6Request:
-        return combat.attack_request(attacker, defender, weapon, situation, self.wild_one)
+    def attack_request(self, attacker: D6Sheet, defender: D6Sheet, weapon: Weapon, situation: Situation,
+                       topics: Collection[str] = ()) -> D6Request:
+        """The attack roll; ``topics`` (the weapon's item id and kind) may call on a specialization."""
+        return combat.attack_request(attacker, defender, weapon, situation, self.wild_one, topics)
 
     def attack(self, attacker: D6Sheet, defender: D6Sheet, weapon: Weapon, situation: Situation,
                dice: Dice) -> AttackResult[D6Sheet]:
@@ -188,6 +194,8 @@ class OpenD6:
             ]
             extra = f"  ({', '.join(skills)})" if skills else ""
             lines.append(f"{name.title():<13}{sheet.attribute(name)}{extra}")
+        for name, spec in sheet.specializations.items():
+            lines.append(f"Specialized  {name} {spec.code} ({', '.join(spec.covers)})")
         if sheet.armor.steps:
             lines.append(f"Armor        {sheet.armor}")
         lines.append(f"Health       {self.health(sheet)}")
