@@ -25,16 +25,19 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from game.actions.scope import Ambiguous, Misspelt, Orphan
 from game.errors import ActionRefused
 from game.events import PLAYER
 from game.narration.opend6 import OpenD6Narrator
 from game.play import opend6_fight as fight
+from game.play import opend6_initiative as initiative
 from game.play import opend6_points as points
 from game.play import opend6_rolls as rolls
 from game.play.base import BasePlay
 from game.rules.base import AttackResult, RollResult, SheetChange, Situation, Weapon
 from game.rules.opend6 import OpenD6
 from game.rules.opend6_codes import difficulty_band
+from game.rules.opend6_events import ActionLost
 from game.rules.opend6_roll import D6Request, hidden
 from game.rules.opend6_types import D6Sheet
 
@@ -151,11 +154,48 @@ class OpenD6Play(BasePlay[OpenD6]):
         return Weapon(name=NATURAL_WEAPONS.get(sheet.creature, CLAWS), damage=NATURAL_DAMAGE)
 
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
-        """House rule: incapacitated or mortally wounded, you can only rest, wait, eat, drink or use something."""
+        """The player's action, after the round's initiative: foes that beat the player act first.
+
+        House rule: incapacitated or mortally wounded, you can only rest, wait, eat, drink or
+        use something.  See :mod:`game.play.opend6_initiative` for the round.
+        """
         if self.system.condition(turn.world.state.player) == "down" and command.verb not in WHILE_DOWN:
             raise ActionRefused("You are too badly hurt: you can only rest, wait, eat, drink or use something "
                                 "until your wounds are tended.")
-        handler(turn, command)
+        initiative.round_over(turn)  # a round left open by an action that took no time
+        foes = initiative.round_foes(turn) if self.system.initiative == "perception" else []
+        if not foes or not initiative.takes_a_round(turn, command, handler):
+            handler(turn, command)
+            return
+        ahead = initiative.open_round(self, turn, foes).ahead_of(PLAYER)
+        world = turn.world
+        for npc_id in ahead:
+            if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
+                break
+            super().npc_turn(turn, npc_id)
+            initiative.acted(turn, npc_id)
+        if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
+            turn.emit(ActionLost())
+            turn.spend(1)
+            return
+        try:
+            handler(turn, command)
+        except (Ambiguous, Misspelt, Orphan):
+            raise  # questions: the engine asks, and the answer replays the round on the same dice
+        except ActionRefused as refusal:
+            if not rolls.moment_of(world.state).acted(world.state.turn):
+                raise
+            turn.emit(ActionLost(str(refusal)))  # overtaken by the foes' actions: the round stands
+            turn.spend(1)
+
+    def npc_turn(self, turn: Turn, npc_id: str) -> None:
+        """An NPC's turn, unless it already acted this round (it won initiative)."""
+        if not initiative.has_acted(turn, npc_id):
+            super().npc_turn(turn, npc_id)
+
+    def acting_npcs(self, turn: Turn) -> list[str]:
+        """The NPCs here, in this round's initiative order."""
+        return initiative.in_order(turn, super().acting_npcs(turn))
 
     def show_world_roll(self, result: RollResult) -> RollResult:
         """The difficulty stays hidden in the world's rolls too (a reaction shows no number)."""
@@ -174,6 +214,7 @@ class OpenD6Play(BasePlay[OpenD6]):
         rolls.shake_off(turn)
         fight.end_round(turn, self.system)
         rolls.action_over(turn)
+        initiative.round_over(turn)
         points.award_if_won(turn, self.system)
 
     # -- rest and harm ----------------------------------------------------------------

@@ -281,7 +281,9 @@ class D6Moment:
     Points the player set aside before their next roll, one extra die each), ``cp_damage``
     and ``cp_resist`` (set aside for the damage roll of their next hit, or for their next
     resistance roll), ``defences`` (the player's active defences so far in the round of
-    action ``defence_turn``: the multiple-action penalty)."""
+    action ``defence_turn``: the multiple-action penalty), and the initiative of the round of
+    action ``round_turn``: ``round_order`` (actors highest first, ``player`` among them) and
+    ``acted_first`` (the NPCs that beat the player and have acted)."""
 
     fate_armed: bool = False
     fate_turn: int | None = None
@@ -291,12 +293,20 @@ class D6Moment:
     cp_resist: int = 0
     defence_turn: int | None = None
     defences: int = 0
+    round_turn: int | None = None
+    round_order: tuple[str, ...] = ()
+    acted_first: tuple[str, ...] = ()
 
     @property
     def idle(self) -> bool:
         """Nothing under way: the state holds None instead."""
         return (not self.fate_armed and self.fate_turn is None and not self.setbacks and not self.cp_armed
-                and not self.cp_damage and not self.cp_resist and self.defence_turn is None)
+                and not self.cp_damage and not self.cp_resist and self.defence_turn is None
+                and self.round_turn is None)
+
+    def acted(self, turn: int) -> tuple[str, ...]:
+        """The NPCs that won initiative and acted before the player in the round of action ``turn``."""
+        return self.acted_first if self.round_turn == turn else ()
 
     def setback(self, who: str) -> Setback | None:
         return self.setbacks.get(who)
@@ -313,7 +323,8 @@ class D6Moment:
         """The moment from plain data ({} -> None); ValueError naming the field otherwise."""
         unknown = sorted(str(key) for key in data if key not in ("fate_armed", "fate_turn", "setbacks", "cp_armed",
                                                                 "cp_damage", "cp_resist", "defence_turn",
-                                                                "defences"))
+                                                                "defences", "round_turn", "round_order",
+                                                                "acted_first"))
         if unknown:
             raise ValueError(f"moment.{unknown[0]}: not an OpenD6 moment entry")
         table = data.get("setbacks", {})
@@ -327,7 +338,13 @@ class D6Moment:
         cp_armed = _optional_int(data, "cp_armed", low=0) or 0
         moment = cls(_bool(data, "fate_armed", False), _optional_int(data, "fate_turn", low=0), setbacks, cp_armed,
                      _optional_int(data, "cp_damage", low=0) or 0, _optional_int(data, "cp_resist", low=0) or 0,
-                     _optional_int(data, "defence_turn", low=0), _optional_int(data, "defences", low=0) or 0)
+                     _optional_int(data, "defence_turn", low=0), _optional_int(data, "defences", low=0) or 0,
+                     _optional_int(data, "round_turn", low=0), _words(data, "round_order"),
+                     _words(data, "acted_first"))
+        if (moment.round_order or moment.acted_first) and moment.round_turn is None:
+            raise ValueError("moment.round_turn: missing (round_order and acted_first belong to a round)")
+        if not set(moment.acted_first) <= set(moment.round_order):
+            raise ValueError("moment.acted_first: names someone not in round_order")
         return None if moment.idle else moment
 
     def to_data(self) -> dict[str, Any]:
@@ -345,9 +362,23 @@ class D6Moment:
         if self.defence_turn is not None:
             data["defence_turn"] = self.defence_turn
             data["defences"] = self.defences
+        if self.round_turn is not None:
+            data["round_turn"] = self.round_turn
+            data["round_order"] = list(self.round_order)
+            data["acted_first"] = list(self.acted_first)
         if self.setbacks:
             data["setbacks"] = {who: {"rounds": s.rounds, "turn": s.turn} for who, s in sorted(self.setbacks.items())}
         return data
+
+
+def _words(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    """A list of ids (actors) in the moment; ValueError naming ``moment.key`` otherwise."""
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(word, str) and word for word in value):
+        raise ValueError(f"moment.{key}: expected a list of names")
+    if len(set(value)) != len(value):
+        raise ValueError(f"moment.{key}: names someone twice")
+    return tuple(value)
 
 
 def settled(moment: D6Moment) -> D6Moment | None:
