@@ -98,10 +98,14 @@ class OpenD6Play(BasePlay[OpenD6]):
             ("OpenD6: you roll your die code (3D+1 is three dice plus 1). One die is the Wild Die: a 6 adds"
              " and rolls again, a 1 on its first roll brings a complication."),
             "  The difficulty is hidden: the narration hints at it, and odds gives the exact chance.",
+            ("  Each round of a fight starts with initiative: you and your foes roll Perception, and"
+             " foes that roll higher act before you."
+             if self.system.initiative == "perception" else "  In a fight you act first each round, then your foes."),
             ("  After a failed roll that one more die could save, you may spend a Character Point (yes or no;"
              " points off stops the question). fate before an action doubles its dice."),
             ("  points spend sets one aside for your next roll (points spend damage, points spend resist for"
-             " your next damage or resistance roll); points improve SKILL raises a skill when no foe is ready."),
+             " your next damage or resistance roll); points improve SKILL raises a skill (or a specialization,"
+             " at half the cost) when no foe is ready."),
             f"  Damage: {damage}.",
         ]
 
