@@ -278,3 +278,24 @@ def test_the_roll_event_carries_the_initiative_rolls(engine: Engine, script: Scr
     told = events(engine, script, "attack raider", [4, 4, 4, 1, 2, 1, 1, 1, 2, 1, 1, 2])
     rolls = [event for event in told if isinstance(event, RollMade) and "initiative" in event.label]
     assert [event.result.figures["total"] for event in rolls] == [12, 3]
+
+
+def test_a_format_2_save_from_before_initiative_loads_and_fights_on(tmp_path: Path) -> None:
+    """Saved by the game before initiative and specializations (a Fate Point and a Character
+    Point set aside, the raider standing): it loads as it was and the next attack opens a round."""
+    import shutil
+
+    from game.paths import bundled_root
+    from game.world.loader import find_adventure, load_adventure
+
+    glass_oasis = load_adventure(find_adventure("glass-oasis", bundled_root()))
+    (tmp_path / "glass-oasis").mkdir()
+    shutil.copy(Path(__file__).parent / "data" / "opend6-format2-before-initiative.toml",
+                tmp_path / "glass-oasis" / "mid.toml")
+    store = SaveStore(tmp_path, glass_oasis)
+    state, _notes = store.load("mid")
+    assert state.moment == D6Moment(fate_armed=True, cp_armed=1) and state.player.specializations == {}
+    engine = Engine(glass_oasis, get_system("opend6", glass_oasis.rules.get("opend6", {})), state, saves=store)
+    lines = engine.submit("attack raider").lines
+    assert lines[0].startswith("[your initiative] Perception 3D")
+    assert any("Fate Point x2, Character Points +1D" in line for line in lines)
