@@ -13,4 +13,11 @@ SECTIONS: dict[str, str] = {
                       "wound, and each wound costs dice on later rolls (or, with Body Points, comes off them)."),
     "Improving Rolls": ("a Character Point adds one die after a roll; a Fate Point doubles all the dice of one "
                         "action."),
+    "Order of Play": ("each round of a fight starts with initiative: you and every foe roll Perception (OpenD6's "
+                      "rule; wounds take their dice off), and the highest acts first. A tie goes to the better "
+                      "Perception; a tie of that too goes to you (Wayfarer's choice: the books let both act at "
+                      "once). Foes that beat you act before your action."),
+    "Specializations": ("a specialization is a narrower focus of a skill (melee: knives) with its own die code "
+                        "above the skill's; it is rolled instead of the skill when the action falls within it, "
+                        "and costs half as many Character Points to improve."),
 }

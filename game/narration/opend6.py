@@ -16,6 +16,7 @@ from game.narration import Narrator, cap
 from game.rules.opend6_events import (
     ATTACKER,
     DEFENDER,
+    ActionLost,
     Answered,
     BodyPointsLost,
     BodyPointsRecovered,
@@ -25,6 +26,7 @@ from game.rules.opend6_events import (
     DamageResisted,
     FatePointSpent,
     Hit,
+    InitiativeRolled,
     Missed,
     NotHealed,
     PointsAwarded,
@@ -233,3 +235,19 @@ def _awarded(narrator: Narrator, event: PointsAwarded) -> list[str]:
     else:
         lines.append(f"Fate Points: {event.fate}.")
     return lines
+
+
+@OpenD6Narrator.renders(InitiativeRolled)
+def _initiative(narrator: Narrator, event: InitiativeRolled) -> list[str]:
+    if not event.ahead:
+        return ["You act first."]
+    names = [_the(narrator, who) for who in event.ahead]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return [f"{cap(listed)} {'acts' if len(names) == 1 else 'act'} before you."]
+
+
+@OpenD6Narrator.renders(ActionLost)
+def _lost_action(narrator: Narrator, event: ActionLost) -> list[str]:
+    if event.refusal:
+        return [f"{event.refusal} The moment has passed."]
+    return ["You never get to act."]

@@ -21,20 +21,24 @@ what happens is told as events worded by ``game.narration.opend6``.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from game.actions.scope import Ambiguous, Misspelt, Orphan
 from game.errors import ActionRefused
 from game.events import PLAYER
 from game.narration.opend6 import OpenD6Narrator
 from game.play import opend6_fight as fight
+from game.play import opend6_initiative as initiative
 from game.play import opend6_points as points
 from game.play import opend6_rolls as rolls
 from game.play.base import BasePlay
 from game.rules.base import AttackResult, RollResult, SheetChange, Situation, Weapon
 from game.rules.opend6 import OpenD6
 from game.rules.opend6_codes import difficulty_band
-from game.rules.opend6_roll import hidden
+from game.rules.opend6_events import ActionLost
+from game.rules.opend6_roll import D6Request, hidden
 from game.rules.opend6_types import D6Sheet
 
 if TYPE_CHECKING:
@@ -51,6 +55,14 @@ CLAWS, NATURAL_DAMAGE = "its teeth and claws", "d6"
 HEROIC_DIFFICULTIES = ("hard", "extreme", "legendary")
 #: What an incapacitated or mortally wounded player can still do (house rule).
 WHILE_DOWN = ("rest", "wait", "eat", "drink", "use")
+
+
+def named_item(turn: Turn) -> tuple[str, ...]:
+    """The id and kind of the item the player's command names (its object), if it names one."""
+    command, referent = turn.command, turn.referent
+    if command is None or not command.words or referent is None or referent[0] != "item":
+        return ()
+    return (referent[1], turn.world.item(referent[1]).kind)
 
 
 class OpenD6Play(BasePlay[OpenD6]):
@@ -86,10 +98,14 @@ class OpenD6Play(BasePlay[OpenD6]):
             ("OpenD6: you roll your die code (3D+1 is three dice plus 1). One die is the Wild Die: a 6 adds"
              " and rolls again, a 1 on its first roll brings a complication."),
             "  The difficulty is hidden: the narration hints at it, and odds gives the exact chance.",
+            ("  Each round of a fight starts with initiative: you and your foes roll Perception, and"
+             " foes that roll higher act before you."
+             if self.system.initiative == "perception" else "  In a fight you act first each round, then your foes."),
             ("  After a failed roll that one more die could save, you may spend a Character Point (yes or no;"
              " points off stops the question). fate before an action doubles its dice."),
             ("  points spend sets one aside for your next roll (points spend damage, points spend resist for"
-             " your next damage or resistance roll); points improve SKILL raises a skill when no foe is ready."),
+             " your next damage or resistance roll); points improve SKILL raises a skill (or a specialization,"
+             " at half the cost) when no foe is ready."),
             f"  Damage: {damage}.",
         ]
 
@@ -98,6 +114,15 @@ class OpenD6Play(BasePlay[OpenD6]):
         return super().stats_lines(world) + self.system.moment_lines(world.state.moment, PLAYER)
 
     # -- checks ---------------------------------------------------------------------
+    def check_request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
+                      numbers: Mapping[str, int]) -> D6Request:
+        """The check's request: a specialization covering the kind, or the item the command names
+        (``identify lens``: its id and kind), is rolled instead of the skill."""
+        target = numbers.get(self.system.id)
+        if target is not None:
+            situation = dataclasses.replace(situation, target=target)
+        return self.system.check_request(turn.world.state.player, kind, difficulty, situation, named_item(turn))
+
     def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
               numbers: Mapping[str, int]) -> RollResult:
         """A player check: hint, Fate, hidden difficulty, Character Points, the Wild Die."""
@@ -133,11 +158,48 @@ class OpenD6Play(BasePlay[OpenD6]):
         return Weapon(name=NATURAL_WEAPONS.get(sheet.creature, CLAWS), damage=NATURAL_DAMAGE)
 
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
-        """House rule: incapacitated or mortally wounded, you can only rest, wait, eat, drink or use something."""
+        """The player's action, after the round's initiative: foes that beat the player act first.
+
+        House rule: incapacitated or mortally wounded, you can only rest, wait, eat, drink or
+        use something.  See :mod:`game.play.opend6_initiative` for the round.
+        """
         if self.system.condition(turn.world.state.player) == "down" and command.verb not in WHILE_DOWN:
             raise ActionRefused("You are too badly hurt: you can only rest, wait, eat, drink or use something "
                                 "until your wounds are tended.")
-        handler(turn, command)
+        initiative.round_over(turn)  # a round left open by an action that took no time
+        foes = initiative.round_foes(turn) if self.system.initiative == "perception" else []
+        if not foes or not initiative.takes_a_round(turn, command, handler):
+            handler(turn, command)
+            return
+        ahead = initiative.open_round(self, turn, foes).ahead_of(PLAYER)
+        world = turn.world
+        for npc_id in ahead:
+            if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
+                break
+            super().npc_turn(turn, npc_id)
+            initiative.acted(turn, npc_id)
+        if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
+            turn.emit(ActionLost())
+            turn.spend(1)
+            return
+        try:
+            handler(turn, command)
+        except (Ambiguous, Misspelt, Orphan):
+            raise  # questions: the engine asks, and the answer replays the round on the same dice
+        except ActionRefused as refusal:
+            if not rolls.moment_of(world.state).acted(world.state.turn):
+                raise
+            turn.emit(ActionLost(str(refusal)))  # overtaken by the foes' actions: the round stands
+            turn.spend(1)
+
+    def npc_turn(self, turn: Turn, npc_id: str) -> None:
+        """An NPC's turn, unless it already acted this round (it won initiative)."""
+        if not initiative.has_acted(turn, npc_id):
+            super().npc_turn(turn, npc_id)
+
+    def acting_npcs(self, turn: Turn) -> list[str]:
+        """The NPCs here, in this round's initiative order."""
+        return initiative.in_order(turn, super().acting_npcs(turn))
 
     def show_world_roll(self, result: RollResult) -> RollResult:
         """The difficulty stays hidden in the world's rolls too (a reaction shows no number)."""
@@ -156,6 +218,7 @@ class OpenD6Play(BasePlay[OpenD6]):
         rolls.shake_off(turn)
         fight.end_round(turn, self.system)
         rolls.action_over(turn)
+        initiative.round_over(turn)
         points.award_if_won(turn, self.system)
 
     # -- rest and harm ----------------------------------------------------------------

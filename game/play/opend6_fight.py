@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from game.actions.combat import weapon_of
 from game.events import PLAYER, Event
 from game.play import opend6_rolls as rolls
 from game.rules.base import AttackResult, Situation, Weapon
@@ -67,13 +68,23 @@ def damage_player(turn: Turn, system: OpenD6, rolled: int) -> Damage:
 
 # -- attacks ---------------------------------------------------------------------------
 
+def weapon_topics(turn: Turn, weapon: Weapon, items: list[str]) -> tuple[str, ...]:
+    """What a specialization may name to cover an attack with ``weapon``: the id and kind of the
+    item among ``items`` (carried by the attacker) it is made from; nothing for bare hands or
+    claws."""
+    world = turn.world
+    return tuple(topic for item_id in items if weapon_of(world, item_id) == weapon
+                 for topic in (item_id, world.item(item_id).kind))
+
+
 def player_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon,
                   situation: Situation) -> AttackResult[D6Sheet]:
     """The player attacks: hint, Fate, the hidden defence, Character Points, damage."""
     world = turn.world
     npc = world.npc_state(npc_id)
     name = world.the_npc(npc_id)
-    request = system.attack_request(world.state.player, npc.sheet, weapon, situation)
+    request = system.attack_request(world.state.player, npc.sheet, weapon, situation,
+                                    weapon_topics(turn, weapon, world.carried()))
     if not npc.sheet.sized_up:
         npc.sheet = dataclasses.replace(npc.sheet, sized_up=True)
         rolls.hint(turn, f"Hitting {name}", int(request.difficulty or 0))
@@ -113,7 +124,8 @@ def npc_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon) -> Attac
         rolls.keep(turn, moment.with_setback(npc_id, None))
     target = _active_defence(turn, system, weapon)
     request = system.attack_request(npc.sheet, world.state.player, weapon,
-                                    Situation(disadvantage=shaken, target=target))
+                                    Situation(disadvantage=shaken, target=target),
+                                    weapon_topics(turn, weapon, world.npc_items(npc_id)))
     penalty = wound_penalty(npc.sheet)
     notes = [f"{WOUND_LEVELS[npc.sheet.wound_level]} -{penalty}D"] if penalty else []
     notes += ["shaken -1D"] if shaken else []

@@ -22,8 +22,14 @@ from game.parser import ParseError, parse, phrases_of
 from game.play.opend6_rolls import keep, moment_of
 from game.rules.opend6_codes import SKILLS
 from game.rules.opend6_events import PointsAwarded
-from game.rules.opend6_sheet import improve, improvement_cost, skill_code
-from game.rules.opend6_types import D6Moment
+from game.rules.opend6_sheet import (
+    improve,
+    improve_specialization,
+    improvement_cost,
+    skill_code,
+    specialization_cost,
+)
+from game.rules.opend6_types import D6Moment, D6Sheet
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Turn
@@ -157,20 +163,38 @@ def _improve(turn: Turn, words: tuple[str, ...]) -> None:
     dice (OpenD6; house rule: at any time no foe stands ready, the solo game having no
     "between adventures")."""
     world = turn.world
+    before = world.state.player
     skill = " ".join(words)
-    if skill not in SKILLS:
-        raise ActionRefused(f"Improve which skill? One of: {', '.join(sorted(SKILLS))}.")
+    special = _specialization_named(before, skill) if skill not in SKILLS else None
+    if skill not in SKILLS and special is None:
+        known = [*sorted(SKILLS), *before.specializations]
+        what = "skill or specialization" if before.specializations else "skill"
+        raise ActionRefused(f"Improve which {what}? One of: {', '.join(known)}.")
     if any(world.hostile(n) and world.npc_condition(n) == "ok" for n in world.living_npcs_in()):
         raise ActionRefused("Not with a foe standing ready: improve your skills when the fight is over.")
-    before = world.state.player
-    cost = improvement_cost(before, skill)
+    name = special or skill
+    cost = specialization_cost(before, name) if special else improvement_cost(before, skill)
     aside = _aside(moment_of(world.state))
     if aside and before.character_points - aside < cost:
-        raise ActionRefused(f"Raising {skill} costs {cost} Character Points, and {aside} of yours are set aside"
+        raise ActionRefused(f"Raising {name} costs {cost} Character Points, and {aside} of yours are set aside"
                             " (\"points keep\" takes them back).")
-    world.state.player = after = improve(before, skill)
-    turn.say(f"You spend {cost} Character Points: {skill} rises from {skill_code(before, skill)} to"
-             f" {skill_code(after, skill)} ({after.character_points} left).")
+    if special:
+        world.state.player = after = improve_specialization(before, special)
+        was, now = before.specializations[special].code, after.specializations[special].code
+    else:
+        world.state.player = after = improve(before, skill)
+        was, now = skill_code(before, skill), skill_code(after, skill)
+    turn.say(f"You spend {cost} Character Points: {name} rises from {was} to {now} ({after.character_points} left).")
+
+
+def _specialization_named(sheet: D6Sheet, words: str) -> str | None:
+    """The specialization ``words`` name: its full name (``melee: knives``, the colon optional, as
+    the parser drops it) or, when only one has it, its focus (``knives``)."""
+    said = " ".join(words.replace(":", " ").split())
+    whole = [name for name in sheet.specializations if " ".join(name.replace(":", " ").split()) == said]
+    focus = [name for name in sheet.specializations if name.partition(": ")[2] == said]
+    matches = whole or focus
+    return matches[0] if len(matches) == 1 else None
 
 
 def goal_reached(turn: Turn) -> bool:

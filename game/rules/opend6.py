@@ -21,6 +21,8 @@ offers the engine the system's own economy and timing:
   spent (ActionRefused if none); ``heroic=True`` marks a Fate Point for return;
 - :meth:`OpenD6.moment_lines` -- what the moment adds to ``stats``;
 - :meth:`OpenD6.end_adventure` -- points restored and awarded;
+- :meth:`OpenD6.roll_initiative` -- each actor's Perception roll and the
+  round's order of action (OpenD6's initiative);
 - :meth:`OpenD6.end_round` -- stun wearing off, the mortally wounded rolling
   to stay alive (call for every combatant at the end of each round);
 - :meth:`OpenD6.stats_problems` -- validation of a ``stats.opend6`` table.
@@ -32,12 +34,13 @@ table is ``game/play/opend6.py``.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from game.errors import UsageError
 from game.rules import opend6_codes as codes
 from game.rules import opend6_combat as combat
+from game.rules import opend6_initiative as initiative
 from game.rules import opend6_make as make
 from game.rules import opend6_roll as rolls
 from game.rules import opend6_sheet as sheets
@@ -64,6 +67,9 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     # parry), or an active dodge or parry rolled each time (OpenD6's active defence), each
     # one more action in the round (-1D, -2D, ...: the multiple-action penalty), or free.
     "defence": ("static", "active", "active-free"),
+    # Who acts first in a round of combat: everyone rolls Perception each round, highest first
+    # (OpenD6's initiative), or the player always acts first (house rule, the order before it).
+    "initiative": initiative.MODES,
 }
 REQUEST_KEYS: tuple[str, ...] = ("dice", "pips", "difficulty")
 
@@ -93,9 +99,11 @@ class OpenD6:
     seed = "002"
 
     def __init__(self, wild_one: str = "complication", damage: str = "wounds", complication: str = "story",
-                 difficulty_in_odds: str = "hidden", fate_damage: str = "action", defence: str = "static") -> None:
+                 difficulty_in_odds: str = "hidden", fate_damage: str = "action", defence: str = "static",
+                 initiative: str = "perception") -> None:
         chosen = {"wild_one": wild_one, "damage": damage, "complication": complication,
-                  "difficulty_in_odds": difficulty_in_odds, "fate_damage": fate_damage, "defence": defence}
+                  "difficulty_in_odds": difficulty_in_odds, "fate_damage": fate_damage, "defence": defence,
+                  "initiative": initiative}
         for key, value in chosen.items():
             if value not in OPTIONS[key]:
                 raise UsageError(f"option {key} = {value!r} must be one of: {', '.join(OPTIONS[key])}")
@@ -105,6 +113,7 @@ class OpenD6:
         self.difficulty_in_odds = difficulty_in_odds
         self.fate_damage = fate_damage
         self.defence = defence
+        self.initiative = initiative
 
     # -- PRODUCT §3.1 ---------------------------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> D6Request:
@@ -156,16 +165,22 @@ class OpenD6:
     def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> D6Sheet:
         return make.npc_sheet(tier, stats, self.damage, creature)
 
-    def check_request(self, sheet: D6Sheet, kind: str, difficulty: str, situation: Situation) -> D6Request:
-        """Attribute + skill for ``kind``, less wound dice; the difficulty's number
-        unless ``situation.target`` gives one."""
+    def check_request(self, sheet: D6Sheet, kind: str, difficulty: str, situation: Situation,
+                      topics: Collection[str] = ()) -> D6Request:
+        """Attribute + skill for ``kind`` (or a specialization covering the kind or one of
+        ``topics``, named in the label: ``Knowledge + scholar: lore``), less wound dice; the
+        difficulty's number unless ``situation.target`` gives one."""
         skill = codes.kind_skill(kind)
         number = situation.target if situation.target is not None else codes.difficulty_number(difficulty)
-        label = f"{codes.SKILLS[skill].title()} + {skill}"
-        return D6Request.of(sheets.action_code(sheet, skill, situation), number, self.wild_one, label)
+        _, name = sheets.rolled_code(sheet, skill, (kind, *topics))
+        label = f"{codes.SKILLS[skill].title()} + {name}"
+        return D6Request.of(sheets.action_code(sheet, skill, situation, (kind, *topics)), number, self.wild_one,
+                            label)
 
-    def attack_request(self, attacker: D6Sheet, defender: D6Sheet, weapon: Weapon, situation: Situation) -> D6Request:
-        return combat.attack_request(attacker, defender, weapon, situation, self.wild_one)
+    def attack_request(self, attacker: D6Sheet, defender: D6Sheet, weapon: Weapon, situation: Situation,
+                       topics: Collection[str] = ()) -> D6Request:
+        """The attack roll; ``topics`` (the weapon's item id and kind) may call on a specialization."""
+        return combat.attack_request(attacker, defender, weapon, situation, self.wild_one, topics)
 
     def attack(self, attacker: D6Sheet, defender: D6Sheet, weapon: Weapon, situation: Situation,
                dice: Dice) -> AttackResult[D6Sheet]:
@@ -188,6 +203,8 @@ class OpenD6:
             ]
             extra = f"  ({', '.join(skills)})" if skills else ""
             lines.append(f"{name.title():<13}{sheet.attribute(name)}{extra}")
+        for name, spec in sheet.specializations.items():
+            lines.append(f"Specialized  {name} {spec.code} ({', '.join(spec.covers)})")
         if sheet.armor.steps:
             lines.append(f"Armor        {sheet.armor}")
         lines.append(f"Health       {self.health(sheet)}")
@@ -239,6 +256,10 @@ class OpenD6:
 
     def end_adventure(self, sheet: D6Sheet, goals_completed: int = 0) -> D6Sheet:
         return sheets.end_adventure(sheet, goals_completed)
+
+    def roll_initiative(self, sheets: Sequence[tuple[str, D6Sheet]], dice: Dice) -> initiative.Initiative:
+        """Each actor's Perception roll and the round's order (see :mod:`opend6_initiative`)."""
+        return initiative.roll_initiative(sheets, dice, self.wild_one)
 
     def end_round(self, sheet: D6Sheet, dice: Dice, who: str) -> RestResult[D6Sheet]:
         return sheets.end_round(sheet, dice, self.damage, self.wild_one, who)

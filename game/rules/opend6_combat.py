@@ -25,6 +25,7 @@ when the defender goes down), never sentences.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from game.events import PLAYER, Died, Event, Fell
@@ -37,6 +38,7 @@ from game.rules.opend6_sheet import (
     action_code,
     condition,
     lose_body_points,
+    rolled_code,
     skill_code,
     take_wound,
     wound_from_margin,
@@ -70,12 +72,16 @@ def active_defence_request(defender: D6Sheet, weapon: Weapon, wild_one: str) -> 
 
 
 def attack_request(attacker: D6Sheet, defender: D6Sheet, weapon: Weapon, situation: Situation,
-                   wild_one: str) -> D6Request:
-    """The attack roll; ``situation.target`` overrides the defence difficulty."""
+                   wild_one: str, topics: Collection[str] = ()) -> D6Request:
+    """The attack roll; ``situation.target`` overrides the defence difficulty.  A specialization
+    covering ``fight`` (melee) or ``shoot`` (ranged) or one of ``topics`` (the weapon's item id
+    and kind) is rolled instead of the skill, and named: ``Reflexes + melee: knives``."""
     skill = attack_skill(weapon)
     difficulty = situation.target if situation.target is not None else defence_difficulty(defender, weapon)
-    label = f"{'Coordination' if weapon.ranged else 'Reflexes'} + {skill}"
-    return D6Request.of(action_code(attacker, skill, situation), difficulty, wild_one, label)
+    topics = ("shoot" if weapon.ranged else "fight", *topics)
+    _, name = rolled_code(attacker, skill, topics)
+    label = f"{'Coordination' if weapon.ranged else 'Reflexes'} + {name}"
+    return D6Request.of(action_code(attacker, skill, situation, topics), difficulty, wild_one, label)
 
 
 def strength_damage(sheet: D6Sheet) -> DieCode:

@@ -185,3 +185,20 @@ class PointsAwarded(Event):
     character: int
     back: int
     fate: int
+
+
+@dataclass(frozen=True)
+class InitiativeRolled(Event):
+    """A round's initiative was rolled: ``order`` (actors highest first, ``player`` among them);
+    ``ahead`` the NPCs that act before the player."""
+
+    order: tuple[str, ...]
+    ahead: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ActionLost(Event):
+    """The foes that won initiative left the player's action undone: ``refusal`` is why the
+    action could no longer be done (the foe fled...), empty when the player went down first."""
+
+    refusal: str = ""

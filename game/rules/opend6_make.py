@@ -16,12 +16,13 @@ from game.rules.base import RollResult
 from game.rules.dice import Dice
 from game.rules.opend6_codes import ATTRIBUTES, SKILLS, DieCode
 from game.rules.opend6_roll import D6Request, roll
-from game.rules.opend6_types import D6Sheet
+from game.rules.opend6_sheet import skill_code
+from game.rules.opend6_types import D6Sheet, Specialization, covers_problem, full_name, split_name
 
 # -- content stats ---------------------------------------------------------------
 
 _INT_KEYS = ("body_points", "character_points", "fate_points")
-_STAT_KEYS = (*ATTRIBUTES, "skills", "armor", *_INT_KEYS, "tags")
+_STAT_KEYS = (*ATTRIBUTES, "skills", "specializations", "armor", *_INT_KEYS, "tags")
 
 
 def _suggest(word: str, known: tuple[str, ...] | list[str]) -> str:
@@ -63,12 +64,57 @@ def stats_problems(stats: Mapping[str, Any]) -> list[str]:
                     problems.append(f"skills.{skill}: unknown skill{_suggest(skill, list(SKILLS))}")
                 else:
                     problems += filter(None, [_code_problem(f"skills.{skill}", code)])
+        elif key == "specializations":
+            problems += _specialization_problems(value)
         elif key == "tags":
             if not isinstance(value, list) or not all(isinstance(tag, str) for tag in value):
                 problems.append("tags: expected a list of words")
         elif isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "body_points" else 0):
             problems.append(f"{key}: expected a whole number of at least {1 if key == 'body_points' else 0}")
     return problems
+
+
+def _specialization_problems(table: Any) -> list[str]:
+    """Problems of a content ``specializations`` table: ``"SKILL: FOCUS" = "5D"`` (covering the
+    focus itself), or ``"SKILL: FOCUS" = { code = "5D", covers = [...] }``."""
+    if not isinstance(table, Mapping):
+        return ['specializations: expected a table of "SKILL: FOCUS" = die code']
+    problems: list[str] = []
+    for name, value in table.items():
+        where = f"specializations.{name}"
+        try:
+            skill, focus = split_name(str(name))
+        except ValueError as error:
+            problems.append(str(error))
+            continue
+        if isinstance(value, Mapping):
+            extra = sorted(str(k) for k in value if k not in ("code", "covers"))
+            if extra or "code" not in value:
+                problems.append(f"{where}.{extra[0]}: unknown (code, covers)" if extra else f"{where}.code: missing")
+                continue
+            code, covers = value["code"], value.get("covers", [focus])
+        else:
+            code, covers = value, [focus]
+        problems += filter(None, [_code_problem(f"{where}.code" if isinstance(value, Mapping) else where, code),
+                                  covers_problem(skill, covers, f"{where}.covers")])
+    return problems
+
+
+def _with_specializations(sheet: D6Sheet, table: Mapping[str, Any]) -> D6Sheet:
+    """``sheet`` with the content's specializations; ContentError when one is not above its skill
+    (OpenD6: a specialization is bought above the skill it narrows)."""
+    found = dict(sheet.specializations)
+    problems = []
+    for name, value in table.items():
+        skill, focus = split_name(str(name))
+        code = _as_code(value["code"] if isinstance(value, Mapping) else value)
+        covers = tuple(value.get("covers", [focus])) if isinstance(value, Mapping) else (focus,)
+        if code <= skill_code(sheet, skill):
+            problems.append(f"specializations.{name}: {code} is not above {skill} {skill_code(sheet, skill)}")
+        found[full_name(str(name))] = Specialization(skill, code, covers)
+    if problems:
+        raise ContentError(problems)
+    return dataclasses.replace(sheet, specializations=found)
 
 
 def apply_stats(base: D6Sheet, stats: Mapping[str, Any]) -> D6Sheet:
@@ -88,6 +134,8 @@ def apply_stats(base: D6Sheet, stats: Mapping[str, Any]) -> D6Sheet:
             sheet = dataclasses.replace(sheet, **{key: stats[key]})
     if "body_points" in stats:
         sheet = dataclasses.replace(sheet, body_points=stats["body_points"], body_points_max=stats["body_points"])
+    if "specializations" in stats:
+        sheet = _with_specializations(sheet, stats["specializations"])
     return sheet
 
 

@@ -8,6 +8,7 @@ arguments.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 
 from game.errors import ActionRefused
@@ -24,7 +25,7 @@ from game.rules.opend6_events import (
     WoundsMended,
 )
 from game.rules.opend6_roll import D6Request, roll
-from game.rules.opend6_types import D6Sheet
+from game.rules.opend6_types import D6Sheet, Specialization
 
 DAMAGE_SYSTEMS: tuple[str, ...] = ("wounds", "body-points")
 
@@ -69,11 +70,31 @@ def wound_penalty(sheet: D6Sheet) -> int:
     return WOUND_PENALTY[sheet.wound_level]
 
 
-def action_code(sheet: D6Sheet, skill: str, situation: Situation) -> DieCode:
-    """The code rolled for an action: the skill, less wound dice, +1D with advantage,
-    -1D with disadvantage (House rule)."""
+def specialization_for(sheet: D6Sheet, skill: str, topics: Collection[str]) -> tuple[str, Specialization] | None:
+    """The best specialization of ``skill`` covering one of ``topics`` (the check kind, the item
+    the action uses), with its name; None unless it beats the skill's own code.
+
+    OpenD6: a specialization is "used instead of the skill" within its focus.  House rule: a
+    specialization the skill has overtaken (the skill improved past it) is not rolled.
+    """
+    base = skill_code(sheet, skill)
+    found = [(name, spec) for name, spec in sheet.specializations.items()
+             if spec.skill == skill and spec.code > base and set(spec.covers) & set(topics)]
+    return max(found, key=lambda pair: pair[1].code, default=None)
+
+
+def rolled_code(sheet: D6Sheet, skill: str, topics: Collection[str] = ()) -> tuple[DieCode, str]:
+    """The code rolled for ``skill`` and what it is called: a specialization covering one of
+    ``topics`` (``melee: knives``), else the skill itself."""
+    found = specialization_for(sheet, skill, topics)
+    return (found[1].code, found[0]) if found else (skill_code(sheet, skill), skill)
+
+
+def action_code(sheet: D6Sheet, skill: str, situation: Situation, topics: Collection[str] = ()) -> DieCode:
+    """The code rolled for an action: the skill (or the specialization covering one of
+    ``topics``), less wound dice, +1D with advantage, -1D with disadvantage (House rule)."""
     shift = -wound_penalty(sheet) + int(situation.advantage) - int(situation.disadvantage)
-    return skill_code(sheet, skill).plus_dice(shift)
+    return rolled_code(sheet, skill, topics)[0].plus_dice(shift)
 
 
 # -- damage ------------------------------------------------------------------------
@@ -269,3 +290,21 @@ def improve(sheet: D6Sheet, skill: str) -> D6Sheet:
                             f" Points; you have {sheet.character_points}.")
     skills = {**sheet.skills, skill: sheet.added(skill) + DieCode(0, 1)}
     return replace(sheet, skills=skills, character_points=sheet.character_points - cost)
+
+
+def specialization_cost(sheet: D6Sheet, name: str) -> int:
+    """Character Points to raise the specialization ``name`` one pip: half the number before the D
+    of its code, rounded up, at least 1 (OpenD6: specializations cost half as much)."""
+    return max(-(-sheet.specializations[name].code.dice // 2), 1)
+
+
+def improve_specialization(sheet: D6Sheet, name: str) -> D6Sheet:
+    """The specialization ``name`` one pip higher, paid in Character Points; ActionRefused if short."""
+    spec = sheet.specializations[name]
+    cost = specialization_cost(sheet, name)
+    better = spec.code + DieCode(0, 1)
+    if sheet.character_points < cost:
+        raise ActionRefused(f"Raising {name} to {better} costs {cost} Character Points; you have"
+                            f" {sheet.character_points}.")
+    specializations = {**sheet.specializations, name: replace(spec, code=better)}
+    return replace(sheet, specializations=specializations, character_points=sheet.character_points - cost)

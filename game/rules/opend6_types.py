@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.events import PLAYER
-from game.rules.opend6_codes import ATTRIBUTES, SKILLS, DieCode
+from game.rules.opend6_codes import ATTRIBUTES, KIND_SKILL, SKILLS, DieCode
 
 #: Highest wound level (dead), see ``opend6_sheet.WOUND_LEVELS``.
 _DEAD_LEVEL = 6
@@ -80,6 +80,71 @@ def _codes(data: Mapping[str, Any], key: str, known: tuple[str, ...], every: boo
     return {name: _code(value, f"{key}.{name}") for name, value in table.items()}
 
 
+# -- specializations (OpenD6's public rules; the seed names only skills) ----------------------
+
+@dataclass(frozen=True)
+class Specialization:
+    """A narrower focus of ``skill`` with its own die ``code`` (the whole code rolled, attribute
+    included: ``melee: knives 5D`` when melee is 4D), rolled instead of the skill when an action
+    falls within ``covers``: check kinds of that skill (``lore``), item ids (``knife``) or item
+    kinds (``exotica``)."""
+
+    skill: str
+    code: DieCode
+    covers: tuple[str, ...]
+
+
+def split_name(name: str, key: str = "specializations") -> tuple[str, str]:
+    """``"melee: knives"`` -> ``("melee", "knives")``; ValueError naming ``key.name`` otherwise."""
+    skill, colon, focus = str(name).partition(":")
+    skill, focus = skill.strip(), focus.strip()
+    if not colon or not skill or not focus:
+        raise ValueError(f'{key}.{name}: expected "SKILL: FOCUS", e.g. "melee: knives"')
+    if skill not in SKILLS:
+        raise ValueError(f"{key}.{name}: {skill} is not an OpenD6 skill")
+    return skill, focus
+
+
+def full_name(name: str) -> str:
+    """A specialization's name as the sheet keys it: ``melee: knives`` (one space after the colon)."""
+    skill, _, focus = name.partition(":")
+    return f"{skill.strip()}: {focus.strip()}"
+
+
+def covers_problem(skill: str, covers: Any, where: str) -> str | None:
+    """Why ``covers`` cannot be a specialization of ``skill``'s list, or None.
+
+    Each entry is a word; one that is a check kind must be a kind ``skill`` rolls (a
+    ``climb`` is never melee)."""
+    if not isinstance(covers, (list, tuple)) or not covers:
+        return f"{where}: expected a list of check kinds, item ids or item kinds"
+    for entry in covers:
+        if not isinstance(entry, str) or not entry.strip() or entry != entry.strip():
+            return f"{where}: {entry!r} is not a word"
+        if entry in KIND_SKILL and KIND_SKILL[entry] != skill:
+            return f"{where}: a {entry} check rolls {KIND_SKILL[entry]}, not {skill}"
+    return None
+
+
+def _specializations(data: Mapping[str, Any]) -> dict[str, Specialization]:
+    """The saved ``specializations`` table: ``"SKILL: FOCUS" = { code, covers }``."""
+    table = data.get("specializations", {})
+    if not isinstance(table, Mapping):
+        raise ValueError("specializations: expected a table")
+    found: dict[str, Specialization] = {}
+    for name, entry in table.items():
+        skill, _ = split_name(str(name))
+        where = f"specializations.{name}"
+        if not isinstance(entry, Mapping) or set(entry) != {"code", "covers"}:
+            raise ValueError(f"{where}: expected code and covers")
+        problem = covers_problem(skill, entry["covers"], f"{where}.covers")
+        if problem:
+            raise ValueError(problem)
+        found[full_name(str(name))] = Specialization(skill, _code(entry["code"], f"{where}.code"),
+                                                      tuple(entry["covers"]))
+    return found
+
+
 # -- the sheet -------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -94,6 +159,7 @@ class D6Sheet:
     besides ``creature``.  NPCs: ``tier`` (1..5), ``creature`` (the content's
     creature type), ``sized_up`` (the player was hinted how hard it is to hit).
     Player: ``cp_prompt`` (ask about Character Points after a near miss).
+    ``specializations``: full name (``melee: knives``) -> :class:`Specialization`.
     """
 
     attributes: Mapping[str, DieCode]
@@ -112,6 +178,7 @@ class D6Sheet:
     creature: str = ""
     sized_up: bool = False
     cp_prompt: bool = True
+    specializations: Mapping[str, Specialization] = field(default_factory=dict)
 
     def attribute(self, name: str) -> DieCode:
         """An attribute's die code (0D when the sheet lacks it)."""
@@ -155,6 +222,7 @@ class D6Sheet:
             creature=creature,
             sized_up=_bool(data, "sized_up", False),
             cp_prompt=_bool(data, "cp_prompt", True),
+            specializations=_specializations(data),
         )
         if (sheet.body_points is None) != (sheet.body_points_max is None):
             raise ValueError("body_points: body_points and body_points_max go together")
@@ -188,6 +256,9 @@ class D6Sheet:
             data["sized_up"] = True
         if not self.cp_prompt:
             data["cp_prompt"] = False
+        if self.specializations:
+            data["specializations"] = {name: {"code": str(spec.code), "covers": list(spec.covers)}
+                                       for name, spec in self.specializations.items()}
         return data
 
 
@@ -210,7 +281,9 @@ class D6Moment:
     Points the player set aside before their next roll, one extra die each), ``cp_damage``
     and ``cp_resist`` (set aside for the damage roll of their next hit, or for their next
     resistance roll), ``defences`` (the player's active defences so far in the round of
-    action ``defence_turn``: the multiple-action penalty)."""
+    action ``defence_turn``: the multiple-action penalty), and the initiative of the round of
+    action ``round_turn``: ``round_order`` (actors highest first, ``player`` among them) and
+    ``acted_first`` (the NPCs that beat the player and have acted)."""
 
     fate_armed: bool = False
     fate_turn: int | None = None
@@ -220,12 +293,20 @@ class D6Moment:
     cp_resist: int = 0
     defence_turn: int | None = None
     defences: int = 0
+    round_turn: int | None = None
+    round_order: tuple[str, ...] = ()
+    acted_first: tuple[str, ...] = ()
 
     @property
     def idle(self) -> bool:
         """Nothing under way: the state holds None instead."""
         return (not self.fate_armed and self.fate_turn is None and not self.setbacks and not self.cp_armed
-                and not self.cp_damage and not self.cp_resist and self.defence_turn is None)
+                and not self.cp_damage and not self.cp_resist and self.defence_turn is None
+                and self.round_turn is None)
+
+    def acted(self, turn: int) -> tuple[str, ...]:
+        """The NPCs that won initiative and acted before the player in the round of action ``turn``."""
+        return self.acted_first if self.round_turn == turn else ()
 
     def setback(self, who: str) -> Setback | None:
         return self.setbacks.get(who)
@@ -242,7 +323,8 @@ class D6Moment:
         """The moment from plain data ({} -> None); ValueError naming the field otherwise."""
         unknown = sorted(str(key) for key in data if key not in ("fate_armed", "fate_turn", "setbacks", "cp_armed",
                                                                 "cp_damage", "cp_resist", "defence_turn",
-                                                                "defences"))
+                                                                "defences", "round_turn", "round_order",
+                                                                "acted_first"))
         if unknown:
             raise ValueError(f"moment.{unknown[0]}: not an OpenD6 moment entry")
         table = data.get("setbacks", {})
@@ -256,7 +338,13 @@ class D6Moment:
         cp_armed = _optional_int(data, "cp_armed", low=0) or 0
         moment = cls(_bool(data, "fate_armed", False), _optional_int(data, "fate_turn", low=0), setbacks, cp_armed,
                      _optional_int(data, "cp_damage", low=0) or 0, _optional_int(data, "cp_resist", low=0) or 0,
-                     _optional_int(data, "defence_turn", low=0), _optional_int(data, "defences", low=0) or 0)
+                     _optional_int(data, "defence_turn", low=0), _optional_int(data, "defences", low=0) or 0,
+                     _optional_int(data, "round_turn", low=0), _words(data, "round_order"),
+                     _words(data, "acted_first"))
+        if (moment.round_order or moment.acted_first) and moment.round_turn is None:
+            raise ValueError("moment.round_turn: missing (round_order and acted_first belong to a round)")
+        if not set(moment.acted_first) <= set(moment.round_order):
+            raise ValueError("moment.acted_first: names someone not in round_order")
         return None if moment.idle else moment
 
     def to_data(self) -> dict[str, Any]:
@@ -274,9 +362,23 @@ class D6Moment:
         if self.defence_turn is not None:
             data["defence_turn"] = self.defence_turn
             data["defences"] = self.defences
+        if self.round_turn is not None:
+            data["round_turn"] = self.round_turn
+            data["round_order"] = list(self.round_order)
+            data["acted_first"] = list(self.acted_first)
         if self.setbacks:
             data["setbacks"] = {who: {"rounds": s.rounds, "turn": s.turn} for who, s in sorted(self.setbacks.items())}
         return data
+
+
+def _words(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    """A list of ids (actors) in the moment; ValueError naming ``moment.key`` otherwise."""
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(word, str) and word for word in value):
+        raise ValueError(f"moment.{key}: expected a list of names")
+    if len(set(value)) != len(value):
+        raise ValueError(f"moment.{key}: names someone twice")
+    return tuple(value)
 
 
 def settled(moment: D6Moment) -> D6Moment | None:

@@ -36,7 +36,10 @@ FOUND = "You find a hidden way down!"
 
 
 def make_engine(adventure: Adventure, tmp_path: Path, stats: dict[str, Any] | None = None, **options: str) -> Engine:
-    system = get_system("opend6", options)
+    """An OpenD6 run of ``adventure`` with ``stats``; these tests script the faces of attacks and
+    checks, so the round's order is the option ``initiative = "player-first"`` unless given
+    (initiative itself: ``test_opend6_initiative.py``)."""
+    system = get_system("opend6", {"initiative": "player-first", **options})
     engine = Engine.new_game(adventure, system, 1, saves=SaveStore(tmp_path, adventure))
     assert isinstance(system, OpenD6)
     engine.state.player = system.new_character(stats or HERO, ScriptedDice([]))

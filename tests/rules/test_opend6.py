@@ -75,6 +75,7 @@ def test_module_surface_and_registry() -> None:
         "difficulty_in_odds": ("hidden", "shown"),
         "fate_damage": ("action", "doubled"),
         "defence": ("static", "active", "active-free"),
+        "initiative": ("perception", "player-first"),
     }
     system = registry.get_system("opend6", {"damage": "body-points"})
     assert isinstance(system, OpenD6)
