@@ -19,8 +19,11 @@ from game.rules.bind_events import (
     LifeSaveEnded,
     NoBlow,
     Rested,
+    TraitRaised,
     Unaffected,
     WokeUp,
+    XpAwarded,
+    XpEarned,
 )
 from game.text import article
 
@@ -117,3 +120,26 @@ def _came_upon(narrator: Narrator, event: CameUpon) -> list[str]:
 def _downtime(narrator: Narrator, event: DowntimeTaken) -> list[str]:
     return [f"You take a week of downtime in the {event.place}: you heal and rest "
             f"(HP {event.hp_before} -> {event.hp_after}, Fatigue {event.fatigue_before} -> 0)."]
+
+
+@BindNarrator.renders(XpEarned)
+def _xp_earned(narrator: Narrator, event: XpEarned) -> list[str]:
+    if event.fled:
+        return [f"({cap(event.who)} fled after fighting you: half its worth, {event.value} XP, "
+                "yours at your next downtime.)"]
+    return [f"({cap(event.who)} is beaten: {event.value} XP, yours at your next downtime.)"]
+
+
+@BindNarrator.renders(XpAwarded)
+def _xp_awarded(narrator: Narrator, event: XpAwarded) -> list[str]:
+    foes = f"{event.foes} foe{'s' if event.foes != 1 else ''} beaten"
+    if event.earned == event.value:
+        return [f"The mission's {foes}: {event.earned} XP."]
+    return [f"The mission's {foes}: {event.value} XP; alone, you take {event.earned} "
+            f"(the XP Discount: {event.value - event.earned} off the greatest)."]
+
+
+@BindNarrator.renders(TraitRaised)
+def _trait_raised(narrator: Narrator, event: TraitRaised) -> list[str]:
+    return [f"You train {event.trait}: {event.before:+d} -> {event.after:+d}, for {event.cost} XP "
+            f"({event.xp} left)."]

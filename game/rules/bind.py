@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.errors import UsageError
-from game.rules import bind_body, bind_combat, bind_core, bind_moment, bind_traits
+from game.rules import bind_advance, bind_body, bind_combat, bind_core, bind_moment, bind_traits
 from game.rules.base import AttackResult, Odds, RestResult, RollResult, SheetChange, Situation, Weapon
 from game.rules.bind_body import (
     can_carry,
@@ -287,6 +287,7 @@ class BindSystem:
             lines.append(f"Encumbrance {sheet.encumbrance}: {-sheet.encumbrance:+d} to Speed, "
                          f"+{sheet.encumbrance} Fatigue each interval")
         lines.append(f"Healing: {sheet.healing_days} of 7 days towards a quarter of your HP")
+        lines.append(bind_advance.xp_line(sheet))
         if sheet.stable and bind_combat.condition(sheet) == "down":
             lines.append("Unconscious but stable.")
         return lines

@@ -243,9 +243,10 @@ def place(engine: Engine, room: str) -> None:
 # -- the prompt, help and the status line ------------------------------------------------------
 
 def test_help_explains_bind_and_its_verbs(game: Engine, script: Script) -> None:
-    assert "  BIND: sneak, downtime" in say(game, script, "help")
+    assert "  BIND: sneak, downtime, train" in say(game, script, "help")
     assert say(game, script, "help sneak")[0] == "sneak DIR: slip past whoever bars the way (BIND)"
-    assert say(game, script, "help downtime")[0] == "downtime: a week's rest at a settlement (BIND)"
+    assert say(game, script, "help downtime")[0] == "downtime: a week's rest at a settlement; the mission's XP (BIND)"
+    assert say(game, script, "help train")[0] == "train [TRAIT]: in downtime, spend XP on a Trait's next level (BIND)"
     lines = say(game, script, "rules")
     assert any("asked whether to succeed and accept the danger (yes)" in line for line in lines)
     assert any(line.startswith("  Resting actions:") for line in lines)
@@ -547,7 +548,8 @@ def test_a_weapon_made_for_the_foe_deals_more(game: Engine, script: Script) -> N
         "(The shock rod is made for synthetic things: +2 damage.)",
         "[you attack the automaton] 2d6 (5, 4) + 2 = 11 vs TN 7: success (margin 4)",
         "[you attack the automaton: follow-up] you strike the automaton: damage 1d6 (2) + 3 = 5: 5 HP",
-        "The automaton collapses, out of the fight."]
+        "The automaton collapses, out of the fight.",
+        "(The automaton is beaten: 4 XP, yours at your next downtime.)"]
 
 
 # -- margins, harm and healing --------------------------------------------------------------------------------
@@ -669,6 +671,74 @@ def test_downtime_at_a_settlement_heals_everything(game: Engine, script: Script)
     assert lines[0] == "You take a week of downtime in the Hall: you heal and rest (HP 1 -> 6, Fatigue 7 -> 0)."
     assert (game.state.water, game.state.food, game.state.day) == (water, food, day + 7)
     assert game.state.player.hp == 6
+
+
+# -- advancement: XP for the foes beaten, awarded and spent in downtime (seed 003 §Downtime) ---------------
+
+def beat_the_automaton(game: Engine, script: Script) -> None:
+    place(game, "cellar")
+    game.world.move_item("shock-rod", "player")
+    lines = say(game, script, "attack automaton with rod", 5, 4, 2)
+    assert lines[-1] == "(The automaton is beaten: 4 XP, yours at your next downtime.)"
+
+
+def test_a_beaten_foe_earns_xp_for_the_next_downtime(game: Engine, script: Script) -> None:
+    beat_the_automaton(game, script)
+    assert game.state.player.xp_pending == (4,)
+    assert "  XP 0 (and 4 earned on this mission, yours at your next downtime)" in say(game, script, "sheet")
+    say(game, script, "wait", 6)  # a beaten foe earns nothing twice
+    assert game.state.player.xp_pending == (4,)
+
+
+def test_downtime_awards_the_missions_xp_and_opens_training(game: Engine, script: Script) -> None:
+    beat_the_automaton(game, script)
+    place(game, "hall")
+    lines = say(game, script, "downtime")
+    assert lines[1:] == [
+        "The mission's 1 foe beaten: 4 XP; alone, you take 3 (the XP Discount: 1 off the greatest).",
+        "You have 3 XP. While you stay here, train TRAIT raises a Trait a level (train alone lists the costs)."]
+    assert (game.state.player.xp, game.state.player.xp_pending, game.state.player.in_downtime) == (3, (), True)
+    assert say(game, script, "train stealth") == ["Stealth +2 costs 10 XP; you have 3."]
+    game.state.player = replace(game.state.player, xp=25)
+    assert say(game, script, "train stealth") == ["You train Stealth: +1 -> +2, for 10 XP (15 left)."]
+    assert say(game, script, "train stealth") == [
+        "Stealth has risen a level this downtime already: one level a Trait an adventure."]
+    assert say(game, script, "improve str") == ["You train Strength: +0 -> +1, for 10 XP (5 left)."]
+    assert (game.state.player.attribute("strength"), game.state.player.max_hp) == (1, 7)
+    assert say(game, script, "train luck") == ['Train which Trait? "luck" is none of them: train alone lists them.']
+    say(game, script, "e")
+    assert say(game, script, "train wits") == ["Traits are trained in downtime: take downtime at a settlement first."]
+    assert not game.state.player.in_downtime and game.state.player.trained == ()
+
+
+def test_train_alone_lists_each_traits_next_level_and_cost(game: Engine, script: Script) -> None:
+    lines = say(game, script, "train")
+    assert lines[0] == "You have 0 XP; Traits are trained in downtime (at a settlement)."
+    assert lines[1].startswith("  Attributes: Strength +0 -> +1: 10 XP, Dexterity +1 -> +2: 20 XP,")
+    assert "Wits +1 -> +2: 20 XP" in lines[1]
+    assert lines[2].startswith("  Skills: Academics +0 -> +1: 5 XP, Athletics +0 -> +1: 5 XP,")
+    assert "Combat +1 -> +2: 20 XP" in lines[2]
+
+
+def test_a_second_downtime_in_a_row_goes_on_with_the_same_training(game: Engine, script: Script) -> None:
+    place(game, "hall")
+    game.state.player = replace(game.state.player, xp=30)
+    say(game, script, "downtime")
+    say(game, script, "train stealth")
+    lines = say(game, script, "downtime")
+    assert len(lines) == 1 and lines[0].startswith("You take a week of downtime in the Hall")
+    assert say(game, script, "train stealth")[0].startswith("Stealth has risen a level this downtime already")
+
+
+def test_xp_survive_a_save(game: Engine, script: Script, tmp_path: Path) -> None:
+    from game.saves import SaveStore
+
+    beat_the_automaton(game, script)
+    game.saves = SaveStore(tmp_path / "saves", game.adventure)
+    assert say(game, script, "save xp")[0].startswith('Saved to slot "xp"')
+    game.state.player = replace(game.state.player, xp_pending=())
+    assert say(game, script, "load xp")[0] == 'Loaded slot "xp".'
+    assert game.state.player.xp_pending == (4,)
 
 
 # -- space: regions and their encounters -----------------------------------------------------------------------------
