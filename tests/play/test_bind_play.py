@@ -406,14 +406,16 @@ def test_with_a_foe_about_a_search_is_a_plain_roll(game: Engine, script: Script)
 # -- teamwork and stacking (seed 003: the door kicked by three) -----------------------------------------
 
 def test_the_door_kicked_by_three_the_best_placed_leads(game: Engine, script: Script) -> None:
-    """seed 003, the door (TN 10, Strength + Crafts): the roll of 7 fails Hugi (+0) and
-    Snowstorm (+2) but Chatrik's +4 makes 11. Chatrik is best placed and leads; Hugi adds
-    half of 0 and Snowstorm half of +2 (1): +5."""
+    """seed 003, the door (TN 10, Strength + Crafts): one roll for all, each with their own bonus
+    (``group_roll``): the roll of 7 fails Hugi (+0: 7) and Snowstorm (+2: 9) but Chatrik's +4
+    makes 11. Chatrik is best placed and leads; Hugi adds half of 0 and Snowstorm half of +2
+    (1): +5, 12 in all."""
     befriend(game, "chatrik", "snowstorm")
     assert say(game, script, "odds open north")[2] == "  2d6 + 5 vs TN 10 (professional): above succeeds, equal ties"
     lines = say(game, script, "open north", 3, 4)
     assert lines[:2] == ["[force] 2d6 (3, 4) + 5 = 12 vs TN 10: success (margin 2)",
-                         "(Teamwork: Chatrik is best placed and leads with +4; you, Snowstorm help: +1.)"]
+                         "(Teamwork, one roll for all: you 7, Chatrik 11, Snowstorm 9. Chatrik is best placed "
+                         "and leads; you, Snowstorm help: +1.)"]
     assert "gate/north" in game.state.opened
 
 
@@ -807,3 +809,30 @@ def test_falling_with_a_foe_standing_is_death(game: Engine, script: Script) -> N
     lines = say(game, script, "attack brute", 1, 1, 6)
     assert lines[-1] == "You fall, and the brute makes sure you never rise."
     assert game.state.status == "dead"
+
+
+# -- teamwork in a bundled adventure: the Halcyon Drift's maintenance drone --------------------------------
+
+def test_a_friendly_drone_helps_force_the_medbay_door(tmp_path: Path, script: Script) -> None:
+    """Under BIND the drone won over at the first meeting helps where its round takes it: at the
+    medbay door (Strength + Crafts, hard: TN 10) its +4 is the best placed and leads, Ashe's +1
+    adds half of 1, rounded down (0); the one roll of 11 is Ashe's 12 and the drone's 15."""
+    from game.rules.bind_traits import make_sheet
+
+    halcyon = Path(__file__).resolve().parents[2] / "content" / "halcyon-drift"
+    game = Engine.new_game(load_adventure(halcyon), get_system("bind"), 1)
+    world = game.world
+    game.state.player = make_sheet({"strength": 1}, {"athletics": 1})
+    world.npc_state("bloom").sheet = replace(world.npc_state("bloom").sheet, hp=-99, dead=True)
+    world.npc_state("maintenance-drone").disposition = "friendly"
+    game.state.minutes = next(m for m in range(game.state.minutes, game.state.minutes + 24 * 60, 10)
+                              if world.route_room("maintenance-drone", m) == "hydroponics"
+                              and world.route_room("maintenance-drone", m + 30) == "hydroponics")
+    place(game, "hydroponics")
+    assert "maintenance-drone" in world.npcs_in()
+    assert say(game, script, "odds open east")[2] == "  2d6 + 4 vs TN 10 (professional): above succeeds, equal ties"
+    lines = say(game, script, "open east", 5, 6)
+    assert lines[:2] == ["[force] 2d6 (5, 6) + 4 = 15 vs TN 10: success (margin 5)",
+                         "(Teamwork, one roll for all: you 12, the maintenance drone 15. The maintenance drone "
+                         "is best placed and leads; you help: +0.)"]
+    assert "hydroponics/east" in game.state.opened
