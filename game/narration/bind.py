@@ -10,6 +10,7 @@ from game.events import PLAYER, Died, Fell
 from game.narration import Narrator, cap
 from game.rules.bind_body import INTERVALS
 from game.rules.bind_events import (
+    ApPenalty,
     CameUpon,
     DowntimeTaken,
     FatigueChanged,
@@ -143,3 +144,9 @@ def _xp_awarded(narrator: Narrator, event: XpAwarded) -> list[str]:
 def _trait_raised(narrator: Narrator, event: TraitRaised) -> list[str]:
     return [f"You train {event.trait}: {event.before:+d} -> {event.after:+d}, for {event.cost} XP "
             f"({event.xp} left)."]
+
+
+@BindNarrator.renders(ApPenalty)
+def _ap_penalty(narrator: Narrator, event: ApPenalty) -> list[str]:
+    return [f"(Action points {event.ap}: the blows of this round have worn your time thin, "
+            f"{event.ap} to this roll.)"]

@@ -127,12 +127,14 @@ class BindPlay(BasePlay[BindSystem]):
         if command.verb == "identify":
             bind_world.margin_insight(turn)
         if not turn.minutes:
+            bind_fight.end_ap(turn)
             end_round(turn)  # no time passed: no NPC phase, the round is over
 
     def before_player_action(self, turn: Turn) -> None:
         """A new round begins: the foes standing here may be beaten in it (XP)."""
         start_round(turn)
         bind_advance.note_foes(turn, bind_world.standing_hostiles(turn.world))
+        bind_fight.start_ap(self, turn)
 
     def acting_npcs(self, turn: Turn) -> list[str]:
         """The NPCs in the room but those the player already fought this round and those that just came.
@@ -162,6 +164,7 @@ class BindPlay(BasePlay[BindSystem]):
             world.state.player = bind_world.equip(world, self.system, world.state.player)
         bind_world.pass_intervals(turn, turn.command.verb if turn.command else "")
         bind_advance.credit_defeats(turn)
+        bind_fight.end_ap(turn)
         end_round(turn)
 
     # -- time and space -------------------------------------------------------------------

@@ -142,6 +142,13 @@ class TraitRaised(Event):
     xp: int
 
 
+@dataclass(frozen=True)
+class ApPenalty(Event):
+    """The player rolls with ``ap`` action points left, below 0: that much off the roll."""
+
+    ap: int
+
+
 def tag(events: Iterable[Event], ids: Mapping[str, str]) -> tuple[Event, ...]:
     """``events`` with the sides (:data:`ATTACKER`, :data:`DEFENDER`) replaced by actor ids."""
     out: list[Event] = []

@@ -84,6 +84,8 @@ class BindSheet:
     trained: tuple[str, ...] = ()
     #: Downtime under way: Traits may be trained until the player leaves the place.
     in_downtime: bool = False
+    #: Action points left in the round under way (option ``action_points``); below 0 a penalty.
+    ap: int = 0
 
     def attribute(self, name: str) -> int:
         return self.attributes.get(name, 0)
@@ -116,6 +118,8 @@ class BindSheet:
             data["trained"] = list(self.trained)
         if self.in_downtime:
             data["in_downtime"] = True
+        if self.ap:
+            data["ap"] = self.ap
         return data
 
     @classmethod
@@ -161,6 +165,7 @@ class BindSheet:
             xp_pending=tuple(_int(v, "xp_pending", 0, LIMIT) for v in _list(data.get("xp_pending", []), "xp_pending")),
             trained=tuple(_trait(v) for v in _list(data.get("trained", []), "trained")),
             in_downtime=_flag(data.get("in_downtime", False), "in_downtime"),
+            ap=_int(data.get("ap", 0), "ap", -LIMIT, LIMIT),
         )
 
 

@@ -836,3 +836,29 @@ def test_a_friendly_drone_helps_force_the_medbay_door(tmp_path: Path, script: Sc
                          "(Teamwork, one roll for all: you 12, the maintenance drone 15. The maintenance drone "
                          "is best placed and leads; you help: +0.)"]
     assert "hydroponics/east" in game.state.opened
+
+
+# -- action points (option action_points; seed 003 §Rounds: "if you want real detail") ---------------------
+
+def test_action_points_run_out_when_two_foes_set_on_you(tmp_path: Path, script: Script) -> None:
+    """Hugi: Speed 1, the sack's Encumbrance 3: 3 + 1 - 3 = 1 AP.  His knife (d6) costs 2 an
+    exchange: his attack leaves -1, so the automaton's attack is met at -1."""
+    game = new_game(tmp_path, action_points="on")
+    say(game, script, "take sack")
+    place(game, "tower")
+    game.world.npc_state("automaton").room = "tower"
+    assert "  Action points: 1 a round in a fight (3 + Speed - Encumbrance); an exchange costs 2 with knife; " \
+           "below 0, a penalty" in say(game, script, "sheet")
+    lines = say(game, script, "attack brute", 6, 6, 1, 6, 6, 1)
+    assert "(Action points -1: the blows of this round have worn your time thin, -1 to this roll.)" in lines
+    assert "[the automaton attacks] defence roll 2d6 (6, 6) + 1 = 13 vs TN 7: success (margin 6)" in lines
+    assert game.state.player.ap == 0, "the round's AP are gone when it ends"
+
+
+def test_without_the_option_there_are_no_action_points(game: Engine, script: Script) -> None:
+    say(game, script, "take sack")
+    place(game, "tower")
+    game.world.npc_state("automaton").room = "tower"
+    lines = say(game, script, "attack brute", 6, 6, 1, 6, 6, 1)
+    assert not [line for line in lines if "Action points" in line]
+    assert "[the automaton attacks] defence roll 2d6 (6, 6) + 2 = 14 vs TN 7: success (margin 7)" in lines

@@ -1,5 +1,6 @@
 """BIND advancement: seed 003 §Time (downtime lets the PCs "advance Traits"), with the numbers of
-BIND's public Experience chapter (house rule), tested on that chapter's own worked figures."""
+BIND's public Experience chapter (house rule), tested on that chapter's own worked figures; and
+action points (seed 003 §Rounds, the option), tested on the combat chapter's greatsword."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -102,3 +103,32 @@ def test_advancement_fields_round_trip_and_older_sheets_load() -> None:
     assert "xp" not in plain.to_data()  # a sheet that never advanced saves as before
     with pytest.raises(ValueError, match="trained"):
         BindSheet.from_data({**sheet.to_data(), "trained": ["luck"]})
+
+
+# -- action points (option action_points; BIND's public combat chapter) -------------------------------------
+
+def test_the_greatsword_example() -> None:
+    """"A character on 2 AP who attacks with a greatsword (which costs 4 AP) would then go to -2 AP.
+    If someone attacked them, they would have to respond with a -2 penalty to their action, then
+    reduce to -6.\""""
+    from game.rules.bind_combat import ap_cost, spend_ap
+    from game.rules.bind_sheet import Arms
+    from game.rules.bind_traits import ap_penalty, kind_bonus
+
+    greatsword = Arms("greatsword", damage=4)  # a d12 weapon: +4 damage
+    assert ap_cost(greatsword) == 4
+    sheet = replace(pc(dexterity=1, combat=1), ap=2)
+    after = spend_ap(sheet, greatsword)
+    assert (after.ap, ap_penalty(after)) == (-2, 2)
+    assert kind_bonus(after, "fight") == kind_bonus(sheet, "fight") - 2
+    assert spend_ap(after, greatsword).ap == -6
+
+
+def test_a_round_begins_with_three_plus_speed_less_encumbrance() -> None:
+    from game.rules.bind_combat import ap_cost, round_ap
+    from game.rules.bind_sheet import Arms
+
+    assert round_ap(pc(speed=1)) == 4
+    assert round_ap(replace(pc(speed=1), encumbrance=3)) == 1
+    assert [ap_cost(Arms(damage=d)) for d in (0, 1, 2, 3, 4)] == [2, 2, 3, 3, 4]
+    assert ap_cost(Arms(damage=2, ranged=True)) == 2
