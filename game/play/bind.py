@@ -178,6 +178,7 @@ class BindPlay(BasePlay[BindSystem]):
         for npc_id in world.living_npcs_in():
             if world.hostile(npc_id) and world.npc_condition(npc_id) == "ok":
                 bind_world.arm_npc(world, self.system, npc_id)
+        bind_advance.note_foes(turn, bind_world.standing_hostiles(world))
 
     def rest(self, turn: Turn, kind: str, fed: bool) -> None:
         """An interval's rest or a day's (no dice): Fatigue falls."""

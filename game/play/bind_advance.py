@@ -28,9 +28,11 @@ if TYPE_CHECKING:
 
 
 def note_foes(turn: Turn, foes: list[str]) -> None:
-    """The round begins: remember the foes standing here and where they stand."""
+    """The round begins, or the player comes into a room: remember the foes standing there and
+    where they stand (those met on arriving may fall in the same round)."""
     world = turn.world
-    set_round(turn, foes={npc_id: world.npc_room(npc_id) for npc_id in foes})
+    known = round_now(turn).foes
+    set_round(turn, foes={**known, **{npc_id: world.npc_room(npc_id) for npc_id in foes if npc_id not in known}})
 
 
 def credit_defeats(turn: Turn) -> None:

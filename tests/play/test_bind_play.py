@@ -862,3 +862,12 @@ def test_without_the_option_there_are_no_action_points(game: Engine, script: Scr
     lines = say(game, script, "attack brute", 6, 6, 1, 6, 6, 1)
     assert not [line for line in lines if "Action points" in line]
     assert "[the automaton attacks] defence roll 2d6 (6, 6) + 2 = 14 vs TN 7: success (margin 7)" in lines
+
+
+def test_a_foe_beaten_in_the_round_you_meet_it_earns_xp(game: Engine, script: Script) -> None:
+    """The brute waits in the dunes; it strikes as you come in, and your defence roll fells it
+    (a clean hit: 1d6 (6) + 1 = 7, its 7 HP)."""
+    game.world.npc_state("brute").room = "dunes"
+    lines = say(game, script, "e", 4, 6, 6, 6, 6)
+    assert "(The brute is beaten: 7 XP, yours at your next downtime.)" in lines
+    assert game.state.player.xp_pending == (7,)
