@@ -78,7 +78,12 @@ class BindPlay(BasePlay[BindSystem]):
         return VERBS
 
     def help_lines(self) -> list[str]:
-        return list(HELP)
+        lines = list(HELP)
+        if self.system.action_points:
+            lines.insert(5, "  Action points (an option of this adventure): 3 + Speed a round in a fight, less your "
+                            "Encumbrance; each exchange, attacking or defending, costs your weapon's AP (2 to 4); "
+                            "below 0 they are a penalty to every roll.")
+        return lines
 
     def pricing(self) -> BindPricing:
         """The common value scale; haggling is resisted by the trader (:mod:`game.play.bind_trade`)."""

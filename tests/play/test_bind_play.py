@@ -849,6 +849,7 @@ def test_action_points_run_out_when_two_foes_set_on_you(tmp_path: Path, script: 
     game.world.npc_state("automaton").room = "tower"
     assert "  Action points: 1 a round in a fight (3 + Speed - Encumbrance); an exchange costs 2 with knife; " \
            "below 0, a penalty" in say(game, script, "sheet")
+    assert any(line.startswith("  Action points (an option of this adventure)") for line in say(game, script, "rules"))
     lines = say(game, script, "attack brute", 6, 6, 1, 6, 6, 1)
     assert "(Action points -1: the blows of this round have worn your time thin, -1 to this roll.)" in lines
     assert "[the automaton attacks] defence roll 2d6 (6, 6) + 1 = 13 vs TN 7: success (margin 6)" in lines
