@@ -10,6 +10,7 @@ from game.events import PLAYER, Died, Fell
 from game.narration import Narrator, cap
 from game.rules.bind_body import INTERVALS
 from game.rules.bind_events import (
+    ApPenalty,
     CameUpon,
     DowntimeTaken,
     FatigueChanged,
@@ -19,8 +20,11 @@ from game.rules.bind_events import (
     LifeSaveEnded,
     NoBlow,
     Rested,
+    TraitRaised,
     Unaffected,
     WokeUp,
+    XpAwarded,
+    XpEarned,
 )
 from game.text import article
 
@@ -117,3 +121,32 @@ def _came_upon(narrator: Narrator, event: CameUpon) -> list[str]:
 def _downtime(narrator: Narrator, event: DowntimeTaken) -> list[str]:
     return [f"You take a week of downtime in the {event.place}: you heal and rest "
             f"(HP {event.hp_before} -> {event.hp_after}, Fatigue {event.fatigue_before} -> 0)."]
+
+
+@BindNarrator.renders(XpEarned)
+def _xp_earned(narrator: Narrator, event: XpEarned) -> list[str]:
+    if event.fled:
+        return [f"({cap(event.who)} fled after fighting you: half its worth, {event.value} XP, "
+                "yours at your next downtime.)"]
+    return [f"({cap(event.who)} is beaten: {event.value} XP, yours at your next downtime.)"]
+
+
+@BindNarrator.renders(XpAwarded)
+def _xp_awarded(narrator: Narrator, event: XpAwarded) -> list[str]:
+    foes = f"{event.foes} foe{'s' if event.foes != 1 else ''} beaten"
+    if event.earned == event.value:
+        return [f"The mission's {foes}: {event.earned} XP."]
+    return [f"The mission's {foes}: {event.value} XP; alone, you take {event.earned} "
+            f"(the XP Discount: {event.value - event.earned} off the greatest)."]
+
+
+@BindNarrator.renders(TraitRaised)
+def _trait_raised(narrator: Narrator, event: TraitRaised) -> list[str]:
+    return [f"You train {event.trait}: {event.before:+d} -> {event.after:+d}, for {event.cost} XP "
+            f"({event.xp} left)."]
+
+
+@BindNarrator.renders(ApPenalty)
+def _ap_penalty(narrator: Narrator, event: ApPenalty) -> list[str]:
+    return [f"(Action points {event.ap}: the blows of this round have worn your time thin, "
+            f"{event.ap} to this roll.)"]

@@ -33,6 +33,7 @@ from game.rules.vaarn_events import (
     RestRefused,
     RestWasted,
     ShortRested,
+    StartingExotica,
     Unharmed,
     WentWithout,
     Wounded,
@@ -192,6 +193,12 @@ def _level(narrator: Narrator, event: LevelGained) -> list[str]:
 @VaarnNarrator.renders(LevelCapped)
 def _level_capped(narrator: Narrator, event: LevelCapped) -> list[str]:
     return [f"Already at the highest level, {event.level}."]
+
+
+@VaarnNarrator.renders(StartingExotica)
+def _starting_exotica(narrator: Narrator, event: StartingExotica) -> list[str]:
+    return [f"The {event.item} was part of your starting equipment: it raises no level "
+            "(the even faster campaign excludes it)."]
 
 
 @VaarnNarrator.renders(XpGained)

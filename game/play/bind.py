@@ -6,7 +6,9 @@
   exchange, attacking and defending; Fatigue; saving a life at 0 HP;
 - the body and the world (:mod:`game.play.bind_world`): weight and encumbrance,
   intervals, healing, rests, downtime, region encounters;
-- verbs: ``sneak DIR`` (a resisted action) and ``downtime``.
+- advancement (:mod:`game.play.bind_advance`): XP for the foes beaten, awarded at
+  downtime and spent with ``train``;
+- verbs: ``sneak DIR`` (a resisted action), ``downtime`` and ``train``.
 
 **The round** follows the template of :class:`~game.play.base.BasePlay`: the
 player acts, then each NPC's policy chooses and :meth:`BindPlay.carry_out` turns
@@ -25,7 +27,7 @@ from game.errors import ActionRefused
 from game.narration.bind import BindNarrator
 from game.npc.intents import Attack, CloseIn, Intent, Shoot
 from game.parser import DIRECTION_WORDS
-from game.play import bind_checks, bind_fight, bind_world
+from game.play import bind_advance, bind_checks, bind_fight, bind_world
 from game.play.base import BasePlay
 from game.play.bind_trade import BindPricing
 from game.play.bind_turn import cap, end_round, round_now, start_round, the
@@ -40,6 +42,7 @@ if TYPE_CHECKING:
 VERBS: dict[str, tuple[str, ...]] = {
     "sneak": ("sneak", "creep", "slip"),
     "downtime": ("downtime", "recuperate", "convalesce"),
+    "train": ("train", "advance", "improve"),
 }
 
 HELP = [
@@ -59,7 +62,9 @@ HELP = [
     "rest long a whole day. Wounds heal a quarter of your HP a week.",
     "  Friendly people in the room help with your checks (teamwork).",
     "  sneak DIR: slip past whoever bars the way (their Wits + Vigilance add to the TN).",
-    "  downtime: a week at a settlement that heals everything.",
+    "  downtime: a week at a settlement that heals everything; the foes you beat on the way give XP "
+    "then, to spend on your Traits.",
+    "  train [TRAIT]: in downtime, spend XP to raise a Trait a level (train alone lists the costs).",
 ]
 
 
@@ -73,7 +78,12 @@ class BindPlay(BasePlay[BindSystem]):
         return VERBS
 
     def help_lines(self) -> list[str]:
-        return list(HELP)
+        lines = list(HELP)
+        if self.system.action_points:
+            lines.insert(5, "  Action points (an option of this adventure): 3 + Speed a round in a fight, less your "
+                            "Encumbrance; each exchange, attacking or defending, costs your weapon's AP (2 to 4); "
+                            "below 0 they are a penalty to every roll.")
+        return lines
 
     def pricing(self) -> BindPricing:
         """The common value scale; haggling is resisted by the trader (:mod:`game.play.bind_trade`)."""
@@ -81,7 +91,10 @@ class BindPlay(BasePlay[BindSystem]):
 
     def register(self, registry: ActionRegistry) -> None:
         registry.register("sneak", self._sneak, summary="sneak DIR: slip past whoever bars the way (BIND)")
-        registry.register("downtime", self._downtime, summary="downtime: a week's rest at a settlement (BIND)")
+        registry.register("downtime", self._downtime,
+                          summary="downtime: a week's rest at a settlement; the mission's XP (BIND)")
+        registry.register("train", bind_advance.train,
+                          summary="train [TRAIT]: in downtime, spend XP on a Trait's next level (BIND)")
 
     # -- checks -------------------------------------------------------------------------
     def situation(self, turn: Turn, **extra: Any) -> BindSituation:
@@ -123,11 +136,14 @@ class BindPlay(BasePlay[BindSystem]):
         if command.verb == "identify":
             bind_world.margin_insight(turn)
         if not turn.minutes:
+            bind_fight.end_ap(turn)
             end_round(turn)  # no time passed: no NPC phase, the round is over
 
     def before_player_action(self, turn: Turn) -> None:
-        """A new round begins."""
+        """A new round begins: the foes standing here may be beaten in it (XP)."""
         start_round(turn)
+        bind_advance.note_foes(turn, bind_world.standing_hostiles(turn.world))
+        bind_fight.start_ap(self, turn)
 
     def acting_npcs(self, turn: Turn) -> list[str]:
         """The NPCs in the room but those the player already fought this round and those that just came.
@@ -156,6 +172,8 @@ class BindPlay(BasePlay[BindSystem]):
         if world.state.status == "playing":
             world.state.player = bind_world.equip(world, self.system, world.state.player)
         bind_world.pass_intervals(turn, turn.command.verb if turn.command else "")
+        bind_advance.credit_defeats(turn)
+        bind_fight.end_ap(turn)
         end_round(turn)
 
     # -- time and space -------------------------------------------------------------------
@@ -163,11 +181,13 @@ class BindPlay(BasePlay[BindSystem]):
         bind_world.heal_a_day(turn)
 
     def on_enter_room(self, turn: Turn) -> None:
+        bind_advance.leave(turn)
         bind_world.encounter(turn)
         world = turn.world
         for npc_id in world.living_npcs_in():
             if world.hostile(npc_id) and world.npc_condition(npc_id) == "ok":
                 bind_world.arm_npc(world, self.system, npc_id)
+        bind_advance.note_foes(turn, bind_world.standing_hostiles(world))
 
     def rest(self, turn: Turn, kind: str, fed: bool) -> None:
         """An interval's rest or a day's (no dice): Fatigue falls."""
@@ -222,6 +242,7 @@ class BindPlay(BasePlay[BindSystem]):
         if foes:
             raise ActionRefused(f"Not with {the(world, foes[0])} here.")
         bind_world.downtime(turn)
+        bind_advance.award(turn)
 
 
 def make_play(system: BindSystem) -> BindPlay:

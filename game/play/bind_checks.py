@@ -27,13 +27,14 @@ from typing import TYPE_CHECKING
 
 from game.events import PLAYER
 from game.play import bind_world
-from game.play.bind_turn import ask, moment, round_now, set_moment, set_round, the
+from game.play.bind_turn import ask, cap, moment, round_now, set_moment, set_round, the
 from game.rules import bind_combat
 from game.rules.base import RollResult, Situation
 from game.rules.bind import BindSheet, BindSituation, BindSystem
-from game.rules.bind_core import BindRequest, action_key
+from game.rules.bind_core import BindRequest, action_key, group_roll
 from game.rules.bind_events import FatigueChanged, HpChanged
 from game.rules.bind_traits import SOLO_KINDS, kind_bonus, kind_traits, traits_bonus
+from game.rules.dice import ScriptedDice
 
 if TYPE_CHECKING:
     from game.actions import Turn
@@ -180,7 +181,7 @@ def check_action(play: BindPlay, turn: Turn, kind: str, situation: BindSituation
     turn.record(label, request)
     result = system.roll(request, turn.dice)
     turn.show_roll(label, result)
-    _explain(turn, system, kind, situation, action, request, resting)
+    _explain(turn, system, kind, situation, action, request, resting, tuple(result.dice))
     outcome = result.outcome
     accept = False
     if outcome == "tie":
@@ -213,7 +214,7 @@ def resisted(system: BindSystem, turn: Turn, kind: str, situation: BindSituation
 
 
 def _explain(turn: Turn, system: BindSystem, kind: str, situation: BindSituation, action: Action,
-             request: BindRequest, resting: bool) -> None:
+             request: BindRequest, resting: bool, faces: tuple[int, ...]) -> None:
     """One short line for each BIND rule that shaped the roll."""
     world = turn.world
     if request.fixed:
@@ -230,19 +231,35 @@ def _explain(turn: Turn, system: BindSystem, kind: str, situation: BindSituation
         turn.say(f"(Resisted: {names} {'add' if len(action.opponents) > 1 else 'adds'} "
                  f"{request.tn - 7:+d} to TN 7.)")
     if situation.helper_sheets and kind not in SOLO_KINDS and not action.opponents:
-        attr, skill = kind_traits(kind)
-        ids = bind_world.helpers(world)
-        bonuses = [traits_bonus(s, attr, skill) for s in situation.helper_sheets]
-        own = traits_bonus(world.state.player, attr, skill, encumbrance=situation.encumbrance)
-        team = system.team(own, bonuses)
-        if team.leader >= 0:
-            leader = ids[team.leader]
-            others = ["you"] + [the(world, n) for n in ids if n != leader]
-            turn.say(f"(Teamwork: {the(world, leader)} is best placed and leads with {bonuses[team.leader]:+d}; "
-                     f"{', '.join(others)} {'help' if len(others) > 1 else 'helps'}: +{sum(team.shares)}.)")
-        elif sum(team.shares):
-            names = ", ".join(the(world, n) for n in ids)
-            turn.say(f"(Teamwork: {names} {'help' if len(ids) > 1 else 'helps'}: +{sum(team.shares)}.)")
+        line = _teamwork_line(turn, system, kind, situation, request, faces)
+        if line:
+            turn.say(line)
+
+
+def _teamwork_line(turn: Turn, system: BindSystem, kind: str, situation: BindSituation, request: BindRequest,
+                   faces: tuple[int, ...]) -> str:
+    """seed 003 §One Roll Only and §Teamwork, said in one line: the one roll everyone consults with
+    their own bonus (:func:`~game.rules.bind_core.group_roll`: the door's 7, 9 and 11), who is best
+    placed and leads, and what the others' help adds.  "" when nobody helps."""
+    world = turn.world
+    attr, skill = kind_traits(kind)
+    ids = bind_world.helpers(world)
+    bonuses = [traits_bonus(s, attr, skill) for s in situation.helper_sheets]
+    own = traits_bonus(world.state.player, attr, skill, encumbrance=situation.encumbrance)
+    team = system.team(own, bonuses)
+    if team.leader < 0 and not sum(team.shares):
+        return ""
+    names = ["you"] + [the(world, n) for n in ids]
+    own_rolls = {name: dataclasses.replace(request, bonus=bonus, fixed=faces)
+                 for name, bonus in zip(names, [own, *bonuses], strict=True)}
+    totals = group_roll(own_rolls, ScriptedDice([]))
+    each = ", ".join(f"{name} {int(result.figures['total'])}" for name, result in totals.items())
+    leader = "you" if team.leader < 0 else names[team.leader + 1]
+    others = [name for name in names if name != leader]
+    lead = "You lead" if leader == "you" else f"{cap(leader)} is best placed and leads"
+    helps = "help" if len(others) > 1 or others == ["you"] else "helps"
+    return (f"(Teamwork, one roll for all: {each}. {lead}; {', '.join(others)} {helps}: "
+            f"+{sum(team.shares)}.)")
 
 
 def _tie_prompt(turn: Turn, action: Action, result: RollResult) -> str:

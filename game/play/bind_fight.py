@@ -29,7 +29,7 @@ from game.rules import bind_body, bind_combat
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.rules.bind import BindSheet
 from game.rules.bind_core import read_faces, resolve
-from game.rules.bind_events import ATTACKER, DEFENDER, FatiguePenalty, LifeAtStake, WokeUp, tag
+from game.rules.bind_events import ATTACKER, DEFENDER, ApPenalty, FatiguePenalty, LifeAtStake, WokeUp, tag
 from game.rules.bind_traits import fatigue_penalty
 from game.rules.dice import Dice
 
@@ -62,6 +62,34 @@ def _exert(turn: Turn, sheet: BindSheet) -> BindSheet:
         return sheet
     set_round(turn, exerted=True)
     return bind_body.exert(sheet)
+
+
+def _ap_note(play: BindPlay, turn: Turn, player: BindSheet) -> None:
+    """Option ``action_points``: say so when the player rolls with AP below 0 (a penalty)."""
+    if play.system.action_points and player.ap < 0:
+        turn.emit(ApPenalty(player.ap))
+
+
+def _pay_ap(play: BindPlay, player: BindSheet) -> BindSheet:
+    """Option ``action_points``: the exchange costs the player's weapon's AP."""
+    return bind_combat.spend_ap(player, player.wielded) if play.system.action_points else player
+
+
+def start_ap(play: BindPlay, turn: Turn) -> None:
+    """Option ``action_points``: a round with a foe about begins with 3 + Speed - Encumbrance AP."""
+    world = turn.world
+    if not play.system.action_points or world.state.status != "playing":
+        return
+    player: BindSheet = world.state.player
+    ap = bind_combat.round_ap(player) if bind_world.standing_hostiles(world) else 0
+    world.state.player = dataclasses.replace(player, ap=ap)
+
+
+def end_ap(turn: Turn) -> None:
+    """The round is over: its AP are gone (nothing is carried over, nor saved)."""
+    player: BindSheet = turn.world.state.player
+    if player.ap:
+        turn.world.state.player = dataclasses.replace(player, ap=0)
 
 
 def _ideal(turn: Turn, weapon: Weapon, npc_id: str) -> Weapon:
@@ -108,8 +136,9 @@ def player_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon,
     player = system.arm(bind_world.equip(world, system, before), weapon)
     npc = bind_world.arm_npc(world, system, npc_id)
     weapon = _ideal(turn, weapon, npc_id)
+    _ap_note(play, turn, player)
     result = _exchange(play, turn, npc_id, player, npc, weapon, situation, defending=False)
-    after = _exert(turn, result.attacker)
+    after = _pay_ap(play, _exert(turn, result.attacker))
     world.state.player = after
     npc_state.sheet = dataclasses.replace(result.defender, engaged=True)
     set_round(turn, fought=round_now(turn).fought | {npc_id})
@@ -136,8 +165,9 @@ def npc_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon) -> Attac
     before: BindSheet = world.state.player
     player = bind_world.equip(world, system, before)
     situation = Situation(engaged=not weapon.ranged or npc_state.sheet.engaged)
+    _ap_note(play, turn, player)
     result = _exchange(play, turn, npc_id, npc, player, weapon, situation, defending=True)
-    after = _exert(turn, result.defender)
+    after = _pay_ap(play, _exert(turn, result.defender))
     world.state.player = after
     npc_state.sheet = dataclasses.replace(result.attacker, engaged=True)
     set_round(turn, fought=round_now(turn).fought | {npc_id})

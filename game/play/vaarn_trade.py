@@ -23,12 +23,20 @@ from game.play.vaarn_fight import meet
 from game.play.vaarn_scene import npc_of, npc_the, player_of, update_npc
 from game.rules.vaarn import VaarnSystem
 from game.rules.vaarn_data import MAX_CARRY, wound_slots
+from game.rules.vaarn_events import StartingExotica
 from game.rules.vaarn_gifts import markup, trade_value
 
 if TYPE_CHECKING:
     from game.actions import Turn
     from game.parser import Command
     from game.world.world import World
+
+def starting_equipment(world: World, item_id: str) -> bool:
+    """Whether the item was part of the starting equipment (seed 001 §Advancement): the
+    player's content ``items`` or the Vaarn ``kit`` handed over at the start."""
+    player = world.adventure.player
+    return item_id in player.items or item_id in player.stats.get("vaarn", {}).get("kit", ())
+
 
 MOOD_WORDS = {"wary": "wary of you", "neutral": "indifferent", "merchant": "fair", "friendly": "warm"}
 
@@ -125,8 +133,12 @@ class VaarnPricing(Pricing):
         for item_id in give.items:
             if world.item(item_id).kind != "exotica":
                 continue
-            result = self.system.advance(player_of(world), "exotica", turn.dice)
+            result = self.system.advance(player_of(world), "exotica", turn.dice,
+                                         starting=starting_equipment(world, item_id), item=world.item_name(item_id))
             if not result.events and not result.rolls:
+                continue
+            if any(isinstance(event, StartingExotica) for event in result.events):
+                turn.emit(*result.events)  # the starting equipment's Exotica: no level
                 continue
             world.state.player = result.sheet
             for roll in result.rolls:

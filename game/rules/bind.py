@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.errors import UsageError
-from game.rules import bind_body, bind_combat, bind_core, bind_moment, bind_traits
+from game.rules import bind_advance, bind_body, bind_combat, bind_core, bind_moment, bind_traits
 from game.rules.base import AttackResult, Odds, RestResult, RollResult, SheetChange, Situation, Weapon
 from game.rules.bind_body import (
     can_carry,
@@ -106,6 +106,10 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     # one-handed, so a wielded two-hander (``[items.X.stats.bind] hands = 2``) counts +2;
     # or every wielded melee weapon counts +2; or listed Weights only.
     "one_hand_weight": ("two-handers", "wielded", "off"),
+    # seed 003 §Rounds: "The round itself can then be further divided into APs if you want
+    # real detail": off by default; on, 3 + Speed AP a round, each exchange costs the
+    # weapon's AP, and AP below 0 are a penalty (BIND's public combat chapter).
+    "action_points": ("off", "on"),
 }
 
 
@@ -142,6 +146,7 @@ class BindSystem:
         self.teamwork_rounding = options.get("teamwork_rounding", OPTIONS["teamwork_rounding"][0])
         self.teamwork_lead = options.get("teamwork_lead", OPTIONS["teamwork_lead"][0])
         self.one_hand_weight = options.get("one_hand_weight", OPTIONS["one_hand_weight"][0])
+        self.action_points = options.get("action_points", OPTIONS["action_points"][0]) == "on"
 
     # -- PRODUCT §3.1 ---------------------------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> BindRequest:
@@ -287,6 +292,11 @@ class BindSystem:
             lines.append(f"Encumbrance {sheet.encumbrance}: {-sheet.encumbrance:+d} to Speed, "
                          f"+{sheet.encumbrance} Fatigue each interval")
         lines.append(f"Healing: {sheet.healing_days} of 7 days towards a quarter of your HP")
+        lines.append(bind_advance.xp_line(sheet))
+        if self.action_points:
+            lines.append(f"Action points: {bind_combat.round_ap(sheet)} a round in a fight (3 + Speed - "
+                         f"Encumbrance); an exchange costs {bind_combat.ap_cost(sheet.wielded)} with "
+                         f"{sheet.wielded.name}; below 0, a penalty")
         if sheet.stable and bind_combat.condition(sheet) == "down":
             lines.append("Unconscious but stable.")
         return lines

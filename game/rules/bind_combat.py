@@ -81,6 +81,36 @@ def arms_of(weapon: Weapon) -> Arms:
     return Arms(weapon.name, int(overrides.get("bonus", 0)), damage, weapon.ranged)
 
 
+# -- action points (option ``action_points``) -------------------------------------------
+
+RULE_AP = "seed 003 §Rounds (APs, for real detail); BIND's public combat chapter (3 + Speed; weapons cost AP)"
+BASE_AP = 3
+#: House rule: a shot and its reload, as the short bow's 1 + 1.
+RANGED_AP = 2
+
+
+def round_ap(sheet: BindSheet) -> int:
+    """The AP a round begins with: 3 + Speed, less a point for each point of Encumbrance
+    ("they lose 1 AP at the start of each round" for each point the Weight exceeds Strength)."""
+    return BASE_AP + attribute(sheet, "speed") - sheet.encumbrance
+
+
+def ap_cost(arms: Arms) -> int:
+    """What an exchange costs with these arms, "whether attacking or being attacked".
+
+    House rule (the seed's greatsword costs 4): 2 + half the damage bonus, rounded
+    down: bare hands and a d4 or d6 weapon 2, d8 and d10 3, d12 4; a ranged weapon 2.
+    """
+    if arms.ranged:
+        return RANGED_AP
+    return 2 + max(0, arms.damage) // 2
+
+
+def spend_ap(sheet: BindSheet, arms: Arms) -> BindSheet:
+    """After an exchange: its AP paid (the sheet may go below 0: a penalty from now on)."""
+    return replace(sheet, ap=sheet.ap - ap_cost(arms))
+
+
 def wielded(sheet: BindSheet) -> Arms:
     return sheet.wielded
 

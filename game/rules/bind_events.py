@@ -112,6 +112,43 @@ class DowntimeTaken(Event):
     fatigue_before: int
 
 
+@dataclass(frozen=True)
+class XpEarned(Event):
+    """Foe ``who`` was beaten (or ``fled`` after fighting: half): ``value`` XP, awarded at downtime."""
+
+    who: str
+    value: int
+    fled: bool = False
+
+
+@dataclass(frozen=True)
+class XpAwarded(Event):
+    """Downtime: ``foes`` beaten on the mission, worth ``value``; ``earned`` after the XP Discount; ``xp`` now."""
+
+    foes: int
+    value: int
+    earned: int
+    xp: int
+
+
+@dataclass(frozen=True)
+class TraitRaised(Event):
+    """Training in downtime: ``trait`` from ``before`` to ``after`` for ``cost`` XP; ``xp`` left."""
+
+    trait: str
+    before: int
+    after: int
+    cost: int
+    xp: int
+
+
+@dataclass(frozen=True)
+class ApPenalty(Event):
+    """The player rolls with ``ap`` action points left, below 0: that much off the roll."""
+
+    ap: int
+
+
 def tag(events: Iterable[Event], ids: Mapping[str, str]) -> tuple[Event, ...]:
     """``events`` with the sides (:data:`ATTACKER`, :data:`DEFENDER`) replaced by actor ids."""
     out: list[Event] = []

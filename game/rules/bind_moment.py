@@ -34,6 +34,8 @@ class BindRound:
     #: What this action's search rolls are about, in the order the engine rolls them, and how many were made.
     search_targets: tuple[str, ...] | None = None
     searches: int = 0
+    #: The foes standing in the player's room as the round began, and where (who may be beaten this round).
+    foes: Mapping[str, str] = field(default_factory=dict)
     #: The margin of each check made in this action, by label (seed 003 §Margins); -1 for a failure.
     margins: Mapping[str, int] = field(default_factory=dict)
 

@@ -76,6 +76,16 @@ class BindSheet:
     encumbrance: int = 0
     #: An NPC that has fought the player in melee this encounter (so its shots can be answered).
     engaged: bool = False
+    #: Experience Points to spend in downtime (seed 003 §Downtime: advance Traits).
+    xp: int = 0
+    #: The XP values of the foes beaten since the last downtime, awarded (discounted) at the next.
+    xp_pending: tuple[int, ...] = ()
+    #: The Traits raised in the downtime under way (one level a Trait an adventure).
+    trained: tuple[str, ...] = ()
+    #: Downtime under way: Traits may be trained until the player leaves the place.
+    in_downtime: bool = False
+    #: Action points left in the round under way (option ``action_points``); below 0 a penalty.
+    ap: int = 0
 
     def attribute(self, name: str) -> int:
         return self.attributes.get(name, 0)
@@ -94,7 +104,23 @@ class BindSheet:
             "npc": self.npc, "tier": self.tier, "dead": self.dead, "stable": self.stable,
             "healing_days": self.healing_days, "creature": self.creature, "name": self.name,
             "encumbrance": self.encumbrance, "engaged": self.engaged,
+            **self._advancement_data(),
         }
+
+    def _advancement_data(self) -> dict[str, Any]:
+        """The advancement keys, written only when they are not at their start (older saves lack them)."""
+        data: dict[str, Any] = {}
+        if self.xp:
+            data["xp"] = self.xp
+        if self.xp_pending:
+            data["xp_pending"] = list(self.xp_pending)
+        if self.trained:
+            data["trained"] = list(self.trained)
+        if self.in_downtime:
+            data["in_downtime"] = True
+        if self.ap:
+            data["ap"] = self.ap
+        return data
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> BindSheet:
@@ -135,6 +161,11 @@ class BindSheet:
             name=_text(data.get("name", ""), "name", empty=True),
             encumbrance=_int(data.get("encumbrance", 0), "encumbrance", 0, LIMIT),
             engaged=_flag(data.get("engaged", False), "engaged"),
+            xp=_int(data.get("xp", 0), "xp", 0, LIMIT * LIMIT),
+            xp_pending=tuple(_int(v, "xp_pending", 0, LIMIT) for v in _list(data.get("xp_pending", []), "xp_pending")),
+            trained=tuple(_trait(v) for v in _list(data.get("trained", []), "trained")),
+            in_downtime=_flag(data.get("in_downtime", False), "in_downtime"),
+            ap=_int(data.get("ap", 0), "ap", -LIMIT, LIMIT),
         )
 
 
@@ -159,6 +190,18 @@ def _text(value: object, name: str, *, empty: bool = False) -> str:
     if not isinstance(value, str) or (not value and not empty):
         raise ValueError(f"bind sheet: {name} must be a word, not {value!r}")
     return value
+
+
+def _list(value: object, name: str) -> list[Any]:
+    if not isinstance(value, list) or len(value) > LIMIT:
+        raise ValueError(f"bind sheet: {name} must be a list, not {value!r}")
+    return value
+
+
+def _trait(value: object) -> str:
+    if value not in ATTRIBUTES + SKILLS:
+        raise ValueError(f"bind sheet: trained: {value!r} is not a Trait")
+    return str(value)
 
 
 def _table(value: object, name: str, keys: set[str]) -> Mapping[str, Any]:

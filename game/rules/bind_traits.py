@@ -91,14 +91,21 @@ def encumbrance_of(sheet: BindSheet, carried_weight: int) -> int:
     return max(0, carried_weight - attribute(sheet, "strength"))
 
 
+def ap_penalty(sheet: BindSheet) -> int:
+    """Action points below 0 are "a penalty to all actions equal to their negative score"
+    (BIND's public combat chapter; option ``action_points``; 0 when not in use)."""
+    return max(0, -sheet.ap)
+
+
 def traits_bonus(sheet: BindSheet, attr: str, skill_name: str, carried_weight: int = 0,
                  encumbrance: int | None = None) -> int:
-    """Attribute + Skill - Fatigue penalty; Speed rolls also lose the Encumbrance (seed 003 §Weight).
+    """Attribute + Skill - Fatigue penalty - AP penalty; Speed rolls also lose the Encumbrance
+    (seed 003 §Weight).
 
     ``encumbrance``, when given, is the Encumbrance itself; otherwise it is worked
     out from ``carried_weight`` by :func:`encumbrance_of`.
     """
-    bonus = attribute(sheet, attr) + skill(sheet, skill_name) - fatigue_penalty(sheet)
+    bonus = attribute(sheet, attr) + skill(sheet, skill_name) - fatigue_penalty(sheet) - ap_penalty(sheet)
     if attr == "speed":
         if encumbrance is None:
             encumbrance = encumbrance_of(sheet, carried_weight) if carried_weight else sheet.encumbrance

@@ -341,9 +341,10 @@ class VaarnSystem:
     def identify_exotica(self, sheet: VaarnSheet, difficulty: str, situation: Situation, dice: Dice) -> RollResult:
         return life.identify_exotica(sheet, difficulty, situation, dice)
 
-    def advance(self, sheet: VaarnSheet, source: str, dice: Dice, allocation: Mapping[str, int] | None = None
-                ) -> life.Advance:
-        return life.advance(sheet, source, self.options["advancement"], dice, allocation)
+    def advance(self, sheet: VaarnSheet, source: str, dice: Dice, allocation: Mapping[str, int] | None = None,
+                *, starting: bool = False, item: str = "") -> life.Advance:
+        return life.advance(sheet, source, self.options["advancement"], dice, allocation,
+                            starting=starting, item=item)
 
     def level_up(self, sheet: VaarnSheet, dice: Dice, allocation: Mapping[str, int] | None = None) -> life.Advance:
         return life.level_up(sheet, dice, allocation)

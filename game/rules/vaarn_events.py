@@ -229,6 +229,14 @@ class LevelCapped(Event):
 
 
 @dataclass(frozen=True)
+class StartingExotica(Event):
+    """An Exotica of the starting equipment traded in: it raises no level (seed 001 §Advancement,
+    the even faster campaign)."""
+
+    item: str
+
+
+@dataclass(frozen=True)
 class XpGained(Event):
     """XP now ``xp`` of the ``level`` needed."""
 

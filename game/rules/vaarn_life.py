@@ -24,7 +24,15 @@ from game.rules.vaarn_data import (
     stat_problems,
     wound_slots,
 )
-from game.rules.vaarn_events import CAUSE_THIRST, Fed, LevelCapped, LevelGained, WentWithout, XpGained
+from game.rules.vaarn_events import (
+    CAUSE_THIRST,
+    Fed,
+    LevelCapped,
+    LevelGained,
+    StartingExotica,
+    WentWithout,
+    XpGained,
+)
 from game.rules.vaarn_saves import check_request, encumbered, roll_save
 from game.rules.vaarn_sheet import VaarnSheet
 from game.rules.vaarn_wounds import condition, die_roll
@@ -33,7 +41,11 @@ RULE_SLOTS = "seed 001 §Item Slots"
 RULE_EXOTICA = "seed 001 §Exotica"
 RULE_ADVANCE = "seed 001 §Advancement"
 RULE_CREATION = "RULES-NOTES vaarn (character creation)"
-ADVANCEMENT: tuple[str, ...] = ("exotica-for-xp", "exotica-for-levels", "expeditions-for-xp")
+ADVANCEMENT: tuple[str, ...] = ("exotica-for-xp", "exotica-for-levels", "exotica-for-levels-faster",
+                                "expeditions-for-xp")
+#: seed 001 §Advancement, Exotica for Levels: "If the Referee wants an even faster campaign, have all
+#: PCs level up for each one Exotica traded, excluding that of the starting equipment."
+FASTER = "exotica-for-levels-faster"
 POINTS_PER_LEVEL = 3
 #: Water rations bundled in one slot (seed 001 §Water); food likewise (house rule).
 RATIONS_PER_SLOT = 3
@@ -276,13 +288,18 @@ def auto_allocation(sheet: VaarnSheet) -> dict[str, int]:
 
 
 def advance(sheet: VaarnSheet, source: str, mode: str, dice: Dice,
-            allocation: Mapping[str, int] | None = None) -> Advance:
+            allocation: Mapping[str, int] | None = None, *, starting: bool = False,
+            item: str = "") -> Advance:
     """Credit an Exotica traded in (``source="exotica"``) or an Expedition completed
     (``source="expedition"``) under the advancement ``mode`` (seed 001 §Advancement).
 
     exotica-for-xp / expeditions-for-xp: 1 XP; when XP equals the level, level
     up and erase XP.  exotica-for-levels: the Exotica raises the level at once.
-    A source the mode does not count changes nothing (no events).
+    exotica-for-levels-faster (the seed's "even faster campaign"): every PC levels
+    up for each Exotica traded, "excluding that of the starting equipment": an
+    Exotica that was part of the starting equipment (``starting``; ``item`` names
+    it) changes nothing but says so (:class:`StartingExotica`).  With one PC,
+    "all PCs" is that PC.  A source the mode does not count changes nothing (no events).
     """
     if mode not in ADVANCEMENT:
         raise UsageError(f"vaarn: advancement must be one of {', '.join(ADVANCEMENT)}, not '{mode}'")
@@ -291,7 +308,9 @@ def advance(sheet: VaarnSheet, source: str, mode: str, dice: Dice,
     counts = mode.startswith("exotica") if source == "exotica" else mode == "expeditions-for-xp"
     if not counts:
         return Advance(sheet)
-    if mode == "exotica-for-levels" or sheet.level >= MAX_LEVEL:
+    if mode == FASTER and starting:
+        return Advance(sheet, 0, (StartingExotica(item),))
+    if mode in ("exotica-for-levels", FASTER) or sheet.level >= MAX_LEVEL:
         return level_up(sheet, dice, allocation)
     new = replace(sheet, xp=sheet.xp + 1)
     if new.xp < new.level:

@@ -243,9 +243,10 @@ def place(engine: Engine, room: str) -> None:
 # -- the prompt, help and the status line ------------------------------------------------------
 
 def test_help_explains_bind_and_its_verbs(game: Engine, script: Script) -> None:
-    assert "  BIND: sneak, downtime" in say(game, script, "help")
+    assert "  BIND: sneak, downtime, train" in say(game, script, "help")
     assert say(game, script, "help sneak")[0] == "sneak DIR: slip past whoever bars the way (BIND)"
-    assert say(game, script, "help downtime")[0] == "downtime: a week's rest at a settlement (BIND)"
+    assert say(game, script, "help downtime")[0] == "downtime: a week's rest at a settlement; the mission's XP (BIND)"
+    assert say(game, script, "help train")[0] == "train [TRAIT]: in downtime, spend XP on a Trait's next level (BIND)"
     lines = say(game, script, "rules")
     assert any("asked whether to succeed and accept the danger (yes)" in line for line in lines)
     assert any(line.startswith("  Resting actions:") for line in lines)
@@ -405,14 +406,16 @@ def test_with_a_foe_about_a_search_is_a_plain_roll(game: Engine, script: Script)
 # -- teamwork and stacking (seed 003: the door kicked by three) -----------------------------------------
 
 def test_the_door_kicked_by_three_the_best_placed_leads(game: Engine, script: Script) -> None:
-    """seed 003, the door (TN 10, Strength + Crafts): the roll of 7 fails Hugi (+0) and
-    Snowstorm (+2) but Chatrik's +4 makes 11. Chatrik is best placed and leads; Hugi adds
-    half of 0 and Snowstorm half of +2 (1): +5."""
+    """seed 003, the door (TN 10, Strength + Crafts): one roll for all, each with their own bonus
+    (``group_roll``): the roll of 7 fails Hugi (+0: 7) and Snowstorm (+2: 9) but Chatrik's +4
+    makes 11. Chatrik is best placed and leads; Hugi adds half of 0 and Snowstorm half of +2
+    (1): +5, 12 in all."""
     befriend(game, "chatrik", "snowstorm")
     assert say(game, script, "odds open north")[2] == "  2d6 + 5 vs TN 10 (professional): above succeeds, equal ties"
     lines = say(game, script, "open north", 3, 4)
     assert lines[:2] == ["[force] 2d6 (3, 4) + 5 = 12 vs TN 10: success (margin 2)",
-                         "(Teamwork: Chatrik is best placed and leads with +4; you, Snowstorm help: +1.)"]
+                         "(Teamwork, one roll for all: you 7, Chatrik 11, Snowstorm 9. Chatrik is best placed "
+                         "and leads; you, Snowstorm help: +1.)"]
     assert "gate/north" in game.state.opened
 
 
@@ -547,7 +550,8 @@ def test_a_weapon_made_for_the_foe_deals_more(game: Engine, script: Script) -> N
         "(The shock rod is made for synthetic things: +2 damage.)",
         "[you attack the automaton] 2d6 (5, 4) + 2 = 11 vs TN 7: success (margin 4)",
         "[you attack the automaton: follow-up] you strike the automaton: damage 1d6 (2) + 3 = 5: 5 HP",
-        "The automaton collapses, out of the fight."]
+        "The automaton collapses, out of the fight.",
+        "(The automaton is beaten: 4 XP, yours at your next downtime.)"]
 
 
 # -- margins, harm and healing --------------------------------------------------------------------------------
@@ -671,6 +675,74 @@ def test_downtime_at_a_settlement_heals_everything(game: Engine, script: Script)
     assert game.state.player.hp == 6
 
 
+# -- advancement: XP for the foes beaten, awarded and spent in downtime (seed 003 §Downtime) ---------------
+
+def beat_the_automaton(game: Engine, script: Script) -> None:
+    place(game, "cellar")
+    game.world.move_item("shock-rod", "player")
+    lines = say(game, script, "attack automaton with rod", 5, 4, 2)
+    assert lines[-1] == "(The automaton is beaten: 4 XP, yours at your next downtime.)"
+
+
+def test_a_beaten_foe_earns_xp_for_the_next_downtime(game: Engine, script: Script) -> None:
+    beat_the_automaton(game, script)
+    assert game.state.player.xp_pending == (4,)
+    assert "  XP 0 (and 4 earned on this mission, yours at your next downtime)" in say(game, script, "sheet")
+    say(game, script, "wait", 6)  # a beaten foe earns nothing twice
+    assert game.state.player.xp_pending == (4,)
+
+
+def test_downtime_awards_the_missions_xp_and_opens_training(game: Engine, script: Script) -> None:
+    beat_the_automaton(game, script)
+    place(game, "hall")
+    lines = say(game, script, "downtime")
+    assert lines[1:] == [
+        "The mission's 1 foe beaten: 4 XP; alone, you take 3 (the XP Discount: 1 off the greatest).",
+        "You have 3 XP. While you stay here, train TRAIT raises a Trait a level (train alone lists the costs)."]
+    assert (game.state.player.xp, game.state.player.xp_pending, game.state.player.in_downtime) == (3, (), True)
+    assert say(game, script, "train stealth") == ["Stealth +2 costs 10 XP; you have 3."]
+    game.state.player = replace(game.state.player, xp=25)
+    assert say(game, script, "train stealth") == ["You train Stealth: +1 -> +2, for 10 XP (15 left)."]
+    assert say(game, script, "train stealth") == [
+        "Stealth has risen a level this downtime already: one level a Trait an adventure."]
+    assert say(game, script, "improve str") == ["You train Strength: +0 -> +1, for 10 XP (5 left)."]
+    assert (game.state.player.attribute("strength"), game.state.player.max_hp) == (1, 7)
+    assert say(game, script, "train luck") == ['Train which Trait? "luck" is none of them: train alone lists them.']
+    say(game, script, "e")
+    assert say(game, script, "train wits") == ["Traits are trained in downtime: take downtime at a settlement first."]
+    assert not game.state.player.in_downtime and game.state.player.trained == ()
+
+
+def test_train_alone_lists_each_traits_next_level_and_cost(game: Engine, script: Script) -> None:
+    lines = say(game, script, "train")
+    assert lines[0] == "You have 0 XP; Traits are trained in downtime (at a settlement)."
+    assert lines[1].startswith("  Attributes: Strength +0 -> +1: 10 XP, Dexterity +1 -> +2: 20 XP,")
+    assert "Wits +1 -> +2: 20 XP" in lines[1]
+    assert lines[2].startswith("  Skills: Academics +0 -> +1: 5 XP, Athletics +0 -> +1: 5 XP,")
+    assert "Combat +1 -> +2: 20 XP" in lines[2]
+
+
+def test_a_second_downtime_in_a_row_goes_on_with_the_same_training(game: Engine, script: Script) -> None:
+    place(game, "hall")
+    game.state.player = replace(game.state.player, xp=30)
+    say(game, script, "downtime")
+    say(game, script, "train stealth")
+    lines = say(game, script, "downtime")
+    assert len(lines) == 1 and lines[0].startswith("You take a week of downtime in the Hall")
+    assert say(game, script, "train stealth")[0].startswith("Stealth has risen a level this downtime already")
+
+
+def test_xp_survive_a_save(game: Engine, script: Script, tmp_path: Path) -> None:
+    from game.saves import SaveStore
+
+    beat_the_automaton(game, script)
+    game.saves = SaveStore(tmp_path / "saves", game.adventure)
+    assert say(game, script, "save xp")[0].startswith('Saved to slot "xp"')
+    game.state.player = replace(game.state.player, xp_pending=())
+    assert say(game, script, "load xp")[0] == 'Loaded slot "xp".'
+    assert game.state.player.xp_pending == (4,)
+
+
 # -- space: regions and their encounters -----------------------------------------------------------------------------
 
 def test_entering_an_area_of_a_region_may_bring_its_encounter(game: Engine, script: Script) -> None:
@@ -737,3 +809,66 @@ def test_falling_with_a_foe_standing_is_death(game: Engine, script: Script) -> N
     lines = say(game, script, "attack brute", 1, 1, 6)
     assert lines[-1] == "You fall, and the brute makes sure you never rise."
     assert game.state.status == "dead"
+
+
+# -- teamwork in a bundled adventure: the Halcyon Drift's maintenance drone --------------------------------
+
+def test_a_friendly_drone_helps_force_the_medbay_door(tmp_path: Path, script: Script) -> None:
+    """Under BIND the drone won over at the first meeting helps where its round takes it: at the
+    medbay door (Strength + Crafts, hard: TN 10) its +4 is the best placed and leads, Ashe's +1
+    adds half of 1, rounded down (0); the one roll of 11 is Ashe's 12 and the drone's 15."""
+    from game.rules.bind_traits import make_sheet
+
+    halcyon = Path(__file__).resolve().parents[2] / "content" / "halcyon-drift"
+    game = Engine.new_game(load_adventure(halcyon), get_system("bind"), 1)
+    world = game.world
+    game.state.player = make_sheet({"strength": 1}, {"athletics": 1})
+    world.npc_state("bloom").sheet = replace(world.npc_state("bloom").sheet, hp=-99, dead=True)
+    world.npc_state("maintenance-drone").disposition = "friendly"
+    game.state.minutes = next(m for m in range(game.state.minutes, game.state.minutes + 24 * 60, 10)
+                              if world.route_room("maintenance-drone", m) == "hydroponics"
+                              and world.route_room("maintenance-drone", m + 30) == "hydroponics")
+    place(game, "hydroponics")
+    assert "maintenance-drone" in world.npcs_in()
+    assert say(game, script, "odds open east")[2] == "  2d6 + 4 vs TN 10 (professional): above succeeds, equal ties"
+    lines = say(game, script, "open east", 5, 6)
+    assert lines[:2] == ["[force] 2d6 (5, 6) + 4 = 15 vs TN 10: success (margin 5)",
+                         "(Teamwork, one roll for all: you 12, the maintenance drone 15. The maintenance drone "
+                         "is best placed and leads; you help: +0.)"]
+    assert "hydroponics/east" in game.state.opened
+
+
+# -- action points (option action_points; seed 003 §Rounds: "if you want real detail") ---------------------
+
+def test_action_points_run_out_when_two_foes_set_on_you(tmp_path: Path, script: Script) -> None:
+    """Hugi: Speed 1, the sack's Encumbrance 3: 3 + 1 - 3 = 1 AP.  His knife (d6) costs 2 an
+    exchange: his attack leaves -1, so the automaton's attack is met at -1."""
+    game = new_game(tmp_path, action_points="on")
+    say(game, script, "take sack")
+    place(game, "tower")
+    game.world.npc_state("automaton").room = "tower"
+    assert "  Action points: 1 a round in a fight (3 + Speed - Encumbrance); an exchange costs 2 with knife; " \
+           "below 0, a penalty" in say(game, script, "sheet")
+    assert any(line.startswith("  Action points (an option of this adventure)") for line in say(game, script, "rules"))
+    lines = say(game, script, "attack brute", 6, 6, 1, 6, 6, 1)
+    assert "(Action points -1: the blows of this round have worn your time thin, -1 to this roll.)" in lines
+    assert "[the automaton attacks] defence roll 2d6 (6, 6) + 1 = 13 vs TN 7: success (margin 6)" in lines
+    assert game.state.player.ap == 0, "the round's AP are gone when it ends"
+
+
+def test_without_the_option_there_are_no_action_points(game: Engine, script: Script) -> None:
+    say(game, script, "take sack")
+    place(game, "tower")
+    game.world.npc_state("automaton").room = "tower"
+    lines = say(game, script, "attack brute", 6, 6, 1, 6, 6, 1)
+    assert not [line for line in lines if "Action points" in line]
+    assert "[the automaton attacks] defence roll 2d6 (6, 6) + 2 = 14 vs TN 7: success (margin 7)" in lines
+
+
+def test_a_foe_beaten_in_the_round_you_meet_it_earns_xp(game: Engine, script: Script) -> None:
+    """The brute waits in the dunes; it strikes as you come in, and your defence roll fells it
+    (a clean hit: 1d6 (6) + 1 = 7, its 7 HP)."""
+    game.world.npc_state("brute").room = "dunes"
+    lines = say(game, script, "e", 4, 6, 6, 6, 6)
+    assert "(The brute is beaten: 7 XP, yours at your next downtime.)" in lines
+    assert game.state.player.xp_pending == (7,)

@@ -812,6 +812,21 @@ def test_exotica_traded_in_at_a_settlement_advance_the_trader(engine: Engine, di
     assert say(engine, dice, "raise luck") == ["Raise which ability: STR, DEX, CON, INT, PSY, EGO? (1 point to spend)"]
 
 
+def test_even_faster_campaign_excludes_the_starting_equipments_exotica(tmp_path: Path, dice: Dice) -> None:
+    """seed 001 §Advancement: "have all PCs level up for each one Exotica traded, excluding that of
+    the starting equipment": the kit's Exotica raises no level, one found on the way does."""
+    engine = make(tmp_path, options='advancement = "exotica-for-levels-faster"', extra='kit = ["egg"]')
+    engine.state.item_moves["rod"] = "player"
+    say(engine, dice, "n", 15)
+    lines = say(engine, dice, "trade egg for shirt")
+    assert lines[-1] == ("The Dew Engine was part of your starting equipment: it raises no level "
+                         "(the even faster campaign excludes it).")
+    assert engine.state.player.level == 1
+    lines = say(engine, dice, "trade rod for cakes", 7)
+    assert "Level 2! Max HP: d8 (7) added, now 13; 3 ability points to spend." in lines
+    assert engine.state.player.level == 2
+
+
 # -- gifts ----------------------------------------------------------------------------------------
 
 def test_healing_gift_costs_d6_and_heals_d8_plus_psy(engine: Engine, dice: Dice) -> None:

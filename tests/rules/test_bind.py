@@ -38,7 +38,8 @@ def test_module_exposes_registry_surface() -> None:
     assert SYSTEM_ID == "bind"
     assert "\n" not in SUMMARY
     assert OPTIONS == {"combat_tie": ("neither", "both"), "teamwork_rounding": ("down", "stack", "up"),
-                       "teamwork_lead": ("best", "player"), "one_hand_weight": ("two-handers", "wielded", "off")}
+                       "teamwork_lead": ("best", "player"), "one_hand_weight": ("two-handers", "wielded", "off"),
+                       "action_points": ("off", "on")}
     assert info("bind").options == OPTIONS
     assert get_system("bind").id == "bind"
     assert get_system("bind", {"combat_tie": "both"}).combat_tie == "both"

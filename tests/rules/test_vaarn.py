@@ -35,6 +35,7 @@ from game.rules.vaarn_events import (
     Recovered,
     RestWasted,
     ShortRested,
+    StartingExotica,
     WentWithout,
     Wounded,
     naming,
@@ -67,7 +68,8 @@ def wound(row: int, name: str, slots: int) -> Wound:
 def test_module_exposes_what_the_registry_needs() -> None:
     assert vaarn.SYSTEM_ID == "vaarn"
     assert "\n" not in vaarn.SUMMARY
-    assert vaarn.OPTIONS["advancement"] == ("exotica-for-xp", "exotica-for-levels", "expeditions-for-xp")
+    assert vaarn.OPTIONS["advancement"] == ("exotica-for-xp", "exotica-for-levels", "exotica-for-levels-faster",
+                                            "expeditions-for-xp")
     assert vaarn.OPTIONS["gifts"] == ("item-slots", "psyche-slots")
     assert info("vaarn").options == vaarn.OPTIONS
     configured = get_system("vaarn", {"gifts": "psyche-slots"})
@@ -808,6 +810,21 @@ def test_exotica_for_xp(system: vaarn.VaarnSystem) -> None:
     third = system.advance(second.sheet, "exotica", ScriptedDice([2]))
     assert (third.sheet.level, third.sheet.xp) == (3, 0)
     assert system.advance(player(), "expedition", ScriptedDice([])).sheet == player()
+
+
+def test_even_faster_campaign_excludes_the_exotica_of_the_starting_equipment() -> None:
+    """seed 001 §Advancement: "If the Referee wants an even faster campaign, have all PCs level up
+    for each one Exotica traded, excluding that of the starting equipment."  With one PC, that PC."""
+    faster = vaarn.make_system({"advancement": "exotica-for-levels-faster"})
+    found = faster.advance(player(level=1), "exotica", ScriptedDice([6]))
+    assert (found.levels, found.sheet.level, found.sheet.max_hp) == (1, 2, player().max_hp + 6)
+    assert found.events == (LevelGained(2, 6, player().max_hp + 6, 3),)
+    kit = faster.advance(player(level=1), "exotica", ScriptedDice([]), starting=True, item="Dew Thimble")
+    assert (kit.levels, kit.sheet, kit.rolls) == (0, player(level=1), ())
+    assert kit.events == (StartingExotica("Dew Thimble"),)
+    # The plain Exotica for Levels rule excludes nothing: the kit's Exotica counts like any other.
+    plain = vaarn.make_system({"advancement": "exotica-for-levels"})
+    assert plain.advance(player(level=1), "exotica", ScriptedDice([3]), starting=True).sheet.level == 2
 
 
 def test_exotica_for_levels_and_expeditions() -> None:

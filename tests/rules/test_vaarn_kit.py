@@ -73,3 +73,16 @@ def test_check_warns_of_an_unknown_kit_item_with_a_suggestion() -> None:
     warnings = dict(find_warnings(dataclasses.replace(adventure, player=broken)))
     assert warnings[("player", "stats", "vaarn", "kit")].endswith(
         "no item 'dew-thimbel' (did you mean dew-thimble?): a new run under vaarn will not start")
+
+
+def test_the_even_faster_campaign_gives_no_level_for_ysoldes_thimble() -> None:
+    """seed 001 §Advancement: "have all PCs level up for each one Exotica traded, excluding that
+    of the starting equipment": Ysolde's Dew Thimble, traded to Tamsin, raises no level."""
+    adventure = load_adventure(GLASS_OASIS)
+    engine = Engine.new_game(adventure, get_system("vaarn", {"advancement": "exotica-for-levels-faster"}), 1)
+    engine.state.room = "caravanserai"
+    engine.state.visited.add("caravanserai")
+    lines = engine.submit("trade thimble for 1 water").lines
+    assert lines[-1] == ("The Dew Thimble was part of your starting equipment: it raises no level "
+                         "(the even faster campaign excludes it).")
+    assert engine.state.player.level == 1
