@@ -7,7 +7,9 @@ measured is start-up to the first reply, piped (to the process's exit, as for
 with `python -c "import prompt_toolkit"` (target 1.3x); the time until the
 opening is on the screen is shown beside it.  Bytecode is written first and each
 command runs once untimed, as an installed game has it (and any cache of the
-content is written).
+content is written); the runs are interleaved, and the piped start's CPU time is
+given too (steadier than wall time when other work loads the machine).  POSIX only
+(a pseudo-terminal, ``resource``).
 
     python benchmarks/startup.py [--runs N]
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import compileall
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -31,10 +34,14 @@ TOOLKIT = [sys.executable, "-c", "import prompt_toolkit"]
 GAME = [sys.executable, "-m", "game", "--seed", "1", "--saves", "/tmp/wayfarer-bench-saves"]
 
 
-def timed(command: list[str]) -> float:
+def timed(command: list[str]) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (user + system) of one run of ``command``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=True, env=ENV)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> None:
@@ -46,18 +53,21 @@ def main() -> None:
     compileall.compile_dir(Path(__file__).resolve().parent.parent / "game", quiet=1)
     for command in (TOOLKIT, PASS, GAME):
         timed(command)  # bytecode (and any content cache) written, as a player's second start finds them
-    baseline, game, toolkit = [], [], []
-    for _ in range(runs):
+    terminal_start()
+    baseline, game, toolkit, starts = [], [], [], []
+    for _ in range(runs):  # interleaved, so a change in the machine's load falls on every figure alike
         toolkit.append(timed(TOOLKIT))
         baseline.append(timed(PASS))
         game.append(timed(GAME))
-    base, ours = statistics.median(baseline), statistics.median(game)
-    kit = statistics.median(toolkit)
+        starts.append(terminal_start())
+    base, ours, kit = (statistics.median(wall for wall, _ in runs_) for runs_ in (baseline, game, toolkit))
+    base_cpu, ours_cpu = (statistics.median(cpu for _, cpu in runs_) for runs_ in (baseline, game))
     print(f"python -c pass: {base * 1000:.1f} ms; python -c 'import prompt_toolkit': {kit * 1000:.1f} ms "
           f"(medians of {runs})")
     print(f"wayfarer to first reply, piped: {ours * 1000:.1f} ms (median of {runs}); "
           f"ratio {ours / base:.2f}x python -c pass (target: within 2x)")
-    starts = [terminal_start() for _ in range(runs)]
+    print(f"  in CPU time (steadier on a loaded machine): {ours_cpu * 1000:.1f} ms vs {base_cpu * 1000:.1f} ms, "
+          f"{ours_cpu / base_cpu:.2f}x")
     opening = statistics.median(shown for shown, _ in starts)
     terminal = statistics.median(prompt for _, prompt in starts)
     print(f"wayfarer to first prompt in a terminal (prompt_toolkit): {terminal * 1000:.1f} ms; "
