@@ -15,10 +15,11 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Not needed to show the opening of the default adventure under its system (Vaarn).
 NOT_AT_START = (
     "prompt_toolkit", "asyncio",             # the terminal's prompt: loaded after the opening is shown
-    "difflib", "shlex", "json",              # misspellings, a one-time notice, --json and authoring
+    "difflib", "shlex",                      # misspellings, a one-time notice
     "game.explain", "game.helptext", "game.oracle", "game.transcript",  # why/dice, help/rules, oracle, transcript
     "game.presentation", "game.completion", "game.history",              # colour, Tab and history: the terminal's
     "game.authoring", "game.mapping", "game.replay",                     # other subcommands and `map`
+    "game.npc.intents", "game.npc.policies", "game.npc.view",            # NPCs acting: from the first command
     *(f"game.{layer}.{system}" for layer in ("rules", "play", "narration")
       for system in ("open_adventures", "opend6", "bind", "maelstrom")),  # the other rule systems
 )

@@ -23,15 +23,14 @@ from game.actions.trade_pricing import Pricing
 from game.events import Fled, Surrendered
 from game.narration import Narrator
 from game.npc import memory
-from game.npc.intents import Attack, CallAllies, CloseIn, Flee, Intent, Pursue, Search, Shoot, Surrender
-from game.npc.policies import policy_for
-from game.npc.view import NpcView
 from game.play import living
 from game.rules.base import AttackResult, RollResult, RuleSystem, SheetChange, Situation, Weapon
 from game.world.state import room_place
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
+    from game.npc.intents import Intent
+    from game.npc.view import NpcView
     from game.parser import Command
     from game.world.world import World
 
@@ -173,6 +172,8 @@ class BasePlay(Generic[SystemT]):
 
     def npc_turn(self, turn: Turn, npc_id: str) -> None:
         """One NPC's turn: its policy chooses from its view, :meth:`carry_out` does it."""
+        from game.npc.policies import policy_for  # imported when NPCs first act: kept out of start-up
+
         intent = policy_for(turn.world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
         self.carry_out(turn, npc_id, intent)
 
@@ -193,6 +194,8 @@ class BasePlay(Generic[SystemT]):
         meets this system's own dying rule (:meth:`player_spared`).  With no foe
         standing, the system's rule runs in its own round as before.
         """
+        from game.npc.policies import policy_for  # imported when NPCs first act: kept out of start-up
+
         world = turn.world
         victors = living.standing_hostiles(world)
         if not victors:
@@ -215,6 +218,8 @@ class BasePlay(Generic[SystemT]):
 
     def npc_view(self, turn: Turn, npc_id: str) -> NpcView:
         """What ``npc_id`` knows as it chooses; the system's morale verdict included."""
+        from game.npc.view import NpcView  # imported when NPCs first act: kept out of start-up
+
         world = turn.world
         condition = world.npc_condition(npc_id)
         hostile = world.hostile(npc_id)
@@ -262,6 +267,8 @@ class BasePlay(Generic[SystemT]):
 
     def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
         """Do what the NPC's policy chose, under this system's economy."""
+        from game.npc.intents import Attack, CloseIn, Shoot  # imported when NPCs first act: kept out of start-up
+
         if isinstance(intent, (Attack, Shoot, CloseIn)):
             npc_attacks_player(turn, npc_id)
             memory.remember(turn.world, npc_id, "fought")
@@ -270,6 +277,8 @@ class BasePlay(Generic[SystemT]):
 
     def carry_out_move(self, turn: Turn, npc_id: str, intent: Intent) -> None:
         """The intents that are no blow: flight, surrender, a call for help, pursuit (waiting is nothing)."""
+        from game.npc.intents import CallAllies, Flee, Pursue, Search, Surrender  # imported when NPCs first act: kept out of start-up
+
         if isinstance(intent, Flee):
             self.npc_flees(turn, npc_id, intent.direction)
         elif isinstance(intent, Surrender):
