@@ -9,7 +9,10 @@ opening is on the screen is shown beside it.  Bytecode is written first and each
 command runs once untimed, as an installed game has it (and any cache of the
 content is written); the runs are interleaved, and the piped start's CPU time is
 given too (steadier than wall time when other work loads the machine).  POSIX only
-(a pseudo-terminal, ``resource``).
+(a pseudo-terminal, ``resource``).  Note that `python -c pass` includes whatever the
+``.pth`` files of this Python's site-packages import (``python -X importtime -c pass``
+shows it): modules they load are then free for the game too, so the ratio depends on
+the environment, not only on the game.
 
     python benchmarks/startup.py [--runs N]
 """
