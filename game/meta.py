@@ -7,19 +7,22 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game import explain, oracle
 from game.errors import ActionRefused, DiceExhausted, SaveError
-from game.helptext import SystemVerb, rules_overview, rules_topic, short_help, verb_help
 from game.parser import Command, ParseError, parse
 from game.report import Report
 from game.rules.base import Odds, RollResult
 from game.rules.dice import Dice, RandomDice
 from game.text import join_names
-from game.transcript import Transcript, default_path
 from game.verbs import META_VERBS, VERB_WORDS
 
 if TYPE_CHECKING:
     from game.engine import Engine
+    from game.helptext import SystemVerb
+    from game.transcript import Transcript
+
+# help, rules, why, dice, oracle, saves and transcript import their modules
+# (game.helptext, game.explain, game.oracle, game.transcript) when they run: the
+# start of a game does not need them (issue 18, start-up time).
 
 DICE_LOG_SHOWN = 15
 #: What the player is asked when a run ends (as Inform asks).
@@ -155,6 +158,8 @@ class MetaCommands:
 
     # -- help and rules ----------------------------------------------------------------
     def system_verbs(self) -> list[SystemVerb]:
+        from game.helptext import SystemVerb
+
         """The system in play's own verbs, with their words and help lines."""
         engine = self.engine
         words = engine.play.verbs()
@@ -166,12 +171,16 @@ class MetaCommands:
         return found
 
     def do_help(self, command: Command) -> Report:
+        from game.helptext import short_help, verb_help
+
         name = self.engine.system.name
         if command.words:
             return self._report(*verb_help(command.words, name, self.system_verbs()))
         return self._report(*short_help(name, self.system_verbs()))
 
     def do_rules(self, command: Command) -> Report:
+        from game.helptext import rules_overview, rules_topic
+
         engine = self.engine
         summary = engine.play.help_lines()
         if command.words:
@@ -257,6 +266,8 @@ class MetaCommands:
     def _slot_line(self, slot: str) -> str:
         import datetime  # only listing saves needs it: kept out of start-up
 
+        from game import explain
+
         store = self.engine.saves
         assert store is not None
         path = store.path(slot)
@@ -273,6 +284,8 @@ class MetaCommands:
 
     # -- the solo player's table ----------------------------------------------------------
     def do_oracle(self, command: Command) -> Report:
+        from game import oracle
+
         words = command.raw.split()[1:]
         asked = oracle.read_question(words)
         if not asked.question:
@@ -287,6 +300,8 @@ class MetaCommands:
         return self._report(f"[{label}] {result.text}", f"The oracle says: {oracle.answer_line(result)}")
 
     def do_transcript(self, command: Command) -> Report:
+        from game.transcript import Transcript, default_path
+
         words = command.raw.split()[1:]
         action = words[0].lower() if words else "on"
         if action == "off":
@@ -394,6 +409,8 @@ class MetaCommands:
             raise ActionRefused(f"You couldn't do that now: {refusal}") from refusal
 
     def do_dice(self, command: Command) -> Report:
+        from game import explain
+
         log = self.engine.dice_log[-DICE_LOG_SHOWN:]
         if not log:
             return self._report("No dice rolled yet.")
@@ -446,6 +463,8 @@ FIGURE_WORDS = {
 
 def why_lines(system_id: str, system_name: str, label: str, result: RollResult) -> list[str]:
     """The last roll step by step: what was rolled, the figures, the outcome, the rule in words."""
+    from game import explain
+
     end = "" if label[-1:] in ".?!" else "."
     lines = [f"The last roll: {label}{end}", f"  Rolled: {result.text}"]
     if result.dice:

@@ -30,6 +30,10 @@ STYLE_RULES: dict[str, str] = {
     "bottom-toolbar": "reverse",
 }
 
+#: SGR codes of the style words in STYLE_RULES, to colour text before prompt_toolkit is loaded.
+_SGR: dict[str, str] = {"bold": "1", "reverse": "7", "ansiblack": "30", "ansired": "31", "ansigreen": "32",
+                        "ansiyellow": "33", "ansiblue": "34", "ansimagenta": "35", "ansicyan": "36"}
+
 _ROLL = re.compile(r"^\[([^\]]*)\] ?(.*)$")
 _SUCCESS = re.compile(r"\b(critical success|success|succeeds?|hits?|yes)\b", re.IGNORECASE)
 _FAILURE = re.compile(r"\b(critical failure|failure|fails?|misses|botch(?:ed)?|no)\b", re.IGNORECASE)
@@ -59,6 +63,16 @@ def styled_block(lines: list[str], width: int, names: list[str]) -> list[Fragmen
             out += styled(piece, names) if index == 0 or not roll else _words(piece, names, roll=True)
             out.append(("", "\n"))
     return out
+
+
+def ansi_text(fragments: list[Fragment], rules: dict[str, str] = STYLE_RULES) -> str:
+    """Fragments as text with ANSI colour codes, as prompt_toolkit would colour them by ``rules``."""
+    out = []
+    for kind, text in fragments:
+        words = rules.get(kind.removeprefix("class:"), "").split()
+        codes = ";".join(_SGR[word] for word in words if word in _SGR)
+        out.append(f"\x1b[{codes}m{text}\x1b[0m" if codes and text else text)
+    return "".join(out)
 
 
 def _words(text: str, names: list[str], *, roll: bool) -> list[Fragment]:

@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any, TextIO, cast
 
 from game.engine import Engine
-from game.presentation import STYLE_RULES, sentence, status_parts, status_text, styled_block
 from game.text import clean, wrap
 
 #: The longest line read from the player; the rest is cut.
@@ -40,8 +39,12 @@ MAX_LINE = 1000
 
 def emit(lines: Iterable[str], out: TextIO, width: int, *, spoken: bool = False) -> None:
     """Print lines, cleaned of control characters and wrapped; ``spoken``: rolls as sentences."""
-    text = "\n".join(sentence(clean(line)) if spoken else clean(line) for line in lines)
-    out.write(wrap(text, width) + "\n")
+    cleaned = [clean(line) for line in lines]
+    if spoken:
+        from game.presentation import sentence  # --plain only: kept out of start-up
+
+        cleaned = [sentence(line) for line in cleaned]
+    out.write(wrap("\n".join(cleaned), width) + "\n")
     out.flush()
 
 
@@ -79,7 +82,13 @@ def run_repl(engine: Engine, opening: list[str], *, plain: bool = False) -> int:
         previous[signum] = signal.signal(signum, _raise_signalled)
     try:
         if terminal:
-            return run_terminal(engine, opening, plain=plain, colour=colour_wanted(plain, os.environ))
+            colour = colour_wanted(plain, os.environ)
+            if os.name == "posix":
+                # The opening is on screen before prompt_toolkit is imported (about 100 ms):
+                # the player reads while it loads.  Windows consoles get it through prompt_toolkit.
+                show_opening(engine, opening, sys.stdout, colour=colour, spoken=plain)
+                opening = []
+            return run_terminal(engine, opening, plain=plain, colour=colour)
         for stream in (sys.stdin, sys.stdout):
             _tolerate_bad_bytes(stream)
         return run_plain(engine, opening, sys.stdin, sys.stdout, spoken=plain)
@@ -89,6 +98,17 @@ def run_repl(engine: Engine, opening: list[str], *, plain: bool = False) -> int:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
         _restore_terminal_mode(saved_mode)
+
+
+def show_opening(engine: Engine, lines: list[str], out: TextIO, *, colour: bool, spoken: bool) -> None:
+    """The opening on a terminal without prompt_toolkit, in the colours it would give it."""
+    from game.presentation import STYLE_RULES, ansi_text, styled_block
+
+    if not colour or os.environ.get("TERM") == "dumb":
+        emit(lines, out, _width(), spoken=spoken)
+        return
+    out.write(ansi_text(styled_block([clean(line) for line in lines], _width(), _names(engine)), STYLE_RULES))
+    out.flush()
 
 
 def _terminal_mode() -> object:
@@ -175,6 +195,7 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
 
     from game.completion import GameCompleter
     from game.history import open_history
+    from game.presentation import STYLE_RULES, status_parts, status_text
 
     style = Style.from_dict(STYLE_RULES if colour else {"bottom-toolbar": "noreverse"})
     history, notes = open_history(history_path(engine))
@@ -191,7 +212,8 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
         else:
             print_styled(lines, _width(), style, _names(engine) if colour else None, session.output, spoken=plain)
 
-    show([*opening, *notes])
+    if opening or notes:
+        show([*opening, *notes])
     while True:
         try:
             line = session.prompt("> ")
@@ -244,6 +266,8 @@ def print_styled(lines: list[str], width: int, style: Any, names: list[str] | No
     """
     from prompt_toolkit import print_formatted_text
     from prompt_toolkit.formatted_text import FormattedText
+
+    from game.presentation import sentence, styled_block
 
     cleaned = [sentence(clean(line)) if spoken else clean(line) for line in lines]
     if names is None:

@@ -8,7 +8,6 @@ the one last referent.
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -219,6 +218,8 @@ def _matches(scope: Scope, words: tuple[str, ...]) -> list[Thing]:
 def _refuse_unknown(scope: Scope, word: str) -> None:
     """Refuse an unknown word, asking "Did you mean ...?" when it is close to a name in scope."""
     here = sorted({w for t in scope.things if t != SELF for w in words_of(scope.world, t)})
+    import difflib  # only a misspelt word needs it: kept out of start-up
+
     close = difflib.get_close_matches(word, here, n=2, cutoff=0.75)
     message = f"I don't know the word \"{word}\"."
     if len(close) == 1:

@@ -23,15 +23,14 @@ from game.actions.trade_pricing import Pricing
 from game.events import Fled, Surrendered
 from game.narration import Narrator
 from game.npc import memory
-from game.npc.intents import Attack, CallAllies, CloseIn, Flee, Intent, Pursue, Search, Shoot, Surrender, UseItem
-from game.npc.policies import policy_for
-from game.npc.view import NpcView
 from game.play import living, npc_items
 from game.rules.base import AttackResult, RollResult, RuleSystem, SheetChange, Situation, Weapon
 from game.world.state import room_place
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
+    from game.npc.intents import Intent
+    from game.npc.view import NpcView
     from game.parser import Command
     from game.world.world import World
 
@@ -174,6 +173,8 @@ class BasePlay(Generic[SystemT]):
 
     def npc_turn(self, turn: Turn, npc_id: str) -> None:
         """One NPC's turn: its policy chooses from its view, :meth:`carry_out` does it."""
+        from game.npc.policies import policy_for  # imported when NPCs first act: kept out of start-up
+
         intent = policy_for(turn.world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
         self.carry_out(turn, npc_id, intent)
 
@@ -194,6 +195,8 @@ class BasePlay(Generic[SystemT]):
         meets this system's own dying rule (:meth:`player_spared`).  With no foe
         standing, the system's rule runs in its own round as before.
         """
+        from game.npc.policies import policy_for  # imported when NPCs first act: kept out of start-up
+
         world = turn.world
         victors = living.standing_hostiles(world)
         if not victors:
@@ -216,6 +219,8 @@ class BasePlay(Generic[SystemT]):
 
     def npc_view(self, turn: Turn, npc_id: str) -> NpcView:
         """What ``npc_id`` knows as it chooses; the system's morale verdict included."""
+        from game.npc.view import NpcView  # imported when NPCs first act: kept out of start-up
+
         world = turn.world
         condition = world.npc_condition(npc_id)
         hostile = world.hostile(npc_id)
@@ -273,6 +278,8 @@ class BasePlay(Generic[SystemT]):
 
     def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
         """Do what the NPC's policy chose, under this system's economy."""
+        from game.npc.intents import Attack, CloseIn, Shoot  # imported when NPCs first act: kept out of start-up
+
         if isinstance(intent, (Attack, Shoot, CloseIn)):
             npc_attacks_player(turn, npc_id)
             memory.remember(turn.world, npc_id, "fought")
@@ -282,6 +289,9 @@ class BasePlay(Generic[SystemT]):
     def carry_out_move(self, turn: Turn, npc_id: str, intent: Intent) -> None:
         """The intents that are no plain blow: an item used, flight, surrender, a call for help,
         pursuit (waiting is nothing)."""
+        # imported when NPCs first act: kept out of start-up
+        from game.npc.intents import CallAllies, Flee, Pursue, Search, Surrender, UseItem
+
         if isinstance(intent, UseItem):
             npc_items.use(self, turn, npc_id, intent)
         elif isinstance(intent, Flee):

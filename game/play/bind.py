@@ -25,7 +25,6 @@ from game.actions.combat import after_npc_hit, npc_attacks_player
 from game.actions.movement import enter
 from game.errors import ActionRefused
 from game.narration.bind import BindNarrator
-from game.npc.intents import Attack, CloseIn, Intent, Shoot
 from game.parser import DIRECTION_WORDS
 from game.play import bind_advance, bind_checks, bind_fight, bind_world
 from game.play.base import BasePlay
@@ -37,6 +36,7 @@ from game.text import join_names
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
+    from game.npc.intents import Intent
     from game.parser import Command
 
 VERBS: dict[str, tuple[str, ...]] = {
@@ -156,6 +156,8 @@ class BindPlay(BasePlay[BindSystem]):
 
     def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
         """An attack is the player's defence roll (:func:`bind_fight.npc_attack`); a felled foe drops its things."""
+        from game.npc.intents import Attack, CloseIn, Shoot  # imported when NPCs first act: kept out of start-up
+
         if isinstance(intent, (Attack, Shoot, CloseIn)):
             npc_attacks_player(turn, npc_id)
             after_npc_hit(turn, npc_id)

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from game.events import Arrived, CalledForHelp, Left, LossFound
 from game.npc import memory
-from game.npc.intents import DownedChoice, Finish, Rob, TakePrisoner
 from game.rules.base import Situation
 from game.text import article, join_names
 from game.world.content import OPPOSITE
@@ -26,6 +25,7 @@ from game.world.world import ROUTE_STOP_MINUTES
 
 if TYPE_CHECKING:
     from game.actions import Turn
+    from game.npc.intents import DownedChoice
     from game.play.base import BasePlay
     from game.world.world import World
 
@@ -183,6 +183,8 @@ def will_breaks(play: BasePlay[Any], turn: Turn, npc_id: str) -> bool:
 
 def downed(turn: Turn, victor: str, choice: DownedChoice, victors: list[str]) -> bool:
     """Carry out what the victor chose; True when the player lives on (the system's dying rule next)."""
+    from game.npc.intents import Finish, Rob, TakePrisoner  # imported when a player falls: kept out of start-up
+
     world = turn.world
     name = cap(world.the_npc(victor))
     if isinstance(choice, Finish):

@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any
 from game.actions.combat import after_npc_hit, best_weapon, weapon_of
 from game.events import ItemUsed, NpcRecovered
 from game.npc import memory
-from game.npc.intents import UseItem
 from game.world.content import ItemDef
 
 if TYPE_CHECKING:
     from game.actions import Turn
+    from game.npc.intents import UseItem
     from game.play.base import BasePlay
 
 HARM, HEAL = "harm", "heal"

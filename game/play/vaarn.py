@@ -30,7 +30,6 @@ from game.actions.scope import Ambiguous, Scope, resolve
 from game.errors import ActionRefused
 from game.events import Event
 from game.narration.vaarn import VaarnNarrator
-from game.npc.intents import Attack, CloseIn, Intent, Shoot
 from game.play import vaarn_fight as fight
 from game.play import vaarn_gifts as gifts
 from game.play import vaarn_trade as trade
@@ -62,6 +61,7 @@ from game.rules.vaarn_wounds import rest as rules_rest
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
+    from game.npc.intents import Intent
     from game.parser import Command
 
 REST_CHOICES = {"hp": "hp", "health": "hp", "wound": "wound", "wounds": "wound"}
@@ -267,6 +267,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
 
     def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
         """An attack closes in first when it must; a broken NPC flees or surrenders; anything else waits."""
+        from game.npc.intents import Attack, CloseIn, Shoot  # imported when NPCs first act: kept out of start-up
+
         if isinstance(intent, (Attack, Shoot, CloseIn)):
             self._attack_player(turn, npc_id)
         else:

@@ -6,7 +6,6 @@ slots, deprivation).  Content stat tables are checked by :func:`stat_problems`.
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -209,6 +208,8 @@ def stat_problems(stats: Mapping[str, Any], npc: bool = False) -> list[str]:
             if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
                 problems.append(f"{key} must be a list of item ids")
         else:
+            import difflib  # only content with a mistake needs it: kept out of start-up
+
             close = difflib.get_close_matches(str(key), known, n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
             problems.append(f"unknown key '{key}'{hint}; known: {', '.join(known)}")

@@ -10,7 +10,6 @@ Nothing here looks anything up by a content string except in plain dicts.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -72,6 +71,8 @@ class Report:
         if self.suggestions_left <= 0:
             return ""
         self.suggestions_left -= 1
+        import difflib  # only content with a mistake needs it: kept out of start-up
+
         matches = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
         return f" (did you mean {matches[0]}?)" if matches else ""
 

@@ -1,0 +1,86 @@
+"""Start-up stays light (issue 18): what only some commands need is imported when they run.
+
+Each start runs in a fresh interpreter, which then lists ``sys.modules``: a module
+named here coming back into the start-up path fails the test, with its name.
+No timing is asserted (``python -m benchmarks.startup`` measures the time).
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Not needed to show the opening of the default adventure under its system (Vaarn).
+NOT_AT_START = (
+    "prompt_toolkit", "asyncio",             # the terminal's prompt: loaded after the opening is shown
+    "difflib", "shlex",                      # misspellings, a one-time notice
+    "game.explain", "game.helptext", "game.oracle", "game.transcript",  # why/dice, help/rules, oracle, transcript
+    "game.presentation", "game.completion", "game.history",              # colour, Tab and history: the terminal's
+    "game.authoring", "game.mapping", "game.replay",                     # other subcommands and `map`
+    "game.npc.intents", "game.npc.policies", "game.npc.view",            # NPCs acting: from the first command
+    *(f"game.{layer}.{system}" for layer in ("rules", "play", "narration")
+      for system in ("open_adventures", "opend6", "bind", "maelstrom")),  # the other rule systems
+)
+
+PIPED = """
+import sys
+from game.cli import main
+main(["--seed", "1", "--saves", sys.argv[1]])
+print("\\n".join(sorted(sys.modules)), file=sys.stderr)
+"""
+
+#: A terminal as the REPL sees one; run_terminal replaced by a probe of what is loaded when it is called.
+TERMINAL = """
+import io
+import sys
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+sys.stdin, sys.stdout = Terminal(), Terminal()
+import game.repl
+
+def probe(engine, opening, **options):
+    print("opening written:", "Exits:" in sys.stdout.getvalue(), file=sys.stderr)
+    print("\\n".join(sorted(sys.modules)), file=sys.stderr)
+    return 0
+
+game.repl.run_terminal = probe
+from game.cli import main
+main(["--seed", "1", "--saves", sys.argv[1]])
+"""
+
+
+def _start(code: str, saves: Path) -> str:
+    done = subprocess.run([sys.executable, "-c", code, str(saves)], cwd=ROOT, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stderr
+
+
+def _loaded(names: str, prefix: str) -> list[str]:
+    return [m for m in names.splitlines() if m == prefix or m.startswith(prefix + ".")]
+
+
+def test_the_piped_start_imports_nothing_only_some_commands_need(tmp_path: Path) -> None:
+    modules = _start(PIPED, tmp_path)
+    assert "game.engine" in modules.splitlines()  # the probe saw a real start
+    crept_back = {name: _loaded(modules, name) for name in NOT_AT_START if _loaded(modules, name)}
+    assert crept_back == {}
+
+
+def test_a_terminal_shows_the_opening_before_prompt_toolkit_is_imported(tmp_path: Path) -> None:
+    report = _start(TERMINAL, tmp_path)
+    assert report.startswith("opening written: True")
+    assert _loaded(report, "prompt_toolkit") == []
+
+
+def test_the_early_opening_has_the_colours_of_the_style() -> None:
+    from game.presentation import ansi_text
+
+    fragments = [("class:roll", "[attack]"), ("", " "), ("class:success", "hit"), ("", "\n")]
+    assert ansi_text(fragments, {"roll": "ansicyan", "success": "ansigreen bold"}) == \
+        "\x1b[36m[attack]\x1b[0m \x1b[32;1mhit\x1b[0m\n"
