@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from game.errors import UsageError
 from game.events import Died, Event, Fell, HealthChanged
-from game.rules.base import RollResult, SheetChange
+from game.rules.base import RollResult, SheetChange, carried_health
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
     ABILITIES,
@@ -44,7 +44,7 @@ from game.rules.vaarn_events import (
     Wounded,
     owner,
 )
-from game.rules.vaarn_sheet import VaarnSheet, Wound
+from game.rules.vaarn_sheet import LIMIT, VaarnSheet, Wound
 
 RULE_WOUNDS = "seed 001 §Wounds and Healing"
 RULE_WATER = "seed 001 §Water"
@@ -341,3 +341,28 @@ def _long_rest(sheet: VaarnSheet, choice: str, events: list[Event], restore_woun
         sheet = restore_abilities(sheet, 1)
         events.append(AbilitiesRecovered())
     return SheetChange(sheet, events=tuple(events))
+
+
+# -- an NPC's definition changed (an adventure updated under a save) ------------------
+
+def carry_npc_state(saved: VaarnSheet, fresh: VaarnSheet) -> VaarnSheet:
+    """``saved`` under the new definition ``fresh`` (see ``RuleSystem.carry_npc_state``).
+
+    From ``fresh``: the ability bonuses (less the points ``saved`` has depleted),
+    maximum HP, armour, level, morale, attacks, appearance, notes, creature
+    type.  Carried: HP lost (:func:`~game.rules.base.carried_health`), wounds,
+    depletions, passing out, death, and everything play learnt (foe, roused,
+    met, reaction, mood, haggle, morale triggers rolled).  A maximum HP a wound
+    took (Mangled Guts) is not told apart from the old maximum: the new one stands.
+    """
+    alive = not death_cause(saved)
+    floor = MIN_BONUS + 1 if alive else MIN_BONUS
+    abilities = {a: max(fresh.bonus(a) - saved.depleted.get(a, 0), floor) for a in fresh.abilities}
+    carried = replace(
+        saved, abilities=abilities, max_hp=fresh.max_hp, armor=fresh.armor, level=fresh.level,
+        morale=fresh.morale, attacks=fresh.attacks, appearing=fresh.appearing, notes=fresh.notes,
+        creature=fresh.creature, synthetic=fresh.synthetic,
+        hp=carried_health(saved.hp, saved.max_hp, fresh.max_hp, -LIMIT))
+    if not alive and not death_cause(carried):
+        carried = replace(carried, dead=True)
+    return carried
