@@ -65,6 +65,20 @@ _ENDING_SIGNALS = (signal.SIGTERM, *((signal.SIGHUP,) if hasattr(signal, "SIGHUP
 
 
 def _raise_signalled(signum: int, frame: object) -> None:
+    """End the session: raise :class:`Signalled` here, or, inside a prompt's key handling, through the prompt.
+
+    A signal that lands while prompt_toolkit handles keys (a long burst of
+    them) would be raised inside an event-loop callback, where the loop's own
+    handler catches it and waits for Enter; so the running prompt is ended with
+    it instead, and ``prompt()`` raises it as soon as the callback returns.
+    """
+    if "prompt_toolkit" in sys.modules:
+        from prompt_toolkit.application import get_app_or_none
+
+        app = get_app_or_none()
+        if app is not None and app.is_running and app.future is not None and not app.future.done():
+            app.exit(exception=Signalled(signum))
+            return
     raise Signalled(signum)
 
 
@@ -171,6 +185,7 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
     readline-like completion list (no box), rolls as sentences.
     """
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.input import create_input
     from prompt_toolkit.output import ColorDepth
     from prompt_toolkit.shortcuts import CompleteStyle
     from prompt_toolkit.styles import Style
@@ -178,14 +193,13 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
     from game.completion import GameCompleter
     from game.history import open_history
 
-    from prompt_toolkit.input import create_input
-
     style = Style.from_dict(STYLE_RULES if colour else {"bottom-toolbar": "noreverse"})
     history, notes = open_history(history_path(engine))
     session: PromptSession[str] = PromptSession(
         history=history, completer=GameCompleter(engine), complete_while_typing=False,
         bottom_toolbar=None if plain else (lambda: clean(status_text(status_parts(engine), _bar_width(session)))),
-        input=capped_input(pt_input if pt_input is not None else create_input()), output=pt_output, style=style, color_depth=None if colour else ColorDepth.DEPTH_1_BIT,
+        input=capped_input(pt_input if pt_input is not None else create_input()), output=pt_output,
+        style=style, color_depth=None if colour else ColorDepth.DEPTH_1_BIT,
         complete_style=CompleteStyle.READLINE_LIKE if plain else CompleteStyle.COLUMN, key_bindings=_line_cap(),
     )
 

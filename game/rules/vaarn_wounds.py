@@ -170,7 +170,8 @@ def _wound(sheet: VaarnSheet, row_number: int, dice: Dice, ledger: _Ledger) -> V
         loss, result = die_roll(f"{row.name}: max HP loss", row.max_hp_die, dice)
         ledger.rolls.append(result)
         # House rule: max HP never falls below 1.
-        sheet = replace(sheet, max_hp=max(1, sheet.max_hp - loss))
+        lowered = max(1, sheet.max_hp - loss)
+        sheet = replace(sheet, max_hp=lowered, max_hp_lost=sheet.max_hp_lost + sheet.max_hp - lowered)
         ledger.events.append(MaxHpLost(ledger.who, loss, sheet.max_hp))
     if row.passes_out and not sheet.unconscious:
         sheet = replace(sheet, unconscious=True)
@@ -350,19 +351,20 @@ def carry_npc_state(saved: VaarnSheet, fresh: VaarnSheet) -> VaarnSheet:
 
     From ``fresh``: the ability bonuses (less the points ``saved`` has depleted),
     maximum HP, armour, level, morale, attacks, appearance, notes, creature
-    type.  Carried: HP lost (:func:`~game.rules.base.carried_health`), wounds,
-    depletions, passing out, death, and everything play learnt (foe, roused,
-    met, reaction, mood, haggle, morale triggers rolled).  A maximum HP a wound
-    took (Mangled Guts) is not told apart from the old maximum: the new one stands.
+    type.  Carried: the maximum HP wounds took (``max_hp_lost``), HP lost
+    (:func:`~game.rules.base.carried_health`), wounds, depletions, passing out,
+    death, and everything play learnt (foe, roused, met, reaction, mood,
+    haggle, morale triggers rolled).
     """
     alive = not death_cause(saved)
     floor = MIN_BONUS + 1 if alive else MIN_BONUS
     abilities = {a: max(fresh.bonus(a) - saved.depleted.get(a, 0), floor) for a in fresh.abilities}
+    max_hp = max(fresh.max_hp - saved.max_hp_lost, 1)
     carried = replace(
-        saved, abilities=abilities, max_hp=fresh.max_hp, armor=fresh.armor, level=fresh.level,
+        saved, abilities=abilities, max_hp=max_hp, armor=fresh.armor, level=fresh.level,
         morale=fresh.morale, attacks=fresh.attacks, appearing=fresh.appearing, notes=fresh.notes,
         creature=fresh.creature, synthetic=fresh.synthetic,
-        hp=carried_health(saved.hp, saved.max_hp, fresh.max_hp, -LIMIT))
+        hp=carried_health(saved.hp, saved.max_hp, max_hp, -LIMIT))
     if not alive and not death_cause(carried):
         carried = replace(carried, dead=True)
     return carried
