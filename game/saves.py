@@ -25,7 +25,9 @@ adventure does not have; and character sheets or a moment record that the
 rule system's own ``sheet_from_data`` / ``moment_from_data`` refuse (the
 typed sheets validate every field: the same code that reads them in play).  A save whose adventure files changed without a
 new version (its content digest differs) still loads, with a note, when
-every id it names still exists.
+every id it names still exists.  Each saved NPC carries the fingerprint of the
+definition its sheet was made from; an NPC whose definition changed since is
+brought up to it on load, its state carried (:mod:`game.npc_updates`).
 
 The autosave (:data:`AUTOSAVE`, one per adventure) is written by the game after
 every command that changed the run, with the same atomic write, checked
