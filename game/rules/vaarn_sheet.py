@@ -242,9 +242,12 @@ class VaarnSheet:
         return cls(**values)
 
     def to_data(self) -> dict[str, Any]:
-        """Plain TOML data with the key names of format 1 (None fields left out)."""
+        """Plain TOML data with the key names of format 1 (None fields left out, and ``max_hp_lost``
+        while 0, so that saves without such a wound read as before)."""
         fields_data = asdict(self)
         data: dict[str, Any] = dict(fields_data.pop("abilities"))
+        if not fields_data["max_hp_lost"]:
+            del fields_data["max_hp_lost"]
         for key, value in fields_data.items():
             if value is not None:
                 data[key] = _plain(value)
