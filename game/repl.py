@@ -12,8 +12,10 @@ SIGHUP (the terminal closed) and SIGTERM end the game the same way, with the
 terminal's mode put back as it was at the start and exit code 128 + the
 signal.  Everything printed goes through :func:`game.text.clean`; input lines
 are cut to :data:`MAX_LINE` characters, at the prompt while being typed or
-pasted (keys past the limit are dropped, so a 200 KB paste costs bounded time
-and memory) and from a pipe while being read (the rest of an over-long line is
+pasted (a run of characters past the limit is dropped by :func:`capped_input`
+as it is read, before prompt_toolkit makes key presses of it, so a 200 KB line
+typed or pasted without bracketed paste answers in about a second, with bounded
+memory; a bracketed paste is cut by a key binding) and from a pipe while being read (the rest of an over-long line is
 read and dropped, never held in memory); bytes that are not UTF-8 become
 U+FFFD on standard input and never reach the history file as surrogates.  The
 history file is handled by :mod:`game.history` (no links, regular files only,
@@ -66,6 +68,20 @@ _ENDING_SIGNALS = (signal.SIGTERM, *((signal.SIGHUP,) if hasattr(signal, "SIGHUP
 
 
 def _raise_signalled(signum: int, frame: object) -> None:
+    """End the session: raise :class:`Signalled` here, or, inside a prompt's key handling, through the prompt.
+
+    A signal that lands while prompt_toolkit handles keys (a long burst of
+    them) would be raised inside an event-loop callback, where the loop's own
+    handler catches it and waits for Enter; so the running prompt is ended with
+    it instead, and ``prompt()`` raises it as soon as the callback returns.
+    """
+    if "prompt_toolkit" in sys.modules:
+        from prompt_toolkit.application import get_app_or_none
+
+        app = get_app_or_none()
+        if app is not None and app.is_running and app.future is not None and not app.future.done():
+            app.exit(exception=Signalled(signum))
+            return
     raise Signalled(signum)
 
 
@@ -189,6 +205,7 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
     readline-like completion list (no box), rolls as sentences.
     """
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.input import create_input
     from prompt_toolkit.output import ColorDepth
     from prompt_toolkit.shortcuts import CompleteStyle
     from prompt_toolkit.styles import Style
@@ -202,7 +219,8 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
     session: PromptSession[str] = PromptSession(
         history=history, completer=GameCompleter(engine), complete_while_typing=False,
         bottom_toolbar=None if plain else (lambda: clean(status_text(status_parts(engine), _bar_width(session)))),
-        input=pt_input, output=pt_output, style=style, color_depth=None if colour else ColorDepth.DEPTH_1_BIT,
+        input=capped_input(pt_input if pt_input is not None else create_input()), output=pt_output,
+        style=style, color_depth=None if colour else ColorDepth.DEPTH_1_BIT,
         complete_style=CompleteStyle.READLINE_LIKE if plain else CompleteStyle.COLUMN, key_bindings=_line_cap(),
     )
 
@@ -254,6 +272,79 @@ def _line_cap() -> Any:
         buffer.insert_text(pasted[:room])
 
     return bindings
+
+
+def capped_input(inner: Any, limit: int = MAX_LINE) -> Any:
+    """prompt_toolkit's input ``inner``, with runs of characters past ``limit`` dropped as they are read.
+
+    prompt_toolkit handles every key press in Python (a third of a millisecond
+    each): a 200 KB line typed or pasted without bracketed paste took a minute,
+    though the line was capped.  Here a character is dropped before it becomes
+    a key press when more than ``limit`` characters came in a row, with no other
+    key between them: each of those keys only inserts a character, so the line
+    already holds ``limit`` and the line cap would drop it anyway.  Any other key
+    (Enter, a movement, a deletion, Ctrl-C, Ctrl-D, a bracketed paste) starts the
+    count again, so typing, editing and the keys that end a line are untouched.
+    """
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.key_binding import KeyPress
+    from prompt_toolkit.keys import Keys
+
+    passive = (Keys.CPRResponse, Keys.Ignore)
+
+    class CappedInput(Input):
+        """The wrapped input, every call passed on; only the key presses read are filtered."""
+
+        def __init__(self) -> None:
+            self.run = 0  # characters in a row since the last other key
+
+        def cap(self, presses: list[KeyPress]) -> list[KeyPress]:
+            kept = []
+            for press in presses:
+                if not isinstance(press.key, Keys) and len(press.key) == 1:
+                    self.run += 1
+                    if self.run > limit:
+                        continue
+                elif press.key not in passive:
+                    self.run = 0
+                kept.append(press)
+            return kept
+
+        def read_keys(self) -> list[KeyPress]:
+            return self.cap(inner.read_keys())
+
+        def flush_keys(self) -> list[KeyPress]:
+            return self.cap(inner.flush_keys())
+
+        def fileno(self) -> int:
+            return int(inner.fileno())
+
+        def typeahead_hash(self) -> str:
+            return str(inner.typeahead_hash())
+
+        def flush(self) -> None:
+            inner.flush()
+
+        @property
+        def closed(self) -> bool:
+            return bool(inner.closed)
+
+        def raw_mode(self) -> Any:
+            return inner.raw_mode()
+
+        def cooked_mode(self) -> Any:
+            return inner.cooked_mode()
+
+        def attach(self, input_ready_callback: Any) -> Any:
+            return inner.attach(input_ready_callback)
+
+        def detach(self) -> Any:
+            return inner.detach()
+
+        def close(self) -> None:
+            inner.close()
+
+    return CappedInput()
 
 
 def print_styled(lines: list[str], width: int, style: Any, names: list[str] | None, output: Any, *,

@@ -25,7 +25,9 @@ adventure does not have; and character sheets or a moment record that the
 rule system's own ``sheet_from_data`` / ``moment_from_data`` refuse (the
 typed sheets validate every field: the same code that reads them in play).  A save whose adventure files changed without a
 new version (its content digest differs) still loads, with a note, when
-every id it names still exists.
+every id it names still exists.  Each saved NPC carries the fingerprint of the
+definition its sheet was made from; an NPC whose definition changed since is
+brought up to it on load, its state carried (:mod:`game.npc_updates`).
 
 The autosave (:data:`AUTOSAVE`, one per adventure) is written by the game after
 every command that changed the run, with the same atomic write, checked
@@ -55,6 +57,7 @@ from typing import Any
 import tomli_w
 
 from game.errors import SaveError
+from game.npc_updates import Fingerprints
 from game.rules.base import RuleSystem
 from game.text import escape_controls
 from game.world import limits
@@ -227,6 +230,7 @@ class SaveStore:
         self._worker: threading.Thread | None = None
         self._lock = threading.Lock()
         self._failure = ""
+        self.fingerprints = Fingerprints(adventure)
 
     @property
     def folder(self) -> Path:
@@ -389,6 +393,7 @@ class SaveStore:
 
     def _payload(self, state: WorldState) -> bytes:
         data = state.to_data(codec_for(state.system))
+        self.fingerprints.stamp(data)
         document = {"save": self._header(state, data), "state": {**data, "log": [_LOG_MARK]}}
         try:
             text = tomli_w.dumps(document)
@@ -471,7 +476,7 @@ class SaveStore:
 
     def _read_with_notes(self, path: Path) -> tuple[WorldState, list[str]]:
         document = self.read_document(path)
-        state = self.from_document(document, path.name)
+        state, updated = self._from_document(document, path.name)
         notes = []
         header = document["save"]
         if header.get("format") != FORMAT_VERSION:
@@ -485,6 +490,8 @@ class SaveStore:
         elif header.get("digest") != self.adventure.digest:
             notes.append(f"The files of {self.adventure.id} {self.adventure.version} have changed since this save "
                          f"was made; everything it names still exists, so it loads, but things may differ.")
+        if updated:
+            notes.append(self.fingerprints.note(updated))
         return state, notes
 
     def read(self, path: Path) -> WorldState:
@@ -503,6 +510,10 @@ class SaveStore:
 
     def from_document(self, document: dict[str, Any], name: str) -> WorldState:
         """Validate a parsed save and build its state; SaveError naming the first reason it is refused."""
+        return self._from_document(document, name)[0]
+
+    def _from_document(self, document: dict[str, Any], name: str) -> tuple[WorldState, list[str]]:
+        """The state of a parsed save, and the NPCs brought up to a changed adventure (see game.npc_updates)."""
         header, data = document.get("save"), document.get("state")
         if not isinstance(header, dict) or not isinstance(data, dict):
             raise SaveError(f"{name} is not a Wayfarer save")
@@ -542,7 +553,8 @@ class SaveStore:
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
         self.check_references(state, name, made_with if made_with != self.adventure.version else None)
-        return state
+        same_files = made_with == self.adventure.version and header.get("digest") == self.adventure.digest
+        return state, self.fingerprints.refresh(state, data["npcs"], same_files)
 
     def takes_version(self, version: object) -> bool:
         """Whether a save of another version of this adventure may load (its ids are checked after).
@@ -565,7 +577,7 @@ class SaveStore:
             problems.append(f"adventure {state.adventure_id}")
         if state.room not in rooms:
             problems.append(f"room {state.room}")
-        problems += [f"room {r}" for r in state.visited | state.searched if r not in rooms]
+        problems += [f"room {r}" for r in state.visited if r not in rooms]
         problems += [f"exit {e}" for e in state.opened | state.found if e.partition("/")[0] not in rooms]
         for item_id, place in state.item_moves.items():
             if item_id not in adventure.items:
@@ -625,6 +637,8 @@ def _system_ids() -> tuple[str, ...]:
 
 
 #: The type of each field of the state data (see WorldState.to_data); fields marked optional may be absent.
+#: ``searched`` (the rooms searched) is only in saves written before hidden items found were
+#: known by where they are: checked, then dropped by ``WorldState.from_data``.
 _STATE_FIELDS: dict[str, tuple[str, bool]] = {
     "adventure_id": ("text", True), "adventure_version": ("text", True), "system": ("text", True),
     "seed": ("integer", True), "room": ("text", True), "player": ("table", True), "water": ("amount", True),
@@ -644,7 +658,7 @@ MAX_AMOUNT = limits.MAX_AMOUNT
 _NPC_FIELDS: dict[str, tuple[str, bool]] = {
     "room": ("text", True), "sheet": ("table", True), "disposition": ("text", True), "route_index": ("amount", False),
     "haggle_day": ("count", False), "haggle": ("text", False),
-    "memory": ("texts", False),
+    "memory": ("texts", False), "fingerprint": ("text", False),
 }
 
 

@@ -182,6 +182,10 @@ def _duration(minutes: int) -> str:
 
 
 def search(turn: Turn, command: Command) -> None:
+    """Look for hidden ways and things: each hidden exit rolls its own ``find`` check, and the
+    room's ``search`` check reveals every item still hidden there (where an item is records
+    whether it was found, so an item an update of the adventure hides in a room already
+    searched is found by searching again)."""
     world = turn.world
     room = world.room
     turn.spend(10)
@@ -193,18 +197,17 @@ def search(turn: Turn, command: Command) -> None:
             world.state.found.add(world.exit_key(room.id, exit_def.direction))
             turn.say(f"You find a hidden way {exit_def.direction}!")
             found_any = True
-    if room.search_items and room.id not in world.state.searched:
+    hidden = world.hidden_items(room.id)
+    if hidden:
         result = roll_check_def(turn, room.search, label="search") if room.search else None
         if result is None or result.outcome in ("success", "tie"):
-            world.state.searched.add(room.id)
-            for item_id in room.search_items:
+            for item_id in hidden:
                 world.move_item(item_id, room_place(room.id))
-            names = [article(world.item_name(i)) for i in room.search_items]
+            names = [article(world.item_name(i)) for i in hidden]
             turn.say(f"You find {join_names(names)}.")
             found_any = True
     if not found_any:
-        if not any(not world.exit_visible(room.id, e) for e in room.exits.values()) and (
-                not room.search_items or room.id in world.state.searched):
+        if not any(not world.exit_visible(room.id, e) for e in room.exits.values()) and not world.hidden_items(room.id):
             turn.say("You search carefully, but find nothing more.")
         else:
             turn.say("You search, but find nothing. Something may still be hidden here.")

@@ -112,7 +112,7 @@ def _search_target(turn: Turn) -> str:
     if targets is None:  # listed once, before the first roll finds anything
         targets = tuple(world.exit_key(room.id, e.direction) for e in room.exits.values()
                         if not world.exit_visible(room.id, e) and e.find is not None)
-        if room.search_items and room.id not in world.state.searched and room.search is not None:
+        if room.search is not None and world.hidden_items(room.id):
             targets += (f"{room.id}:items",)
     index = round_now(turn).searches
     set_round(turn, search_targets=targets, searches=index + 1)

@@ -136,6 +136,18 @@ class SheetChange(Generic[SheetT]):
 RestResult = SheetChange
 
 
+def carried_health(now: int, top: int, new_top: int, low: int) -> int:
+    """Health ``now`` out of ``top`` brought to a new maximum ``new_top`` (an NPC's changed definition).
+
+    The harm taken (``top - now``) is taken from the new maximum, never below
+    ``low``; a character above 0 stays above 0 (at least 1, at most
+    ``new_top``), and one at 0 or below stays at or below 0.  ``now`` itself
+    when ``new_top == top``.
+    """
+    value = max(new_top - (top - now), low)
+    return max(min(value, new_top), 1) if now > 0 else min(value, 0)
+
+
 class RuleSystem(Protocol[SheetT, RequestT, MomentT]):
     """What the engine and the command line need from a rule system.
 
@@ -191,6 +203,18 @@ class RuleSystem(Protocol[SheetT, RequestT, MomentT]):
 
     def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> SheetT:
         """An NPC sheet from its stat table, or derived from its tier (1..5); ``creature`` is its type."""
+        ...
+
+    def carry_npc_state(self, saved: SheetT, fresh: SheetT) -> SheetT:
+        """An NPC's sheet made anew from its changed definition (``fresh``), with what ``saved`` went through.
+
+        For a save loaded into an updated adventure (state by id, content from the
+        new version): stats come from ``fresh``; the harm taken (health below the
+        maximum, wounds, damage marked), conditions (down, dead, stunned...) and
+        what play learnt carry over as far as the system allows, and the NPC
+        stays standing, down or dead as it was.  Equal to ``saved`` when ``fresh``
+        is the sheet ``saved`` was made from.
+        """
         ...
 
     def check_request(self, sheet: SheetT, kind: str, difficulty: str, situation: Situation) -> RequestT:

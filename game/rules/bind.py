@@ -183,6 +183,9 @@ class BindSystem:
         """Format 1 kept the one-roll memo in the player's sheet: it moves to the moment."""
         return bind_moment.migrate_v1(state)
 
+    def carry_npc_state(self, saved: BindSheet, fresh: BindSheet) -> BindSheet:
+        return saved.with_definition_of(fresh)
+
     def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> BindSheet:
         return dataclasses.replace(bind_traits.npc_sheet(tier, stats), creature=creature)
 

@@ -9,8 +9,10 @@ read back.  docs/rules/bind.md, "The sheet", says what each field means.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
+
+from game.rules.base import carried_health
 
 ATTRIBUTES: tuple[str, ...] = ("strength", "dexterity", "speed", "intelligence", "wits", "charisma")
 #: House rule: the seed names Crafts, Stealth, Tactics and Medicine; the rest follow BIND's public list.
@@ -92,6 +94,21 @@ class BindSheet:
 
     def skill(self, name: str) -> int:
         return self.skills.get(name, 0)
+
+    def with_definition_of(self, fresh: BindSheet) -> BindSheet:
+        """This NPC under its changed definition ``fresh`` (see ``RuleSystem.carry_npc_state``).
+
+        From ``fresh``: Attributes, skills, maximum HP, race, armour, tier,
+        creature type.  Carried: HP lost (:func:`~game.rules.base.carried_health`:
+        one down stays down, short of death at minus its maximum), Fatigue,
+        death, a life saved (``stable``), healing days, and what play keeps in
+        step (the weapon wielded, its name in rolls, encumbrance, engaged).
+        """
+        dead = self.dead or self.hp <= -self.max_hp
+        hp = carried_health(self.hp, self.max_hp, fresh.max_hp, -LIMIT if dead else 1 - fresh.max_hp)
+        return replace(self, attributes=fresh.attributes, skills=fresh.skills, max_hp=fresh.max_hp, hp=hp,
+                       race=fresh.race, armour=fresh.armour, tier=fresh.tier, creature=fresh.creature,
+                       dead=self.dead or (dead and hp > -fresh.max_hp))
 
     def to_data(self) -> dict[str, Any]:
         """Plain TOML data, with the keys format-1 saves used."""

@@ -232,6 +232,9 @@ class MaelstromSystem:
             return build.apply_stats(sheets.blank_sheet(), stats)
         return build.create_character(dice)
 
+    def carry_npc_state(self, saved: MaelstromSheet, fresh: MaelstromSheet) -> MaelstromSheet:
+        return saved.with_definition_of(fresh)
+
     def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> MaelstromSheet:
         """The tier's sheet (house rule) with the content's stats laid over it; ``creature`` its type."""
         base = build.npc_from_tier(tier, creature)

@@ -176,6 +176,20 @@ class MaelstromSheet:
         filled = self.boxes
         return HealthLevel("Healthy" if filled == 0 else HEALTH_LEVELS[filled - 1][0], self.wound_penalty)
 
+    def with_definition_of(self, fresh: MaelstromSheet) -> MaelstromSheet:
+        """This NPC under its changed definition ``fresh`` (see ``RuleSystem.carry_npc_state``).
+
+        From ``fresh``: attributes, abilities, specialties, Willpower, armour,
+        tier, creature type.  Carried: the damage marked on the health track
+        (the track is the same for everyone, so down stays down), death, the
+        Willpower points spent, a weapon lost to a botch, its name in rolls.
+        """
+        spent = self.willpower - self.willpower_points
+        return replace(self, attributes=fresh.attributes, abilities=fresh.abilities, specialties=fresh.specialties,
+                       advanced_specialties=fresh.advanced_specialties, willpower=fresh.willpower,
+                       willpower_points=max(fresh.willpower - spent, 0), armor=fresh.armor, tier=fresh.tier,
+                       creature=fresh.creature)
+
     # -- the codec -------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
         """Plain TOML data with the format-1 keys; optional entries only when they apply."""

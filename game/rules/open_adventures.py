@@ -234,6 +234,9 @@ class OpenAdventures:
         values = _validated(stats or {}, dict(TIER_STATS[tier]), "npc stats.open_adventures")
         return make_sheet(values, values["pool"], npc=True, hits=values["hits"], creature=creature)
 
+    def carry_npc_state(self, saved: OASheet, fresh: OASheet) -> OASheet:
+        return saved.with_definition_of(fresh)
+
     # -- the pool economy ----------------------------------------------------------------
     def start_turn(self, sheet: OASheet) -> OASheet:
         """Begin a turn: dice left = pool − fatigue; per-attribute spending resets."""

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.rules.base import carried_health
 from game.rules.open_adventures_dice import ACTION_ATTRIBUTES, ATTRIBUTES
 
 #: The largest number any sheet field may hold (a save beyond it is damaged).
@@ -153,6 +154,22 @@ class OASheet:
         if name not in values:
             raise ValueError(f"unknown attribute {name!r}; attributes: {', '.join(ATTRIBUTES)}")
         return values[name]
+
+    def with_definition_of(self, fresh: OASheet) -> OASheet:
+        """This NPC under its changed definition ``fresh`` (see ``RuleSystem.carry_npc_state``).
+
+        From ``fresh``: the attributes, the pool's and the hits' maximum, the
+        creature type.  Carried: the hits and the pool below their maximum
+        (:func:`~game.rules.base.carried_health`: one knocked out stays out),
+        the dice left this turn (as many fewer as the pool), fatigue, what was
+        spent and an unfinished check, death.
+        """
+        pool = carried_health(self.pool, self.pool_max, fresh.pool_max, 0)
+        hits = carried_health(self.hits, self.hits_max, fresh.hits_max, 0) if self.npc else self.hits
+        return replace(self, move=fresh.move, fight=fresh.fight, shoot=fresh.shoot, skill=fresh.skill,
+                       will=fresh.will, defence=fresh.defence, pool=pool, pool_max=fresh.pool_max,
+                       dice_left=min(max(self.dice_left + pool - self.pool, 0), pool), hits=hits,
+                       hits_max=fresh.hits_max if self.npc else self.hits_max, creature=fresh.creature)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> OASheet:

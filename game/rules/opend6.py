@@ -162,6 +162,9 @@ class OpenD6:
     def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> D6Sheet:
         return make.new_character(stats, dice, self.damage, self.wild_one)
 
+    def carry_npc_state(self, saved: D6Sheet, fresh: D6Sheet) -> D6Sheet:
+        return sheets.carry_npc_state(saved, fresh)
+
     def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> D6Sheet:
         return make.npc_sheet(tier, stats, self.damage, creature)
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from game.errors import ActionRefused
 from game.events import PLAYER, Died
-from game.rules.base import RestResult, Situation
+from game.rules.base import RestResult, Situation, carried_health
 from game.rules.dice import Dice
 from game.rules.opend6_codes import SKILLS, DieCode, difficulty_number, weapon_code
 from game.rules.opend6_events import (
@@ -308,3 +308,27 @@ def improve_specialization(sheet: D6Sheet, name: str) -> D6Sheet:
                             f" {sheet.character_points}.")
     specializations = {**sheet.specializations, name: replace(spec, code=better)}
     return replace(sheet, specializations=specializations, character_points=sheet.character_points - cost)
+
+
+# -- an NPC's definition changed (an adventure updated under a save) ------------------
+
+def carry_npc_state(saved: D6Sheet, fresh: D6Sheet) -> D6Sheet:
+    """``saved`` under the new definition ``fresh`` (see ``RuleSystem.carry_npc_state``).
+
+    From ``fresh``: attributes, skills, armour, points, tags, tier, creature type,
+    and the Body Points maximum.  Carried: the wound level with its stun and
+    mortal-wound rounds (levels are the same under any definition), Body Points
+    lost (:func:`~game.rules.base.carried_health`; one down stays down short
+    of death, the dead stay dead), Fate Points spent heroically, and whether the
+    player was told how hard it is to hit.
+    """
+    body_points = fresh.body_points
+    if saved.body_points is not None and saved.body_points_max is not None and fresh.body_points_max is not None:
+        now = saved.body_points
+        dead = now <= DEAD_BODY_POINTS
+        body_points = carried_health(now, saved.body_points_max, fresh.body_points_max,
+                                     -10**6 if dead else DEAD_BODY_POINTS + 1)
+        body_points = min(body_points, DEAD_BODY_POINTS) if dead else body_points
+    return replace(fresh, wound_level=saved.wound_level, stun_rounds=saved.stun_rounds,
+                   mortal_rounds=saved.mortal_rounds, fate_heroic=saved.fate_heroic, body_points=body_points,
+                   sized_up=saved.sized_up, cp_prompt=saved.cp_prompt)

@@ -153,6 +153,9 @@ class VaarnSystem:
     def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> VaarnSheet:
         return combat.npc_sheet(tier, stats, creature)
 
+    def carry_npc_state(self, saved: VaarnSheet, fresh: VaarnSheet) -> VaarnSheet:
+        return wounds.carry_npc_state(saved, fresh)
+
     def check_request(self, sheet: VaarnSheet, kind: str, difficulty: str, situation: Situation) -> SaveRequest:
         return saves.check_request(sheet, kind, difficulty, situation)
 

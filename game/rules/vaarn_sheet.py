@@ -122,7 +122,7 @@ _READERS: dict[str, Callable[[str, object], Any]] = {
     "unconscious": _bool, "dead": _bool, "synthetic": _bool, "npc": _bool, "creature": _text,
     "water_due": _int, "thirst_days": lambda n, v: _int(n, v, 0, LIMIT), "meal_due": _int,
     "hunger_days": lambda n, v: _int(n, v, 0, LIMIT), "deprived": _bool,
-    "pending_item_damage": lambda n, v: _int(n, v, 0, LIMIT),
+    "pending_item_damage": lambda n, v: _int(n, v, 0, LIMIT), "max_hp_lost": lambda n, v: _int(n, v, 0, LIMIT),
     "armor_base": lambda n, v: _int(n, v, 0, 100), "slots_carried": lambda n, v: _int(n, v, 0, LIMIT),
     "encumbered": _bool, "restored_day": lambda n, v: _int(n, v, 0, 10**9), "swapped": _bool,
     "morale": lambda n, v: _int(n, v, -100, 100), "attacks": _text, "appearing": _text, "notes": _text,
@@ -174,6 +174,8 @@ class VaarnSheet:
     hunger_days: int = 0
     deprived: bool = False
     pending_item_damage: int = 0
+    #: Maximum HP taken by wounds (Mangled Guts), so a sheet made anew keeps the loss.
+    max_hp_lost: int = 0
     # -- kept by play, player
     armor_base: int | None = None
     slots_carried: int | None = None
@@ -240,9 +242,12 @@ class VaarnSheet:
         return cls(**values)
 
     def to_data(self) -> dict[str, Any]:
-        """Plain TOML data with the key names of format 1 (None fields left out)."""
+        """Plain TOML data with the key names of format 1 (None fields left out, and ``max_hp_lost``
+        while 0, so that saves without such a wound read as before)."""
         fields_data = asdict(self)
         data: dict[str, Any] = dict(fields_data.pop("abilities"))
+        if not fields_data["max_hp_lost"]:
+            del fields_data["max_hp_lost"]
         for key, value in fields_data.items():
             if value is not None:
                 data[key] = _plain(value)

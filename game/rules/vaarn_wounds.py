@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from game.errors import UsageError
 from game.events import Died, Event, Fell, HealthChanged
-from game.rules.base import RollResult, SheetChange
+from game.rules.base import RollResult, SheetChange, carried_health
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
     ABILITIES,
@@ -44,7 +44,7 @@ from game.rules.vaarn_events import (
     Wounded,
     owner,
 )
-from game.rules.vaarn_sheet import VaarnSheet, Wound
+from game.rules.vaarn_sheet import LIMIT, VaarnSheet, Wound
 
 RULE_WOUNDS = "seed 001 §Wounds and Healing"
 RULE_WATER = "seed 001 §Water"
@@ -170,7 +170,8 @@ def _wound(sheet: VaarnSheet, row_number: int, dice: Dice, ledger: _Ledger) -> V
         loss, result = die_roll(f"{row.name}: max HP loss", row.max_hp_die, dice)
         ledger.rolls.append(result)
         # House rule: max HP never falls below 1.
-        sheet = replace(sheet, max_hp=max(1, sheet.max_hp - loss))
+        lowered = max(1, sheet.max_hp - loss)
+        sheet = replace(sheet, max_hp=lowered, max_hp_lost=sheet.max_hp_lost + sheet.max_hp - lowered)
         ledger.events.append(MaxHpLost(ledger.who, loss, sheet.max_hp))
     if row.passes_out and not sheet.unconscious:
         sheet = replace(sheet, unconscious=True)
@@ -341,3 +342,29 @@ def _long_rest(sheet: VaarnSheet, choice: str, events: list[Event], restore_woun
         sheet = restore_abilities(sheet, 1)
         events.append(AbilitiesRecovered())
     return SheetChange(sheet, events=tuple(events))
+
+
+# -- an NPC's definition changed (an adventure updated under a save) ------------------
+
+def carry_npc_state(saved: VaarnSheet, fresh: VaarnSheet) -> VaarnSheet:
+    """``saved`` under the new definition ``fresh`` (see ``RuleSystem.carry_npc_state``).
+
+    From ``fresh``: the ability bonuses (less the points ``saved`` has depleted),
+    maximum HP, armour, level, morale, attacks, appearance, notes, creature
+    type.  Carried: the maximum HP wounds took (``max_hp_lost``), HP lost
+    (:func:`~game.rules.base.carried_health`), wounds, depletions, passing out,
+    death, and everything play learnt (foe, roused, met, reaction, mood,
+    haggle, morale triggers rolled).
+    """
+    alive = not death_cause(saved)
+    floor = MIN_BONUS + 1 if alive else MIN_BONUS
+    abilities = {a: max(fresh.bonus(a) - saved.depleted.get(a, 0), floor) for a in fresh.abilities}
+    max_hp = max(fresh.max_hp - saved.max_hp_lost, 1)
+    carried = replace(
+        saved, abilities=abilities, max_hp=max_hp, armor=fresh.armor, level=fresh.level,
+        morale=fresh.morale, attacks=fresh.attacks, appearing=fresh.appearing, notes=fresh.notes,
+        creature=fresh.creature, synthetic=fresh.synthetic,
+        hp=carried_health(saved.hp, saved.max_hp, max_hp, -LIMIT))
+    if not alive and not death_cause(carried):
+        carried = replace(carried, dead=True)
+    return carried

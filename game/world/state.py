@@ -49,6 +49,11 @@ def room_place(room_id: str) -> str:
     return f"room:{room_id}"
 
 
+def search_place(room_id: str) -> str:
+    """Where a room's hidden items are until a search finds them (see ``World.hidden_items``)."""
+    return f"search:{room_id}"
+
+
 def npc_place(npc_id: str) -> str:
     return f"npc:{npc_id}"
 
@@ -115,10 +120,10 @@ class WorldState:
     item_moves: dict[str, str] = field(default_factory=dict)
     #: Exits unlocked or forced open, as "room/direction".
     opened: set[str] = field(default_factory=set)
-    #: Hidden exits found, as "room/direction".
+    #: Hidden exits found, as "room/direction".  (Hidden items found are where they were moved
+    #: to: an item still at ``search:<room>`` is still hidden.  Saves before this held the rooms
+    #: searched, as ``searched``: ``from_data`` drops it, as ``item_moves`` holds what they found.)
     found: set[str] = field(default_factory=set)
-    #: Rooms whose hidden things were searched out.
-    searched: set[str] = field(default_factory=set)
     identified: set[str] = field(default_factory=set)
     #: Exotica the player failed to work out (no second try but appraisal or use).
     puzzled: set[str] = field(default_factory=set)
@@ -172,7 +177,6 @@ class WorldState:
             "item_moves": dict(self.item_moves),
             "opened": sorted(self.opened),
             "found": sorted(self.found),
-            "searched": sorted(self.searched),
             "identified": sorted(self.identified),
             "puzzled": sorted(self.puzzled),
             "npcs": {npc_id: npc.to_data(codec) for npc_id, npc in sorted(self.npcs.items())},
@@ -210,7 +214,6 @@ class WorldState:
             item_moves={str(k): str(v) for k, v in dict(data["item_moves"]).items()},
             opened=set(map(str, data["opened"])),
             found=set(map(str, data["found"])),
-            searched=set(map(str, data.get("searched", []))),
             identified=set(map(str, data["identified"])),
             puzzled=set(map(str, data.get("puzzled", []))),
             npcs={str(k): NpcState.from_data(dict(v), codec) for k, v in dict(data["npcs"]).items()},
@@ -234,7 +237,7 @@ class WorldState:
         """
         return replace(
             self, visited=set(self.visited), item_moves=dict(self.item_moves),
-            opened=set(self.opened), found=set(self.found), searched=set(self.searched),
+            opened=set(self.opened), found=set(self.found),
             identified=set(self.identified), puzzled=set(self.puzzled),
             flags=set(self.flags), counters=dict(self.counters),
             npcs={npc_id: npc.copy() for npc_id, npc in self.npcs.items()},

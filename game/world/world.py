@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.rules.base import RuleSystem
 from game.world.content import Adventure, ExitDef, ItemDef, NpcDef, RoomDef
-from game.world.state import GONE, PLAYER, NpcState, WorldState, npc_place, room_place
+from game.world.state import GONE, PLAYER, NpcState, WorldState, npc_place, room_place, search_place
 
 #: Minutes a wanderer spends at each stop of its route, the walk to the next included (house rule).
 ROUTE_STOP_MINUTES = 60
@@ -79,6 +79,10 @@ class World:
         here.extend(sorted(i for i, p in moves.items() if p == place and i not in here))
         return here
 
+    def hidden_items(self, room_id: str) -> list[str]:
+        """The items still hidden in a room until a ``search`` finds them (none once found)."""
+        return self.items_at(search_place(room_id))
+
     def move_item(self, item_id: str, place: str) -> None:
         if self.adventure.item_homes.get(item_id) == place:
             self.state.item_moves.pop(item_id, None)
@@ -114,8 +118,7 @@ class World:
         return created
 
     def npc_sheet(self, definition: NpcDef) -> Any:
-        stats = definition.stats.get(self.system.id)
-        return self.system.npc_sheet(definition.tier or 1, stats, definition.creature)
+        return npc_sheet(self.system, definition)
 
     # -- wanderers: where they are is a function of the clock -----------------------------
     def on_route(self, npc_id: str) -> bool:
@@ -209,3 +212,8 @@ class World:
 
     def destroy_item(self, item_id: str) -> None:
         self.state.item_moves[item_id] = GONE
+
+
+def npc_sheet(system: RuleSystem, definition: NpcDef) -> Any:
+    """The sheet an NPC's definition makes under a rule system: its stat table for the system, else its tier."""
+    return system.npc_sheet(definition.tier or 1, definition.stats.get(system.id), definition.creature)

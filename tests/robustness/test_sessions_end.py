@@ -104,17 +104,6 @@ def test_ctrl_d_and_quit_keep_the_autosave_and_quit_asks(tmp_path: Path) -> None
     assert _autosaved_log(tmp_path) == ["wait"]
 
 
-def test_a_paste_of_200_kb_is_capped_at_the_prompt(tmp_path: Path, slow: bool) -> None:
-    child = _spawn(tmp_path, "--seed", "4")
-    child.send("wait " + "x" * (200_000 if slow else 20_000))  # typed, not a bracketed paste: every key goes through the bindings
-    child.sendline("")
-    child.expect("know how long", timeout=120)
-    _command(child, "wait")
-    child.sendeof()
-    child.expect(pexpect.EOF)
-    assert "wait" in _autosaved_log(tmp_path)
-
-
 def test_quit_after_a_save_does_not_ask(tmp_path: Path) -> None:
     result = _plain(tmp_path, "wait\nsave\nquit\nlook\n", "--seed", "4")
     assert "Quit anyway" not in result.stdout and "> look" not in result.stdout

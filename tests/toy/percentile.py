@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from game.rules.base import AttackResult, Odds, RollResult, SheetChange, Situation, Weapon
+from game.rules.base import AttackResult, Odds, RollResult, SheetChange, Situation, Weapon, carried_health
 from game.rules.dice import Dice
 
 TARGETS = {"easy": 30, "normal": 0, "hard": -20, "extreme": -40, "legendary": -60}
@@ -71,6 +71,9 @@ class Percentile:
 
     def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> Sheet:
         return Sheet(skill=20 + 5 * tier, hp=2 * tier, max_hp=2 * tier)
+
+    def carry_npc_state(self, saved: Sheet, fresh: Sheet) -> Sheet:
+        return replace(fresh, hp=carried_health(saved.hp, saved.max_hp, fresh.max_hp, 0))
 
     def check_request(self, sheet: Sheet, kind: str, difficulty: str, situation: Situation) -> Request:
         return Request(sheet.skill + TARGETS[difficulty] if situation.target is None else situation.target)

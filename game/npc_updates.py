@@ -1,0 +1,104 @@
+"""A save loaded into an updated adventure: the NPCs already met take their new definitions.
+
+State by id, content from the new version.  An NPC not met yet has no state
+and is made from the new content when it is met.  One already met has a sheet in
+the save; each saved NPC carries a *fingerprint* of the definition that sheet was
+made from (``npcs.<id>.fingerprint`` in ``[state]``, optional in format 2: a
+short digest of the sheet the adventure's definition makes under the save's
+rule system and options, so a change to anything else of the NPC, its talk or
+its stats for another system, is not a change of its sheet).  On load:
+
+- the fingerprint matches the new adventure's: the saved sheet is kept exactly;
+- it differs: the sheet is made anew from the new definition and the rule
+  system's ``carry_npc_state`` carries what the NPC went through (harm taken,
+  wounds, conditions).  Its place, disposition, route and memory (routed,
+  surrendered, attacked...) are kept as they are state by id already;
+- there is none (saves written before fingerprints, format 1 and early format 2):
+  when the adventure's files are the ones the save was made with, the sheet is
+  kept; otherwise it is carried as above, and counts as updated only if that
+  changes it (carrying onto an unchanged definition gives the saved sheet back).
+
+The NPCs updated are named to the player once, in the load's notes; the next
+save records their new fingerprints.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any
+
+from game.rules.base import RuleSystem
+from game.text import join_names, possessive, subject, the, verb_s
+from game.world.content import Adventure
+from game.world.state import WorldState
+from game.world.world import npc_sheet
+
+#: The key of an NPC's fingerprint in its saved table.
+FINGERPRINT = "fingerprint"
+
+
+class Fingerprints:
+    """The fingerprints of one adventure's NPC definitions, by system (computed once each)."""
+
+    def __init__(self, adventure: Adventure) -> None:
+        self.adventure = adventure
+        self._systems: dict[str, RuleSystem[Any, Any, Any]] = {}
+        self._known: dict[tuple[str, str], str] = {}
+
+    def system(self, system_id: str) -> RuleSystem[Any, Any, Any]:
+        """The rule system configured with the adventure's options (NPC sheets may depend on them)."""
+        found = self._systems.get(system_id)
+        if found is None:
+            from game.rules.registry import get_system
+
+            found = self._systems[system_id] = get_system(system_id, self.adventure.rules.get(system_id, {}))
+        return found
+
+    def of(self, system_id: str, npc_id: str) -> str:
+        """The fingerprint of an NPC's definition under a system: 16 hex digits of its fresh sheet's digest."""
+        key = (system_id, npc_id)
+        known = self._known.get(key)
+        if known is None:
+            import json  # imported on the first save, not at start-up
+
+            system = self.system(system_id)
+            data = system.sheet_to_data(npc_sheet(system, self.adventure.npcs[npc_id]))
+            text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+            known = self._known[key] = hashlib.sha256(text.encode()).hexdigest()[:16]
+        return known
+
+    def stamp(self, data: dict[str, Any]) -> None:
+        """Write each NPC's fingerprint into the state data about to be saved (``WorldState.to_data``)."""
+        system_id = str(data["system"])
+        for npc_id, npc in data["npcs"].items():
+            if npc_id in self.adventure.npcs:
+                npc[FINGERPRINT] = self.of(system_id, npc_id)
+
+    def refresh(self, state: WorldState, saved_npcs: Mapping[str, Any], same_files: bool) -> list[str]:
+        """Bring the sheets of the NPCs whose definition changed up to the adventure; the ids updated.
+
+        ``saved_npcs`` is the save's ``npcs`` table (for the fingerprints);
+        ``same_files``: the save was made with these very adventure files (its
+        version and content digest match), which settles saves without fingerprints.
+        """
+        system = self.system(state.system)
+        updated = []
+        for npc_id, npc in sorted(state.npcs.items()):
+            saved = saved_npcs.get(npc_id, {})
+            fingerprint = saved.get(FINGERPRINT) if isinstance(saved, Mapping) else None
+            if fingerprint == self.of(state.system, npc_id) or (fingerprint is None and same_files):
+                continue
+            fresh = npc_sheet(system, self.adventure.npcs[npc_id])
+            carried = system.carry_npc_state(npc.sheet, fresh)
+            if carried != npc.sheet:
+                npc.sheet = carried
+                updated.append(npc_id)
+        return updated
+
+    def note(self, updated: list[str]) -> str:
+        """The one line that tells the player which NPCs were brought up to the new version."""
+        npcs = [self.adventure.npcs[npc_id] for npc_id in updated]
+        pronoun = npcs[0].pronoun if len(npcs) == 1 else "they"
+        return (f"Changed in this version of {self.adventure.title}: {join_names([the(n.name) for n in npcs])}. "
+                f"{subject(pronoun).capitalize()} {verb_s(pronoun, 'takes', 'take')} {possessive(pronoun)} new stats, "
+                f"and {verb_s(pronoun, 'keeps', 'keep')} the harm taken, conditions and memories of your run.")
