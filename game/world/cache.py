@@ -133,8 +133,7 @@ class ContentCache:
         digest = read_digest()
         if digest is None or digest != header["digest"]:
             raise _Unusable("the files' digest differs")
-        text = body.decode("utf-8", "replace")
-        if not _free_of_controls(text):
+        if not _free_of_controls(body):
             raise _Unusable("a text holds a control character")
         data = _parse_json(body)
         return decode_adventure(data, source=adventure_folder, digest=digest)
@@ -220,24 +219,24 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def _free_of_controls(text: str) -> bool:
-    """True when no string in this compact JSON text can decode to a control character.
+def _free_of_controls(body: bytes) -> bool:
+    """True when no string in this compact JSON can decode to a control character.
 
     Compact JSON of clean content holds no raw newline or tab and no escape but
     ``\\"``, ``\\\\``, ``\\n`` and ``\\t``: once escaped backslashes are removed
     (left to right, as a JSON parser pairs them), any ``\\u``, ``\\r``, ``\\b``
-    or ``\\f`` left is refused, and raw characters are checked with
-    ``str.isprintable`` (every control character is unprintable), falling back
-    to the exact pattern only when something unprintable is there (ASCII text:
-    any byte left once the printable ones are deleted is a control).
+    or ``\\f`` left is refused.  Raw characters: in ASCII, any byte left once the
+    printable ones are deleted is a control; otherwise ``str.isprintable`` (every
+    control character is unprintable), with the exact pattern only when something
+    unprintable is there.
     """
-    escapes = ("\\u", "\\r", "\\b", "\\f")
-    if any(escape in text for escape in escapes):  # removing "\\\\" pairs cannot make one appear
-        unescaped = text.replace("\\\\", "")
-        if any(escape in unescaped for escape in escapes):
+    if b"\\" in body:
+        unescaped = body.replace(b"\\\\", b"")
+        if any(escape in unescaped for escape in (b"\\u", b"\\r", b"\\b", b"\\f")):
             return False
-    if text.isascii():
-        return not text.encode("ascii").translate(None, _PRINTABLE_ASCII)
+    if body.isascii():
+        return not body.translate(None, _PRINTABLE_ASCII)
+    text = body.decode("utf-8", "replace")
     return text.isprintable() or CONTROL.search(text) is None
 
 
@@ -440,7 +439,7 @@ def _dataclass_decoder(cls: type) -> Decoder:
     """
     hints = typing.get_type_hints(cls, vars(content))
     fields = [f for f in dataclasses.fields(cls) if not (cls is Adventure and f.name in _LOAD_FIELDS)]
-    wanted = {f.name: _json_type(hints[f.name]) for f in fields}.__getitem__
+    wanted = {f.name: _json_type(hints[f.name]) for f in fields}
     convert = {f.name: _decoder(hints[f.name]) for f in fields if hints[f.name] not in (str, int, bool)}
     converted = frozenset(convert)
     required = frozenset(f.name for f in fields if f.name not in _DEFAULTS[cls])
@@ -451,19 +450,16 @@ def _dataclass_decoder(cls: type) -> Decoder:
     def decode(value: Any) -> Any:
         if type(value) is not dict:
             raise _Unusable(f"expected a table for {cls.__name__}")
-        try:
-            right = tuple(map(type, value.values())) == tuple(map(wanted, value))
-        except KeyError as unknown:
-            raise _Unusable(f"{cls.__name__} has no field {unknown}") from None
-        if not right:
-            raise _Unusable(f"{cls.__name__}: a value of the wrong type")
+        for name, raw in value.items():
+            if type(raw) is not wanted.get(name):
+                raise _Unusable(f"{cls.__name__}.{name}: not a field, or a value of the wrong type")
         if not required <= value.keys():
             raise _Unusable(f"{cls.__name__} lacks {', '.join(sorted(required - value.keys()))}")
         instance: Any = new(cls)
         attributes = instance.__dict__
         attributes.update(plain)
         attributes.update(value)
-        for name in converted & value.keys():
+        for name in converted.intersection(value):
             attributes[name] = convert[name](value[name])
         for name, factory in made:
             if name not in value:
