@@ -17,7 +17,7 @@ The contract, the same wherever the game is started:
   XDG spec says) falling back to ``~/.local/share/wayfarer/saves``.  The
   prompt's history lives there too, as ``<saves>/.history``.
 * **The content cache** (:func:`content_cache_home`): checked adventures kept as
-  JSON so an unchanged one loads without parsing its TOML (``docs/files.md``);
+  JSON so an unchanged one loads without parsing its TOML (``docs/authoring.md``, section 17);
   ``WAYFARER_CACHE`` names its folder or turns it off, else the platform's user
   cache folder.
 * **Old saves** (:func:`old_saves_notice`): saves in ``./saves`` of the current

@@ -398,7 +398,8 @@ def _mapping_decoder(value_kind: Any) -> Decoder:
 def _exits_decoder() -> Decoder:
     """A room's exits: a table of directions, each a room id (a plain way) or an ExitDef's table."""
     full = _decoder(ExitDef)
-    defaults = _DEFAULTS[ExitDef]  # no field of ExitDef has a default_factory
+    # A plain way is ExitDef's defaults with its direction: one table per direction, copied in.
+    plain = {direction: {**_DEFAULTS[ExitDef], "direction": direction} for direction in content.DIRECTIONS}
     new = object.__new__
 
     def exits(value: Any) -> dict[str, ExitDef]:
@@ -407,8 +408,13 @@ def _exits_decoder() -> Decoder:
         found = {}
         for direction, way in value.items():
             if type(way) is str:
+                template = plain.get(direction)
+                if template is None:
+                    raise _Unusable(f"no direction {direction!r}")
                 plain_way = new(ExitDef)
-                plain_way.__dict__.update(defaults, direction=direction, to=way)
+                attributes = plain_way.__dict__
+                attributes.update(template)
+                attributes["to"] = way
                 found[direction] = plain_way
             else:
                 found[direction] = full(way)
