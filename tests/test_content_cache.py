@@ -387,3 +387,15 @@ def test_the_game_writes_its_cache_where_wayfarer_cache_says(tmp_path: Path, mon
     shutil.rmtree(tmp_path / "cache")
     _load("glass-oasis")
     assert not (tmp_path / "cache").exists()
+
+
+def test_a_writer_killed_long_ago_leaves_no_temporary_file_for_good(tiny: Path, store: Path) -> None:
+    load_adventure(tiny, cache=fresh(store))
+    path = entry(store, tiny)
+    old, recent = path.with_name(f".{path.name}.dead.tmp"), path.with_name(f".{path.name}.live.tmp")
+    old.write_text("half an entry")
+    recent.write_text("a writer at work")
+    os.utime(old, (1, 1))
+    path.unlink()
+    load_adventure(tiny, cache=fresh(store))
+    assert not old.exists() and recent.exists() and path.exists()

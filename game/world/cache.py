@@ -244,20 +244,38 @@ _PRINTABLE_ASCII = bytes(range(0x20, 0x7F))
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: a temporary file beside it, fsync, ``os.replace``.
+
+    Temporary files of writers killed long ago (an hour) are removed on the way.
+    """
+    import tempfile
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with open(temporary, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
+        with open(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(name, path)
     except BaseException:
         try:
-            temporary.unlink()
+            os.unlink(name)
         except OSError:
             pass
         raise
+    _remove_strays(path)
+
+
+def _remove_strays(path: Path) -> None:
+    import time
+
+    for stray in path.parent.glob(f".{path.name}.*.tmp"):
+        try:
+            if stray.stat().st_mtime < time.time() - 3600:
+                stray.unlink()
+        except OSError:
+            pass
 
 
 # -- encoding ---------------------------------------------------------------------------------
