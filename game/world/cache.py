@@ -24,6 +24,11 @@ parses the TOML and writes the entry again):
   belongs, ...), every required field present, and no text holding a control
   character (:data:`game.text.CONTROL`), exactly as content is cleaned.
 
+What no check can tell from the author's own work is an entry edited by hand
+with its checksum recomputed and every value still well typed: it is used
+until the files change (its numbers are not held to the content rules again;
+whoever can write the cache folder can write the adventure, and the game, too).
+
 Content with problems is never stored.  Writing is atomic (a temporary file,
 fsync, ``os.replace``); an unwritable or unreadable cache folder only costs the
 speed: nothing here raises on a disk error.
