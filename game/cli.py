@@ -55,12 +55,15 @@ def seed(value: str) -> int:
 
 
 def build_parser() -> Parser:
-    from game.paths import saves_home
+    from game.paths import content_cache_home, saves_home
 
     home = saves_home()
+    cache = content_cache_home()
     # Raw: a path wrapped at its hyphens could not be copied.
     saves_text = (f"Saves and command history (from {home.source}):\n  {home.path}\n"
-                  "Another folder: --saves DIR, or the WAYFARER_SAVES environment variable.")
+                  "Another folder: --saves DIR, or the WAYFARER_SAVES environment variable.\n"
+                  f"Checked adventures are cached in {cache if cache else '(nowhere: the cache is off)'}\n"
+                  "(WAYFARER_CACHE=DIR puts the cache elsewhere, WAYFARER_CACHE=off turns it off).")
     if "%(prog)" in saves_text:  # argparse would fill it in
         saves_text = saves_text.replace("%", "%%")
     raw = argparse.RawDescriptionHelpFormatter

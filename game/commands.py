@@ -16,6 +16,7 @@ from game.world.content import Adventure
 
 if TYPE_CHECKING:
     from game.saves import SaveStore
+    from game.world.cache import ContentCache
     from game.world.state import WorldState
 
 
@@ -23,7 +24,16 @@ def _load(name: str | None) -> Adventure:
     from game.paths import bundled_root
     from game.world.loader import DEFAULT_ADVENTURE, find_adventure, load_adventure
 
-    return load_adventure(find_adventure(name or DEFAULT_ADVENTURE, bundled_root()))
+    return load_adventure(find_adventure(name or DEFAULT_ADVENTURE, bundled_root()), cache=content_cache())
+
+
+def content_cache() -> ContentCache:
+    """The content cache of this process (``WAYFARER_CACHE`` or the user cache folder), writing in the background."""
+    from game import __version__
+    from game.paths import content_cache_home
+    from game.world.cache import ContentCache
+
+    return ContentCache(content_cache_home(), __version__, background=True)
 
 
 def _system_for(adventure: Adventure, system_id: str | None) -> RuleSystem:
@@ -232,7 +242,7 @@ def test(args: argparse.Namespace) -> int:
     from game.world.loader import load_adventure
 
     folder = _adventure_dir(args.adventure)
-    adventure = load_adventure(folder)
+    adventure = load_adventure(folder, cache=content_cache())
     if args.system:
         registry.get_system(args.system)
     outcome = run_all(adventure, folder, files=args.file, system=args.system, all_systems=args.all_systems)

@@ -1,4 +1,4 @@
-"""Where the game finds its bundled adventures and keeps its saves (PRODUCT §2, §8).
+"""Where the game finds its bundled adventures, keeps its saves and caches content (PRODUCT §2, §8, §9).
 
 The contract, the same wherever the game is started:
 
@@ -16,6 +16,10 @@ The contract, the same wherever the game is started:
   ``$XDG_DATA_HOME/wayfarer/saves`` (an absolute ``XDG_DATA_HOME`` only, as the
   XDG spec says) falling back to ``~/.local/share/wayfarer/saves``.  The
   prompt's history lives there too, as ``<saves>/.history``.
+* **The content cache** (:func:`content_cache_home`): checked adventures kept as
+  JSON so an unchanged one loads without parsing its TOML (``docs/authoring.md``, section 17);
+  ``WAYFARER_CACHE`` names its folder or turns it off, else the platform's user
+  cache folder.
 * **Old saves** (:func:`old_saves_notice`): saves in ``./saves`` of the current
   folder, when that folder is not the saves home, are pointed out once; a line
   in ``<saves>/.old-saves-noticed`` records each folder already pointed out.
@@ -156,3 +160,39 @@ def old_saves_notice(home: Path, cwd: Path | None = None) -> list[str]:
         f"To keep playing them, {how}",
         f"(or play them where they are with --saves {shlex.quote(str(old))}). This note is shown once.",
     ]
+
+
+#: The environment variable that names the content cache folder, or turns the cache off (``off``).
+CACHE_ENV = "WAYFARER_CACHE"
+#: Values of ``WAYFARER_CACHE`` that turn the cache off.
+CACHE_OFF = ("off", "0", "no", "false", "none")
+
+
+def content_cache_home(env: Mapping[str, str] | None = None, platform: str | None = None,
+                       home: Path | None = None) -> Path | None:
+    """The folder of the content cache (:mod:`game.world.cache`), or None when it is off.
+
+    ``WAYFARER_CACHE`` names it (``~`` expanded), or turns it off with ``off``;
+    otherwise the platform's user cache folder: ``%LOCALAPPDATA%\\wayfarer\\cache`` on
+    Windows, ``~/Library/Caches/wayfarer`` on macOS, elsewhere ``$XDG_CACHE_HOME/wayfarer``
+    (an absolute ``XDG_CACHE_HOME`` only) falling back to ``~/.cache/wayfarer``.
+    None too when there is no home folder to put it in.  The folder is not created.
+    """
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    chosen = env.get(CACHE_ENV, "").strip()
+    if chosen:
+        return None if chosen.lower() in CACHE_OFF else Path(chosen).expanduser()
+    if home is None:
+        try:
+            home = Path(env["HOME"]) if env.get("HOME") else Path.home()
+        except RuntimeError:  # no home folder can be found
+            return None
+    if platform.startswith("win"):
+        local = env.get("LOCALAPPDATA")
+        return (Path(local) if local else home / "AppData" / "Local") / "wayfarer" / "cache"
+    if platform == "darwin":
+        return home / "Library" / "Caches" / "wayfarer"
+    xdg = env.get("XDG_CACHE_HOME", "")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".cache"
+    return base / "wayfarer"

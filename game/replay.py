@@ -24,10 +24,12 @@ def replay_save(save_path: Path, adventure_dir: str | None,
     When the replay diverges, the lines say whether the adventure changed
     since the save was made (version or files) or not (a bug).
     """
+    from game import __version__
     from game.engine import Engine
-    from game.paths import bundled_root
+    from game.paths import bundled_root, content_cache_home
     from game.rules.registry import get_system
     from game.saves import SaveStore, parse_document
+    from game.world.cache import ContentCache
     from game.world.limits import TooMuch, read_bounded
     from game.world.loader import find_adventure, load_adventure
 
@@ -42,7 +44,8 @@ def replay_save(save_path: Path, adventure_dir: str | None,
     header = document.get("save")
     if not isinstance(header, dict) or not isinstance(header.get("adventure"), str):
         raise SaveError(f"{save_path.name} is not a Wayfarer save")
-    adventure = load_adventure(find_adventure(adventure_dir or header["adventure"], bundled_root()))
+    adventure = load_adventure(find_adventure(adventure_dir or header["adventure"], bundled_root()),
+                               cache=ContentCache(content_cache_home(), __version__, background=True))
     saved = SaveStore(save_path.parent, adventure).from_document(document, save_path.name)
     system = get_system(saved.system, adventure.rules.get(saved.system, {}))
     engine = Engine.new_game(adventure, system, saved.seed)

@@ -1,6 +1,9 @@
 """Shared fixtures: the tiny test adventure, engines on it, a saves folder."""
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,21 @@ from game.world.content import Adventure
 from game.world.loader import load_adventure
 
 DATA = Path(__file__).parent / "data"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The content cache of the CLI goes to a folder of this session (never the user's), unless set."""
+    if "WAYFARER_CACHE" not in os.environ:
+        os.environ["WAYFARER_CACHE"] = config.stash.setdefault(_CACHE_KEY, tempfile.mkdtemp(prefix="wayfarer-cache-"))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(_CACHE_KEY, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+_CACHE_KEY = pytest.StashKey[str]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -43,11 +43,12 @@ Decisions:
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import deque
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.rules.base import DIFFICULTIES, KINDS
 from game.rules.registry import SYSTEM_IDS
@@ -89,6 +90,15 @@ from game.world.schema import (
     type_name,
 )
 from game.world.triggers import TriggerBuilder
+
+#: Keys of an item or room taken as they are (their type checked), stripped as texts, or checked as amounts.
+_ITEM_AS_GIVEN = frozenset({"true_name", "ranged", "fixed"})
+_ITEM_TEXTS = frozenset({"description", "text", "smell", "sound"})
+_ITEM_AMOUNTS = frozenset({"slots", "rations", "value", "capacity", "armor"})
+_ROOM_AS_GIVEN = frozenset({"water_source", "settlement"})
+_ROOM_TEXTS = frozenset({"smell", "sound", "hazard_text"})
+
+_Def = TypeVar("_Def", RoomDef, ExitDef, ItemDef, NpcDef)
 
 #: The rule system of an adventure that names none.
 DEFAULT_SYSTEM = "vaarn"
@@ -142,6 +152,34 @@ def build_adventure(report: Report, data: Mapping[str, Any], *, source: Path | N
     The result is only meaningful when ``report`` stays empty.
     """
     return _Builder(report, data).build(source, digest)
+
+
+def _field_defaults(cls: type) -> tuple[dict[str, Any], tuple[tuple[str, Any], ...]]:
+    plain = {f.name: f.default for f in dataclasses.fields(cls) if f.default is not dataclasses.MISSING}
+    made = tuple((f.name, f.default_factory) for f in dataclasses.fields(cls)
+                 if f.default_factory is not dataclasses.MISSING)
+    return plain, made
+
+
+_MADE_FAST = {cls: _field_defaults(cls) for cls in (RoomDef, ExitDef, ItemDef, NpcDef)}
+
+
+def _make(cls: type[_Def], /, **fields: Any) -> _Def:
+    """``cls(**fields)`` for the definitions a big world has by the ten thousand.
+
+    A frozen dataclass's generated ``__init__`` sets each field through
+    ``object.__setattr__``, several times slower than filling the instance's
+    ``__dict__`` (defaults, then the fields given), which is what this does;
+    the instance is the same (``==``).  Every required field must be given.
+    """
+    plain, made = _MADE_FAST[cls]
+    instance = object.__new__(cls)
+    attributes = instance.__dict__
+    attributes.update(plain)
+    for name, factory in made:
+        attributes[name] = factory()
+    attributes.update(fields)
+    return instance
 
 
 def _text(value: Any) -> str:
@@ -377,72 +415,94 @@ class _Builder:
         )
 
     def _item(self, item_id: str) -> ItemDef:
+        """One item: the keys given are checked and set; the others keep ItemDef's defaults."""
         path = ("items", item_id)
         item = self._entity(path, self.item_data[item_id], ITEM_SPEC)
-        identify = self._check(path + ("identify",), item["identify"], "identify") if "identify" in item else None
-        effect = dict(item.get("effect", {}))
+        given: dict[str, Any] = {
+            "id": item_id, "name": item.get("name", ""),
+            "kind": self._one_of(path + ("kind",), item.get("kind", "tool"), "an item kind", ITEM_KINDS),
+        }
+        keys = item.keys()
+        for key in _ITEM_TEXTS & keys:
+            given[key] = _text(item[key])
+        for key in _ITEM_AMOUNTS & keys:
+            given[key] = self._range(path + (key,), item[key], 0)
+        for key in _ITEM_AS_GIVEN & keys:
+            given[key] = item[key]
+        if "aliases" in item:
+            given["aliases"] = tuple(item["aliases"])
+        if "weight" in item:
+            given["weight"] = self._range(path + ("weight",), item["weight"], -4, 11)
+        if "identify" in item:
+            identify = self._check(path + ("identify",), item["identify"], "identify")
+            given["identify"], given["identify_check"] = identify.difficulty, identify
+        if "effect" in item:
+            given["effect"] = self._effect(path + ("effect",), item["effect"])
+        if "damage" in item:
+            given["damage"] = self._damage(path + ("damage",), item["damage"])
+        if "bonus_against" in item:
+            for creature in item["bonus_against"]:
+                self._one_of(path + ("bonus_against",), creature, "a creature type", CREATURES)
+            given["bonus_against"] = tuple(item["bonus_against"])
+        if "stats" in item:
+            given["stats"] = self._stats(path + ("stats",), item["stats"])
+        if "descriptions" in item:
+            given["descriptions"] = self.texts.descriptions(path + ("descriptions",), item["descriptions"], None)
+        return _make(ItemDef, **given)
+
+    def _effect(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, Any]:
+        """An item's ``effect`` table: the author's own keys, but ``damage`` must be a die."""
+        effect = dict(raw)
         if "damage" in effect:
             if isinstance(effect["damage"], str):
-                self._damage(path + ("effect", "damage"), effect["damage"])
+                self._damage(path + ("damage",), effect["damage"])
             else:
-                self.report.add(path + ("effect", "damage"), f"expected a string, got {type_name(effect['damage'])}")
-        for creature in item.get("bonus_against", []):
-            self._one_of(path + ("bonus_against",), creature, "a creature type", CREATURES)
-        return ItemDef(
-            id=item_id, name=item.get("name", ""),
-            kind=self._one_of(path + ("kind",), item.get("kind", "tool"), "an item kind", ITEM_KINDS),
-            description=_text(item.get("description")), aliases=tuple(item.get("aliases", ())),
-            slots=self._range(path + ("slots",), item.get("slots", 1), 0),
-            weight=self._range(path + ("weight",), item["weight"], -4, 11) if "weight" in item else None,
-            true_name=item.get("true_name"), identify=identify.difficulty if identify else None,
-            identify_check=identify, effect=effect,
-            damage=self._damage(path + ("damage",), item["damage"]) if "damage" in item else None,
-            ranged=item.get("ranged", False), bonus_against=tuple(item.get("bonus_against", ())),
-            armor=self._range(path + ("armor",), item["armor"], 0) if "armor" in item else None,
-            rations=self._range(path + ("rations",), item.get("rations", 0), 0),
-            fixed=item.get("fixed", False), value=self._range(path + ("value",), item.get("value", 1), 0),
-            stats=self._stats(path + ("stats",), item.get("stats", {})),
-            descriptions=self.texts.descriptions(path + ("descriptions",), item.get("descriptions"), None),
-            capacity=self._range(path + ("capacity",), item.get("capacity", 0), 0),
-            text=_text(item.get("text")), smell=_text(item.get("smell")), sound=_text(item.get("sound")),
-        )
+                self.report.add(path + ("damage",), f"expected a string, got {type_name(effect['damage'])}")
+        return effect
 
     def _room(self, room_id: str, regions: dict[str, RegionDef]) -> RoomDef:
+        """One room: the keys given are checked and set; the others keep RoomDef's defaults."""
         path = ("rooms", room_id)
         room = self._entity(path, self.room_data[room_id], ROOM_SPEC)
-        items = self._placed_items(path + ("items",), room.get("items"), f"room:{room_id}")
-        hidden = self._placed_items(path + ("search_items",), room.get("search_items"), f"search:{room_id}")
-        npcs: tuple[str, ...] = ()
+        given: dict[str, Any] = {"id": room_id, "name": room.get("name", ""),
+                                 "description": _text(room.get("description"))}
+        keys = room.keys()
+        for key in _ROOM_TEXTS & keys:
+            given[key] = _text(room[key])
+        for key in _ROOM_AS_GIVEN & keys:
+            given[key] = room[key]
+        if "items" in room:
+            given["items"] = self._placed_items(path + ("items",), room["items"], f"room:{room_id}")
+        hidden: tuple[str, ...] = ()
+        if "search_items" in room:
+            hidden = given["search_items"] = self._placed_items(path + ("search_items",), room["search_items"],
+                                                                f"search:{room_id}")
         if "npcs" in room:
-            npcs = self._refs(path + ("npcs",), room["npcs"], "npc", self.npc_data)
+            npcs = given["npcs"] = self._refs(path + ("npcs",), room["npcs"], "npc", self.npc_data)
             for npc in npcs:
                 self._place_npc(npc, room_id, path + ("npcs",))
-        search = self._check(path + ("search",), room["search"], "search") if "search" in room else None
-        if hidden and search is None:  # search_items without a search check: a normal search finds them
-            search = CheckDef("search", "normal")
-        hazard = self._check(path + ("hazard",), room["hazard"], "survive") if "hazard" in room else None
-        extra: dict[str, Any] = {}
-        exits = self._exits(path + ("exits",), room["exits"]) if "exits" in room else {}
+        if "search" in room:
+            given["search"] = self._check(path + ("search",), room["search"], "search")
+        elif hidden:  # search_items without a search check: a normal search finds them
+            given["search"] = CheckDef("search", "normal")
+        if "hazard" in room:
+            given["hazard"] = self._check(path + ("hazard",), room["hazard"], "survive")
+        exits = given["exits"] = self._exits(path + ("exits",), room["exits"]) if "exits" in room else {}
         if "scenery" in room:
-            extra["scenery"] = self.texts.scenery(path + ("scenery",), room["scenery"], exits)
+            given["scenery"] = self.texts.scenery(path + ("scenery",), room["scenery"], exits)
         if "dark" in room:
-            extra["dark"] = self.texts.when(path + ("dark",), room["dark"], exits)
-            if extra["dark"].dark is not None:
+            given["dark"] = self.texts.when(path + ("dark",), room["dark"], exits)
+            if given["dark"].dark is not None:
                 self.report.add(path + ("dark", "dark"), "a room's darkness cannot depend on its darkness")
         if "descriptions" in room:
-            extra["descriptions"] = self.texts.descriptions(path + ("descriptions",), room["descriptions"], exits)
+            given["descriptions"] = self.texts.descriptions(path + ("descriptions",), room["descriptions"], exits)
         if "travel_minutes" in room:
-            extra["travel_minutes"] = self._range(path + ("travel_minutes",), room["travel_minutes"], 0)
+            given["travel_minutes"] = self._range(path + ("travel_minutes",), room["travel_minutes"], 0)
         if "hazard_damage" in room:
-            extra["hazard_damage"] = self._damage(path + ("hazard_damage",), room["hazard_damage"])
-        return RoomDef(
-            id=room_id, name=room.get("name", ""), description=_text(room.get("description")),
-            region=self._region(path + ("region",), room["region"], regions) if "region" in room else None,
-            exits=exits, items=items, smell=_text(room.get("smell")), sound=_text(room.get("sound")),
-            npcs=npcs, water_source=room.get("water_source", False), settlement=room.get("settlement", False),
-            search=search, search_items=hidden, hazard=hazard, hazard_text=_text(room.get("hazard_text")),
-            **extra,
-        )
+            given["hazard_damage"] = self._damage(path + ("hazard_damage",), room["hazard_damage"])
+        if "region" in room:
+            given["region"] = self._region(path + ("region",), room["region"], regions)
+        return _make(RoomDef, **given)
 
     def _placed_items(self, path: KeyPath, values: list[str] | None, place: str) -> tuple[str, ...]:
         """Item ids listed at ``path`` (checked), each placed at ``place``."""
@@ -482,7 +542,7 @@ class _Builder:
                 written[direction] = key
                 if value not in rooms:
                     self.report.dangling(path + (key,), "room", value, rooms)
-                exits[direction] = ExitDef(direction, value)
+                exits[direction] = _make(ExitDef, direction=direction, to=value)
             else:
                 written[direction] = key
                 exit_def = self._exit(path + (key,), direction, value)
@@ -521,7 +581,8 @@ class _Builder:
         if tier is None and self.system and self.system not in stats and isinstance(self.npc_data[npc_id], dict):
             self.report.add(path, f"stats missing for the chosen system '{self.system}' when no tier is given "
                                   f"(add tier = 1..5 or [{'.'.join(path)}.stats.{self.system}])")
-        return NpcDef(
+        return _make(
+            NpcDef,
             id=npc_id, name=npc.get("name", ""), description=_text(npc.get("description")),
             aliases=tuple(npc.get("aliases", ())),
             disposition=self._one_of(path + ("disposition",), npc.get("disposition", "neutral"),

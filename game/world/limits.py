@@ -185,15 +185,29 @@ def parse(text: str) -> dict[str, Any]:
 
 
 def may_hold_controls(text: str) -> bool:
-    """False when no parsed string of ``text`` can hold a control character (no escapes, none raw)."""
-    return "\\" in text or CONTROL.search(text) is not None
+    """False when no parsed string or key of ``text`` can hold a control character (no escapes, none raw).
+
+    ASCII text (most content) is checked at C speed: any byte left once the
+    printable ones, newline and tab are deleted is a control character.
+    """
+    if "\\" in text:
+        return True
+    if text.isascii():
+        return bool(text.encode("ascii").translate(None, _PLAIN_ASCII))
+    return CONTROL.search(text) is not None
+
+
+#: Printable ASCII, newline and tab: the bytes that are not control characters.
+_PLAIN_ASCII = bytes(range(0x20, 0x7F)) + b"\n\t"
 
 
 def check_data(data: dict[str, Any], *, clean_strings: bool) -> list[tuple[KeyPath, str]]:
     """Problems with parsed data: too deep, integers out of range, keys with control characters.
 
-    With ``clean_strings``, string values (in tables and arrays) are cleaned of
-    control characters in place.  The walk never goes deeper than MAX_DEPTH + 1.
+    ``clean_strings`` says the text may hold control characters (:func:`may_hold_controls`):
+    then keys are checked for them and string values (in tables and arrays) are
+    cleaned of them in place; otherwise neither can hold one and neither is looked at.
+    The walk never goes deeper than MAX_DEPTH + 1.
     """
     problems: list[tuple[KeyPath, str]] = []
     _walk(data, (), 0, clean_strings, problems)
@@ -207,7 +221,7 @@ def _walk(container: dict[str, Any] | list[Any], path: KeyPath, depth: int, clea
         return
     if type(container) is dict:
         pairs: Any = container.items()
-        for key in container:
+        for key in container if clean_strings else ():
             control = CONTROL.search(key)
             if control is not None:
                 problems.append((path + (key,), f"the key holds the control character "

@@ -43,6 +43,7 @@ from game.errors import ContentError, UsageError
 from game.text import escape_controls
 from game.world import limits
 from game.world.build import ENTITY_SECTIONS, build_adventure
+from game.world.cache import ContentCache, FileStamp
 from game.world.content import Adventure
 from game.world.schema import KeyPath, Report, format_path
 from game.world.toml_locate import key_lines, line_of, syntax_position
@@ -55,16 +56,33 @@ _Line = tuple[str, int, int, str]
 
 
 # -- public API ------------------------------------------------------------------
-def load_adventure(path: Path | str) -> Adventure:
-    """Read and check the adventure folder at ``path``; ContentError lists every problem."""
-    adventure, problems = _load(Path(path))
+def load_adventure(path: Path | str, cache: ContentCache | None = None) -> Adventure:
+    """Read and check the adventure folder at ``path``; ContentError lists every problem.
+
+    With a ``cache`` (:mod:`game.world.cache`), an unchanged adventure comes from
+    its cached entry, and one read from its files is stored there once checked
+    (never one with a problem).  Either way the result is the same Adventure.
+    """
+    folder = Path(path)
+    stamps = _stamps(folder) if cache is not None and cache.folder is not None else None
+    if cache is not None and stamps is not None:
+        with _gc_paused():
+            cached = cache.fetch(folder, stamps, lambda: _files_digest(folder, stamps))
+        if cached is not None:
+            return cached
+    adventure, problems = _load(folder)
     if problems or adventure is None:
         raise ContentError(problems or [f"{path}: could not be loaded"])
+    if cache is not None and stamps is not None:
+        cache.store(folder, stamps, adventure)
     return adventure
 
 
 def check_adventure(path: Path | str) -> list[str]:
-    """The problem lines of the adventure at ``path``, sorted by file and line; empty if fine."""
+    """The problem lines of the adventure at ``path``, sorted by file and line; empty if fine.
+
+    Always read from the files (``wayfarer check`` never trusts a cache).
+    """
     return _load(Path(path))[1]
 
 
@@ -124,6 +142,35 @@ def _toml_files(folder: Path) -> list[Path]:
         (p for p in folder.iterdir() if p.suffix == ".toml" and not p.name.startswith(".") and p.is_file()),
         key=lambda p: p.name,
     )
+
+
+def _stamps(folder: Path) -> list[FileStamp] | None:
+    """The name, size and ``mtime_ns`` of each file the loader reads; None when the folder cannot be listed
+    or is beyond the limits (the loader then reports why)."""
+    try:
+        paths = _toml_files(folder)
+        if not paths or len(paths) > limits.MAX_FILES:
+            return None
+        stamps = []
+        for path in paths:
+            status = path.stat()
+            stamps.append((path.name, status.st_size, status.st_mtime_ns))
+    except OSError:
+        return None
+    return stamps
+
+
+def _files_digest(folder: Path, stamps: list[FileStamp]) -> str | None:
+    """The digest of the files' bytes, as :func:`_read_folder` computes it; None if one cannot be read."""
+    digest = hashlib.sha256()
+    for name, _size, _mtime in stamps:
+        try:
+            raw = limits.read_bounded(folder / name, limits.MAX_FILE_BYTES)
+        except (OSError, limits.TooMuch):
+            return None
+        digest.update(f"{name}\0{len(raw)}\0".encode())
+        digest.update(raw)
+    return digest.hexdigest()
 
 
 def _read_one(path: Path, display: str, digest: Any) -> tuple[_Source | None, list[_Line]]:
@@ -253,11 +300,15 @@ def _format(lines: list[_Line]) -> list[str]:
 
 @contextmanager
 def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while loading.
+    """Pause the cyclic garbage collector while loading, and keep what was loaded out of its sight.
 
     Parsing and building create hundreds of thousands of acyclic objects; left
     on, the collector re-traverses the growing parsed data again and again
     (about a tenth of a big load).  Reference counting still frees everything.
+    Switched back on, its first pass would walk every object made meanwhile
+    (as long again as building a 10,000-room world from the cache), so they
+    are frozen first (``gc.freeze``): the adventure lives as long as the run
+    and never changes, and the engine freezes it anyway.
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -265,6 +316,7 @@ def _gc_paused() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            gc.freeze()
             gc.enable()
 
 
