@@ -7,7 +7,7 @@ from game.actions import YES_NO, ActionRegistry, Turn
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
 from game.rules.base import AttackResult, Weapon
-from game.text import article, capital, join_names, subject, the, verb_s
+from game.text import capital, join_names, subject, the, verb_s
 from game.world.world import World
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ def after_npc_hit(turn: Turn, npc_id: str) -> None:
     if dropped:
         pronoun = world.npc(npc_id).pronoun
         turn.say(f"{capital(subject(pronoun))} {verb_s(pronoun, 'drops', 'drop')} "
-                 f"{join_names([article(world.item_name(i)) for i in dropped])}.")
+                 f"{join_names([world.item_a(i) for i in dropped])}.")
     if condition == "dead":
         turn.play.npc_killed(turn, npc_id)
 

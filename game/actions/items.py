@@ -7,7 +7,7 @@ from game.actions import ActionRegistry, Turn
 from game.actions.checks import roll_check, roll_check_def
 from game.actions.scope import Scope, resolve, the_name
 from game.errors import ActionRefused
-from game.text import article, capital, definite, join_names
+from game.text import capital, definite, join_names
 from game.world.conditions import is_dark
 from game.world.content import ExitDef
 from game.world.state import PLAYER, room_place
@@ -103,7 +103,7 @@ def drop(turn: Turn, command: Command) -> None:
         for item_id in carried:
             world.move_item(item_id, room_place(world.state.room))
         turn.group = [("item", i) for i in carried]
-        turn.say(f"You drop {join_names([article(world.item_name(i)) for i in carried])}.")
+        turn.say(f"You drop {join_names([world.item_a(i) for i in carried])}.")
         turn.spend(1)
         return
     scope = Scope(world, [("item", i) for i in world.carried()])

@@ -35,12 +35,12 @@ def describe_room(turn: Turn) -> None:
         turn.say(_npc_presence(turn, npc_id))
     items = world.room_items()
     if items:
-        turn.say(f"You see {join_names([article(world.item_name(i)) for i in items])} here.")
+        turn.say(f"You see {join_names([world.item_a(i) for i in items])} here.")
     for scenery_id, scenery in room.scenery.items():
         held = world.items_at(f"in:{room.id}/{scenery_id}")
         if held:
             where = "On" if scenery.kind == "supporter" else "In"
-            turn.say(f"{where} {the(scenery.name)} you see {join_names([article(world.item_name(i)) for i in held])}.")
+            turn.say(f"{where} {the(scenery.name)} you see {join_names([world.item_a(i) for i in held])}.")
     turn.say(exits_line(turn))
 
 
@@ -101,7 +101,7 @@ def _examine_self(turn: Turn) -> None:
     turn.say(f"You are {world.adventure.player.name}, as road-worn as ever. "
              f"({world.play.status_health(world)})")
     carried = world.carried()
-    turn.say(f"You carry {join_names([article(world.item_name(i)) for i in carried])}." if carried
+    turn.say(f"You carry {join_names([world.item_a(i) for i in carried])}." if carried
              else "You carry nothing.")
 
 
@@ -124,7 +124,7 @@ def _examine_npc(turn: Turn, npc_id: str) -> None:
     carried = world.npc_items(npc_id)
     if carried:
         turn.say(f"{capital(subject(pronoun))} {verb_s(pronoun, 'carries', 'carry')} "
-                 f"{join_names([article(world.item_name(i)) for i in carried])}.")
+                 f"{join_names([world.item_a(i) for i in carried])}.")
 
 
 def _examine_item(turn: Turn, item_id: str) -> None:
@@ -148,7 +148,7 @@ def _contents(turn: Turn, place: str, kind: str) -> None:
     world = turn.world
     inside = world.items_at(place)
     where = "On it" if kind == "supporter" else "In it"
-    turn.say(f"{where} you see {join_names([article(world.item_name(i)) for i in inside])}." if inside
+    turn.say(f"{where} you see {join_names([world.item_a(i) for i in inside])}." if inside
              else f"{'Nothing is on it' if kind == 'supporter' else 'It is empty'}.")
 
 
@@ -166,7 +166,7 @@ def _examine_exit(turn: Turn, direction: str) -> None:
 def inventory(turn: Turn, command: Command) -> None:
     world = turn.world
     carried = world.items_at(PLAYER)
-    lines = [f"  {article(world.item_name(i))}" for i in carried]
+    lines = [f"  {world.item_a(i)}" for i in carried]
     turn.say("You carry:" if carried else "You carry nothing.", *lines)
     turn.say(f"Water: {world.state.water} ration{'s' if world.state.water != 1 else ''}. "
              f"Food: {world.state.food} ration{'s' if world.state.food != 1 else ''}.")

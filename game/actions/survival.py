@@ -7,7 +7,7 @@ from game.actions import ActionRegistry, Turn
 from game.actions.checks import roll_check_def
 from game.errors import ActionRefused
 from game.events import Interrupted
-from game.text import article, join_names
+from game.text import join_names
 from game.world.state import room_place
 
 if TYPE_CHECKING:
@@ -203,7 +203,7 @@ def search(turn: Turn, command: Command) -> None:
         if result is None or result.outcome in ("success", "tie"):
             for item_id in hidden:
                 world.move_item(item_id, room_place(room.id))
-            names = [article(world.item_name(i)) for i in hidden]
+            names = [world.item_a(i) for i in hidden]
             turn.say(f"You find {join_names(names)}.")
             found_any = True
     if not found_any:

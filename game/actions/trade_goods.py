@@ -51,7 +51,7 @@ def rations(count: int, what: str) -> str:
 
 
 def describe_goods(world: World, goods: Goods) -> str:
-    parts = [the(world.item_name(i)) for i in goods.items]
+    parts = [f"the {world.item_name(i)}" for i in goods.items]
     if goods.water:
         parts.append(rations(goods.water, "water"))
     if goods.food:

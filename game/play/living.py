@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from game.events import Arrived, CalledForHelp, Left, LossFound
 from game.npc import memory
 from game.rules.base import Situation
-from game.text import article, join_names
+from game.text import join_names
 from game.world.content import OPPOSITE
 from game.world.state import npc_place
 from game.world.world import ROUTE_STOP_MINUTES
@@ -195,7 +195,7 @@ def downed(turn: Turn, victor: str, choice: DownedChoice, victors: list[str]) ->
     taken = loot(world) if isinstance(choice, (Rob, TakePrisoner)) else []
     for item_id in taken:
         world.move_item(item_id, npc_place(victor))
-    names = join_names([article(world.item_name(i)) for i in taken])
+    names = join_names([world.item_a(i) for i in taken])
     if isinstance(choice, TakePrisoner):
         post = world.adventure.npc_homes.get(victor, world.state.room)
         world.move_npc(victor, post)

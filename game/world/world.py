@@ -13,6 +13,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 from game.rules.base import RuleSystem
+from game.text import article
 from game.world.content import Adventure, ExitDef, ItemDef, NpcDef, RoomDef
 from game.world.state import GONE, PLAYER, NpcState, WorldState, npc_place, room_place, search_place
 
@@ -101,6 +102,14 @@ class World:
         if item.true_name and item_id in self.state.identified:
             return item.true_name
         return item.name
+
+    def item_a(self, item_id: str) -> str:
+        """The item's name with its indefinite article (``a humming glass rod``); an identified
+        exotica is one of a kind: ``the Glass Lance``."""
+        item = self.item(item_id)
+        if item.true_name and item_id in self.state.identified:
+            return f"the {item.true_name}"
+        return article(item.name)
 
     # -- NPCs -------------------------------------------------------------------
     def npc(self, npc_id: str) -> NpcDef:
