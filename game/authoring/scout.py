@@ -122,8 +122,8 @@ class Scout:
     def step(self) -> None:
         turn_before = self.state.turn
         self._track_fight()
-        action = (self._fight_or_flee() or self._survive() or self._loot() or self._trade()
-                  or self._heal() or self._search() or self._travel())
+        action = (self._recover() or self._fight_or_flee() or self._survive() or self._loot()
+                  or self._trade() or self._heal() or self._search() or self._travel())
         if action is None:
             action = "wait"
         lines = self.say(action)
@@ -243,6 +243,13 @@ class Scout:
                     self.looted.add((item_id, 1))
                     return f"use {self._noun(item_id)}"
         return None
+
+    def _recover(self) -> str | None:
+        """Down but alive with no foe standing (OpenD6's incapacitated, a BIND save): only a long
+        rest gets the player up again, so no other command is worth trying."""
+        if self.engine.system.condition(self.state.player) == "ok" or self.hostiles():
+            return None
+        return "rest long"
 
     def _heal(self) -> str | None:
         health = self.health()
