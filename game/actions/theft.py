@@ -112,6 +112,9 @@ def rob(turn: Turn, victim: str, item_id: str) -> None:
     if refusal:
         raise ActionRefused(refusal)
     turn.referent = ("item", item_id)
+    if not helpless(world, victim) and memory.remembers(world, victim, "robbed"):
+        raise ActionRefused(f"{capital(world.the_npc(victim))} knows you for a thief now and never takes "
+                            "an eye off you: there is no chance of that.")
     turn.spend(1)
     if helpless(world, victim):
         awake = world.npc_condition(victim) == "ok"

@@ -15,6 +15,7 @@ import pytest
 from game.actions import Turn, theft
 from game.actions.trade_goods import trade_refusal
 from game.engine import Engine
+from game.errors import ActionRefused
 from game.events import Fled, ItemUsed, LossFound, NpcRecovered, RollMade, Stolen, TheftCaught
 from game.narration import Narrator
 from game.npc import memory
@@ -359,6 +360,18 @@ def test_a_caught_thief_is_remembered_and_the_witnesses_react(adventure, system_
         assert memory.remembers(world, witness, "saw-theft")
     assert world.hostile("watch"), "a guard who saw it turns on the thief"
     assert world.npc_state("pilgrim").disposition == "wary"
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_a_victim_who_caught_the_thief_cannot_be_robbed_again(adventure, system_id: str) -> None:
+    engine = new(adventure, system_id)
+    world = engine.world
+    theft.rob(scripted(engine, FAILURE[system_id]), "trader", "pistol")
+    turn = scripted(engine, SUCCESS[system_id])
+    with pytest.raises(ActionRefused):
+        theft.rob(turn, "trader", "pistol")
+    assert world.place_of("pistol") == npc_place("trader")
+    assert not [e for e in turn.events if isinstance(e, RollMade)], "no roll, no turn"
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
