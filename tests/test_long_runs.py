@@ -130,3 +130,18 @@ def test_what_save_verifies_is_what_the_file_reads_back_as(tiny, tmp_path, syste
     assert tomllib.loads(payload.decode()) == document
     store.save("check", engine.state)
     assert store.load("check")[0] == engine.state
+
+
+def test_a_copy_equals_the_state_and_owns_every_container(engine: Engine) -> None:
+    """A field added to WorldState holding a set, dict or list must be copied by WorldState.copy."""
+    import dataclasses
+
+    play(engine, "take stone", "n")
+    state = engine.state
+    copied = state.copy()
+    assert copied == state
+    for spec in dataclasses.fields(WorldState):
+        value = getattr(state, spec.name)
+        if isinstance(value, (set, dict, list)):
+            assert getattr(copied, spec.name) is not value, spec.name
+    assert state.copy(share_log=True).log is state.log
