@@ -30,8 +30,8 @@ every id it names still exists.
 The autosave (:data:`AUTOSAVE`, one per adventure) is written by the game after
 every command that changed the run, with the same atomic write, checked
 against the reader's size and number limits; ``wayfarer --continue`` reads
-it.  A player's ``save`` is verified with the reader itself before it is
-reported saved.  Saving a dead run over a living save is refused; a slot
+it.  A player's ``save`` is verified with the reader's own code and limits
+before it is reported saved (on the document it encodes: see ``_verify``).  Saving a dead run over a living save is refused; a slot
 written by another process since this one loaded or saved it is overwritten
 only when the player saves to it again (asked once).  A slot's backup is read
 with :meth:`SaveStore.load` ``backup=True``.
