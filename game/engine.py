@@ -22,6 +22,7 @@ from __future__ import annotations
 import gc
 import os
 import random
+import sys
 import tempfile
 import time
 from collections.abc import Mapping
@@ -34,6 +35,7 @@ from game.actions import ActionRegistry, ActionSpec, Handler, Question, Turn, tr
 from game.actions.observe import describe_room
 from game.actions.registry import default_registry
 from game.actions.scope import PRONOUNS, Ambiguous, Misspelt, Orphan, Thing, words_of
+from game.dicelog import DiceLog
 from game.errors import ActionRefused, ContentError
 from game.meta import ENDING_QUESTION, MetaCommands
 from game.parser import (
@@ -48,7 +50,7 @@ from game.parser import (
 )
 from game.play import play_for
 from game.report import Report
-from game.rules.base import RollResult, RuleSystem
+from game.rules.base import RuleSystem
 from game.rules.dice import Dice, RandomDice, dice_for_turn
 from game.text import clean, is_plural
 from game.timekeeping import advance
@@ -165,7 +167,8 @@ class Engine:
         self.last_command: str | None = None
         #: The last command typed (not an answer to a question), for ``again``.
         self.last_typed: str | None = None
-        self.dice_log: list[tuple[int, str, RollResult]] = []
+        #: The session's rolls, the recent ones kept (see game.dicelog).
+        self.dice_log = DiceLog()
         self.last_request: tuple[str, Any] | None = None
         #: The seed ``restart`` uses (``--seed`` given); None draws a new one.
         self.fixed_seed: int | None = None
@@ -266,14 +269,16 @@ class Engine:
     def _mark(self) -> tuple[Any, ...]:
         """What a command may change, to put back if it crashes (the state copied, cheaply)."""
         return (self.state.copy(share_log=True), self.state, len(self.state.log), len(self.undo_stack),
-                len(self.dice_log), self.pending, self.asking, self.referent, self.last_command, self.last_request)
+                self.dice_log.total, self.pending, self.asking, self.referent, self.last_command, self.last_request)
 
     def _crashed(self, text: str, mark: tuple[Any, ...], error: Exception) -> Report:
         copy, live, log_length, undo_length, dice_length = mark[:5]
+        if self.saves is not None:
+            self.saves.log_will_shrink()
         del live.log[log_length:]
         self.world.state = copy
         del self.undo_stack[undo_length:]
-        del self.dice_log[dice_length:]
+        self.dice_log.cut_to(dice_length)
         self.pending, self.asking, self.referent, self.last_command, self.last_request = mark[5:]
         self.confirming_quit = False
         path = write_crash_report(self, text, error)
@@ -545,7 +550,7 @@ class Engine:
         state = self.state
         self.undo_stack.append((snapshot, len(state.log)))
         del self.undo_stack[:-UNDO_DEPTH]
-        state.log.extend(log)
+        state.log.extend(map(sys.intern, log))  # a long run repeats its commands: one string each, not one a turn
         self.last_command = log[0]
         state.turn += 1
         for label, result in turn.rolls:
@@ -621,6 +626,8 @@ class Engine:
         if not self.undo_stack:
             return False
         state, log_length = self.undo_stack.pop()
+        if self.saves is not None:
+            self.saves.log_will_shrink()  # the autosave writer may share the log too
         del state.log[log_length:]  # the log is shared with the snapshot: cut back to its length then
         self.replace_state(state)
         self.last_command = None

@@ -238,7 +238,7 @@ class MetaCommands:
         met = [n for n, npc in state.npcs.items() if npc.disposition == "hostile" or world.npc_condition(n) != "ok"]
         beaten = [n for n in met if world.npc_condition(n) != "ok"]
         how = {"won": "You won.", "lost": "You lost."}.get(state.status, state.ending or "You died.")
-        rolls = len(engine.dice_log)
+        rolls = engine.dice_log.total
         foes = f"{join_names([world.the_npc(n) for n in met])}; beaten: {len(beaten)} of {len(met)}" if met else "none"
         banner = {"won": [], "lost": ["", "*** You have lost ***"]}.get(state.status, ["", "*** You have died ***"])
         return [
@@ -416,6 +416,9 @@ class MetaCommands:
             return self._report("No dice rolled yet.")
         system = self.engine.system
         lines = ["The dice so far (turn, what, roll, rule; why explains the last):"]
+        if self.engine.dice_log.dropped:
+            lines[0] = (f"The last {len(log)} of this session's {self.engine.dice_log.total:,} rolls "
+                        "(turn, what, roll, rule; why explains the last):")
         lines += [f"  t{turn} {label}: {result.text}  [{explain.citation_words(system.id, result.rule, system.name)}]"
                   for turn, label, result in log]
         return self._report(*lines)

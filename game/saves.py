@@ -32,8 +32,8 @@ brought up to it on load, its state carried (:mod:`game.npc_updates`).
 The autosave (:data:`AUTOSAVE`, one per adventure) is written by the game after
 every command that changed the run, with the same atomic write, checked
 against the reader's size and number limits; ``wayfarer --continue`` reads
-it.  A player's ``save`` is verified with the reader itself before it is
-reported saved.  Saving a dead run over a living save is refused; a slot
+it.  A player's ``save`` is verified with the reader's own code and limits
+before it is reported saved (on the document it encodes: see ``_verify``).  Saving a dead run over a living save is refused; a slot
 written by another process since this one loaded or saved it is overwritten
 only when the player saves to it again (asked once).  A slot's backup is read
 with :meth:`SaveStore.load` ``backup=True``.
@@ -226,7 +226,8 @@ class SaveStore:
         self._warned: set[str] = set()
         #: Whether an autosave found at start belongs to another run (moved aside at the first autosave).
         self.keep_previous_autosave = False
-        self._queued: WorldState | None = None
+        #: The newest run handed in and not yet taken by the writer, with its log's length (the log is shared).
+        self._queued: tuple[WorldState, int] | None = None
         self._worker: threading.Thread | None = None
         self._lock = threading.Lock()
         self._failure = ""
@@ -309,8 +310,8 @@ class SaveStore:
             self._warned.add(name)
             raise SaveError(f"slot \"{name}\" was written by another game since you loaded or saved it "
                             f"({path}); save to it again to overwrite it, or save to another slot")
-        payload = self._payload(state)
-        self._verify(payload, path.name)
+        payload, document = self._encoded(state)
+        self._verify(payload, document, path.name)
         self._write(path, payload)
         self._warned.discard(name)
         return path
@@ -348,14 +349,22 @@ class SaveStore:
         daemon, so the process writes the last state before it exits (a kill
         leaves the previous autosave whole: the write is atomic).
         """
-        snapshot = state.copy()
+        snapshot = state.copy(share_log=True)  # the log is copied by the writer: at 100,000 commands that takes a while
         with self._lock:
-            self._queued = snapshot
+            self._queued = (snapshot, len(state.log))
             failure, self._failure = self._failure, ""
             if self._worker is None or not self._worker.is_alive():
                 self._worker = threading.Thread(target=self._write_queued, name="wayfarer-autosave")
                 self._worker.start()
         return failure
+
+    def log_will_shrink(self) -> None:
+        """The run's log is about to be cut back (undo, a command taken back): a run handed in and not
+        yet taken by the writer gets its own copy of the log first (the log only grows otherwise)."""
+        with self._lock:
+            if self._queued is not None:
+                state, length = self._queued
+                state.log = state.log[:length]
 
     def flush_autosave(self) -> str:
         """Wait until the autosave writer has written everything handed in; the reason it failed, or "".
@@ -371,9 +380,11 @@ class SaveStore:
     def _write_queued(self) -> None:
         while True:
             with self._lock:
-                state, self._queued = self._queued, None
-            if state is None:
-                return
+                queued, self._queued = self._queued, None
+                if queued is None:
+                    return
+                state, length = queued
+                state.log = state.log[:length]  # before any cut of the shared log (see log_will_shrink)
             try:
                 self.autosave(state)
             except SaveError as error:
@@ -392,21 +403,39 @@ class SaveStore:
             return False
 
     def _payload(self, state: WorldState) -> bytes:
+        return self._encoded(state)[0]
+
+    def _encoded(self, state: WorldState) -> tuple[bytes, dict[str, Any]]:
+        """The save's bytes, and the document they hold (``[save]`` and ``[state]``, as data)."""
         data = state.to_data(codec_for(state.system))
         self.fingerprints.stamp(data)
-        document = {"save": self._header(state, data), "state": {**data, "log": [_LOG_MARK]}}
+        header = self._header(state, data)
         try:
-            text = tomli_w.dumps(document)
+            text = tomli_w.dumps({"save": header, "state": {**data, "log": [_LOG_MARK]}})
         except (TypeError, ValueError) as error:
             raise SaveError(f"the state could not be written as TOML ({error})") from error
-        return text.replace(_LOG_MARK_TOML, f"log = {_toml_strings(data['log'])}", 1).encode()
+        payload = text.replace(_LOG_MARK_TOML, f"log = {_toml_strings(data['log'])}", 1).encode()
+        return payload, {"save": header, "state": data}
 
-    def _verify(self, payload: bytes, name: str) -> None:
-        """Read the save back with the reader's own code and limits: "Saved" means it loads."""
+    def _verify(self, payload: bytes, document: dict[str, Any], name: str) -> None:
+        """Check the save with the reader's own limits and code before it is written: "Saved" means it loads.
+
+        The reader's checks run on the document the bytes were written from
+        (size and number limits on the text itself; then header, checksum,
+        shape, every sheet through the rule system's reader, and every id),
+        rather than on a parse of the text: tomli_w writes what tomllib reads
+        back as the same data (the log, spliced in by :func:`_toml_strings`,
+        too), and parsing 700 KiB of TOML again would cost more than the rest
+        of the save together.
+        """
         if len(payload) > MAX_SAVE_BYTES:
             raise SaveError(f"the run has grown beyond what a save may hold ({MAX_SAVE_BYTES // 2**20} MiB)")
         try:
-            self.from_document(parse_document(payload, name), name)
+            try:
+                limits.prescan(payload.decode())
+            except limits.TooMuch as error:
+                raise SaveError(f"{name} is damaged or not a save ({error.message})") from None
+            self.from_document(document, name)
         except SaveError as error:
             raise SaveError(f"the save would not load again, so it was not written ({error})") from None
 
@@ -545,11 +574,12 @@ class SaveStore:
         codec = codec_for(str(data["system"]))
         if version == 1:
             data = codec.migrate_v1(copy.deepcopy(data))
-        problem = _sheets_problem(data, codec)
+        read: dict[int, Any] = {}
+        problem = _sheets_problem(data, codec, read)
         if problem:
             raise SaveError(f"{name} is damaged: {problem}")
         try:
-            state = WorldState.from_data(data, codec)
+            state = WorldState.from_data(data, _ReadOnce(codec, read))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
         self.check_references(state, name, made_with if made_with != self.adventure.version else None)
@@ -724,21 +754,49 @@ def _number_problem(who: str, value: Any, path: str = "") -> str:
     return ""
 
 
-def _sheets_problem(data: dict[str, Any], codec: RuleSystem[Any, Any, Any]) -> str:
-    """Why a sheet or the moment of the state data is refused by its rule system (empty if none is)."""
+class _ReadOnce:
+    """The rule system's sheet codec, answering with the sheets :func:`_sheets_problem` already read.
+
+    ``read`` maps ``id()`` of each sheet's table in the save data (alive as long as
+    the data) to the sheet read from it, so a save's 1,000 sheets are read once.
+    """
+
+    def __init__(self, codec: RuleSystem[Any, Any, Any], read: dict[int, Any]) -> None:
+        self.codec, self.read = codec, read
+
+    def sheet_from_data(self, data: Any) -> Any:
+        return self.read[id(data)] if id(data) in self.read else self.codec.sheet_from_data(data)
+
+    def moment_from_data(self, data: Any) -> Any:
+        return self.read[id(data)] if id(data) in self.read else self.codec.moment_from_data(data)
+
+    def sheet_to_data(self, sheet: Any) -> dict[str, Any]:
+        return self.codec.sheet_to_data(sheet)
+
+    def moment_to_data(self, moment: Any) -> dict[str, Any]:
+        return self.codec.moment_to_data(moment)
+
+
+def _sheets_problem(data: dict[str, Any], codec: RuleSystem[Any, Any, Any], read: dict[int, Any] | None = None) -> str:
+    """Why a sheet or the moment of the state data is refused by its rule system (empty if none is).
+
+    ``read`` receives each sheet read, by ``id()`` of its table (see :class:`_ReadOnce`).
+    """
     readers: list[tuple[str, Any, Any]] = [("the player", data["player"], codec.sheet_from_data)]
     readers += [(f"npc {npc_id}", npc["sheet"], codec.sheet_from_data) for npc_id, npc in sorted(data["npcs"].items())]
     readers.append(("the moment", data.get("moment", {}), codec.moment_from_data))
-    for who, value, read in readers:
+    for who, value, reader in readers:
         problem = _number_problem(who, value)
         if problem:
             return problem
         if not isinstance(value, dict):
             return f"the sheet of {who} should be a table"
         try:
-            read(value)
+            sheet = reader(value)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             return f"the sheet of {who} is not one {data['system']} can read ({_shown(error)})"
+        if read is not None and (who != "the moment" or "moment" in data):  # a table the data holds
+            read[id(value)] = sheet
     return ""
 
 

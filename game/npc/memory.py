@@ -49,7 +49,8 @@ def forget(world: World, npc_id: str, *what: str) -> None:
     """Drop memories from ``npc_id`` (``called`` when a fight is over)."""
     changed = world.state.npcs.get(npc_id)
     if changed is not None and changed.memory & frozenset(what):
-        changed.memory = changed.memory - frozenset(what)
+        state = world.npc_state(npc_id)  # the state to change: its own, not one shared with undo (WorldState.copy)
+        state.memory = state.memory - frozenset(what)
 
 
 def memories(world: World, npc_id: str) -> frozenset[str]:

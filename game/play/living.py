@@ -123,14 +123,20 @@ def search(turn: Turn, npc_id: str, direction: str) -> None:
     turn.emit(Arrived(npc_id, OPPOSITE.get(direction, ""), "search"))
 
 
+#: Up to how many changed NPCs :func:`searchers` scans them all first (a scan costs about one room's look).
+FEW_CHANGED = 64
+
+
 def searchers(turn: Turn) -> list[str]:
     """Hostile, standing NPCs next door that fought the player: they may come looking.
 
-    Only the NPCs whose memory holds a fight are looked at (a scan of the changed NPCs,
-    then of the rooms next door only when there is one).
+    Only the NPCs whose memory holds a fight are looked at: while the changed NPCs are few,
+    a scan of them says whether there is one at all; past that, the rooms next door are
+    looked at at once (their NPCs are indexed), so the cost stays that of the NPCs near by.
     """
     world = turn.world
-    if not any("fought" in s.memory for s in world.state.npcs.values()):
+    changed = world.state.npcs
+    if len(changed) <= FEW_CHANGED and not any("fought" in s.memory for s in changed.values()):
         return []
     room = world.state.room
     found: list[str] = []

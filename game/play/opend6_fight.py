@@ -202,7 +202,7 @@ def end_round(turn: Turn, system: OpenD6) -> None:
         if state is None or state.sheet.wound_level not in (STUNNED, MORTAL):
             continue
         change = system.end_round(state.sheet, turn.dice, npc_id)
-        state.sheet = change.sheet
+        world.npc_state(npc_id).sheet = change.sheet  # its own state, not one shared with undo
         for roll in change.rolls:
             turn.show_roll(f"{world.the_npc(npc_id)} stays alive", roll)
         turn.emit(*change.events)

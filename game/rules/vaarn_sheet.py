@@ -10,7 +10,7 @@ before the player) and lives in ``WorldState.moment``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
 ABILITY_NAMES: tuple[str, ...] = ("str", "dex", "con", "int", "psy", "ego")
@@ -244,22 +244,23 @@ class VaarnSheet:
     def to_data(self) -> dict[str, Any]:
         """Plain TOML data with the key names of format 1 (None fields left out, and ``max_hp_lost``
         while 0, so that saves without such a wound read as before)."""
-        fields_data = asdict(self)
-        data: dict[str, Any] = dict(fields_data.pop("abilities"))
-        if not fields_data["max_hp_lost"]:
-            del fields_data["max_hp_lost"]
-        for key, value in fields_data.items():
-            if value is not None:
+        data: dict[str, Any] = dict(self.abilities)
+        for key, value in vars(self).items():  # the fields, in order (no slots)
+            if value is not None and key != "abilities" and not (key == "max_hp_lost" and not value):
                 data[key] = _plain(value)
         return data
 
 
 def _plain(value: Any) -> Any:
-    """Tuples as lists, all the way down (TOML data)."""
+    """Tuples as lists and dataclasses as tables, all the way down (TOML data; ``asdict`` is slower)."""
+    if isinstance(value, (str, int, float)):
+        return value
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {key: _plain(inner) for key, inner in vars(value).items()}
     return value
 
 

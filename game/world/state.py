@@ -11,8 +11,9 @@ they are immutable).
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.events import PLAYER
@@ -87,13 +88,14 @@ class NpcState:
         haggle = str(data.get("haggle", ""))
         if haggle not in HAGGLES:
             raise ValueError(f"haggle must be one of {', '.join(map(repr, HAGGLES))}")
-        return cls(room=str(data["room"]), sheet=codec.sheet_from_data(dict(data["sheet"])),
+        return cls(room=str(data["room"]), sheet=codec.sheet_from_data(data["sheet"]),
                    disposition=str(data["disposition"]), route_index=int(data.get("route_index", 0)),
                    haggle_day=int(data.get("haggle_day", 0)), haggle=haggle,
                    memory=frozenset(map(str, data.get("memory", ()))))
 
     def copy(self) -> NpcState:
-        return replace(self)
+        return NpcState(self.room, self.sheet, self.disposition, self.route_index, self.haggle_day, self.haggle,
+                        self.memory)
 
 
 @dataclass
@@ -141,6 +143,11 @@ class WorldState:
     #: Content flags set by triggers, and content counters (absent: 0).
     flags: set[str] = field(default_factory=set)
     counters: dict[str, int] = field(default_factory=dict)
+    #: The ids in ``npcs`` whose NpcState belongs to this state alone; the others are shared with
+    #: copies, and ``World.npc_state`` copies one before it changes (see :meth:`copy`).  Not state.
+    owned_npcs: set[str] = field(default_factory=set, compare=False, repr=False)
+    #: Which index of NPCs by room fits this state and its copies (``World`` sets it).  Not state.
+    lineage: object = field(default=None, compare=False, repr=False)
 
     @property
     def day(self) -> int:
@@ -203,7 +210,7 @@ class WorldState:
             system=str(data["system"]),
             seed=int(data["seed"]),
             room=str(data["room"]),
-            player=codec.sheet_from_data(dict(data["player"])),
+            player=codec.sheet_from_data(data["player"]),
             water=int(data["water"]),
             food=int(data["food"]),
             turn=int(data["turn"]),
@@ -221,8 +228,8 @@ class WorldState:
             ate_day=int(data["ate_day"]),
             thirst_days=int(data["thirst_days"]),
             hunger_days=int(data["hunger_days"]),
-            log=[str(line) for line in data["log"]],
-            moment=codec.moment_from_data(dict(data.get("moment", {}))),
+            log=[sys.intern(str(line)) for line in data["log"]],  # as the engine logs: repeats share a string
+            moment=codec.moment_from_data(data.get("moment", {})),
             flags=set(map(str, data.get("flags", []))),
             counters={str(k): int(v) for k, v in dict(data.get("counters", {})).items()},
         )
@@ -230,15 +237,25 @@ class WorldState:
     def copy(self, *, share_log: bool = False) -> WorldState:
         """An independent copy (for undo): containers copied, the immutable sheets and moment shared.
 
+        The NPC states are shared, copy on write: after a copy neither side
+        owns any, and ``World.npc_state`` (the one way to an NPC's state for
+        changing it) copies one before handing it out for the first time.  So
+        a copy costs the same with 1,000 NPCs met as with none; code that
+        changes an NpcState got some other way (``state.npcs[id]``) changes
+        every copy that shares it.
+
         With ``share_log`` the command log is the very same list, so a copy
         costs the same at entry 100 and entry 100,000: the log only grows at
         its end, and whoever puts such a copy back cuts the list to the length
         it had (see ``Engine.undo``).
         """
-        return replace(
-            self, visited=set(self.visited), item_moves=dict(self.item_moves),
+        self.owned_npcs = set()
+        copied = object.__new__(WorldState)  # every field set below: replace() would run __init__ (slower, twice a command)
+        copied.__dict__.update(
+            self.__dict__, visited=set(self.visited), item_moves=dict(self.item_moves),
             opened=set(self.opened), found=set(self.found),
             identified=set(self.identified), puzzled=set(self.puzzled),
             flags=set(self.flags), counters=dict(self.counters),
-            npcs={npc_id: npc.copy() for npc_id, npc in self.npcs.items()},
+            npcs=dict(self.npcs), owned_npcs=set(),
             log=self.log if share_log else list(self.log))
+        return copied

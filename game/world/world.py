@@ -31,6 +31,13 @@ class World:
 
     def __init__(self, adventure: Adventure, state: WorldState, system: RuleSystem[Any, Any, Any], play: BasePlay[Any]) -> None:
         self.adventure = adventure
+        #: Room id -> the changed NPCs that were in it at some time since the index was built: a
+        #: superset of those there now in this state and in its copies (``lineage``), checked on reading.
+        self._moved_to: dict[str, set[str]] = defaultdict(set)
+        self._entries = 0
+        self._lineage: object = None
+        #: NPC states handed out for changing since the index last looked: their rooms may have changed.
+        self._touched: set[str] = set()
         self.state = state
         self.system = system
         #: The system's play object; the world only hands it on (to :class:`~game.actions.Turn`).
@@ -45,6 +52,15 @@ class World:
         for npc_id, npc in adventure.npcs.items():
             for room_id in dict.fromkeys(npc.route):
                 self._route_rooms[room_id].append(npc_id)
+
+    @property
+    def state(self) -> WorldState:
+        return self._state
+
+    @state.setter
+    def state(self, state: WorldState) -> None:
+        """Put a state in place (a new run, a load, undo): the NPC index is rebuilt if it is not for this one."""
+        self._state = state
 
     # -- rooms and exits ------------------------------------------------------
     @property
@@ -117,14 +133,22 @@ class World:
 
     def npc_state(self, npc_id: str) -> NpcState:
         """The NPC's state, created from content (and its tier) the first time it is needed."""
-        existing = self.state.npcs.get(npc_id)
-        if existing is not None:
+        state = self.state
+        existing = state.npcs.get(npc_id)
+        if existing is None:
+            definition = self.npc(npc_id)
+            existing = NpcState(room=self.npc_room(npc_id), sheet=self.npc_sheet(definition),
+                                disposition=definition.disposition)
+        elif npc_id in state.owned_npcs:
+            self._touched.add(npc_id)
             return existing
-        definition = self.npc(npc_id)
-        sheet = self.npc_sheet(definition)
-        created = NpcState(room=self.npc_room(npc_id), sheet=sheet, disposition=definition.disposition)
-        self.state.npcs[npc_id] = created
-        return created
+        else:
+            existing = existing.copy()  # shared with undo snapshots (WorldState.copy): changed on a copy
+        state.npcs[npc_id] = existing
+        state.owned_npcs.add(npc_id)
+        self._index(npc_id, existing.room)
+        self._touched.add(npc_id)
+        return existing
 
     def npc_sheet(self, definition: NpcDef) -> Any:
         return npc_sheet(self.system, definition)
@@ -166,6 +190,7 @@ class World:
         """Put an NPC in ``room_id`` by any way but its route: it leaves its route for good."""
         state = self.npc_state(npc_id)
         state.room = room_id
+        self._index(npc_id, room_id)
         if self.npc(npc_id).route and OFF_ROUTE not in state.memory:
             state.memory = state.memory | {OFF_ROUTE}
 
@@ -182,10 +207,39 @@ class World:
         changed = self.state.npcs
         here = [n for n in self.adventure.rooms[room_id].npcs if not self.npc(n).route
                 and (n not in changed or changed[n].room == room_id)]
-        here.extend(sorted(n for n, s in changed.items() if s.room == room_id and n not in here
-                           and not self.on_route(n)))
+        here.extend(sorted(n for n in self._changed_in(room_id) if n not in here and not self.on_route(n)))
         here.extend(n for n in self.wanderers_at(room_id) if n not in here)
         return here
+
+    # -- the index of changed NPCs by room: a turn costs the NPCs near the player, not all ever met --
+    def _changed_in(self, room_id: str) -> list[str]:
+        """The changed NPCs whose state puts them in ``room_id`` (on a route or not)."""
+        changed = self.state.npcs
+        if self.state.lineage is not self._lineage or self._entries > 2 * len(changed) + 64:
+            self._rebuild_index()
+        for npc_id in self._touched:  # their rooms may have been set on the state handed out
+            if npc_id in changed:
+                self._index(npc_id, changed[npc_id].room)
+        self._touched.clear()
+        return [n for n in self._moved_to.get(room_id, ()) if n in changed and changed[n].room == room_id]
+
+    def _index(self, npc_id: str, room_id: str) -> None:
+        ids = self._moved_to[room_id]
+        if npc_id not in ids:
+            ids.add(npc_id)
+            self._entries += 1
+
+    def _rebuild_index(self) -> None:
+        """Index the changed NPCs of the state in place anew (a load, or too many stale entries).
+
+        The state and the copies made of it from now on carry the new lineage;
+        a state of an older one (an undo snapshot from before) rebuilds again.
+        """
+        self._moved_to = defaultdict(set)
+        self._entries = 0
+        self._lineage = self.state.lineage = object()
+        for npc_id, npc in self.state.npcs.items():
+            self._index(npc_id, npc.room)
 
     def npc_condition(self, npc_id: str) -> str:
         changed = self.state.npcs.get(npc_id)
