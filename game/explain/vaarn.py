@@ -25,5 +25,9 @@ SECTIONS: dict[str, str] = {
     "Exotica": "strange relics: an INT save works out what one does; using one untried is a risk.",
     "Advancement": "experience raises your level; each level gives HP and ability points to spend.",
     "enemies": "enemies roll as characters do: a d20 plus their bonus against your defence.",
+    "morale": ("a foe rolls a d20 plus its morale; 15 or less and it flees, hides or gives up. It is checked "
+               "when half its group is down, its leader falls, or a lone foe is at half its HP."),
+    "reactions": ("someone met for the first time rolls a d20 plus your EGO: 1-3 attacks at once, 4-7 is "
+                  "hostile, 8-12 indifferent, 13-17 talkative, 18 and more helpful."),
     "character creation": "your abilities and HP are rolled by the rules' creation method from the run's seed.",
 }

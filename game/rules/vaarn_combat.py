@@ -40,7 +40,8 @@ from game.rules.vaarn_sheet import VaarnSheet
 from game.rules.vaarn_wounds import die_roll, take_damage
 
 RULE_COMBAT = "seed 001 §Combat"
-RULE_NPC = "RULES-NOTES vaarn (enemies)"
+RULE_MORALE = "RULES-NOTES vaarn (morale)"
+RULE_REACTION = "RULES-NOTES vaarn (reactions)"
 NO_SHOOTING = "You cannot shoot while engaged in melee."
 
 #: House rule: tier -> (level, armour defence, morale, attacks), threat rising with tier.
@@ -278,7 +279,7 @@ def morale_request(sheet: VaarnSheet) -> SaveRequest:
 
 def morale_check(sheet: VaarnSheet, dice: Dice) -> RollResult:
     """Roll morale (one d20); outcome ``failure`` means the NPC breaks (figure ``flees``)."""
-    roll = roll_save(morale_request(sheet), dice, RULE_NPC)
+    roll = roll_save(morale_request(sheet), dice, RULE_MORALE)
     return dataclasses.replace(roll, figures={**roll.figures, "flees": not roll.succeeded},
                                text=f"Morale: {roll.text}")
 
@@ -314,7 +315,7 @@ def reaction(sheet: VaarnSheet, dice: Dice) -> Reaction:
     roll = RollResult(
         SYSTEM_ID, (face,), "success" if good else "failure",
         {"total": face + ego, "bonus": ego, "reaction": result},
-        f"Reaction: d20 ({face}) {'+' if ego >= 0 else '-'} {abs(ego)} = {face + ego}: {result}", RULE_NPC,
+        f"Reaction: d20 ({face}) {'+' if ego >= 0 else '-'} {abs(ego)} = {face + ego}: {result}", RULE_REACTION,
     )
     return Reaction(result, roll)
 

@@ -99,3 +99,15 @@ def test_the_dice_log_cites_rules_by_name_and_marks_house_rules(engine: Engine, 
                                  "as actions (seed 004 §Resolving the Result)")
     assert house[0].startswith("Maelstrom, Combat is empty [house rule: the rules text is silent here")
     assert house[1].startswith("Maelstrom, Resolving the Result: each success counts, each 1 cancels one")
+
+
+def test_a_vaarn_reaction_roll_cites_the_reaction_table() -> None:
+    from game.explain import rules_of
+    from game.rules.dice import ScriptedDice
+    from game.rules.registry import get_system
+    from game.rules.vaarn_combat import reaction
+
+    sheet = get_system("vaarn").npc_sheet(1, None, "biological")
+    roll = reaction(sheet, ScriptedDice([1])).roll
+    assert [rule.section for rule in rules_of("vaarn", roll.rule)] == ["reactions"]
+    assert "1-3 attacks at once" in rules_of("vaarn", roll.rule)[0].text
