@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from game.errors import WayfarerError
-from game.text import clean_line, join_names
+from game.text import clean_line, join_names, quote_back
 from game.verbs import VERB_WORDS
 from game.world.content import DIRECTIONS
 
@@ -213,7 +213,7 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, corr
                 return replace(fixed, note=f"(taking \"{words[0]}\" as \"{close[0]}\")")
         quoted = join_names([f'"{c}"' for c in close], "or")
         hint = f" Did you mean {quoted}?" if close else ""
-        raise ParseError(f"I don't know the word \"{words[0]}\".{hint}")
+        raise ParseError(f"I don't know the word {quote_back(words[0])}.{hint}")
     if verb == "go" and rest:
         return _parse_go(rest, raw)
     if verb == "wait":
@@ -245,7 +245,7 @@ def _parse_go(rest: list[str], raw: str) -> Command:
     if len(rest) == 1 and rest[0] in DIRECTION_WORDS:
         return Command("go", direction=DIRECTION_WORDS[rest[0]], raw=raw)
     if rest and rest[0] in DIRECTION_WORDS:
-        raise ParseError(f"I understood \"go {rest[0]}\" but not \"{' '.join(rest[1:])}\".")
+        raise ParseError(f"I understood {quote_back('go ' + rest[0])} but not {quote_back(' '.join(rest[1:]))}.")
     return Command("go", tuple(rest), raw=raw)
 
 
@@ -264,7 +264,7 @@ def _parse_wait(rest: list[str], raw: str) -> Command:
     if len(words) == 1 and words[0] in TIME_UNITS:
         unit = words[0]
     elif words:
-        raise ParseError(f"I don't know how long \"{' '.join(words)}\" is; try \"wait 3 hours\" or \"wait 2 days\".")
+        raise ParseError(f"I don't know how long {quote_back(' '.join(words))} is; try \"wait 3 hours\" or \"wait 2 days\".")
     minutes = amount * TIME_UNITS[unit] if unit else amount
     return Command("wait", number=minutes, raw=raw)
 

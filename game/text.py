@@ -176,3 +176,12 @@ def verb_s(pronoun: str, singular: str, plural: str) -> str:
 def definite(name: str) -> str:
     """An item's name with "the": items are things, even when their name is written in capitals."""
     return f"the {name}"
+
+
+#: How much of the player's own words a message quotes back (a pasted page stays one line).
+QUOTE_LIMIT = 40
+
+
+def quote_back(words: str) -> str:
+    """The player's words in quotes, cut short with an ellipsis past :data:`QUOTE_LIMIT`."""
+    return f'"{words}"' if len(words) <= QUOTE_LIMIT else f'"{words[:QUOTE_LIMIT - 1]}…"'

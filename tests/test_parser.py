@@ -67,3 +67,9 @@ def test_any_input_parses_or_raises_parse_error(text: str) -> None:
         parse(text)
     except ParseError:
         pass
+
+
+def test_a_long_unknown_word_is_quoted_back_short() -> None:
+    with pytest.raises(ParseError) as refused:
+        parse("wait " + "x" * 990)
+    assert len(str(refused.value)) < 120 and "…" in str(refused.value)
