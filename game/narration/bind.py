@@ -126,9 +126,9 @@ def _downtime(narrator: Narrator, event: DowntimeTaken) -> list[str]:
 @BindNarrator.renders(XpEarned)
 def _xp_earned(narrator: Narrator, event: XpEarned) -> list[str]:
     if event.fled:
-        return [f"({cap(event.who)} fled after fighting you: half its worth, {event.value} XP, "
+        return [f"({cap(narrator.the(event.who))} fled after fighting you: half its worth, {event.value} XP, "
                 "yours at your next downtime.)"]
-    return [f"({cap(event.who)} is beaten: {event.value} XP, yours at your next downtime.)"]
+    return [f"({cap(narrator.the(event.who))} is beaten: {event.value} XP, yours at your next downtime.)"]
 
 
 @BindNarrator.renders(XpAwarded)

@@ -16,7 +16,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from game.errors import ActionRefused
-from game.play.bind_turn import round_now, set_round, the
+from game.play.bind_turn import round_now, set_round
 from game.rules import bind_advance
 from game.rules.bind_events import XpEarned
 from game.rules.bind_sheet import ATTRIBUTES, SKILLS, BindSheet
@@ -48,7 +48,7 @@ def credit_defeats(turn: Turn) -> None:
         value = bind_advance.defeat_value(sheet, fled)
         if value:
             earned.append(value)
-            turn.emit(XpEarned(the(world, npc_id), value, fled))
+            turn.emit(XpEarned(npc_id, value, fled))
     if earned and world.state.status == "playing":
         world.state.player = dataclasses.replace(player, xp_pending=(*player.xp_pending, *earned))
     set_round(turn, foes={})

@@ -114,7 +114,7 @@ class DowntimeTaken(Event):
 
 @dataclass(frozen=True)
 class XpEarned(Event):
-    """Foe ``who`` was beaten (or ``fled`` after fighting: half): ``value`` XP, awarded at downtime."""
+    """Foe ``who`` (an NPC id) was beaten (or ``fled`` after fighting: half): ``value`` XP, awarded at downtime."""
 
     who: str
     value: int
