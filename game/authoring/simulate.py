@@ -30,15 +30,19 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from game.authoring.scout import RunResult, play_run
+from game.rules.registry import get_system
 from game.world.content import Adventure
 
+#: The adventure a worker plays: set in the parent before the pool starts, so that forked
+#: workers inherit it; a worker started afresh (spawn, forkserver) loads it in ``_init_worker``.
 _WORKER: dict[str, Adventure] = {}
 
 
 def _init_worker(folder: str) -> None:
-    from game.world.loader import load_adventure
+    if "adventure" not in _WORKER:
+        from game.world.loader import load_adventure
 
-    _WORKER["adventure"] = load_adventure(folder)
+        _WORKER["adventure"] = load_adventure(folder)
 
 
 def _one(task: tuple[str, int, int]) -> RunResult:
@@ -47,14 +51,25 @@ def _one(task: tuple[str, int, int]) -> RunResult:
 
 
 def _results(folder: Path, adventure: Adventure, tasks: list[tuple[str, int, int]], jobs: int) -> Iterator[RunResult]:
-    """Each task's result, in the tasks' order."""
+    """Each task's result, in the tasks' order.
+
+    With several jobs, tasks go out one at a time (``chunksize=1``): a run takes
+    from a few to hundreds of milliseconds, sending one takes a fraction of one,
+    and handing out single runs keeps the workers finishing together.  The rule
+    systems are imported here first, so forked workers share them.
+    """
     if jobs <= 1 or len(tasks) < 4:
         for system_id, seed, max_turns in tasks:
             yield play_run(adventure, system_id, seed, max_turns)
         return
-    chunk = max(1, len(tasks) // (jobs * 4))
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(str(folder),)) as pool:
-        yield from pool.map(_one, tasks, chunksize=chunk)
+    for system_id in dict.fromkeys(system_id for system_id, _, _ in tasks):
+        get_system(system_id)
+    _WORKER["adventure"] = adventure
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(str(folder),)) as pool:
+            yield from pool.map(_one, tasks, chunksize=1)
+    finally:
+        _WORKER.clear()
 
 
 def simulate_all(folder: Path, adventure: Adventure, systems: Sequence[str], *, runs: int, seed: int, jobs: int = 0,
