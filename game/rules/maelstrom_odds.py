@@ -390,15 +390,18 @@ def decay_rate(difficulty: int, specialties: int) -> float:
 def dft_tail_values(dice: int, difficulty: int, specialties: int, size: int) -> list[float]:
     """``values[k]`` ≈ P(successes - botches = k - n) for ``k < size`` (a power of two).
 
-    ``z**n V(z)**n`` at ``z = e**(2πij/size)``: X(z) is found by Newton's method
-    from the neighbouring points' values (X(1) = 1), the second half of the
-    circle is the conjugate of the first (real coefficients).
+    ``z**n V(z)**n`` at ``z = e**(2πij/size)`` for ``j <= size/2``: X(z) is found
+    by Newton's method from the neighbouring points' values (X(1) = 1); the other
+    half of the circle is the conjugate (real coefficients).  The real result
+    comes from one complex FFT of half the size: the even results are the
+    transform of ``F_j + F_(j+size/2)``, the odd ones of ``(F_j - F_(j+size/2)) w**j``
+    (``w = e**(-2πi/size)``), one as the real part and the other as the imaginary.
     """
     n, s = dice, specialties
     p, q, r = (difficulty - 1) / 10, (10 - difficulty) / 10, 0.1
     fail = (difficulty - 2) / 10
     half = size // 2
-    values = [0j] * size
+    spectrum, points = [], []
     x = previous = 1 + 0j
     for j in range(half + 1):
         z = cmath.exp(2j * math.pi * j / size)
@@ -409,10 +412,16 @@ def dft_tail_values(dice: int, difficulty: int, specialties: int, size: int) -> 
             x -= step
             if abs(step) < 1e-10:  # Newton doubles the digits a step: x is now good to ~1e-20
                 break
-        values[j] = (0.1 + z * (fail + q * z + r * z * x**s)) ** n
-    for j in range(half + 1, size):
-        values[j] = values[size - j].conjugate()
-    return [value.real / size for value in _fft(values)]
+        spectrum.append((0.1 + z * (fail + q * z + r * z * x**s)) ** n)
+        points.append(z)
+    packed = []
+    for j in range(half):
+        low, high = spectrum[j], spectrum[half - j].conjugate()  # F_j and F_(j+size/2)
+        packed.append(low + high + 1j * (low - high) * points[j].conjugate())
+    values = [0.0] * size
+    for m, value in enumerate(_fft(packed)):
+        values[2 * m], values[2 * m + 1] = value.real / size, value.imag / size
+    return values
 
 
 def _fft(values: list[complex]) -> list[complex]:
