@@ -109,8 +109,9 @@ def fraction(count: int, exponent: int) -> Fraction:
     """``count / 10**exponent`` as a reduced Fraction, without a gcd for long numbers."""
     if count == 0:
         return Fraction(0)
-    if exponent <= DFT_DIGITS:  # short: the plain constructor's gcd is quicker
-        return Fraction(count, 10**exponent)
+    if exponent <= DFT_DIGITS:  # short: a gcd is quicker
+        common = math.gcd(count, 10**exponent)
+        return _from_coprime(count // common, 10**exponent // common)
     twos = _twos(abs(count), exponent)
     fives = _fives(abs(count), exponent)
     return _from_coprime(count // (2**twos * 5**fives), 2 ** (exponent - twos) * 5 ** (exponent - fives))
@@ -246,11 +247,13 @@ def _joint_low(dice: int, difficulty: int, specialties: int, threshold: int) -> 
     x = bonus_counts(difficulty, specialties, threshold - 1)
     q = [difficulty - 2] + x[1:threshold]
     q_rev = q[::-1]
+    q_tails = [q_rev[threshold - 1 - j:] for j in range(threshold)]  # q_j, ..., q_0 for each j
     powers = [[1] + [0] * (threshold - 1)]
     for _ in range(n):
         last = powers[-1]
-        powers.append([sum(map(mul, last[: j + 1], q_rev[threshold - 1 - j:])) for j in range(threshold)])
-    return [[comb(n, b) * powers[n - b][j] for b in range(n + 1)] for j in range(threshold)]
+        powers.append([sum(map(mul, last, tail)) for tail in q_tails])  # map stops at the shorter
+    combs = [comb(n, b) for b in range(n + 1)]
+    return [[combs[b] * powers[n - b][j] for b in range(n + 1)] for j in range(threshold)]
 
 
 def _finite(dice: int, difficulty: int, threshold: int) -> dict[int, Count]:
@@ -459,22 +462,22 @@ def _dft_tail(n: int, d: int, t: int, s: int, top: int, low_total: int) -> list[
     The first size tried covers the tail's expected length with room to spare; it is
     doubled while the cut is not inside it or the folded-back mass could reach 1e-17.
     """
-    exponent = max(top, DFT_DIGITS)
-    unlisted = 10**exponent - low_total * 10 ** (exponent - top)  # over 10**exponent
-    bar = 10 ** (exponent - CUT_DIGITS)
+    # what the low results leave, in units of 10**-DFT_DIGITS (rounded down: the DFT's own grain)
+    unlisted = (10**top - low_total) * 10**DFT_DIGITS // 10**top
+    bar = 10 ** (DFT_DIGITS - CUT_DIGITS)
     if unlisted < bar:  # a threshold above the pool: the successes weigh under 1e-12
         return []
     rho = decay_rate(d, s)
     expected = n + t + CUT_DIGITS * math.log(10) / -math.log(rho)
     size = 1 << max(6, math.ceil(math.log2(1.3 * expected + 32)))
-    scale, unit = 10**DFT_DIGITS, 10 ** (exponent - DFT_DIGITS)
+    scale = 10**DFT_DIGITS
     while True:
         values = dft_tail_values(n, d, s, size)
         left, entries, k = unlisted, [], t + n
         while left >= bar and k + 1 < size:
             k += 1
             count = round(values[k] * scale)
-            left -= count * unit
+            left -= count
             if count > 0:
                 entries.append((k - t - n, count, DFT_DIGITS))
         # Far out P(k+1) / P(k) tends to ρ, from below with specialties >= 2 (the k**(-3/2)),
