@@ -1,4 +1,4 @@
-"""Exact Maelstrom odds: the time of `odds` over a grid of PRODUCT §3.1 key sets (target: under 5 ms each).
+"""Maelstrom odds: the time of `odds` over a grid of PRODUCT §3.1 key sets (target: under 5 ms each).
 
 Every key set is timed cold (the odds cache emptied first): parsing the keys
 and computing the exact `Odds` (``system.odds``), and separately turning it
