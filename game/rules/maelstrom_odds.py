@@ -91,18 +91,21 @@ def _fives(number: int, limit: int) -> int:
     return found
 
 
-def _from_coprime(numerator: int, denominator: int) -> Fraction:
-    """A Fraction from a numerator and denominator known to be coprime (no gcd)."""
+def _coprime_maker() -> Callable[[int, int], Fraction]:
+    """How this Python builds a Fraction from coprime parts without a gcd (chosen once)."""
     maker: Any = getattr(Fraction, "_from_coprime_ints", None)  # Python 3.12+
     if maker is not None:
-        made: Fraction = maker(numerator, denominator)
-        return made
+        return maker
     unchecked: Any = Fraction  # Python 3.11 takes _normalize=False
     try:
-        made = unchecked(numerator, denominator, _normalize=False)
+        unchecked(1, 2, _normalize=False)
     except TypeError:  # pragma: no cover - a Python without either fast path
-        made = Fraction(numerator, denominator)
-    return made
+        return Fraction
+    return lambda numerator, denominator: unchecked(numerator, denominator, _normalize=False)
+
+
+#: A Fraction from a numerator and denominator known to be coprime (no gcd).
+_from_coprime = _coprime_maker()
 
 
 def fraction(count: int, exponent: int) -> Fraction:
@@ -110,8 +113,9 @@ def fraction(count: int, exponent: int) -> Fraction:
     if count == 0:
         return Fraction(0)
     if exponent <= DFT_DIGITS:  # short: a gcd is quicker
-        common = math.gcd(count, 10**exponent)
-        return _from_coprime(count // common, 10**exponent // common)
+        denominator = 10**exponent
+        common = math.gcd(count, denominator)
+        return _from_coprime(count // common, denominator // common)
     twos = _twos(abs(count), exponent)
     fives = _fives(abs(count), exponent)
     return _from_coprime(count // (2**twos * 5**fives), 2 ** (exponent - twos) * 5 ** (exponent - fives))
@@ -304,9 +308,10 @@ def net_counts(dice: int, difficulty: int, threshold: int, specialties: int,
     low: list[tuple[int, int, int]] = []
     low_total = 0
     scales = [10 ** (top - n - s * j) for j in range(t)]
+    raised = [10 ** (s * b) for b in range(n + 1)]  # C_k is over 10**(top - s b), b = -net
     for net in range(-n, 1):
         k = net + t + n
-        count = c_at(k) * 10 ** (top - n - s * k) if k >= 0 else 0
+        count = c_at(k) * raised[-net] if k >= 0 else 0
         for j in range(t):
             row = table[j]
             cancelled = j - net - t  # pairs counted at s - b = net + t whose successes are under t
