@@ -258,8 +258,9 @@ def figures(request: PoolRequest, rolled: PoolRoll, tally: Tally) -> dict[str, i
 
 
 def net_distribution(n: int, difficulty: int, threshold: int, specialties: int) -> tuple[tuple[int, Fraction], ...]:
-    """Exact ``(raw net, probability)`` pairs, ascending; the tail above the last
-    kept value weighs less than ``TAIL_CUTOFF`` (nothing is cut without specialties)."""
+    """``(raw net, probability)`` pairs, ascending, exact (long exploding tails: within
+    1e-15, see :mod:`maelstrom_odds`); the tail above the last kept value weighs less
+    than ``TAIL_CUTOFF`` (nothing is cut without specialties)."""
     return net_fractions(n, difficulty, threshold, specialties)
 
 

@@ -770,8 +770,18 @@ def compressed_oracle(n: int, d: int, t: int, s: int, vmax: int) -> dict[int, Fr
 
 @pytest.mark.parametrize("n, d, t, s, vmax", [(5, 7, 3, 2, 4), (6, 6, 0, 3, 6), (4, 2, 1, 5, 3), (10, 6, 2, 1, 8)])
 def test_odds_match_a_second_exact_method(n, d, t, s, vmax):
+    assert_matches_oracle(n, d, t, s, vmax)
+
+
+def assert_matches_oracle(n: int, d: int, t: int, s: int, vmax: int) -> None:
+    """The exact walk equals the oracle up to ``vmax``; the odds shown (the DFT's tail where
+    the walk would be long) have the oracle's botches and failures, and are within DFT_ERROR."""
+    oracle = compressed_oracle(n, d, t, s, vmax)
+    walked = dict(mo.net_fractions(n, d, t, s, exact=True))
+    assert {k: p for k, p in walked.items() if k <= vmax} == oracle
     odds = exact({"dice": str(n), "difficulty": str(d), "threshold": str(t), "specialties": str(s)})
-    assert {k: p for k, p in odds.items() if k <= vmax} == compressed_oracle(n, d, t, s, vmax)
+    assert {k: p for k, p in odds.items() if k <= 0} == {k: p for k, p in oracle.items() if k <= 0}
+    assert all(abs(odds[k] - p) <= mo.DFT_ERROR for k, p in oracle.items())
 
 
 def test_specialty_names_match_whole_words():
@@ -792,8 +802,37 @@ def test_specialty_names_match_whole_words():
 ])
 def test_fast_odds_match_the_second_exact_method(n, d, t, s, vmax):
     """Thresholds above the pool, difficulty 10 (no simple successes), five specialties, no dice."""
-    odds = exact({"dice": str(n), "difficulty": str(d), "threshold": str(t), "specialties": str(s)})
-    assert {k: p for k, p in odds.items() if k <= vmax} == compressed_oracle(n, d, t, s, vmax)
+    assert_matches_oracle(n, d, t, s, vmax)
+
+
+@pytest.mark.parametrize("n, d, t, s", [
+    (30, 2, 0, 5), (1, 2, 0, 5), (18, 2, 2, 5), (30, 3, 30, 3), (30, 2, 30, 4), (10, 10, 5, 5), (20, 6, 0, 4),
+    (5, 9, 0, 5), (30, 6, 12, 2), (7, 4, 3, 1), (2, 10, 0, 3),
+])
+def test_long_tails_by_dft_stay_within_their_bound_of_the_exact_walk(n, d, t, s, monkeypatch):
+    """The heaviest pools the command line accepts (and a few the walk would take): every
+    result within DFT_ERROR, the same results listed, botches and failures exact."""
+    walked = mo.fractions_of(mo.net_counts(n, d, t, s, exact=True))
+    mo.net_counts.cache_clear()
+    monkeypatch.setattr(mo, "EXACT_WORK", -1)  # the DFT for every tail
+    fast = mo.fractions_of(mo.net_counts(n, d, t, s))
+    assert fast.keys() == walked.keys()
+    assert max(abs(fast[k] - p) for k, p in walked.items()) <= mo.DFT_ERROR
+    assert {k: p for k, p in fast.items() if k <= 0} == {k: p for k, p in walked.items() if k <= 0}
+    request = PoolRequest(n, d, t, s)
+    odds = SYSTEM.odds(request)
+    assert odds.p_success == 1 - odds.probabilities["p_botch"] - odds.probabilities["p_failure"]
+    assert set(odds.to_json()) == {"system", "p_success", "p_failure", "p_botch", "distribution", "description"}
+    assert 1 - TAIL_CUTOFF < sum(fast.values(), Fraction(0)) < 1 + mo.DFT_ERROR * len(fast)
+    mo.net_counts.cache_clear()
+
+
+@pytest.mark.parametrize("d, s", [(2, 5), (6, 3), (10, 2), (4, 4)])
+def test_the_tail_decays_at_the_rate_its_branch_point_gives(d, s):
+    walked = mo.net_counts(10, d, 0, s, exact=True)
+    (_, before, x1), (_, last, x2) = walked[-2:]
+    ratio = Fraction(last, 10**x2) / Fraction(before, 10**x1)
+    assert float(ratio) < mo.decay_rate(d, s) < 1.05 * float(ratio)  # P(k+1)/P(k) grows towards it
 
 
 def test_the_largest_pool_is_exact_at_its_head_and_cut_at_its_tail():
@@ -841,7 +880,7 @@ def test_opposed_margin_matches_pairwise_products():
 
 
 def test_opposed_with_many_specialties_rounds_within_the_tail_cutoff():
-    attack, evasion = mo.net_counts(8, 6, 2, 4), mo.net_counts(6, 5, 0, 3)
+    attack, evasion = mo.net_counts(8, 6, 2, 4, exact=True), mo.net_counts(6, 5, 0, 3, exact=True)
     assert max(exponent for *_, exponent in attack) > mo.OPPOSED_DIGITS  # rounding does happen here
     rounded = mo.opposed(attack, evasion)
     exact = mo.fractions_of(mo.opposed(attack, evasion, digits=10**9))
