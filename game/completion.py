@@ -20,6 +20,8 @@ FLOOR_VERBS = frozenset({"take", "get", "grab", "pick"})
 CARRIED_VERBS = frozenset({"drop", "discard", "wear", "wield", "remove", "throw", "eat", "drink", "identify",
                            "use", "put", "give", "show", "read"})
 PERSON_VERBS = frozenset({"attack", "kill", "fight", "hit", "strike", "stab", "shoot", "talk", "ask", "greet"})
+#: Verbs whose object is carried by someone here, and then "from" whom.
+THEFT_VERBS = frozenset(VERBS["steal"])
 
 
 def candidates(engine: Engine, line: str) -> list[str]:
@@ -42,8 +44,10 @@ def candidates(engine: Engine, line: str) -> list[str]:
         things = [("item", i) for i in world.room_items()]
     elif verb in CARRIED_VERBS:
         things = [("item", i) for i in world.carried()]
-    elif verb in PERSON_VERBS:
+    elif verb in PERSON_VERBS or (verb in THEFT_VERBS and "from" in words[1:]):
         things = [("npc", n) for n in world.living_npcs_in()]
+    elif verb in THEFT_VERBS:
+        things = [("item", i) for n in world.living_npcs_in() for i in world.npc_items(n)]
     else:
         things = Scope.around(world, scenery=True).things
     names = [n for t in things if t != SELF for n in _names(world, t)]

@@ -34,6 +34,13 @@ def test_nouns_in_scope_complete_after_a_verb(engine: Engine) -> None:
     assert "blue gem" not in complete(engine, "take "), "things elsewhere are not in scope"
 
 
+def test_steal_completes_what_people_here_carry_then_who(engine: Engine) -> None:
+    engine.world.state.room = "well"
+    offered = complete(engine, "steal ")
+    assert "scimitar " in offered and "knife " not in offered, "what the raider carries, not the player's own"
+    assert set(complete(engine, "steal scimitar from ")) >= {"dune raider ", "old hermit "}
+
+
 def test_terminal_session_plays_through_a_pipe_and_ends_on_eof(engine: Engine) -> None:
     out = io.StringIO()
     with create_pipe_input() as pipe:
