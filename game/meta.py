@@ -472,8 +472,9 @@ def why_lines(system_id: str, system_name: str, label: str, result: RollResult) 
     lines = [f"The last roll: {label}{end}", f"  Rolled: {result.text}"]
     if result.dice:
         lines.append(f"  The dice showed {', '.join(str(d) for d in result.dice)}.")
+    unsaid = ("qualifier", "likelihood", *(("difficulty", "margin") if result.figures.get("secret") is True else ()))
     figures = [f"{FIGURE_WORDS.get(key, key.replace('_', ' '))} {value}" for key, value in result.figures.items()
-               if not isinstance(value, bool) and key not in ("qualifier", "likelihood")]
+               if not isinstance(value, bool) and key not in unsaid]
     if figures:
         lines.append(f"  Figures: {', '.join(figures)}.")
     outcome = result.outcome.replace("_", " ")

@@ -335,9 +335,11 @@ def hidden(result: RollResult) -> RollResult:
     Actions: the Game Master "doesn't usually tell you the difficulty number").
 
     ``... = 19 vs 18: success (margin 1)`` reads ``... = 19: success``; the
-    figures keep the numbers (``roll --json``, ``odds`` still know them).
+    figures keep the numbers (``roll --json``, ``odds`` still know them), flagged ``secret`` so
+    that ``why`` leaves them out too.
     """
     if "difficulty" not in result.figures:
         return result
     shown = f" vs {result.figures['difficulty']}: {result.outcome} (margin {result.figures['margin']})"
-    return replace(result, text=result.text.replace(shown, f": {result.outcome}", 1))
+    return replace(result, text=result.text.replace(shown, f": {result.outcome}", 1),
+                   figures={**result.figures, "secret": True})

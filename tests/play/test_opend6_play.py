@@ -84,6 +84,8 @@ def test_a_check_hints_at_its_difficulty_and_hides_the_number(engine: Engine, sc
     assert lines == [SEARCH_HINT, "[search] Perception + search 4D (2, 2, 2 + wild 3) = 9: success", FOUND]
     assert not any("vs" in line or "margin" in line or " 8" in line for line in lines)
     assert engine.dice_log[-1][2].figures["difficulty"] == 8  # the number is still known
+    why = engine.submit("why").lines
+    assert not any("difficulty" in line or "margin" in line for line in why[:4]), "why keeps the secret too"
 
 
 def test_odds_tells_the_exact_chance_but_not_the_hidden_number(engine: Engine, script: Script) -> None:
