@@ -742,7 +742,7 @@ def test_hidden_leaves_out_the_difficulty_and_margin_but_keeps_the_figures() -> 
     assert result.text == "3D+1 (2, 6 + wild 6+6+3 + 1) = 24 vs 13: success (margin 11), critical success"
     shown = hidden(result)
     assert shown.text == "3D+1 (2, 6 + wild 6+6+3 + 1) = 24: success, critical success"
-    assert shown.figures == result.figures and shown.dice == result.dice
+    assert shown.figures == {**result.figures, "secret": True} and shown.dice == result.dice
     open_roll = WOUNDS.roll(D6Request(2), ScriptedDice([3, 4]))
     assert hidden(open_roll) == open_roll
 
