@@ -41,14 +41,13 @@ a tail of hundreds of results (five specialties, easy difficulties) took up to
 tens of milliseconds exactly, and the walk cannot be rounded (it amplifies any
 error by 10 to 1000 a step).  When the exact walk would be long
 (:func:`_exact_is_quick`), the successes come instead from one inverse DFT of the
-pool's generating function at the roots of unity (:func:`dft_tail_values`), in
+pool's generating function at the roots of unity (:func:`game.rules.maelstrom_dft.dft_tail_values`), in
 double precision: each within :data:`DFT_ERROR` of the exact value, as the issue
 allows (a bounded-precision convolution exact to 1e-12).  Botches and failures,
 and so ``p_botch``, ``p_failure`` and ``p_success``, stay exact either way.
 """
 from __future__ import annotations
 
-import cmath
 import math
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
@@ -57,6 +56,8 @@ from itertools import accumulate
 from math import comb
 from operator import mul
 from typing import Any
+
+from game.rules.maelstrom_dft import DFT_DIGITS, MAX_DFT_SIZE, decay_rate, dft_tail_values
 
 #: ``10**CUT_DIGITS`` is 1 / TAIL_CUTOFF.
 CUT_DIGITS = 12
@@ -358,108 +359,7 @@ def _exact_is_quick(dice: int, difficulty: int, threshold: int, specialties: int
     return specialties * length * length <= EXACT_WORK
 
 
-# -- the tail by discrete Fourier transform --------------------------------------------
-#
-# Past the exact head, the successes can come from the values of the pool's generating
-# function at the N-th roots of unity: z**n V(z)**n there, then an inverse DFT gives every
-# P(net = k - n - t) at once, each within about 1e-16 (double precision; the mass beyond N
-# folds back onto the low indices, and N is chosen so that it weighs under 1e-17).
-
-#: DFT tail probabilities are rounded to ``count / 10**DFT_DIGITS``: the figures they
-#: give are good to about 1e-16, and are not shown with more digits than that.
-DFT_DIGITS = 16
-
-#: The bound the tests hold every DFT tail probability to, against the exact one.
-DFT_ERROR = 1e-15
-
-
-@lru_cache(maxsize=64)
-def decay_rate(difficulty: int, specialties: int) -> float:
-    """ρ with ``P(net = k) ≈ C k**(-3/2) ρ**k`` far out: one over the radius of convergence of X.
-
-    Without specialties there is no tail (0); with one, X is rational with a pole
-    at ``z = 10`` (ρ = 1/10); with more, its branch point, where also
-    ``1 = r s z X**(s-1)``, so that ``((s-1) X - p s) r X**(s-1) = q``.
-    """
-    s = specialties
-    if s <= 1:
-        return 0.1 * s
-    p, q, r = (difficulty - 1) / 10, (10 - difficulty) / 10, 0.1
-    x = max(1.0, p * s / (s - 1)) + 1.0  # the left side grows with x from there: Newton from above
-    for _ in range(60):
-        value = ((s - 1) * x - p * s) * r * x ** (s - 1) - q
-        slope = r * ((s - 1) * s * x ** (s - 1) - p * s * (s - 1) * x ** (s - 2))
-        x -= value / slope
-        if abs(value) < 1e-15:
-            break
-    return r * s * x ** (s - 1)
-
-
-def dft_tail_values(dice: int, difficulty: int, specialties: int, size: int) -> list[float]:
-    """``values[k]`` ≈ P(successes - botches = k - n) for ``k < size`` (a power of two).
-
-    ``z**n V(z)**n`` at ``z = e**(2πij/size)`` for ``j <= size/2``: X(z) is found
-    by Newton's method from the neighbouring points' values (X(1) = 1); the other
-    half of the circle is the conjugate (real coefficients).  The real result
-    comes from one complex FFT of half the size: the even results are the
-    transform of ``F_j + F_(j+size/2)``, the odd ones of ``(F_j - F_(j+size/2)) w**j``
-    (``w = e**(-2πi/size)``), one as the real part and the other as the imaginary.
-    """
-    n, s = dice, specialties
-    p, q, r = (difficulty - 1) / 10, (10 - difficulty) / 10, 0.1
-    fail = (difficulty - 2) / 10
-    half = size // 2
-    spectrum, points = [], []
-    x = previous = 1 + 0j
-    for j in range(half + 1):
-        z = cmath.exp(2j * math.pi * j / size)
-        x, previous = 2 * x - previous, x  # the next point's guess: on the line through the last two
-        for _ in range(30):
-            power = x ** (s - 1)
-            step = (x - p - q * z - r * z * power * x) / (1 - r * s * z * power)
-            x -= step
-            if abs(step) < 1e-10:  # Newton doubles the digits a step: x is now good to ~1e-20
-                break
-        spectrum.append((0.1 + z * (fail + q * z + r * z * x**s)) ** n)
-        points.append(z)
-    packed = []
-    for j in range(half):
-        low, high = spectrum[j], spectrum[half - j].conjugate()  # F_j and F_(j+size/2)
-        packed.append(low + high + 1j * (low - high) * points[j].conjugate())
-    values = [0.0] * size
-    for m, value in enumerate(_fft(packed)):
-        values[2 * m], values[2 * m + 1] = value.real / size, value.imag / size
-    return values
-
-
-def _fft(values: list[complex]) -> list[complex]:
-    """The DFT ``out[k] = sum_j values[j] e**(-2πijk/N)`` (radix 2, N a power of two)."""
-    size = len(values)
-    out = list(values)
-    j = 0
-    for i in range(1, size):  # bit-reversed order
-        bit = size >> 1
-        while j & bit:
-            j ^= bit
-            bit >>= 1
-        j |= bit
-        if i < j:
-            out[i], out[j] = out[j], out[i]
-    length = 2
-    while length <= size:
-        half = length // 2
-        twiddles = [cmath.exp(-2j * math.pi * k / length) for k in range(half)]
-        for start in range(0, size, length):
-            for k in range(half):
-                low, high = out[start + k], out[start + k + half] * twiddles[k]
-                out[start + k], out[start + k + half] = low + high, low - high
-        length *= 2
-    return out
-
-
-#: The largest DFT tried: past it the tail would weigh under 1e-12 long before (a guard).
-MAX_DFT_SIZE = 1 << 14
-
+# -- the tail by discrete Fourier transform (game.rules.maelstrom_dft) ------------------------
 
 def _dft_tail(n: int, d: int, t: int, s: int, top: int, low_total: int) -> list[tuple[int, int, int]]:
     """The successes (net >= 1) from :func:`dft_tail_values`, rounded to ``DFT_DIGITS``, up to the cut.

@@ -23,6 +23,7 @@ from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
 from game.rules.dice import TAIL_CUTOFF, RandomDice, ScriptedDice, enumerate_faces
 from game.rules.maelstrom import OPTIONS, SUMMARY, SYSTEM_ID, make_system
 from game.rules.maelstrom_actions import AttackRequest, pool_request
+from game.rules.maelstrom_dft import DFT_ERROR, decay_rate
 from game.rules.maelstrom_events import (
     AttackBotched,
     AttackHit,
@@ -781,7 +782,7 @@ def assert_matches_oracle(n: int, d: int, t: int, s: int, vmax: int) -> None:
     assert {k: p for k, p in walked.items() if k <= vmax} == oracle
     odds = exact({"dice": str(n), "difficulty": str(d), "threshold": str(t), "specialties": str(s)})
     assert {k: p for k, p in odds.items() if k <= 0} == {k: p for k, p in oracle.items() if k <= 0}
-    assert all(abs(odds[k] - p) <= mo.DFT_ERROR for k, p in oracle.items())
+    assert all(abs(odds[k] - p) <= DFT_ERROR for k, p in oracle.items())
 
 
 def test_specialty_names_match_whole_words():
@@ -817,13 +818,13 @@ def test_long_tails_by_dft_stay_within_their_bound_of_the_exact_walk(n, d, t, s,
     monkeypatch.setattr(mo, "EXACT_WORK", -1)  # the DFT for every tail
     fast = mo.fractions_of(mo.net_counts(n, d, t, s))
     assert fast.keys() == walked.keys()
-    assert max(abs(fast[k] - p) for k, p in walked.items()) <= mo.DFT_ERROR
+    assert max(abs(fast[k] - p) for k, p in walked.items()) <= DFT_ERROR
     assert {k: p for k, p in fast.items() if k <= 0} == {k: p for k, p in walked.items() if k <= 0}
     request = PoolRequest(n, d, t, s)
     odds = SYSTEM.odds(request)
     assert odds.p_success == 1 - odds.probabilities["p_botch"] - odds.probabilities["p_failure"]
     assert set(odds.to_json()) == {"system", "p_success", "p_failure", "p_botch", "distribution", "description"}
-    assert 1 - TAIL_CUTOFF < sum(fast.values(), Fraction(0)) < 1 + mo.DFT_ERROR * len(fast)
+    assert 1 - TAIL_CUTOFF < sum(fast.values(), Fraction(0)) < 1 + DFT_ERROR * len(fast)
     mo.net_counts.cache_clear()
 
 
@@ -832,7 +833,7 @@ def test_the_tail_decays_at_the_rate_its_branch_point_gives(d, s):
     walked = mo.net_counts(10, d, 0, s, exact=True)
     (_, before, x1), (_, last, x2) = walked[-2:]
     ratio = Fraction(last, 10**x2) / Fraction(before, 10**x1)
-    assert float(ratio) < mo.decay_rate(d, s) < 1.05 * float(ratio)  # P(k+1)/P(k) grows towards it
+    assert float(ratio) < decay_rate(d, s) < 1.05 * float(ratio)  # P(k+1)/P(k) grows towards it
 
 
 def test_the_largest_pool_is_exact_at_its_head_and_cut_at_its_tail():
