@@ -27,7 +27,7 @@ from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
 from game.events import Stolen, TheftCaught
 from game.npc import memory
-from game.text import capital, definite
+from game.text import capital, definite, quote_back
 from game.world.conditions import is_dark
 from game.world.state import PLAYER
 
@@ -151,10 +151,12 @@ def _their_item(turn: Turn, victim: str, words: tuple[str, ...]) -> str:
     things = [("item", i) for i in world.npc_items(victim)]
     if not things:
         raise ActionRefused(f"{capital(world.the_npc(victim))} carries nothing worth taking.")
+    if words and words[0] in ("all", "everything"):
+        raise ActionRefused("One thing at a time: a thief who grabs at everything is caught at once.")
     try:
         _, item_id = resolve(Scope(world, things), words, None, pronouns=turn.pronouns, what="steal")
     except ActionRefused as refused:
         if type(refused) is ActionRefused:
-            raise ActionRefused(f"{capital(world.the_npc(victim))} has no {' '.join(words)}.") from None
+            raise ActionRefused(f"{capital(world.the_npc(victim))} has no {quote_back(' '.join(words))[1:-1]}.") from None
         raise
     return item_id

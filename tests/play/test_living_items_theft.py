@@ -447,6 +447,7 @@ def test_the_steal_and_take_from_commands(adventure, system_id: str) -> None:
     assert engine.submit("odds steal pistol from trader").lines[0].startswith("Odds of steal from the trader")
     assert engine.submit("steal pistol from pilgrim").lines == ["The pilgrim has no pistol."]
     assert engine.submit("steal").lines[0].startswith("Steal what")
+    assert engine.submit("steal all from trader").lines[0].startswith("One thing at a time")
     assert "steal THING [from NPC]" in engine.submit("help steal").lines[0]
     report = engine.submit("steal pistol")
     while report.question:
