@@ -20,6 +20,7 @@ from game.play.bind_turn import round_now, set_round
 from game.rules import bind_advance
 from game.rules.bind_events import XpEarned
 from game.rules.bind_sheet import ATTRIBUTES, SKILLS, BindSheet
+from game.text import quote_back
 
 if TYPE_CHECKING:
     from game.actions import Turn
@@ -98,7 +99,7 @@ def train(turn: Turn, command: Command) -> None:
         return
     trait = bind_advance.trait_of(words)
     if trait is None:
-        raise ActionRefused(f"Train which Trait? \"{words}\" is none of them: train alone lists them.")
+        raise ActionRefused(f"Train which Trait? {quote_back(words)} is none of them: train alone lists them.")
     if not player.in_downtime:
         raise ActionRefused("Traits are trained in downtime: take downtime at a settlement first.")
     result = bind_advance.train(player, trait)
