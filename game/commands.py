@@ -119,6 +119,8 @@ def _saves_folder(option: str | None) -> Path:
 
 
 def check(args: argparse.Namespace) -> int:
+    from game.authoring.stats import by_place
+    from game.authoring.stats import check_lines as stat_lines
     from game.authoring.warnings import check_warnings
     from game.world.loader import check_adventure
 
@@ -136,6 +138,7 @@ def check(args: argparse.Namespace) -> int:
                 problems.append(f"{name}: {error}")
                 continue
         found = check_adventure(path)
+        found = sorted(found + stat_lines(path, found), key=by_place)
         problems.extend(found)
         if not found:
             warnings.extend(check_warnings(path))

@@ -182,13 +182,6 @@ def _locked_rooms(adventure: Adventure, found: _Reach) -> list[Warning]:
 def _items(adventure: Adventure, found: _Reach) -> list[Warning]:
     warnings: list[Warning] = []
     kits = {str(item) for stats in adventure.player.stats.values() for item in stats.get("kit", [])}
-    for system, stats in adventure.player.stats.items():
-        for item in stats.get("kit", []):
-            if str(item) not in adventure.items:
-                close = difflib.get_close_matches(str(item), list(adventure.items), n=1)
-                hint = f" (did you mean {close[0]}?)" if close else ""
-                warnings.append((("player", "stats", system, "kit"),
-                                 f"no item '{item}'{hint}: a new run under {system} will not start"))
     for item_id in adventure.items:
         home = adventure.item_homes.get(item_id)
         if home is None and item_id in kits:

@@ -51,7 +51,9 @@ def stats_problems(stats: Mapping[str, Any]) -> list[str]:
     """Every problem with an ``[...stats.opend6]`` table (empty when it is valid)."""
     problems: list[str] = []
     for key, value in stats.items():
-        if key not in _STAT_KEYS:
+        if key in SKILLS:
+            problems.append(f"{key}: a skill, not an attribute: put it in skills = {{ {key} = ... }}")
+        elif key not in _STAT_KEYS:
             problems.append(f"{key}: unknown OpenD6 stat{_suggest(key, _STAT_KEYS)}")
         elif key in ATTRIBUTES or key == "armor":
             problems += filter(None, [_code_problem(key, value)])

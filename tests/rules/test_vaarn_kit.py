@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from game.authoring.stats import stats_problems
 from game.authoring.warnings import find_warnings
 from game.engine import Engine, new_state
 from game.errors import ContentError
@@ -17,7 +18,7 @@ from game.rules.dice import ScriptedDice
 from game.rules.registry import get_system
 from game.rules.vaarn_data import stat_problems
 from game.rules.vaarn_life import new_character
-from game.world.loader import load_adventure
+from game.world.loader import load_adventure, read_merged
 from game.world.state import PLAYER
 
 GLASS_OASIS = Path(__file__).resolve().parents[2] / "content" / "glass-oasis"
@@ -67,12 +68,13 @@ def test_an_unknown_kit_item_is_a_one_line_content_error() -> None:
         new_state(dataclasses.replace(adventure, player=broken), get_system("vaarn"), seed=1)
 
 
-def test_check_warns_of_an_unknown_kit_item_with_a_suggestion() -> None:
-    adventure = load_adventure(GLASS_OASIS)
-    broken = dataclasses.replace(adventure.player, stats={"vaarn": {"kit": ["dew-thimbel"]}})
-    warnings = dict(find_warnings(dataclasses.replace(adventure, player=broken)))
-    assert warnings[("player", "stats", "vaarn", "kit")].endswith(
-        "no item 'dew-thimbel' (did you mean dew-thimble?): a new run under vaarn will not start")
+def test_check_finds_an_unknown_kit_item_with_a_suggestion() -> None:
+    """An error, not a warning: a new run would not start (game.authoring.stats)."""
+    merged, _ = read_merged(GLASS_OASIS)
+    merged["player"]["stats"]["vaarn"]["kit"] = ["dew-thimbel"]
+    errors = dict(stats_problems(merged))
+    assert errors[("player", "stats", "vaarn", "kit")] == (
+        "no item 'dew-thimbel' (did you mean dew-thimble?): a new run under vaarn would not start")
 
 
 def test_the_even_faster_campaign_gives_no_level_for_ysoldes_thimble() -> None:

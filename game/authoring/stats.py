@@ -1,0 +1,198 @@
+"""The stat-table errors of ``wayfarer check``: each ``stats.<system>`` table through its system.
+
+The loader (:mod:`game.world.build`) checks only that a stat table holds
+numbers within bounds; what the numbers mean is each rule system's.  Here
+every ``[player.stats.<system>]`` and ``[npcs.X.stats.<system>]`` table is
+made into the sheet play would make of it -- :meth:`RuleSystem.new_character`
+for the player, :meth:`RuleSystem.npc_sheet` with the NPC's tier and creature
+type for an NPC, the system configured with ``[adventure.rules]`` -- so the
+content that ``check`` passes starts and meets its NPCs under every system
+it gives stats for, and no rule is written twice.  Each reason the system
+gives (a :class:`ContentError` lists them all; a ValueError is one) becomes
+an error at the key path of the field it names (the table itself when it
+names none).
+
+Item ``stats.<system>`` tables are read piecemeal during play, by no one sheet
+builder; they are not checked here (see :mod:`game.authoring.warnings` for
+tables no system reads).
+"""
+from __future__ import annotations
+
+import difflib
+import random
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from game.errors import ContentError, UsageError
+from game.rules import registry
+from game.rules.base import RuleSystem
+from game.rules.dice import RandomDice
+from game.world.schema import KeyPath, format_path
+
+Problem = tuple[KeyPath, str]
+
+#: How systems prefix their reasons; stripped, since the key path says where.
+_PREFIX = re.compile(
+    r"^(?:vaarn: (?:player stats: )?|maelstrom stats: |opend6: |open_adventures: |bind: )?"
+    r"(?:(?:player|npc)[ .]stats\.\w+(?=[.:]))?\.?:? ?")
+
+
+#: An unknown name and the known ones a system lists after it.
+_UNKNOWN = re.compile(r"unknown [\w ]*'([^']+)'(?=.*?(?:known|valid keys|abilities): ([\w, ]+)$)")
+
+
+def stats_problems(merged: Mapping[str, Any]) -> list[Problem]:
+    """Every problem the rule systems find in the player's and the NPCs' stat tables of the
+    merged content data (as :func:`game.world.loader.read_merged` gives it).
+
+    Tables that are not tables, systems that do not exist and bad ``[adventure.rules]``
+    options are the loader's to report, and are skipped here.
+    """
+    problems: list[Problem] = []
+    systems: dict[str, RuleSystem | None] = {}
+    for path, system_id, stats, npc in _tables(merged):
+        if system_id not in systems:
+            systems[system_id] = _system(merged, system_id)
+        system = systems[system_id]
+        if system is not None:
+            problems.extend((path + field, message) for field, message in table_problems(system, stats, npc))
+        if npc is None:
+            problems.extend((path + ("kit",), message) for message in _kit_problems(merged, system_id, stats))
+    return problems
+
+
+def _kit_problems(merged: Mapping[str, Any], system_id: str, stats: Mapping[str, Any]) -> list[str]:
+    """A player's starting ``kit`` (Vaarn's) naming an item the adventure lacks: a new run would not start."""
+    kit = stats.get("kit")
+    items = merged.get("items")
+    known = [str(item_id) for item_id in items] if isinstance(items, Mapping) else []
+    problems = []
+    for item in kit if isinstance(kit, list) else []:
+        if str(item) not in known:
+            close = difflib.get_close_matches(str(item), known, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            problems.append(f"no item '{item}'{hint}: a new run under {system_id} would not start")
+    return problems
+
+
+def table_problems(system: RuleSystem, stats: Mapping[str, Any],
+                   npc: tuple[int, str] | None = None) -> list[tuple[KeyPath, str]]:
+    """(field path inside the table, reason) for each problem ``system`` finds in ``stats``:
+    a player's table, or an NPC's when ``npc`` gives its (tier, creature type)."""
+    try:
+        if npc is None:
+            dice = RandomDice(random.Random("wayfarer:check"))
+            system.new_character(stats, dice)
+        else:
+            system.npc_sheet(npc[0], stats, npc[1])
+    except ContentError as error:
+        return [_field(stats, str(reason)) for reason in error.problems]
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
+        return [_field(stats, str(error))]
+    return []
+
+
+def _tables(merged: Mapping[str, Any]) -> Iterator[tuple[KeyPath, str, Mapping[str, Any], tuple[int, str] | None]]:
+    """(key path, system id, table, None for the player or the NPC's (tier, creature)) of each stat table."""
+    player = merged.get("player")
+    if isinstance(player, Mapping):
+        for system_id, stats in _by_system(player.get("stats")):
+            yield ("player", "stats", system_id), system_id, stats, None
+    npcs = merged.get("npcs")
+    if not isinstance(npcs, Mapping):
+        return
+    for npc_id, npc in npcs.items():
+        if not isinstance(npc, Mapping):
+            continue
+        tier = npc.get("tier")
+        tier = tier if isinstance(tier, int) and not isinstance(tier, bool) and 1 <= tier <= 5 else 1
+        creature = npc.get("creature")
+        creature = creature if isinstance(creature, str) else "biological"
+        for system_id, stats in _by_system(npc.get("stats")):
+            yield ("npcs", str(npc_id), "stats", system_id), system_id, stats, (tier, creature)
+
+
+def _by_system(stats: Any) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    if isinstance(stats, Mapping):
+        for system_id, table in stats.items():
+            if system_id in registry.SYSTEM_IDS and isinstance(table, Mapping) and table:
+                yield system_id, table
+
+
+def _system(merged: Mapping[str, Any], system_id: str) -> RuleSystem | None:
+    """The system configured as the adventure's ``[adventure.rules] <id>`` says; None when it cannot be."""
+    adventure = merged.get("adventure")
+    rules = adventure.get("rules") if isinstance(adventure, Mapping) else None
+    options = rules.get(system_id) if isinstance(rules, Mapping) else None
+    try:
+        return registry.get_system(system_id, options if isinstance(options, Mapping) else None)
+    except (UsageError, ValueError, TypeError):
+        return None
+
+
+def _field(stats: Mapping[str, Any], reason: str) -> tuple[KeyPath, str]:
+    """The key path of the field a reason names first (``skills.melee: ...``, ``hp must ...``,
+    ``unknown key 'x'``) and the reason after it; the table itself when it names none."""
+    text = _suggested(_PREFIX.sub("", reason, count=1))
+    path, rest = _leading_path(stats, text)
+    if path:
+        return path, (rest[2:] if rest.startswith(": ") else text)
+    quoted = re.search(r"'([^']+)'", text)
+    if quoted and quoted.group(1) in stats:
+        return (quoted.group(1),), text
+    return (), text
+
+
+def _suggested(text: str) -> str:
+    """``text`` with ``(did you mean X?)`` after an unknown name that a listed known one is close to."""
+    found = _UNKNOWN.search(text)
+    if found is None or "did you mean" in text:
+        return text
+    name, known = found.group(1), found.group(2).split(", ")
+    close = difflib.get_close_matches(name, known, n=1) or [k for k in known if len(k) > 2 and name.startswith(k)]
+    return text.replace(found.group(0), f"{found.group(0)} (did you mean {close[0]}?)", 1) if close else text
+
+
+def _leading_path(stats: Mapping[str, Any], text: str) -> tuple[KeyPath, str]:
+    """The longest run of the table's keys (``a.b.c``) that ``text`` starts with, and what follows."""
+    path: KeyPath = ()
+    table: Any = stats
+    while isinstance(table, Mapping):
+        key = next((k for k in sorted(map(str, table), key=len, reverse=True)
+                    if text.startswith(k) and text[len(k):len(k) + 1] in ("", ".", ":", " ")), None)
+        if key is None:
+            break
+        path += (key,)
+        table, text = table[key], text[len(key):]
+        if not text.startswith("."):
+            break
+        text = text[1:]
+    return path, text
+
+
+def check_lines(folder: Path, loader_lines: list[str]) -> list[str]:
+    """``FILE:LINE: KEY.PATH: reason`` lines of the stat-table problems of an adventure folder,
+    leaving out the tables the loader already found wrong (``loader_lines``: what it reported)."""
+    from game.world.loader import locate, read_merged
+
+    merged, read_problems = read_merged(folder)
+    if read_problems or not merged:
+        return []
+    problems = [(path, message) for path, message in stats_problems(merged)
+                if not _reported(path[:4] if path[0] == "npcs" else path[:3], loader_lines)]
+    return locate(folder, problems) if problems else []
+
+
+def _reported(table: KeyPath, lines: list[str]) -> bool:
+    """Whether a loader line is about ``table`` or a key inside it."""
+    text = format_path(table)
+    return any(f": {text}:" in line or f": {text}." in line for line in lines)
+
+
+def by_place(line: str) -> tuple[str, int, str]:
+    """A sort key putting problem lines in file, then line-number order."""
+    display, _, rest = line.partition(":")
+    number, _, _ = rest.partition(":")
+    return (display, int(number) if number.isdigit() else 0, line)
