@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any, overload
 
 from game.errors import ActionRefused, UsageError
@@ -121,12 +120,17 @@ def _describe_request(request: PoolRequest) -> str:
     return text + (" [" + "; ".join(request.reasons) + "]" if request.reasons else "")
 
 
-def _odds(distribution: dict[int, Fraction], description: str) -> Odds:
-    split = pool.odds_from(distribution)
+def _odds(entries: mo.Entries, description: str) -> Odds:
+    """Step 4's outcomes of a signed-net distribution in counts (:mod:`maelstrom_odds`):
+    botch and failure summed as integers, so that each Fraction is built once."""
+    top = max(exponent for _, _, exponent in entries)
+    botch = sum(count * 10 ** (top - exponent) for net, count, exponent in entries if net < 0)
+    failure = sum(count * 10 ** (top - exponent) for net, count, exponent in entries if net == 0)
+    p_botch, p_failure = mo.fraction(botch, top), mo.fraction(failure, top)
     return Odds(
-        system=SYSTEM_ID, p_success=split.p_success,
-        probabilities={"p_failure": split.p_failure, "p_botch": split.p_botch},
-        distribution={str(net): p for net, p in sorted(distribution.items()) if p},
+        system=SYSTEM_ID, p_success=1 - p_botch - p_failure,
+        probabilities={"p_failure": p_failure, "p_botch": p_botch},
+        distribution={str(net): p for net, p in mo.fractions_of(entries).items() if p},
         description=description,
     )
 
@@ -136,12 +140,12 @@ def _entries(request: PoolRequest) -> mo.Entries:
     return mo.with_automatic(counts, request.automatic)
 
 
-def _attack_distribution(request: AttackRequest) -> dict[int, Fraction]:
-    """The hit margin's exact distribution (integer counts until the end)."""
+def _attack_entries(request: AttackRequest) -> mo.Entries:
+    """The hit margin's distribution (integer counts until the end)."""
     attack = _entries(request.attack)
     if request.evasion is None:
-        return mo.fractions_of(attack)
-    return mo.fractions_of(mo.opposed(attack, _entries(request.evasion)))
+        return attack
+    return mo.opposed(attack, _entries(request.evasion))
 
 
 class MaelstromSystem:
@@ -172,8 +176,8 @@ class MaelstromSystem:
             description = "attack " + _describe_request(request.attack)
             if request.evasion:
                 description += "; evasion " + _describe_request(request.evasion)
-            return _odds(_attack_distribution(request), description)
-        return _odds(pool.final_distribution(request), _describe_request(request))
+            return _odds(_attack_entries(request), description)
+        return _odds(_entries(request), _describe_request(request))
 
     def roll(self, request: Request, dice: Dice) -> RollResult:
         """Read the pool dice, then bonus dice breadth-first (attacks: then the evasion's)."""

@@ -57,20 +57,21 @@ def dft_tail_values(dice: int, difficulty: int, specialties: int, size: int) -> 
     """
     n, s = dice, specialties
     p, q, r = (difficulty - 1) / 10, (10 - difficulty) / 10, 0.1
-    fail = (difficulty - 2) / 10
     half = size // 2
     spectrum, points = [], []
-    x = previous = 1 + 0j
+    x = previous = earlier = 1 + 0j
     for j in range(half + 1):
         z = cmath.exp(2j * math.pi * j / size)
-        x, previous = 2 * x - previous, x  # the next point's guess: on the line through the last two
+        # the next point's guess: on the parabola through the last three (off by ~1e-7, so
+        # that two Newton steps reach ~1e-20 where a guess on a line needed three)
+        x, previous, earlier = 3 * (x - previous) + earlier, x, previous
         for _ in range(30):
             power = x ** (s - 1)
             step = (x - p - q * z - r * z * power * x) / (1 - r * s * z * power)
             x -= step
             if abs(step) < 1e-10:  # Newton doubles the digits a step: x is now good to ~1e-20
                 break
-        spectrum.append((0.1 + z * (fail + q * z + r * z * x**s)) ** n)
+        spectrum.append((0.1 + z * (x - 0.1)) ** n)  # V = 1/10 + z (X - 1/10)
         points.append(z)
     packed = []
     for j in range(half):
@@ -83,25 +84,30 @@ def dft_tail_values(dice: int, difficulty: int, specialties: int, size: int) -> 
 
 
 def fft(values: list[complex]) -> list[complex]:
-    """The DFT ``out[k] = sum_j values[j] e**(-2πijk/N)`` (radix 2, N a power of two)."""
+    """The DFT ``out[k] = sum_j values[j] e**(-2πijk/N)`` (radix 2, N a power of two).
+
+    Each stage's butterflies go by list comprehensions over slices: one twiddle's
+    across all blocks while blocks are many and short, one block's while they are long.
+    """
     size = len(values)
-    out = list(values)
-    j = 0
-    for i in range(1, size):  # bit-reversed order
-        bit = size >> 1
-        while j & bit:
-            j ^= bit
-            bit >>= 1
-        j |= bit
-        if i < j:
-            out[i], out[j] = out[j], out[i]
+    order = [0]
+    while len(order) < size:  # the bit-reversed indices: the even ones' order, then the odd ones'
+        order = [2 * i for i in order] + [2 * i + 1 for i in order]
+    out = [values[i] for i in order]
     length = 2
     while length <= size:
         half = length // 2
         twiddles = [cmath.exp(-2j * math.pi * k / length) for k in range(half)]
-        for start in range(0, size, length):
-            for k in range(half):
-                low, high = out[start + k], out[start + k + half] * twiddles[k]
-                out[start + k], out[start + k + half] = low + high, low - high
+        if half <= size // length:
+            for k, w in enumerate(twiddles):
+                lows, highs = out[k::length], [w * h for h in out[k + half::length]]
+                out[k::length] = [a + b for a, b in zip(lows, highs, strict=True)]
+                out[k + half::length] = [a - b for a, b in zip(lows, highs, strict=True)]
+        else:
+            for start in range(0, size, length):
+                lows = out[start:start + half]
+                highs = [w * h for w, h in zip(twiddles, out[start + half:start + length], strict=True)]
+                out[start:start + half] = [a + b for a, b in zip(lows, highs, strict=True)]
+                out[start + half:start + length] = [a - b for a, b in zip(lows, highs, strict=True)]
         length *= 2
     return out

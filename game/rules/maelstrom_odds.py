@@ -97,12 +97,20 @@ def _coprime_maker() -> Callable[[int, int], Fraction]:
     maker: Any = getattr(Fraction, "_from_coprime_ints", None)  # Python 3.12+
     if maker is not None:
         return maker
-    unchecked: Any = Fraction  # Python 3.11 takes _normalize=False
+
+    def from_parts(numerator: int, denominator: int) -> Fraction:
+        # what 3.12's Fraction._from_coprime_ints does: 3.11's Fraction(..., _normalize=False)
+        # spends twice as long on argument checks (a few hundred Fractions an `odds`)
+        made: Any = object.__new__(Fraction)
+        made._numerator, made._denominator = numerator, denominator
+        return made
+
     try:
-        unchecked(1, 2, _normalize=False)
-    except TypeError:  # pragma: no cover - a Python without either fast path
-        return Fraction
-    return lambda numerator, denominator: unchecked(numerator, denominator, _normalize=False)
+        half = from_parts(1, 2)
+        works = half == Fraction(1, 2) and hash(half) == hash(Fraction(1, 2)) and float(half) == 0.5
+    except (AttributeError, TypeError):  # pragma: no cover - a Fraction with other fields
+        works = False
+    return from_parts if works else Fraction
 
 
 #: A Fraction from a numerator and denominator known to be coprime (no gcd).
@@ -144,17 +152,16 @@ def bonus_counts(difficulty: int, specialties: int, top: int) -> list[int]:
     return x
 
 
-def _pool_die(difficulty: int, specialties: int, top: int) -> list[int]:
-    """``10**(1 + s j) [z^j] V`` for ``j = 0..top``: one pool die (botch as ``z^-1``, times ``z``)."""
-    x = bonus_counts(difficulty, specialties, max(top - 1, 0))
+def _pool_die(difficulty: int, specialties: int, x: Sequence[int]) -> list[int]:
+    """``10**(1 + s j) [z^j] V`` for ``j = 0..len(x)``: one pool die (botch as ``z^-1``, times ``z``),
+    from ``x = bonus_counts(...)``."""
     scale = 10**specialties
-    die = [1, (difficulty - 2) * scale] + [value * scale for value in x[1:]]
-    return die[: top + 1]
+    return [1, (difficulty - 2) * scale] + [value * scale for value in x[1:]]
 
 
-def _first_counts(dice: int, difficulty: int, specialties: int, top: int) -> list[int]:
-    """``C_k = 10**(n + s k) [z^k] V^n`` for ``k = 0..top`` by Miller's recurrence (``V_0 = 1``)."""
-    die = _pool_die(difficulty, specialties, top)
+def _first_counts(dice: int, die: Sequence[int], top: int) -> list[int]:
+    """``C_k = 10**(n + s k) [z^k] V^n`` for ``k = 0..top`` by Miller's recurrence (``V_0 = 1``),
+    from ``die = _pool_die(...)`` (at least ``top + 1`` long)."""
     counts = [1]
     for k in range(1, top + 1):
         total = sum(((dice + 1) * i - k) * die[i] * counts[k - i] for i in range(1, k + 1))
@@ -240,25 +247,55 @@ def diagonal_counts(dice: int, difficulty: int, specialties: int) -> Iterator[in
         k += 1
 
 
-def _joint_low(dice: int, difficulty: int, specialties: int, threshold: int) -> list[list[int]]:
-    """``P(successes = j, botches = b) = table[j][b] / 10**(n + s j)`` for ``j < t``.
+def _below_threshold(dice: int, specialties: int, difficulty: int, x: Sequence[int], threshold: int,
+                     top: int) -> tuple[list[int], list[int]]:
+    """The pairs (successes ``j < t``, botches) the low results need, as counts over ``10**top``.
 
-    ``(w/10 + Q)^n`` with ``Q = X - 1/10`` a pool die without its botch: the
-    count is ``C(n, b) 10**(n-b+s j) [z^j] Q^(n-b)``, built by powers of ``Q``.
+    ``P(j, b) = C(n, b) 10**-b [z^j] Q^(n-b)``, from ``(w/10 + Q)^n`` with
+    ``Q = X - 1/10`` a pool die without its botch.  ``kept[b]`` sums ``P(j, b)``
+    over ``j < t`` (their net is ``-b``); ``moved[b]`` sums ``P(j, j + b - t)``
+    over ``j < t``: the pairs with ``successes - botches = t - b`` that the
+    diagonal counts at net ``-b`` although their net is ``-(j + b - t)``.
+
+    The powers of ``Q`` come from those of ``Z = X - p`` (``x = bonus_counts(...)``,
+    at least ``t`` long): ``Q = c + Z`` with ``c = (d-2)/10``, so
+    ``Q^m = sum_i C(m, i) c^(m-i) Z^i``; ``Z^i`` starts at ``z^i``, so the ``t``
+    powers of ``Z`` below ``z^t`` cost about half the ``n`` powers of ``Q``,
+    ``kept`` needs one sum per power of ``Z``, and ``moved`` only the entries it uses.
     """
-    n = dice
-    if threshold <= 0:
-        return []
-    x = bonus_counts(difficulty, specialties, threshold - 1)
-    q = [difficulty - 2] + x[1:threshold]
-    q_rev = q[::-1]
-    q_tails = [q_rev[threshold - 1 - j:] for j in range(threshold)]  # q_j, ..., q_0 for each j
-    powers = [[1] + [0] * (threshold - 1)]
+    n, s, t = dice, specialties, threshold
+    if t <= 0:
+        return [0] * (n + 1), [0] * (n + 1)
+    z_rev = ([0] + list(x[1:t]))[::-1]
+    z_tails = [z_rev[t - 1 - j:] for j in range(t)]  # z_j, ..., z_0 for each j
+    z_powers = [[1] + [0] * (t - 1)]  # z_powers[i][j] = 10**(i + s j) [z^j] Z^i
+    for i in range(1, t):
+        z_powers.append([0] * i + [sum(map(mul, z_powers[-1], z_tails[j])) for j in range(i, t)])
+    columns = list(zip(*z_powers, strict=True))  # columns[j][i] = z_powers[i][j]
+    scales = [10 ** (top - n - s * j) for j in range(t)]  # 10**(n + s j) to 10**top
+
+    def below(power: list[int]) -> int:  # sum(power[j] * scales[j]), by Horner in powers of 10**s
+        total = 0
+        for value in power:
+            total = total * 10**s + value
+        return total * scales[-1]
+
+    z_below = [below(power) for power in z_powers]
+    weights = [[1]]  # weights[m][i] = C(m, i) (d-2)**(m-i): 10**(m + s j) [z^j] Q^m = weights[m] . columns[j]
     for _ in range(n):
-        last = powers[-1]
-        powers.append([sum(map(mul, last, tail)) for tail in q_tails])  # map stops at the shorter
+        last = weights[-1]
+        weights.append([(difficulty - 2) * high + low for high, low in zip(last + [0], [0] + last, strict=True)])
     combs = [comb(n, b) for b in range(n + 1)]
-    return [[combs[b] * powers[n - b][j] for b in range(n + 1)] for j in range(threshold)]
+    kept = [combs[b] * sum(map(mul, weights[n - b], z_below)) for b in range(n + 1)]
+    moved = []
+    for b in range(n + 1):
+        # botches B = j + b - t < b, successes j = t - b + B, each count over 10**(n + s j):
+        # j rises by one with B, so Horner in 10**s brings them all to 10**(n + s (t-1))
+        total = 0
+        for botches in range(max(0, b - t), b):
+            total = total * 10**s + combs[botches] * sum(map(mul, weights[n - botches], columns[t - b + botches]))
+        moved.append(total * scales[-1])
+    return kept, moved
 
 
 def _finite(dice: int, difficulty: int, threshold: int) -> dict[int, Count]:
@@ -295,7 +332,8 @@ def net_counts(dice: int, difficulty: int, threshold: int, specialties: int,
         return tuple((net, c, e) for net, (c, e) in sorted(_finite(n, d, t).items()))
     walk = diagonal_counts(n, d, s)
     diagonal: dict[int, int] = {}
-    first = _first_counts(n, d, s, n + t)  # the low results' C_k; the walk goes on from there
+    x = bonus_counts(d, s, n + t - 1)  # one bonus die: for the pool die and the joint table
+    first = _first_counts(n, _pool_die(d, s, x), n + t)  # the low results' C_k; the walk goes on from there
 
     def c_at(k: int) -> int:
         if k < len(first):
@@ -304,23 +342,17 @@ def net_counts(dice: int, difficulty: int, threshold: int, specialties: int,
             diagonal[len(diagonal) + n + 1] = next(walk)
         return diagonal[k]
 
-    table = _joint_low(n, d, s, t)
     top = n + s * (t + n)  # the exponent every low value is brought to
+    kept, moved = _below_threshold(n, s, d, x, t, top)
     low: list[tuple[int, int, int]] = []
     low_total = 0
-    scales = [10 ** (top - n - s * j) for j in range(t)]
-    raised = [10 ** (s * b) for b in range(n + 1)]  # C_k is over 10**(top - s b), b = -net
-    for net in range(-n, 1):
-        k = net + t + n
-        count = c_at(k) * raised[-net] if k >= 0 else 0
-        for j in range(t):
-            row = table[j]
-            cancelled = j - net - t  # pairs counted at s - b = net + t whose successes are under t
-            gained = row[-net] - (row[cancelled] if 0 <= cancelled <= n else 0)
-            if gained:
-                count += gained * scales[j]
+    for botches in range(n, -1, -1):
+        # the diagonal's pairs at successes - botches = t - b (C_k is over 10**(top - s b)),
+        # those with fewer than t successes taken out, the ones with b botches among them put in
+        k = t + n - botches
+        count = (c_at(k) * 10 ** (s * botches) if k >= 0 else 0) + kept[botches] - moved[botches]
         if count:
-            low.append((net, count, top))
+            low.append((-botches, count, top))
             low_total += count
     if exact or _exact_is_quick(n, d, t, s):
         return tuple(low + _exact_tail(n, t, s, c_at, top, low_total))

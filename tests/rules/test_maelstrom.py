@@ -8,6 +8,7 @@ import re
 from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction
+from math import comb
 
 import pytest
 from hypothesis import given, settings
@@ -826,6 +827,45 @@ def test_long_tails_by_dft_stay_within_their_bound_of_the_exact_walk(n, d, t, s,
     assert set(odds.to_json()) == {"system", "p_success", "p_failure", "p_botch", "distribution", "description"}
     assert 1 - TAIL_CUTOFF < sum(fast.values(), Fraction(0)) < 1 + DFT_ERROR * len(fast)
     mo.net_counts.cache_clear()
+
+
+def _low_by_powers_of_q(n: int, d: int, t: int, s: int) -> dict[int, Fraction]:
+    """P(net <= 0) straight from the joint (successes, botches) table by powers of Q = X - 1/10
+    (``[z^j] V^n`` from the walk's counts): a slower route than maelstrom_odds takes."""
+    x = mo.bonus_counts(d, s, n + t)
+    q = [Fraction(d - 2, 10)] + [Fraction(x[j], 10 ** (1 + s * j)) for j in range(1, n + t + 1)]
+    powers = [[Fraction(1)] + [Fraction(0)] * (n + t)]
+    for _ in range(n):
+        last = powers[-1]
+        powers.append([sum((last[i] * q[j - i] for i in range(j + 1)), Fraction(0)) for j in range(n + t + 1)])
+    low: dict[int, Fraction] = defaultdict(Fraction)
+    for b in range(n + 1):
+        for j in range(n + t + 1):
+            net = max(0, j - t) - b
+            if net <= 0:
+                low[net] += comb(n, b) * Fraction(1, 10**b) * powers[n - b][j]
+    return {net: p for net, p in low.items() if p}
+
+
+@pytest.mark.parametrize("n, d, t, s", [(12, 3, 12, 5), (6, 2, 9, 3), (9, 4, 5, 2), (5, 7, 1, 4), (4, 10, 6, 1)])
+def test_botches_and_failures_match_the_joint_table_by_powers_of_q(n, d, t, s):
+    """Thresholds at and above the pool, difficulty 2 (no plain failure), large pools the oracle cannot take."""
+    listed = {net: p for net, p in mo.net_fractions(n, d, t, s) if net <= 0}
+    assert listed == _low_by_powers_of_q(n, d, t, s)
+
+
+@pytest.mark.parametrize("keys", [
+    {"dice": "30", "difficulty": "3", "threshold": "30", "specialties": "5"},
+    {"dice": "7", "difficulty": "6", "threshold": "2", "specialties": "2"},
+    {"dice": "5", "difficulty": "8"},
+])
+def test_odds_split_equals_the_sum_of_the_distribution(keys):
+    """p_botch and p_failure (summed as integer counts) are the exact sums of the listed results."""
+    odds = SYSTEM.odds(SYSTEM.parse_request(keys))
+    listed = {int(net): p for net, p in odds.distribution.items()}
+    assert odds.probabilities["p_botch"] == sum((p for net, p in listed.items() if net < 0), Fraction(0))
+    assert odds.probabilities["p_failure"] == listed.get(0, Fraction(0))
+    assert odds.p_success == 1 - odds.probabilities["p_botch"] - odds.probabilities["p_failure"]
 
 
 @pytest.mark.parametrize("d, s", [(2, 5), (6, 3), (10, 2), (4, 4)])
