@@ -4,18 +4,18 @@ Seed 002 names "the order of play" among the matters of its Game Basics but
 gives no rule for it; OpenD6's public rules (D6 Adventure, Fantasy and Space,
 "Generating Initiative") do: at the start of each round every character in
 the fight rolls Perception, and the highest total acts first, the next highest
-next, and so on.  A tie goes to the character with the better Perception die
-code.  Choices where the books leave the Game Master to decide are House
-rules, written in ``docs/rules/opend6.md``:
+next, and so on.  Those books are not among the project's rules texts, so this
+reading, and every choice below, is a House rule written in
+``docs/rules/opend6.md``:
 
 - wound dice come off the initiative roll as off every roll (a stunned or
   wounded character is slower);
 - the roll is an open roll: its Wild Die explodes, and a first 1 is treated
   as the ``wild_one`` option says but brings no complication (there is no
   action to go wrong);
-- a tie of totals and of Perception codes goes to the player (the books let
-  such characters act at once; a text game needs an order), and between NPCs
-  to the order they were given in (the content's order).
+- a tie of totals goes to the better Perception die code, a tie of that too
+  to the player (a text game needs an order), and between NPCs to the order
+  they were given in (the content's order).
 
 Faces are read in the order the actors are given: the player first, then each
 NPC.  Nothing here knows a world; :mod:`game.play.opend6_initiative` puts it
