@@ -119,8 +119,7 @@ def _saves_folder(option: str | None) -> Path:
 
 
 def check(args: argparse.Namespace) -> int:
-    from game.authoring.stats import by_place
-    from game.authoring.stats import check_lines as stat_lines
+    from game.authoring.stats import unreported_problems
     from game.authoring.warnings import check_warnings
     from game.world.loader import check_adventure
 
@@ -137,8 +136,7 @@ def check(args: argparse.Namespace) -> int:
             except UsageError as error:
                 problems.append(f"{name}: {error}")
                 continue
-        found = check_adventure(path)
-        found = sorted(found + stat_lines(path, found), key=by_place)
+        found = check_adventure(path, more_checks=unreported_problems)
         problems.extend(found)
         if not found:
             warnings.extend(check_warnings(path))

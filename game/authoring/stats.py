@@ -22,14 +22,13 @@ import difflib
 import random
 import re
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 from typing import Any
 
 from game.errors import ContentError, UsageError
 from game.rules import registry
 from game.rules.base import RuleSystem
 from game.rules.dice import RandomDice
-from game.world.schema import KeyPath, format_path
+from game.world.schema import KeyPath
 
 Problem = tuple[KeyPath, str]
 
@@ -172,27 +171,12 @@ def _leading_path(stats: Mapping[str, Any], text: str) -> tuple[KeyPath, str]:
     return path, text
 
 
-def check_lines(folder: Path, loader_lines: list[str]) -> list[str]:
-    """``FILE:LINE: KEY.PATH: reason`` lines of the stat-table problems of an adventure folder,
-    leaving out the tables the loader already found wrong (``loader_lines``: what it reported)."""
-    from game.world.loader import locate, read_merged
+def unreported_problems(merged: Mapping[str, Any], loader_problems: list[Problem]) -> list[Problem]:
+    """:func:`stats_problems`, leaving out the tables the loader already found wrong (its
+    problems at or inside a table's key path): ``wayfarer check``'s ``more_checks``
+    (:func:`game.world.loader.check_adventure`)."""
+    def reported(table: KeyPath) -> bool:
+        return any(path[:len(table)] == table for path, _ in loader_problems)
 
-    merged, read_problems = read_merged(folder)
-    if read_problems or not merged:
-        return []
-    problems = [(path, message) for path, message in stats_problems(merged)
-                if not _reported(path[:4] if path[0] == "npcs" else path[:3], loader_lines)]
-    return locate(folder, problems) if problems else []
-
-
-def _reported(table: KeyPath, lines: list[str]) -> bool:
-    """Whether a loader line is about ``table`` or a key inside it."""
-    text = format_path(table)
-    return any(f": {text}:" in line or f": {text}." in line for line in lines)
-
-
-def by_place(line: str) -> tuple[str, int, str]:
-    """A sort key putting problem lines in file, then line-number order."""
-    display, _, rest = line.partition(":")
-    number, _, _ = rest.partition(":")
-    return (display, int(number) if number.isdigit() else 0, line)
+    return [(path, message) for path, message in stats_problems(merged)
+            if not reported(path[:4] if path[0] == "npcs" else path[:3])]

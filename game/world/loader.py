@@ -33,7 +33,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,12 +78,19 @@ def load_adventure(path: Path | str, cache: ContentCache | None = None) -> Adven
     return adventure
 
 
-def check_adventure(path: Path | str) -> list[str]:
+#: Checks a layer above the loader adds (the rule systems' stat tables): the merged data and the
+#: loader's own problems in, more problems out, each at its key path.
+MoreChecks = Callable[[Mapping[str, Any], list[tuple[KeyPath, str]]], list[tuple[KeyPath, str]]]
+
+
+def check_adventure(path: Path | str, more_checks: MoreChecks | None = None) -> list[str]:
     """The problem lines of the adventure at ``path``, sorted by file and line; empty if fine.
 
-    Always read from the files (``wayfarer check`` never trusts a cache).
+    Always read from the files (``wayfarer check`` never trusts a cache).  ``more_checks``
+    runs on the same read, once the files merge, and its problems are located like the
+    loader's own.
     """
-    return _load(Path(path))[1]
+    return _load(Path(path), more_checks)[1]
 
 
 def bundled_adventures(root: Path) -> dict[str, Path]:
@@ -320,18 +327,20 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _load(folder: Path) -> tuple[Adventure | None, list[str]]:
+def _load(folder: Path, more_checks: MoreChecks | None = None) -> tuple[Adventure | None, list[str]]:
     with _gc_paused():
-        return _load_unpaused(folder)
+        return _load_unpaused(folder, more_checks)
 
 
-def _load_unpaused(folder: Path) -> tuple[Adventure | None, list[str]]:
+def _load_unpaused(folder: Path, more_checks: MoreChecks | None = None) -> tuple[Adventure | None, list[str]]:
     sources, digest, problems = _read_folder(folder)
     if problems or not sources:
         return None, _format(problems)
     merged, origins, problems = _merge(sources)
     report = Report()
     adventure = build_adventure(report, merged, source=folder, digest=digest)
+    if more_checks is not None and not problems:
+        report.problems.extend(more_checks(merged, list(report.problems)))
     problems.extend(_locate(report, sources, origins))
     if problems:
         return None, _format(problems)
