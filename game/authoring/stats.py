@@ -38,10 +38,6 @@ _PREFIX = re.compile(
     r"(?:(?:player|npc)[ .]stats\.\w+(?=[.:]))?\.?:? ?")
 
 
-#: An unknown name and the known ones a system lists after it.
-_UNKNOWN = re.compile(r"unknown [\w ]*'([^']+)'(?=.*?(?:known|valid keys|abilities): ([\w, ]+)$)")
-
-
 def stats_problems(merged: Mapping[str, Any]) -> list[Problem]:
     """Every problem the rule systems find in the player's and the NPCs' stat tables of the
     merged content data (as :func:`game.world.loader.read_merged` gives it).
@@ -134,7 +130,7 @@ def _system(merged: Mapping[str, Any], system_id: str) -> RuleSystem | None:
 def _field(stats: Mapping[str, Any], reason: str) -> tuple[KeyPath, str]:
     """The key path of the field a reason names first (``skills.melee: ...``, ``hp must ...``,
     ``unknown key 'x'``) and the reason after it; the table itself when it names none."""
-    text = _suggested(_PREFIX.sub("", reason, count=1))
+    text = _PREFIX.sub("", reason, count=1)
     path, rest = _leading_path(stats, text)
     if path:
         return path, (rest[2:] if rest.startswith(": ") else text)
@@ -142,16 +138,6 @@ def _field(stats: Mapping[str, Any], reason: str) -> tuple[KeyPath, str]:
     if quoted and quoted.group(1) in stats:
         return (quoted.group(1),), text
     return (), text
-
-
-def _suggested(text: str) -> str:
-    """``text`` with ``(did you mean X?)`` after an unknown name that a listed known one is close to."""
-    found = _UNKNOWN.search(text)
-    if found is None or "did you mean" in text:
-        return text
-    name, known = found.group(1), found.group(2).split(", ")
-    close = difflib.get_close_matches(name, known, n=1) or [k for k in known if len(k) > 2 and name.startswith(k)]
-    return text.replace(found.group(0), f"{found.group(0)} (did you mean {close[0]}?)", 1) if close else text
 
 
 def _leading_path(stats: Mapping[str, Any], text: str) -> tuple[KeyPath, str]:

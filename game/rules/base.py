@@ -136,6 +136,16 @@ class SheetChange(Generic[SheetT]):
 RestResult = SheetChange
 
 
+def did_you_mean(word: str, known: list[str] | tuple[str, ...]) -> str:
+    """`` (did you mean X?)`` for an unknown ``word``: the known name it is closest to, or the one it
+    starts with (``strength`` for Vaarn's ``str``); empty when none is near."""
+    import difflib  # only content with a mistake needs it: kept out of start-up
+
+    close = difflib.get_close_matches(word, list(known), n=1) or \
+        [name for name in known if len(name) > 2 and word.startswith(name)]
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
 def carried_health(now: int, top: int, new_top: int, low: int) -> int:
     """Health ``now`` out of ``top`` brought to a new maximum ``new_top`` (an NPC's changed definition).
 

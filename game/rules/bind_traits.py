@@ -9,7 +9,6 @@ rules written down in docs/rules/bind.md.
 """
 from __future__ import annotations
 
-import difflib
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from game.errors import ContentError, UsageError
+from game.rules.base import did_you_mean
 from game.rules.bind_sheet import ATTRIBUTES, SKILLS, Armour, BindSheet
 from game.rules.dice import Dice, roll_many
 
@@ -250,8 +250,7 @@ def _flatten(stats: Mapping[str, Any], where: str, problems: list[str]) -> dict[
 
 
 def _unknown(key: str, allowed: Iterable[str]) -> str:
-    close = difflib.get_close_matches(key, list(allowed), n=1)
-    return f"unknown key (did you mean {close[0]}?)" if close else "unknown key"
+    return f"unknown key{did_you_mean(key, tuple(allowed))}"
 
 
 def sheet_from_stats(stats: Mapping[str, Any], *, base: BindSheet | None = None, where: str = "stats.bind") -> BindSheet:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.errors import ContentError
+from game.rules.base import did_you_mean
 from game.rules.dice import Dice
 from game.rules.maelstrom_sheet import (
     ABILITIES,
@@ -85,8 +86,8 @@ def _specialty_table(name: str, value: Any) -> Table[tuple[str, ...]]:
     for ability, names in value.items():
         key = _key(ability)
         if key not in ABILITIES:
-            raise ContentError([f"maelstrom stats: {name}.{ability} is not an ability; "
-                                f"abilities: {', '.join(ABILITIES)}"])
+            raise ContentError([f"maelstrom stats: {name}.{ability} is not an ability"
+                                f"{did_you_mean(key, ABILITIES)}; abilities: {', '.join(ABILITIES)}"])
         if isinstance(names, str):
             names = [names]
         if not isinstance(names, list) or not all(isinstance(item, str) for item in names):
@@ -132,7 +133,8 @@ def apply_stats(sheet: MaelstromSheet, stats: Mapping[str, Any]) -> MaelstromShe
             changes["name"] = value
         else:
             valid = ATTRIBUTES + ABILITIES + ("willpower", "armor", "specialties", "advanced_specialties", "name")
-            raise ContentError([f"maelstrom stats: unknown key '{raw}'; valid keys: {', '.join(valid)}"])
+            raise ContentError([f"maelstrom stats: unknown key '{raw}'{did_you_mean(key, valid)}; "
+                                f"valid keys: {', '.join(valid)}"])
     out = replace(sheet, attributes=Table(attributes), abilities=Table(abilities), **changes)
     for label, table in (("specialties", out.specialties), ("advanced_specialties", out.advanced_specialties)):
         for ability in table:

@@ -38,6 +38,7 @@ from game.rules.base import (
     SheetChange,
     Situation,
     Weapon,
+    did_you_mean,
 )
 from game.rules.dice import Dice, roll_many
 from game.rules.open_adventures_dice import (
@@ -566,7 +567,8 @@ def _validated(stats: Mapping[str, Any], values: dict[str, int], where: str) -> 
     problems = []
     for key, value in stats.items():
         if key not in values:
-            problems.append(f"{where}: unknown key '{key}'; known: {', '.join(values)}")
+            problems.append(f"{where}: unknown key '{key}'{did_you_mean(str(key), list(values))}; "
+                            f"known: {', '.join(values)}")
         elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
             problems.append(f"{where}.{key}: must be a whole number 0 or more, not {value!r}")
         else:

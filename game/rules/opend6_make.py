@@ -7,12 +7,11 @@ records and never mutate their arguments.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Mapping
 from typing import Any
 
 from game.errors import ContentError
-from game.rules.base import RollResult
+from game.rules.base import RollResult, did_you_mean
 from game.rules.dice import Dice
 from game.rules.opend6_codes import ATTRIBUTES, SKILLS, DieCode
 from game.rules.opend6_roll import D6Request, roll
@@ -26,8 +25,7 @@ _STAT_KEYS = (*ATTRIBUTES, "skills", "specializations", "armor", *_INT_KEYS, "ta
 
 
 def _suggest(word: str, known: tuple[str, ...] | list[str]) -> str:
-    close = difflib.get_close_matches(word, known, n=1)
-    return f" (did you mean {close[0]}?)" if close else f"; known: {', '.join(known)}"
+    return did_you_mean(word, known) or f"; known: {', '.join(known)}"
 
 
 def _code_problem(path: str, value: Any) -> str | None:

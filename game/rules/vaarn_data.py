@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.base import did_you_mean
 from game.rules.vaarn_sheet import ABILITY_NAMES, VaarnSheet
 
 SYSTEM_ID = "vaarn"
@@ -208,9 +209,5 @@ def stat_problems(stats: Mapping[str, Any], npc: bool = False) -> list[str]:
             if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
                 problems.append(f"{key} must be a list of item ids")
         else:
-            import difflib  # only content with a mistake needs it: kept out of start-up
-
-            close = difflib.get_close_matches(str(key), known, n=1)
-            hint = f" (did you mean {close[0]}?)" if close else ""
-            problems.append(f"unknown key '{key}'{hint}; known: {', '.join(known)}")
+            problems.append(f"unknown key '{key}'{did_you_mean(str(key), known)}; known: {', '.join(known)}")
     return problems

@@ -29,8 +29,8 @@ BAD: list[tuple[str, str, str, str]] = [
     ("vaarn", "str = 1\nstrength = 2", "strength", "did you mean str?"),
     ("vaarn", 'str = 1\ncreature = "ghost"', "creature", "creature must be one of"),
     ("bind", "strength = 1\ncombatt = 2", "combatt", "did you mean combat?"),
-    ("maelstrom", "strength = 2\nstrenght = 3", "strenght", "unknown key"),
-    ("open_adventures", "fight = 2\nfite = 3", "fite", "unknown key"),
+    ("maelstrom", "strength = 2\nstrenght = 3", "strenght", "did you mean strength?"),
+    ("open_adventures", "fight = 2\nfite = 3", "fite", "did you mean fight?"),
 ]
 
 GOOD: dict[str, str] = {
