@@ -17,7 +17,7 @@ from game.actions import ActionRegistry, Turn
 from game.actions.scope import SELF, SELF_WORDS, Orphan, Scope, Thing, resolve, scenery_of, the_name
 from game.errors import ActionRefused
 from game.text import capital, definite, subject, verb_s
-from game.world.state import PLAYER, room_place
+from game.world.state import PLAYER, npc_place, room_place
 
 if TYPE_CHECKING:
     from game.parser import Command
@@ -136,7 +136,7 @@ def give(turn: Turn, command: Command) -> None:
         turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'thanks', 'thank')} you warmly for {name}.")
     else:
         turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'takes', 'take')} {name}, and nods.")
-    world.move_item(item_id, f"npc:{npc_id}")
+    world.move_item(item_id, npc_place(npc_id))
     turn.spend(1)
 
 
