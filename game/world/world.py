@@ -59,7 +59,8 @@ class World:
 
     @state.setter
     def state(self, state: WorldState) -> None:
-        """Put a state in place (a new run, a load, undo): the NPC index is rebuilt if it is not for this one."""
+        """Put a state in place (a new run, a load, undo); the NPC index, on its next reading, is
+        rebuilt if it is not for this state's lineage."""
         self._state = state
 
     # -- rooms and exits ------------------------------------------------------
