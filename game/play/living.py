@@ -123,28 +123,24 @@ def search(turn: Turn, npc_id: str, direction: str) -> None:
     turn.emit(Arrived(npc_id, OPPOSITE.get(direction, ""), "search"))
 
 
-#: Up to how many changed NPCs :func:`searchers` scans them all first (a scan costs about one room's look).
-FEW_CHANGED = 64
-
-
 def searchers(turn: Turn) -> list[str]:
     """Hostile, standing NPCs next door that fought the player: they may come looking.
 
-    Only the NPCs whose memory holds a fight are looked at: while the changed NPCs are few,
-    a scan of them says whether there is one at all; past that, the rooms next door are
-    looked at at once (their NPCs are indexed), so the cost stays that of the NPCs near by.
+    Only the rooms next door where an NPC that fought the player stands are looked at
+    (``World.fought_player`` is indexed), so the cost stays that of the NPCs near by.
     """
     world = turn.world
-    changed = world.state.npcs
-    if len(changed) <= FEW_CHANGED and not any("fought" in s.memory for s in changed.values()):
+    fought = world.fought_player()
+    if not fought:
         return []
     room = world.state.room
     found: list[str] = []
     for exit_def in world.adventure.rooms[room].exits.values():
         if exit_def.to == turn.start_room or not world.exit_open(room, exit_def):
             continue
-        found += [n for n in standing_hostiles(world, exit_def.to)
-                  if memory.remembers(world, n, "fought") and n not in found]
+        if not any(world.npc_room(n) == exit_def.to for n in fought):
+            continue
+        found += [n for n in standing_hostiles(world, exit_def.to) if n in fought and n not in found]
     return found
 
 

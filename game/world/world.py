@@ -38,6 +38,9 @@ class World:
         self._lineage: object = None
         #: NPC states handed out for changing since the index last looked: their rooms may have changed.
         self._touched: set[str] = set()
+        #: The changed NPCs whose memory held ``fought`` at some time since the index was built: a superset,
+        #: as ``_moved_to`` is, checked on reading (:meth:`fought_player`).
+        self._fought: set[str] = set()
         self.state = state
         self.system = system
         #: The system's play object; the world only hands it on (to :class:`~game.actions.Turn`).
@@ -147,7 +150,7 @@ class World:
             existing = existing.copy()  # shared with undo snapshots (WorldState.copy): changed on a copy
         state.npcs[npc_id] = existing
         state.owned_npcs.add(npc_id)
-        self._index(npc_id, existing.room)
+        self._index(npc_id, existing)
         self._touched.add(npc_id)
         return existing
 
@@ -191,9 +194,9 @@ class World:
         """Put an NPC in ``room_id`` by any way but its route: it leaves its route for good."""
         state = self.npc_state(npc_id)
         state.room = room_id
-        self._index(npc_id, room_id)
         if self.npc(npc_id).route and OFF_ROUTE not in state.memory:
             state.memory = state.memory | {OFF_ROUTE}
+        self._index(npc_id, state)
 
     def npc_room(self, npc_id: str) -> str:
         if self.on_route(npc_id):
@@ -215,20 +218,34 @@ class World:
     # -- the index of changed NPCs by room: a turn costs the NPCs near the player, not all ever met --
     def _changed_in(self, room_id: str) -> list[str]:
         """The changed NPCs whose state puts them in ``room_id`` (on a route or not)."""
+        self._refresh_index()
+        changed = self.state.npcs
+        return [n for n in self._moved_to.get(room_id, ()) if n in changed and changed[n].room == room_id]
+
+    def fought_player(self) -> set[str]:
+        """The NPCs that remember fighting the player (``fought``): read from the index, so asking
+        costs the same with 1,000 NPCs met as with none."""
+        self._refresh_index()
+        changed = self.state.npcs
+        return {n for n in self._fought if n in changed and "fought" in changed[n].memory}
+
+    def _refresh_index(self) -> None:
+        """Bring the index up to date with the NPC states handed out since it was last read."""
         changed = self.state.npcs
         if self.state.lineage is not self._lineage or self._entries > 2 * len(changed) + 64:
             self._rebuild_index()
-        for npc_id in self._touched:  # their rooms may have been set on the state handed out
+        for npc_id in self._touched:  # their rooms and memories may have been set on the state handed out
             if npc_id in changed:
-                self._index(npc_id, changed[npc_id].room)
+                self._index(npc_id, changed[npc_id])
         self._touched.clear()
-        return [n for n in self._moved_to.get(room_id, ()) if n in changed and changed[n].room == room_id]
 
-    def _index(self, npc_id: str, room_id: str) -> None:
-        ids = self._moved_to[room_id]
+    def _index(self, npc_id: str, npc: NpcState) -> None:
+        ids = self._moved_to[npc.room]
         if npc_id not in ids:
             ids.add(npc_id)
             self._entries += 1
+        if "fought" in npc.memory:
+            self._fought.add(npc_id)
 
     def _rebuild_index(self) -> None:
         """Index the changed NPCs of the state in place anew (a load, or too many stale entries).
@@ -237,10 +254,11 @@ class World:
         a state of an older one (an undo snapshot from before) rebuilds again.
         """
         self._moved_to = defaultdict(set)
+        self._fought = set()
         self._entries = 0
         self._lineage = self.state.lineage = object()
         for npc_id, npc in self.state.npcs.items():
-            self._index(npc_id, npc.room)
+            self._index(npc_id, npc)
 
     def npc_condition(self, npc_id: str) -> str:
         changed = self.state.npcs.get(npc_id)

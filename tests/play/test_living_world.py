@@ -271,6 +271,22 @@ def test_a_foe_that_lost_the_player_comes_searching_next_door(adventure, system_
     assert isinstance(policy_for("cautious").choose(view), Wait), "it saw the player go: it does not follow"
 
 
+def test_the_npcs_that_fought_are_known_through_memory_changes_and_undo(adventure) -> None:
+    engine = new(adventure, "vaarn")
+    world = engine.world
+    for npc_id in adventure.npcs:  # many NPCs met, none that fought: nobody comes searching
+        memory.remember(world, npc_id, "met")
+    assert world.fought_player() == set()
+    before = world.state.copy()
+    memory.remember(world, "pack", "fought")
+    assert world.fought_player() == {"pack"}
+    memory.forget(world, "pack", "fought")
+    assert world.fought_player() == set()
+    memory.remember(world, "pack", "fought")
+    world.state = before  # as undo puts an older state back
+    assert world.fought_player() == set()
+
+
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_a_hurt_foe_calls_its_allies_from_the_next_room(adventure, system_id: str) -> None:
     engine = new(adventure, system_id)
