@@ -65,10 +65,20 @@ class Narrator:
             return function
         return register
 
+    @classmethod
+    def late_renderer(cls, event_type: type[Event]) -> Renderer | None:
+        """The renderer of an event type not in :attr:`renderers`, from a module imported now; None here.
+
+        A system whose own events are many words them in a module of their own,
+        imported by its narrator's override on the first such event (see
+        ``game.narration.vaarn``): a run that never made one never imports either.
+        """
+        return None
+
     def lines(self, events: Iterable[Event]) -> list[str]:
         out: list[str] = []
         for event in events:
-            render = self.renderers.get(type(event))
+            render = self.renderers.get(type(event)) or self.late_renderer(type(event))
             if render is None:
                 raise TypeError(f"no narration for {type(event).__name__}")
             out.extend(render(self, event))

@@ -20,7 +20,8 @@ from game.narration.vaarn import VaarnNarrator
 from game.npc.intents import Flee, Surrender
 from game.rules.dice import ScriptedDice
 from game.rules.registry import get_system
-from game.rules.vaarn_events import CAUSE_ZERO_HP, Wounded
+from game.rules.vaarn_data import CAUSE_ZERO_HP
+from game.rules.vaarn_events import Wounded
 from game.rules.vaarn_sheet import VaarnSheet
 from game.world.loader import load_adventure
 from tests.conftest import FaceQueue as Dice

@@ -19,11 +19,8 @@ from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
 from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces
 from game.rules.registry import get_system, info
 from game.rules.vaarn_combat import TIERS, parse_attacks, reaction_odds
+from game.rules.vaarn_data import CAUSE_FATALITY, CAUSE_THIRST, CAUSE_ZERO_HP, NPC
 from game.rules.vaarn_events import (
-    CAUSE_FATALITY,
-    CAUSE_THIRST,
-    CAUSE_ZERO_HP,
-    NPC,
     AbilityLost,
     AttackLanded,
     CameTo,
