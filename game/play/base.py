@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.actions.combat import npc_attacks_player
 from game.actions.trade_pricing import Pricing
-from game.events import Fled, Surrendered
 from game.narration import Narrator
 from game.npc import memory
 from game.play import living, npc_items
@@ -307,6 +306,8 @@ class BasePlay(Generic[SystemT]):
 
     def npc_flees(self, turn: Turn, npc_id: str, direction: str) -> None:
         """The NPC runs through ``direction``; once away it is wary, not hostile, and remembers being routed."""
+        from game.events.fight import Fled
+
         world = turn.world
         npc = world.npc_state(npc_id)
         npc.disposition = "wary"
@@ -316,6 +317,8 @@ class BasePlay(Generic[SystemT]):
 
     def npc_surrenders(self, turn: Turn, npc_id: str) -> None:
         """The NPC gives up: wary from now on, its weapons thrown down."""
+        from game.events.fight import Surrendered
+
         world = turn.world
         npc = world.npc_state(npc_id)
         npc.disposition = "wary"

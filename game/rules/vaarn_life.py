@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.errors import ContentError, UsageError
-from game.events import PLAYER, Died, Event
+from game.events import PLAYER, Event
 from game.rules.base import RollResult, Situation
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
@@ -135,6 +135,7 @@ def end_of_day(sheet: VaarnSheet, water: int, food: int, daily_meals: bool = Tru
     meal that day is Deprived by hunger until they eat; hunger does not kill.
     Events: ``Fed`` or ``WentWithout`` for water (then food), ``Died`` of thirst.
     """
+    from game.events.fight import Died
     from game.rules.vaarn_events import Fed, WentWithout
 
     new = replace(sheet, water_due=sheet.water_due - 1)

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from game.errors import UsageError
-from game.events import Died, Event, Fell, HealthChanged
+from game.events import Event
+from game.events.fight import Died, Fell, HealthChanged
 from game.rules.base import RollResult, SheetChange, carried_health
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (

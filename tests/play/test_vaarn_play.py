@@ -15,7 +15,8 @@ import pytest
 
 from game.actions import Turn
 from game.engine import Engine
-from game.events import PLAYER, Died, Fell, Fled, HealthChanged, RollMade, Surrendered
+from game.events import PLAYER, RollMade
+from game.events.fight import Died, Fell, Fled, HealthChanged, Surrendered
 from game.narration.vaarn import VaarnNarrator
 from game.npc.intents import Flee, Surrender
 from game.rules.dice import ScriptedDice

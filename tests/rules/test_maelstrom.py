@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
-from game.events import PLAYER, Died, Fell, HealthChanged
+from game.events import PLAYER
+from game.events.fight import Died, Fell, HealthChanged
 from game.rules import maelstrom_build as build
 from game.rules import maelstrom_odds as mo
 from game.rules import maelstrom_pool as pool

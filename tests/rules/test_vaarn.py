@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
-from game.events import PLAYER, Died, Fell, HealthChanged
+from game.events import PLAYER
+from game.events.fight import Died, Fell, HealthChanged
 from game.rules import vaarn
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
 from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces
