@@ -158,15 +158,15 @@ class MetaCommands:
 
     # -- help and rules ----------------------------------------------------------------
     def system_verbs(self) -> list[SystemVerb]:
+        """The system in play's own verbs, with their words and help lines."""
         from game.helptext import SystemVerb
 
-        """The system in play's own verbs, with their words and help lines."""
         engine = self.engine
         words = engine.play.verbs()
         found = []
         for verb in engine.registry.verbs():
-            spec = engine.registry.get(verb)
-            if verb not in VERB_WORDS and spec is not None:
+            spec = engine.registry.get(verb) if verb not in VERB_WORDS else None
+            if spec is not None:
                 found.append(SystemVerb(verb, tuple(words.get(verb, (verb,))), spec.summary))
         return found
 

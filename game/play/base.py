@@ -19,7 +19,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.actions.combat import npc_attacks_player
-from game.actions.trade_pricing import Pricing
 from game.narration import Narrator
 from game.npc import memory
 from game.play import living, npc_items
@@ -28,6 +27,7 @@ from game.world.state import room_place
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
+    from game.actions.trade_pricing import Pricing
     from game.npc.intents import Intent
     from game.npc.view import NpcView
     from game.parser import Command
@@ -60,6 +60,8 @@ class BasePlay(Generic[SystemT]):
 
     def pricing(self) -> Pricing:
         """How this system prices trade: the common value scale unless the system barters its own way."""
+        from game.actions.trade_pricing import Pricing  # trading is rare: not imported at start-up
+
         return Pricing()
 
     # -- checks ---------------------------------------------------------------------

@@ -185,8 +185,6 @@ def _files_digest(folder: Path, stamps: list[FileStamp]) -> str | None:
 def _read_one(path: Path, display: str, digest: Any) -> tuple[_Source | None, list[_Line]]:
     import tomllib
 
-    from game.world.toml_locate import syntax_position
-
     try:
         raw = limits.read_bounded(path, limits.MAX_FILE_BYTES)
     except limits.TooMuch as error:
@@ -204,6 +202,8 @@ def _read_one(path: Path, display: str, digest: Any) -> tuple[_Source | None, li
     try:
         data = limits.parse(text)
     except tomllib.TOMLDecodeError as error:
+        from game.world.toml_locate import syntax_position
+
         line, col, message = syntax_position(text, error)
         return None, [(display, line, col, f"TOML syntax error: {message}")]
     except limits.TooMuch as error:

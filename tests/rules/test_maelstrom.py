@@ -22,7 +22,8 @@ from game.rules import maelstrom_odds as mo
 from game.rules import maelstrom_pool as pool
 from game.rules import maelstrom_sheet as sheets
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
-from game.rules.dice import TAIL_CUTOFF, RandomDice, ScriptedDice, enumerate_faces
+from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces
+from game.rules.exact import TAIL_CUTOFF
 from game.rules.maelstrom import OPTIONS, SUMMARY, SYSTEM_ID, make_system
 from game.rules.maelstrom_actions import AttackRequest, pool_request
 from game.rules.maelstrom_dft import DFT_ERROR, decay_rate
