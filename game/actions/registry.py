@@ -3,19 +3,48 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.actions import (
-    ActionRegistry,
-    Family,
-    combat,
-    items,
-    movement,
-    observe,
-    senses,
-    social,
-    survival,
-    things,
-)
+from game.actions import ActionRegistry, Family, combat, observe
 from game.verbs import ACTION_VERBS
+
+# Each family below is imported with the first use of one of its verbs, not at start-up: the
+# opening needs only ``observe`` (and the round template ``combat``), and trading brings prices,
+# goods and ``fractions`` (issue 18).  ``ActionRegistry.defer`` checks each against its verbs.
+
+
+def _items() -> Family:
+    from game.actions import items
+
+    return items
+
+
+def _movement() -> Family:
+    from game.actions import movement
+
+    return movement
+
+
+def _survival() -> Family:
+    from game.actions import survival
+
+    return survival
+
+
+def _social() -> Family:
+    from game.actions import social
+
+    return social
+
+
+def _things() -> Family:
+    from game.actions import things
+
+    return things
+
+
+def _senses() -> Family:
+    from game.actions import senses
+
+    return senses
 
 
 def _trade() -> Family:
@@ -30,9 +59,14 @@ def _theft() -> Family:
     return theft
 
 
-#: Families imported with the first use of one of their verbs, not at start-up: few runs trade
-#: or steal, and trading brings prices, goods and ``fractions`` (issue 18).
+#: The deferred families: the verbs each registers, and how to import it.
 LATER: tuple[tuple[tuple[str, ...], Callable[[], Family]], ...] = (
+    (("go", "flee"), _movement),
+    (("take", "drop", "open", "unlock", "use", "identify"), _items),
+    (("drink", "eat", "fill", "rest", "wait", "search"), _survival),
+    (("talk", "ask"), _social),
+    (("put", "give", "show", "wear", "remove", "wield", "throw"), _things),
+    (("read", "listen", "smell", "exits", "climb"), _senses),
     (("wares", "trade", "buy", "sell", "haggle", "value"), _trade),
     (("steal",), _theft),
 )
@@ -45,7 +79,7 @@ def default_registry() -> ActionRegistry:
     (a family in :data:`LATER` is checked when it is loaded, and by the tests).
     """
     registry = ActionRegistry()
-    for module in (observe, movement, items, survival, combat, social, things, senses):
+    for module in (observe, combat):
         module.register(registry)
     for verbs, load in LATER:
         registry.defer(verbs, load)
