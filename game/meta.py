@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.errors import ActionRefused, DiceExhausted, SaveError
-from game.parser import Command, ParseError, parse
 from game.report import Report
 from game.rules.base import Odds, RollResult
 from game.rules.dice import Dice, RandomDice
@@ -18,6 +17,7 @@ from game.verbs import META_VERBS, VERB_WORDS
 if TYPE_CHECKING:
     from game.engine import Engine
     from game.helptext import SystemVerb
+    from game.parser import Command
     from game.transcript import Transcript
 
 # help, rules, why, dice, oracle, saves and transcript import their modules
@@ -380,6 +380,8 @@ class MetaCommands:
         return self._report(*why_lines(self.engine.system.id, self.engine.system.name, label, result))
 
     def do_odds(self, command: Command) -> Report:
+        from game.parser import ParseError, parse
+
         engine = self.engine
         asked = command.raw.split(maxsplit=1)[1] if len(command.raw.split()) > 1 else ""
         if asked:
