@@ -10,7 +10,7 @@ import io
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from game.errors import ContentError, UsageError, WayfarerError
 
@@ -54,7 +54,13 @@ def seed(value: str) -> int:
     return int(value)
 
 
-def build_parser() -> Parser:
+def build_parser(only: str | None = None) -> Parser:
+    """The command line's parser; with ``only`` (a subcommand), that subcommand's alone.
+
+    A run reads one subcommand, and building all ten parsers costs about 3 ms of
+    every start (issue 18), so :func:`_main` builds the one it was given; ``--help``
+    and ``--version`` get them all.
+    """
     from game.paths import content_cache_home, saves_home
 
     home = saves_home()
@@ -66,13 +72,23 @@ def build_parser() -> Parser:
                   "(WAYFARER_CACHE=DIR puts the cache elsewhere, WAYFARER_CACHE=off turns it off).")
     if "%(prog)" in saves_text:  # argparse would fill it in
         saves_text = saves_text.replace("%", "%%")
-    raw = argparse.RawDescriptionHelpFormatter
     parser = Parser(prog="wayfarer", description="Solo-play text adventures resolved by tabletop rule systems.",
-                    epilog=saves_text, formatter_class=raw)
+                    epilog=saves_text, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
+    for name in SUBCOMMANDS:
+        if only is None or name == only:
+            _SUBPARSERS[name](sub, saves_text)
+    return parser
 
-    play = sub.add_parser("play", help="play an adventure (the default command)", epilog=saves_text, formatter_class=raw)
+
+if TYPE_CHECKING:
+    Subparsers = argparse._SubParsersAction[Parser]
+
+
+def _add_play(sub: Subparsers, saves_text: str) -> None:
+    play = sub.add_parser("play", help="play an adventure (the default command)", epilog=saves_text,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
     play.add_argument("adventure", nargs="?", default=None, type=text,
                       help="an adventure folder or a bundled adventure's id")
     play.add_argument("--system", type=text, help="the rule system to play under (see: wayfarer systems)")
@@ -85,16 +101,24 @@ def build_parser() -> Parser:
                       help="for screen readers: no colour, no status bar or boxes, rolls as sentences "
                            "(NO_COLOR alone turns colour off)")
 
+
+def _add_check(sub: Subparsers, saves_text: str) -> None:
     check = sub.add_parser("check", help="validate adventure content")
     check.add_argument("adventures", nargs="+", type=text)
 
+
+def _add_systems(sub: Subparsers, saves_text: str) -> None:
     sub.add_parser("systems", help="list the rule systems")
 
+
+def _add_odds(sub: Subparsers, saves_text: str) -> None:
     odds = sub.add_parser("odds", help="exact outcome probabilities of one check")
     odds.add_argument("system")
     odds.add_argument("keys", nargs="*", metavar="KEY=VALUE")
     odds.add_argument("--json", action="store_true")
 
+
+def _add_roll(sub: Subparsers, saves_text: str) -> None:
     roll = sub.add_parser("roll", help="resolve one check")
     roll.add_argument("system")
     roll.add_argument("keys", nargs="*", metavar="KEY=VALUE")
@@ -102,24 +126,29 @@ def build_parser() -> Parser:
     roll.add_argument("--seed", type=seed)
     roll.add_argument("--json", action="store_true")
 
+
+def _add_map(sub: Subparsers, saves_text: str) -> None:
     map_ = sub.add_parser("map", help="the adventure's map")
     map_.add_argument("adventure", type=text)
     map_.add_argument("--format", choices=("text", "dot", "svg"), default="text",
                       help="text (the default), dot for Graphviz, or svg drawn without Graphviz")
 
+
+def _add_replay(sub: Subparsers, saves_text: str) -> None:
     replay = sub.add_parser("replay", help="re-run a saved run and verify it ends in the same state")
     replay.add_argument("save", type=text)
     replay.add_argument("--adventure", type=text, help="the adventure folder, if not bundled")
-    _add_authoring(sub)
-    return parser
 
 
-def _add_authoring(sub: argparse._SubParsersAction[Parser]) -> None:
-    """The author's tools: ``schema``, ``test``, ``simulate`` (docs/authoring.md)."""
+# -- the author's tools (docs/authoring.md) ------------------------------------------------------
+
+def _add_schema(sub: Subparsers, saves_text: str) -> None:
     schema = sub.add_parser("schema", help="print a JSON Schema (draft 2020-12) of adventure content")
     schema.add_argument("adventure", nargs="?", default=None,
                         help="limit references to this adventure's ids (the general schema without one)")
 
+
+def _add_test(sub: Subparsers, saves_text: str) -> None:
     test = sub.add_parser("test", help="run an adventure's transcript tests (tests/*.transcript)")
     test.add_argument("adventure")
     group = test.add_mutually_exclusive_group()
@@ -127,6 +156,8 @@ def _add_authoring(sub: argparse._SubParsersAction[Parser]) -> None:
     group.add_argument("--all-systems", action="store_true", help="run every transcript under all five systems")
     test.add_argument("--file", action="append", default=[], metavar="FILE", help="run this transcript (repeatable)")
 
+
+def _add_simulate(sub: Subparsers, saves_text: str) -> None:
     simulate = sub.add_parser("simulate", help="play an adventure many times with a scripted player; win rates")
     simulate.add_argument("adventure")
     group = simulate.add_mutually_exclusive_group()
@@ -137,6 +168,12 @@ def _add_authoring(sub: argparse._SubParsersAction[Parser]) -> None:
     simulate.add_argument("--jobs", type=int, default=0, help="worker processes (default: the machine's cores)")
     simulate.add_argument("--max-turns", type=int, default=800, help="commands before a run counts as a timeout")
     simulate.add_argument("--json", action="store_true")
+
+
+_SUBPARSERS = {
+    "play": _add_play, "check": _add_check, "systems": _add_systems, "odds": _add_odds, "roll": _add_roll,
+    "map": _add_map, "replay": _add_replay, "schema": _add_schema, "test": _add_test, "simulate": _add_simulate,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -185,7 +222,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if not args or (args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]
     try:
-        parsed = build_parser().parse_args(args)
+        parsed = build_parser(args[0] if args[0] in SUBCOMMANDS else None).parse_args(args)
         return dispatch(parsed)
     except UsageError as error:
         print(f"wayfarer: {error}", file=sys.stderr)

@@ -27,7 +27,7 @@ import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,16 +38,6 @@ from game.actions.scope import PRONOUNS, Ambiguous, Misspelt, Orphan, Thing, wor
 from game.dicelog import DiceLog
 from game.errors import ActionRefused, ContentError
 from game.meta import ENDING_QUESTION, MetaCommands
-from game.parser import (
-    DIRECTION_WORDS,
-    Command,
-    ParseError,
-    parse,
-    phrases_of,
-    split_commands,
-    split_verb,
-    tokenize,
-)
 from game.play import play_for
 from game.report import Report
 from game.rules.base import RuleSystem
@@ -61,7 +51,10 @@ from game.world.state import PLAYER, WorldState
 from game.world.world import World
 
 if TYPE_CHECKING:
+    from game.parser import Command
     from game.saves import SaveStore
+
+# The parser is imported by the methods that read a line: the opening reads none (issue 18).
 
 #: How many questions a preview answers on its way to the first check.
 PREVIEW_ANSWERS = 4
@@ -145,7 +138,6 @@ class Engine:
             registry = default_registry()
             self.play.register(registry)
         self.registry = registry
-        self.extra_verbs = phrases_of(self.play.verbs())
         self.saves = saves
         #: Snapshots for undo, each with the length the shared command log had then.
         self.undo_stack: list[tuple[WorldState, int]] = []
@@ -203,6 +195,13 @@ class Engine:
         describe_room(turn)
         return [clean(line) for line in turn.lines]
 
+    @cached_property
+    def extra_verbs(self) -> dict[tuple[str, ...], str]:
+        """The system's own verbs as the parser reads them (see :func:`game.parser.phrases_of`)."""
+        from game.parser import phrases_of
+
+        return phrases_of(self.play.verbs())
+
     def submit(self, text: str) -> Report:
         """Run one line of player input (several commands, maybe) and report what happened.
 
@@ -211,6 +210,8 @@ class Engine:
         by what follows on the line, if anything does.  Never raises but
         KeyboardInterrupt (see :meth:`_submit_guarded`).
         """
+        from game.parser import split_commands
+
         commands = split_commands(text, self.extra_verbs) or [text]
         report = Report()
         several = len(commands) > 1
@@ -306,6 +307,8 @@ class Engine:
         return self.saves.flush_autosave() if self.saves is not None else ""
 
     def _submit(self, text: str) -> tuple[Report, bool]:
+        from game.parser import ParseError, parse, tokenize
+
         if self.meta.confirming is not None:
             return self.meta.confirm(text), True
         if self.asking is not None:
@@ -341,6 +344,8 @@ class Engine:
 
     def _answer(self, text: str) -> Report | None:
         """Treat ``text`` as the answer to a pending question, unless it is a new command."""
+        from game.parser import DIRECTION_WORDS, parse, split_verb, tokenize
+
         pending, self.pending = self.pending, None
         assert pending is not None
         words = tuple(tokenize(text))
@@ -458,6 +463,8 @@ class Engine:
 
     def _resume(self, text: str) -> Report:
         """Answer the question an action is paused on, or undo the whole action."""
+        from game.parser import DIRECTION_WORDS, Command, tokenize
+
         asking = self.asking
         assert asking is not None
         words = tokenize(text)
@@ -493,6 +500,8 @@ class Engine:
         return self._perform(spec, asking.command, [*asking.log, answer], [*asking.answers, answer])
 
     def _command_or_none(self, text: str) -> Command | None:
+        from game.parser import ParseError, parse
+
         try:
             return parse(text, self.extra_verbs)
         except ParseError:

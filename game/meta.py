@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.errors import ActionRefused, DiceExhausted, SaveError
-from game.parser import Command, ParseError, parse
 from game.report import Report
 from game.rules.base import Odds, RollResult
 from game.rules.dice import Dice, RandomDice
@@ -18,6 +17,7 @@ from game.verbs import META_VERBS, VERB_WORDS
 if TYPE_CHECKING:
     from game.engine import Engine
     from game.helptext import SystemVerb
+    from game.parser import Command
     from game.transcript import Transcript
 
 # help, rules, why, dice, oracle, saves and transcript import their modules
@@ -158,15 +158,15 @@ class MetaCommands:
 
     # -- help and rules ----------------------------------------------------------------
     def system_verbs(self) -> list[SystemVerb]:
+        """The system in play's own verbs, with their words and help lines."""
         from game.helptext import SystemVerb
 
-        """The system in play's own verbs, with their words and help lines."""
         engine = self.engine
         words = engine.play.verbs()
         found = []
         for verb in engine.registry.verbs():
-            spec = engine.registry.get(verb)
-            if verb not in VERB_WORDS and spec is not None:
+            spec = engine.registry.get(verb) if verb not in VERB_WORDS else None
+            if spec is not None:
                 found.append(SystemVerb(verb, tuple(words.get(verb, (verb,))), spec.summary))
         return found
 
@@ -380,6 +380,8 @@ class MetaCommands:
         return self._report(*why_lines(self.engine.system.id, self.engine.system.name, label, result))
 
     def do_odds(self, command: Command) -> Report:
+        from game.parser import ParseError, parse
+
         engine = self.engine
         asked = command.raw.split(maxsplit=1)[1] if len(command.raw.split()) > 1 else ""
         if asked:

@@ -130,10 +130,10 @@ def show_opening(engine: Engine, lines: list[str], out: TextIO, *, colour: bool,
 def _terminal_mode() -> object:
     """The terminal's attributes (raw mode or not) at the start, to put back however the game ends."""
     try:
-        import termios
-
         if not sys.stdin.isatty():
             return None
+        import termios
+
         return termios.tcgetattr(sys.stdin.fileno())
     except Exception:  # noqa: BLE001 - termios.error, no terminal, no termios: nothing to put back
         return None

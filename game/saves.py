@@ -50,7 +50,6 @@ import hashlib
 import os
 import re
 import threading
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -637,6 +636,8 @@ def parse_document(raw: bytes, name: str) -> dict[str, Any]:
     a save is judged by its checksum and then by :func:`_shape_problem` and the
     sheet checks, which bound numbers themselves.
     """
+    import tomllib  # a save is read on `load` or `--continue`, not at every start
+
     try:
         document = limits.parse(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:

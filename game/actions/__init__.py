@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.events import Event, RollMade, Said
 from game.rules.base import RollResult, RuleSystem
@@ -149,18 +149,49 @@ class ActionSpec:
 
 
 class ActionRegistry:
-    """Verb -> action.  Registering a verb twice is an error, found at start-up."""
+    """Verb -> action.  Registering a verb twice is an error, found at start-up.
+
+    A family of verbs few runs use can be registered by :meth:`defer`: its module is
+    imported, and registers its verbs, when one of them is first looked up.
+    """
 
     def __init__(self) -> None:
         self._actions: dict[str, ActionSpec] = {}
+        #: Verb -> (the loader of its family's module, all the verbs that module registers).
+        self._deferred: dict[str, tuple[Callable[[], Family], tuple[str, ...]]] = {}
 
     def register(self, verb: str, handler: Handler, *, observe: bool = False, summary: str = "") -> None:
-        if verb in self._actions:
+        if verb in self._actions or verb in self._deferred:
             raise ValueError(f"verb '{verb}' is registered twice")
         self._actions[verb] = ActionSpec(verb, handler, observe, summary)
 
+    def defer(self, verbs: tuple[str, ...], load: Callable[[], Family]) -> None:
+        """Register ``verbs`` as the family ``load()`` imports, when one of them is first looked up."""
+        for verb in verbs:
+            if verb in self._actions or verb in self._deferred:
+                raise ValueError(f"verb '{verb}' is registered twice")
+            self._deferred[verb] = (load, verbs)
+
     def get(self, verb: str) -> ActionSpec | None:
+        if verb in self._deferred:
+            self._load(*self._deferred[verb])
         return self._actions.get(verb)
 
+    def _load(self, load: Callable[[], Family], verbs: tuple[str, ...]) -> None:
+        """Import a deferred family and register it; ValueError if it registers other verbs than it said."""
+        for verb in verbs:
+            del self._deferred[verb]
+        before = set(self._actions)
+        load().register(self)
+        registered = set(self._actions) - before
+        if registered != set(verbs):
+            raise ValueError(f"a deferred action family registered {sorted(registered)}, not {sorted(verbs)}")
+
     def verbs(self) -> list[str]:
-        return list(self._actions)
+        return [*self._actions, *self._deferred]
+
+
+class Family(Protocol):
+    """A module of actions: it registers its verbs."""
+
+    def register(self, registry: ActionRegistry) -> None: ...

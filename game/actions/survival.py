@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 from game.actions import ActionRegistry, Turn
 from game.actions.checks import roll_check_def
 from game.errors import ActionRefused
-from game.events import Interrupted
 from game.text import join_names
 from game.world.state import room_place
 
@@ -150,6 +149,7 @@ def _consume_for_rest(turn: Turn, kind: str) -> bool:
 
 def _interrupted(turn: Turn, minutes: int) -> bool:
     """Stop a long stretch of time where something needs the player (see ``timekeeping.interruption``)."""
+    from game.events.world import Interrupted
     from game.timekeeping import interruption
 
     stop = interruption(turn, minutes)

@@ -13,14 +13,17 @@ condition holds.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from game.actions import Turn
 from game.actions.scope import Scope, Thing, words_of
-from game.parser import Command
 from game.world.conditions import holds
 from game.world.content import TriggerDef
 from game.world.state import GONE, PLAYER, room_place
 from game.world.world import World
+
+if TYPE_CHECKING:
+    from game.parser import Command
 
 #: Words a noun phrase may carry that name nothing.
 _ARTICLES = frozenset({"the", "a", "an", "some"})

@@ -11,25 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypeVar
 
-from game.events import (
-    PLAYER,
-    Arrived,
-    CalledForHelp,
-    Died,
-    Event,
-    Fell,
-    Fled,
-    Interrupted,
-    ItemUsed,
-    Left,
-    LossFound,
-    NpcRecovered,
-    RollMade,
-    Said,
-    Stolen,
-    Surrendered,
-    TheftCaught,
-)
+from game.events import PLAYER, Event, RollMade, Said
+from game.text import capital
 from game.world.world import World
 
 E = TypeVar("E", bound=Event)
@@ -37,9 +20,8 @@ E = TypeVar("E", bound=Event)
 Renderer = Callable[["Narrator", Any], list[str]]
 
 
-def cap(text: str) -> str:
-    """``text`` with its first letter in upper case (the rest untouched)."""
-    return text[:1].upper() + text[1:]
+#: ``text`` with its first letter in upper case (the rest untouched).
+cap = capital
 
 
 class Narrator:
@@ -65,10 +47,27 @@ class Narrator:
             return function
         return register
 
+    @classmethod
+    def late_renderer(cls, event_type: type[Event]) -> Renderer | None:
+        """The renderer of an event type not yet in :attr:`renderers`, from wording imported now; None if none.
+
+        Only rolls and prose are worded at import.  The other events' classes are
+        imported by the code that makes them, so their wording
+        (:mod:`game.narration.common`, and a system's own: see ``game.narration.vaarn``)
+        is imported with the first one narrated, not at start-up (issue 18).  It
+        never replaces what a narrator class words its own way: a subclass adds its
+        own late table first, then calls this.
+        """
+        from game.narration.common import RENDERERS
+
+        for known, render in RENDERERS.items():
+            cls.renderers.setdefault(known, render)
+        return cls.renderers.get(event_type)
+
     def lines(self, events: Iterable[Event]) -> list[str]:
         out: list[str] = []
         for event in events:
-            render = self.renderers.get(type(event))
+            render = self.renderers.get(type(event)) or self.late_renderer(type(event))
             if render is None:
                 raise TypeError(f"no narration for {type(event).__name__}")
             out.extend(render(self, event))
@@ -88,108 +87,3 @@ def _said(narrator: Narrator, event: Said) -> list[str]:
 @Narrator.renders(RollMade)
 def _roll(narrator: Narrator, event: RollMade) -> list[str]:
     return [f"[{event.label}] {event.result.text}"] if event.shown else []
-
-
-@Narrator.renders(Fell)
-def _fell(narrator: Narrator, event: Fell) -> list[str]:
-    return [f"{cap(narrator.the(event.who))} {'fall' if event.who == PLAYER else 'falls'}."]
-
-
-@Narrator.renders(Died)
-def _died(narrator: Narrator, event: Died) -> list[str]:
-    return [f"{cap(narrator.the(event.who))} {'are' if event.who == PLAYER else 'is'} dead."]
-
-
-@Narrator.renders(Fled)
-def _fled(narrator: Narrator, event: Fled) -> list[str]:
-    way = f" {event.direction}" if event.direction else ""
-    return [f"{cap(narrator.the(event.who))} {'flee' if event.who == PLAYER else 'flees'}{way}."]
-
-
-@Narrator.renders(Surrendered)
-def _surrendered(narrator: Narrator, event: Surrendered) -> list[str]:
-    return [f"{cap(narrator.the(event.who))} {'surrender' if event.who == PLAYER else 'surrenders'}."]
-
-
-#: Where "from the east" points: the direction an arrival came from, as seen in the room.
-_FROM = {"up": "from above", "down": "from below", "in": "from inside", "out": "from outside"}
-
-
-@Narrator.renders(Arrived)
-def _arrived(narrator: Narrator, event: Arrived) -> list[str]:
-    whence = _FROM.get(event.origin, f"from the {event.origin}") if event.origin else ""
-    verb = {"pursuit": "comes after you", "call": "comes running at the call", "search": "comes searching",
-            "avenge": "comes running at the sound of the killing"}.get(event.why, "arrives")
-    return [f"{cap(narrator.the(event.who))} {verb}{' ' + whence if whence else ''}."]
-
-
-@Narrator.renders(Left)
-def _left(narrator: Narrator, event: Left) -> list[str]:
-    way = {"up": "up", "down": "down", "in": "inside", "out": "outside"}.get(event.direction,
-                                                                           f"to the {event.direction}")
-    return [f"{cap(narrator.the(event.who))} leaves {way}."]
-
-
-@Narrator.renders(CalledForHelp)
-def _called(narrator: Narrator, event: CalledForHelp) -> list[str]:
-    return [f"{cap(narrator.the(event.who))} shouts for help!"]
-
-
-@Narrator.renders(Interrupted)
-def _interrupted(narrator: Narrator, event: Interrupted) -> list[str]:
-    hours, minutes = divmod(event.minutes, 60)
-    spent = f"{hours} hour{'s' if hours != 1 else ''}" if hours else f"{minutes} minute{'s' if minutes != 1 else ''}"
-    return [f"You stop after {spent}: {event.reason}."]
-
-
-#: How an NPC is said to turn itself to its own wounds, by pronoun.
-_ITSELF = {"he": "himself", "she": "herself", "they": "themselves", "it": "itself"}
-
-
-@Narrator.renders(ItemUsed)
-def _item_used(narrator: Narrator, event: ItemUsed) -> list[str]:
-    world = narrator.world
-    who = cap(world.the_npc(event.who))
-    item = world.item(event.item)
-    name = world.item_name(event.item)
-    thing = name if name[:1].isupper() else f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
-    if event.purpose == "heal":
-        itself = _ITSELF.get(world.npc(event.who).pronoun, "itself")
-        if item.kind == "gift":
-            return [f"{who} calls on {the_thing(name)} to mend {itself}."]
-        return [f"{who} turns {thing} on {itself}."]
-    if item.kind == "gift":
-        return [f"{who} calls on {the_thing(name)} against you!"]
-    return [f"{who} raises {thing} and turns it on you!"]
-
-
-def the_thing(name: str) -> str:
-    """``the copper-tasting litany``, or a proper name as it is."""
-    return name if name[:1].isupper() else f"the {name}"
-
-
-@Narrator.renders(NpcRecovered)
-def _npc_recovered(narrator: Narrator, event: NpcRecovered) -> list[str]:
-    if event.before == event.after:
-        return [f"It does {narrator.the(event.who)} no good ({event.after})."]
-    return [f"{cap(narrator.the(event.who))}: {event.before} -> {event.after}."]
-
-
-@Narrator.renders(Stolen)
-def _stolen(narrator: Narrator, event: Stolen) -> list[str]:
-    name = narrator.world.item_name(event.item)
-    victim = narrator.the(event.victim)
-    if event.seen:
-        return [f"You take the {name} from {victim}, in plain sight."]
-    return [f"You lift the {name} from {victim}, unseen."]
-
-
-@Narrator.renders(TheftCaught)
-def _theft_caught(narrator: Narrator, event: TheftCaught) -> list[str]:
-    return [f"{cap(narrator.the(event.victim))} catches your hand on the {narrator.world.item_name(event.item)}!"]
-
-
-@Narrator.renders(LossFound)
-def _loss_found(narrator: Narrator, event: LossFound) -> list[str]:
-    return [f"{cap(narrator.the(event.who))} looks for the {narrator.world.item_name(event.item)}, finds it gone, "
-            f"and looks hard at you: \"Thief.\""]

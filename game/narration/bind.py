@@ -6,7 +6,8 @@ A fall or a death in a fight is not worded here: the engine says an NPC's
 """
 from __future__ import annotations
 
-from game.events import PLAYER, Died, Fell
+from game.events import PLAYER
+from game.events.fight import Died, Fell
 from game.narration import Narrator, cap
 from game.rules.bind_body import INTERVALS
 from game.rules.bind_events import (

@@ -3,14 +3,15 @@
 :class:`MaelstromNarrator` renders the events of
 :mod:`game.rules.maelstrom_events`.  Of the generic events it keeps the base
 wording but for three it leaves silent, because another line already states
-them: :class:`~game.events.HealthChanged` (the line of the blow or the wound
-gives the level reached), :class:`~game.events.Fell` and
-:class:`~game.events.Died` (said by the combat action after the player's blow
+them: :class:`~game.events.fight.HealthChanged` (the line of the blow or the wound
+gives the level reached), :class:`~game.events.fight.Fell` and
+:class:`~game.events.fight.Died` (said by the combat action after the player's blow
 and by the engine's ending for the player).
 """
 from __future__ import annotations
 
-from game.events import PLAYER, Died, Fell, HealthChanged
+from game.events import PLAYER
+from game.events.fight import Died, Fell, HealthChanged
 from game.narration import Narrator, cap
 from game.rules.maelstrom_events import (
     AttackBotched,

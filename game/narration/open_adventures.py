@@ -6,7 +6,8 @@ A fall or a death from damage is told in the harm line that comes before it
 """
 from __future__ import annotations
 
-from game.events import PLAYER, Died, Fell
+from game.events import PLAYER
+from game.events.fight import Died, Fell
 from game.narration import Narrator, cap
 from game.rules.open_adventures_events import (
     AttackMissed,

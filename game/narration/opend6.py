@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.events import PLAYER, Died, Event, Fell
+from game.events import PLAYER, Event
+from game.events.fight import Died, Fell
 from game.narration import Narrator, cap
 from game.rules.opend6_events import (
     ATTACKER,

@@ -19,8 +19,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.actions.combat import npc_attacks_player
-from game.actions.trade_pricing import Pricing
-from game.events import Fled, Surrendered
 from game.narration import Narrator
 from game.npc import memory
 from game.play import living, npc_items
@@ -29,6 +27,7 @@ from game.world.state import room_place
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
+    from game.actions.trade_pricing import Pricing
     from game.npc.intents import Intent
     from game.npc.view import NpcView
     from game.parser import Command
@@ -61,6 +60,8 @@ class BasePlay(Generic[SystemT]):
 
     def pricing(self) -> Pricing:
         """How this system prices trade: the common value scale unless the system barters its own way."""
+        from game.actions.trade_pricing import Pricing  # trading is rare: not imported at start-up
+
         return Pricing()
 
     # -- checks ---------------------------------------------------------------------
@@ -307,6 +308,8 @@ class BasePlay(Generic[SystemT]):
 
     def npc_flees(self, turn: Turn, npc_id: str, direction: str) -> None:
         """The NPC runs through ``direction``; once away it is wary, not hostile, and remembers being routed."""
+        from game.events.fight import Fled
+
         world = turn.world
         npc = world.npc_state(npc_id)
         npc.disposition = "wary"
@@ -316,6 +319,8 @@ class BasePlay(Generic[SystemT]):
 
     def npc_surrenders(self, turn: Turn, npc_id: str) -> None:
         """The NPC gives up: wary from now on, its weapons thrown down."""
+        from game.events.fight import Surrendered
+
         world = turn.world
         npc = world.npc_state(npc_id)
         npc.disposition = "wary"

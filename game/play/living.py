@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.events import Arrived, CalledForHelp, Left, LossFound
 from game.npc import memory
 from game.rules.base import Situation
 from game.text import join_names
@@ -96,6 +95,8 @@ def allies_near(world: World, room_id: str) -> list[str]:
 
 def call_allies(turn: Turn, npc_id: str) -> None:
     """The NPC shouts; each hostile NPC next door comes into the room (and fights next round)."""
+    from game.events.world import Arrived, CalledForHelp
+
     world = turn.world
     room = world.npc_room(npc_id)
     memory.remember(world, npc_id, "called")
@@ -111,6 +112,8 @@ def call_allies(turn: Turn, npc_id: str) -> None:
 
 def pursue(turn: Turn, npc_id: str, direction: str) -> None:
     """The NPC follows the player through ``direction`` (it arrives; it strikes next round)."""
+    from game.events.world import Arrived
+
     world = turn.world
     world.move_npc(npc_id, world.adventure.rooms[world.npc_room(npc_id)].exits[direction].to)
     turn.emit(Arrived(npc_id, OPPOSITE.get(direction, ""), "pursuit"))
@@ -118,6 +121,8 @@ def pursue(turn: Turn, npc_id: str, direction: str) -> None:
 
 def search(turn: Turn, npc_id: str, direction: str) -> None:
     """The NPC comes looking for the player through ``direction`` of its room."""
+    from game.events.world import Arrived
+
     world = turn.world
     world.move_npc(npc_id, world.adventure.rooms[world.npc_room(npc_id)].exits[direction].to)
     turn.emit(Arrived(npc_id, OPPOSITE.get(direction, ""), "search"))
@@ -229,6 +234,8 @@ def assaulted(turn: Turn, victim: str) -> None:
 
 def killed(turn: Turn, victim: str) -> None:
     """``victim`` died by the player's hand; if it had meant no harm, those who see it remember."""
+    from game.events.world import Arrived
+
     world = turn.world
     if not memory.remembers(world, victim, "attacked"):
         return
@@ -297,6 +304,8 @@ def robbed(play: BasePlay[Any], turn: Turn, victim: str, *, caught: bool = True)
 def losses_found(play: BasePlay[Any], turn: Turn) -> None:
     """The player walked in on NPCs they stole from unseen: each finds its loss, knows who was
     near, remembers being robbed and reacts (:func:`robbed`)."""
+    from game.events.theft import LossFound
+
     world = turn.world
     for npc_id in world.living_npcs_in():
         gone = memory.missing(world, npc_id)
@@ -385,6 +394,8 @@ def passers_by(turn: Turn, since: int) -> None:
     there).  Only NPCs whose route passes through the room are looked at, so the
     cost is the room's, not the world's.
     """
+    from game.events.world import Arrived, Left
+
     world = turn.world
     room = world.state.room
     if turn.start_room and turn.start_room != room:

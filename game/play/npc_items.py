@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.actions.combat import after_npc_hit, best_weapon, weapon_of
-from game.events import ItemUsed, NpcRecovered
 from game.npc import memory
 from game.world.content import ItemDef
 
@@ -77,6 +76,8 @@ def _die_size(die: str) -> int:
 
 def use(play: BasePlay[Any], turn: Turn, npc_id: str, intent: UseItem) -> None:
     """Carry out ``intent``: the item used under the system's economy, then what follows."""
+    from game.events.world import ItemUsed, NpcRecovered
+
     world = turn.world
     if intent.item not in world.npc_items(npc_id):
         return

@@ -17,6 +17,9 @@ foes that win initiative take their turn before the player's action, the
 others after it; each turn is a policy's choice (:mod:`game.npc.policies`)
 from a view holding Vaarn's morale verdict, carried out here.  Every play
 choice is written down in ``docs/rules/vaarn.md`` (section "Play").
+
+The rules of fights, wounds and rests, Vaarn's events and :mod:`vaarn_trade` are
+imported by the methods that use them, so that the opening does not wait for them.
 """
 from __future__ import annotations
 
@@ -32,7 +35,6 @@ from game.events import Event
 from game.narration.vaarn import VaarnNarrator
 from game.play import vaarn_fight as fight
 from game.play import vaarn_gifts as gifts
-from game.play import vaarn_trade as trade
 from game.play import vaarn_verbs as own
 from game.play.base import BasePlay
 from game.play.vaarn_body import carried_slots, come_to, item_slot_cost, settle_npc, settle_player, slots_used, sync
@@ -53,16 +55,14 @@ from game.play.vaarn_scene import (
 )
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.rules.vaarn import VaarnSystem
-from game.rules.vaarn_combat import npc_attacks
 from game.rules.vaarn_data import MAX_CARRY
-from game.rules.vaarn_events import AbilitiesRecovered, RestWasted, naming
 from game.rules.vaarn_sheet import VaarnSheet
-from game.rules.vaarn_wounds import rest as rules_rest
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
     from game.npc.intents import Intent
     from game.parser import Command
+    from game.play.vaarn_trade import VaarnPricing
 
 REST_CHOICES = {"hp": "hp", "health": "hp", "wound": "wound", "wounds": "wound"}
 
@@ -92,9 +92,11 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         registry.register("swap", partial(own.swap, system),
                           summary="swap ABILITY ABILITY: swap two abilities, once, before your first step")
 
-    def pricing(self) -> trade.VaarnPricing:
+    def pricing(self) -> VaarnPricing:
         """Seed 001's barter: slot for slot, the merchant's mood, the EGO haggle."""
-        return trade.VaarnPricing(self.system)
+        from game.play.vaarn_trade import VaarnPricing
+
+        return VaarnPricing(self.system)
 
     def help_lines(self) -> list[str]:
         return [
@@ -168,6 +170,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
 
         The result's events name the NPC; ``report_attack`` emits them.
         """
+        from game.rules.vaarn_events import naming
+
         world = turn.world
         if calmed(world, npc_id):
             update_player(world, sustained=None)
@@ -182,6 +186,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
 
     def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult[VaarnSheet]:
         """An NPC's attack on the player, a ward Gift giving it disadvantage."""
+        from game.rules.vaarn_events import naming
+
         world = turn.world
         npc = world.npc_state(npc_id)
         sync(self.system, turn, announce=False)
@@ -190,6 +196,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         return dataclasses.replace(result, events=naming(result.events, npc_id))
 
     def natural_weapon(self, sheet: VaarnSheet) -> Weapon:
+        from game.rules.vaarn_combat import npc_attacks
+
         options = npc_attacks(sheet)
         return options[0][0] if options and options[0] else Weapon(name="its attack", damage="d6")
 
@@ -424,6 +432,9 @@ class VaarnPlay(BasePlay[VaarnSystem]):
 
         Depleted abilities come back one point on a long rest, at most once a day.
         """
+        from game.rules.vaarn_events import AbilitiesRecovered, RestWasted
+        from game.rules.vaarn_wounds import rest as rules_rest
+
         world = turn.world
         sync(self.system, turn, announce=False)
         sheet = player_of(world)

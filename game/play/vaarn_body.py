@@ -15,7 +15,6 @@ from game.play.vaarn_scene import foes, npc_of, npc_the, player_of, update_npc, 
 from game.rules.base import RollResult
 from game.rules.vaarn import VaarnSystem
 from game.rules.vaarn_data import MAX_CARRY, UNARMOURED, slot_limit, wound_slots
-from game.rules.vaarn_wounds import clear_item_damage, condition, pick_damaged_item
 from game.text import join_names
 from game.world.state import PLAYER, npc_place
 
@@ -140,6 +139,8 @@ def sync(system: VaarnSystem, turn: Turn, *, announce: bool = True) -> None:
 
 def settle_player(turn: Turn) -> None:
     """Carry out what the sheet's wounds ask of the world: Damaged Item destroys a random item."""
+    from game.rules.vaarn_wounds import clear_item_damage
+
     world = turn.world
     for _ in range(player_of(world).pending_item_damage):
         _destroy_random(turn, PLAYER)
@@ -161,6 +162,8 @@ def _destroy_random(turn: Turn, owner: str) -> None:
     only scuffed), and a bundle of food counts as one item.  A destroyed water
     container spills what no other container can hold.
     """
+    from game.rules.vaarn_wounds import pick_damaged_item
+
     world = turn.world
     goal = set(world.adventure.goal.carrying)
     if owner == PLAYER:
@@ -205,6 +208,8 @@ def _name(world: World, item_id: str) -> str:
 
 def come_to(turn: Turn) -> None:
     """A character who passed out with no enemy near lies senseless d6 hours (house rule)."""
+    from game.rules.vaarn_wounds import condition
+
     world = turn.world
     sheet = player_of(world)
     if not sheet.unconscious or condition(sheet) == "dead" or foes(world):

@@ -47,7 +47,6 @@ from game.play.vaarn_scene import (
 )
 from game.rules.base import Situation, Weapon
 from game.rules.vaarn import VaarnSystem
-from game.rules.vaarn_combat import npc_attacks
 
 if TYPE_CHECKING:
     from game.actions import Turn
@@ -113,6 +112,8 @@ def held_back(turn: Turn, npc_id: str) -> bool:
 
 def attack_options(world: World, npc_id: str) -> tuple[tuple[Weapon, ...], ...]:
     """The NPC's attacks in the Vaarn form; a carried weapon when content gives no attacks."""
+    from game.rules.vaarn_combat import npc_attacks
+
     sheet = npc_of(world, npc_id)
     if "attacks" not in world.npc(npc_id).stats.get("vaarn", {}):
         carried = world.npc_items(npc_id)

@@ -27,8 +27,7 @@ from game.events import Event
 from game.play.vaarn_body import settle_player
 from game.play.vaarn_scene import npc_the, player_of, rouse, update_player
 from game.rules.vaarn import VaarnSystem
-from game.rules.vaarn_events import naming
-from game.rules.vaarn_gifts import BASELINE_COST, DIE_LADDER
+from game.rules.vaarn_data import BASELINE_COST, DIE_LADDER
 from game.rules.vaarn_sheet import Sustained
 
 if TYPE_CHECKING:
@@ -132,6 +131,8 @@ def _npc_target(turn: Turn, words: tuple[str, ...], what: str) -> str:
 
 def _show(turn: Turn, label: str, rolls: tuple[RollResult, ...], events: tuple[Event, ...], target: str = "") -> None:
     """Show a Gift's rolls, then its events (those about the NPC ``target`` named so)."""
+    from game.rules.vaarn_events import naming
+
     for roll in rolls:
         turn.show_roll(label, roll)
     turn.emit(*(naming(events, target) if target else events))

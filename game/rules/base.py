@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from game.events import Event, RollResult
 from game.rules.dice import Dice
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = ["RollResult"]  # re-exported: rolls are events, defined in game.events
 

@@ -31,7 +31,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.errors import ContentError
-from game.events import PLAYER, Died, Event, Fell
+from game.events import PLAYER, Event
+from game.events.fight import Died, Fell
 from game.rules.base import AttackResult, RollResult, SheetChange, Situation, Weapon
 from game.rules.bind_core import SYSTEM_ID, BindRequest, Settlement, read_faces, resolve, settle
 from game.rules.bind_events import ATTACKER, DEFENDER, HpChanged, LifeSaveEnded, NoBlow, Unaffected

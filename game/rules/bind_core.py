@@ -25,7 +25,8 @@ from fractions import Fraction
 
 from game.errors import UsageError
 from game.rules.base import Odds, RollResult
-from game.rules.dice import Dice, Dist, convolve, roll_many, uniform
+from game.rules.dice import Dice, roll_many
+from game.rules.exact import Dist, convolve, uniform
 
 SYSTEM_ID = "bind"
 

@@ -11,7 +11,8 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from game.events import Died, Event, Fell, HealthChanged
+from game.events import Event
+from game.events.fight import Died, Fell, HealthChanged
 
 #: The sides of an exchange, as the combat rules name them in events.
 ATTACKER = "attacker"

@@ -5,23 +5,15 @@ object, which is either random (seeded) or scripted (tests, ``roll --dice``).
 Every source records the faces it handed out, in order, so a result can show
 exactly what was rolled.
 
-Exact odds are built from :data:`Dist` maps (outcome -> ``Fraction``) with the
-helpers below; nothing here samples.
+Exact odds are built in :mod:`game.rules.exact`; nothing here samples.
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from fractions import Fraction
-from typing import Protocol, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from game.errors import DiceExhausted, WayfarerError
-
-K = TypeVar("K")
-Dist = dict[K, Fraction]
-
-#: Probability mass below which an endless explosion tail is cut (PRODUCT §3.1).
-TAIL_CUTOFF = Fraction(1, 10**12)
 
 
 class Dice(Protocol):
@@ -73,26 +65,6 @@ class ScriptedDice:
 def roll_many(dice: Dice, count: int, sides: int) -> list[int]:
     """Read ``count`` faces of a ``sides``-sided die, in order."""
     return [dice.roll(sides) for _ in range(count)]
-
-
-def uniform(sides: int) -> Dist[int]:
-    """The distribution of one fair die."""
-    p = Fraction(1, sides)
-    return {face: p for face in range(1, sides + 1)}
-
-
-def convolve(a: Dist[int], b: Dist[int]) -> Dist[int]:
-    """The distribution of the sum of two independent integer variables."""
-    out: Dist[int] = {}
-    for x, px in a.items():
-        for y, py in b.items():
-            out[x + y] = out.get(x + y, Fraction(0)) + px * py
-    return out
-
-
-def probability(dist: Dist[K], predicate: Callable[[K], bool]) -> Fraction:
-    """The total probability of the outcomes for which ``predicate`` holds."""
-    return sum((p for value, p in dist.items() if predicate(value)), Fraction(0))
 
 
 def enumerate_faces(count: int, sides: int) -> Iterable[Sequence[int]]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.events import Died, Event, Fell, HealthChanged
+from game.events import Event
+from game.events.fight import Died, Fell, HealthChanged
 from game.rules.maelstrom_events import MEASURE, Healed, Rested, RestWasted, Wounded
 from game.rules.maelstrom_sheet import TRACK, MaelstromSheet
 

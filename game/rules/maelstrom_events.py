@@ -8,8 +8,8 @@ never on prose.  ``who`` fields name an actor (:data:`~game.events.PLAYER` or an
 NPC id); the rule functions take the ids from their caller.
 
 The generic events are emitted beside them where they apply
-(:class:`~game.events.HealthChanged` in health boxes, :class:`~game.events.Fell`
-when the Incapacitated box fills, :class:`~game.events.Died`).
+(:class:`~game.events.fight.HealthChanged` in health boxes, :class:`~game.events.fight.Fell`
+when the Incapacitated box fills, :class:`~game.events.fight.Died`).
 """
 from __future__ import annotations
 

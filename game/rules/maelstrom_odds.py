@@ -34,7 +34,7 @@ joint distribution of (successes, botches) for fewer than ``t`` successes.
 
 The tail: without specialties the distribution is finite and complete; with
 them it is listed up to the first net result after which less than
-:data:`~game.rules.dice.TAIL_CUTOFF` of the probability remains.
+:data:`~game.rules.exact.TAIL_CUTOFF` of the probability remains.
 
 Bounded precision for long tails: the walk's numbers gain ``s`` digits a step, so
 a tail of hundreds of results (five specialties, easy difficulties) took up to

@@ -28,7 +28,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.errors import ContentError, UsageError
-from game.events import PLAYER, Died, Event, Fell
+from game.events import PLAYER, Event
+from game.events.fight import Died, Fell
 from game.rules.base import (
     DIFFICULTIES,
     AttackResult,

@@ -1,7 +1,7 @@
 """What happens under Open Adventures, as frozen events (worded by ``game.narration.open_adventures``).
 
 ``who`` names an actor: :data:`~game.events.PLAYER` or an NPC id.  The
-generic :class:`~game.events.Died` and :class:`~game.events.Fell` follow a
+generic :class:`~game.events.fight.Died` and :class:`~game.events.fight.Fell` follow a
 harm event whose ``condition`` is ``dead`` or ``down``; the harm event words
 them.
 """

@@ -28,7 +28,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from game.events import PLAYER, Died, Event, Fell
+from game.events import PLAYER, Event
+from game.events.fight import Died, Fell
 from game.rules.base import AttackResult, RollResult, SheetChange, Situation, Weapon
 from game.rules.dice import Dice
 from game.rules.opend6_codes import RANGED_BASE, DieCode, weapon_code

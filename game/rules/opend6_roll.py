@@ -23,7 +23,8 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 from game.rules.base import Odds, RollResult
-from game.rules.dice import TAIL_CUTOFF, Dice, roll_many
+from game.rules.dice import Dice, roll_many
+from game.rules.exact import TAIL_CUTOFF
 from game.rules.opend6_codes import DieCode, code_text
 
 SYSTEM_ID = "opend6"

@@ -12,7 +12,8 @@ from collections.abc import Collection
 from dataclasses import replace
 
 from game.errors import ActionRefused
-from game.events import PLAYER, Died
+from game.events import PLAYER
+from game.events.fight import Died
 from game.rules.base import RestResult, Situation, carried_health
 from game.rules.dice import Dice
 from game.rules.opend6_codes import SKILLS, DieCode, difficulty_number, weapon_code
@@ -241,7 +242,7 @@ def end_round(sheet: D6Sheet, dice: Dice, damage: str, wild_one: str, who: str =
                       events=(Died(who, MORTAL_WOUND),))
 
 
-#: The cause of a :class:`~game.events.Died` from a mortal wound at the end of a round.
+#: The cause of a :class:`~game.events.fight.Died` from a mortal wound at the end of a round.
 MORTAL_WOUND = "mortal wound"
 
 

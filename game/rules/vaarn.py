@@ -31,19 +31,16 @@ offers the engine (each documented where defined):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from game.errors import UsageError
-from game.rules import vaarn_combat as combat
-from game.rules import vaarn_gifts as gifts
 from game.rules import vaarn_life as life
-from game.rules import vaarn_saves as saves
-from game.rules import vaarn_wounds as wounds
 from game.rules.base import AttackResult, Odds, RollResult, RuleSystem, Situation, Weapon
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
     ABILITIES,
+    BASELINE_COST,
+    GIFT_MODES,
     SAVE_TARGET,
     SEED,
     SYSTEM_ID,
@@ -55,15 +52,26 @@ from game.rules.vaarn_data import (
     stat_problems,
     wound_slots,
 )
-from game.rules.vaarn_saves import SaveRequest
 from game.rules.vaarn_sheet import LEGACY_SCRATCH, VaarnMoment, VaarnSheet
-from game.rules.vaarn_wounds import VaarnChange
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from game.rules import vaarn_combat as combat
+    from game.rules import vaarn_gifts as gifts
+    from game.rules import vaarn_wounds as wounds
+    from game.rules.vaarn_saves import SaveRequest
+    from game.rules.vaarn_wounds import VaarnChange
+
+# Saves, fights, wounds and Gifts (and Vaarn's events, which they make) are imported by the
+# methods below that use them, on the first such command: the opening needs only creation,
+# item slots and the sheet (issue 18: start-up).
 
 SUMMARY = "Vaults of Vaarn (Knave-derived): d20 + ability bonus must beat 15 or a defence; wounds past 0 HP"
 #: Adventure options (``[adventure.rules] vaarn = {...}``), the default first.
 OPTIONS: dict[str, tuple[str, ...]] = {
     "advancement": life.ADVANCEMENT,
-    "gifts": gifts.GIFT_MODES,
+    "gifts": GIFT_MODES,
     "attack_ties": ("miss", "hit"),
     "npc_wounds": ("die-at-zero", "wound-table"),
     "meals": ("daily", "rests-only"),
@@ -93,12 +101,18 @@ class VaarnSystem:
 
     # -- PRODUCT §3.1 -----------------------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> SaveRequest:
+        from game.rules import vaarn_saves as saves
+
         return saves.parse_request(keys)
 
     def odds(self, request: SaveRequest) -> Odds:
+        from game.rules import vaarn_saves as saves
+
         return saves.save_odds(request)
 
     def roll(self, request: SaveRequest, dice: Dice) -> RollResult:
+        from game.rules import vaarn_saves as saves
+
         return saves.roll_save(request, dice)
 
     # -- play -------------------------------------------------------------------
@@ -151,26 +165,40 @@ class VaarnSystem:
         return state
 
     def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> VaarnSheet:
+        from game.rules import vaarn_combat as combat
+
         return combat.npc_sheet(tier, stats, creature)
 
     def carry_npc_state(self, saved: VaarnSheet, fresh: VaarnSheet) -> VaarnSheet:
+        from game.rules import vaarn_wounds as wounds
+
         return wounds.carry_npc_state(saved, fresh)
 
     def check_request(self, sheet: VaarnSheet, kind: str, difficulty: str, situation: Situation) -> SaveRequest:
+        from game.rules import vaarn_saves as saves
+
         return saves.check_request(sheet, kind, difficulty, situation)
 
     def attack_request(self, attacker: VaarnSheet, defender: VaarnSheet, weapon: Weapon, situation: Situation) -> SaveRequest:
+        from game.rules import vaarn_combat as combat
+
         return combat.attack_request(attacker, defender, weapon, situation, self.ties_hit)
 
     def attack(self, attacker: VaarnSheet, defender: VaarnSheet, weapon: Weapon, situation: Situation, dice: Dice
                ) -> AttackResult[VaarnSheet]:
+        from game.rules import vaarn_combat as combat
+
         return combat.attack(attacker, defender, weapon, situation, dice, self.ties_hit, self.npc_dies_at_zero)
 
     def condition(self, sheet: VaarnSheet) -> str:
+        from game.rules import vaarn_wounds as wounds
+
         return wounds.condition(sheet)
 
     def health(self, sheet: VaarnSheet) -> str:
         """``HP 4/6``, plus wound slots, ``encumbered``, ``down``, ``deprived`` or ``dead`` when they apply."""
+        from game.rules import vaarn_wounds as wounds
+
         parts = [f"HP {sheet.hp}/{sheet.max_hp}"]
         if wound_slots(sheet):
             parts.append(f"wounds {wound_slots(sheet)}/10")
@@ -206,18 +234,26 @@ class VaarnSystem:
         return lines
 
     def rest(self, sheet: VaarnSheet, kind: str, fed: bool, dice: Dice) -> VaarnChange:
+        from game.rules import vaarn_wounds as wounds
+
         return wounds.rest(sheet, kind, fed, dice, restore_wound_losses=self.wound_losses_heal)
 
     # -- the system's own economy (see the module docstring) ----------------------
     def save_request(self, sheet: VaarnSheet, ability: str, situation: Situation = Situation(),
                      target: int = SAVE_TARGET) -> SaveRequest:
+        from game.rules import vaarn_saves as saves
+
         return saves.save_request(sheet, ability, situation, target)
 
     def opposed_request(self, sheet: VaarnSheet, ability: str, opponent: VaarnSheet, against: str,
                         situation: Situation = Situation()) -> SaveRequest:
+        from game.rules import vaarn_saves as saves
+
         return saves.opposed_request(sheet, ability, opponent, against, situation)
 
     def save(self, request: SaveRequest, dice: Dice) -> RollResult:
+        from game.rules import vaarn_saves as saves
+
         return saves.roll_save(request, dice)
 
     def slots_for(self, kind: str, count: int = 1, slots: int = 1) -> int:
@@ -236,48 +272,76 @@ class VaarnSystem:
         return life.is_encumbered(sheet, item_slots)
 
     def initiative(self, sides: Sequence[str], dice: Dice, player_side: str = "player") -> combat.Initiative:
+        from game.rules import vaarn_combat as combat
+
         return combat.initiative(sides, dice, player_side)
 
     def attack_refusal(self, weapon: Weapon, situation: Situation) -> str:
+        from game.rules import vaarn_combat as combat
+
         return combat.attack_refusal(weapon, situation)
 
     def npc_attacks(self, sheet: VaarnSheet) -> tuple[tuple[Weapon, ...], ...]:
+        from game.rules import vaarn_combat as combat
+
         return combat.npc_attacks(sheet)
 
     def morale_request(self, sheet: VaarnSheet) -> SaveRequest:
+        from game.rules import vaarn_combat as combat
+
         return combat.morale_request(sheet)
 
     def morale_check(self, sheet: VaarnSheet, dice: Dice) -> RollResult:
+        from game.rules import vaarn_combat as combat
+
         return combat.morale_check(sheet, dice)
 
     def morale_due(self, group_size: int, down: int, leader_fell: bool = False, hp: int = 1, max_hp: int = 1) -> bool:
+        from game.rules import vaarn_combat as combat
+
         return combat.morale_due(group_size, down, leader_fell, hp, max_hp)
 
     def reaction(self, sheet: VaarnSheet, dice: Dice) -> combat.Reaction:
+        from game.rules import vaarn_combat as combat
+
         return combat.reaction(sheet, dice)
 
     def take_damage(self, sheet: VaarnSheet, amount: int, dice: Dice) -> wounds.Harm:
+        from game.rules import vaarn_wounds as wounds
+
         return wounds.take_damage(sheet, amount, dice, self.npc_dies_at_zero)
 
     def heal_hp(self, sheet: VaarnSheet, amount: int) -> VaarnSheet:
         """Recover ``amount`` HP as though from 0 (see :func:`vaarn_wounds.heal`)."""
+        from game.rules import vaarn_wounds as wounds
+
         return wounds.heal(sheet, amount)
 
     def harm(self, sheet: VaarnSheet, damage: str, dice: Dice) -> VaarnChange:
         """Harm from no attacker: roll ``damage`` (a die such as ``"d4"``) and take it, wounds and all."""
+        from game.rules import vaarn_wounds as wounds
+
         return wounds.harm(sheet, damage, dice, self.npc_dies_at_zero)
 
     def heal(self, sheet: VaarnSheet, healing: str, dice: Dice) -> VaarnChange:
         """Healing from a potion, a Gift or an Exotica: roll ``healing`` and recover it from 0."""
+        from game.rules import vaarn_wounds as wounds
+
         return wounds.heal_roll(sheet, healing, dice)
 
     def pending_item_damage(self, sheet: VaarnSheet) -> int:
+        from game.rules import vaarn_wounds as wounds
+
         return wounds.pending_item_damage(sheet)
 
     def pick_damaged_item(self, item_ids: list[str], dice: Dice) -> str:
+        from game.rules import vaarn_wounds as wounds
+
         return wounds.pick_damaged_item(item_ids, dice)
 
     def clear_item_damage(self, sheet: VaarnSheet) -> VaarnSheet:
+        from game.rules import vaarn_wounds as wounds
+
         return wounds.clear_item_damage(sheet)
 
     def cannot_walk(self, sheet: VaarnSheet) -> bool:
@@ -292,6 +356,8 @@ class VaarnSystem:
         :func:`eat`); without the fare the rest gives nothing.  The engine removes
         from the inventory exactly ``water`` and ``meals`` it passed.
         """
+        from game.rules import vaarn_wounds as wounds
+
         if water < 0 or meals < 0:
             raise UsageError("vaarn: cannot rest on negative rations")
         fed_sheet = sheet
@@ -317,28 +383,42 @@ class VaarnSystem:
     def is_deprived(self, sheet: VaarnSheet) -> bool:
         return is_deprived(sheet)
 
-    def gift_attack(self, user: VaarnSheet, target: VaarnSheet, dice: Dice, cost_sides: int = gifts.BASELINE_COST
+    def gift_attack(self, user: VaarnSheet, target: VaarnSheet, dice: Dice, cost_sides: int = BASELINE_COST
                     ) -> gifts.GiftResult:
+        from game.rules import vaarn_gifts as gifts
+
         return gifts.gift_attack(user, target, dice, cost_sides, self.gifts, self.npc_dies_at_zero)
 
-    def gift_heal(self, user: VaarnSheet, target: VaarnSheet | None, dice: Dice, cost_sides: int = gifts.BASELINE_COST
+    def gift_heal(self, user: VaarnSheet, target: VaarnSheet | None, dice: Dice, cost_sides: int = BASELINE_COST
                   ) -> gifts.GiftResult:
+        from game.rules import vaarn_gifts as gifts
+
         return gifts.gift_heal(user, target, dice, cost_sides, self.gifts, self.npc_dies_at_zero)
 
-    def sustain_gift(self, user: VaarnSheet, periods: int, dice: Dice, cost_sides: int = gifts.BASELINE_COST
+    def sustain_gift(self, user: VaarnSheet, periods: int, dice: Dice, cost_sides: int = BASELINE_COST
                      ) -> gifts.GiftResult:
+        from game.rules import vaarn_gifts as gifts
+
         return gifts.sustain_gift(user, periods, dice, cost_sides, self.npc_dies_at_zero)
 
     def gift_capacity(self, sheet: VaarnSheet, item_slots: int = 0) -> int:
+        from game.rules import vaarn_gifts as gifts
+
         return gifts.gift_capacity(sheet, self.gifts, item_slots)
 
     def trade_value(self, kind: str, slots: int = 1, count: int = 1) -> Fraction:
+        from game.rules import vaarn_gifts as gifts
+
         return gifts.trade_value(kind, slots, count)
 
     def barter_request(self, sheet: VaarnSheet, merchant: VaarnSheet, situation: Situation = Situation()) -> SaveRequest:
+        from game.rules import vaarn_gifts as gifts
+
         return gifts.barter_request(sheet, merchant, situation)
 
     def appraise(self, offered: Fraction, wanted: Fraction, disposition: str, persuaded: bool = False) -> gifts.Deal:
+        from game.rules import vaarn_gifts as gifts
+
         return gifts.appraise(offered, wanted, disposition, persuaded)
 
     def identify_exotica(self, sheet: VaarnSheet, difficulty: str, situation: Situation, dice: Dice) -> RollResult:
@@ -362,6 +442,8 @@ class VaarnSystem:
         return life.swap_abilities(sheet, first, second)
 
     def stat_problems(self, stats: Mapping[str, Any], npc: bool = False) -> list[str]:
+        from game.rules import vaarn_combat as combat
+
         return combat.npc_stat_problems(stats) if npc else stat_problems(stats)
 
 

@@ -34,6 +34,22 @@ MAX_LEVEL = 10
 #: Unarmoured defence (RULES-NOTES "vaarn").
 UNARMOURED = 10
 
+#: Stands for "the NPC whose sheet this is" in events from the rules (see ``vaarn_events.naming``).
+NPC = "npc"
+#: ``Died.cause`` when an NPC dies at 0 HP (house rule ``npc_wounds = "die-at-zero"``).
+CAUSE_ZERO_HP = "0 HP"
+#: ``Died.cause`` of the FATALITY wound (its row already says so).
+CAUSE_FATALITY = "FATALITY"
+#: ``Died.cause`` of the third day without water, at the day's end (seed 001 §Water).
+CAUSE_THIRST = "thirst"
+
+#: Option ``gifts``: a Gift takes an item slot (seed 001 §Mystic Gifts), or PSY limits them (house rule).
+GIFT_MODES: tuple[str, ...] = ("item-slots", "psyche-slots")
+#: Die sizes, smallest first; "one dice size higher" walks this ladder (d12 -> d20, house rule).
+DIE_LADDER: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
+#: The die of HP a Gift costs unless its item says otherwise (seed 001 §Mystic Gifts).
+BASELINE_COST = 6
+
 #: Creature types (RULES-NOTES "vaarn").
 CREATURE_TYPES: tuple[str, ...] = (
     "biological", "fungal", "mineral", "synthetic", "hypergeometric", "outsider", "psychic",

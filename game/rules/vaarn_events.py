@@ -16,16 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.events import PLAYER, Event
+from game.rules.vaarn_data import NPC
 from game.rules.vaarn_sheet import VaarnSheet
-
-#: Stands for "the NPC whose sheet this is" in events from the rules (see :func:`naming`).
-NPC = "npc"
-#: ``Died.cause`` when an NPC dies at 0 HP (house rule ``npc_wounds = "die-at-zero"``).
-CAUSE_ZERO_HP = "0 HP"
-#: ``Died.cause`` of the FATALITY wound (its row already says so).
-CAUSE_FATALITY = "FATALITY"
-#: ``Died.cause`` of the third day without water, at the day's end (seed 001 §Water).
-CAUSE_THIRST = "thirst"
 
 
 def owner(sheet: VaarnSheet) -> str:

@@ -16,7 +16,7 @@ from game.errors import UsageError
 from game.events import Event
 from game.rules.base import RollResult, Situation
 from game.rules.dice import Dice
-from game.rules.vaarn_data import bonus, slot_limit
+from game.rules.vaarn_data import BASELINE_COST, DIE_LADDER, bonus, slot_limit
 from game.rules.vaarn_events import GiftFailed, GiftPaid, GiftWorked
 from game.rules.vaarn_saves import SaveRequest, opposed_request
 from game.rules.vaarn_sheet import VaarnSheet
@@ -24,10 +24,6 @@ from game.rules.vaarn_wounds import condition, die_roll, heal, take_damage
 
 RULE_GIFTS = "seed 001 §Mystic Gifts"
 RULE_BARTER = "seed 001 §Barter"
-GIFT_MODES: tuple[str, ...] = ("item-slots", "psyche-slots")
-#: Die sizes, smallest first; "one dice size higher" walks this ladder (d12 -> d20, house rule).
-DIE_LADDER: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
-BASELINE_COST = 6
 
 
 def step_up(sides: int) -> int:

@@ -11,11 +11,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.errors import ContentError, UsageError
-from game.events import PLAYER, Died, Event
+from game.events import PLAYER, Event
 from game.rules.base import RollResult, Situation
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
     ABILITIES,
+    CAUSE_THIRST,
     MAX_BONUS,
     MAX_CARRY,
     MAX_LEVEL,
@@ -24,18 +25,10 @@ from game.rules.vaarn_data import (
     stat_problems,
     wound_slots,
 )
-from game.rules.vaarn_events import (
-    CAUSE_THIRST,
-    Fed,
-    LevelCapped,
-    LevelGained,
-    StartingExotica,
-    WentWithout,
-    XpGained,
-)
-from game.rules.vaarn_saves import check_request, encumbered, roll_save
 from game.rules.vaarn_sheet import VaarnSheet
-from game.rules.vaarn_wounds import condition, die_roll
+
+# Creation and item slots are needed at start-up; the functions of the day's end, exotica and
+# levels import the events, saves and wounds they use when they first run (issue 18).
 
 RULE_SLOTS = "seed 001 §Item Slots"
 RULE_EXOTICA = "seed 001 §Exotica"
@@ -85,6 +78,8 @@ def can_carry(sheet: VaarnSheet, item_slots: int, adding: int) -> bool:
 
 def is_encumbered(sheet: VaarnSheet, item_slots: int) -> bool:
     """More than CON defence slots filled: disadvantage on STR, DEX and CON saves."""
+    from game.rules.vaarn_saves import encumbered
+
     return encumbered(sheet, item_slots)
 
 
@@ -126,6 +121,8 @@ class DayResult:
 
     @property
     def died(self) -> bool:
+        from game.rules.vaarn_wounds import condition
+
         return condition(self.sheet) == "dead"
 
 
@@ -138,6 +135,9 @@ def end_of_day(sheet: VaarnSheet, water: int, food: int, daily_meals: bool = Tru
     meal that day is Deprived by hunger until they eat; hunger does not kill.
     Events: ``Fed`` or ``WentWithout`` for water (then food), ``Died`` of thirst.
     """
+    from game.events.fight import Died
+    from game.rules.vaarn_events import Fed, WentWithout
+
     new = replace(sheet, water_due=sheet.water_due - 1)
     events: list[Event] = []
     water_used = food_used = 0
@@ -216,6 +216,8 @@ def swap_abilities(sheet: VaarnSheet, first: str, second: str) -> VaarnSheet:
 
 def identify_exotica(sheet: VaarnSheet, difficulty: str, situation: Situation, dice: Dice) -> RollResult:
     """An INT save to puzzle out an Exotica (seed 001 §Exotica); difficulty as any check."""
+    from game.rules.vaarn_saves import check_request, roll_save
+
     return roll_save(check_request(sheet, "identify", difficulty, situation), dice, RULE_EXOTICA)
 
 
@@ -243,6 +245,9 @@ def level_up(sheet: VaarnSheet, dice: Dice, allocation: Mapping[str, int] | None
     otherwise they wait in ``ability_points`` for :func:`spend_points`.  At level
     10 nothing happens and no die is read.
     """
+    from game.rules.vaarn_events import LevelCapped, LevelGained
+    from game.rules.vaarn_wounds import die_roll
+
     if sheet.level >= MAX_LEVEL:
         return Advance(sheet, 0, (LevelCapped(MAX_LEVEL),))
     face, roll = die_roll("Level up: max HP", 8, dice, RULE_ADVANCE)
@@ -301,6 +306,8 @@ def advance(sheet: VaarnSheet, source: str, mode: str, dice: Dice,
     it) changes nothing but says so (:class:`StartingExotica`).  With one PC,
     "all PCs" is that PC.  A source the mode does not count changes nothing (no events).
     """
+    from game.rules.vaarn_events import StartingExotica, XpGained
+
     if mode not in ADVANCEMENT:
         raise UsageError(f"vaarn: advancement must be one of {', '.join(ADVANCEMENT)}, not '{mode}'")
     if source not in ("exotica", "expedition"):

@@ -16,7 +16,8 @@ from fractions import Fraction
 
 from game.errors import UsageError
 from game.rules.base import DIFFICULTIES, KINDS, Odds, RollResult, Situation
-from game.rules.dice import Dice, Dist
+from game.rules.dice import Dice
+from game.rules.exact import Dist
 from game.rules.vaarn_data import (
     ABILITIES,
     PHYSICAL,

@@ -13,11 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from game.errors import UsageError
-from game.events import Died, Event, Fell, HealthChanged
+from game.events import Event
+from game.events.fight import Died, Fell, HealthChanged
 from game.rules.base import RollResult, SheetChange, carried_health
 from game.rules.dice import Dice
 from game.rules.vaarn_data import (
     ABILITIES,
+    CAUSE_FATALITY,
+    CAUSE_ZERO_HP,
     LETHAL_WOUND_SLOTS,
     MIN_BONUS,
     RANDOM_WOUND_DIE,
@@ -28,8 +31,6 @@ from game.rules.vaarn_data import (
     wound_slots,
 )
 from game.rules.vaarn_events import (
-    CAUSE_FATALITY,
-    CAUSE_ZERO_HP,
     AbilitiesRecovered,
     AbilityLost,
     CameTo,

@@ -42,7 +42,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -172,6 +171,8 @@ def _long_number(text: str) -> int:
 
 def parse(text: str) -> dict[str, Any]:
     """``tomllib.loads`` within the limits: TooMuch, or tomllib.TOMLDecodeError for bad syntax."""
+    import tomllib  # not needed when the adventure comes from the content cache (issue 18)
+
     prescan(text)
     try:
         with _few_digits():

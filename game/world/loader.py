@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -42,11 +41,12 @@ from typing import Any
 from game.errors import ContentError, UsageError
 from game.text import escape_controls
 from game.world import limits
-from game.world.build import ENTITY_SECTIONS, build_adventure
 from game.world.cache import ContentCache, FileStamp
 from game.world.content import Adventure
 from game.world.schema import KeyPath, Report, format_path
-from game.world.toml_locate import key_lines, line_of, syntax_position
+
+# Parsing, building and locating are imported where they run: an adventure read from the
+# content cache needs none of them, and that is the usual start (issue 18).
 
 #: The adventure ``wayfarer`` plays when none is named.
 DEFAULT_ADVENTURE = "glass-oasis"
@@ -139,6 +139,8 @@ class _Source:
     _lines: dict[KeyPath, int] | None = field(default=None, repr=False)
 
     def line_of(self, path: KeyPath) -> int:
+        from game.world.toml_locate import key_lines, line_of
+
         if self._lines is None:
             self._lines = key_lines(self.text)
         return line_of(self._lines, path)
@@ -181,6 +183,8 @@ def _files_digest(folder: Path, stamps: list[FileStamp]) -> str | None:
 
 
 def _read_one(path: Path, display: str, digest: Any) -> tuple[_Source | None, list[_Line]]:
+    import tomllib
+
     try:
         raw = limits.read_bounded(path, limits.MAX_FILE_BYTES)
     except limits.TooMuch as error:
@@ -198,6 +202,8 @@ def _read_one(path: Path, display: str, digest: Any) -> tuple[_Source | None, li
     try:
         data = limits.parse(text)
     except tomllib.TOMLDecodeError as error:
+        from game.world.toml_locate import syntax_position
+
         line, col, message = syntax_position(text, error)
         return None, [(display, line, col, f"TOML syntax error: {message}")]
     except limits.TooMuch as error:
@@ -253,6 +259,8 @@ def _origin(origins: dict[KeyPath, int], path: KeyPath) -> int:
 
 
 def _merge(sources: list[_Source]) -> tuple[dict[str, Any], dict[KeyPath, int], list[_Line]]:
+    from game.world.build import ENTITY_SECTIONS
+
     """Merge the files' data; record which file each newly added key came from."""
     merged: dict[str, Any] = {}
     origins: dict[KeyPath, int] = {}
@@ -333,6 +341,8 @@ def _load(folder: Path, more_checks: MoreChecks | None = None) -> tuple[Adventur
 
 
 def _load_unpaused(folder: Path, more_checks: MoreChecks | None = None) -> tuple[Adventure | None, list[str]]:
+    from game.world.build import build_adventure
+
     sources, digest, problems = _read_folder(folder)
     if problems or not sources:
         return None, _format(problems)
@@ -349,6 +359,8 @@ def _load_unpaused(folder: Path, more_checks: MoreChecks | None = None) -> tuple
 
 def _peek_id(folder: Path) -> str | None:
     """The ``[adventure] id`` of a folder, or None when no file says (or can be read)."""
+    import tomllib
+
     try:
         paths = _toml_files(folder)
     except OSError:

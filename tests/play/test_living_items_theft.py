@@ -16,7 +16,10 @@ from game.actions import Turn, theft
 from game.actions.trade_goods import trade_refusal
 from game.engine import Engine
 from game.errors import ActionRefused
-from game.events import Fled, ItemUsed, LossFound, NpcRecovered, RollMade, Stolen, TheftCaught
+from game.events import RollMade
+from game.events.fight import Fled
+from game.events.theft import LossFound, Stolen, TheftCaught
+from game.events.world import ItemUsed, NpcRecovered
 from game.narration import Narrator
 from game.npc import memory
 from game.npc.intents import Attack, CloseIn, HoldBack, UseItem

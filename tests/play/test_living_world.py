@@ -13,7 +13,8 @@ import pytest
 
 from game.actions import Turn
 from game.engine import Engine
-from game.events import Arrived, CalledForHelp, Fled
+from game.events.fight import Fled
+from game.events.world import Arrived, CalledForHelp
 from game.npc import memory
 from game.npc.intents import Attack, CallAllies, Finish, HoldBack, LeaveBe, Pursue, Rob, TakePrisoner, Wait
 from game.npc.policies import policy_for

@@ -17,7 +17,8 @@ import pytest
 from game.actions import Turn
 from game.actions.combat import weapon_of
 from game.engine import Engine
-from game.events import PLAYER, Fell, HealthChanged, RollMade
+from game.events import PLAYER, RollMade
+from game.events.fight import Fell, HealthChanged
 from game.play.maelstrom_fight import tiring
 from game.play.maelstrom_rolls import readied, sync_armour
 from game.rules.base import Situation, Weapon

@@ -533,7 +533,7 @@ def test_undo_after_spending_points_brings_them_back(engine: Engine, script: Scr
 
 def test_a_killing_blow_emits_died_and_the_narration_leaves_it_to_the_fight(engine: Engine, script: Script) -> None:
     from game.actions import Turn
-    from game.events import Died
+    from game.events.fight import Died
     from game.rules.base import Weapon
     from game.rules.opend6_events import DamageResisted, Hit
 

@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.errors import ContentError, DiceExhausted, UsageError
-from game.events import PLAYER, Fell
+from game.events import PLAYER
+from game.events.fight import Fell
 from game.rules import bind_body as body
 from game.rules import bind_core as core
 from game.rules import bind_traits as traits

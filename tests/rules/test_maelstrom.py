@@ -15,13 +15,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
-from game.events import PLAYER, Died, Fell, HealthChanged
+from game.events import PLAYER
+from game.events.fight import Died, Fell, HealthChanged
 from game.rules import maelstrom_build as build
 from game.rules import maelstrom_odds as mo
 from game.rules import maelstrom_pool as pool
 from game.rules import maelstrom_sheet as sheets
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
-from game.rules.dice import TAIL_CUTOFF, RandomDice, ScriptedDice, enumerate_faces
+from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces
+from game.rules.exact import TAIL_CUTOFF
 from game.rules.maelstrom import OPTIONS, SUMMARY, SYSTEM_ID, make_system
 from game.rules.maelstrom_actions import AttackRequest, pool_request
 from game.rules.maelstrom_dft import DFT_ERROR, decay_rate

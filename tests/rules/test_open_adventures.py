@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
-from game.events import PLAYER, Died, Fell
+from game.events import PLAYER
+from game.events.fight import Died, Fell
 from game.rules import open_adventures as oa
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
 from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces

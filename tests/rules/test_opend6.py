@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
-from game.events import PLAYER, Died, Fell
+from game.events import PLAYER
+from game.events.fight import Died, Fell
 from game.rules import base, registry
 from game.rules.base import Situation, Weapon
 from game.rules.dice import RandomDice, ScriptedDice

@@ -13,17 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
-from game.events import PLAYER, Died, Fell, HealthChanged
+from game.events import PLAYER
+from game.events.fight import Died, Fell, HealthChanged
 from game.rules import vaarn
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
 from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces
 from game.rules.registry import get_system, info
 from game.rules.vaarn_combat import TIERS, parse_attacks, reaction_odds
+from game.rules.vaarn_data import CAUSE_FATALITY, CAUSE_THIRST, CAUSE_ZERO_HP, NPC
 from game.rules.vaarn_events import (
-    CAUSE_FATALITY,
-    CAUSE_THIRST,
-    CAUSE_ZERO_HP,
-    NPC,
     AbilityLost,
     AttackLanded,
     CameTo,

@@ -1,0 +1,137 @@
+"""How every narrator words the events beyond rolls and prose, unless its system words them its own way.
+
+:meth:`Narrator.late_renderer <game.narration.Narrator.late_renderer>` imports this
+table with the first such event narrated (the events' classes are imported by the
+code that makes them, so a start that made none imports neither them nor this).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
+
+from game.events import PLAYER, Event
+from game.events.fight import Died, Fell, Fled, Surrendered
+from game.events.theft import LossFound, Stolen, TheftCaught
+from game.events.world import Arrived, CalledForHelp, Interrupted, ItemUsed, Left, NpcRecovered
+from game.text import capital as cap
+
+if TYPE_CHECKING:
+    from game.narration import Narrator, Renderer
+
+E = TypeVar("E", bound=Event)
+#: Event type -> how every narrator words it unless its class words it otherwise.
+RENDERERS: dict[type[Event], Renderer] = {}
+
+
+def renders(table: dict[type[Event], Renderer], event_type: type[E]
+            ) -> Callable[[Callable[[Narrator, E], list[str]]], Callable[[Narrator, E], list[str]]]:
+    """Decorator: put a function in ``table`` (a late table such as :data:`RENDERERS`) for ``event_type``."""
+    def register(function: Callable[[Narrator, E], list[str]]) -> Callable[[Narrator, E], list[str]]:
+        table[event_type] = function
+        return function
+    return register
+
+
+@renders(RENDERERS, Fell)
+def _fell(narrator: Narrator, event: Fell) -> list[str]:
+    return [f"{cap(narrator.the(event.who))} {'fall' if event.who == PLAYER else 'falls'}."]
+
+
+@renders(RENDERERS, Died)
+def _died(narrator: Narrator, event: Died) -> list[str]:
+    return [f"{cap(narrator.the(event.who))} {'are' if event.who == PLAYER else 'is'} dead."]
+
+
+@renders(RENDERERS, Fled)
+def _fled(narrator: Narrator, event: Fled) -> list[str]:
+    way = f" {event.direction}" if event.direction else ""
+    return [f"{cap(narrator.the(event.who))} {'flee' if event.who == PLAYER else 'flees'}{way}."]
+
+
+@renders(RENDERERS, Surrendered)
+def _surrendered(narrator: Narrator, event: Surrendered) -> list[str]:
+    return [f"{cap(narrator.the(event.who))} {'surrender' if event.who == PLAYER else 'surrenders'}."]
+
+
+#: Where "from the east" points: the direction an arrival came from, as seen in the room.
+_FROM = {"up": "from above", "down": "from below", "in": "from inside", "out": "from outside"}
+
+
+@renders(RENDERERS, Arrived)
+def _arrived(narrator: Narrator, event: Arrived) -> list[str]:
+    whence = _FROM.get(event.origin, f"from the {event.origin}") if event.origin else ""
+    verb = {"pursuit": "comes after you", "call": "comes running at the call", "search": "comes searching",
+            "avenge": "comes running at the sound of the killing"}.get(event.why, "arrives")
+    return [f"{cap(narrator.the(event.who))} {verb}{' ' + whence if whence else ''}."]
+
+
+@renders(RENDERERS, Left)
+def _left(narrator: Narrator, event: Left) -> list[str]:
+    way = {"up": "up", "down": "down", "in": "inside", "out": "outside"}.get(event.direction,
+                                                                           f"to the {event.direction}")
+    return [f"{cap(narrator.the(event.who))} leaves {way}."]
+
+
+@renders(RENDERERS, CalledForHelp)
+def _called(narrator: Narrator, event: CalledForHelp) -> list[str]:
+    return [f"{cap(narrator.the(event.who))} shouts for help!"]
+
+
+@renders(RENDERERS, Interrupted)
+def _interrupted(narrator: Narrator, event: Interrupted) -> list[str]:
+    hours, minutes = divmod(event.minutes, 60)
+    spent = f"{hours} hour{'s' if hours != 1 else ''}" if hours else f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return [f"You stop after {spent}: {event.reason}."]
+
+
+#: How an NPC is said to turn itself to its own wounds, by pronoun.
+_ITSELF = {"he": "himself", "she": "herself", "they": "themselves", "it": "itself"}
+
+
+@renders(RENDERERS, ItemUsed)
+def _item_used(narrator: Narrator, event: ItemUsed) -> list[str]:
+    world = narrator.world
+    who = cap(world.the_npc(event.who))
+    item = world.item(event.item)
+    name = world.item_name(event.item)
+    thing = name if name[:1].isupper() else f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+    if event.purpose == "heal":
+        itself = _ITSELF.get(world.npc(event.who).pronoun, "itself")
+        if item.kind == "gift":
+            return [f"{who} calls on {the_thing(name)} to mend {itself}."]
+        return [f"{who} turns {thing} on {itself}."]
+    if item.kind == "gift":
+        return [f"{who} calls on {the_thing(name)} against you!"]
+    return [f"{who} raises {thing} and turns it on you!"]
+
+
+def the_thing(name: str) -> str:
+    """``the copper-tasting litany``, or a proper name as it is."""
+    return name if name[:1].isupper() else f"the {name}"
+
+
+@renders(RENDERERS, NpcRecovered)
+def _npc_recovered(narrator: Narrator, event: NpcRecovered) -> list[str]:
+    if event.before == event.after:
+        return [f"It does {narrator.the(event.who)} no good ({event.after})."]
+    return [f"{cap(narrator.the(event.who))}: {event.before} -> {event.after}."]
+
+
+@renders(RENDERERS, Stolen)
+def _stolen(narrator: Narrator, event: Stolen) -> list[str]:
+    name = narrator.world.item_name(event.item)
+    victim = narrator.the(event.victim)
+    if event.seen:
+        return [f"You take the {name} from {victim}, in plain sight."]
+    return [f"You lift the {name} from {victim}, unseen."]
+
+
+@renders(RENDERERS, TheftCaught)
+def _theft_caught(narrator: Narrator, event: TheftCaught) -> list[str]:
+    return [f"{cap(narrator.the(event.victim))} catches your hand on the {narrator.world.item_name(event.item)}!"]
+
+
+@renders(RENDERERS, LossFound)
+def _loss_found(narrator: Narrator, event: LossFound) -> list[str]:
+    return [f"{cap(narrator.the(event.who))} looks for the {narrator.world.item_name(event.item)}, finds it gone, "
+            f"and looks hard at you: \"Thief.\""]
