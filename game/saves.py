@@ -2,7 +2,8 @@
 
 A save holds only state (PRODUCT §8), under two tables: ``[save]`` (format
 version, adventure id and version, content digest, system, seed, turn and an
-integrity checksum over the state) and ``[state]``.  Writing is atomic: the
+integrity checksum over the state) and ``[state]``, whose shape, format 3 (an NPC
+met holds only what differs from the content), is :mod:`game.save_format`'s.  Writing is atomic: the
 new save goes to a temporary file that is flushed and fsynced, the previous
 save is copied to ``<slot>.toml.bak`` the same way, and only then does
 ``os.replace`` put the new one in place.  At every instant a complete save
@@ -17,15 +18,17 @@ temporary file left behind.
 Reading refuses, each with a one-line reason and the game untouched: a file
 too large, not UTF-8, not TOML, too deep or with absurd numbers (the limits of
 :mod:`game.world.limits`); a wrong or missing header; a format this Wayfarer
-does not know (format 1, the first, is migrated to :data:`FORMAT_VERSION` by
-the rule system's ``migrate_v1``, and the player told); another adventure or
+does not know (formats 1 and 2 load: format 1 is migrated by the rule system's
+``migrate_v1``; the player is told, and the next save is written in
+:data:`FORMAT_VERSION`); another adventure or
 another version of it; a checksum that does not match (which catches a
 truncation that still parses); state of the wrong shape or types; ids the
 adventure does not have; and character sheets or a moment record that the
 rule system's own ``sheet_from_data`` / ``moment_from_data`` refuse (the
-typed sheets validate every field: the same code that reads them in play).  A save whose adventure files changed without a
+typed sheets validate every field: the same code that reads them in play; an
+NPC's ``sheet_changes`` are read laid over its fresh sheet).  A save whose adventure files changed without a
 new version (its content digest differs) still loads, with a note, when
-every id it names still exists.  Each saved NPC carries the fingerprint of the
+every id it names still exists.  Each NPC saved with a sheet carries the fingerprint of the
 definition its sheet was made from; an NPC whose definition changed since is
 brought up to it on load, its state carried (:mod:`game.npc_updates`).
 
