@@ -60,6 +60,8 @@ _NOT_LITERAL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]|'''")
 #: Lines of two words (no quote, backslash or control character): safe in a TOML literal string.
 _PLAIN_LINES = re.compile(r"(?:[^'\\\x00-\x20\x7f]+ [^'\\\x00-\x20\x7f]+\n)*\Z")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
+#: A text that needs no escape in a TOML basic string.
+_PLAIN_TEXT = re.compile(r'[^"\\\x00-\x1f\x7f]*\Z')
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -209,7 +211,7 @@ def _inline(value: object) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        return toml_strings([value])[1:-1]
+        return f'"{value}"' if _PLAIN_TEXT.match(value) else toml_strings([value])[1:-1]
     if isinstance(value, list):
         return "[" + ", ".join(map(_inline, value)) + "]"
     if isinstance(value, dict):
