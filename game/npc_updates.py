@@ -3,7 +3,8 @@
 State by id, content from the new version.  An NPC not met yet has no state
 and is made from the new content when it is met.  One already met has a sheet in
 the save; each saved NPC carries a *fingerprint* of the definition that sheet was
-made from (``npcs.<id>.fingerprint`` in ``[state]``, optional in format 2: a
+made from (``npcs.<id>.fingerprint`` in ``[state]``, optional in format 2; in format 3,
+``[state.fingerprints]`` names the NPCs of each, and the reader puts it back in their entries: a
 short digest of the sheet the adventure's definition makes under the save's
 rule system and options, so a change to anything else of the NPC, its talk or
 its stats for another system, is not a change of its sheet).  On load:
@@ -20,7 +21,7 @@ its stats for another system, is not a change of its sheet).  On load:
 
 Format 3 writes an NPC's sheet whole only when a number on it changed (harm,
 points spent: counted against maxima the definition sets); otherwise the flags
-and texts that changed (``sheet_changes``), each with its fingerprint; or,
+and texts that changed (``sheet_changes``), either with its fingerprint; or,
 for an NPC met and unchanged, nothing (see :mod:`game.save_format`).
 Changes are read laid over the sheet of the definition as it is now: with
 a fingerprint that differs, that NPC has taken its new definition already,

@@ -17,8 +17,9 @@ Format 3 (written since issue 18) holds what changed, as PRODUCT §8 asks, in sh
   the whole ``sheet``, as its own ``[state.npcs.<id>]`` table, as in format 2.  Numbers on
   a sheet mostly count against maxima its definition sets, and an NPC brought up to a
   changed definition (:mod:`game.npc_updates`) needs the old maxima to carry what it went
-  through: only a whole sheet has them.  A ``fingerprint`` goes with either (see
-  :mod:`game.npc_updates`).
+  through: only a whole sheet has them.  Either is made from a definition whose
+  ``fingerprint`` is recorded (:mod:`game.npc_updates`), in ``[state.fingerprints]``: a
+  line a fingerprint, naming the NPCs whose definition has it (NPCs defined alike share one).
 
 Reading fills in what an entry leaves out from the current content (an NPC's entries
 must name NPCs the adventure has, checked first), and reads ``sheet_changes`` laid over
@@ -140,6 +141,7 @@ def state_data(state: WorldState, codec: RuleSystem[Any, Any, Any], fingerprints
     log = "".join(f"{command}\n" for command in state.log)
     if log.count("\n") == len(state.log) and not _NOT_LITERAL.search(log):
         data["log"] = log
+    by_fingerprint: dict[str, list[str]] = {}
     for npc_id, entry in data["npcs"].items():
         if "sheet" in entry and npc_id in fingerprints.adventure.npcs:
             fresh = fingerprints.fresh(state.system, npc_id)
@@ -147,7 +149,8 @@ def state_data(state: WorldState, codec: RuleSystem[Any, Any, Any], fingerprints
             if changes is not None:
                 del entry["sheet"]
                 entry["sheet_changes"] = changes
-            entry["fingerprint"] = fresh.fingerprint
+            by_fingerprint.setdefault(fresh.fingerprint, []).append(npc_id)
+    data["fingerprints"] = dict(sorted(by_fingerprint.items()))
     written.last = remembering.now
     return data
 
@@ -172,7 +175,7 @@ def save_text(header: dict[str, Any], data: dict[str, Any]) -> str:
     import tomli_w  # imported on the first save, not at start-up
 
     body = {key: (_MARK if key in _SPLICED or key in _ONE_LINE else value) for key, value in data.items()
-            if key != "npcs"}
+            if key not in ("npcs", "fingerprints")}
     text = tomli_w.dumps({"save": header, "state": body})
     mark = tomli_w.dumps({"mark": _MARK}).partition("=")[2].strip()
     for key in _ONE_LINE:
@@ -185,10 +188,13 @@ def save_text(header: dict[str, Any], data: dict[str, Any]) -> str:
     log = data["log"]
     text = text.replace(f"log = {mark}", f"log = '''\n{log}'''" if isinstance(log, str) else f"log = {toml_strings(log)}",
                         1)
+    fingerprints = "".join(f"{_key(fingerprint)} = {toml_strings(ids)}\n"
+                           for fingerprint, ids in data["fingerprints"].items())
     npcs = data["npcs"]
     inline = "".join(f"{_key(npc_id)} = {_inline(entry)}\n" for npc_id, entry in npcs.items() if "sheet" not in entry)
     whole = {npc_id: entry for npc_id, entry in npcs.items() if "sheet" in entry}
-    return f"{text}\n[state.npcs]\n{inline}" + (f"\n{tomli_w.dumps({'state': {'npcs': whole}})}" if whole else "")
+    return (f"{text}\n[state.fingerprints]\n{fingerprints}\n[state.npcs]\n{inline}"
+            + (f"\n{tomli_w.dumps({'state': {'npcs': whole}})}" if whole else ""))
 
 
 def toml_strings(lines: list[str]) -> str:
@@ -229,7 +235,8 @@ def expanded(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, Any
              read: dict[int, Any]) -> tuple[dict[str, Any], str]:
     """Format-3 state data in the whole form ``WorldState.from_data`` reads, and why not (empty if fine).
 
-    ``item_moves`` (lines) becomes a table; each NPC's ``sheet_changes`` become its ``sheet``
+    ``item_moves`` (lines) becomes a table; ``fingerprints`` go to the NPCs' entries (an NPC
+    named twice, or not met, is refused); each NPC's ``sheet_changes`` become its ``sheet``
     (the fresh sheet's data with the changes laid over it), read here by the rule
     system's own reader, and recorded in ``read`` by ``id()`` of that table (see
     ``_ReadOnce``).  What an NPC's entry leaves out is filled in by ``WorldState.from_data``.
@@ -245,9 +252,19 @@ def expanded(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, Any
         if item_id in moves:
             return data, f"item_moves names {_shown(item_id)} twice"
         moves[item_id] = place
+    fingerprint_of: dict[str, str] = {}
+    for fingerprint, ids in data.get("fingerprints", {}).items():
+        if not _fits("texts", ids):
+            return data, f"fingerprints.{_shown(fingerprint)} should be {_ARTICLE['texts']}"
+        for npc_id in ids:
+            if npc_id in fingerprint_of or npc_id not in data["npcs"]:
+                return data, f"fingerprints name npc {_shown(npc_id)} twice, or one the save has not met"
+            fingerprint_of[npc_id] = fingerprint
     npcs: dict[str, Any] = {}
     known: dict[tuple[str, str], dict[str, Any]] = {}  # (fresh sheet, changes) -> the sheet's data, read
     for npc_id, entry in data["npcs"].items():
+        if npc_id in fingerprint_of:
+            entry = {**entry, "fingerprint": fingerprint_of[npc_id]}
         if "sheet_changes" not in entry:
             npcs[npc_id] = entry
             continue
@@ -267,7 +284,7 @@ def expanded(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, Any
                 problem = problem or f"the sheet of {where} is not one {data['system']} can read ({_shown(error)})"
             if problem:
                 return data, problem
-        npcs[npc_id] = {key: value for key, value in entry.items() if key != "sheet_changes"} | {"sheet": sheet_data}
+        npcs[npc_id] = {**entry, "sheet": sheet_data}  # its sheet_changes kept: see npc_updates.Fingerprints.refresh
     log = data["log"]
     return {**data, "item_moves": moves, "npcs": npcs, "log": lines(log) if isinstance(log, str) else log}, ""
 
@@ -294,7 +311,7 @@ _STATE_FIELDS: dict[str, tuple[str, bool]] = {
     "hunger_days": ("amount", True), "log": ("texts", True), "moment": ("table", False),
     "flags": ("texts", False), "counters": ("table", False),
 }
-_STATE_FIELDS_3 = {**_STATE_FIELDS, "item_moves": ("text", True), "log": ("lines", True)}
+_STATE_FIELDS_3 = {**_STATE_FIELDS, "item_moves": ("text", True), "log": ("lines", True), "fingerprints": ("table", False)}
 #: The largest turn or minute count a run can reach (1,900 years of game time).
 MAX_COUNT = 10**9
 #: The largest amount of water, food or days of want; and the largest number on a character sheet

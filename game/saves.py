@@ -596,7 +596,7 @@ class SaveStore:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
         self.check_references(state, name, made_with_other)
         same_files = made_with == self.adventure.version and header.get("digest") == self.adventure.digest
-        return state, self.fingerprints.refresh(state, data["npcs"], same_files)
+        return state, self.fingerprints.refresh(state, whole["npcs"], same_files)
 
     def takes_version(self, version: object) -> bool:
         """Whether a save of another version of this adventure may load (its ids are checked after).

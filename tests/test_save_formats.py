@@ -124,9 +124,10 @@ def test_an_npc_whose_flags_and_texts_changed_writes_only_those(engine: Engine, 
     play(engine, "save s")
     text = (tmp_path / "tiny" / "s.toml").read_text()
     line = _section(text, "hermit")
-    assert line.startswith('hermit = {disposition = "friendly", memory = ["a\\ttab", "spared"], sheet_changes = {met = true, '
-                           'reaction = "talkative", mood = "says \\"hello\\", \\\\o/ — ünïcode"}, fingerprint = "')
-    assert "room" not in line and "hp" not in line
+    assert line == ('hermit = {disposition = "friendly", memory = ["a\\ttab", "spared"], sheet_changes = {met = true, '
+                    'reaction = "talkative", mood = "says \\"hello\\", \\\\o/ — ünïcode"}}')
+    fingerprint = engine.saves.fingerprints.of("vaarn", "hermit") if engine.saves else ""
+    assert f'\n[state.fingerprints]\n{fingerprint} = ["hermit"]\n' in text
     state, _ = SaveStore(tmp_path, engine.adventure).load("s")
     assert state == engine.state
 
@@ -189,6 +190,12 @@ def _hand_edited(engine: Engine, tmp_path: Path, edit: Any) -> list[str]:
      "s.toml is damaged: npcs.hermit has both a sheet and sheet_changes"),
     (lambda s: s["npcs"].update(ghost={}), "s.toml names what this adventure does not have: npc ghost"),
     (lambda s: s["npcs"].update(hermit=[]), "s.toml is damaged: npcs.hermit should be a table"),
+    (lambda s: s["fingerprints"].update(abc=["ghost"]),
+     "s.toml is damaged: fingerprints name npc ghost twice, or one the save has not met"),
+    (lambda s: s["fingerprints"].update(abc=["hermit"]),
+     "s.toml is damaged: fingerprints name npc hermit twice, or one the save has not met"),
+    (lambda s: s["fingerprints"].update(abc="hermit"), "s.toml is damaged: fingerprints.abc should be a list of texts"),
+    (lambda s: s.update(fingerprints=3), "s.toml is damaged: fingerprints should be a table"),
 ])
 def test_a_bad_npc_entry_is_refused_with_one_line(engine: Engine, tmp_path: Path, edit: Any, reason: str) -> None:
     npc = engine.world.npc_state("hermit")
