@@ -239,7 +239,7 @@ def expanded(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, Any
     named twice, or not met, is refused); each NPC's ``sheet_changes`` become its ``sheet``
     (the fresh sheet's data with the changes laid over it), read here by the rule
     system's own reader, and recorded in ``read`` by ``id()`` of that table (see
-    ``_ReadOnce``).  What an NPC's entry leaves out is filled in by ``WorldState.from_data``.
+    :class:`ReadOnce`).  What an NPC's entry leaves out is filled in by ``WorldState.from_data``.
     Earlier formats come back as they are.  Every NPC id must be the adventure's (checked before).
     """
     if version < 3:

@@ -422,10 +422,10 @@ class SaveStore:
         The reader's checks run on the document the bytes were written from
         (size and number limits on the text itself; then header, checksum,
         shape, every sheet through the rule system's reader, and every id),
-        rather than on a parse of the text: tomli_w writes what tomllib reads
-        back as the same data (the log, spliced in by :func:`_toml_strings`,
-        too), and parsing 700 KiB of TOML again would cost more than the rest
-        of the save together.
+        rather than on a parse of the text: the text reads back as the same data
+        (tomli_w's part, and what :func:`game.save_format.save_text` splices in:
+        tests hold it to that), and parsing the TOML again would cost about as
+        much as the rest of the save together.
         """
         if len(payload) > MAX_SAVE_BYTES:
             raise SaveError(f"the run has grown beyond what a save may hold ({MAX_SAVE_BYTES // 2**20} MiB)")
@@ -652,8 +652,8 @@ def parse_document(raw: bytes, name: str) -> dict[str, Any]:
     """Bytes of a save as TOML, within the limits of :mod:`game.world.limits`; SaveError if not.
 
     The walk of :func:`limits.check_data` is not needed here: every value of
-    a save is judged by its checksum and then by :func:`_shape_problem` and the
-    sheet checks, which bound numbers themselves.
+    a save is judged by its checksum and then by the shape and sheet checks of
+    :mod:`game.save_format`, which bound numbers themselves.
     """
     try:
         document = limits.parse(raw.decode("utf-8"))
