@@ -86,7 +86,7 @@ class Fingerprints:
 
             definition = self.adventure.npcs[npc_id]
             stats = json.dumps(definition.stats.get(system_id), sort_keys=True, default=str)
-            alike = (system_id, definition.tier or 1, definition.creature, stats)
+            alike = (system_id, definition.tier or 1, definition.creature, stats)  # what world.npc_sheet reads
             known = self._alike.get(alike)
             if known is None:
                 system = self.system(system_id)

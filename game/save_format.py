@@ -138,7 +138,7 @@ def state_data(state: WorldState, codec: RuleSystem[Any, Any, Any], fingerprints
     remembering = _Remembering(codec, written)
     data = state.to_data(remembering, fresh_npc or fresh_npcs(fingerprints, state.system))
     data["item_moves"] = "".join(f"{item_id} {place}\n" for item_id, place in sorted(state.item_moves.items()))
-    log = "".join(f"{command}\n" for command in state.log)
+    log = "\n".join(state.log) + "\n" if state.log else ""
     if log.count("\n") == len(state.log) and not _NOT_LITERAL.search(log):
         data["log"] = log
     by_fingerprint: dict[str, list[str]] = {}
