@@ -137,8 +137,8 @@ def median_time(fn, runs: int = RUNS, clock=time.process_time) -> float:  # type
 
 
 def save_and_load(what: str, store: SaveStore, state: WorldState) -> None:
-    """Medians of :data:`RUNS`, in CPU time: ``save`` (verified, with its backup) and ``load`` of ``state``,
-    against ``tomli_w.dumps`` and ``tomllib.loads`` of the very same document; the save's wall time too (its
+    """Medians of :data:`RUNS` rounds, in CPU time: ``save`` (verified, with its backup) and ``load`` of ``state``,
+    against ``tomli_w.dumps`` and ``tomllib.loads`` of the very same document, one of each a round; the save's wall time too (its
     atomic write waits for three fsyncs); and the first save and load of a new store (nothing remembered:
     the fresh sheets of the NPC definitions, the sheets the last save wrote)."""
     _game_version()  # looked up once a process (package metadata), not a cost of the store
@@ -150,13 +150,16 @@ def save_and_load(what: str, store: SaveStore, state: WorldState) -> None:
     SaveStore(store.root, store.adventure).load("bench-first")
     first_load = time.process_time() - start
     store.save("bench", state)
-    save = median_time(lambda: store.save("bench", state))
-    wall = median_time(lambda: store.save("bench", state), clock=time.perf_counter)
-    load = median_time(lambda: store.load("bench"))
     text = store.path("bench").read_text()
     document = tomllib.loads(text)
-    dumps = median_time(lambda: tomli_w.dumps(document))
-    loads = median_time(lambda: tomllib.loads(text))
+    rounds: dict[str, list[float]] = {"save": [], "load": [], "dumps": [], "loads": []}
+    for _ in range(RUNS):  # interleaved, so that the figures and their baselines see the same busy machine
+        rounds["save"].append(median_time(lambda: store.save("bench", state), runs=1))
+        rounds["load"].append(median_time(lambda: store.load("bench"), runs=1))
+        rounds["dumps"].append(median_time(lambda: tomli_w.dumps(document), runs=1))
+        rounds["loads"].append(median_time(lambda: tomllib.loads(text), runs=1))
+    save, load, dumps, loads = (statistics.median(rounds[key]) for key in ("save", "load", "dumps", "loads"))
+    wall = median_time(lambda: store.save("bench", state), clock=time.perf_counter)
     print(f"save / load with {what} ({len(text) / 1024:,.0f} KiB), CPU medians of {RUNS}; "
           f"tomli_w.dumps {dumps * 1000:.2f} ms, tomllib.loads {loads * 1000:.2f} ms:\n"
           f"  save {save * 1000:.1f} ms, {save / dumps:.2f}x tomli_w.dumps (wall, fsyncs included, {wall * 1000:.1f} ms)\n"

@@ -434,7 +434,7 @@ class SaveStore:
                 limits.prescan(payload.decode())
             except limits.TooMuch as error:
                 raise SaveError(f"{name} is damaged or not a save ({error.message})") from None
-            self.from_document(document, name)
+            self._from_document(document, name, sealed_here=True)
         except SaveError as error:
             raise SaveError(f"the save would not load again, so it was not written ({error})") from None
 
@@ -547,8 +547,13 @@ class SaveStore:
         """Validate a parsed save and build its state; SaveError naming the first reason it is refused."""
         return self._from_document(document, name)[0]
 
-    def _from_document(self, document: dict[str, Any], name: str) -> tuple[WorldState, list[str]]:
-        """The state of a parsed save, and the NPCs brought up to a changed adventure (see game.npc_updates)."""
+    def _from_document(self, document: dict[str, Any], name: str, *, sealed_here: bool = False
+                       ) -> tuple[WorldState, list[str]]:
+        """The state of a parsed save, and the NPCs brought up to a changed adventure (see game.npc_updates).
+
+        ``sealed_here``: the document is the one a save is about to write (``_verify``),
+        whose checksum was just computed from this very data: comparing it again is skipped.
+        """
         header, data = document.get("save"), document.get("state")
         if not isinstance(header, dict) or not isinstance(data, dict):
             raise SaveError(f"{name} is not a Wayfarer save")
@@ -566,7 +571,7 @@ class SaveStore:
                          self.adventure.oldest_compatible) else "is older")
             raise SaveError(f"{name} was made with {self.adventure.id} version {_shown(made_with)}; "
                             f"this is version {self.adventure.version}, which {since}")
-        if header.get("checksum") != checksum(data):
+        if not sealed_here and header.get("checksum") != checksum(data):
             raise SaveError(f"{name} is damaged: its checksum does not match")
         problem = shape_problem(data, version)
         if problem:
