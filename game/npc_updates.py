@@ -3,7 +3,8 @@
 State by id, content from the new version.  An NPC not met yet has no state
 and is made from the new content when it is met.  One already met has a sheet in
 the save; each saved NPC carries a *fingerprint* of the definition that sheet was
-made from (``npcs.<id>.fingerprint`` in ``[state]``, optional in format 2: a
+made from (``npcs.<id>.fingerprint`` in ``[state]``, optional in format 2; in format 3,
+``[state.fingerprints]`` names the NPCs of each, and the reader puts it back in their entries: a
 short digest of the sheet the adventure's definition makes under the save's
 rule system and options, so a change to anything else of the NPC, its talk or
 its stats for another system, is not a change of its sheet).  On load:
@@ -18,6 +19,14 @@ its stats for another system, is not a change of its sheet).  On load:
   kept; otherwise it is carried as above, and counts as updated only if that
   changes it (carrying onto an unchanged definition gives the saved sheet back).
 
+Format 3 writes an NPC's sheet whole only when a number on it changed (harm,
+points spent: counted against maxima the definition sets); otherwise the flags
+and texts that changed (``sheet_changes``), either with its fingerprint; or,
+for an NPC met and unchanged, nothing (see :mod:`game.save_format`).
+Changes are read laid over the sheet of the definition as it is now: with
+a fingerprint that differs, that NPC has taken its new definition already,
+and is named as updated.  One without a sheet takes it silently.
+
 The NPCs updated are named to the player once, in the load's notes; the next
 save records their new fingerprints.
 """
@@ -25,7 +34,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.rules.base import RuleSystem
 from game.text import join_names, possessive, subject, the, verb_s
@@ -37,13 +46,22 @@ from game.world.world import npc_sheet
 FINGERPRINT = "fingerprint"
 
 
+class FreshSheet(NamedTuple):
+    """An NPC's sheet as its definition makes it: the typed sheet, its data (never to be changed) and fingerprint."""
+
+    sheet: Any
+    data: Mapping[str, Any]
+    fingerprint: str
+
+
 class Fingerprints:
     """The fingerprints of one adventure's NPC definitions, by system (computed once each)."""
 
     def __init__(self, adventure: Adventure) -> None:
         self.adventure = adventure
         self._systems: dict[str, RuleSystem[Any, Any, Any]] = {}
-        self._known: dict[tuple[str, str], str] = {}
+        self._known: dict[tuple[str, str], FreshSheet] = {}
+        self._alike: dict[tuple[str, int, str, str], FreshSheet] = {}
 
     def system(self, system_id: str) -> RuleSystem[Any, Any, Any]:
         """The rule system configured with the adventure's options (NPC sheets may depend on them)."""
@@ -56,23 +74,28 @@ class Fingerprints:
 
     def of(self, system_id: str, npc_id: str) -> str:
         """The fingerprint of an NPC's definition under a system: 16 hex digits of its fresh sheet's digest."""
+        return self.fresh(system_id, npc_id).fingerprint
+
+    def fresh(self, system_id: str, npc_id: str) -> FreshSheet:
+        """The sheet an NPC's definition makes under a system (with the adventure's options), as data
+        and fingerprinted; made once per definition (NPCs defined alike share one)."""
         key = (system_id, npc_id)
         known = self._known.get(key)
         if known is None:
             import json  # imported on the first save, not at start-up
 
-            system = self.system(system_id)
-            data = system.sheet_to_data(npc_sheet(system, self.adventure.npcs[npc_id]))
-            text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
-            known = self._known[key] = hashlib.sha256(text.encode()).hexdigest()[:16]
+            definition = self.adventure.npcs[npc_id]
+            stats = json.dumps(definition.stats.get(system_id), sort_keys=True, default=str)
+            alike = (system_id, definition.tier or 1, definition.creature, stats)  # what world.npc_sheet reads
+            known = self._alike.get(alike)
+            if known is None:
+                system = self.system(system_id)
+                sheet = npc_sheet(system, definition)
+                data = system.sheet_to_data(sheet)
+                text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+                known = self._alike[alike] = FreshSheet(sheet, data, hashlib.sha256(text.encode()).hexdigest()[:16])
+            self._known[key] = known
         return known
-
-    def stamp(self, data: dict[str, Any]) -> None:
-        """Write each NPC's fingerprint into the state data about to be saved (``WorldState.to_data``)."""
-        system_id = str(data["system"])
-        for npc_id, npc in data["npcs"].items():
-            if npc_id in self.adventure.npcs:
-                npc[FINGERPRINT] = self.of(system_id, npc_id)
 
     def refresh(self, state: WorldState, saved_npcs: Mapping[str, Any], same_files: bool) -> list[str]:
         """Bring the sheets of the NPCs whose definition changed up to the adventure; the ids updated.
@@ -85,12 +108,14 @@ class Fingerprints:
         updated = []
         for npc_id, npc in sorted(state.npcs.items()):
             saved = saved_npcs.get(npc_id, {})
-            fingerprint = saved.get(FINGERPRINT) if isinstance(saved, Mapping) else None
+            if not isinstance(saved, Mapping) or not ("sheet" in saved or "sheet_changes" in saved):
+                continue  # format 3, met and unchanged: made from the definition as it is now
+            fingerprint = saved.get(FINGERPRINT)
             if fingerprint == self.of(state.system, npc_id) or (fingerprint is None and same_files):
                 continue
-            fresh = npc_sheet(system, self.adventure.npcs[npc_id])
-            carried = system.carry_npc_state(npc.sheet, fresh)
-            if carried != npc.sheet:
+            carried = system.carry_npc_state(npc.sheet, self.fresh(state.system, npc_id).sheet)
+            remade = "sheet_changes" in saved  # read laid over the new definition's sheet: it has taken it
+            if carried != npc.sheet or remade:
                 npc.sheet = carried
                 updated.append(npc_id)
         return updated

@@ -2,7 +2,8 @@
 
 A save holds only state (PRODUCT §8), under two tables: ``[save]`` (format
 version, adventure id and version, content digest, system, seed, turn and an
-integrity checksum over the state) and ``[state]``.  Writing is atomic: the
+integrity checksum over the state) and ``[state]``, whose shape, format 3 (an NPC
+met holds only what differs from the content), is :mod:`game.save_format`'s.  Writing is atomic: the
 new save goes to a temporary file that is flushed and fsynced, the previous
 save is copied to ``<slot>.toml.bak`` the same way, and only then does
 ``os.replace`` put the new one in place.  At every instant a complete save
@@ -17,15 +18,17 @@ temporary file left behind.
 Reading refuses, each with a one-line reason and the game untouched: a file
 too large, not UTF-8, not TOML, too deep or with absurd numbers (the limits of
 :mod:`game.world.limits`); a wrong or missing header; a format this Wayfarer
-does not know (format 1, the first, is migrated to :data:`FORMAT_VERSION` by
-the rule system's ``migrate_v1``, and the player told); another adventure or
+does not know (formats 1 and 2 load: format 1 is migrated by the rule system's
+``migrate_v1``; the player is told, and the next save is written in
+:data:`FORMAT_VERSION`); another adventure or
 another version of it; a checksum that does not match (which catches a
 truncation that still parses); state of the wrong shape or types; ids the
 adventure does not have; and character sheets or a moment record that the
 rule system's own ``sheet_from_data`` / ``moment_from_data`` refuse (the
-typed sheets validate every field: the same code that reads them in play).  A save whose adventure files changed without a
+typed sheets validate every field: the same code that reads them in play; an
+NPC's ``sheet_changes`` are read laid over its fresh sheet).  A save whose adventure files changed without a
 new version (its content digest differs) still loads, with a note, when
-every id it names still exists.  Each saved NPC carries the fingerprint of the
+every id it names still exists.  Each NPC saved with a sheet carries the fingerprint of the
 definition its sheet was made from; an NPC whose definition changed since is
 brought up to it on load, its state carried (:mod:`game.npc_updates`).
 
@@ -53,41 +56,34 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from game.errors import SaveError
 from game.npc_updates import Fingerprints
 from game.rules.base import RuleSystem
+from game.save_format import (
+    FORMAT_VERSION,
+    READABLE_FORMATS,
+    ReadOnce,
+    WrittenSheets,
+    expanded,
+    fresh_npcs,
+    lines,
+    save_text,
+    shape_problem,
+    sheets_problem,
+    state_data,
+)
 from game.text import escape_controls
 from game.world import limits
 from game.world.content import Adventure
-from game.world.state import GONE, PLAYER, WorldState
+from game.world.state import GONE, PLAYER, FreshNpc, WorldState
 
-#: The save format written.  Format 1 (sheets holding a turn's scratch) is migrated on load.
-FORMAT_VERSION = 2
-#: Every format ever written; each loads for good.
-READABLE_FORMATS = (1, 2)
+__all__ = ["FORMAT_VERSION", "READABLE_FORMATS"]
+
 SLOT_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}\Z")
 #: Names Windows reserves for devices, refused everywhere so saves travel.
 RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
 #: The largest save file read (a state with thousands of changes is far smaller).
 MAX_SAVE_BYTES = 16 * 1024 * 1024
-#: Stands for the command log while the rest of a save is written by tomli_w (see SaveStore._payload).
-_LOG_MARK = "\x00wayfarer-command-log\x00"
-_LOG_MARK_TOML = tomli_w.dumps({"log": [_LOG_MARK]}).strip()
-
-
-def _toml_strings(lines: list[str]) -> str:
-    """A list of strings as one TOML array, at C speed (the log of a long run is 100,000 of them).
-
-    JSON's string escapes (``\\"``, ``\\\\``, ``\\n``, ``\\uXXXX`` for every control
-    character below U+0020) are all TOML basic-string escapes; DEL, which
-    JSON leaves raw and TOML refuses, is escaped too.
-    """
-    import json  # imported on the first save, not at start-up
-
-    text = json.dumps(lines, ensure_ascii=False)
-    return text.replace("\x7f", "\\u007f") if "\x7f" in text else text
 
 
 #: The slot the game writes after every command; the player may load it but not save to it.
@@ -231,6 +227,10 @@ class SaveStore:
         self._lock = threading.Lock()
         self._failure = ""
         self.fingerprints = Fingerprints(adventure)
+        #: The NPC sheets' data as the last save wrote it (sheets are immutable: the same one writes the same).
+        self._written = WrittenSheets()
+        #: System id -> its fresh NPCs (read only: NpcState.to_data and from_data take their defaults from them).
+        self._fresh: dict[str, FreshNpc] = {}
 
     @property
     def folder(self) -> Path:
@@ -406,14 +406,13 @@ class SaveStore:
 
     def _encoded(self, state: WorldState) -> tuple[bytes, dict[str, Any]]:
         """The save's bytes, and the document they hold (``[save]`` and ``[state]``, as data)."""
-        data = state.to_data(codec_for(state.system))
-        self.fingerprints.stamp(data)
+        data = state_data(state, codec_for(state.system), self.fingerprints, self._written,
+                          self._fresh_npcs(state.system))
         header = self._header(state, data)
         try:
-            text = tomli_w.dumps({"save": header, "state": {**data, "log": [_LOG_MARK]}})
+            payload = save_text(header, data).encode()
         except (TypeError, ValueError) as error:
             raise SaveError(f"the state could not be written as TOML ({error})") from error
-        payload = text.replace(_LOG_MARK_TOML, f"log = {_toml_strings(data['log'])}", 1).encode()
         return payload, {"save": header, "state": data}
 
     def _verify(self, payload: bytes, document: dict[str, Any], name: str) -> None:
@@ -422,10 +421,10 @@ class SaveStore:
         The reader's checks run on the document the bytes were written from
         (size and number limits on the text itself; then header, checksum,
         shape, every sheet through the rule system's reader, and every id),
-        rather than on a parse of the text: tomli_w writes what tomllib reads
-        back as the same data (the log, spliced in by :func:`_toml_strings`,
-        too), and parsing 700 KiB of TOML again would cost more than the rest
-        of the save together.
+        rather than on a parse of the text: the text reads back as the same data
+        (tomli_w's part, and what :func:`game.save_format.save_text` splices in:
+        tests hold it to that), and parsing the TOML again would cost about as
+        much as the rest of the save together.
         """
         if len(payload) > MAX_SAVE_BYTES:
             raise SaveError(f"the run has grown beyond what a save may hold ({MAX_SAVE_BYTES // 2**20} MiB)")
@@ -434,7 +433,7 @@ class SaveStore:
                 limits.prescan(payload.decode())
             except limits.TooMuch as error:
                 raise SaveError(f"{name} is damaged or not a save ({error.message})") from None
-            self.from_document(document, name)
+            self._from_document(document, name, sealed_here=True)
         except SaveError as error:
             raise SaveError(f"the save would not load again, so it was not written ({error})") from None
 
@@ -450,6 +449,13 @@ class SaveStore:
         seen = self._stat(path)
         if seen is not None:
             self._seen[path.stem] = seen
+
+    def _fresh_npcs(self, system_id: str) -> FreshNpc:
+        """The NPCs as the content makes them under a system (see save_format.fresh_npcs), made once each."""
+        made = self._fresh.get(system_id)
+        if made is None:
+            made = self._fresh[system_id] = functools.cache(fresh_npcs(self.fingerprints, system_id))
+        return made
 
     def _header(self, state: WorldState, data: dict[str, Any]) -> dict[str, Any]:
         version = _game_version
@@ -540,15 +546,20 @@ class SaveStore:
         """Validate a parsed save and build its state; SaveError naming the first reason it is refused."""
         return self._from_document(document, name)[0]
 
-    def _from_document(self, document: dict[str, Any], name: str) -> tuple[WorldState, list[str]]:
-        """The state of a parsed save, and the NPCs brought up to a changed adventure (see game.npc_updates)."""
+    def _from_document(self, document: dict[str, Any], name: str, *, sealed_here: bool = False
+                       ) -> tuple[WorldState, list[str]]:
+        """The state of a parsed save, and the NPCs brought up to a changed adventure (see game.npc_updates).
+
+        ``sealed_here``: the document is the one a save is about to write (``_verify``),
+        whose checksum was just computed from this very data: comparing it again is skipped.
+        """
         header, data = document.get("save"), document.get("state")
         if not isinstance(header, dict) or not isinstance(data, dict):
             raise SaveError(f"{name} is not a Wayfarer save")
         version = header.get("format")
         if type(version) is not int or version not in READABLE_FORMATS:
             raise SaveError(f"{name} {_format_problem(version)}; this Wayfarer reads formats "
-                            f"{' and '.join(map(str, READABLE_FORMATS))}")
+                            f"{', '.join(map(str, READABLE_FORMATS[:-1]))} and {READABLE_FORMATS[-1]}")
         if header.get("adventure") != self.adventure.id:
             raise SaveError(f"{name} belongs to the adventure \"{_shown(header.get('adventure'))}\", "
                             f"not \"{self.adventure.id}\"")
@@ -559,31 +570,37 @@ class SaveStore:
                          self.adventure.oldest_compatible) else "is older")
             raise SaveError(f"{name} was made with {self.adventure.id} version {_shown(made_with)}; "
                             f"this is version {self.adventure.version}, which {since}")
-        if header.get("checksum") != checksum(data):
+        if not sealed_here and header.get("checksum") != checksum(data):
             raise SaveError(f"{name} is damaged: its checksum does not match")
-        problem = _shape_problem(data)
+        problem = shape_problem(data, version)
         if problem:
             raise SaveError(f"{name} is damaged: {problem}")
-        if len(data["log"]) > limits.MAX_LOG:
-            raise SaveError(f"{name} holds a log of {len(data['log']):,} commands; a run holds at most "
-                            f"{limits.MAX_LOG:,}")
+        logged = len(lines(data["log"])) if isinstance(data["log"], str) else len(data["log"])
+        if logged > limits.MAX_LOG:
+            raise SaveError(f"{name} holds a log of {logged:,} commands; a run holds at most {limits.MAX_LOG:,}")
         for key in ("system", "seed", "turn"):
             if header.get(key) != data[key]:
                 raise SaveError(f"{name} is damaged: its header and state disagree on the {key}")
         codec = codec_for(str(data["system"]))
+        made_with_other = made_with if made_with != self.adventure.version else None
         if version == 1:
             data = codec.migrate_v1(copy.deepcopy(data))
+        if version >= 3:  # an NPC's entry is filled in from its definition: the adventure must have it
+            self._refuse_missing([f"npc {n}" for n in data["npcs"] if n not in self.adventure.npcs], name,
+                                 made_with_other)
         read: dict[int, Any] = {}
-        problem = _sheets_problem(data, codec, read)
+        whole, problem = expanded(data, version, codec, self.fingerprints, read)
+        problem = problem or sheets_problem(whole, codec, read)
         if problem:
             raise SaveError(f"{name} is damaged: {problem}")
+        fresh = self._fresh_npcs(codec.id) if version >= 3 else None
         try:
-            state = WorldState.from_data(data, _ReadOnce(codec, read))
+            state = WorldState.from_data(whole, ReadOnce(codec, read), fresh)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
-        self.check_references(state, name, made_with if made_with != self.adventure.version else None)
+        self.check_references(state, name, made_with_other)
         same_files = made_with == self.adventure.version and header.get("digest") == self.adventure.digest
-        return state, self.fingerprints.refresh(state, data["npcs"], same_files)
+        return state, self.fingerprints.refresh(state, whole["npcs"], same_files)
 
     def takes_version(self, version: object) -> bool:
         """Whether a save of another version of this adventure may load (its ids are checked after).
@@ -620,21 +637,27 @@ class SaveStore:
             problems.append(f"status {state.status}")
         if state.system not in _system_ids():
             problems.append(f"system {state.system}")
-        if problems:
-            shown = ", ".join(_shown(p) for p in sorted(problems)[:3])
-            more = f" and {len(problems) - 3} more" if len(problems) > 3 else ""
-            if made_with is not None:
-                raise SaveError(f"{name} was made with {adventure.id} version {_shown(made_with)}, and version "
-                                f"{adventure.version} no longer has: {shown}{more}")
-            raise SaveError(f"{name} names what this adventure does not have: {shown}{more}")
+        self._refuse_missing(problems, name, made_with)
+
+    def _refuse_missing(self, problems: list[str], name: str, made_with: object) -> None:
+        """SaveError naming the ids (``room x``...) a save holds and the adventure lacks, if any."""
+        if not problems:
+            return
+        adventure = self.adventure
+        shown = ", ".join(_shown(p) for p in sorted(problems)[:3])
+        more = f" and {len(problems) - 3} more" if len(problems) > 3 else ""
+        if made_with is not None:
+            raise SaveError(f"{name} was made with {adventure.id} version {_shown(made_with)}, and version "
+                            f"{adventure.version} no longer has: {shown}{more}")
+        raise SaveError(f"{name} names what this adventure does not have: {shown}{more}")
 
 
 def parse_document(raw: bytes, name: str) -> dict[str, Any]:
     """Bytes of a save as TOML, within the limits of :mod:`game.world.limits`; SaveError if not.
 
     The walk of :func:`limits.check_data` is not needed here: every value of
-    a save is judged by its checksum and then by :func:`_shape_problem` and the
-    sheet checks, which bound numbers themselves.
+    a save is judged by its checksum and then by the shape and sheet checks of
+    :mod:`game.save_format`, which bound numbers themselves.
     """
     import tomllib  # a save is read on `load` or `--continue`, not at every start
 
@@ -665,140 +688,6 @@ def _system_ids() -> tuple[str, ...]:
     from game.rules.registry import SYSTEM_IDS
 
     return SYSTEM_IDS
-
-
-#: The type of each field of the state data (see WorldState.to_data); fields marked optional may be absent.
-#: ``searched`` (the rooms searched) is only in saves written before hidden items found were
-#: known by where they are: checked, then dropped by ``WorldState.from_data``.
-_STATE_FIELDS: dict[str, tuple[str, bool]] = {
-    "adventure_id": ("text", True), "adventure_version": ("text", True), "system": ("text", True),
-    "seed": ("integer", True), "room": ("text", True), "player": ("table", True), "water": ("amount", True),
-    "food": ("amount", True), "turn": ("count", True), "minutes": ("count", True), "status": ("text", True),
-    "ending": ("text", False), "visited": ("texts", True), "item_moves": ("text table", True),
-    "opened": ("texts", True), "found": ("texts", True), "searched": ("texts", False),
-    "identified": ("texts", True), "puzzled": ("texts", False), "npcs": ("table", True),
-    "drank_day": ("count", True), "ate_day": ("count", True), "thirst_days": ("amount", True),
-    "hunger_days": ("amount", True), "log": ("texts", True), "moment": ("table", False),
-    "flags": ("texts", False), "counters": ("table", False),
-}
-#: The largest turn or minute count a run can reach (1,900 years of game time).
-MAX_COUNT = 10**9
-#: The largest amount of water, food or days of want; and the largest number on a character sheet
-#: (no rule system keeps one above 999): a hand edit beyond it could make play loop for ever.
-MAX_AMOUNT = limits.MAX_AMOUNT
-_NPC_FIELDS: dict[str, tuple[str, bool]] = {
-    "room": ("text", True), "sheet": ("table", True), "disposition": ("text", True), "route_index": ("amount", False),
-    "haggle_day": ("count", False), "haggle": ("text", False),
-    "memory": ("texts", False), "fingerprint": ("text", False),
-}
-
-
-def _fits(kind: str, value: object) -> bool:
-    if kind == "text":
-        return isinstance(value, str)
-    if kind == "integer":
-        return type(value) is int and limits.INT_MIN <= value <= limits.INT_MAX
-    if kind in ("count", "amount"):
-        return type(value) is int and 0 <= value <= (MAX_COUNT if kind == "count" else MAX_AMOUNT)
-    if kind == "table":
-        return isinstance(value, dict)
-    if kind == "texts":
-        return isinstance(value, list) and all(isinstance(v, str) for v in value)
-    if kind == "text table":
-        return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
-    return False
-
-
-_ARTICLE = {"text": "a text", "integer": "an integer", "count": f"a whole number from 0 to {MAX_COUNT}",
-            "amount": f"a whole number from 0 to {MAX_AMOUNT}", "table": "a table",
-            "texts": "a list of texts", "text table": "a table of texts"}
-
-
-def _fields_problem(data: dict[str, Any], fields: dict[str, tuple[str, bool]], where: str) -> str:
-    for key, (kind, required) in fields.items():
-        if key not in data:
-            if required:
-                return f"{where}{key} is missing"
-        elif not _fits(kind, data[key]):
-            return f"{where}{key} should be {_ARTICLE[kind]}"
-    return ""
-
-
-def _shape_problem(data: dict[str, Any]) -> str:
-    """Why the state data does not have the shape WorldState.to_data writes (empty if it does)."""
-    problem = _fields_problem(data, _STATE_FIELDS, "")
-    if problem:
-        return problem
-    for npc_id, npc in data["npcs"].items():
-        if not isinstance(npc, dict):
-            return f"npcs.{_shown(npc_id)} should be a table"
-        problem = _fields_problem(npc, _NPC_FIELDS, f"npcs.{_shown(npc_id)}.")
-        if problem:
-            return problem
-    return ""
-
-
-def _number_problem(who: str, value: Any, path: str = "") -> str:
-    """A number on a sheet beyond ±MAX_AMOUNT (or not a number at all: NaN), anywhere in it."""
-    if isinstance(value, dict):
-        items: Any = value.items()
-    elif isinstance(value, list):
-        items = enumerate(value)
-    else:
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and not -MAX_AMOUNT <= value <= MAX_AMOUNT:
-            return f"the sheet of {who} has {_shown(path)} = {_shown(value)}, beyond any rule system's numbers"
-        return ""
-    for key, inner in items:
-        problem = _number_problem(who, inner, f"{path}.{key}" if path else str(key))
-        if problem:
-            return problem
-    return ""
-
-
-class _ReadOnce:
-    """The rule system's sheet codec, answering with the sheets :func:`_sheets_problem` already read.
-
-    ``read`` maps ``id()`` of each sheet's table in the save data (alive as long as
-    the data) to the sheet read from it, so a save's 1,000 sheets are read once.
-    """
-
-    def __init__(self, codec: RuleSystem[Any, Any, Any], read: dict[int, Any]) -> None:
-        self.codec, self.read = codec, read
-
-    def sheet_from_data(self, data: Any) -> Any:
-        return self.read[id(data)] if id(data) in self.read else self.codec.sheet_from_data(data)
-
-    def moment_from_data(self, data: Any) -> Any:
-        return self.read[id(data)] if id(data) in self.read else self.codec.moment_from_data(data)
-
-    def sheet_to_data(self, sheet: Any) -> dict[str, Any]:
-        return self.codec.sheet_to_data(sheet)
-
-    def moment_to_data(self, moment: Any) -> dict[str, Any]:
-        return self.codec.moment_to_data(moment)
-
-
-def _sheets_problem(data: dict[str, Any], codec: RuleSystem[Any, Any, Any], read: dict[int, Any] | None = None) -> str:
-    """Why a sheet or the moment of the state data is refused by its rule system (empty if none is).
-
-    ``read`` receives each sheet read, by ``id()`` of its table (see :class:`_ReadOnce`).
-    """
-    readers: list[tuple[str, Any, Any]] = [("the player", data["player"], codec.sheet_from_data)]
-    readers += [(f"npc {npc_id}", npc["sheet"], codec.sheet_from_data) for npc_id, npc in sorted(data["npcs"].items())]
-    readers.append(("the moment", data.get("moment", {}), codec.moment_from_data))
-    for who, value, reader in readers:
-        problem = _number_problem(who, value)
-        if problem:
-            return problem
-        if not isinstance(value, dict):
-            return f"the sheet of {who} should be a table"
-        try:
-            sheet = reader(value)
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            return f"the sheet of {who} is not one {data['system']} can read ({_shown(error)})"
-        if read is not None and (who != "the moment" or "moment" in data):  # a table the data holds
-            read[id(value)] = sheet
-    return ""
 
 
 def _valid_place(place: str, adventure: Adventure) -> bool:

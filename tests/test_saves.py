@@ -8,7 +8,7 @@ import pytest
 
 from game.engine import Engine
 from game.errors import SaveError
-from game.saves import SaveStore, check_slot
+from game.saves import FORMAT_VERSION, SaveStore, check_slot
 from game.world.content import Adventure
 from tests.conftest import play
 
@@ -85,7 +85,7 @@ def test_bad_saves_are_refused_and_the_game_goes_on(engine: Engine, tmp_path: Pa
         "retype": text.replace('room = "camp"', "room = 12"),
         "foreign": text.replace('adventure = "tiny"', 'adventure = "elsewhere"'),
         "version": text.replace('adventure_version = "1.0.0"', 'adventure_version = "9.9.9"', 1),
-        "format": text.replace("format = 2", "format = 99"),
+        "format": text.replace(f"format = {FORMAT_VERSION}", "format = 99"),
     }[damage]
     path.write_text(broken)
     live = engine.state.copy()

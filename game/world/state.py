@@ -12,7 +12,7 @@ they are immutable).
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -74,9 +74,18 @@ class NpcState:
     #: What it remembers of the player (``attacked``, ``routed``, ``spared``...; see game.npc.memory).
     memory: frozenset[str] = frozenset()
 
-    def to_data(self, codec: SheetCodec) -> dict[str, Any]:
-        data = {"room": self.room, "sheet": codec.sheet_to_data(self.sheet),
-                "disposition": self.disposition, "route_index": self.route_index}
+    def to_data(self, codec: SheetCodec, fresh: NpcState | None = None) -> dict[str, Any]:
+        """Plain data; with ``fresh`` (the NPC as the content makes it when met: ``World.npc_state``),
+        the room, disposition and sheet only when they differ from it (:meth:`from_data` fills them in)."""
+        data: dict[str, Any] = {}
+        if fresh is None or self.room != fresh.room:
+            data["room"] = self.room
+        if fresh is None or self.sheet != fresh.sheet:  # typed sheets: a cheap comparison
+            data["sheet"] = codec.sheet_to_data(self.sheet)
+        if fresh is None or self.disposition != fresh.disposition:
+            data["disposition"] = self.disposition
+        if fresh is None or self.route_index:
+            data["route_index"] = self.route_index
         if self.haggle_day:
             data.update(haggle_day=self.haggle_day, haggle=self.haggle)
         if self.memory:
@@ -84,18 +93,28 @@ class NpcState:
         return data
 
     @classmethod
-    def from_data(cls, data: dict[str, Any], codec: SheetCodec) -> NpcState:
+    def from_data(cls, data: dict[str, Any], codec: SheetCodec, fresh: NpcState | None = None) -> NpcState:
+        """An NPC from :meth:`to_data` output; with ``fresh``, what the data leaves out is taken from it."""
         haggle = str(data.get("haggle", ""))
         if haggle not in HAGGLES:
             raise ValueError(f"haggle must be one of {', '.join(map(repr, HAGGLES))}")
-        return cls(room=str(data["room"]), sheet=codec.sheet_from_data(data["sheet"]),
-                   disposition=str(data["disposition"]), route_index=int(data.get("route_index", 0)),
+        if fresh is not None:
+            room = str(data.get("room", fresh.room))
+            sheet = codec.sheet_from_data(data["sheet"]) if "sheet" in data else fresh.sheet
+            disposition = str(data.get("disposition", fresh.disposition))
+        else:
+            room, sheet, disposition = str(data["room"]), codec.sheet_from_data(data["sheet"]), str(data["disposition"])
+        return cls(room=room, sheet=sheet, disposition=disposition, route_index=int(data.get("route_index", 0)),
                    haggle_day=int(data.get("haggle_day", 0)), haggle=haggle,
                    memory=frozenset(map(str, data.get("memory", ()))))
 
     def copy(self) -> NpcState:
         return NpcState(self.room, self.sheet, self.disposition, self.route_index, self.haggle_day, self.haggle,
                         self.memory)
+
+
+#: An NPC id -> the NPC as the content makes it when it is first met (see ``World.npc_state``).
+FreshNpc = Callable[[str], "NpcState | None"]
 
 
 @dataclass
@@ -165,8 +184,12 @@ class WorldState:
         """Deprived by thirst or hunger: rests give nothing."""
         return self.thirst_days > 0 or self.hunger_days > 0
 
-    def to_data(self, codec: SheetCodec) -> dict[str, Any]:
-        """Plain data (TOML-serialisable) holding the whole state; ``codec`` writes the sheets."""
+    def to_data(self, codec: SheetCodec, fresh_npc: FreshNpc | None = None) -> dict[str, Any]:
+        """Plain data (TOML-serialisable) holding the whole state; ``codec`` writes the sheets.
+
+        With ``fresh_npc`` (an NPC id -> the NPC as the content makes it when met),
+        each NPC holds only what differs from it (see :meth:`NpcState.to_data`).
+        """
         return {
             "adventure_id": self.adventure_id,
             "adventure_version": self.adventure_version,
@@ -186,7 +209,8 @@ class WorldState:
             "found": sorted(self.found),
             "identified": sorted(self.identified),
             "puzzled": sorted(self.puzzled),
-            "npcs": {npc_id: npc.to_data(codec) for npc_id, npc in sorted(self.npcs.items())},
+            "npcs": {npc_id: npc.to_data(codec, fresh_npc(npc_id) if fresh_npc else None)
+                     for npc_id, npc in sorted(self.npcs.items())},
             "drank_day": self.drank_day,
             "ate_day": self.ate_day,
             "thirst_days": self.thirst_days,
@@ -198,8 +222,9 @@ class WorldState:
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, Any], codec: SheetCodec) -> WorldState:
-        """Rebuild a state from :meth:`to_data` output; ``codec`` reads the sheets.
+    def from_data(cls, data: dict[str, Any], codec: SheetCodec, fresh_npc: FreshNpc | None = None) -> WorldState:
+        """Rebuild a state from :meth:`to_data` output; ``codec`` reads the sheets, ``fresh_npc``
+        (as for :meth:`to_data`) fills in what an NPC's data leaves out.
 
         Raises KeyError, TypeError or ValueError on malformed data; callers that
         read untrusted data (saves) validate first and translate those errors.
@@ -223,7 +248,8 @@ class WorldState:
             found=set(map(str, data["found"])),
             identified=set(map(str, data["identified"])),
             puzzled=set(map(str, data.get("puzzled", []))),
-            npcs={str(k): NpcState.from_data(dict(v), codec) for k, v in dict(data["npcs"]).items()},
+            npcs={str(k): NpcState.from_data(dict(v), codec, fresh_npc(str(k)) if fresh_npc else None)
+                  for k, v in dict(data["npcs"]).items()},
             drank_day=int(data["drank_day"]),
             ate_day=int(data["ate_day"]),
             thirst_days=int(data["thirst_days"]),

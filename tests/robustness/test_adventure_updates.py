@@ -153,7 +153,7 @@ def _strip_fingerprints(path: Path) -> None:
     """Make the save as Wayfarer wrote it before NPC fingerprints (checksum recomputed)."""
     document = tomllib.loads(path.read_text(encoding="utf-8"))
     for npc in document["state"]["npcs"].values():
-        del npc["fingerprint"]
+        npc.pop("fingerprint", None)  # format 3: an NPC met and unchanged has none
     document["save"]["checksum"] = checksum(document["state"])
     path.write_text(tomli_w.dumps(document), encoding="utf-8")
 
