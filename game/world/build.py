@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import deque
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -164,7 +163,7 @@ def _field_defaults(cls: type) -> tuple[dict[str, Any], tuple[tuple[str, Any], .
 _MADE_FAST = {cls: _field_defaults(cls) for cls in (RoomDef, ExitDef, ItemDef, NpcDef)}
 
 
-def _make(cls: type[_Def], /, **fields: Any) -> _Def:
+def _make(cls: type[_Def], fields: dict[str, Any]) -> _Def:
     """``cls(**fields)`` for the definitions a big world has by the ten thousand.
 
     A frozen dataclass's generated ``__init__`` sets each field through
@@ -177,8 +176,22 @@ def _make(cls: type[_Def], /, **fields: Any) -> _Def:
     attributes = instance.__dict__
     attributes.update(plain)
     for name, factory in made:
-        attributes[name] = factory()
+        if name not in fields:
+            attributes[name] = factory()
     attributes.update(fields)
+    return instance
+
+
+#: ExitDef's defaults with each direction: a plain exit (``north = "room-id"``) is one of these and its room.
+_PLAIN_EXITS = {direction: {**_MADE_FAST[ExitDef][0], "direction": direction} for direction in DIRECTIONS}
+
+
+def _plain_exit(direction: str, to: str) -> ExitDef:
+    """``ExitDef(direction, to)``, made as :func:`_make` makes definitions (a big world has tens of thousands)."""
+    instance = object.__new__(ExitDef)
+    attributes = instance.__dict__
+    attributes.update(_PLAIN_EXITS[direction])
+    attributes["to"] = to
     return instance
 
 
@@ -215,6 +228,8 @@ class _Builder:
         self.npc_homes: dict[str, str] = {}
         self.npc_placed_at: dict[str, KeyPath] = {}
         self.implicit_regions: dict[str, RegionDef] = {}
+        #: Exits locked without a force check: their key paths and keys (checked once items are placed).
+        self.locked_exits: list[tuple[KeyPath, str]] = []
         self.texts = TextBuilder(report, self.item_data, self.npc_data)
 
     # -- helpers -------------------------------------------------------------------
@@ -329,7 +344,7 @@ class _Builder:
         rooms = {room_id: self._room(room_id, regions) for room_id in self.room_data}
         npcs = {npc_id: self._npc(npc_id, rooms) for npc_id in self.npc_data}
         goal = self._goal(head.get("goal"))
-        self._check_locks(rooms)
+        self._check_locks()
         self._check_reachable(head.get("start"), rooms)
         return Adventure(
             id=head.get("id", ""), title=head.get("title", ""), version=head.get("version", ""),
@@ -448,7 +463,7 @@ class _Builder:
             given["stats"] = self._stats(path + ("stats",), item["stats"])
         if "descriptions" in item:
             given["descriptions"] = self.texts.descriptions(path + ("descriptions",), item["descriptions"], None)
-        return _make(ItemDef, **given)
+        return _make(ItemDef, given)
 
     def _effect(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, Any]:
         """An item's ``effect`` table: the author's own keys, but ``damage`` must be a die."""
@@ -502,7 +517,7 @@ class _Builder:
             given["hazard_damage"] = self._damage(path + ("hazard_damage",), room["hazard_damage"])
         if "region" in room:
             given["region"] = self._region(path + ("region",), room["region"], regions)
-        return _make(RoomDef, **given)
+        return _make(RoomDef, given)
 
     def _placed_items(self, path: KeyPath, values: list[str] | None, place: str) -> tuple[str, ...]:
         """Item ids listed at ``path`` (checked), each placed at ``place``."""
@@ -538,13 +553,13 @@ class _Builder:
             direction = _DIRECTION_NAMES.get(key)
             if direction is None or direction in written:
                 self._bad_direction(path + (key,), key, direction, written)
-            elif type(value) is str:  # the common case, kept fast for big worlds
-                written[direction] = key
+                continue
+            written[direction] = key
+            if type(value) is str:  # the common case, kept fast for big worlds
                 if value not in rooms:
                     self.report.dangling(path + (key,), "room", value, rooms)
-                exits[direction] = _make(ExitDef, direction=direction, to=value)
+                exits[direction] = _plain_exit(direction, value)
             else:
-                written[direction] = key
                 exit_def = self._exit(path + (key,), direction, value)
                 if exit_def is not None:
                     exits[direction] = exit_def
@@ -565,6 +580,8 @@ class _Builder:
             self._ref(path + ("to",), spec["to"], "room", self.room_data)
         if "locked_by" in spec:
             self._ref(path + ("locked_by",), spec["locked_by"], "item", self.item_data)
+            if "force" not in spec:
+                self.locked_exits.append((path, spec["locked_by"]))
         return ExitDef(
             direction, spec.get("to", ""), locked_by=spec.get("locked_by"), hidden=spec.get("hidden", False),
             find=self._check(path + ("find",), spec["find"], "perceive") if "find" in spec else None,
@@ -581,8 +598,7 @@ class _Builder:
         if tier is None and self.system and self.system not in stats and isinstance(self.npc_data[npc_id], dict):
             self.report.add(path, f"stats missing for the chosen system '{self.system}' when no tier is given "
                                   f"(add tier = 1..5 or [{'.'.join(path)}.stats.{self.system}])")
-        return _make(
-            NpcDef,
+        return _make(NpcDef, dict(
             id=npc_id, name=npc.get("name", ""), description=_text(npc.get("description")),
             aliases=tuple(npc.get("aliases", ())),
             disposition=self._one_of(path + ("disposition",), npc.get("disposition", "neutral"),
@@ -597,7 +613,7 @@ class _Builder:
             blocks=self._blocks(path + ("blocks",), npc_id, npc.get("blocks"), rooms),
             pronoun=self._one_of(path + ("pronoun",), npc.get("pronoun", "it"), "a pronoun", NPC_PRONOUNS),
             descriptions=self.texts.descriptions(path + ("descriptions",), npc.get("descriptions"), None),
-        )
+        ))
 
     def _topics(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, str]:
         topics: dict[str, str] = {}
@@ -622,29 +638,29 @@ class _Builder:
         return direction
 
     # -- whole-adventure checks ----------------------------------------------------------
-    def _check_locks(self, rooms: dict[str, RoomDef]) -> None:
-        for room in rooms.values():
-            for exit_def in room.exits.values():
-                key = exit_def.locked_by
-                if key and key in self.item_data and key not in self.item_homes and exit_def.force is None:
-                    self.report.add(("rooms", room.id, "exits", _written_key(self.room_data, room.id, exit_def)),
-                                    f"locked by '{key}', which is placed nowhere, and there is no force check: "
-                                    f"it can never open")
+    def _check_locks(self) -> None:
+        """The exits locked without a force check (listed by :meth:`_exit`), once every item is placed."""
+        for path, key in self.locked_exits:
+            if key in self.item_data and key not in self.item_homes:
+                self.report.add(path, f"locked by '{key}', which is placed nowhere, and there is no force check: "
+                                      f"it can never open")
 
     def _check_reachable(self, start: str | None, rooms: dict[str, RoomDef]) -> None:
         if start is None or start not in rooms:
             return
         seen = {start}
-        queue = deque([start])
-        while queue:
-            for exit_def in rooms[queue.popleft()].exits.values():
-                if exit_def.to in rooms and exit_def.to not in seen:
-                    seen.add(exit_def.to)
-                    queue.append(exit_def.to)
-        for room_id in rooms:
-            if room_id not in seen:
-                self.report.add(("rooms", room_id), f"room '{room_id}' cannot be reached from the start room "
-                                                    f"'{start}'")
+        todo = [start]  # depth first: the order rooms are found in does not matter
+        while todo:
+            for exit_def in rooms[todo.pop()].exits.values():
+                to = exit_def.to
+                if to not in seen and to in rooms:
+                    seen.add(to)
+                    todo.append(to)
+        if len(seen) < len(rooms):
+            for room_id in rooms:
+                if room_id not in seen:
+                    self.report.add(("rooms", room_id), f"room '{room_id}' cannot be reached from the start room "
+                                                        f"'{start}'")
 
 
 def _not_one_of(report: Report, path: KeyPath, value: str, what: str, allowed: tuple[str, ...],
@@ -661,14 +677,3 @@ def _ids(value: str | list[str] | None) -> tuple[str, ...]:
     if value is None:
         return ()
     return (value,) if isinstance(value, str) else tuple(value)
-
-
-def _written_key(room_data: Mapping[str, Any], room_id: str, exit_def: ExitDef) -> str:
-    """The key the author wrote for an exit (``n`` or ``north``), for its key path."""
-    raw = room_data.get(room_id)
-    exits = raw.get("exits", {}) if isinstance(raw, dict) else {}
-    if isinstance(exits, dict):
-        for key in exits:
-            if _DIRECTION_NAMES.get(key) == exit_def.direction:
-                return str(key)
-    return exit_def.direction
