@@ -215,14 +215,50 @@ def _wrong_type(path: Path) -> None:
 
 def _unknown_field(path: Path) -> None:
     def change(data):  # type: ignore[no-untyped-def]
-        next(iter(data["rooms"].values()))["secret"] = "x"
+        data["rooms"]["secret"] = ["x"] * len(data["rooms"]["id"])
         return data
     rewrite_body(path, change)
 
 
 def _missing_field(path: Path) -> None:
     def change(data):  # type: ignore[no-untyped-def]
-        del next(iter(data["items"].values()))["name"]
+        del data["items"]["name"]
+        return data
+    rewrite_body(path, change)
+
+
+def _wrong_type_in_a_column(path: Path) -> None:
+    def change(data):  # type: ignore[no-untyped-def]
+        data["rooms"]["name"][-1] = 7
+        return data
+    rewrite_body(path, change)
+
+
+def _wrong_item_in_an_array(path: Path) -> None:
+    def change(data):  # type: ignore[no-untyped-def]
+        data["items"]["aliases"] = [[1]] * len(data["items"]["id"])
+        return data
+    rewrite_body(path, change)
+
+
+def _short_column(path: Path) -> None:
+    def change(data):  # type: ignore[no-untyped-def]
+        data["rooms"]["name"].pop()
+        return data
+    rewrite_body(path, change)
+
+
+def _id_twice(path: Path) -> None:
+    def change(data):  # type: ignore[no-untyped-def]
+        ids = data["rooms"]["id"]
+        ids[-1] = ids[0]
+        return data
+    rewrite_body(path, change)
+
+
+def _bad_exit(path: Path) -> None:
+    def change(data):  # type: ignore[no-untyped-def]
+        data["rooms"]["exits"][0] = {"sideways": "camp"}
         return data
     rewrite_body(path, change)
 
@@ -253,8 +289,9 @@ def _deep(path: Path) -> None:
 
 
 @pytest.mark.parametrize("spoil", [_truncate, _garbage, _flip_a_byte, _foreign, _empty, _header_only, _wrong_type,
-                                   _unknown_field, _missing_field, _control_character, _bidi_override, _not_a_table,
-                                   _deep])
+                                   _unknown_field, _missing_field, _wrong_type_in_a_column, _wrong_item_in_an_array,
+                                   _short_column, _id_twice, _bad_exit, _control_character, _bidi_override,
+                                   _not_a_table, _deep])
 def test_a_spoilt_entry_is_ignored_and_rebuilt(tiny: Path, store: Path, spoil) -> None:  # type: ignore[no-untyped-def]
     expected = load_adventure(tiny)
     load_adventure(tiny, cache=fresh(store))

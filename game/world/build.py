@@ -153,45 +153,37 @@ def build_adventure(report: Report, data: Mapping[str, Any], *, source: Path | N
     return _Builder(report, data).build(source, digest)
 
 
-def _field_defaults(cls: type) -> tuple[dict[str, Any], tuple[tuple[str, Any], ...]]:
-    plain = {f.name: f.default for f in dataclasses.fields(cls) if f.default is not dataclasses.MISSING}
-    made = tuple((f.name, f.default_factory) for f in dataclasses.fields(cls)
+def _factories(cls: type) -> tuple[tuple[str, Any], ...]:
+    return tuple((f.name, f.default_factory) for f in dataclasses.fields(cls)
                  if f.default_factory is not dataclasses.MISSING)
-    return plain, made
 
 
-_MADE_FAST = {cls: _field_defaults(cls) for cls in (RoomDef, ExitDef, ItemDef, NpcDef)}
+_FACTORIES: dict[type, tuple[tuple[str, Any], ...]] = {cls: _factories(cls) for cls in (RoomDef, ExitDef, ItemDef, NpcDef)}
 
 
 def _make(cls: type[_Def], fields: dict[str, Any]) -> _Def:
     """``cls(**fields)`` for the definitions a big world has by the ten thousand.
 
     A frozen dataclass's generated ``__init__`` sets each field through
-    ``object.__setattr__``, several times slower than filling the instance's
-    ``__dict__`` (defaults, then the fields given), which is what this does;
-    the instance is the same (``==``).  Every required field must be given.
+    ``object.__setattr__``, several times slower than handing the instance its
+    ``__dict__``, which is what this does (``fields``, and a new value for each
+    field with a default factory not given).  A field with a plain default that
+    is not given is left to the class: reading it finds the default the
+    dataclass keeps as a class attribute.  The instance is the same (``==``).
+    Every required field must be given.
     """
-    plain, made = _MADE_FAST[cls]
-    instance = object.__new__(cls)
-    attributes = instance.__dict__
-    attributes.update(plain)
-    for name, factory in made:
+    for name, factory in _FACTORIES[cls]:
         if name not in fields:
-            attributes[name] = factory()
-    attributes.update(fields)
+            fields[name] = factory()
+    instance = object.__new__(cls)
+    object.__setattr__(instance, "__dict__", fields)
     return instance
-
-
-#: ExitDef's defaults with each direction: a plain exit (``north = "room-id"``) is one of these and its room.
-_PLAIN_EXITS = {direction: {**_MADE_FAST[ExitDef][0], "direction": direction} for direction in DIRECTIONS}
 
 
 def _plain_exit(direction: str, to: str) -> ExitDef:
     """``ExitDef(direction, to)``, made as :func:`_make` makes definitions (a big world has tens of thousands)."""
     instance = object.__new__(ExitDef)
-    attributes = instance.__dict__
-    attributes.update(_PLAIN_EXITS[direction])
-    attributes["to"] = to
+    object.__setattr__(instance, "__dict__", {"direction": direction, "to": to})
     return instance
 
 
