@@ -96,6 +96,9 @@ _ITEM_TEXTS = frozenset({"description", "text", "smell", "sound"})
 _ITEM_AMOUNTS = frozenset({"slots", "rations", "value", "capacity", "armor"})
 _ROOM_AS_GIVEN = frozenset({"water_source", "settlement"})
 _ROOM_TEXTS = frozenset({"smell", "sound", "hazard_text"})
+#: The keys most items and rooms have; :meth:`_Builder._item_more` and ``_room_more`` handle the rest.
+_ITEM_COMMON = frozenset({"name", "kind", "aliases"})
+_ROOM_COMMON = frozenset({"name", "description", "items", "npcs", "exits"})
 
 _Def = TypeVar("_Def", RoomDef, ExitDef, ItemDef, NpcDef)
 
@@ -183,8 +186,12 @@ def _make(cls: type[_Def], fields: dict[str, Any]) -> _Def:
 def _plain_exit(direction: str, to: str) -> ExitDef:
     """``ExitDef(direction, to)``, made as :func:`_make` makes definitions (a big world has tens of thousands)."""
     instance = object.__new__(ExitDef)
-    object.__setattr__(instance, "__dict__", {"direction": direction, "to": to})
+    _set(instance, "direction", direction)
+    _set(instance, "to", to)
     return instance
+
+
+_set = object.__setattr__
 
 
 def _text(value: Any) -> str:
@@ -216,12 +223,13 @@ class _Builder:
         self.region_data = self._entities("regions", "region")
         self.system = DEFAULT_SYSTEM
         self.item_homes: dict[str, str] = {}
-        self.item_placed_at: dict[str, KeyPath] = {}
         self.npc_homes: dict[str, str] = {}
         self.npc_placed_at: dict[str, KeyPath] = {}
         self.implicit_regions: dict[str, RegionDef] = {}
         #: Exits locked without a force check: their key paths and keys (checked once items are placed).
         self.locked_exits: list[tuple[KeyPath, str]] = []
+        #: The rooms each room's exits lead to (a compact copy of the exits for the reachability check).
+        self.ways: dict[str, list[str]] = {}
         self.texts = TextBuilder(report, self.item_data, self.npc_data)
 
     # -- helpers -------------------------------------------------------------------
@@ -320,11 +328,10 @@ class _Builder:
     def _place_item(self, item: str, place: str, path: KeyPath) -> None:
         if item not in self.item_data:
             return
-        first = self.item_placed_at.get(item)
+        first = self.item_homes.get(item)
         if first is not None:
-            self.report.add(path, f"item '{item}' is already placed in {format_path(first)}")
+            self.report.add(path, f"item '{item}' is already placed in {format_path(_place_path(first))}")
             return
-        self.item_placed_at[item] = path
         self.item_homes[item] = place
 
     # -- sections ----------------------------------------------------------------------
@@ -429,6 +436,13 @@ class _Builder:
             "id": item_id, "name": item.get("name", ""),
             "kind": self._one_of(path + ("kind",), item.get("kind", "tool"), "an item kind", ITEM_KINDS),
         }
+        if "aliases" in item:
+            given["aliases"] = tuple(item["aliases"])
+        if not _ITEM_COMMON.issuperset(item):  # the rarer keys, looked for only when there are some
+            self._item_more(path, item, given)
+        return _make(ItemDef, given)
+
+    def _item_more(self, path: KeyPath, item: dict[str, Any], given: dict[str, Any]) -> None:
         keys = item.keys()
         for key in _ITEM_TEXTS & keys:
             given[key] = _text(item[key])
@@ -436,8 +450,6 @@ class _Builder:
             given[key] = self._range(path + (key,), item[key], 0)
         for key in _ITEM_AS_GIVEN & keys:
             given[key] = item[key]
-        if "aliases" in item:
-            given["aliases"] = tuple(item["aliases"])
         if "weight" in item:
             given["weight"] = self._range(path + ("weight",), item["weight"], -4, 11)
         if "identify" in item:
@@ -455,7 +467,6 @@ class _Builder:
             given["stats"] = self._stats(path + ("stats",), item["stats"])
         if "descriptions" in item:
             given["descriptions"] = self.texts.descriptions(path + ("descriptions",), item["descriptions"], None)
-        return _make(ItemDef, given)
 
     def _effect(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, Any]:
         """An item's ``effect`` table: the author's own keys, but ``damage`` must be a die."""
@@ -473,28 +484,35 @@ class _Builder:
         room = self._entity(path, self.room_data[room_id], ROOM_SPEC)
         given: dict[str, Any] = {"id": room_id, "name": room.get("name", ""),
                                  "description": _text(room.get("description"))}
+        if "items" in room:
+            given["items"] = self._placed_items(path + ("items",), room["items"], f"room:{room_id}")
+        if "npcs" in room:
+            npcs = given["npcs"] = self._refs(path + ("npcs",), room["npcs"], "npc", self.npc_data)
+            for npc in npcs:
+                self._place_npc(npc, room_id, path + ("npcs",))
+        given["exits"] = self._exits(room_id, room["exits"]) if "exits" in room else {}
+        if not _ROOM_COMMON.issuperset(room):  # the rarer keys, looked for only when there are some
+            self._room_more(path, room, given, regions)
+        return _make(RoomDef, given)
+
+    def _room_more(self, path: KeyPath, room: dict[str, Any], given: dict[str, Any],
+                   regions: dict[str, RegionDef]) -> None:
+        room_id, exits = path[1], given["exits"]
         keys = room.keys()
         for key in _ROOM_TEXTS & keys:
             given[key] = _text(room[key])
         for key in _ROOM_AS_GIVEN & keys:
             given[key] = room[key]
-        if "items" in room:
-            given["items"] = self._placed_items(path + ("items",), room["items"], f"room:{room_id}")
         hidden: tuple[str, ...] = ()
         if "search_items" in room:
             hidden = given["search_items"] = self._placed_items(path + ("search_items",), room["search_items"],
                                                                 f"search:{room_id}")
-        if "npcs" in room:
-            npcs = given["npcs"] = self._refs(path + ("npcs",), room["npcs"], "npc", self.npc_data)
-            for npc in npcs:
-                self._place_npc(npc, room_id, path + ("npcs",))
         if "search" in room:
             given["search"] = self._check(path + ("search",), room["search"], "search")
         elif hidden:  # search_items without a search check: a normal search finds them
             given["search"] = CheckDef("search", "normal")
         if "hazard" in room:
             given["hazard"] = self._check(path + ("hazard",), room["hazard"], "survive")
-        exits = given["exits"] = self._exits(path + ("exits",), room["exits"]) if "exits" in room else {}
         if "scenery" in room:
             given["scenery"] = self.texts.scenery(path + ("scenery",), room["scenery"], exits)
         if "dark" in room:
@@ -509,7 +527,6 @@ class _Builder:
             given["hazard_damage"] = self._damage(path + ("hazard_damage",), room["hazard_damage"])
         if "region" in room:
             given["region"] = self._region(path + ("region",), room["region"], regions)
-        return _make(RoomDef, given)
 
     def _placed_items(self, path: KeyPath, values: list[str] | None, place: str) -> tuple[str, ...]:
         """Item ids listed at ``path`` (checked), each placed at ``place``."""
@@ -537,10 +554,13 @@ class _Builder:
             self.implicit_regions[value] = RegionDef(value)
         return value
 
-    def _exits(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, ExitDef]:
+    def _exits(self, room_id: str, raw: dict[str, Any]) -> dict[str, ExitDef]:
+        """A room's exits; the rooms they lead to are noted for the reachability check (:attr:`ways`)."""
+        path = ("rooms", room_id, "exits")
         exits: dict[str, ExitDef] = {}
         written: dict[str, str] = {}
         rooms = self.room_data
+        ways = self.ways[room_id] = []
         for key, value in raw.items():
             direction = _DIRECTION_NAMES.get(key)
             if direction is None or direction in written:
@@ -551,10 +571,12 @@ class _Builder:
                 if value not in rooms:
                     self.report.dangling(path + (key,), "room", value, rooms)
                 exits[direction] = _plain_exit(direction, value)
+                ways.append(value)
             else:
                 exit_def = self._exit(path + (key,), direction, value)
                 if exit_def is not None:
                     exits[direction] = exit_def
+                    ways.append(exit_def.to)
         return exits
 
     def _bad_direction(self, path: KeyPath, key: str, direction: str | None, written: dict[str, str]) -> None:
@@ -642,9 +664,9 @@ class _Builder:
             return
         seen = {start}
         todo = [start]  # depth first: the order rooms are found in does not matter
+        ways = self.ways
         while todo:
-            for exit_def in rooms[todo.pop()].exits.values():
-                to = exit_def.to
+            for to in ways.get(todo.pop(), ()):
                 if to not in seen and to in rooms:
                     seen.add(to)
                     todo.append(to)
@@ -653,6 +675,18 @@ class _Builder:
                 if room_id not in seen:
                     self.report.add(("rooms", room_id), f"room '{room_id}' cannot be reached from the start room "
                                                         f"'{start}'")
+
+
+def _place_path(place: str) -> KeyPath:
+    """Where an item's home (``room:X``, ``search:X``, ``npc:X``, ``player``) is written: its key path."""
+    kind, _, owner = place.partition(":")
+    if kind == "room":
+        return ("rooms", owner, "items")
+    if kind == "search":
+        return ("rooms", owner, "search_items")
+    if kind == "npc":
+        return ("npcs", owner, "items")
+    return ("player", "items")
 
 
 def _not_one_of(report: Report, path: KeyPath, value: str, what: str, allowed: tuple[str, ...],
