@@ -336,8 +336,16 @@ def _columns(cls: type, definitions: Mapping[str, Any]) -> dict[str, list[Any]]:
         column = list(map(operator.attrgetter(name), rows))
         default = defaults.get(name, _NONE)
         if default is _NONE or any(value != default for value in column):
-            columns[name] = column
+            columns[name] = list(map(_written_exits, column)) if name == "exits" else column
     return columns
+
+
+def _written_exits(exits: Mapping[str, ExitDef]) -> str | dict[str, ExitDef]:
+    """A room's exits as written in its column: ``"north r1 east r2 "`` (each direction and room
+    followed by a space) when every exit is only a way to a room; else their table."""
+    if all(_exit_extras(exit_def) == _PLAIN_EXIT for exit_def in exits.values()):
+        return "".join(f"{direction} {exit_def.to} " for direction, exit_def in exits.items())
+    return dict(exits)
 
 
 def _field_defaults(cls: type) -> dict[str, Any]:
@@ -556,30 +564,63 @@ _run: Callable[[Iterable[Any]], None] = deque(maxlen=0).extend
 
 
 def _exits_column(column: list[Any]) -> list[dict[str, ExitDef]]:
-    """The rooms' exits (:func:`_columns`): each room's table of directions, each a room id (a plain
-    way) or an ExitDef's table.  The exits of all rooms are made at once."""
-    if not {dict}.issuperset(map(type, column)):
-        raise _Unusable("expected tables of exits")
-    directions = list(chain.from_iterable(column))
-    if not _DIRECTION_SET.issuperset(directions):
+    """The rooms' exits (:func:`_written_exits`): for each room a text of directions and rooms, or a
+    table of directions, each a room id or an ExitDef's table.
+
+    The texts are split all at once, and checked exactly at C speed: each holds an
+    even number of spaces and no word is empty, so each room has its own (direction,
+    room) pairs.  The exits of all rooms are then made at once.
+    """
+    kinds = set(map(type, column))
+    if not {str, dict}.issuperset(kinds):
+        raise _Unusable("expected the rooms' exits")
+    texts = [room if type(room) is str else "" for room in column] if dict in kinds else column
+    spaces = list(map(str.count, texts, repeat(" ")))
+    words = "".join(texts).split(" ")
+    if words.pop() != "" or "" in words or any(map(operator.and_, spaces, repeat(1))):
+        raise _Unusable("the rooms' exits are not pairs of words")
+    named = list(map(_DIRECTION_NAMES.get, words[0::2]))
+    if None in named:
         raise _Unusable("an exit in no known direction")
-    ways = list(chain.from_iterable(map(dict.values, column)))
+    directions = typing.cast(list[str], named)
+    ways = words[1::2]
     exits: list[Any] = list(map(object.__new__, repeat(ExitDef, len(ways))))
     # Only the direction and the room are set, each with one map at C speed (as in _make_all); the
     # other fields are left to their defaults on the class.
     _run(map(object.__setattr__, exits, repeat("direction"), directions))
     _run(map(object.__setattr__, exits, repeat("to"), ways))
-    if not {str}.issuperset(map(type, ways)):  # an exit with more than its room (locked, hidden, ...)
-        full = _decoder(ExitDef)
-        for index, way in enumerate(ways):
-            if type(way) is not str:
-                exits[index] = full(way)
-    # Back into each room's table: each islice takes the next len(room) (direction, exit) pairs.
+    # Back into each room's table: each islice takes the room's next (direction, exit) pairs.
     pairs = zip(directions, exits, strict=True)
-    return list(map(dict, map(islice, repeat(pairs), map(len, column))))
+    found: list[dict[str, ExitDef]] = list(map(dict, map(islice, repeat(pairs),
+                                                         map(operator.floordiv, spaces, repeat(2)))))
+    if dict in kinds:  # the rooms with an exit that is more than a way (locked, hidden, ...)
+        for index, room in enumerate(column):
+            if type(room) is dict:
+                found[index] = _room_exits(room)
+    return found
 
 
-_DIRECTION_SET = frozenset(content.DIRECTIONS)
+def _room_exits(value: dict[str, Any]) -> dict[str, ExitDef]:
+    """One room's table of exits: each a room id (a plain way) or an ExitDef's table."""
+    full = _decoder(ExitDef)
+    found = {}
+    for direction, way in value.items():
+        name = _DIRECTION_NAMES.get(direction)
+        if name is None:
+            raise _Unusable("an exit in no known direction")
+        found[name] = _plain_way(name, way) if type(way) is str else full(way)
+    return found
+
+
+def _plain_way(direction: str, to: str) -> ExitDef:
+    exit_def: Any = object.__new__(ExitDef)
+    object.__setattr__(exit_def, "direction", direction)
+    object.__setattr__(exit_def, "to", to)
+    return exit_def
+
+
+#: Each direction by its name (the very string the content module holds).
+_DIRECTION_NAMES = {direction: direction for direction in content.DIRECTIONS}
 
 
 def _json_type(kind: Any) -> type:
