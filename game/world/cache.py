@@ -306,7 +306,7 @@ def encode_adventure(adventure: Adventure) -> str:
 def _definition(value: Any) -> Any:
     """``json.dumps``'s hook for what it does not know: the content classes (anything else: TypeError)."""
     kind = type(value)
-    if kind is ExitDef and _exit_extras(value) == _PLAIN_EXIT:
+    if kind is ExitDef and _only_a_way(value):
         return value.to
     defaults = _DEFAULTS.get(kind)
     if defaults is None:
@@ -328,13 +328,13 @@ def _columns(cls: type, definitions: Mapping[str, Any]) -> dict[str, list[Any]]:
     A field is written only when some definition's value differs from its default
     (then every definition's value is); the ids are the keys.
     """
-    rows = list(definitions.values())
-    assert all(row.id == key for row, key in zip(rows, definitions, strict=True)), "an id differs from its key"
+    rows = [vars(definition) for definition in definitions.values()]
+    assert all(row["id"] == key for row, key in zip(rows, definitions, strict=True)), "an id differs from its key"
     defaults = _DEFAULTS[cls]
     columns: dict[str, list[Any]] = {}
     for name in _FIELD_NAMES[cls]:
-        column = list(map(operator.attrgetter(name), rows))
         default = defaults.get(name, _NONE)
+        column = [row.get(name, default) for row in rows]  # a field left to its class default is not there
         if default is _NONE or any(value != default for value in column):
             columns[name] = list(map(_written_exits, column)) if name == "exits" else column
     return columns
@@ -343,7 +343,7 @@ def _columns(cls: type, definitions: Mapping[str, Any]) -> dict[str, list[Any]]:
 def _written_exits(exits: Mapping[str, ExitDef]) -> str | dict[str, ExitDef]:
     """A room's exits as written in its column: ``"north r1 east r2 "`` (each direction and room
     followed by a space) when every exit is only a way to a room; else their table."""
-    if all(_exit_extras(exit_def) == _PLAIN_EXIT for exit_def in exits.values()):
+    if all(map(_only_a_way, exits.values())):
         return "".join(f"{direction} {exit_def.to} " for direction, exit_def in exits.items())
     return dict(exits)
 
@@ -675,6 +675,13 @@ def _dataclass_decoder(cls: type) -> Decoder:
     return decode
 
 
-#: An exit's fields but its direction and destination, and their defaults: a plain way has nothing more.
-_exit_extras = operator.attrgetter(*_DEFAULTS[ExitDef])
-_PLAIN_EXIT = tuple(_DEFAULTS[ExitDef].values())
+def _only_a_way(exit_def: ExitDef) -> bool:
+    """True when an exit is only a way to a room: every field but its direction and room at its default."""
+    attributes = vars(exit_def)
+    if len(attributes) == 2:  # only the direction and the room stored (the builder's plain ways)
+        return True
+    return all(attributes.get(name, default) == default for name, default in _EXIT_DEFAULTS)
+
+
+#: An exit's fields but its direction and room, and their defaults.
+_EXIT_DEFAULTS = tuple(_DEFAULTS[ExitDef].items())
