@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -233,6 +233,8 @@ class _Builder:
         self.implicit_regions: dict[str, RegionDef] = {}
         #: Exits locked without a force check: their key paths and keys (checked once items are placed).
         self.locked_exits: list[tuple[KeyPath, str]] = []
+        #: The rooms each room's exits lead to (:meth:`_exits`), for the reachability check.
+        self.ways: dict[str, Collection[str]] = {}
         self.texts = TextBuilder(report, self.item_data, self.npc_data)
 
     # -- helpers -------------------------------------------------------------------
@@ -328,15 +330,6 @@ class _Builder:
                                   DIFFICULTIES)
         numbers = {s: table[s] for s in SYSTEM_IDS if s in table}
         return CheckDef(kind, difficulty, numbers)
-
-    def _place_item(self, item: str, place: str, path: KeyPath) -> None:
-        if item not in self.item_data:
-            return
-        first = self.item_homes.get(item)
-        if first is not None:
-            self.report.add(path, f"item '{item}' is already placed in {format_path(_place_path(first))}")
-            return
-        self.item_homes[item] = place
 
     # -- sections ----------------------------------------------------------------------
     def build(self, source: Path | None, digest: str) -> Adventure:
@@ -536,10 +529,15 @@ class _Builder:
         """Item ids listed at ``path`` (checked), each placed at ``place``."""
         if not values:
             return ()
-        items = self._refs(path, values, "item", self.item_data)
-        for item in items:
-            self._place_item(item, place, path)
-        return items
+        items, homes = self.item_data, self.item_homes
+        for item in values:
+            if item not in items:
+                self.report.dangling(path, "item", item, items)
+            elif item in homes:
+                self.report.add(path, f"item '{item}' is already placed in {format_path(_place_path(homes[item]))}")
+            else:
+                homes[item] = place
+        return tuple(values)
 
     def _place_npc(self, npc: str, room_id: str, path: KeyPath) -> None:
         first = self.npc_placed_at.get(npc)
@@ -562,6 +560,7 @@ class _Builder:
         """A room's exits (the common case, a way to a room by its id, kept fast for big worlds)."""
         exits: dict[str, ExitDef] = {}
         refused: set[str] = set()  # directions of exits given but not built
+        tables = False
         rooms = self.room_data
         for key, value in raw.items():
             direction = _DIRECTION_NAMES.get(key)
@@ -572,11 +571,16 @@ class _Builder:
                     self.report.dangling(("rooms", room_id, "exits", key), "room", value, rooms)
                 exits[direction] = _plain_exit(direction, value)
             else:
+                tables = True
                 exit_def = self._exit(("rooms", room_id, "exits", key), direction, value)
                 if exit_def is None:
                     refused.add(direction)
                 else:
                     exits[direction] = exit_def
+        # The rooms they lead to, for the reachability check: the values as written when every exit is
+        # a plain way (no copy made), else each built exit's room.
+        plain = not tables and len(exits) == len(raw)
+        self.ways[room_id] = raw.values() if plain else [exit_def.to for exit_def in exits.values()]
         return exits
 
     def _bad_direction(self, room_id: str, raw: dict[str, Any], key: str, direction: str | None) -> None:
@@ -666,9 +670,9 @@ class _Builder:
             return
         seen = {start}
         todo = [start]  # depth first: the order rooms are found in does not matter
+        ways = self.ways
         while todo:
-            for exit_def in rooms[todo.pop()].exits.values():
-                to = exit_def.to
+            for to in ways.get(todo.pop(), ()):
                 if to not in seen and to in rooms:
                     seen.add(to)
                     todo.append(to)
