@@ -24,6 +24,16 @@ parses the TOML and writes the entry again):
   belongs, ...), every required field present, and no text holding a control
   character (:data:`game.text.CONTROL`), exactly as content is cleaned.
 
+The adventure line is a table of the Adventure's fields that differ from their
+defaults, with the rooms, items, NPCs and regions written as columns (format 2):
+``"rooms": {"id": [...], "name": [...], "exits": [...], ...}``, a value per
+definition in each column, a column only for the fields some definition sets.
+A room's exits are one text, ``"north r1 east r2 "``, when each is only a way to
+a room (a table of directions otherwise).  Columns parse faster than a table per
+definition, and each is checked whole (its length, every value's type) at C
+speed; then the definitions are made in bulk.  A column of the wrong length, an
+id given twice or exits that are not pairs of words make the entry unusable too.
+
 What no check can tell from the author's own work is an entry edited by hand
 with its checksum recomputed and every value still well typed: it is used
 until the files change (its numbers are not held to the content rules again;
@@ -34,7 +44,10 @@ fsync, ``os.replace``); an unwritable or unreadable cache folder only costs the
 speed: nothing here raises on a disk error.
 
 The cache stores what the builder made from checked data, so a cached load is
-equal (``==``) to a fresh one: the tests compare both for each bundled adventure.
+equal (``==``, and alike in ``repr``) to a fresh one: the tests compare both for
+each bundled adventure and for big generated ones.  Like the builder's, a cached
+definition stores only the fields it was given; the others read the dataclass's
+defaults from the class.
 """
 from __future__ import annotations
 
