@@ -389,6 +389,36 @@ def test_a_spoilt_entry_is_ignored_and_rebuilt(tiny: Path, store: Path, spoil) -
     assert load_adventure(tiny, cache=again) == expected and again.hits == 1
 
 
+def test_random_edits_with_the_checksum_recomputed_never_crash_and_keep_every_type(tiny: Path, store: Path) -> None:
+    """Bytes of the adventure line changed at random, the checksum recomputed each time: the entry is
+    refused (and rebuilt), or used only if it still has the exact shape of the content classes."""
+    import random
+
+    from game.world import content
+
+    fresh_load = load_adventure(tiny)
+    load_adventure(tiny, cache=fresh(store))
+    path = entry(store, tiny)
+    head, body = path.read_bytes().split(b"\n", 1)
+    chosen = random.Random(18)
+    for _ in range(300):
+        spoilt = bytearray(body)
+        for _ in range(chosen.randint(1, 3)):
+            spoilt[chosen.randrange(len(spoilt))] = ord(chosen.choice('[]{}",:0123456789abtnul- '))
+        header = json.loads(head)
+        header["checksum"] = hashlib.sha256(bytes(spoilt)).hexdigest()
+        path.write_bytes(json.dumps(header).encode() + b"\n" + bytes(spoilt))
+        cache = fresh(store)
+        loaded = load_adventure(tiny, cache=cache)
+        if cache.hits:
+            assert set(loaded.rooms) and all(isinstance(room, content.RoomDef) for room in loaded.rooms.values())
+            assert all(isinstance(way, content.ExitDef) and isinstance(way.to, str)
+                       for room in loaded.rooms.values() for way in room.exits.values())
+            repr(loaded)
+        else:
+            assert loaded == fresh_load
+
+
 def test_a_hand_edited_value_with_its_checksum_recomputed_is_still_well_typed(tiny: Path, store: Path) -> None:
     """What no check can catch (a new title, well typed, checksum recomputed) is the author's own edit:
     the cache holds it until the files change; it can never carry a control character or a wrong type."""
