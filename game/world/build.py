@@ -185,7 +185,8 @@ def _make(cls: type[_Def], fields: dict[str, Any]) -> _Def:
 
 
 def _plain_exit(direction: str, to: str) -> ExitDef:
-    """``ExitDef(direction, to)``, made as :func:`_make` makes definitions (a big world has tens of thousands)."""
+    """``ExitDef(direction, to)`` without the generated ``__init__`` (a big world has tens of thousands of
+    exits): its two fields set, the others left to their defaults on the class, as in :func:`_make`."""
     instance = object.__new__(ExitDef)
     _set(instance, "direction", direction)
     _set(instance, "to", to)

@@ -599,7 +599,7 @@ def _exits_column(column: list[Any]) -> list[dict[str, ExitDef]]:
     ways = words[1::2]
     exits: list[Any] = list(map(object.__new__, repeat(ExitDef, len(ways))))
     # Only the direction and the room are set, each with one map at C speed (as in _make_all); the
-    # other fields are left to their defaults on the class.
+    # other fields are left to their defaults on the class (compactly: see build._FIRST_EXIT).
     _run(map(object.__setattr__, exits, repeat("direction"), directions))
     _run(map(object.__setattr__, exits, repeat("to"), ways))
     # Back into each room's table: each islice takes the room's next (direction, exit) pairs.
