@@ -17,6 +17,7 @@ from benchmarks.bigworld import write_world
 from game.errors import ContentError
 from game.paths import bundled_root, content_cache_home
 from game.world.cache import ContentCache
+from game.world.content import Adventure
 from game.world.loader import bundled_adventures, check_adventure, load_adventure
 
 DATA = Path(__file__).parent / "data"
@@ -74,7 +75,7 @@ def test_a_cached_bundled_adventure_equals_the_one_read_from_toml(name: str, sto
     first, second = load_twice(folder, store)
     assert (first.misses, first.writes, second.hits) == (1, 1, 1)
     from_cache = load_adventure(folder, cache=fresh(store))
-    assert from_cache == from_toml
+    assert_same(from_cache, from_toml)
     assert from_cache.digest == from_toml.digest and from_cache.source == folder
 
 
@@ -86,7 +87,83 @@ def test_the_big_world_from_the_cache_equals_the_one_from_toml(tmp_path: Path, s
     cache = fresh(store)
     load_adventure(folder, cache=cache)
     again = fresh(store)
-    assert load_adventure(folder, cache=again) == from_toml
+    assert_same(load_adventure(folder, cache=again), from_toml)
+    assert again.hits == 1
+
+
+def write_varied_world(folder: Path, side: int) -> None:
+    """A grid of side x side rooms where every few rooms, items and NPCs use another feature: locked,
+    hidden and found exits, regions, searches, hazards, scenery, conditional texts, stats, topics,
+    routes, effects; the rest are plain, so each column mixes defaults and values."""
+    lines = ['[adventure]\nid = "varied"\ntitle = "Varied"\nversion = "1"\nstart = "r0"\nsystem = "vaarn"\n'
+             'intro = "Many kinds of content."\ngoal = { reach = "r1", carrying = ["k0"] }\n',
+             '[player]\nitems = ["blade"]\n[items.blade]\nname = "blade"\nkind = "weapon"\ndamage = "d6"\n'
+             'bonus_against = ["fungal"]\n',
+             '[regions.dunes]\nname = "The Dunes"\nencounters = ["n1"]\n[regions.salt]\nname = "Salt"\n']
+    for index in range(side * side):
+        x, y = index % side, index // side
+        exits = []
+        if x + 1 < side:
+            to = f"r{index + 1}"
+            exits.append(f'east = {{ to = "{to}", locked_by = "k{index}" }}' if index % 4 == 1 else f'east = "{to}"')
+        if x > 0:
+            exits.append(f'west = "r{index - 1}"')
+        if y + 1 < side:
+            to = f"r{index + side}"
+            exits.append(f's = {{ to = "{to}", hidden = true, find = "hard" }}' if index % 5 == 2 else f's = "{to}"')
+        if y > 0:
+            exits.append(f'n = "r{index - side}"')
+        room = [f'[rooms.r{index}]', f'name = "Room {index}"', f'description = "Room number {index}."',
+                f'exits = {{ {", ".join(exits)} }}', f'items = ["k{index}"]']
+        if x == 1 and y % 2 == 0:  # the NPCs of even number sit here; the others walk
+            room.append(f'npcs = ["n{y}"]')
+        if index % 3 == 0:
+            room.append(f'region = "{"dunes" if index % 2 else "salt"}"')
+        if index % 5 == 0:
+            room += [f'search_items = ["hidden{index}"]', 'search = { check = "search", difficulty = "hard" }']
+        if index % 7 == 3:
+            room += ['hazard = "hard"', 'hazard_text = "The sand burns."', 'hazard_damage = "d6"',
+                     'travel_minutes = 30', 'smell = "Salt."', 'water_source = true']
+        if index % 6 == 1:
+            room += [f'[rooms.r{index}.scenery.pillar]', 'description = "A pillar."', 'aliases = ["column"]',
+                     f'[[rooms.r{index}.descriptions]]', f'when = {{ carrying = "k{index}" }}',
+                     'text = "You hold the key."']
+        lines.append("\n".join(room) + "\n")
+        item = [f'[items.k{index}]', f'name = "key {index}"', 'kind = "tool"']
+        if index % 4 == 0:
+            item += ['aliases = ["key"]', 'weight = 2', 'value = 5']
+        if index % 9 == 4:
+            item += ['true_name = "Old Key"', 'identify = "hard"', 'effect = { damage = "d4" }']
+        lines.append("\n".join(item) + "\n")
+        if index % 5 == 0:
+            lines.append(f'[items.hidden{index}]\nname = "coin {index}"\nkind = "treasure"\n')
+    for index in range(side):
+        home = index * side + 1
+        npc = [f'[npcs.n{index}]', f'name = "walker {index}"', 'disposition = "friendly"', 'talk = "Hello."',
+               'topics = { sand = "Hot." }']
+        if index % 2:
+            npc += ['tier = 2', 'behaviour = "wander"', f'route = ["r{home}", "r{home + 1}"]']
+        else:
+            npc += [f'[npcs.n{index}.stats.vaarn]', 'str = 1', 'dex = 2', 'con = 1', 'int = 0', 'psy = 0',
+                    'ego = 1', 'hp = 5', 'max_hp = 5']
+        lines.append("\n".join(npc) + "\n")
+    (folder / "world.toml").write_text("\n".join(lines))
+
+
+def assert_same(cached: Adventure, fresh: Adventure) -> None:
+    """Equal, and alike in every value's type too (``repr`` shows a list where a tuple belongs)."""
+    assert cached == fresh
+    assert repr(cached) == repr(fresh)
+
+
+def test_a_big_varied_world_from_the_cache_is_the_one_from_toml(tmp_path: Path, store: Path, slow: bool) -> None:
+    folder = tmp_path / "varied"
+    folder.mkdir()
+    write_varied_world(folder, 40 if slow else 12)
+    from_toml = load_adventure(folder)
+    load_adventure(folder, cache=fresh(store))
+    again = fresh(store)
+    assert_same(load_adventure(folder, cache=again), from_toml)
     assert again.hits == 1
 
 
@@ -215,14 +292,59 @@ def _wrong_type(path: Path) -> None:
 
 def _unknown_field(path: Path) -> None:
     def change(data):  # type: ignore[no-untyped-def]
-        next(iter(data["rooms"].values()))["secret"] = "x"
+        data["rooms"]["secret"] = ["x"] * len(data["rooms"]["id"])
         return data
     rewrite_body(path, change)
 
 
 def _missing_field(path: Path) -> None:
     def change(data):  # type: ignore[no-untyped-def]
-        del next(iter(data["items"].values()))["name"]
+        del data["items"]["name"]
+        return data
+    rewrite_body(path, change)
+
+
+def _wrong_type_in_a_column(path: Path) -> None:
+    def change(data):  # type: ignore[no-untyped-def]
+        data["rooms"]["name"][-1] = 7
+        return data
+    rewrite_body(path, change)
+
+
+def _wrong_item_in_an_array(path: Path) -> None:
+    def change(data):  # type: ignore[no-untyped-def]
+        data["items"]["aliases"] = [[1]] * len(data["items"]["id"])
+        return data
+    rewrite_body(path, change)
+
+
+def _short_column(path: Path) -> None:
+    def change(data):  # type: ignore[no-untyped-def]
+        data["rooms"]["name"].pop()
+        return data
+    rewrite_body(path, change)
+
+
+def _id_twice(path: Path) -> None:
+    def change(data):  # type: ignore[no-untyped-def]
+        ids = data["rooms"]["id"]
+        ids[-1] = ids[0]
+        return data
+    rewrite_body(path, change)
+
+
+def _exits_not_in_pairs(path: Path) -> None:
+    def change(data):  # type: ignore[no-untyped-def]
+        exits = data["rooms"]["exits"]
+        texts = [index for index, room in enumerate(exits) if isinstance(room, str) and room]
+        exits[texts[0]] = exits[texts[0]] + "north "  # a direction without its room: the words shift
+        return data
+    rewrite_body(path, change)
+
+
+def _bad_exit(path: Path) -> None:
+    def change(data):  # type: ignore[no-untyped-def]
+        data["rooms"]["exits"][0] = {"sideways": "camp"}
         return data
     rewrite_body(path, change)
 
@@ -253,8 +375,9 @@ def _deep(path: Path) -> None:
 
 
 @pytest.mark.parametrize("spoil", [_truncate, _garbage, _flip_a_byte, _foreign, _empty, _header_only, _wrong_type,
-                                   _unknown_field, _missing_field, _control_character, _bidi_override, _not_a_table,
-                                   _deep])
+                                   _unknown_field, _missing_field, _wrong_type_in_a_column, _wrong_item_in_an_array,
+                                   _short_column, _id_twice, _exits_not_in_pairs, _bad_exit, _control_character, _bidi_override,
+                                   _not_a_table, _deep])
 def test_a_spoilt_entry_is_ignored_and_rebuilt(tiny: Path, store: Path, spoil) -> None:  # type: ignore[no-untyped-def]
     expected = load_adventure(tiny)
     load_adventure(tiny, cache=fresh(store))
@@ -264,6 +387,36 @@ def test_a_spoilt_entry_is_ignored_and_rebuilt(tiny: Path, store: Path, spoil) -
     assert (cache.hits, cache.misses, cache.writes) == (0, 1, 1), cache.last_reason
     again = fresh(store)
     assert load_adventure(tiny, cache=again) == expected and again.hits == 1
+
+
+def test_random_edits_with_the_checksum_recomputed_never_crash_and_keep_every_type(tiny: Path, store: Path) -> None:
+    """Bytes of the adventure line changed at random, the checksum recomputed each time: the entry is
+    refused (and rebuilt), or used only if it still has the exact shape of the content classes."""
+    import random
+
+    from game.world import content
+
+    fresh_load = load_adventure(tiny)
+    load_adventure(tiny, cache=fresh(store))
+    path = entry(store, tiny)
+    head, body = path.read_bytes().split(b"\n", 1)
+    chosen = random.Random(18)
+    for _ in range(300):
+        spoilt = bytearray(body)
+        for _ in range(chosen.randint(1, 3)):
+            spoilt[chosen.randrange(len(spoilt))] = ord(chosen.choice('[]{}",:0123456789abtnul- '))
+        header = json.loads(head)
+        header["checksum"] = hashlib.sha256(bytes(spoilt)).hexdigest()
+        path.write_bytes(json.dumps(header).encode() + b"\n" + bytes(spoilt))
+        cache = fresh(store)
+        loaded = load_adventure(tiny, cache=cache)
+        if cache.hits:
+            assert set(loaded.rooms) and all(isinstance(room, content.RoomDef) for room in loaded.rooms.values())
+            assert all(isinstance(way, content.ExitDef) and isinstance(way.to, str)
+                       for room in loaded.rooms.values() for way in room.exits.values())
+            repr(loaded)
+        else:
+            assert loaded == fresh_load
 
 
 def test_a_hand_edited_value_with_its_checksum_recomputed_is_still_well_typed(tiny: Path, store: Path) -> None:

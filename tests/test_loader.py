@@ -600,3 +600,24 @@ def test_every_content_field_can_be_written_in_toml() -> None:
     for cls, spec in pairs:
         fields = {f.name for f in dataclasses.fields(cls)} - derived
         assert fields == set(spec), cls.__name__
+
+
+_NESTED = st.recursive(
+    st.one_of(st.text(max_size=3), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=2), inner, max_size=3)),
+    max_leaves=40,
+)
+
+
+@given(st.lists(_NESTED, max_size=3).map(lambda values: {"x": values}), st.integers(min_value=0, max_value=20))
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+def test_the_quick_limits_pass_agrees_with_the_walk_that_finds_the_paths(data: dict, depth: int) -> None:  # type: ignore[type-arg]
+    """limits.check_data answers "all within limits?" with a quick pass; the walk with key paths must agree."""
+    from game.world import limits
+
+    for _ in range(depth):
+        data = {"deeper": data}
+    walked: list[tuple[tuple[str, ...], str]] = []
+    limits._walk(data, (), 0, False, walked)
+    assert limits._within_limits(data, 0) == (not walked)
+    assert limits.check_data(data, clean_strings=False) == walked

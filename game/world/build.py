@@ -45,8 +45,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import deque
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -73,6 +72,7 @@ from game.world.content import (
 from game.world.limits import MAX_AMOUNT, MAX_STAT, MAX_STAT_BY_SYSTEM
 from game.world.schema import (
     BOOL,
+    ID_PATTERN,
     INT,
     STR,
     STR_LIST,
@@ -97,6 +97,9 @@ _ITEM_TEXTS = frozenset({"description", "text", "smell", "sound"})
 _ITEM_AMOUNTS = frozenset({"slots", "rations", "value", "capacity", "armor"})
 _ROOM_AS_GIVEN = frozenset({"water_source", "settlement"})
 _ROOM_TEXTS = frozenset({"smell", "sound", "hazard_text"})
+#: The keys most items and rooms have; :meth:`_Builder._item_more` and ``_room_more`` handle the rest.
+_ITEM_COMMON = frozenset({"name", "kind", "aliases"})
+_ROOM_COMMON = frozenset({"name", "description", "items", "npcs", "exits"})
 
 _Def = TypeVar("_Def", RoomDef, ExitDef, ItemDef, NpcDef)
 
@@ -154,32 +157,47 @@ def build_adventure(report: Report, data: Mapping[str, Any], *, source: Path | N
     return _Builder(report, data).build(source, digest)
 
 
-def _field_defaults(cls: type) -> tuple[dict[str, Any], tuple[tuple[str, Any], ...]]:
-    plain = {f.name: f.default for f in dataclasses.fields(cls) if f.default is not dataclasses.MISSING}
-    made = tuple((f.name, f.default_factory) for f in dataclasses.fields(cls)
+def _factories(cls: type) -> tuple[tuple[str, Any], ...]:
+    return tuple((f.name, f.default_factory) for f in dataclasses.fields(cls)
                  if f.default_factory is not dataclasses.MISSING)
-    return plain, made
 
 
-_MADE_FAST = {cls: _field_defaults(cls) for cls in (RoomDef, ExitDef, ItemDef, NpcDef)}
+_FACTORIES: dict[type, tuple[tuple[str, Any], ...]] = {cls: _factories(cls) for cls in (RoomDef, ExitDef, ItemDef, NpcDef)}
 
 
-def _make(cls: type[_Def], /, **fields: Any) -> _Def:
+def _make(cls: type[_Def], fields: dict[str, Any]) -> _Def:
     """``cls(**fields)`` for the definitions a big world has by the ten thousand.
 
     A frozen dataclass's generated ``__init__`` sets each field through
-    ``object.__setattr__``, several times slower than filling the instance's
-    ``__dict__`` (defaults, then the fields given), which is what this does;
-    the instance is the same (``==``).  Every required field must be given.
+    ``object.__setattr__``, several times slower than handing the instance its
+    ``__dict__``, which is what this does (``fields``, and a new value for each
+    field with a default factory not given).  A field with a plain default that
+    is not given is left to the class: reading it finds the default the
+    dataclass keeps as a class attribute.  The instance is the same (``==``).
+    Every required field must be given.
     """
-    plain, made = _MADE_FAST[cls]
+    for name, factory in _FACTORIES[cls]:
+        if name not in fields:
+            fields[name] = factory()
     instance = object.__new__(cls)
-    attributes = instance.__dict__
-    attributes.update(plain)
-    for name, factory in made:
-        attributes[name] = factory()
-    attributes.update(fields)
+    object.__setattr__(instance, "__dict__", fields)
     return instance
+
+
+def _plain_exit(direction: str, to: str) -> ExitDef:
+    """``ExitDef(direction, to)`` without the generated ``__init__`` (a big world has tens of thousands of
+    exits): its two fields set, the others left to their defaults on the class, as in :func:`_make`."""
+    instance = object.__new__(ExitDef)
+    _set(instance, "direction", direction)
+    _set(instance, "to", to)
+    return instance
+
+
+_set = object.__setattr__
+#: One exit made by ExitDef itself: CPython sizes a new instance's attribute storage by the attribute
+#: names its class's instances were given so far, so the exits made bare above, after this one, keep
+#: their two attributes compactly (half the memory, and faster to make and to read).
+_FIRST_EXIT = ExitDef("north", "")
 
 
 def _text(value: Any) -> str:
@@ -211,21 +229,25 @@ class _Builder:
         self.region_data = self._entities("regions", "region")
         self.system = DEFAULT_SYSTEM
         self.item_homes: dict[str, str] = {}
-        self.item_placed_at: dict[str, KeyPath] = {}
         self.npc_homes: dict[str, str] = {}
         self.npc_placed_at: dict[str, KeyPath] = {}
         self.implicit_regions: dict[str, RegionDef] = {}
+        #: Exits locked without a force check: their key paths and keys (checked once items are placed).
+        self.locked_exits: list[tuple[KeyPath, str]] = []
+        #: The rooms each room's exits lead to (:meth:`_exits`), for the reachability check.
+        self.ways: dict[str, Collection[str]] = {}
         self.texts = TextBuilder(report, self.item_data, self.npc_data)
 
     # -- helpers -------------------------------------------------------------------
     def _entities(self, section: str, what: str) -> dict[str, Any]:
         """The ``[section]`` table (ids -> raw values), ids checked."""
         table: dict[str, Any] = self.top.get(section, {})
-        for key in table:
-            check_id(self.report, (section, key), key, what)
+        if not all(map(ID_PATTERN.match, table)):  # one pass at C speed; the reports name each bad id
+            for key in table:
+                check_id(self.report, (section, key), key, what)
         return table
 
-    def _entity(self, path: KeyPath, raw: Any, spec: dict[str, Checker]) -> dict[str, Any]:
+    def _entity(self, path: KeyPath, raw: Any, spec: dict[str, Checker]) -> Mapping[str, Any]:
         """The checked keys of one room, item, NPC or region (nothing more if it is not a table)."""
         table = as_table(self.report, path, raw)
         if table is None:
@@ -310,16 +332,6 @@ class _Builder:
         numbers = {s: table[s] for s in SYSTEM_IDS if s in table}
         return CheckDef(kind, difficulty, numbers)
 
-    def _place_item(self, item: str, place: str, path: KeyPath) -> None:
-        if item not in self.item_data:
-            return
-        first = self.item_placed_at.get(item)
-        if first is not None:
-            self.report.add(path, f"item '{item}' is already placed in {format_path(first)}")
-            return
-        self.item_placed_at[item] = path
-        self.item_homes[item] = place
-
     # -- sections ----------------------------------------------------------------------
     def build(self, source: Path | None, digest: str) -> Adventure:
         head = self._adventure_head()
@@ -329,7 +341,7 @@ class _Builder:
         rooms = {room_id: self._room(room_id, regions) for room_id in self.room_data}
         npcs = {npc_id: self._npc(npc_id, rooms) for npc_id in self.npc_data}
         goal = self._goal(head.get("goal"))
-        self._check_locks(rooms)
+        self._check_locks()
         self._check_reachable(head.get("start"), rooms)
         return Adventure(
             id=head.get("id", ""), title=head.get("title", ""), version=head.get("version", ""),
@@ -341,7 +353,7 @@ class _Builder:
             triggers=TriggerBuilder(self.report, self.texts, self.room_data).build(self.top.get("triggers")),
         )
 
-    def _adventure_head(self) -> dict[str, Any]:
+    def _adventure_head(self) -> Mapping[str, Any]:
         if "adventure" not in self.top:
             return {}
         head = read_table(self.report, ("adventure",), self.top["adventure"], ADVENTURE_SPEC,
@@ -422,6 +434,13 @@ class _Builder:
             "id": item_id, "name": item.get("name", ""),
             "kind": self._one_of(path + ("kind",), item.get("kind", "tool"), "an item kind", ITEM_KINDS),
         }
+        if "aliases" in item:
+            given["aliases"] = tuple(item["aliases"])
+        if not _ITEM_COMMON.issuperset(item):  # the rarer keys, looked for only when there are some
+            self._item_more(path, item, given)
+        return _make(ItemDef, given)
+
+    def _item_more(self, path: KeyPath, item: Mapping[str, Any], given: dict[str, Any]) -> None:
         keys = item.keys()
         for key in _ITEM_TEXTS & keys:
             given[key] = _text(item[key])
@@ -429,8 +448,6 @@ class _Builder:
             given[key] = self._range(path + (key,), item[key], 0)
         for key in _ITEM_AS_GIVEN & keys:
             given[key] = item[key]
-        if "aliases" in item:
-            given["aliases"] = tuple(item["aliases"])
         if "weight" in item:
             given["weight"] = self._range(path + ("weight",), item["weight"], -4, 11)
         if "identify" in item:
@@ -448,7 +465,6 @@ class _Builder:
             given["stats"] = self._stats(path + ("stats",), item["stats"])
         if "descriptions" in item:
             given["descriptions"] = self.texts.descriptions(path + ("descriptions",), item["descriptions"], None)
-        return _make(ItemDef, **given)
 
     def _effect(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, Any]:
         """An item's ``effect`` table: the author's own keys, but ``damage`` must be a die."""
@@ -466,28 +482,35 @@ class _Builder:
         room = self._entity(path, self.room_data[room_id], ROOM_SPEC)
         given: dict[str, Any] = {"id": room_id, "name": room.get("name", ""),
                                  "description": _text(room.get("description"))}
+        if "items" in room:
+            given["items"] = self._placed_items(path + ("items",), room["items"], f"room:{room_id}")
+        if "npcs" in room:
+            npcs = given["npcs"] = self._refs(path + ("npcs",), room["npcs"], "npc", self.npc_data)
+            for npc in npcs:
+                self._place_npc(npc, room_id, path + ("npcs",))
+        given["exits"] = self._exits(room_id, room["exits"]) if "exits" in room else {}
+        if not _ROOM_COMMON.issuperset(room):  # the rarer keys, looked for only when there are some
+            self._room_more(path, room, given, regions)
+        return _make(RoomDef, given)
+
+    def _room_more(self, path: KeyPath, room: Mapping[str, Any], given: dict[str, Any],
+                   regions: dict[str, RegionDef]) -> None:
+        room_id, exits = path[1], given["exits"]
         keys = room.keys()
         for key in _ROOM_TEXTS & keys:
             given[key] = _text(room[key])
         for key in _ROOM_AS_GIVEN & keys:
             given[key] = room[key]
-        if "items" in room:
-            given["items"] = self._placed_items(path + ("items",), room["items"], f"room:{room_id}")
         hidden: tuple[str, ...] = ()
         if "search_items" in room:
             hidden = given["search_items"] = self._placed_items(path + ("search_items",), room["search_items"],
                                                                 f"search:{room_id}")
-        if "npcs" in room:
-            npcs = given["npcs"] = self._refs(path + ("npcs",), room["npcs"], "npc", self.npc_data)
-            for npc in npcs:
-                self._place_npc(npc, room_id, path + ("npcs",))
         if "search" in room:
             given["search"] = self._check(path + ("search",), room["search"], "search")
         elif hidden:  # search_items without a search check: a normal search finds them
             given["search"] = CheckDef("search", "normal")
         if "hazard" in room:
             given["hazard"] = self._check(path + ("hazard",), room["hazard"], "survive")
-        exits = given["exits"] = self._exits(path + ("exits",), room["exits"]) if "exits" in room else {}
         if "scenery" in room:
             given["scenery"] = self.texts.scenery(path + ("scenery",), room["scenery"], exits)
         if "dark" in room:
@@ -502,16 +525,20 @@ class _Builder:
             given["hazard_damage"] = self._damage(path + ("hazard_damage",), room["hazard_damage"])
         if "region" in room:
             given["region"] = self._region(path + ("region",), room["region"], regions)
-        return _make(RoomDef, **given)
 
     def _placed_items(self, path: KeyPath, values: list[str] | None, place: str) -> tuple[str, ...]:
         """Item ids listed at ``path`` (checked), each placed at ``place``."""
         if not values:
             return ()
-        items = self._refs(path, values, "item", self.item_data)
-        for item in items:
-            self._place_item(item, place, path)
-        return items
+        items, homes = self.item_data, self.item_homes
+        for item in values:
+            if item not in items:
+                self.report.dangling(path, "item", item, items)
+            elif item in homes:
+                self.report.add(path, f"item '{item}' is already placed in {format_path(_place_path(homes[item]))}")
+            else:
+                homes[item] = place
+        return tuple(values)
 
     def _place_npc(self, npc: str, room_id: str, path: KeyPath) -> None:
         first = self.npc_placed_at.get(npc)
@@ -530,31 +557,40 @@ class _Builder:
             self.implicit_regions[value] = RegionDef(value)
         return value
 
-    def _exits(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, ExitDef]:
+    def _exits(self, room_id: str, raw: dict[str, Any]) -> dict[str, ExitDef]:
+        """A room's exits (the common case, a way to a room by its id, kept fast for big worlds)."""
         exits: dict[str, ExitDef] = {}
-        written: dict[str, str] = {}
+        refused: set[str] = set()  # directions of exits given but not built
+        tables = False
         rooms = self.room_data
         for key, value in raw.items():
             direction = _DIRECTION_NAMES.get(key)
-            if direction is None or direction in written:
-                self._bad_direction(path + (key,), key, direction, written)
-            elif type(value) is str:  # the common case, kept fast for big worlds
-                written[direction] = key
+            if direction is None or direction in exits or direction in refused:
+                self._bad_direction(room_id, raw, key, direction)
+            elif type(value) is str:
                 if value not in rooms:
-                    self.report.dangling(path + (key,), "room", value, rooms)
-                exits[direction] = _make(ExitDef, direction=direction, to=value)
+                    self.report.dangling(("rooms", room_id, "exits", key), "room", value, rooms)
+                exits[direction] = _plain_exit(direction, value)
             else:
-                written[direction] = key
-                exit_def = self._exit(path + (key,), direction, value)
-                if exit_def is not None:
+                tables = True
+                exit_def = self._exit(("rooms", room_id, "exits", key), direction, value)
+                if exit_def is None:
+                    refused.add(direction)
+                else:
                     exits[direction] = exit_def
+        # The rooms they lead to, for the reachability check: the values as written when every exit is
+        # a plain way (no copy made), else each built exit's room.
+        plain = not tables and len(exits) == len(raw)
+        self.ways[room_id] = raw.values() if plain else [exit_def.to for exit_def in exits.values()]
         return exits
 
-    def _bad_direction(self, path: KeyPath, key: str, direction: str | None, written: dict[str, str]) -> None:
+    def _bad_direction(self, room_id: str, raw: dict[str, Any], key: str, direction: str | None) -> None:
+        path = ("rooms", room_id, "exits", key)
         if direction is None:
             _not_one_of(self.report, path, key, "a direction", tuple(DIRECTIONS), tuple(_DIRECTION_NAMES))
         else:
-            self.report.add(path, f"the exit {direction} is given twice (as '{written[direction]}' and '{key}')")
+            first = next(written for written in raw if _DIRECTION_NAMES.get(written) == direction)
+            self.report.add(path, f"the exit {direction} is given twice (as '{first}' and '{key}')")
 
     def _exit(self, path: KeyPath, direction: str, value: Any) -> ExitDef | None:
         if not isinstance(value, dict):
@@ -565,6 +601,8 @@ class _Builder:
             self._ref(path + ("to",), spec["to"], "room", self.room_data)
         if "locked_by" in spec:
             self._ref(path + ("locked_by",), spec["locked_by"], "item", self.item_data)
+            if "force" not in spec:
+                self.locked_exits.append((path, spec["locked_by"]))
         return ExitDef(
             direction, spec.get("to", ""), locked_by=spec.get("locked_by"), hidden=spec.get("hidden", False),
             find=self._check(path + ("find",), spec["find"], "perceive") if "find" in spec else None,
@@ -581,8 +619,7 @@ class _Builder:
         if tier is None and self.system and self.system not in stats and isinstance(self.npc_data[npc_id], dict):
             self.report.add(path, f"stats missing for the chosen system '{self.system}' when no tier is given "
                                   f"(add tier = 1..5 or [{'.'.join(path)}.stats.{self.system}])")
-        return _make(
-            NpcDef,
+        return _make(NpcDef, dict(
             id=npc_id, name=npc.get("name", ""), description=_text(npc.get("description")),
             aliases=tuple(npc.get("aliases", ())),
             disposition=self._one_of(path + ("disposition",), npc.get("disposition", "neutral"),
@@ -597,7 +634,7 @@ class _Builder:
             blocks=self._blocks(path + ("blocks",), npc_id, npc.get("blocks"), rooms),
             pronoun=self._one_of(path + ("pronoun",), npc.get("pronoun", "it"), "a pronoun", NPC_PRONOUNS),
             descriptions=self.texts.descriptions(path + ("descriptions",), npc.get("descriptions"), None),
-        )
+        ))
 
     def _topics(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, str]:
         topics: dict[str, str] = {}
@@ -622,29 +659,41 @@ class _Builder:
         return direction
 
     # -- whole-adventure checks ----------------------------------------------------------
-    def _check_locks(self, rooms: dict[str, RoomDef]) -> None:
-        for room in rooms.values():
-            for exit_def in room.exits.values():
-                key = exit_def.locked_by
-                if key and key in self.item_data and key not in self.item_homes and exit_def.force is None:
-                    self.report.add(("rooms", room.id, "exits", _written_key(self.room_data, room.id, exit_def)),
-                                    f"locked by '{key}', which is placed nowhere, and there is no force check: "
-                                    f"it can never open")
+    def _check_locks(self) -> None:
+        """The exits locked without a force check (listed by :meth:`_exit`), once every item is placed."""
+        for path, key in self.locked_exits:
+            if key in self.item_data and key not in self.item_homes:
+                self.report.add(path, f"locked by '{key}', which is placed nowhere, and there is no force check: "
+                                      f"it can never open")
 
     def _check_reachable(self, start: str | None, rooms: dict[str, RoomDef]) -> None:
         if start is None or start not in rooms:
             return
         seen = {start}
-        queue = deque([start])
-        while queue:
-            for exit_def in rooms[queue.popleft()].exits.values():
-                if exit_def.to in rooms and exit_def.to not in seen:
-                    seen.add(exit_def.to)
-                    queue.append(exit_def.to)
-        for room_id in rooms:
-            if room_id not in seen:
-                self.report.add(("rooms", room_id), f"room '{room_id}' cannot be reached from the start room "
-                                                    f"'{start}'")
+        todo = [start]  # depth first: the order rooms are found in does not matter
+        ways = self.ways
+        while todo:
+            for to in ways.get(todo.pop(), ()):
+                if to not in seen and to in rooms:
+                    seen.add(to)
+                    todo.append(to)
+        if len(seen) < len(rooms):
+            for room_id in rooms:
+                if room_id not in seen:
+                    self.report.add(("rooms", room_id), f"room '{room_id}' cannot be reached from the start room "
+                                                        f"'{start}'")
+
+
+def _place_path(place: str) -> KeyPath:
+    """Where an item's home (``room:X``, ``search:X``, ``npc:X``, ``player``) is written: its key path."""
+    kind, _, owner = place.partition(":")
+    if kind == "room":
+        return ("rooms", owner, "items")
+    if kind == "search":
+        return ("rooms", owner, "search_items")
+    if kind == "npc":
+        return ("npcs", owner, "items")
+    return ("player", "items")
 
 
 def _not_one_of(report: Report, path: KeyPath, value: str, what: str, allowed: tuple[str, ...],
@@ -661,14 +710,3 @@ def _ids(value: str | list[str] | None) -> tuple[str, ...]:
     if value is None:
         return ()
     return (value,) if isinstance(value, str) else tuple(value)
-
-
-def _written_key(room_data: Mapping[str, Any], room_id: str, exit_def: ExitDef) -> str:
-    """The key the author wrote for an exit (``n`` or ``north``), for its key path."""
-    raw = room_data.get(room_id)
-    exits = raw.get("exits", {}) if isinstance(raw, dict) else {}
-    if isinstance(exits, dict):
-        for key in exits:
-            if _DIRECTION_NAMES.get(key) == exit_def.direction:
-                return str(key)
-    return exit_def.direction

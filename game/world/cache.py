@@ -24,6 +24,16 @@ parses the TOML and writes the entry again):
   belongs, ...), every required field present, and no text holding a control
   character (:data:`game.text.CONTROL`), exactly as content is cleaned.
 
+The adventure line is a table of the Adventure's fields that differ from their
+defaults, with the rooms, items, NPCs and regions written as columns (format 2):
+``"rooms": {"id": [...], "name": [...], "exits": [...], ...}``, a value per
+definition in each column, a column only for the fields some definition sets.
+A room's exits are one text, ``"north r1 east r2 "``, when each is only a way to
+a room (a table of directions otherwise).  Columns parse faster than a table per
+definition, and each is checked whole (its length, every value's type) at C
+speed; then the definitions are made in bulk.  A column of the wrong length, an
+id given twice or exits that are not pairs of words make the entry unusable too.
+
 What no check can tell from the author's own work is an entry edited by hand
 with its checksum recomputed and every value still well typed: it is used
 until the files change (its numbers are not held to the content rules again;
@@ -34,7 +44,10 @@ fsync, ``os.replace``); an unwritable or unreadable cache folder only costs the
 speed: nothing here raises on a disk error.
 
 The cache stores what the builder made from checked data, so a cached load is
-equal (``==``) to a fresh one: the tests compare both for each bundled adventure.
+equal (``==``, and alike in ``repr``) to a fresh one: the tests compare both for
+each bundled adventure and for big generated ones.  Like the builder's, a cached
+definition stores only the fields it was given; the others read the dataclass's
+defaults from the class.
 """
 from __future__ import annotations
 
@@ -44,7 +57,9 @@ import operator
 import os
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from itertools import chain, islice, repeat, starmap
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +71,7 @@ from game.world import content
 from game.world.content import Adventure, ExitDef
 
 #: The cache's own format; bump it when the entry's layout changes.
-FORMAT = 1
+FORMAT = 2
 #: The largest entry read (an adventure is at most 32 MiB of TOML; its JSON is smaller).
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 #: Fields of Adventure set by the loader on every load, never cached.
@@ -287,8 +302,10 @@ def _remove_strays(path: Path) -> None:
 def encode_adventure(adventure: Adventure) -> str:
     """The adventure as compact JSON: each definition a table of its fields that differ from their default.
 
-    An exit that is only a way to a room is written as that room's id, as authors write it.
-    _Unusable when JSON cannot hold it (a TOML date in an ``effect`` table).
+    The rooms, items, NPCs and regions are written as columns (:func:`_columns`), which
+    parse and check faster than a table per definition.  An exit that is only a way to a
+    room is written as that room's id, as authors write it.  _Unusable when JSON cannot
+    hold it (a TOML date in an ``effect`` table).
     """
     import json
 
@@ -302,17 +319,46 @@ def encode_adventure(adventure: Adventure) -> str:
 def _definition(value: Any) -> Any:
     """``json.dumps``'s hook for what it does not know: the content classes (anything else: TypeError)."""
     kind = type(value)
-    if kind is ExitDef and _exit_extras(vars(value)) == _PLAIN_EXIT:
+    if kind is ExitDef and _only_a_way(value):
         return value.to
     defaults = _DEFAULTS.get(kind)
     if defaults is None:
         raise TypeError(f"JSON cannot hold a {kind.__name__}")
-    fields = {name: item for name, item in vars(value).items()
+    fields = {name: item for name, item in vars(value).items()  # a field left to its class default is not there
               if (default := defaults.get(name, _NONE)) is not item and item != default}
     if kind is Adventure:
         for name in _LOAD_FIELDS:
             fields.pop(name, None)
+        for name in _TABLES:
+            if name in fields:
+                fields[name] = _columns(_TABLES[name], fields[name])
     return fields
+
+
+def _columns(cls: type, definitions: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """Definitions keyed by their ids as columns: ``{"id": [...], field: [...]}``, a value per definition.
+
+    A field is written only when some definition's value differs from its default
+    (then every definition's value is); the ids are the keys.
+    """
+    rows = [vars(definition) for definition in definitions.values()]
+    assert all(row["id"] == key for row, key in zip(rows, definitions, strict=True)), "an id differs from its key"
+    defaults = _DEFAULTS[cls]
+    columns: dict[str, list[Any]] = {}
+    for name in _FIELD_NAMES[cls]:
+        default = defaults.get(name, _NONE)
+        column = [row.get(name, default) for row in rows]  # a field left to its class default is not there
+        if default is _NONE or any(value != default for value in column):
+            columns[name] = list(map(_written_exits, column)) if name == "exits" else column
+    return columns
+
+
+def _written_exits(exits: Mapping[str, ExitDef]) -> str | dict[str, ExitDef]:
+    """A room's exits as written in its column: ``"north r1 east r2 "`` (each direction and room
+    followed by a space) when every exit is only a way to a room; else their table."""
+    if all(map(_only_a_way, exits.values())):
+        return "".join(f"{direction} {exit_def.to} " for direction, exit_def in exits.items())
+    return dict(exits)
 
 
 def _field_defaults(cls: type) -> dict[str, Any]:
@@ -333,6 +379,10 @@ _DEFAULTS: dict[type, dict[str, Any]] = {
     cls: _field_defaults(cls) for cls in vars(content).values()
     if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == content.__name__
 }
+_FIELD_NAMES = {cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in _DEFAULTS}
+#: The Adventure's tables of definitions keyed by their ids, written as columns.
+_TABLES: dict[str, type] = {"rooms": content.RoomDef, "items": content.ItemDef, "npcs": content.NpcDef,
+                            "regions": content.RegionDef}
 
 
 # -- decoding (and checking) ------------------------------------------------------------------
@@ -372,7 +422,9 @@ def _make_decoder(kind: Any) -> Decoder:
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         return _tuple_decoder(args[0])
     if origin in (Mapping, dict) and args[0] is str:
-        return _exits_decoder() if args[1] is ExitDef else _mapping_decoder(args[1])
+        if args[1] in _TABLES.values():
+            return _table_decoder(args[1])
+        return _mapping_decoder(args[1])  # a room's exits come in a column: _exits_column
     raise TypeError(f"the content cache cannot decode {kind!r}")  # a new kind of field: teach it here
 
 
@@ -410,39 +462,178 @@ def _tuple_decoder(item_kind: Any) -> Decoder:
 
 def _mapping_decoder(value_kind: Any) -> Decoder:
     inner = _decoder(value_kind)
+    plain = _plain_types(value_kind)
 
     def table(value: Any) -> dict[str, Any]:
         if type(value) is not dict:
             raise _Unusable("expected a table")
+        if plain is not None and plain.issuperset(map(type, value.values())):
+            return value  # keys are strings in JSON; values that need no conversion are checked at C speed
         return {key: inner(item) for key, item in value.items()}
     return table
 
 
-def _exits_decoder() -> Decoder:
-    """A room's exits: a table of directions, each a room id (a plain way) or an ExitDef's table."""
-    full = _decoder(ExitDef)
-    # A plain way is ExitDef's defaults with its direction: one table per direction, copied in.
-    plain = {direction: {**_DEFAULTS[ExitDef], "direction": direction} for direction in content.DIRECTIONS}
-    new = object.__new__
+def _plain_types(kind: Any) -> frozenset[type] | None:
+    """The JSON types a value of ``kind`` may have when it is used as JSON gives it (no conversion);
+    None when it must be converted (tuples, content classes) or checked deeper (tables)."""
+    if kind in (str, int, bool):
+        return frozenset({kind})
+    if kind is Any:
+        return None
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        inner = _plain_types(args[0] if args[1] is type(None) else args[1])
+        return None if inner is None else inner | {type(None)}
+    return None
 
-    def exits(value: Any) -> dict[str, ExitDef]:
-        if type(value) is not dict:
-            raise _Unusable("expected a table of exits")
-        found = {}
-        for direction, way in value.items():
-            if type(way) is str:
-                template = plain.get(direction)
-                if template is None:
-                    raise _Unusable(f"no direction {direction!r}")
-                plain_way = new(ExitDef)
-                attributes = plain_way.__dict__
-                attributes.update(template)
-                attributes["to"] = way
-                found[direction] = plain_way
-            else:
-                found[direction] = full(way)
+
+def _column_decoder(kind: Any) -> Callable[[list[Any]], list[Any]]:
+    """One column of a table of definitions (:func:`_columns`): every value checked, converted where needed.
+
+    Plain values (strings, numbers, ...) and arrays of strings are checked for
+    their types all at once (``set(map(type, ...))`` runs at C speed); other
+    values go through their own decoder one by one.
+    """
+    plain = _plain_types(kind)
+    if plain is not None:
+        def plain_column(column: list[Any]) -> list[Any]:
+            if not plain.issuperset(map(type, column)):
+                raise _Unusable(f"expected values of {kind}")
+            return column
+        return plain_column
+    if typing.get_origin(kind) is tuple and typing.get_args(kind) == (str, Ellipsis):
+        def strings_column(column: list[Any]) -> list[Any]:
+            if not {list}.issuperset(map(type, column)) or not {str}.issuperset(map(type, chain.from_iterable(column))):
+                raise _Unusable("expected arrays of strings")
+            return list(map(tuple, column))
+        return strings_column
+    if typing.get_origin(kind) is Mapping and typing.get_args(kind) == (str, ExitDef):
+        return _exits_column
+    inner = _decoder(kind)
+    optional = type(None) in typing.get_args(kind)
+
+    def column_of(column: list[Any]) -> list[Any]:
+        if optional:
+            return [None if value is None else inner(value) for value in column]
+        return list(map(inner, column))
+    return column_of
+
+
+def _table_decoder(cls: type) -> Decoder:
+    """Definitions from their columns (:func:`_columns`), keyed by their ids: each column checked whole,
+    then each definition made as :func:`_dataclass_decoder` makes one."""
+    hints = typing.get_type_hints(cls, vars(content))
+    fields = dataclasses.fields(cls)
+    columns = {f.name: _column_decoder(hints[f.name]) for f in fields}
+    required = frozenset(f.name for f in fields if f.name not in _DEFAULTS[cls])
+    made = [(f.name, f.default_factory) for f in fields if f.default_factory is not dataclasses.MISSING]
+
+    def decode(value: Any) -> dict[str, Any]:
+        if type(value) is not dict or not required <= value.keys() or not columns.keys() >= value.keys():
+            raise _Unusable(f"not a table of {cls.__name__}")
+        ids = value["id"]
+        if type(ids) is not list:
+            raise _Unusable(f"{cls.__name__}.id: not a column")
+        names = tuple(value)
+        decoded = []
+        for name in names:
+            column = value[name]
+            if type(column) is not list or len(column) != len(ids):
+                raise _Unusable(f"{cls.__name__}.{name}: not a column as long as the ids")
+            decoded.append(columns[name](column))
+        factories = [(name, factory) for name, factory in made if name not in value]
+        rows = map(zip, repeat(names), zip(*decoded, strict=True))
+        found = dict(zip(ids, _make_all(cls, _tables(len(ids), factories, rows)), strict=True))
+        if len(found) != len(ids):
+            raise _Unusable(f"{cls.__name__}: an id given twice")
         return found
-    return exits
+    return decode
+
+
+def _make_all(cls: type, attributes: list[dict[str, Any]]) -> list[Any]:
+    """Instances of ``cls``, one per table of attributes, made in bulk: each table becomes an
+    instance's ``__dict__``, as :func:`_dataclass_decoder` fills one.
+
+    What the generated ``__init__`` does field by field, done by ``map`` at C speed for the
+    tens of thousands of definitions a big world has (each ``map`` run for its effects by ``_run``).
+    """
+    made: list[Any] = list(map(object.__new__, repeat(cls, len(attributes))))
+    _run(map(object.__setattr__, made, repeat("__dict__"), attributes))
+    return made
+
+
+def _tables(count: int, factories: list[tuple[str, Callable[[], Any]]],
+            rows: Iterable[Iterable[tuple[str, Any]]]) -> list[dict[str, Any]]:
+    """``count`` tables of attributes, made in bulk: each row's (name, value) pairs, and a new value
+    from each of ``factories`` (the fields with a plain default are left to the class)."""
+    tables = list(map(dict, rows))
+    for name, factory in factories:
+        _run(map(operator.setitem, tables, repeat(name), starmap(factory, repeat((), count))))
+    return tables
+
+
+#: Runs an iterator to its end, keeping nothing (the ``consume`` recipe of :mod:`itertools`).
+_run: Callable[[Iterable[Any]], None] = deque(maxlen=0).extend
+
+
+def _exits_column(column: list[Any]) -> list[dict[str, ExitDef]]:
+    """The rooms' exits (:func:`_written_exits`): for each room a text of directions and rooms, or a
+    table of directions, each a room id or an ExitDef's table.
+
+    The texts are split all at once, and checked exactly at C speed: each holds an
+    even number of spaces and no word is empty, so each room has its own (direction,
+    room) pairs.  The exits of all rooms are then made at once.
+    """
+    kinds = set(map(type, column))
+    if not {str, dict}.issuperset(kinds):
+        raise _Unusable("expected the rooms' exits")
+    texts = [room if type(room) is str else "" for room in column] if dict in kinds else column
+    spaces = list(map(str.count, texts, repeat(" ")))
+    words = "".join(texts).split(" ")
+    if words.pop() != "" or "" in words or any(map(operator.and_, spaces, repeat(1))):
+        raise _Unusable("the rooms' exits are not pairs of words")
+    named = list(map(_DIRECTION_NAMES.get, words[0::2]))
+    if None in named:
+        raise _Unusable("an exit in no known direction")
+    directions = typing.cast(list[str], named)
+    ways = words[1::2]
+    exits: list[Any] = list(map(object.__new__, repeat(ExitDef, len(ways))))
+    # Only the direction and the room are set, each with one map at C speed (as in _make_all); the
+    # other fields are left to their defaults on the class (compactly: see build._FIRST_EXIT).
+    _run(map(object.__setattr__, exits, repeat("direction"), directions))
+    _run(map(object.__setattr__, exits, repeat("to"), ways))
+    # Back into each room's table: each islice takes the room's next (direction, exit) pairs.
+    pairs = zip(directions, exits, strict=True)
+    found: list[dict[str, ExitDef]] = list(map(dict, map(islice, repeat(pairs),
+                                                         map(operator.floordiv, spaces, repeat(2)))))
+    if dict in kinds:  # the rooms with an exit that is more than a way (locked, hidden, ...)
+        for index, room in enumerate(column):
+            if type(room) is dict:
+                found[index] = _room_exits(room)
+    return found
+
+
+def _room_exits(value: dict[str, Any]) -> dict[str, ExitDef]:
+    """One room's table of exits: each a room id (a plain way) or an ExitDef's table."""
+    full = _decoder(ExitDef)
+    found = {}
+    for direction, way in value.items():
+        name = _DIRECTION_NAMES.get(direction)
+        if name is None:
+            raise _Unusable("an exit in no known direction")
+        found[name] = _plain_way(name, way) if type(way) is str else full(way)
+    return found
+
+
+def _plain_way(direction: str, to: str) -> ExitDef:
+    exit_def: Any = object.__new__(ExitDef)
+    object.__setattr__(exit_def, "direction", direction)
+    object.__setattr__(exit_def, "to", to)
+    return exit_def
+
+
+#: Each direction by its name (the very string the content module holds).
+_DIRECTION_NAMES = {direction: direction for direction in content.DIRECTIONS}
 
 
 def _json_type(kind: Any) -> type:
@@ -497,6 +688,13 @@ def _dataclass_decoder(cls: type) -> Decoder:
     return decode
 
 
-#: An exit's fields but its direction and destination, and their defaults: a plain way has nothing more.
-_exit_extras = operator.itemgetter(*_DEFAULTS[ExitDef])
-_PLAIN_EXIT = tuple(_DEFAULTS[ExitDef].values())
+def _only_a_way(exit_def: ExitDef) -> bool:
+    """True when an exit is only a way to a room: every field but its direction and room at its default."""
+    attributes = vars(exit_def)
+    if len(attributes) == 2:  # only the direction and the room stored (the builder's plain ways)
+        return True
+    return all(attributes.get(name, default) == default for name, default in _EXIT_DEFAULTS)
+
+
+#: An exit's fields but its direction and room, and their defaults.
+_EXIT_DEFAULTS = tuple(_DEFAULTS[ExitDef].items())

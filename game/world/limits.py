@@ -211,8 +211,28 @@ def check_data(data: dict[str, Any], *, clean_strings: bool) -> list[tuple[KeyPa
     The walk never goes deeper than MAX_DEPTH + 1.
     """
     problems: list[tuple[KeyPath, str]] = []
-    _walk(data, (), 0, clean_strings, problems)
+    if clean_strings or not _within_limits(data, 0):  # the walk that finds each problem's key path
+        _walk(data, (), 0, clean_strings, problems)
     return problems
+
+
+def _within_limits(container: dict[str, Any] | list[Any], depth: int) -> bool:
+    """True when nothing in ``container`` is nested too deep or an integer out of range.
+
+    The quick answer for content within the limits (nearly all): no key paths made, no
+    keys looked at; :func:`_walk` finds where the problems are when there are some.
+    """
+    if depth > MAX_DEPTH:
+        return False
+    values: Any = container.values() if type(container) is dict else container
+    for value in values:
+        kind = type(value)
+        if kind is dict or kind is list:
+            if value and not _within_limits(value, depth + 1):
+                return False
+        elif kind is int and not INT_MIN <= value <= INT_MAX:
+            return False
+    return True
 
 
 def _walk(container: dict[str, Any] | list[Any], path: KeyPath, depth: int, clean_strings: bool,

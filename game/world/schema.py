@@ -169,12 +169,30 @@ def read_table(
     table: Mapping[str, Any],
     spec: Mapping[str, Checker],
     required: tuple[str, ...] = (),
-) -> dict[str, Any]:
-    """The keys of ``table`` that are known to ``spec`` and of the right type.
+) -> Mapping[str, Any]:
+    """The keys of ``table`` that are known to ``spec`` and of the right type: ``table`` itself when
+    all are and no required key is missing (nearly always), else a new table of those that are.
 
     Reports unknown keys (with a did-you-mean against the known keys), values
     of the wrong type (naming the expected one) and missing required keys.
     """
+    for key, value in table.items():
+        checker = spec.get(key)
+        if _EXACT.get(checker) is not type(value) and (checker is None or checker(value) is not None):
+            return _read_with_problems(report, path, table, spec, required)
+    for key in required:
+        if key not in table:
+            return _read_with_problems(report, path, table, spec, required)
+    return table
+
+
+#: The checkers a value passes exactly when it is of one type (met by the value's type alone, the
+#: checker is not called: :func:`read_table` runs for every room, item and NPC of a big world).
+_EXACT: dict[Checker | None, type] = {_is_str: str, _is_int: int, _is_bool: bool, _is_table: dict}
+
+
+def _read_with_problems(report: Report, path: KeyPath, table: Mapping[str, Any], spec: Mapping[str, Checker],
+                        required: tuple[str, ...]) -> dict[str, Any]:
     good: dict[str, Any] = {}
     for key, value in table.items():
         checker = spec.get(key)
