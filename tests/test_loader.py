@@ -80,6 +80,13 @@ def test_bundled_adventure_loads_without_problems() -> None:
     assert len(adventure.digest) == 64 and adventure.source == folder
 
 
+def test_each_bundled_adventure_is_in_the_folder_named_by_its_id() -> None:
+    """``find_adventure`` finds a bundled adventure by its folder's name, without reading it."""
+    known = bundled_adventures(bundled_root())
+    assert known and all(folder.name == adventure_id for adventure_id, folder in known.items())
+    assert all(load_adventure(folder).id == folder.name for folder in known.values())
+
+
 def test_bundled_adventure_has_what_the_brief_asks_for() -> None:
     adventure = load_adventure(find_adventure(DEFAULT_ADVENTURE, bundled_root()))
     rooms, items, npcs = adventure.rooms, adventure.items, adventure.npcs

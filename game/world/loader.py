@@ -117,7 +117,7 @@ def find_adventure(name_or_path: str, bundled: Path) -> Path:
         return given
     direct = bundled / name_or_path
     plain_name = "/" not in name_or_path and "\\" not in name_or_path
-    if plain_name and direct.is_dir() and _peek_id(direct) in (None, name_or_path):
+    if plain_name and direct.is_dir():  # a bundled adventure's folder is named by its id (a test holds them to it)
         return direct
     known = bundled_adventures(bundled)
     if name_or_path in known:
