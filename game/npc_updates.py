@@ -85,7 +85,8 @@ class Fingerprints:
             import json  # imported on the first save, not at start-up
 
             definition = self.adventure.npcs[npc_id]
-            stats = json.dumps(definition.stats.get(system_id), sort_keys=True, default=str)
+            table = definition.stats.get(system_id)
+            stats = "" if table is None else json.dumps(table, sort_keys=True, default=str)  # most NPCs have none
             alike = (system_id, definition.tier or 1, definition.creature, stats)  # what world.npc_sheet reads
             known = self._alike.get(alike)
             if known is None:
