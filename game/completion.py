@@ -8,7 +8,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from game.actions.scope import SELF, Scope, Thing, names_of
-from game.parser import VERBS
+from game.verbs import VERB_WORDS as VERBS
 
 if TYPE_CHECKING:
     from game.engine import Engine

@@ -103,19 +103,21 @@ def _words(text: str, names: list[str], *, roll: bool) -> list[Fragment]:
 
 
 # -- sentences for screen readers ----------------------------------------------------------
-_FACES = re.compile(r"\b(\d*d\d+|[A-Z][A-Za-z]*(?: \+ [a-z]+)? \d+D(?:\+\d+)?|\d+D(?:\+\d+)?) \(([^()]*)\)")
-_REPLACEMENTS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r" -> "), " to "),
-    (re.compile(r" = "), ", makes "),
-    (re.compile(r" vs "), ", against "),
-    (re.compile(r" \+ (?=\d)"), ", plus "),
-    (re.compile(r" - (?=\d)"), ", minus "),
-    (re.compile(r"(?<=[\s(])-(?=\d)"), "minus "),
-    (re.compile(r" \+ wild "), ", and the Wild Die "),
-    (re.compile(r" > "), " over "),
-    (re.compile(r" < "), " under "),
-    (re.compile(r" >= "), " at least "),
-    (re.compile(r"\bTN\b"), "target number"),
+# Patterns as text: ``re`` compiles each the first time a line is spoken (and keeps it), so a
+# start that speaks no roll compiles none.
+_FACES = r"\b(\d*d\d+|[A-Z][A-Za-z]*(?: \+ [a-z]+)? \d+D(?:\+\d+)?|\d+D(?:\+\d+)?) \(([^()]*)\)"
+_REPLACEMENTS: tuple[tuple[str, str], ...] = (
+    (r" -> ", " to "),
+    (r" = ", ", makes "),
+    (r" vs ", ", against "),
+    (r" \+ (?=\d)", ", plus "),
+    (r" - (?=\d)", ", minus "),
+    (r"(?<=[\s(])-(?=\d)", "minus "),
+    (r" \+ wild ", ", and the Wild Die "),
+    (r" > ", " over "),
+    (r" < ", " under "),
+    (r" >= ", " at least "),
+    (r"\bTN\b", "target number"),
 )
 
 
@@ -125,9 +127,9 @@ def sentence(line: str) -> str:
     if match:
         label, rest = match.groups()
         line = f"Roll for {label}: {rest}"
-    line = _FACES.sub(lambda m: f"{m.group(1)} rolled {_faces(m.group(2))}", line)
+    line = re.sub(_FACES, lambda m: f"{m.group(1)} rolled {_faces(m.group(2))}", line)
     for pattern, words in _REPLACEMENTS:
-        line = pattern.sub(words, line)
+        line = re.sub(pattern, words, line)
     if match and not line.endswith((".", "!", "?")):
         line += "."
     return line
