@@ -125,6 +125,17 @@ def test_the_glass_flats_by_night(oasis: Engine) -> None:
     assert "blinding under the sun" in play(oasis, "look")[1]
 
 
+def test_a_journey_ending_after_dark_shows_the_night(oasis: Engine) -> None:
+    """The four hours across the flats from 17:00 end at 21:00: what the player arrives to is the night."""
+    oasis.world.state.room = "caravanserai"
+    for npc_id in oasis.world.npcs_in("caravanserai"):  # the arrival, not a farewell, is under test
+        oasis.world.npc_state(npc_id).room = "glass-oasis"
+    oasis.world.state.minutes = 24 * 60 + 17 * 60
+    arrived = "\n".join(oasis.submit("north").lines)
+    assert oasis.world.state.room == "glass-flats" and oasis.world.state.minutes >= 24 * 60 + 19 * 60
+    assert "cold under the stars" in arrived and "blinding under the sun" not in arrived
+
+
 def test_the_oasis_after_the_win(oasis: Engine) -> None:
     oasis.world.state.room = "glass-oasis"
     assert "thin sheet of water" in play(oasis, "look")[1]

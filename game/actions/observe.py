@@ -22,13 +22,16 @@ def register(registry: ActionRegistry) -> None:
 
 
 def describe_room(turn: Turn) -> None:
-    """Say the room's name, description, items, NPCs and exits."""
+    """Say the room's name, description, items, NPCs and exits, as they are when the time the turn
+    has taken so far is over (the engine moves the clock after the action): a journey's end is
+    seen at the hour of arrival."""
     world = turn.world
     room = world.room
-    if is_dark(world):
+    arrival = world.state.minutes + turn.minutes
+    if is_dark(world, minutes=arrival):
         turn.say("Darkness", "It is pitch dark, and you can't see a thing.")
         return
-    turn.say(room.name, text_now(world, room.description, room.descriptions).strip())
+    turn.say(room.name, text_now(world, room.description, room.descriptions, minutes=arrival).strip())
     if room.water_source:
         turn.say("There is water here: you can drink or fill your waterskins.")
     for npc_id in world.npcs_in():

@@ -12,13 +12,15 @@ from game.world.world import World
 DAY_START, NIGHT_START = 6, 19
 
 
-def is_night(world: World) -> bool:
-    hour = world.state.minutes % DAY_MINUTES // 60
+def is_night(world: World, minutes: int | None = None) -> bool:
+    """Whether it is night at ``minutes`` (the clock by default)."""
+    hour = (world.state.minutes if minutes is None else minutes) % DAY_MINUTES // 60
     return not DAY_START <= hour < NIGHT_START
 
 
-def holds(world: World, when: When, room_id: str | None = None) -> bool:
-    """True when every condition of ``when`` holds, in ``room_id`` (the player's room by default)."""
+def holds(world: World, when: When, room_id: str | None = None, minutes: int | None = None) -> bool:
+    """True when every condition of ``when`` holds, in ``room_id`` (the player's room by default), at
+    ``minutes`` (the clock by default; an arrival is seen at the hour the journey ends)."""
     room_id = room_id or world.state.room
     here = room_place(room_id)
     room = world.adventure.rooms[room_id]
@@ -31,9 +33,9 @@ def holds(world: World, when: When, room_id: str | None = None) -> bool:
         and all(world.npc_condition(n) == "dead" for n in when.npc_dead)
         and all(not _npc_here(world, n, room_id) for n in when.npc_gone)
         and (when.goal_reached is None or (world.state.status == "won") == when.goal_reached)
-        and (not when.time or is_night(world) == (when.time == "night"))
+        and (not when.time or is_night(world, minutes) == (when.time == "night"))
         and _flags_hold(world, when)
-        and (when.dark is None or is_dark(world, room_id) == when.dark)
+        and (when.dark is None or is_dark(world, room_id, minutes) == when.dark)
     )
 
 
@@ -50,15 +52,17 @@ def _npc_here(world: World, npc_id: str, room_id: str) -> bool:
     return world.npc_room(npc_id) == room_id and world.npc_condition(npc_id) != "dead"
 
 
-def text_now(world: World, plain: str, texts: tuple[TextDef, ...], room_id: str | None = None) -> str:
-    """The first of ``texts`` whose condition holds, else ``plain``."""
+def text_now(world: World, plain: str, texts: tuple[TextDef, ...], room_id: str | None = None,
+             minutes: int | None = None) -> str:
+    """The first of ``texts`` whose condition holds (at ``minutes``, see :func:`holds`), else ``plain``."""
     for text in texts:
-        if holds(world, text.when, room_id):
+        if holds(world, text.when, room_id, minutes):
             return text.text
     return plain
 
 
-def is_dark(world: World, room_id: str | None = None) -> bool:
-    """Whether the room (the player's by default) is dark now: its ``dark`` condition holds."""
+def is_dark(world: World, room_id: str | None = None, minutes: int | None = None) -> bool:
+    """Whether the room (the player's by default) is dark at ``minutes`` (now by default): its ``dark``
+    condition holds."""
     room = world.adventure.rooms[room_id or world.state.room]
-    return room.dark is not None and holds(world, room.dark, room.id)
+    return room.dark is not None and holds(world, room.dark, room.id, minutes)
