@@ -6,6 +6,9 @@ fit to print on one line.  Anything else escaping is a bug.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 
 class WayfarerError(Exception):
     """Root of every error with a user-facing message."""
@@ -15,12 +18,32 @@ class UsageError(WayfarerError):
     """The command line or a request was malformed (exit code 2)."""
 
 
-class ContentError(WayfarerError):
-    """An adventure could not be loaded; ``problems`` lists every finding."""
+@dataclass(frozen=True)
+class StatProblem:
+    """One problem a rule system finds in a content stat table (``[player.stats.<system>]``,
+    ``[npcs.X.stats.<system>]``): where it is and why.
 
-    def __init__(self, problems: list[str]) -> None:
+    ``path`` is the key path inside the table (``("skills", "melee")``; empty for the
+    table itself); ``reason`` says what is wrong, with no system or table prefix
+    (``wayfarer check`` prints it after the table's key path and ``path``).
+    """
+
+    path: tuple[str, ...]
+    reason: str
+
+
+class ContentError(WayfarerError):
+    """An adventure could not be loaded; ``problems`` lists every finding, one line each.
+
+    A rule system refusing a content stat table also gives ``stat_problems``: the
+    same findings as :class:`StatProblem` records, one for each line and in the same
+    order, for callers that locate them (``wayfarer check``) without reading the lines.
+    """
+
+    def __init__(self, problems: list[str], stat_problems: Sequence[StatProblem] = ()) -> None:
         super().__init__(problems[0] if problems else "invalid content")
         self.problems = problems
+        self.stat_problems = tuple(stat_problems)
 
 
 class SaveError(WayfarerError):

@@ -7,10 +7,13 @@ made into the sheet play would make of it -- :meth:`RuleSystem.new_character`
 for the player, :meth:`RuleSystem.npc_sheet` with the NPC's tier and creature
 type for an NPC, the system configured with ``[adventure.rules]`` -- so the
 content that ``check`` passes starts and meets its NPCs under every system
-it gives stats for, and no rule is written twice.  Each reason the system
-gives (a :class:`ContentError` lists them all; a ValueError is one) becomes
-an error at the key path of the field it names (the table itself when it
-names none).
+it gives stats for, and no rule is written twice.  The system's
+:class:`ContentError` types each problem it finds (``stat_problems``: a
+:class:`~game.errors.StatProblem` with the key path inside the table and the
+reason), and each becomes an error at the table's key path plus its own;
+nothing here reads the error's sentences.  Anything else a system raises
+(a ContentError with no typed problems, a ValueError) is an error at the
+table itself, its message the reason.
 
 Item ``stats.<system>`` tables are read piecemeal during play, by no one sheet
 builder; they are not checked here (see :mod:`game.authoring.warnings` for
@@ -20,7 +23,6 @@ from __future__ import annotations
 
 import difflib
 import random
-import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -31,11 +33,6 @@ from game.rules.dice import RandomDice
 from game.world.schema import KeyPath
 
 Problem = tuple[KeyPath, str]
-
-#: How systems prefix their reasons; stripped, since the key path says where.
-_PREFIX = re.compile(
-    r"^(?:vaarn: (?:player stats: )?|maelstrom stats: |opend6: |open_adventures: |bind: )?"
-    r"(?:(?:player|npc)[ .]stats\.\w+(?=[.:]))?\.?:? ?")
 
 
 def stats_problems(merged: Mapping[str, Any]) -> list[Problem]:
@@ -83,9 +80,11 @@ def table_problems(system: RuleSystem, stats: Mapping[str, Any],
         else:
             system.npc_sheet(npc[0], stats, npc[1])
     except ContentError as error:
-        return [_field(stats, str(reason)) for reason in error.problems]
+        if error.stat_problems:
+            return [(problem.path, problem.reason) for problem in error.stat_problems]
+        return [((), message) for message in error.problems]
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
-        return [_field(stats, str(error))]
+        return [((), str(error))]
     return []
 
 
@@ -125,36 +124,6 @@ def _system(merged: Mapping[str, Any], system_id: str) -> RuleSystem | None:
         return registry.get_system(system_id, options if isinstance(options, Mapping) else None)
     except (UsageError, ValueError, TypeError):
         return None
-
-
-def _field(stats: Mapping[str, Any], reason: str) -> tuple[KeyPath, str]:
-    """The key path of the field a reason names first (``skills.melee: ...``, ``hp must ...``,
-    ``unknown key 'x'``) and the reason after it; the table itself when it names none."""
-    text = _PREFIX.sub("", reason, count=1)
-    path, rest = _leading_path(stats, text)
-    if path:
-        return path, (rest[2:] if rest.startswith(": ") else text)
-    quoted = re.search(r"'([^']+)'", text)
-    if quoted and quoted.group(1) in stats:
-        return (quoted.group(1),), text
-    return (), text
-
-
-def _leading_path(stats: Mapping[str, Any], text: str) -> tuple[KeyPath, str]:
-    """The longest run of the table's keys (``a.b.c``) that ``text`` starts with, and what follows."""
-    path: KeyPath = ()
-    table: Any = stats
-    while isinstance(table, Mapping):
-        key = next((k for k in sorted(map(str, table), key=len, reverse=True)
-                    if text.startswith(k) and text[len(k):len(k) + 1] in ("", ".", ":", " ")), None)
-        if key is None:
-            break
-        path += (key,)
-        table, text = table[key], text[len(key):]
-        if not text.startswith("."):
-            break
-        text = text[1:]
-    return path, text
 
 
 def unreported_problems(merged: Mapping[str, Any], loader_problems: list[Problem]) -> list[Problem]:

@@ -210,11 +210,16 @@ class RuleSystem(Protocol[SheetT, RequestT, MomentT]):
 
     # -- play ---------------------------------------------------------------
     def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> SheetT:
-        """A player sheet from content stats, or made by the system's creation rules."""
+        """A player sheet from content stats, or made by the system's creation rules.
+
+        A stat table the system refuses raises :class:`~game.errors.ContentError` with every problem,
+        each also typed in its ``stat_problems`` (key path in the table, reason)."""
         ...
 
     def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> SheetT:
-        """An NPC sheet from its stat table, or derived from its tier (1..5); ``creature`` is its type."""
+        """An NPC sheet from its stat table, or derived from its tier (1..5); ``creature`` is its type.
+
+        A refused stat table raises :class:`ContentError` as :meth:`new_character` does."""
         ...
 
     def carry_npc_state(self, saved: SheetT, fresh: SheetT) -> SheetT:

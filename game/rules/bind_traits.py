@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from game.errors import ContentError, UsageError
+from game.errors import ContentError, StatProblem, UsageError
 from game.rules.base import did_you_mean
 from game.rules.bind_sheet import ATTRIBUTES, SKILLS, Armour, BindSheet
 from game.rules.dice import Dice, roll_many
@@ -225,28 +225,37 @@ _NUMBER_KEYS = ("hp", "max_hp", "fatigue", "dr", "covering")
 STAT_KEYS: tuple[str, ...] = ATTRIBUTES + SKILLS + _NUMBER_KEYS + ("race", "attributes", "skills")
 
 
-def _problem(where: str, key: str, message: str) -> str:
-    return f"{where}.{key}: {message}"
+#: A problem with a stat table: its message (``where.key: reason``) and the typed problem.
+_Found = tuple[str, StatProblem]
 
 
-def _flatten(stats: Mapping[str, Any], where: str, problems: list[str]) -> dict[str, Any]:
+def _problem(where: str, key: str, path: tuple[str, ...], message: str) -> _Found:
+    """``key`` as the message names it (a flat trait name, even from an ``attributes`` or
+    ``skills`` table); ``path`` where it is in the table."""
+    return f"{where}.{key}: {message}", StatProblem(path, message)
+
+
+def _flatten(stats: Mapping[str, Any], where: str,
+             problems: list[_Found]) -> tuple[dict[str, Any], dict[str, tuple[str, ...]]]:
+    """The table's values by flat key, and the key path each came from."""
     flat: dict[str, Any] = {}
+    paths: dict[str, tuple[str, ...]] = {}
     for key, value in stats.items():
         if key in ("attributes", "skills"):
             allowed = ATTRIBUTES if key == "attributes" else SKILLS
             if not isinstance(value, Mapping):
-                problems.append(_problem(where, key, "must be a table"))
+                problems.append(_problem(where, key, (key,), "must be a table"))
                 continue
             for inner, number in value.items():
                 if inner not in allowed:
-                    problems.append(_problem(where, f"{key}.{inner}", _unknown(inner, allowed)))
+                    problems.append(_problem(where, f"{key}.{inner}", (key, inner), _unknown(inner, allowed)))
                 else:
-                    flat[inner] = number
+                    flat[inner], paths[inner] = number, (key, inner)
         elif key not in STAT_KEYS:
-            problems.append(_problem(where, key, _unknown(key, STAT_KEYS)))
+            problems.append(_problem(where, key, (key,), _unknown(key, STAT_KEYS)))
         else:
-            flat[key] = value
-    return flat
+            flat[key], paths[key] = value, (key,)
+    return flat, paths
 
 
 def _unknown(key: str, allowed: Iterable[str]) -> str:
@@ -260,16 +269,16 @@ def sheet_from_stats(stats: Mapping[str, Any], *, base: BindSheet | None = None,
     Unknown keys and non-integers raise ContentError.  ``base`` supplies what the
     table leaves out (an NPC's tier statistics).
     """
-    problems: list[str] = []
-    flat = _flatten(stats, where, problems)
+    problems: list[_Found] = []
+    flat, paths = _flatten(stats, where, problems)
     for key, value in flat.items():
         if key == "race":
             if not isinstance(value, str) or not value:
-                problems.append(_problem(where, key, "must be a word"))
+                problems.append(_problem(where, key, paths[key], "must be a word"))
         elif isinstance(value, bool) or not isinstance(value, int):
-            problems.append(_problem(where, key, f"must be a whole number, not {value!r}"))
+            problems.append(_problem(where, key, paths[key], f"must be a whole number, not {value!r}"))
     if problems:
-        raise ContentError(problems)
+        raise ContentError([message for message, _ in problems], [problem for _, problem in problems])
     seed = base or make_sheet({}, {})
     attrs = {**seed.attributes, **{k: v for k, v in flat.items() if k in ATTRIBUTES}}
     skills = {**seed.skills, **{k: v for k, v in flat.items() if k in SKILLS}}

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from game.errors import ContentError
+from game.errors import ContentError, StatProblem
 from game.rules.base import did_you_mean
 from game.rules.dice import Dice
 from game.rules.maelstrom_sheet import (
@@ -73,37 +73,48 @@ def _key(name: str) -> str:
     return ALIASES.get(key, key)
 
 
-def _dots(name: str, value: Any, top: int, bottom: int = 0) -> int:
+Path = tuple[str, ...]
+
+
+def _refused(path: Path, reason: str) -> ContentError:
+    """The error for a bad stat at ``path``; its ``reason`` names the stat as the content wrote it."""
+    return ContentError([f"maelstrom stats: {reason}"], [StatProblem(path, reason)])
+
+
+def _dots(name: str, value: Any, top: int, path: Path, bottom: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not bottom <= value <= top:
-        raise ContentError([f"maelstrom stats: {name} must be a whole number from {bottom} to {top}, not {value!r}"])
+        raise _refused(path, f"{name} must be a whole number from {bottom} to {top}, not {value!r}")
     return value
 
 
-def _specialty_table(name: str, value: Any) -> Table[tuple[str, ...]]:
+def _specialty_table(name: str, value: Any, path: Path) -> tuple[Table[tuple[str, ...]], dict[str, Path]]:
+    """The table of ability = [specialties] at ``path``, and the key path of each ability in it."""
     if not isinstance(value, Mapping):
-        raise ContentError([f"maelstrom stats: {name} must be a table of ability = [specialties]"])
+        raise _refused(path, f"{name} must be a table of ability = [specialties]")
     table: dict[str, tuple[str, ...]] = {}
+    paths: dict[str, Path] = {}
     for ability, names in value.items():
         key = _key(ability)
         if key not in ABILITIES:
-            raise ContentError([f"maelstrom stats: {name}.{ability} is not an ability"
-                                f"{did_you_mean(key, ABILITIES)}; abilities: {', '.join(ABILITIES)}"])
+            raise _refused(path + (ability,), f"{name}.{ability} is not an ability"
+                           f"{did_you_mean(key, ABILITIES)}; abilities: {', '.join(ABILITIES)}")
         if isinstance(names, str):
             names = [names]
         if not isinstance(names, list) or not all(isinstance(item, str) for item in names):
-            raise ContentError([f"maelstrom stats: {name}.{ability} must be a list of names"])
+            raise _refused(path + (ability,), f"{name}.{ability} must be a list of names")
         table[key] = tuple(item.strip().lower() for item in names)
-    return Table(table)
+        paths[key] = path + (ability,)
+    return Table(table), paths
 
 
-def _flat(stats: Mapping[str, Any]) -> dict[str, Any]:
-    """Stats with the ``attributes`` / ``abilities`` groups opened."""
-    flat: dict[str, Any] = {}
+def _flat(stats: Mapping[str, Any]) -> dict[str, tuple[Path, Any]]:
+    """Stats with the ``attributes`` / ``abilities`` groups opened: each key's path and value."""
+    flat: dict[str, tuple[Path, Any]] = {}
     for key, value in stats.items():
         if key in ("attributes", "abilities") and isinstance(value, Mapping):
-            flat.update(value)
+            flat.update({inner: ((key, inner), number) for inner, number in value.items()})
         else:
-            flat[key] = value
+            flat[key] = ((key,), value)
     return flat
 
 
@@ -117,29 +128,30 @@ def apply_stats(sheet: MaelstromSheet, stats: Mapping[str, Any]) -> MaelstromShe
     """
     attributes, abilities = dict(sheet.attributes), dict(sheet.abilities)
     changes: dict[str, Any] = {}
-    for raw, value in _flat(stats).items():
+    specialty_paths: dict[str, dict[str, Path]] = {}
+    for raw, (path, value) in _flat(stats).items():
         key = _key(raw)
         if key in ATTRIBUTES:
-            attributes[key] = _dots(raw, value, MAX_DOTS)
+            attributes[key] = _dots(raw, value, MAX_DOTS, path)
         elif key in ABILITIES:
-            abilities[key] = _dots(raw, value, MAX_DOTS)
+            abilities[key] = _dots(raw, value, MAX_DOTS, path)
         elif key == "willpower":
-            changes["willpower"] = changes["willpower_points"] = _dots(raw, value, MAX_WILLPOWER, 1)
+            changes["willpower"] = changes["willpower_points"] = _dots(raw, value, MAX_WILLPOWER, path, 1)
         elif key == "armor":
-            changes["armor"] = _dots(raw, value, MAX_DOTS)
+            changes["armor"] = _dots(raw, value, MAX_DOTS, path)
         elif key in ("specialties", "advanced_specialties"):
-            changes[key] = _specialty_table(raw, value)
+            changes[key], specialty_paths[key] = _specialty_table(raw, value, path)
         elif key == "name" and isinstance(value, str):
             changes["name"] = value
         else:
             valid = ATTRIBUTES + ABILITIES + ("willpower", "armor", "specialties", "advanced_specialties", "name")
-            raise ContentError([f"maelstrom stats: unknown key '{raw}'{did_you_mean(key, valid)}; "
-                                f"valid keys: {', '.join(valid)}"])
+            raise _refused(path, f"unknown key '{raw}'{did_you_mean(key, valid)}; valid keys: {', '.join(valid)}")
     out = replace(sheet, attributes=Table(attributes), abilities=Table(abilities), **changes)
     for label, table in (("specialties", out.specialties), ("advanced_specialties", out.advanced_specialties)):
         for ability in table:
             if out.abilities[ability] < 1:
-                raise ContentError([f"maelstrom stats: {label}.{ability} needs at least one dot in {title(ability)}"])
+                raise _refused(specialty_paths.get(label, {}).get(ability, ()),
+                               f"{label}.{ability} needs at least one dot in {title(ability)}")
     return out
 
 

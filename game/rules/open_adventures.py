@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.errors import ContentError, UsageError
+from game.errors import ContentError, StatProblem, UsageError
 from game.events import PLAYER, Event
 from game.events.fight import Died, Fell
 from game.rules.base import (
@@ -565,13 +565,13 @@ def _committed(sheet: OASheet, attribute: str, situation: Situation, rules: Rule
 
 def _validated(stats: Mapping[str, Any], values: dict[str, int], where: str) -> dict[str, int]:
     """``values`` overridden by ``stats``; ContentError listing every bad key or value."""
-    problems = []
+    problems: list[tuple[str, StatProblem]] = []
     for key, value in stats.items():
         if key not in values:
-            problems.append(f"{where}: unknown key '{key}'{did_you_mean(str(key), list(values))}; "
-                            f"known: {', '.join(values)}")
+            reason = f"unknown key '{key}'{did_you_mean(str(key), list(values))}; known: {', '.join(values)}"
+            problems.append((f"{where}: {reason}", StatProblem((key,), reason)))
         elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            problems.append(f"{where}.{key}: must be a whole number 0 or more, not {value!r}")
+            problems.append(_at(where, key, f"must be a whole number 0 or more, not {value!r}"))
         else:
             values[key] = value
     # seed §1 Move: "at least 1, unless the character is some form of static contraption"
@@ -579,10 +579,15 @@ def _validated(stats: Mapping[str, Any], values: dict[str, int], where: str) -> 
     positive = ("pool", "hits", "move") if where.startswith("player") else ("pool", "hits")
     for key in positive:
         if key in stats and key in values and values[key] < 1:
-            problems.append(f"{where}.{key}: must be at least 1")
+            problems.append(_at(where, key, "must be at least 1"))
     if problems:
-        raise ContentError(problems)
+        raise ContentError([message for message, _ in problems], [problem for _, problem in problems])
     return values
+
+
+def _at(where: str, key: str, reason: str) -> tuple[str, StatProblem]:
+    """The message (``where.key: reason``) and the problem of a bad value."""
+    return f"{where}.{key}: {reason}", StatProblem((key,), reason)
 
 
 def make_system(options: Mapping[str, str]) -> OpenAdventures:

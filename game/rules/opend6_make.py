@@ -10,13 +10,13 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from game.errors import ContentError
+from game.errors import ContentError, StatProblem
 from game.rules.base import RollResult, did_you_mean
 from game.rules.dice import Dice
 from game.rules.opend6_codes import ATTRIBUTES, SKILLS, DieCode
 from game.rules.opend6_roll import D6Request, roll
 from game.rules.opend6_sheet import skill_code
-from game.rules.opend6_types import D6Sheet, Specialization, covers_problem, full_name, split_name
+from game.rules.opend6_types import D6Sheet, Specialization, covers_reason, full_name, name_problem, split_name
 
 # -- content stats ---------------------------------------------------------------
 
@@ -28,16 +28,30 @@ def _suggest(word: str, known: tuple[str, ...] | list[str]) -> str:
     return did_you_mean(word, known) or f"; known: {', '.join(known)}"
 
 
-def _code_problem(path: str, value: Any) -> str | None:
+def _code_problem(value: Any) -> str | None:
+    """Why ``value`` is not a die code (a string such as ``3D+1``, or a number of dice), or None."""
     if isinstance(value, bool):
-        return f"{path}: expected a die code like 3D+1, got {value!r}"
+        return f"expected a die code like 3D+1, got {value!r}"
     if isinstance(value, int):
-        return None if value >= 0 else f"{path}: a die code cannot be negative"
+        return None if value >= 0 else "a die code cannot be negative"
     try:
         DieCode.parse(value)
     except ValueError as error:
-        return f"{path}: {error}"
+        return str(error)
     return None
+
+
+def _at(path: tuple[str, ...], reason: str | None) -> list[StatProblem]:
+    return [] if reason is None else [StatProblem(path, reason)]
+
+
+def _line(problem: StatProblem) -> str:
+    """A problem as OpenD6's messages give it: ``skills.melee: why``."""
+    return f"{'.'.join(problem.path)}: {problem.reason}"
+
+
+def _refused(problems: list[StatProblem]) -> ContentError:
+    return ContentError([_line(problem) for problem in problems], problems)
 
 
 def _as_code(value: Any) -> DieCode:
@@ -46,57 +60,62 @@ def _as_code(value: Any) -> DieCode:
 
 
 def stats_problems(stats: Mapping[str, Any]) -> list[str]:
-    """Every problem with an ``[...stats.opend6]`` table (empty when it is valid)."""
-    problems: list[str] = []
+    """Every problem with an ``[...stats.opend6]`` table, one message each (empty when it is valid)."""
+    return [_line(problem) for problem in stat_findings(stats)]
+
+
+def stat_findings(stats: Mapping[str, Any]) -> list[StatProblem]:
+    """Every problem with an ``[...stats.opend6]`` table at its key path (empty when it is valid)."""
+    problems: list[StatProblem] = []
     for key, value in stats.items():
         if key in SKILLS:
-            problems.append(f"{key}: a skill, not an attribute: put it in skills = {{ {key} = ... }}")
+            problems += _at((key,), f"a skill, not an attribute: put it in skills = {{ {key} = ... }}")
         elif key not in _STAT_KEYS:
-            problems.append(f"{key}: unknown OpenD6 stat{_suggest(key, _STAT_KEYS)}")
+            problems += _at((key,), f"unknown OpenD6 stat{_suggest(key, _STAT_KEYS)}")
         elif key in ATTRIBUTES or key == "armor":
-            problems += filter(None, [_code_problem(key, value)])
+            problems += _at((key,), _code_problem(value))
         elif key == "skills":
             if not isinstance(value, Mapping):
-                problems.append("skills: expected a table of skill = die code")
+                problems += _at((key,), "expected a table of skill = die code")
                 continue
             for skill, code in value.items():
                 if skill not in SKILLS:
-                    problems.append(f"skills.{skill}: unknown skill{_suggest(skill, list(SKILLS))}")
+                    problems += _at((key, skill), f"unknown skill{_suggest(skill, list(SKILLS))}")
                 else:
-                    problems += filter(None, [_code_problem(f"skills.{skill}", code)])
+                    problems += _at((key, skill), _code_problem(code))
         elif key == "specializations":
             problems += _specialization_problems(value)
         elif key == "tags":
             if not isinstance(value, list) or not all(isinstance(tag, str) for tag in value):
-                problems.append("tags: expected a list of words")
+                problems += _at((key,), "expected a list of words")
         elif isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "body_points" else 0):
-            problems.append(f"{key}: expected a whole number of at least {1 if key == 'body_points' else 0}")
+            problems += _at((key,), f"expected a whole number of at least {1 if key == 'body_points' else 0}")
     return problems
 
 
-def _specialization_problems(table: Any) -> list[str]:
+def _specialization_problems(table: Any) -> list[StatProblem]:
     """Problems of a content ``specializations`` table: ``"SKILL: FOCUS" = "5D"`` (covering the
     focus itself), or ``"SKILL: FOCUS" = { code = "5D", covers = [...] }``."""
     if not isinstance(table, Mapping):
-        return ['specializations: expected a table of "SKILL: FOCUS" = die code']
-    problems: list[str] = []
+        return _at(("specializations",), 'expected a table of "SKILL: FOCUS" = die code')
+    problems: list[StatProblem] = []
     for name, value in table.items():
-        where = f"specializations.{name}"
-        try:
-            skill, focus = split_name(str(name))
-        except ValueError as error:
-            problems.append(str(error))
+        where = ("specializations", str(name))
+        problem = name_problem(str(name))
+        if problem:
+            problems += _at(where, problem)
             continue
+        skill, focus = split_name(str(name))
         if isinstance(value, Mapping):
             extra = sorted(str(k) for k in value if k not in ("code", "covers"))
             if extra or "code" not in value:
-                problems.append(f"{where}.{extra[0]}: unknown (code, covers)" if extra else f"{where}.code: missing")
+                problems += _at((*where, extra[0]), "unknown (code, covers)") if extra else _at((*where, "code"), "missing")
                 continue
             code, covers = value["code"], value.get("covers", [focus])
         else:
             code, covers = value, [focus]
-        problems += filter(None, [_code_problem(f"{where}.code" if isinstance(value, Mapping) else where, code),
-                                  covers_problem(skill, covers, f"{where}.covers")])
+        problems += _at((*where, "code") if isinstance(value, Mapping) else where, _code_problem(code))
+        problems += _at((*where, "covers"), covers_reason(skill, covers))
     return problems
 
 
@@ -104,24 +123,24 @@ def _with_specializations(sheet: D6Sheet, table: Mapping[str, Any]) -> D6Sheet:
     """``sheet`` with the content's specializations; ContentError when one is not above its skill
     (OpenD6: a specialization is bought above the skill it narrows)."""
     found = dict(sheet.specializations)
-    problems = []
+    problems: list[StatProblem] = []
     for name, value in table.items():
         skill, focus = split_name(str(name))
         code = _as_code(value["code"] if isinstance(value, Mapping) else value)
         covers = tuple(value.get("covers", [focus])) if isinstance(value, Mapping) else (focus,)
         if code <= skill_code(sheet, skill):
-            problems.append(f"specializations.{name}: {code} is not above {skill} {skill_code(sheet, skill)}")
+            problems += _at(("specializations", str(name)), f"{code} is not above {skill} {skill_code(sheet, skill)}")
         found[full_name(str(name))] = Specialization(skill, code, covers)
     if problems:
-        raise ContentError(problems)
+        raise _refused(problems)
     return dataclasses.replace(sheet, specializations=found)
 
 
 def apply_stats(base: D6Sheet, stats: Mapping[str, Any]) -> D6Sheet:
     """``base`` overridden by content stats; ContentError listing every problem."""
-    problems = stats_problems(stats)
+    problems = stat_findings(stats)
     if problems:
-        raise ContentError(problems)
+        raise _refused(problems)
     attributes = {**base.attributes, **{k: _as_code(v) for k, v in stats.items() if k in ATTRIBUTES}}
     skills = {**base.skills, **{skill: _as_code(code) for skill, code in stats.get("skills", {}).items()}}
     sheet = dataclasses.replace(base, attributes=attributes, skills=skills)

@@ -96,13 +96,22 @@ class Specialization:
 
 def split_name(name: str, key: str = "specializations") -> tuple[str, str]:
     """``"melee: knives"`` -> ``("melee", "knives")``; ValueError naming ``key.name`` otherwise."""
+    problem = name_problem(name)
+    if problem:
+        raise ValueError(f"{key}.{name}: {problem}")
+    skill, _, focus = str(name).partition(":")
+    return skill.strip(), focus.strip()
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a specialization (``SKILL: FOCUS`` of an OpenD6 skill), or None."""
     skill, colon, focus = str(name).partition(":")
     skill, focus = skill.strip(), focus.strip()
     if not colon or not skill or not focus:
-        raise ValueError(f'{key}.{name}: expected "SKILL: FOCUS", e.g. "melee: knives"')
+        return 'expected "SKILL: FOCUS", e.g. "melee: knives"'
     if skill not in SKILLS:
-        raise ValueError(f"{key}.{name}: {skill} is not an OpenD6 skill")
-    return skill, focus
+        return f"{skill} is not an OpenD6 skill"
+    return None
 
 
 def full_name(name: str) -> str:
@@ -112,17 +121,23 @@ def full_name(name: str) -> str:
 
 
 def covers_problem(skill: str, covers: Any, where: str) -> str | None:
+    """``where: why`` ``covers`` cannot be a specialization of ``skill``'s list, or None (see :func:`covers_reason`)."""
+    reason = covers_reason(skill, covers)
+    return f"{where}: {reason}" if reason else None
+
+
+def covers_reason(skill: str, covers: Any) -> str | None:
     """Why ``covers`` cannot be a specialization of ``skill``'s list, or None.
 
     Each entry is a word; one that is a check kind must be a kind ``skill`` rolls (a
     ``climb`` is never melee)."""
     if not isinstance(covers, (list, tuple)) or not covers:
-        return f"{where}: expected a list of check kinds, item ids or item kinds"
+        return "expected a list of check kinds, item ids or item kinds"
     for entry in covers:
         if not isinstance(entry, str) or not entry.strip() or entry != entry.strip():
-            return f"{where}: {entry!r} is not a word"
+            return f"{entry!r} is not a word"
         if entry in KIND_SKILL and KIND_SKILL[entry] != skill:
-            return f"{where}: a {entry} check rolls {KIND_SKILL[entry]}, not {skill}"
+            return f"a {entry} check rolls {KIND_SKILL[entry]}, not {skill}"
     return None
 
 

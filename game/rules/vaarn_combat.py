@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from game.errors import ActionRefused, ContentError, WayfarerError
+from game.errors import ActionRefused, ContentError, StatProblem, WayfarerError
 from game.events import Event
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.rules.dice import Dice
@@ -32,7 +32,7 @@ from game.rules.vaarn_data import (
     bonus,
     defence,
     die_sides,
-    stat_problems,
+    stat_findings,
 )
 from game.rules.vaarn_events import AttackLanded, DamageTotalled
 from game.rules.vaarn_saves import SaveRequest, combine_mode, kept_dist, roll_save
@@ -233,13 +233,20 @@ def npc_attacks(sheet: VaarnSheet) -> tuple[tuple[Weapon, ...], ...]:
 
 def npc_stat_problems(stats: Mapping[str, Any]) -> list[str]:
     """What is wrong with an NPC's ``[npcs.X.stats.vaarn]`` table (empty when nothing)."""
-    problems = stat_problems(stats, npc=True)
+    return [message for message, _ in _npc_findings(stats)]
+
+
+def _npc_findings(stats: Mapping[str, Any]) -> list[tuple[str, StatProblem]]:
+    """(message, problem) for each problem of an NPC's table: the reasons of
+    :func:`stat_findings` are their messages; an attack list that does not parse is
+    ``attacks: why``."""
+    found = [(problem.reason, problem) for problem in stat_findings(stats, npc=True)]
     if isinstance(stats.get("attacks"), str):
         try:
             parse_attacks(stats["attacks"])
         except ValueError as error:
-            problems.append(f"attacks: {error}")
-    return problems
+            found.append((f"attacks: {error}", StatProblem(("attacks",), str(error))))
+    return found
 
 
 def npc_sheet(tier: int, stats: Mapping[str, Any] | None = None, creature: str = "biological") -> VaarnSheet:
@@ -252,9 +259,10 @@ def npc_sheet(tier: int, stats: Mapping[str, Any] | None = None, creature: str =
     ``hp`` and ``max_hp`` default to each other.
     """
     stats = dict(stats or {})
-    problems = ([] if tier in TIERS else [f"tier must be 1 to 5, not {tier}"]) + npc_stat_problems(stats)
+    found = _npc_findings(stats)
+    problems = ([] if tier in TIERS else [f"tier must be 1 to 5, not {tier}"]) + [message for message, _ in found]
     if problems:
-        raise ContentError([f"vaarn: {p}" for p in problems])
+        raise ContentError([f"vaarn: {p}" for p in problems], [problem for _, problem in found])
     level, armour_defence, morale, attacks = TIERS[tier]
     level = int(stats.get("level", level))
     hp = HP_PER_LEVEL * level if level > 0 else 1

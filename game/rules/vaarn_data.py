@@ -2,7 +2,7 @@
 
 The sheet itself is :class:`game.rules.vaarn_sheet.VaarnSheet`; the readers
 here answer what several rule modules ask of it (defences, armour, wound
-slots, deprivation).  Content stat tables are checked by :func:`stat_problems`.
+slots, deprivation).  Content stat tables are checked by :func:`stat_findings`.
 """
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.errors import StatProblem
 from game.rules.base import did_you_mean
 from game.rules.vaarn_sheet import ABILITY_NAMES, VaarnSheet
 
@@ -201,29 +202,44 @@ _NPC_STR_KEYS: tuple[str, ...] = ("creature", "attacks", "appearing", "notes")
 
 def stat_problems(stats: Mapping[str, Any], npc: bool = False) -> list[str]:
     """Every problem with a content stat table, one message each (empty when fine)."""
+    return [problem.reason for problem in stat_findings(stats, npc)]
+
+
+def stat_findings(stats: Mapping[str, Any], npc: bool = False) -> list[StatProblem]:
+    """Every problem with a content stat table at its key (empty when fine); each reason
+    names its key (``hp must be a whole number``), so it is also the message."""
     ints = _NPC_INT_KEYS if npc else _INT_KEYS
     strs = _NPC_STR_KEYS if npc else _STR_KEYS
     lists = () if npc else _LIST_KEYS
     known = [*ints, *_BOOL_KEYS, *strs, *lists]
     problems = []
     for key, value in stats.items():
-        if key in ints:
-            low, high = ints[key]
-            if isinstance(value, bool) or not isinstance(value, int):
-                problems.append(f"{key} must be a whole number")
-            elif not low <= value <= high:
-                problems.append(f"{key} must be between {low} and {high}, not {value}")
-        elif key in _BOOL_KEYS:
-            if not isinstance(value, bool):
-                problems.append(f"{key} must be true or false")
-        elif key in strs:
-            if not isinstance(value, str):
-                problems.append(f"{key} must be text")
-            elif key == "creature" and value not in CREATURE_TYPES:
-                problems.append(f"creature must be one of {', '.join(CREATURE_TYPES)}, not '{value}'")
-        elif key in lists:
-            if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-                problems.append(f"{key} must be a list of item ids")
-        else:
-            problems.append(f"unknown key '{key}'{did_you_mean(str(key), known)}; known: {', '.join(known)}")
+        reason = _key_problem(key, value, ints, strs, lists)
+        if reason is None and key not in known:
+            reason = f"unknown key '{key}'{did_you_mean(str(key), known)}; known: {', '.join(known)}"
+        if reason is not None:
+            problems.append(StatProblem((str(key),), reason))
     return problems
+
+
+def _key_problem(key: str, value: Any, ints: Mapping[str, tuple[int, int]], strs: tuple[str, ...],
+                 lists: tuple[str, ...]) -> str | None:
+    """What is wrong with a known key's value (None when nothing, or when the key is unknown)."""
+    if key in ints:
+        low, high = ints[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{key} must be a whole number"
+        if not low <= value <= high:
+            return f"{key} must be between {low} and {high}, not {value}"
+    elif key in _BOOL_KEYS:
+        if not isinstance(value, bool):
+            return f"{key} must be true or false"
+    elif key in strs:
+        if not isinstance(value, str):
+            return f"{key} must be text"
+        if key == "creature" and value not in CREATURE_TYPES:
+            return f"creature must be one of {', '.join(CREATURE_TYPES)}, not '{value}'"
+    elif key in lists:
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            return f"{key} must be a list of item ids"
+    return None

@@ -22,7 +22,7 @@ from game.rules.vaarn_data import (
     MAX_LEVEL,
     bonus,
     slot_limit,
-    stat_problems,
+    stat_findings,
     wound_slots,
 )
 from game.rules.vaarn_sheet import VaarnSheet
@@ -188,9 +188,9 @@ def new_character(stats: Mapping[str, Any] | None, dice: Dice) -> VaarnSheet:
     sheet: the engine hands those items over (``game.engine.new_state``).
     """
     stats = dict(stats or {})
-    problems = stat_problems(stats)
+    problems = stat_findings(stats)
     if problems:
-        raise ContentError([f"vaarn: player stats: {p}" for p in problems])
+        raise ContentError([f"vaarn: player stats: {p.reason}" for p in problems], problems)
     data = blank_sheet().to_data()
     data.update({ability: stats[ability] if ability in stats else roll_ability(dice)[0] for ability in ABILITIES})
     if "max_hp" in stats or "hp" in stats:

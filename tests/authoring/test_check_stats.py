@@ -31,6 +31,11 @@ BAD: list[tuple[str, str, str, str]] = [
     ("bind", "strength = 1\ncombatt = 2", "combatt", "did you mean combat?"),
     ("maelstrom", "strength = 2\nstrenght = 3", "strenght", "did you mean strength?"),
     ("open_adventures", "fight = 2\nfite = 3", "fite", "did you mean fight?"),
+    # keys inside a group table or an entry are named by their whole path
+    ("bind", 'skills = { combat = "x" }', "skills.combat", "must be a whole number"),
+    ("maelstrom", "attributes = { strenght = 2 }", "attributes.strenght", "did you mean strength?"),
+    ("opend6", 'specializations = { "melee: knives" = { covers = ["knife"] } }', 'specializations."melee: knives".code',
+     "missing"),
 ]
 
 GOOD: dict[str, str] = {
