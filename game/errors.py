@@ -36,8 +36,9 @@ class ContentError(WayfarerError):
     """An adventure could not be loaded; ``problems`` lists every finding, one line each.
 
     A rule system refusing a content stat table also gives ``stat_problems``: the
-    same findings as :class:`StatProblem` records, one for each line and in the same
-    order, for callers that locate them (``wayfarer check``) without reading the lines.
+    findings in the table as :class:`StatProblem` records, in the order of their lines
+    (a finding outside the table, such as a tier out of range, has a line only), for
+    callers that locate them (``wayfarer check``) without reading the lines.
     """
 
     def __init__(self, problems: list[str], stat_problems: Sequence[StatProblem] = ()) -> None:
