@@ -404,8 +404,9 @@ class Scout:
         return f"go {step.direction}"
 
     def _cause(self) -> str:
-        ending = self.state.ending.lower()
-        if "thirst" in ending:
+        from game.timekeeping import THIRST_DEATH_DAYS
+
+        if self.state.thirst_days >= THIRST_DEATH_DAYS:
             return "thirst"
         if self.fight is not None:
             return self.world.npc_name(self.fight.npc)
