@@ -41,6 +41,13 @@ def best_weapon(world: World, items: list[str], *, ranged: bool) -> Weapon | Non
     return weapon_of(world, best)
 
 
+def striking_weapon(world: World, weapon_id: str | None = None) -> Weapon:
+    """What ``attack`` strikes with: the item named, else the best melee weapon carried, else bare hands."""
+    if weapon_id is not None:
+        return weapon_of(world, weapon_id)
+    return best_weapon(world, world.carried(), ranged=False) or UNARMED
+
+
 def _die_size(damage: str) -> int:
     digits = "".join(ch for ch in damage.split("d")[-1] if ch.isdigit())
     return int(digits) if digits else 0
@@ -77,13 +84,13 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
     turn.referent = ("npc", npc_id)
     if world.npc_condition(npc_id) == "dead":
         raise ActionRefused(f"{capital(world.the_npc(npc_id))} is already dead.")
-    if weapon_id is not None:
-        weapon = weapon_of(world, weapon_id)
+    if weapon_id is not None or not ranged:
+        weapon = striking_weapon(world, weapon_id)
     else:
-        carried_weapon = best_weapon(world, world.carried(), ranged=bool(ranged))
-        if carried_weapon is None and ranged:
+        shooting = best_weapon(world, world.carried(), ranged=True)
+        if shooting is None:
             raise ActionRefused("You have nothing to shoot with.")
-        weapon = carried_weapon or UNARMED
+        weapon = shooting
     if ranged and not weapon.ranged:
         raise ActionRefused(f"You can't shoot with the {weapon.name}.")
     npc_state = world.npc_state(npc_id)

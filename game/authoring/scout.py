@@ -7,40 +7,21 @@ what it finds, drinks and fills at water, buys food from merchants, rests
 when hurt, searches rooms with hidden ways, unlocks doors with keys it
 carries (or forces them), goes for the goal's items, foes and room, and
 explores what it has not seen.  It talks to the engine through commands
-only, like a player, and reads the world to decide.
+only, like a player, and decides from the state of the world and typed
+answers of the rules and play layers (health as
+``RuleSystem.health_fraction``, closing in as ``BasePlay.closing_in``, a
+guard from ``NpcDef.blocks``), never from the sentences the game prints.
 
 A run ends in a win, a death or the turn limit (a timeout).
 """
 from __future__ import annotations
 
 import random
-import re
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.world.content import Adventure, ExitDef
-
-#: OpenD6 wound levels and Maelstrom track levels as a share of full health.
-_LEVELS: dict[str, float] = {
-    "healthy": 1.0, "stunned": 0.85, "wounded": 0.6, "severely wounded": 0.35, "incapacitated": 0.1,
-    "mortally wounded": 0.05, "bruised": 0.9, "scratched": 0.8, "hurt": 0.65, "injured": 0.5,
-    "mauled": 0.25, "crippled": 0.15, "dead": 0.0,
-}
-_CLOSE_IN = re.compile(r'"(move to [^"]+)"')
-_FRACTION = re.compile(r"(-?\d+)/(\d+)")
-
-
-def health_fraction(text: str) -> float:
-    """A system's health figure (``HP 3/5``, ``dice 4/5``, ``wounded (-1D)``, ``Hurt (-1), WP 2/3``) as 0..1."""
-    lowered = text.lower()
-    for name in sorted(_LEVELS, key=len, reverse=True):
-        if lowered.startswith(name):
-            return _LEVELS[name]
-    match = _FRACTION.search(text)
-    if match and int(match.group(2)) > 0:
-        return max(0.0, min(1.0, int(match.group(1)) / int(match.group(2))))
-    return 1.0
 
 
 @dataclass
@@ -124,16 +105,7 @@ class Scout:
         self._track_fight()
         action = (self._recover() or self._fight_or_flee() or self._survive() or self._loot()
                   or self._trade() or self._heal() or self._search() or self._travel())
-        if action is None:
-            action = "wait"
-        lines = self.say(action)
-        hint = next((m.group(1) for line in lines for m in [_CLOSE_IN.search(line)] if m), None)
-        if hint is not None:  # Open Adventures: close in before a melee attack
-            lines = self.say(hint)
-        if action.startswith("go ") and any("block" in line for line in lines):
-            blocker = self._blocker(action[3:])
-            if blocker is not None:
-                lines = self.say(f"attack {self._npc_noun(blocker)}")
+        self.say(action or "wait")
         if self.state.turn == turn_before:
             self.stuck += 1
             if self.stuck >= 3:
@@ -155,6 +127,7 @@ class Scout:
         return npc.name if "-" not in npc.name or not npc.aliases else npc.aliases[0]
 
     def _blocker(self, direction: str) -> str | None:
+        """A standing guard here that bars ``direction`` (``go`` that way would be refused); it becomes the foe."""
         world = self.world
         for npc_id in world.living_npcs_in():
             if world.npc(npc_id).blocks == direction and world.npc_condition(npc_id) == "ok":
@@ -170,7 +143,8 @@ class Scout:
         return [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
 
     def health(self) -> float:
-        return health_fraction(self.engine.system.health(self.state.player))
+        """The player's health from 0.0 (dead) to 1.0 (unhurt), as the rule system measures it."""
+        return float(self.engine.system.health_fraction(self.state.player))
 
     def _track_fight(self) -> None:
         foes = self.hostiles()
@@ -216,17 +190,26 @@ class Scout:
         odds = self._attack_odds(name)
         if health < 0.35 and odds < 0.5 and self.rng.random() < 0.7:
             return "flee"
-        weapon = self._exotica_weapon()
-        if weapon is not None:
-            return f"use {weapon} on {name}"
-        return f"attack {name}"
+        return self._strike(foes[0], self._exotica_weapon())
+
+    def _strike(self, npc_id: str, item_id: str | None = None) -> str:
+        """``attack NPC`` (``use ITEM on NPC`` with an item), or first the command that closes in
+        when the play layer says the blow cannot reach from here (Open Adventures' melee)."""
+        from game.actions.combat import striking_weapon
+
+        closer = self.engine.play.closing_in(self.world, npc_id, striking_weapon(self.world, item_id))
+        if closer is not None:
+            return str(closer)
+        name = self._npc_noun(npc_id)
+        return f"attack {name}" if item_id is None else f"use {self._noun(item_id)} on {name}"
 
     def _exotica_weapon(self) -> str | None:
+        """A damaging exotica carried and not yet tried (each is tried once)."""
         for item_id in self.world.carried():
             item = self.world.item(item_id)
             if item.kind == "exotica" and "damage" in item.effect and (item_id, 0) not in self.looted:
                 self.looted.add((item_id, 0))
-                return self._noun(item_id)
+                return item_id
         return None
 
     # -- body and supplies ---------------------------------------------------------------
@@ -415,11 +398,15 @@ class Scout:
             if step.locked_by in self.world.carried():
                 return f"unlock {step.direction} with {self._noun(step.locked_by)}"
             return f"open {step.direction}"
+        blocker = self._blocker(step.direction)
+        if blocker is not None:  # a guard bars the way: going would be refused, so fight it
+            return self._strike(blocker)
         return f"go {step.direction}"
 
     def _cause(self) -> str:
-        ending = self.state.ending.lower()
-        if "thirst" in ending:
+        from game.timekeeping import THIRST_DEATH_DAYS
+
+        if self.state.thirst_days >= THIRST_DEATH_DAYS:
             return "thirst"
         if self.fight is not None:
             return self.world.npc_name(self.fight.npc)

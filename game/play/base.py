@@ -99,6 +99,16 @@ class BasePlay(Generic[SystemT]):
         world.state.player, npc.sheet = result.attacker, result.defender
         return result
 
+    def closing_in(self, world: World, npc_id: str, weapon: Weapon) -> str | None:
+        """The command that brings the player within reach to strike ``npc_id`` with ``weapon``,
+        or None when the blow can be struck from where the player stands.
+
+        None by default: an NPC in the room is within reach.  A system that counts
+        distance overrides it, and its :meth:`player_attack` refuses the blow until
+        the player has closed in.
+        """
+        return None
+
     def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
         """An NPC attacks the player; both sheets are updated."""
         world = turn.world

@@ -65,6 +65,7 @@ from game.rules.open_adventures_sheet import NO_PROGRESS
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Turn
+    from game.world.world import World
 
 #: Commands that end or pass a fight turn; they do not break a check in progress.
 PASSING_VERBS = ("end", "defend", "wait")
@@ -174,8 +175,9 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         """
         world = turn.world
         name = the(world, npc_id)
-        if not weapon.ranged and distance(world, npc_id) > 0:
-            raise ActionRefused(f"{capital(name)} is {where(world, npc_id)}: close in first (\"move to {name}\", "
+        closer = self.closing_in(world, npc_id, weapon)
+        if closer is not None:
+            raise ActionRefused(f"{capital(name)} is {where(world, npc_id)}: close in first (\"{closer}\", "
                                 f"6\" a success), or shoot.")
         attribute = "shoot" if weapon.ranged else "fight"
         count = choose_dice(self, turn, attribute, situation.commit)
@@ -194,6 +196,13 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         if isinstance(committed, DiceCommitted) and committed.pushed:
             set_turn(world, pushing=True)
         return dataclasses.replace(result, events=tuple(after))
+
+    def closing_in(self, world: World, npc_id: str, weapon: Weapon) -> str | None:
+        """``move to NPC`` while the target of a melee weapon is not at your side (seed 000 §1
+        Move: Move dice, 6" a success); None for a ranged weapon or a target at your side."""
+        if weapon.ranged or distance(world, npc_id) == 0:
+            return None
+        return f"move to {the(world, npc_id)}"
 
     def natural_weapon(self, sheet: OASheet) -> Weapon:
         return Weapon(name="natural weapons", damage="d6")

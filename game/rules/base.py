@@ -160,6 +160,11 @@ def carried_health(now: int, top: int, new_top: int, low: int) -> int:
     return max(min(value, new_top), 1) if now > 0 else min(value, 0)
 
 
+def share(now: int, top: int) -> float:
+    """``now`` out of ``top`` as a number from 0.0 to 1.0 (0.0 when ``top`` is not positive)."""
+    return max(0.0, min(1.0, now / top)) if top > 0 else 0.0
+
+
 class RuleSystem(Protocol[SheetT, RequestT, MomentT]):
     """What the engine and the command line need from a rule system.
 
@@ -252,6 +257,15 @@ class RuleSystem(Protocol[SheetT, RequestT, MomentT]):
 
     def health(self, sheet: SheetT) -> str:
         """A short health figure for the status line, e.g. ``HP 4/6`` or ``pool 5``."""
+        ...
+
+    def health_fraction(self, sheet: SheetT) -> float:
+        """How whole ``sheet`` is, from 0.0 (dead) to 1.0 (unhurt), measured on the system's own health.
+
+        For code that weighs health rather than shows it (the simulator's scout
+        deciding whether to rest or flee); never parsed out of :meth:`health`.
+        Each system's docstring names what it measures.
+        """
         ...
 
     def sheet_lines(self, sheet: SheetT) -> list[str]:

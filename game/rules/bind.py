@@ -273,6 +273,13 @@ class BindSystem:
             text += f" Enc {sheet.encumbrance}"
         return text
 
+    def health_fraction(self, sheet: BindSheet) -> float:
+        """HP against maximum HP, BIND's measure of harm; 0.0 when dead, and at 0 HP or
+        below (down, and dead at minus the maximum).  Fatigue is not health."""
+        from game.rules.base import share
+
+        return 0.0 if sheet.dead else share(sheet.hp, sheet.max_hp)
+
     def sheet_lines(self, sheet: BindSheet) -> list[str]:
         attrs = sheet.attributes
         skills = {name: value for name, value in sheet.skills.items() if value}

@@ -251,6 +251,14 @@ class MaelstromSystem:
         """``Hurt (-1), WP 2/3``: the level on the track and Willpower points."""
         return f"{sheet.level.text}, WP {sheet.willpower_points}/{sheet.willpower}"
 
+    def health_fraction(self, sheet: MaelstromSheet) -> float:
+        """The boxes of the health track still empty, out of its eight (each box a level of
+        damage; with the last, Incapacitated, filled it is 0.0); 0.0 when dead.  Willpower is
+        not health and does not count."""
+        from game.rules.base import share
+
+        return 0.0 if sheet.dead else share(sheets.TRACK - sheet.boxes, sheets.TRACK)
+
     def sheet_lines(self, sheet: MaelstromSheet) -> list[str]:
         return sheets.sheet_lines(sheet)
 

@@ -40,6 +40,7 @@ from game.rules.base import (
     Situation,
     Weapon,
     did_you_mean,
+    share,
 )
 from game.rules.dice import Dice, roll_many
 from game.rules.open_adventures_dice import (
@@ -451,6 +452,14 @@ class OpenAdventures:
         elif sheet.dead or sheet.pool <= 0:
             text += ", dead" if sheet.dead else ", out cold"
         return text
+
+    def health_fraction(self, sheet: OASheet) -> float:
+        """The pool against its maximum (seed 000 §1 Health: the pool is the character's health);
+        for an NPC the hits it can still take against its hits; 0.0 when dead.  Fatigue and
+        the dice spent this turn are not health and do not count."""
+        if sheet.dead:
+            return 0.0
+        return share(sheet.hits, sheet.hits_max) if sheet.npc else share(sheet.pool, sheet.pool_max)
 
     def sheet_lines(self, sheet: OASheet) -> list[str]:
         """The sheet as text for ``stats``."""

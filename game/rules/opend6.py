@@ -195,6 +195,11 @@ class OpenD6:
     def health(self, sheet: D6Sheet) -> str:
         return sheets.health(sheet, self.damage)
 
+    def health_fraction(self, sheet: D6Sheet) -> float:
+        """Body Points against their maximum under ``damage = "body-points"``; else the share
+        the wound level leaves (:data:`~game.rules.opend6_sheet.HEALTH_SHARE`)."""
+        return sheets.health_fraction(sheet, self.damage)
+
     def sheet_lines(self, sheet: D6Sheet) -> list[str]:
         """Attributes with their skills (skills shown as the total code rolled), damage, points."""
         lines = []

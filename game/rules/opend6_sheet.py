@@ -14,7 +14,7 @@ from dataclasses import replace
 from game.errors import ActionRefused
 from game.events import PLAYER
 from game.events.fight import Died
-from game.rules.base import RestResult, Situation, carried_health
+from game.rules.base import RestResult, Situation, carried_health, share
 from game.rules.dice import Dice
 from game.rules.opend6_codes import SKILLS, DieCode, difficulty_number, weapon_code
 from game.rules.opend6_events import (
@@ -132,6 +132,20 @@ def health(sheet: D6Sheet, damage: str) -> str:
     level = sheet.wound_level
     penalty = WOUND_PENALTY[level]
     return WOUND_LEVELS[level] + (f" (-{penalty}D)" if penalty and level < INCAPACITATED else "")
+
+
+#: How whole each wound level leaves a character, healthy 1.0 .. dead 0.0: a judgement for
+#: code that weighs health, since the levels are not equal steps (stunned and wounded cost a
+#: die, severely wounded two and the next wound puts you down, incapacitated is out of the
+#: fight, mortally wounded is dying).
+HEALTH_SHARE: tuple[float, ...] = (1.0, 0.85, 0.6, 0.35, 0.1, 0.05, 0.0)
+
+
+def health_fraction(sheet: D6Sheet, damage: str) -> float:
+    """Body Points against their maximum (``damage`` body-points), else :data:`HEALTH_SHARE` of the wound level."""
+    if damage == "body-points":
+        return share(sheet.body_points or 0, sheet.body_points_max or 0)
+    return HEALTH_SHARE[sheet.wound_level]
 
 
 # -- rest and rounds ---------------------------------------------------------------

@@ -211,6 +211,18 @@ class VaarnSystem:
             parts.append("deprived")
         return ", ".join(parts)
 
+    def health_fraction(self, sheet: VaarnSheet) -> float:
+        """The lower of HP against maximum HP and the item slots wounds still leave before
+        the lethal ten (seed 001 §Wounds and Healing); 0.0 when dead by any rule, and at
+        0 HP or below."""
+        from game.rules import vaarn_wounds as wounds
+        from game.rules.base import share
+        from game.rules.vaarn_data import LETHAL_WOUND_SLOTS
+
+        if wounds.condition(sheet) == "dead":
+            return 0.0
+        return min(share(sheet.hp, sheet.max_hp), share(LETHAL_WOUND_SLOTS - wound_slots(sheet), LETHAL_WOUND_SLOTS))
+
     def sheet_lines(self, sheet: VaarnSheet) -> list[str]:
         lines = [
             f"Level {sheet.level}  XP {sheet.xp}  {self.health(sheet)}  Armour {armour(sheet)}",

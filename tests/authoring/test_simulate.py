@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from game.authoring.scout import health_fraction, play_run
+from game.authoring.scout import Scout, play_run
 from game.authoring.simulate import simulate_all
 from game.cli import main
 from game.rules.registry import SYSTEM_IDS
@@ -61,12 +61,18 @@ def test_a_progress_bar_only_on_a_terminal(tiny: Adventure) -> None:
     assert quiet.getvalue() == ""
 
 
-@pytest.mark.parametrize(("text", "share"), [
-    ("HP 3/6", 0.5), ("dice 5/5", 1.0), ("healthy", 1.0), ("wounded (-1D)", 0.6), ("BP 10/40", 0.25),
-    ("Healthy, WP 3/3", 1.0), ("Injured (-2), WP 1/3", 0.5),
-])
-def test_health_as_a_share(text: str, share: float) -> None:
-    assert health_fraction(text) == pytest.approx(share)
+def test_the_scout_weighs_health_from_the_sheet_not_the_status_line(tiny: Adventure) -> None:
+    from dataclasses import replace
+
+    from game.engine import Engine
+    from game.rules.registry import get_system
+
+    engine = Engine.new_game(tiny, get_system("open_adventures"), 3)
+    scout = Scout(engine, 3, 10)
+    engine.state.player = replace(engine.state.player, dice_left=0, fatigue=1)  # the status line reads "dice 0/N"
+    assert scout.health() == 1.0
+    engine.state.player = replace(engine.state.player, pool=engine.state.player.pool_max - 2)
+    assert scout.health() == engine.system.health_fraction(engine.state.player) < 1.0
 
 
 def test_text_report_and_bad_options(capsys: pytest.CaptureFixture[str]) -> None:

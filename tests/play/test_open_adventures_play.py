@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from game.actions.combat import UNARMED
 from game.engine import Engine
 from game.events import PLAYER
+from game.rules.base import Weapon
 from game.rules.dice import ScriptedDice
 from game.rules.open_adventures_events import DamageRolled, Defended, DiceCommitted, PoolLost
 from game.rules.open_adventures_sheet import OASheet
@@ -451,6 +453,8 @@ def test_melee_needs_the_enemy_at_your_side_and_moving_closes_six_inches_a_succe
                           "Your turn: 6 dice. The warden is near, 6\" away."]
     assert say(engine, script, "attack warden") == [
         "The warden is near, 6\" away: close in first (\"move to the warden\", 6\" a success), or shoot."]
+    assert engine.play.closing_in(engine.world, "warden", UNARMED) == "move to the warden"  # the fact, typed
+    assert engine.play.closing_in(engine.world, "warden", Weapon("sling", ranged=True)) is None
     assert say(engine, script, "odds move to warden") == [
         "Odds of move to the warden: 93.8% to succeed.", "  (fail 6.2%)", "  4d6, 4-5 one success, 6 two; need 1"]
     assert say(engine, script, "odds move to warden with 1") == [
@@ -458,6 +462,7 @@ def test_melee_needs_the_enemy_at_your_side_and_moving_closes_six_inches_a_succe
     lines = say(engine, script, "move to warden with 1", [4])
     assert lines[:2] == ["[move to the warden] Move 1d6 (4) = 1 success vs need 1: success (margin 0)",
                          "You close in: the warden is at your side."]
+    assert engine.play.closing_in(engine.world, "warden", UNARMED) is None
     assert say(engine, script, "move north") == ["The warden bars the way north: get past it first."]
 
 

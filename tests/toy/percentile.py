@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from game.rules.base import AttackResult, Odds, RollResult, SheetChange, Situation, Weapon, carried_health
+from game.rules.base import AttackResult, Odds, RollResult, SheetChange, Situation, Weapon, carried_health, share
 from game.rules.dice import Dice
 
 TARGETS = {"easy": 30, "normal": 0, "hard": -20, "extreme": -40, "legendary": -60}
@@ -92,6 +92,10 @@ class Percentile:
 
     def health(self, sheet: Sheet) -> str:
         return f"HP {sheet.hp}/{sheet.max_hp}"
+
+    def health_fraction(self, sheet: Sheet) -> float:
+        """HP against maximum HP (0.0 at 0 HP, when the toy's characters die)."""
+        return share(sheet.hp, sheet.max_hp)
 
     def sheet_lines(self, sheet: Sheet) -> list[str]:
         return [f"Skill {sheet.skill}%", self.health(sheet)]
