@@ -68,6 +68,7 @@ from game.world.content import (
     PlayerDef,
     RegionDef,
     RoomDef,
+    plain_exit,
 )
 from game.world.limits import MAX_AMOUNT, MAX_STAT, MAX_STAT_BY_SYSTEM
 from game.world.schema import (
@@ -182,22 +183,6 @@ def _make(cls: type[_Def], fields: dict[str, Any]) -> _Def:
     instance = object.__new__(cls)
     object.__setattr__(instance, "__dict__", fields)
     return instance
-
-
-def _plain_exit(direction: str, to: str) -> ExitDef:
-    """``ExitDef(direction, to)`` without the generated ``__init__`` (a big world has tens of thousands of
-    exits): its two fields set, the others left to their defaults on the class, as in :func:`_make`."""
-    instance = object.__new__(ExitDef)
-    _set(instance, "direction", direction)
-    _set(instance, "to", to)
-    return instance
-
-
-_set = object.__setattr__
-#: One exit made by ExitDef itself: CPython sizes a new instance's attribute storage by the attribute
-#: names its class's instances were given so far, so the exits made bare above, after this one, keep
-#: their two attributes compactly (half the memory, and faster to make and to read).
-_FIRST_EXIT = ExitDef("north", "")
 
 
 def _text(value: Any) -> str:
@@ -570,7 +555,7 @@ class _Builder:
             elif type(value) is str:
                 if value not in rooms:
                     self.report.dangling(("rooms", room_id, "exits", key), "room", value, rooms)
-                exits[direction] = _plain_exit(direction, value)
+                exits[direction] = plain_exit(direction, value)
             else:
                 tables = True
                 exit_def = self._exit(("rooms", room_id, "exits", key), direction, value)

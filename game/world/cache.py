@@ -599,7 +599,7 @@ def _exits_column(column: list[Any]) -> list[dict[str, ExitDef]]:
     ways = words[1::2]
     exits: list[Any] = list(map(object.__new__, repeat(ExitDef, len(ways))))
     # Only the direction and the room are set, each with one map at C speed (as in _make_all); the
-    # other fields are left to their defaults on the class (compactly: see build._FIRST_EXIT).
+    # other fields are left to their defaults on the class (see content.plain_exit).
     _run(map(object.__setattr__, exits, repeat("direction"), directions))
     _run(map(object.__setattr__, exits, repeat("to"), ways))
     # Back into each room's table: each islice takes the room's next (direction, exit) pairs.
@@ -621,15 +621,8 @@ def _room_exits(value: dict[str, Any]) -> dict[str, ExitDef]:
         name = _DIRECTION_NAMES.get(direction)
         if name is None:
             raise _Unusable("an exit in no known direction")
-        found[name] = _plain_way(name, way) if type(way) is str else full(way)
+        found[name] = content.plain_exit(name, way) if type(way) is str else full(way)
     return found
-
-
-def _plain_way(direction: str, to: str) -> ExitDef:
-    exit_def: Any = object.__new__(ExitDef)
-    object.__setattr__(exit_def, "direction", direction)
-    object.__setattr__(exit_def, "to", to)
-    return exit_def
 
 
 #: Each direction by its name (the very string the content module holds).

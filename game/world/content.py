@@ -132,6 +132,15 @@ class ExitDef:
     name: str = ""
 
 
+def plain_exit(direction: str, to: str) -> ExitDef:
+    """``ExitDef(direction, to)`` without the generated ``__init__`` (a big world has tens of thousands
+    of plain ways): the two fields set, the others read from their defaults on the class; equal (``==``)."""
+    exit_def = object.__new__(ExitDef)
+    object.__setattr__(exit_def, "direction", direction)
+    object.__setattr__(exit_def, "to", to)
+    return exit_def
+
+
 @dataclass(frozen=True)
 class RoomDef:
     id: str
