@@ -6,6 +6,7 @@ command prints a traceback for bad input: a one-line reason instead.
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import sys
@@ -221,6 +222,11 @@ def _main(argv: Sequence[str] | None) -> int:
     args = _dice_values(list(sys.argv[1:] if argv is None else argv))
     if not args or (args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]
+    collecting = gc.isenabled()
+    # Start-up makes tens of thousands of objects that all live on (modules, classes,
+    # the adventure): the cyclic collector would only walk them again and again.
+    # `play` switches it back on once the game is built; other commands at once.
+    gc.disable()
     try:
         parsed = build_parser(args[0] if args[0] in SUBCOMMANDS else None).parse_args(args)
         return dispatch(parsed)
@@ -236,6 +242,11 @@ def _main(argv: Sequence[str] | None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    finally:
+        if collecting:
+            gc.enable()
+        else:
+            gc.disable()
 
 
 def _dice_values(args: list[str]) -> list[str]:
@@ -261,4 +272,6 @@ def dispatch(args: argparse.Namespace) -> int:
         "odds": commands.odds, "roll": commands.roll, "map": commands.show_map, "replay": commands.replay,
         "schema": commands.schema, "test": commands.test, "simulate": commands.simulate,
     }
+    if args.command != "play":
+        gc.enable()
     return handlers[args.command](args)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 from pathlib import Path
@@ -75,6 +76,7 @@ def play(args: argparse.Namespace) -> int:
             opening = [*unfinished, ""] + opening
     engine.autosave = True
     engine.fixed_seed = args.seed
+    gc.enable()  # paused for start-up by game.cli (the engine froze what start-up made)
     return run_repl(engine, opening, plain=args.plain)
 
 
