@@ -543,8 +543,10 @@ def _table_decoder(cls: type) -> Decoder:
             if type(column) is not list or len(column) != len(ids):
                 raise _Unusable(f"{cls.__name__}.{name}: not a column as long as the ids")
             decoded.append(columns[name](column))
-        rows = map(zip, repeat(names), zip(*decoded, strict=True))
-        found = dict(zip(ids, _make_all(cls, list(map(dict, rows))), strict=True))
+        tables: list[dict[str, Any]] = [{} for _ in ids]  # each definition's attributes, a column at a time
+        for name, column in zip(names, decoded, strict=True):
+            _run(map(operator.setitem, tables, repeat(name), column))
+        found = dict(zip(ids, _make_all(cls, tables), strict=True))
         if len(found) != len(ids):
             raise _Unusable(f"{cls.__name__}: an id given twice")
         return found
