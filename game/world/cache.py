@@ -380,6 +380,9 @@ _DEFAULTS: dict[type, dict[str, Any]] = {
     if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == content.__name__
 }
 _FIELD_NAMES = {cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in _DEFAULTS}
+#: The fields with a default factory of each content class, and their factories.
+_FACTORIES = {cls: [(f.name, f.default_factory) for f in dataclasses.fields(cls)
+                    if f.default_factory is not dataclasses.MISSING] for cls in _DEFAULTS}
 #: The Adventure's tables of definitions keyed by their ids, written as columns.
 _TABLES: dict[str, type] = {"rooms": content.RoomDef, "items": content.ItemDef, "npcs": content.NpcDef,
                             "regions": content.RegionDef}
@@ -526,7 +529,6 @@ def _table_decoder(cls: type) -> Decoder:
     fields = dataclasses.fields(cls)
     columns = {f.name: _column_decoder(hints[f.name]) for f in fields}
     required = frozenset(f.name for f in fields if f.name not in _DEFAULTS[cls])
-    made = [(f.name, f.default_factory) for f in fields if f.default_factory is not dataclasses.MISSING]
 
     def decode(value: Any) -> dict[str, Any]:
         if type(value) is not dict or not required <= value.keys() or not columns.keys() >= value.keys():
@@ -541,9 +543,10 @@ def _table_decoder(cls: type) -> Decoder:
             if type(column) is not list or len(column) != len(ids):
                 raise _Unusable(f"{cls.__name__}.{name}: not a column as long as the ids")
             decoded.append(columns[name](column))
-        factories = [(name, factory) for name, factory in made if name not in value]
-        rows = map(zip, repeat(names), zip(*decoded, strict=True))
-        found = dict(zip(ids, _make_all(cls, _tables(len(ids), factories, rows)), strict=True))
+        tables: list[dict[str, Any]] = [{} for _ in ids]  # each definition's attributes, a column at a time
+        for name, column in zip(names, decoded, strict=True):
+            _run(map(operator.setitem, tables, repeat(name), column))
+        found = dict(zip(ids, _make_all(cls, tables), strict=True))
         if len(found) != len(ids):
             raise _Unusable(f"{cls.__name__}: an id given twice")
         return found
@@ -555,21 +558,17 @@ def _make_all(cls: type, attributes: list[dict[str, Any]]) -> list[Any]:
     instance's ``__dict__``, as :func:`_dataclass_decoder` fills one.
 
     What the generated ``__init__`` does field by field, done by ``map`` at C speed for the
-    tens of thousands of definitions a big world has (each ``map`` run for its effects by ``_run``).
+    tens of thousands of definitions a big world has (each ``map`` run for its effects by
+    ``_run``).  A field with a default factory that the tables lack gets a new value in each
+    (``factory()``); a field with a plain default is left to the class.
     """
-    made: list[Any] = list(map(object.__new__, repeat(cls, len(attributes))))
+    count = len(attributes)
+    for name, factory in _FACTORIES[cls]:
+        if not all(map(dict.__contains__, attributes, repeat(name))):
+            _run(map(operator.setitem, attributes, repeat(name), starmap(factory, repeat((), count))))
+    made: list[Any] = list(map(object.__new__, repeat(cls, count)))
     _run(map(object.__setattr__, made, repeat("__dict__"), attributes))
     return made
-
-
-def _tables(count: int, factories: list[tuple[str, Callable[[], Any]]],
-            rows: Iterable[Iterable[tuple[str, Any]]]) -> list[dict[str, Any]]:
-    """``count`` tables of attributes, made in bulk: each row's (name, value) pairs, and a new value
-    from each of ``factories`` (the fields with a plain default are left to the class)."""
-    tables = list(map(dict, rows))
-    for name, factory in factories:
-        _run(map(operator.setitem, tables, repeat(name), starmap(factory, repeat((), count))))
-    return tables
 
 
 #: Runs an iterator to its end, keeping nothing (the ``consume`` recipe of :mod:`itertools`).
@@ -596,13 +595,11 @@ def _exits_column(column: list[Any]) -> list[dict[str, ExitDef]]:
     if None in named:
         raise _Unusable("an exit in no known direction")
     directions = typing.cast(list[str], named)
-    ways = words[1::2]
-    exits: list[Any] = list(map(object.__new__, repeat(ExitDef, len(ways))))
-    # Only the direction and the room are set, each with one map at C speed (as in _make_all); the
-    # other fields are left to their defaults on the class (see content.plain_exit).
-    _run(map(object.__setattr__, exits, repeat("direction"), directions))
-    _run(map(object.__setattr__, exits, repeat("to"), ways))
-    # Back into each room's table: each islice takes the room's next (direction, exit) pairs.
+    # Each exit made as content.plain_exit makes one (only the direction and the room set, the other
+    # fields left to their defaults on the class), all at once; then each room's table takes its next
+    # (direction, exit) pairs, one islice a room.
+    exits = _make_all(ExitDef, [{"direction": direction, "to": to}
+                                for direction, to in zip(directions, words[1::2], strict=True)])
     pairs = zip(directions, exits, strict=True)
     found: list[dict[str, ExitDef]] = list(map(dict, map(islice, repeat(pairs),
                                                          map(operator.floordiv, spaces, repeat(2)))))
