@@ -12,9 +12,13 @@ given too (steadier than wall time when other work loads the machine).  POSIX on
 (a pseudo-terminal, ``resource``).  Note that `python -c pass` includes whatever the
 ``.pth`` files of this Python's site-packages import (``python -X importtime -c pass``
 shows it): modules they load are then free for the game too, so the ratio depends on
-the environment, not only on the game.
+the environment, not only on the game.  ``--python`` measures another interpreter
+with the game installed in it, e.g. a fresh virtual environment as ``pipx install .``
+makes one (``python -m venv /tmp/v && /tmp/v/bin/pip install .``): both sides then run
+that interpreter, from a temporary folder so that ``-m game`` finds the installed
+game rather than a checkout.
 
-    python benchmarks/startup.py [--runs N]
+    python benchmarks/startup.py [--runs N] [--python PATH]
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -32,16 +37,26 @@ RUNS = 15
 
 #: As an installed game runs: with its bytecode cached (some shells set PYTHONDONTWRITEBYTECODE).
 ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-PASS = [sys.executable, "-c", "pass"]
-TOOLKIT = [sys.executable, "-c", "import prompt_toolkit"]
-GAME = [sys.executable, "-m", "game", "--seed", "1", "--saves", "/tmp/wayfarer-bench-saves"]
+#: The interpreter measured (``--python``) and the commands run with it, set by :func:`use_python`.
+PASS: list[str] = []
+TOOLKIT: list[str] = []
+GAME: list[str] = []
+#: Where the commands run: a folder holding no ``game`` package of its own.
+WORKDIR = tempfile.mkdtemp(prefix="wayfarer-bench-")
+
+
+def use_python(python: str) -> None:
+    """Measure ``python`` (an interpreter with the game installed) on both sides."""
+    PASS[:] = [python, "-c", "pass"]
+    TOOLKIT[:] = [python, "-c", "import prompt_toolkit"]
+    GAME[:] = [python, "-m", "game", "--seed", "1", "--saves", "/tmp/wayfarer-bench-saves"]
 
 
 def timed(command: list[str]) -> tuple[float, float]:
     """Wall-clock and CPU seconds (user + system) of one run of ``command``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=True, env=ENV)
+    subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=True, env=ENV, cwd=WORKDIR)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -52,7 +67,12 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=RUNS, help="runs of each (medians reported)")
-    runs = parser.parse_args().runs
+    parser.add_argument("--python", default=sys.executable,
+                        help="the interpreter to measure, with the game installed (default: this one)")
+    options = parser.parse_args()
+    runs = options.runs
+    use_python(options.python)
+    print(f"interpreter: {options.python}")
     compileall.compile_dir(Path(__file__).resolve().parent.parent / "game", quiet=1)
     for command in (TOOLKIT, PASS, GAME):
         timed(command)  # bytecode (and any content cache) written, as a player's second start finds them
@@ -84,7 +104,8 @@ def terminal_start() -> tuple[float, float]:
     import pexpect
 
     start = time.perf_counter()
-    child = pexpect.spawn(GAME[0], GAME[1:], env=ENV, encoding="utf-8", timeout=30, dimensions=(40, 100))
+    child = pexpect.spawn(GAME[0], GAME[1:], env=ENV, encoding="utf-8", timeout=30, dimensions=(40, 100),
+                          cwd=WORKDIR)
     child.expect("Exits:")
     opening = time.perf_counter() - start
     child.expect(r">(\x08| )")
