@@ -2,10 +2,11 @@
 
 A save holds only state (PRODUCT §8), under two tables: ``[save]`` (format
 version, adventure id and version, content digest, system, seed, turn and an
-integrity checksum over the state) and ``[state]``, whose shape, format 3 (an NPC
-met holds only what differs from the content), is :mod:`game.save_format`'s.  Writing is atomic: the
-new save goes to a temporary file that is flushed and fsynced, the previous
-save is copied to ``<slot>.toml.bak`` the same way, and only then does
+integrity checksum over the state) and ``[state]``, whose shape, format 4 (an NPC
+met holds only what differs from the content; NPCs alike are a group of lines), is
+:mod:`game.save_format`'s.  Writing is atomic: the new save goes to a temporary
+file that is flushed and fsynced, the previous save is copied to ``<slot>.toml.bak``
+the same way, and only then does
 ``os.replace`` put the new one in place.  At every instant a complete save
 (new or old) and its backup exist; a save killed half-way leaves only a
 ``.<slot>.toml.tmp-<pid>`` file, which :meth:`SaveStore.clean_strays` removes
@@ -18,7 +19,7 @@ temporary file left behind.
 Reading refuses, each with a one-line reason and the game untouched: a file
 too large, not UTF-8, not TOML, too deep or with absurd numbers (the limits of
 :mod:`game.world.limits`); a wrong or missing header; a format this Wayfarer
-does not know (formats 1 and 2 load: format 1 is migrated by the rule system's
+does not know (formats 1 to 3 load: format 1 is migrated by the rule system's
 ``migrate_v1``; the player is told, and the next save is written in
 :data:`FORMAT_VERSION`); another adventure or
 another version of it; a checksum that does not match (which catches a
@@ -66,7 +67,9 @@ from game.save_format import (
     WrittenSheets,
     expanded,
     fresh_npcs,
+    grouped_npcs,
     lines,
+    npc_groups,
     save_text,
     shape_problem,
     sheets_problem,
@@ -585,22 +588,31 @@ class SaveStore:
         made_with_other = made_with if made_with != self.adventure.version else None
         if version == 1:
             data = codec.migrate_v1(copy.deepcopy(data))
+        groups, problem = npc_groups(data, version)
+        if problem:
+            raise SaveError(f"{name} is damaged: {problem}")
         if version >= 3:  # an NPC's entry is filled in from its definition: the adventure must have it
-            self._refuse_missing([f"npc {n}" for n in data["npcs"] if n not in self.adventure.npcs], name,
-                                 made_with_other)
+            npcs = self.adventure.npcs
+            self._refuse_missing([f"npc {n}" for n in data["npcs"] if n not in npcs]
+                                 + [f"npc {n}" for group in groups for n, _ in group.members if n not in npcs],
+                                 name, made_with_other)
         read: dict[int, Any] = {}
         whole, problem = expanded(data, version, codec, self.fingerprints, read)
         problem = problem or sheets_problem(whole, codec, read)
+        fresh = self._fresh_npcs(codec.id) if version >= 3 else None
+        grouped, saved, problem = (({}, {}, problem) if problem or fresh is None
+                                   else grouped_npcs(groups, codec, self.fingerprints, fresh))
         if problem:
             raise SaveError(f"{name} is damaged: {problem}")
-        fresh = self._fresh_npcs(codec.id) if version >= 3 else None
         try:
             state = WorldState.from_data(whole, ReadOnce(codec, read), fresh)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
+        if grouped:
+            state.npcs = dict(sorted({**state.npcs, **grouped}.items()))
         self.check_references(state, name, made_with_other)
         same_files = made_with == self.adventure.version and header.get("digest") == self.adventure.digest
-        return state, self.fingerprints.refresh(state, whole["npcs"], same_files)
+        return state, self.fingerprints.refresh(state, {**whole["npcs"], **saved}, same_files)
 
     def takes_version(self, version: object) -> bool:
         """Whether a save of another version of this adventure may load (its ids are checked after).
@@ -625,10 +637,11 @@ class SaveStore:
             problems.append(f"room {state.room}")
         problems += [f"room {r}" for r in state.visited if r not in rooms]
         problems += [f"exit {e}" for e in state.opened | state.found if e.partition("/")[0] not in rooms]
+        items = adventure.items
         for item_id, place in state.item_moves.items():
-            if item_id not in adventure.items:
+            if item_id not in items:
                 problems.append(f"item {item_id}")
-            elif not _valid_place(place, adventure):
+            elif not (place[:5] == "room:" and place[5:] in rooms) and not _valid_place(place, adventure):
                 problems.append(f"place {place}")
         problems += [f"npc {n}" for n in state.npcs if n not in adventure.npcs]
         problems += [f"room {s.room}" for s in state.npcs.values() if s.room and s.room not in rooms]

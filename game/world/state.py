@@ -12,7 +12,7 @@ they are immutable).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -184,12 +184,16 @@ class WorldState:
         """Deprived by thirst or hunger: rests give nothing."""
         return self.thirst_days > 0 or self.hunger_days > 0
 
-    def to_data(self, codec: SheetCodec, fresh_npc: FreshNpc | None = None) -> dict[str, Any]:
+    def to_data(self, codec: SheetCodec, fresh_npc: FreshNpc | None = None,
+                npc_ids: Iterable[str] | None = None) -> dict[str, Any]:
         """Plain data (TOML-serialisable) holding the whole state; ``codec`` writes the sheets.
 
         With ``fresh_npc`` (an NPC id -> the NPC as the content makes it when met),
         each NPC holds only what differs from it (see :meth:`NpcState.to_data`).
+        ``npc_ids``: only those NPCs, in that order (a save writes the others apart); all, sorted, by default.
         """
+        npcs = self.npcs
+        ids = sorted(npcs) if npc_ids is None else npc_ids
         return {
             "adventure_id": self.adventure_id,
             "adventure_version": self.adventure_version,
@@ -209,8 +213,7 @@ class WorldState:
             "found": sorted(self.found),
             "identified": sorted(self.identified),
             "puzzled": sorted(self.puzzled),
-            "npcs": {npc_id: npc.to_data(codec, fresh_npc(npc_id) if fresh_npc else None)
-                     for npc_id, npc in sorted(self.npcs.items())},
+            "npcs": {npc_id: npcs[npc_id].to_data(codec, fresh_npc(npc_id) if fresh_npc else None) for npc_id in ids},
             "drank_day": self.drank_day,
             "ate_day": self.ate_day,
             "thirst_days": self.thirst_days,
@@ -254,7 +257,7 @@ class WorldState:
             ate_day=int(data["ate_day"]),
             thirst_days=int(data["thirst_days"]),
             hunger_days=int(data["hunger_days"]),
-            log=[sys.intern(str(line)) for line in data["log"]],  # as the engine logs: repeats share a string
+            log=list(map(sys.intern, map(str, data["log"]))),  # as the engine logs: repeats share a string
             moment=codec.moment_from_data(data.get("moment", {})),
             flags=set(map(str, data.get("flags", []))),
             counters={str(k): int(v) for k, v in dict(data.get("counters", {})).items()},
