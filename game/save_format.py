@@ -108,6 +108,8 @@ class WrittenSheets:
 
 #: A sheet's changes from a fresh sheet (:func:`sheet_changes`), and the inline table that writes them.
 Changes = tuple[dict[str, Any], str]
+#: How many sheets unequal to each other a save compares a sheet with before turning it into data.
+_ALIKE_SEEN = 4
 
 
 class _Remembering:
@@ -116,8 +118,9 @@ class _Remembering:
     def __init__(self, codec: RuleSystem[Any, Any, Any], written: WrittenSheets) -> None:
         self.codec, self.last = codec, written.last
         self.now: dict[int, list[Any]] = {}
-        #: Fingerprint -> the last sheet whose changes from that fresh sheet were worked out, and them.
-        self.alike: dict[str, tuple[Any, Changes | None]] = {}
+        #: Fingerprint -> the last few sheets unequal to each other whose changes from that fresh sheet
+        #: were worked out, and them, the latest first.
+        self.alike: dict[str, list[tuple[Any, Changes | None]]] = {}
 
     def _written(self, sheet: Any) -> list[Any]:
         key = id(sheet)
@@ -139,18 +142,20 @@ class _Remembering:
     def changes(self, sheet: Any, fresh: FreshSheet) -> Changes | None:
         """:func:`sheet_changes` of the sheet's data from the fresh sheet's, and their text (None: write it whole).
 
-        A sheet equal to the last one worked out from the same fresh sheet has its changes (the
-        first save of 1,000 NPCs met alike turns one sheet into data, not 1,000).
+        A sheet equal to one of the last few worked out from the same fresh sheet has their changes
+        (the first save of 1,000 NPCs met alike turns a few sheets into data, not 1,000).
         """
         known = self._written(sheet)[2]
         if fresh.fingerprint not in known:
-            last = self.alike.get(fresh.fingerprint)
-            if last is not None and last[0] == sheet:
-                known[fresh.fingerprint] = last[1]
-            else:
+            seen = self.alike.setdefault(fresh.fingerprint, [])
+            index = next((index for index, (other, _) in enumerate(seen) if _same(other, sheet)), -1)
+            if index < 0:
                 changes = sheet_changes(self.sheet_to_data(sheet), fresh.data)
-                known[fresh.fingerprint] = None if changes is None else (changes, _inline(changes))
-                self.alike[fresh.fingerprint] = (sheet, known[fresh.fingerprint])
+                seen.insert(0, (sheet, None if changes is None else (changes, _inline(changes))))
+                del seen[_ALIKE_SEEN:]
+            else:
+                seen.insert(0, seen.pop(index))  # the latest first: sheets alike come in runs
+            known[fresh.fingerprint] = seen[0][1]
         found: Changes | None = known[fresh.fingerprint]
         return found
 
@@ -162,6 +167,15 @@ class _Remembering:
 
     def moment_from_data(self, data: Mapping[str, Any]) -> Any:
         return self.codec.moment_from_data(data)
+
+
+def _same(sheet: Any, other: Any) -> bool:
+    """Whether two sheets are equal, comparing their attributes at C speed where they have them (a
+    dataclass's ``==`` builds a tuple of every field of each first: twice the time)."""
+    attributes = getattr(sheet, "__dict__", None)
+    if attributes is None or type(other) is not type(sheet):
+        return bool(sheet == other)
+    return bool(attributes == vars(other))
 
 
 def state_data(state: WorldState, codec: RuleSystem[Any, Any, Any], fingerprints: Fingerprints,
@@ -412,74 +426,61 @@ def _read_changed(codec: RuleSystem[Any, Any, Any], sheet_data: dict[str, Any], 
         return None, problem or f"the sheet of {where} is not one {codec.id} can read ({_shown(error)})"
 
 
-class NpcGroup(NamedTuple):
-    """A group of NPCs of a format-4 save: the entry they share, the fingerprint of their definition
-    ("" when the entry has no ``sheet_changes``), and each one's id and room ("": its home)."""
+class NpcGroupsRead(NamedTuple):
+    """The NPCs of a save's groups (:func:`npc_groups`); the entry, as ``Fingerprints.refresh`` reads
+    it, of each whose sheet has changes and whose definition changed since (it keeps the others as
+    they are); the ids the adventure lacks (none of them read); and why the groups are refused ("" if not)."""
 
-    entry: dict[str, Any]
-    fingerprint: str
-    members: list[tuple[str, str]]
-
-
-def npc_groups(data: dict[str, Any], version: int) -> tuple[list[NpcGroup], str]:
-    """The ``npc_groups`` of state data of the right shape (none before format 4), their lines read,
-    and why they are refused (empty if they are not): an NPC named twice, here or in ``npcs``, is."""
-    if version < 4:
-        return [], ""
-    found = []
-    seen = set(data["npcs"])
-    for number, group in enumerate(data.get("npc_groups", ()), 1):
-        where = f"npc group {number}: "
-        problem = (_fields_problem(group, _GROUP_FIELDS, where)
-                   or next((f"{where}entry.{_shown(key)} is not what NPCs share" for key in group["entry"]
-                            if key not in _GROUP_ENTRY_FIELDS), "")
-                   or _fields_problem(group["entry"], _GROUP_ENTRY_FIELDS, f"{where}entry."))
-        if not problem and ("sheet_changes" in group["entry"]) != ("fingerprint" in group):
-            problem = f"{where}a fingerprint goes with sheet_changes, and only with them"
-        if problem:
-            return [], problem
-        members = []
-        for line in lines(group["npcs"]):
-            npc_id, _, room = line.partition(" ")
-            if not npc_id or " " in room:
-                return [], f"{where}npcs has the line {_shown(repr(line))}, not an npc and its room"
-            if npc_id in seen:
-                return [], f"{where}npc {_shown(npc_id)} is written twice"
-            seen.add(npc_id)
-            members.append((npc_id, room))
-        found.append(NpcGroup(group["entry"], group.get("fingerprint", ""), members))
-    return found, ""
+    npcs: dict[str, NpcState]
+    saved: dict[str, dict[str, Any]]
+    missing: list[str]
+    problem: str
 
 
 #: An NpcState whose room, sheet and disposition each NPC of a group takes from its own fresh NPC.
 _FILLED_IN = NpcState(room="", sheet=None, disposition="")
 
 
-def grouped_npcs(groups: list[NpcGroup], codec: RuleSystem[Any, Any, Any], fingerprints: Fingerprints,
-                 fresh_npc: FreshNpc) -> tuple[dict[str, NpcState], dict[str, dict[str, Any]], str]:
-    """The NPCs of a save's groups (:func:`npc_groups`; their ids the adventure's, checked before), the
-    entry as ``Fingerprints.refresh`` reads them of each whose sheet has changes and whose definition
-    changed since (the others it keeps as they are), and why not (empty if fine).
+def npc_groups(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, Any], fingerprints: Fingerprints,
+               fresh_npc: FreshNpc) -> NpcGroupsRead:
+    """The ``npc_groups`` of state data of the right shape, read (none before format 4).
 
-    What the group's entry leaves out each NPC takes from its own fresh NPC; the changes are laid over the
-    sheet of each NPC's definition as it is now, read once per definition, and shared.
+    Each line names an NPC and maybe its room (its fresh NPC's when not); what the group's entry
+    leaves out each NPC takes from its own fresh NPC; the changes are laid over the sheet of each
+    NPC's definition as it is now, read once per definition, and shared.  Refused: a group of the
+    wrong shape, an entry its NPCs' reader refuses, a line of more than an id and a room, an NPC
+    named twice (here or in ``npcs``).
     """
-    npcs: dict[str, NpcState] = {}
-    saved: dict[str, dict[str, Any]] = {}
+    read = NpcGroupsRead({}, {}, [], "")
+    if version < 4:
+        return read
     made = fingerprints.made(codec.id)
-    for number, group in enumerate(groups, 1):
-        entry, members = group.entry, group.members
-        try:
-            shared = NpcState.from_data(entry, codec, _FILLED_IN)  # its sheet_changes are read below
-        except (KeyError, TypeError, ValueError) as error:
-            return {}, {}, f"npc group {number}: {_shown(error)}"
-        changes = entry.get("sheet_changes")
-        record = {"sheet_changes": changes, FINGERPRINT: group.fingerprint}
-        own_disposition = "disposition" in entry
+    seen = set(data["npcs"])
+    for number, group in enumerate(data.get("npc_groups", ()), 1):
+        where = f"npc group {number}: "
+        problem = _group_problem(group, where)
+        if not problem:
+            try:
+                shared = NpcState.from_data(group["entry"], codec, _FILLED_IN)  # its sheet_changes are read below
+            except (KeyError, TypeError, ValueError) as error:
+                problem = f"{where}{_shown(error)}"
+        if problem:
+            return read._replace(problem=problem)
+        changes = group["entry"].get("sheet_changes")
+        record = {"sheet_changes": changes, FINGERPRINT: group.get("fingerprint")}
+        own_disposition = "disposition" in group["entry"]
         sheets: dict[str, Any] = {}  # fingerprint of a definition now -> the sheet read with the changes
-        for npc_id, room in members:
+        for line in lines(group["npcs"]):
+            npc_id, _, room = line.partition(" ")
+            if not npc_id or " " in room:
+                return read._replace(problem=f"{where}npcs has the line {_shown(repr(line))}, not an npc and its room")
+            if npc_id in seen:
+                return read._replace(problem=f"{where}npc {_shown(npc_id)} is written twice")
+            seen.add(npc_id)
             fresh = fresh_npc(npc_id)
-            assert fresh is not None  # checked before
+            if fresh is None:
+                read.missing.append(npc_id)
+                continue
             sheet = fresh.sheet
             if changes is not None:
                 definition = made.get(npc_id) or fingerprints.fresh(codec.id, npc_id)
@@ -487,13 +488,25 @@ def grouped_npcs(groups: list[NpcGroup], codec: RuleSystem[Any, Any, Any], finge
                 if sheet is None:
                     sheet, problem = _read_changed(codec, {**definition.data, **changes}, changes, npc_id)
                     if problem:
-                        return {}, {}, problem
+                        return read._replace(problem=problem)
                     sheets[definition.fingerprint] = sheet
-                if definition.fingerprint != group.fingerprint:  # read over its new definition: see refresh
-                    saved[npc_id] = record
-            npcs[npc_id] = NpcState(room or fresh.room, sheet, shared.disposition if own_disposition else fresh.disposition,
-                                    shared.route_index, shared.haggle_day, shared.haggle, shared.memory)
-    return npcs, saved, ""
+                if definition.fingerprint != record[FINGERPRINT]:  # read over its new definition: see refresh
+                    read.saved[npc_id] = record
+            read.npcs[npc_id] = NpcState(room or fresh.room, sheet,
+                                         shared.disposition if own_disposition else fresh.disposition,
+                                         shared.route_index, shared.haggle_day, shared.haggle, shared.memory)
+    return read
+
+
+def _group_problem(group: dict[str, Any], where: str) -> str:
+    """Why a group does not have the shape format 4 writes (empty if it does)."""
+    problem = (_fields_problem(group, _GROUP_FIELDS, where)
+               or next((f"{where}entry.{_shown(key)} is not what NPCs share" for key in group["entry"]
+                        if key not in _GROUP_ENTRY_FIELDS), "")
+               or _fields_problem(group["entry"], _GROUP_ENTRY_FIELDS, f"{where}entry."))
+    if not problem and ("sheet_changes" in group["entry"]) != ("fingerprint" in group):
+        return f"{where}a fingerprint goes with sheet_changes, and only with them"
+    return problem
 
 
 def lines(text: str) -> list[str]:

@@ -67,7 +67,6 @@ from game.save_format import (
     WrittenSheets,
     expanded,
     fresh_npcs,
-    grouped_npcs,
     lines,
     npc_groups,
     save_text,
@@ -588,31 +587,29 @@ class SaveStore:
         made_with_other = made_with if made_with != self.adventure.version else None
         if version == 1:
             data = codec.migrate_v1(copy.deepcopy(data))
-        groups, problem = npc_groups(data, version)
-        if problem:
-            raise SaveError(f"{name} is damaged: {problem}")
-        if version >= 3:  # an NPC's entry is filled in from its definition: the adventure must have it
-            npcs = self.adventure.npcs
-            self._refuse_missing([f"npc {n}" for n in data["npcs"] if n not in npcs]
-                                 + [f"npc {n}" for group in groups for n, _ in group.members if n not in npcs],
+        fresh = self._fresh_npcs(codec.id) if version >= 3 else None
+        if fresh is not None:  # an NPC's entry is filled in from its definition: the adventure must have it
+            groups = npc_groups(data, version, codec, self.fingerprints, fresh)
+            if groups.problem:
+                raise SaveError(f"{name} is damaged: {groups.problem}")
+            self._refuse_missing([f"npc {n}" for n in (*data["npcs"], *groups.missing) if n not in self.adventure.npcs],
                                  name, made_with_other)
         read: dict[int, Any] = {}
         whole, problem = expanded(data, version, codec, self.fingerprints, read)
         problem = problem or sheets_problem(whole, codec, read)
-        fresh = self._fresh_npcs(codec.id) if version >= 3 else None
-        grouped, saved, problem = (({}, {}, problem) if problem or fresh is None
-                                   else grouped_npcs(groups, codec, self.fingerprints, fresh))
         if problem:
             raise SaveError(f"{name} is damaged: {problem}")
         try:
             state = WorldState.from_data(whole, ReadOnce(codec, read), fresh)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
-        if grouped:
-            state.npcs = dict(sorted({**state.npcs, **grouped}.items()))
+        saved = whole["npcs"]
+        if fresh is not None and groups.npcs:
+            state.npcs = dict(sorted({**state.npcs, **groups.npcs}.items()))
+            saved = {**saved, **groups.saved}
         self.check_references(state, name, made_with_other)
         same_files = made_with == self.adventure.version and header.get("digest") == self.adventure.digest
-        return state, self.fingerprints.refresh(state, {**whole["npcs"], **saved}, same_files)
+        return state, self.fingerprints.refresh(state, saved, same_files)
 
     def takes_version(self, version: object) -> bool:
         """Whether a save of another version of this adventure may load (its ids are checked after).

@@ -113,6 +113,14 @@ class NpcState:
                         self.memory)
 
 
+def _texts(table: Mapping[str, Any]) -> dict[str, str]:
+    """A table of texts, as a dict of its own (TypeError if a value is not a text)."""
+    found = dict(table)
+    if not all(type(value) is str for value in found.values()):
+        raise TypeError("a table of texts holds something else")
+    return found
+
+
 #: An NPC id -> the NPC as the content makes it when it is first met (see ``World.npc_state``).
 FreshNpc = Callable[[str], "NpcState | None"]
 
@@ -246,7 +254,7 @@ class WorldState:
             status=str(data["status"]),
             ending=str(data.get("ending", "")),
             visited=set(map(str, data["visited"])),
-            item_moves={str(k): str(v) for k, v in dict(data["item_moves"]).items()},
+            item_moves=_texts(data["item_moves"]),
             opened=set(map(str, data["opened"])),
             found=set(map(str, data["found"])),
             identified=set(map(str, data["identified"])),
@@ -257,7 +265,7 @@ class WorldState:
             ate_day=int(data["ate_day"]),
             thirst_days=int(data["thirst_days"]),
             hunger_days=int(data["hunger_days"]),
-            log=list(map(sys.intern, map(str, data["log"]))),  # as the engine logs: repeats share a string
+            log=list(map(sys.intern, data["log"])),  # as the engine logs: repeats share a string (texts only)
             moment=codec.moment_from_data(data.get("moment", {})),
             flags=set(map(str, data.get("flags", []))),
             counters={str(k): int(v) for k, v in dict(data.get("counters", {})).items()},
