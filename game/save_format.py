@@ -454,7 +454,7 @@ def npc_groups(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, A
     read = NpcGroupsRead({}, {}, [], "")
     if version < 4:
         return read
-    made = fingerprints.made(codec.id)
+    made, npcs, saved = fingerprints.made(codec.id), read.npcs, read.saved
     seen = set(data["npcs"])
     for number, group in enumerate(data.get("npc_groups", ()), 1):
         where = f"npc group {number}: "
@@ -466,9 +466,10 @@ def npc_groups(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, A
                 problem = f"{where}{_shown(error)}"
         if problem:
             return read._replace(problem=problem)
-        changes = group["entry"].get("sheet_changes")
-        record = {"sheet_changes": changes, FINGERPRINT: group.get("fingerprint")}
-        own_disposition = "disposition" in group["entry"]
+        changes, fingerprint = group["entry"].get("sheet_changes"), group.get("fingerprint")
+        record = {"sheet_changes": changes, FINGERPRINT: fingerprint}
+        disposition = shared.disposition if "disposition" in group["entry"] else None
+        route_index, haggle_day, haggle, memory = shared.route_index, shared.haggle_day, shared.haggle, shared.memory
         sheets: dict[str, Any] = {}  # fingerprint of a definition now -> the sheet read with the changes
         for line in lines(group["npcs"]):
             npc_id, _, room = line.partition(" ")
@@ -490,11 +491,10 @@ def npc_groups(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, A
                     if problem:
                         return read._replace(problem=problem)
                     sheets[definition.fingerprint] = sheet
-                if definition.fingerprint != record[FINGERPRINT]:  # read over its new definition: see refresh
-                    read.saved[npc_id] = record
-            read.npcs[npc_id] = NpcState(room or fresh.room, sheet,
-                                         shared.disposition if own_disposition else fresh.disposition,
-                                         shared.route_index, shared.haggle_day, shared.haggle, shared.memory)
+                if definition.fingerprint != fingerprint:  # read over its new definition: see refresh
+                    saved[npc_id] = record
+            npcs[npc_id] = NpcState(room or fresh.room, sheet, fresh.disposition if disposition is None else disposition,
+                                    route_index, haggle_day, haggle, memory)
     return read
 
 

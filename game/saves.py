@@ -604,7 +604,7 @@ class SaveStore:
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
         saved = whole["npcs"]
-        if fresh is not None and groups.npcs:
+        if fresh is not None:  # in order of their ids, as the NPCs of formats 1 and 2 (written apart since)
             state.npcs = dict(sorted({**state.npcs, **groups.npcs}.items()))
             saved = {**saved, **groups.saved}
         self.check_references(state, name, made_with_other)
