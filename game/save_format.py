@@ -92,18 +92,23 @@ def fresh_npcs(fingerprints: Fingerprints, system_id: str) -> FreshNpc:
 
 
 class WrittenSheets:
-    """What the last save worked out for each sheet, by the sheet itself.
+    """What the last save worked out for each sheet, by the sheet itself, and for each NPC, by its fields.
 
     Sheets are immutable: one that is the very same object writes the same data,
     so a save after every command with 1,000 NPCs met writes out only the sheets
-    that changed since.  The autosave thread and the player's saves may share it:
-    each save reads the last one's and leaves its own.
+    that changed since; an NPC whose fields are the same objects is grouped as
+    before.  The autosave thread and the player's saves may share it: each save
+    reads the last one's and leaves its own (a save that needed nothing of a
+    sheet leaves nothing of it).
     """
 
     def __init__(self) -> None:
         #: id() of a sheet -> [the sheet (kept alive, so the id stays its own), its data or None (not needed yet),
         #: fingerprint of a fresh sheet -> its changes from it and their text, or None (a whole sheet)].
         self.last: dict[int, list[Any]] = {}
+        #: (system id, NPC id) -> what the NPC's fields were at the last save, and how it was written (see
+        #: :func:`_npc_groups`): the fields are compared, not the NpcState, which may be changed in place.
+        self.npcs: dict[tuple[str, str], tuple[tuple[Any, ...], tuple[Any, ...] | None, str]] = {}
 
 
 #: A sheet's changes from a fresh sheet (:func:`sheet_changes`), and the inline table that writes them.
@@ -118,6 +123,8 @@ class _Remembering:
     def __init__(self, codec: RuleSystem[Any, Any, Any], written: WrittenSheets) -> None:
         self.codec, self.last = codec, written.last
         self.now: dict[int, list[Any]] = {}
+        self.last_npcs = written.npcs
+        self.now_npcs: dict[tuple[str, str], tuple[tuple[Any, ...], tuple[Any, ...] | None, str]] = {}
         #: Fingerprint -> the last few sheets unequal to each other whose changes from that fresh sheet
         #: were worked out, and them, the latest first.
         self.alike: dict[str, list[tuple[Any, Changes | None]]] = {}
@@ -187,7 +194,7 @@ def state_data(state: WorldState, codec: RuleSystem[Any, Any, Any], fingerprints
     fresh_npc = fresh_npc or fresh_npcs(fingerprints, state.system)
     groups, alone = _npc_groups(state, remembering, fingerprints, fresh_npc)
     data = state.to_data(remembering, fresh_npc, npc_ids=alone)
-    data["item_moves"] = "".join(f"{item_id} {place}\n" for item_id, place in sorted(state.item_moves.items()))
+    data["item_moves"] = "".join([f"{item_id} {place}\n" for item_id, place in sorted(state.item_moves.items())])
     log = "\n".join(state.log) + "\n" if state.log else ""
     if log.count("\n") == len(state.log) and not _NOT_LITERAL.search(log):
         data["log"] = log
@@ -203,37 +210,29 @@ def state_data(state: WorldState, codec: RuleSystem[Any, Any, Any], fingerprints
     data["fingerprints"] = dict(sorted(by_fingerprint.items()))
     if groups:  # absent when empty, as it reads back
         data["npc_groups"] = groups
-    written.last = remembering.now
+    written.last, written.npcs = remembering.now, remembering.now_npcs
     return data
 
 
 def _npc_groups(state: WorldState, remembering: _Remembering, fingerprints: Fingerprints,
                 fresh_npc: FreshNpc) -> tuple[list[dict[str, Any]], list[str]]:
-    """The ``npc_groups`` of a format-4 save (see the module's docstring), and the ids of the NPCs written alone."""
+    """The ``npc_groups`` of a format-4 save (see the module's docstring), and the ids of the NPCs written alone.
+
+    An NPC whose fields are the very objects (or equal) they were at the last save is grouped as it was then.
+    """
     alike: dict[tuple[Any, ...], list[tuple[str, str]]] = {}  # what NPCs share but their room -> their ids and lines
     alone: list[str] = []
-    made = fingerprints.made(state.system)
+    system, last, now = state.system, remembering.last_npcs, remembering.now_npcs
     for npc_id, npc in sorted(state.npcs.items()):
-        fresh = fresh_npc(npc_id)
-        if fresh is None:
+        fields = (npc.room, npc.sheet, npc.disposition, npc.route_index, npc.haggle_day, npc.haggle, npc.memory)
+        found = last.get((system, npc_id))
+        if found is None or found[0] != fields:
+            found = (fields, *_grouped_as(npc_id, npc, system, remembering, fingerprints, fresh_npc))
+        now[system, npc_id] = found
+        if found[1] is None:
             alone.append(npc_id)
-            continue
-        changes: Changes | None = None
-        fingerprint = ""
-        if npc.sheet is not fresh.sheet:
-            fresh_sheet = made.get(npc_id) or fingerprints.fresh(state.system, npc_id)
-            changes = remembering.changes(npc.sheet, fresh_sheet)
-            if changes is None:  # a number changed: the whole sheet, alone
-                alone.append(npc_id)
-                continue
-            if changes[0] or npc.sheet != fresh.sheet:  # as NpcState.to_data decides whether to write the sheet
-                fingerprint = fresh_sheet.fingerprint
-            else:
-                changes = None
-        # every field of NpcState but its room, as NpcState.to_data writes them (a test holds the list of fields)
-        key = (fingerprint, changes and changes[1], npc.disposition if npc.disposition != fresh.disposition else None,
-               npc.route_index, npc.haggle_day, npc.haggle, npc.memory)
-        alike.setdefault(key, []).append((npc_id, f"{npc_id}\n" if npc.room == fresh.room else f"{npc_id} {npc.room}\n"))
+        else:
+            alike.setdefault(found[1], []).append((npc_id, found[2]))
     groups = []
     for (fingerprint, *_), members in alike.items():
         text = "".join(line for _, line in members)
@@ -254,6 +253,29 @@ def _npc_groups(state: WorldState, remembering: _Remembering, fingerprints: Fing
         groups.append({"entry": entry, **({"fingerprint": fingerprint} if fingerprint else {}),
                        "npcs": "".join(line for _, line in members)})
     return groups, sorted(alone)
+
+
+def _grouped_as(npc_id: str, npc: NpcState, system: str, remembering: _Remembering, fingerprints: Fingerprints,
+                fresh_npc: FreshNpc) -> tuple[tuple[Any, ...] | None, str]:
+    """What an NPC shares with those of its group, and its line (None: it is written alone)."""
+    fresh = fresh_npc(npc_id)
+    if fresh is None:
+        return None, ""
+    changes: Changes | None = None
+    fingerprint = ""
+    if npc.sheet is not fresh.sheet:
+        fresh_sheet = fingerprints.made(system).get(npc_id) or fingerprints.fresh(system, npc_id)
+        changes = remembering.changes(npc.sheet, fresh_sheet)
+        if changes is None:  # a number changed: the whole sheet, alone
+            return None, ""
+        if changes[0] or npc.sheet != fresh.sheet:  # as NpcState.to_data decides whether to write the sheet
+            fingerprint = fresh_sheet.fingerprint
+        else:
+            changes = None
+    # every field of NpcState but its room, as NpcState.to_data writes them (a test holds the list of fields)
+    key = (fingerprint, changes and changes[1], npc.disposition if npc.disposition != fresh.disposition else None,
+           npc.route_index, npc.haggle_day, npc.haggle, npc.memory)
+    return key, f"{npc_id}\n" if npc.room == fresh.room else f"{npc_id} {npc.room}\n"
 
 
 def _plain_line(line: str) -> bool:
@@ -515,6 +537,11 @@ def lines(text: str) -> list[str]:
     if found[-1] == "":
         found.pop()
     return found
+
+
+def line_count(text: str) -> int:
+    """How many :func:`lines` a multi-line string holds (counted, not split)."""
+    return text.count("\n") + (not text.endswith("\n") and text != "")
 
 
 #: The type of each field of the state data (see WorldState.to_data); fields marked optional may be absent.

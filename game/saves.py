@@ -67,7 +67,7 @@ from game.save_format import (
     WrittenSheets,
     expanded,
     fresh_npcs,
-    lines,
+    line_count,
     npc_groups,
     save_text,
     shape_problem,
@@ -577,7 +577,7 @@ class SaveStore:
         problem = shape_problem(data, version)
         if problem:
             raise SaveError(f"{name} is damaged: {problem}")
-        logged = len(lines(data["log"])) if isinstance(data["log"], str) else len(data["log"])
+        logged = line_count(data["log"]) if isinstance(data["log"], str) else len(data["log"])
         if logged > limits.MAX_LOG:
             raise SaveError(f"{name} holds a log of {logged:,} commands; a run holds at most {limits.MAX_LOG:,}")
         for key in ("system", "seed", "turn"):
@@ -632,17 +632,15 @@ class SaveStore:
             problems.append(f"adventure {state.adventure_id}")
         if state.room not in rooms:
             problems.append(f"room {state.room}")
+        items, npcs = adventure.items, state.npcs
         problems += [f"room {r}" for r in state.visited if r not in rooms]
         problems += [f"exit {e}" for e in state.opened | state.found if e.partition("/")[0] not in rooms]
-        items = adventure.items
-        for item_id, place in state.item_moves.items():
-            if item_id not in items:
-                problems.append(f"item {item_id}")
-            elif not (place[:5] == "room:" and place[5:] in rooms) and not _valid_place(place, adventure):
-                problems.append(f"place {place}")
-        problems += [f"npc {n}" for n in state.npcs if n not in adventure.npcs]
-        problems += [f"room {s.room}" for s in state.npcs.values() if s.room and s.room not in rooms]
-        problems += [f"item {i}" for i in state.identified | state.puzzled if i not in adventure.items]
+        problems += [f"item {i}" for i in state.item_moves if i not in items]
+        problems += [f"place {p}" for p in set(state.item_moves.values())
+                     if not (p[:5] == "room:" and p[5:] in rooms) and not _valid_place(p, adventure)]
+        problems += [f"npc {n}" for n in npcs if n not in adventure.npcs]
+        problems += [f"room {r}" for r in {npc.room for npc in npcs.values()} if r and r not in rooms]
+        problems += [f"item {i}" for i in state.identified | state.puzzled if i not in items]
         if state.status not in ("playing", "won", "dead", "lost"):
             problems.append(f"status {state.status}")
         if state.system not in _system_ids():

@@ -288,7 +288,8 @@ def test_an_npc_whose_room_is_not_a_word_is_written_apart(engine: Engine, tmp_pa
 
 
 def test_the_group_key_holds_every_field_of_an_npc_state() -> None:
-    """``save_format._npc_groups`` groups NPCs by every field but the room: a new field must join its key."""
+    """``save_format._npc_groups`` groups NPCs by every field but the room, and remembers each NPC by all its
+    fields: a new field must join the key of ``_grouped_as`` and the fields ``_npc_groups`` compares."""
     assert [field.name for field in fields(NpcState)] == [
         "room", "sheet", "disposition", "route_index", "haggle_day", "haggle", "memory"]
 
@@ -357,4 +358,28 @@ def test_a_first_save_turns_sheets_alike_into_data_once(engine: Engine, tmp_path
     npcs = engine.state.npcs
     assert (npcs["raider"].sheet is not npcs["hermit"].sheet and npcs["raider"].sheet == npcs["hermit"].sheet
             and sum(sheet is npcs["raider"].sheet or sheet is npcs["hermit"].sheet for sheet in written) == 1)
+    assert store.load("s")[0] == engine.state
+
+
+@pytest.mark.parametrize("change", ["room", "memory", "disposition", "sheet", "haggle", "route_index"])
+def test_an_npc_changed_in_place_between_saves_is_written_as_it_is_now(engine: Engine, change: str) -> None:
+    """A save remembers how each NPC was grouped by its fields, never by the NpcState (changed in place here)."""
+    _met_alike(engine)
+    store = engine.saves
+    assert store is not None
+    store.save("s", engine.state)
+    hermit = engine.state.npcs["hermit"]
+    if change == "room":
+        hermit.room = "vault"
+    elif change == "memory":
+        hermit.memory = frozenset({"spared"})
+    elif change == "disposition":
+        hermit.disposition = "friendly"
+    elif change == "sheet":
+        hermit.sheet = replace(hermit.sheet, reaction="hostile")
+    elif change == "haggle":
+        hermit.haggle_day, hermit.haggle = 2, "won"
+    else:
+        hermit.route_index = 1
+    store.save("s", engine.state)
     assert store.load("s")[0] == engine.state
