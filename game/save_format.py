@@ -123,6 +123,7 @@ class _Remembering:
     def __init__(self, codec: RuleSystem[Any, Any, Any], written: WrittenSheets) -> None:
         self.codec, self.last = codec, written.last
         self.now: dict[int, list[Any]] = {}
+        #: Each NPC's fields and how they were written, at the last save and at this one (see WrittenSheets.npcs).
         self.last_npcs = written.npcs
         self.now_npcs: dict[tuple[str, str], tuple[tuple[Any, ...], tuple[Any, ...] | None, str]] = {}
         #: Fingerprint -> the last few sheets unequal to each other whose changes from that fresh sheet
