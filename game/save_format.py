@@ -156,13 +156,15 @@ class _Remembering:
         known = self._written(sheet)[2]
         if fresh.fingerprint not in known:
             seen = self.alike.setdefault(fresh.fingerprint, [])
-            index = next((index for index, (other, _) in enumerate(seen) if _same(other, sheet)), -1)
-            if index < 0:
+            for index, (other, _) in enumerate(seen):
+                if _same(other, sheet):
+                    if index:
+                        seen.insert(0, seen.pop(index))  # the latest first: sheets alike come in runs
+                    break
+            else:
                 changes = sheet_changes(self.sheet_to_data(sheet), fresh.data)
                 seen.insert(0, (sheet, None if changes is None else (changes, _inline(changes))))
                 del seen[_ALIKE_SEEN:]
-            else:
-                seen.insert(0, seen.pop(index))  # the latest first: sheets alike come in runs
             known[fresh.fingerprint] = seen[0][1]
         found: Changes | None = known[fresh.fingerprint]
         return found
