@@ -374,7 +374,7 @@ def _key(key: str) -> str:
 
 def expanded(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, Any], fingerprints: Fingerprints,
              read: dict[int, Any]) -> tuple[dict[str, Any], str]:
-    """Format-3 state data in the whole form ``WorldState.from_data`` reads, and why not (empty if fine).
+    """Format-3 or 4 state data in the whole form ``WorldState.from_data`` reads, and why not (empty if fine).
 
     ``item_moves`` (lines) becomes a table; ``fingerprints`` go to the NPCs' entries (an NPC
     named twice, or not met, is refused); each NPC's ``sheet_changes`` become its ``sheet``
@@ -382,6 +382,7 @@ def expanded(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, Any
     system's own reader, and recorded in ``read`` by ``id()`` of that table (see
     :class:`ReadOnce`).  What an NPC's entry leaves out is filled in by ``WorldState.from_data``.
     Earlier formats come back as they are.  Every NPC id must be the adventure's (checked before).
+    The NPCs of format 4's groups are read apart (:func:`npc_groups`).
     """
     if version < 3:
         return data, ""
@@ -684,7 +685,7 @@ def sheets_problem(data: dict[str, Any], codec: RuleSystem[Any, Any, Any], read:
 
     ``read`` receives each sheet read, by ``id()`` of its table (see :class:`ReadOnce`);
     tables it already holds were read by :func:`expanded`.  An NPC's entry without a
-    sheet (format 3) takes the content's, which needs no reading.
+    sheet (formats 3 and 4) takes the content's, which needs no reading.
     """
     readers: list[tuple[str, Any, Any]] = [("the player", data["player"], codec.sheet_from_data)]
     readers += [(f"npc {npc_id}", npc["sheet"], codec.sheet_from_data)
