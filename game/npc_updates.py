@@ -3,11 +3,12 @@
 State by id, content from the new version.  An NPC not met yet has no state
 and is made from the new content when it is met.  One already met has a sheet in
 the save; each saved NPC carries a *fingerprint* of the definition that sheet was
-made from (``npcs.<id>.fingerprint`` in ``[state]``, optional in format 2; in formats 3 and 4,
-``[state.fingerprints]`` names the NPCs of each (a group of format 4 holds its NPCs' one), and
-the reader puts it back in their entries: a short digest of the sheet the adventure's definition makes under the save's
-rule system and options, so a change to anything else of the NPC, its talk or
-its stats for another system, is not a change of its sheet).  On load:
+made from (``npcs.<id>.fingerprint`` in ``[state]``, optional in format 2; in formats 3
+and 4, ``[state.fingerprints]`` names the NPCs of each (a group of format 4 holds its NPCs'
+one), and the reader puts it back in their entries: a short digest of the sheet the
+adventure's definition makes under the save's rule system and options, so a change to
+anything else of the NPC, its talk or its stats for another system, is not a change of
+its sheet).  On load:
 
 - the fingerprint matches the new adventure's: the saved sheet is kept exactly;
 - it differs: the sheet is made anew from the new definition and the rule

@@ -6,15 +6,14 @@ integrity checksum over the state) and ``[state]``, whose shape, format 4 (an NP
 met holds only what differs from the content; NPCs alike are a group of lines), is
 :mod:`game.save_format`'s.  Writing is atomic: the new save goes to a temporary
 file that is flushed and fsynced, the previous save is copied to ``<slot>.toml.bak``
-the same way, and only then does
-``os.replace`` put the new one in place.  At every instant a complete save
-(new or old) and its backup exist; a save killed half-way leaves only a
-``.<slot>.toml.tmp-<pid>`` file, which :meth:`SaveStore.clean_strays` removes
-at the next start.  Every file operation goes through :mod:`os` (``open``,
-``write``, ``fsync``, ``close``, ``read``, ``replace``, ``mkdir``), so tests
-inject faults at each step; any ``OSError`` becomes a :class:`SaveError`
-naming the file and the reason, with the previous save untouched and no
-temporary file left behind.
+the same way, and only then does ``os.replace`` put the new one in place.  At
+every instant a complete save (new or old) and its backup exist; a save killed
+half-way leaves only a ``.<slot>.toml.tmp-<pid>`` file, which
+:meth:`SaveStore.clean_strays` removes at the next start.  Every file operation
+goes through :mod:`os` (``open``, ``write``, ``fsync``, ``close``, ``read``,
+``replace``, ``mkdir``), so tests inject faults at each step; any ``OSError``
+becomes a :class:`SaveError` naming the file and the reason, with the previous
+save untouched and no temporary file left behind.
 
 Reading refuses, each with a one-line reason and the game untouched: a file
 too large, not UTF-8, not TOML, too deep or with absurd numbers (the limits of
