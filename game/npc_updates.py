@@ -3,11 +3,12 @@
 State by id, content from the new version.  An NPC not met yet has no state
 and is made from the new content when it is met.  One already met has a sheet in
 the save; each saved NPC carries a *fingerprint* of the definition that sheet was
-made from (``npcs.<id>.fingerprint`` in ``[state]``, optional in format 2; in format 3,
-``[state.fingerprints]`` names the NPCs of each, and the reader puts it back in their entries: a
-short digest of the sheet the adventure's definition makes under the save's
-rule system and options, so a change to anything else of the NPC, its talk or
-its stats for another system, is not a change of its sheet).  On load:
+made from (``npcs.<id>.fingerprint`` in ``[state]``, optional in format 2; in formats 3
+and 4, ``[state.fingerprints]`` names the NPCs of each (a group of format 4 holds its NPCs'
+one), and the reader puts it back in their entries: a short digest of the sheet the
+adventure's definition makes under the save's rule system and options, so a change to
+anything else of the NPC, its talk or its stats for another system, is not a change of
+its sheet).  On load:
 
 - the fingerprint matches the new adventure's: the saved sheet is kept exactly;
 - it differs: the sheet is made anew from the new definition and the rule
@@ -19,7 +20,7 @@ its stats for another system, is not a change of its sheet).  On load:
   kept; otherwise it is carried as above, and counts as updated only if that
   changes it (carrying onto an unchanged definition gives the saved sheet back).
 
-Format 3 writes an NPC's sheet whole only when a number on it changed (harm,
+Formats 3 and 4 write an NPC's sheet whole only when a number on it changed (harm,
 points spent: counted against maxima the definition sets); otherwise the flags
 and texts that changed (``sheet_changes``), either with its fingerprint; or,
 for an NPC met and unchanged, nothing (see :mod:`game.save_format`).
@@ -60,7 +61,7 @@ class Fingerprints:
     def __init__(self, adventure: Adventure) -> None:
         self.adventure = adventure
         self._systems: dict[str, RuleSystem[Any, Any, Any]] = {}
-        self._known: dict[tuple[str, str], FreshSheet] = {}
+        self._known: dict[str, dict[str, FreshSheet]] = {}  # system id -> NPC id -> its fresh sheet
         self._alike: dict[tuple[str, int, str, str], FreshSheet] = {}
 
     def system(self, system_id: str) -> RuleSystem[Any, Any, Any]:
@@ -79,8 +80,8 @@ class Fingerprints:
     def fresh(self, system_id: str, npc_id: str) -> FreshSheet:
         """The sheet an NPC's definition makes under a system (with the adventure's options), as data
         and fingerprinted; made once per definition (NPCs defined alike share one)."""
-        key = (system_id, npc_id)
-        known = self._known.get(key)
+        made = self.made(system_id)
+        known = made.get(npc_id)
         if known is None:
             import json  # imported on the first save, not at start-up
 
@@ -95,22 +96,31 @@ class Fingerprints:
                 data = system.sheet_to_data(sheet)
                 text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
                 known = self._alike[alike] = FreshSheet(sheet, data, hashlib.sha256(text.encode()).hexdigest()[:16])
-            self._known[key] = known
+            made[npc_id] = known
         return known
+
+    def made(self, system_id: str) -> dict[str, FreshSheet]:
+        """The fresh sheets made so far under a system, by NPC id: a look-up for loops over 1,000 NPCs
+        (:meth:`fresh` makes the others)."""
+        made = self._known.get(system_id)
+        if made is None:
+            made = self._known[system_id] = {}
+        return made
 
     def refresh(self, state: WorldState, saved_npcs: Mapping[str, Any], same_files: bool) -> list[str]:
         """Bring the sheets of the NPCs whose definition changed up to the adventure; the ids updated.
 
-        ``saved_npcs`` is the save's ``npcs`` table (for the fingerprints);
+        ``saved_npcs`` is the save's ``npcs`` table (for the fingerprints; the NPCs of a format-4 group
+        whose fingerprint is their definition's now need not be there: they are kept as read);
         ``same_files``: the save was made with these very adventure files (its
         version and content digest match), which settles saves without fingerprints.
         """
         system = self.system(state.system)
         updated = []
-        for npc_id, npc in sorted(state.npcs.items()):
-            saved = saved_npcs.get(npc_id, {})
-            if not isinstance(saved, Mapping) or not ("sheet" in saved or "sheet_changes" in saved):
-                continue  # format 3, met and unchanged: made from the definition as it is now
+        for npc_id in sorted(saved_npcs):
+            saved, npc = saved_npcs[npc_id], state.npcs.get(npc_id)
+            if npc is None or not isinstance(saved, dict) or not ("sheet" in saved or "sheet_changes" in saved):
+                continue  # format 3 or 4, met and unchanged: made from the definition as it is now
             fingerprint = saved.get(FINGERPRINT)
             if fingerprint == self.of(state.system, npc_id) or (fingerprint is None and same_files):
                 continue

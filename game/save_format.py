@@ -1,55 +1,64 @@
-"""The ``[state]`` table of a save: written in format 3, read in every format ever written.
+"""The ``[state]`` table of a save: written in format 4, read in every format ever written.
 
-Format 3 (written since issue 18) holds what changed, as PRODUCT §8 asks, in shapes
-``tomllib`` reads fast:
+Format 3 (issue 18) holds what changed, as PRODUCT §8 asks, in shapes ``tomllib`` reads
+fast; format 4 adds the NPCs met alike (``[[state.npc_groups]]``):
 
 - ``item_moves`` is a literal multi-line string, a line ``<item> <place>`` an item moved
   (ids and places are plain words), which ``tomllib`` reads at C speed; the command
   ``log`` too, a line a command, unless a command holds what a literal string cannot
   (a control character, three single quotes): then it is one JSON-style array on one
   line, as in format 2;
-- ``[state.npcs]`` comes last, one line an NPC met: an inline table holding only what
-  differs from the NPC as the content makes it when it is first met (``World.npc_state``:
-  its home room, its definition's disposition and sheet under the save's rule system and
-  the adventure's options).  ``{}`` is an NPC met and unchanged.  Its sheet is written as
+- an NPC met holds only what differs from the NPC as the content makes it when it is
+  first met (``World.npc_state``: its home room, its definition's disposition and sheet
+  under the save's rule system and the adventure's options).  Its sheet is written as
   ``sheet_changes`` (the sheet's entries that differ from the fresh sheet's) when every
   entry changed is a flag or a text; otherwise (a number changed: harm, points spent...)
   the whole ``sheet``, as its own ``[state.npcs.<id>]`` table, as in format 2.  Numbers on
   a sheet mostly count against maxima its definition sets, and an NPC brought up to a
   changed definition (:mod:`game.npc_updates`) needs the old maxima to carry what it went
   through: only a whole sheet has them.  Either is made from a definition whose
-  ``fingerprint`` is recorded (:mod:`game.npc_updates`), in ``[state.fingerprints]``: a
-  line a fingerprint, naming the NPCs whose definition has it (NPCs defined alike share one).
+  ``fingerprint`` is recorded (:mod:`game.npc_updates`);
+- format 4: NPCs whose entries are alike but for their room (two or more, each id and
+  room a plain word, no whole sheet: 1,000 NPCs met, each ``{sheet_changes = {met = true}}``)
+  are one ``[[state.npc_groups]]`` table: the ``entry`` they share, the ``fingerprint`` of
+  their definition when the entry has ``sheet_changes`` (NPCs defined alike), and ``npcs``,
+  a literal string of lines ``<id>`` or ``<id> <room>`` (the room when it is not the NPC's
+  home).  A line costs ``tomllib`` next to nothing, where an inline table a line costs it
+  more than the rest of the save;
+- the other NPCs are in ``[state.npcs]`` (written last but the groups), one line each:
+  ``{}`` is an NPC met and unchanged; their fingerprints are in ``[state.fingerprints]``:
+  a line a fingerprint, naming the NPCs whose definition has it.
 
-Reading fills in what an entry leaves out from the current content (an NPC's entries
-must name NPCs the adventure has, checked first), and reads ``sheet_changes`` laid over
-the fresh sheet's data with the rule system's own ``sheet_from_data``: the same check as a
-whole sheet.  Entries that differ alike from sheets made alike (1,000 NPCs met, each
-``{met = true}``) are read once.  Formats 1 and 2 hold every NPC whole, and
-``item_moves`` as a table: :func:`expanded` leaves them as they are, format 1 is then
-migrated by the rule system's ``migrate_v1`` (see ``SaveStore``).
+Reading fills in what an entry leaves out from the current content (an entry must name
+NPCs the adventure has, checked first), and reads ``sheet_changes`` laid over the fresh
+sheet's data with the rule system's own ``sheet_from_data``: the same check as a whole
+sheet.  Entries that differ alike from sheets made alike are read once (a group's, once
+per definition its NPCs have now), and the NPCs of a group share the sheet read.
+Formats 1 and 2 hold every NPC whole, and ``item_moves`` as a table: :func:`expanded`
+leaves them as they are, format 1 is then migrated by the rule system's ``migrate_v1``
+(see ``SaveStore``).
 
-The shape checks (:func:`shape_problem`, :func:`sheets_problem`) name the first field
-of the state data that does not fit; numbers on sheets are bounded by
+The shape checks (:func:`shape_problem`, :func:`sheets_problem`, :func:`npc_groups`) name
+the first field of the state data that does not fit; numbers on sheets are bounded by
 :data:`MAX_AMOUNT` anywhere in them.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from game.npc_updates import Fingerprints, FreshSheet
+from game.npc_updates import FINGERPRINT, Fingerprints, FreshSheet
 from game.rules.base import RuleSystem
 from game.text import escape_controls
 from game.world import limits
 from game.world.state import FreshNpc, NpcState, WorldState
 
 #: The save format written.  Format 1 (sheets holding a turn's scratch) is migrated on load;
-#: format 2 (every NPC met whole, ``item_moves`` a table) is read as it is.
-FORMAT_VERSION = 3
+#: formats 2 (every NPC met whole, ``item_moves`` a table) and 3 (no NPC groups) are read as they are.
+FORMAT_VERSION = 4
 #: Every format ever written; each loads for good.
-READABLE_FORMATS = (1, 2, 3)
+READABLE_FORMATS = (1, 2, 3, 4)
 #: Stands for what is written apart while the rest of a save is written by tomli_w (see :func:`save_text`).
 _MARK = "\x00wayfarer-spliced\x00"
 #: Written apart: the items moved as a literal string of lines, the log too or as one JSON-style line.
@@ -61,6 +70,8 @@ _NOT_LITERAL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]|'''")
 #: Lines of two words (no quote, backslash or control character): safe in a TOML literal string.
 _PLAIN_LINES = re.compile(r"(?:[^'\\\x00-\x20\x7f]+ [^'\\\x00-\x20\x7f]+\n)*\Z")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
+#: Lines of one or two plain words (no quote, backslash, space or control character): a group's ``npcs``.
+_MEMBER_LINES = re.compile(r"(?:[^'\\\x00-\x20\x7f]+(?: [^'\\\x00-\x20\x7f]+)?\n)*\Z")
 #: A text that needs no escape in a TOML basic string.
 _PLAIN_TEXT = re.compile(r'[^"\\\x00-\x1f\x7f]*\Z')
 
@@ -81,17 +92,29 @@ def fresh_npcs(fingerprints: Fingerprints, system_id: str) -> FreshNpc:
 
 
 class WrittenSheets:
-    """The data each sheet was written as by the last save, by the sheet itself.
+    """What the last save worked out for each sheet, by the sheet itself, and for each NPC, by its fields.
 
     Sheets are immutable: one that is the very same object writes the same data,
     so a save after every command with 1,000 NPCs met writes out only the sheets
-    that changed since.  The autosave thread and the player's saves may share it:
-    each save reads the last one's and leaves its own.
+    that changed since; an NPC whose fields are the same objects is grouped as
+    before.  The autosave thread and the player's saves may share it: each save
+    reads the last one's and leaves its own (a save that needed nothing of a
+    sheet leaves nothing of it).
     """
 
     def __init__(self) -> None:
-        #: id() of a sheet -> [the sheet (kept alive, so the id stays its own), its data, fingerprint -> changes].
+        #: id() of a sheet -> [the sheet (kept alive, so the id stays its own), its data or None (not needed yet),
+        #: fingerprint of a fresh sheet -> its changes from it and their text, or None (a whole sheet)].
         self.last: dict[int, list[Any]] = {}
+        #: (system id, NPC id) -> what the NPC's fields were at the last save, and how it was written (see
+        #: :func:`_npc_groups`): the fields are compared, not the NpcState, which may be changed in place.
+        self.npcs: dict[tuple[str, str], tuple[tuple[Any, ...], tuple[Any, ...] | None, str]] = {}
+
+
+#: A sheet's changes from a fresh sheet (:func:`sheet_changes`), and the inline table that writes them.
+Changes = tuple[dict[str, Any], str]
+#: How many sheets unequal to each other a save compares a sheet with before turning it into data.
+_ALIKE_SEEN = 4
 
 
 class _Remembering:
@@ -100,25 +123,51 @@ class _Remembering:
     def __init__(self, codec: RuleSystem[Any, Any, Any], written: WrittenSheets) -> None:
         self.codec, self.last = codec, written.last
         self.now: dict[int, list[Any]] = {}
+        #: Each NPC's fields and how they were written, at the last save and at this one (see WrittenSheets.npcs).
+        self.last_npcs = written.npcs
+        self.now_npcs: dict[tuple[str, str], tuple[tuple[Any, ...], tuple[Any, ...] | None, str]] = {}
+        #: Fingerprint -> the last few sheets unequal to each other whose changes from that fresh sheet
+        #: were worked out, and them, the latest first.
+        self.alike: dict[str, list[tuple[Any, Changes | None]]] = {}
 
     def _written(self, sheet: Any) -> list[Any]:
-        found = self.now.get(id(sheet)) or self.last.get(id(sheet))
-        if found is None or found[0] is not sheet:
-            found = [sheet, self.codec.sheet_to_data(sheet), {}]
-        self.now[id(sheet)] = found
+        key = id(sheet)
+        found = self.now.get(key)
+        if found is None:
+            found = self.last.get(key)
+            if found is None or found[0] is not sheet:
+                found = [sheet, None, {}]
+            self.now[key] = found
         return found
 
     def sheet_to_data(self, sheet: Any) -> dict[str, Any]:
-        data: dict[str, Any] = self._written(sheet)[1]
+        found = self._written(sheet)
+        if found[1] is None:
+            found[1] = self.codec.sheet_to_data(sheet)
+        data: dict[str, Any] = found[1]
         return data
 
-    def changes(self, sheet: Any, fresh: FreshSheet) -> dict[str, Any] | None:
-        """:func:`sheet_changes` of the sheet's data from the fresh sheet's."""
+    def changes(self, sheet: Any, fresh: FreshSheet) -> Changes | None:
+        """:func:`sheet_changes` of the sheet's data from the fresh sheet's, and their text (None: write it whole).
+
+        A sheet equal to one of the last few worked out from the same fresh sheet has their changes
+        (the first save of 1,000 NPCs met alike turns a few sheets into data, not 1,000).
+        """
         known = self._written(sheet)[2]
         if fresh.fingerprint not in known:
-            known[fresh.fingerprint] = sheet_changes(self.sheet_to_data(sheet), fresh.data)
-        changes: dict[str, Any] | None = known[fresh.fingerprint]
-        return changes
+            seen = self.alike.setdefault(fresh.fingerprint, [])
+            for index, (other, _) in enumerate(seen):
+                if _same(other, sheet):
+                    if index:
+                        seen.insert(0, seen.pop(index))  # the latest first: sheets alike come in runs
+                    break
+            else:
+                changes = sheet_changes(self.sheet_to_data(sheet), fresh.data)
+                seen.insert(0, (sheet, None if changes is None else (changes, _inline(changes))))
+                del seen[_ALIKE_SEEN:]
+            known[fresh.fingerprint] = seen[0][1]
+        found: Changes | None = known[fresh.fingerprint]
+        return found
 
     def sheet_from_data(self, data: Mapping[str, Any]) -> Any:
         return self.codec.sheet_from_data(data)
@@ -130,14 +179,25 @@ class _Remembering:
         return self.codec.moment_from_data(data)
 
 
+def _same(sheet: Any, other: Any) -> bool:
+    """Whether two sheets are equal, comparing their attributes at C speed where they have them (a
+    dataclass's ``==`` builds a tuple of every field of each first: twice the time)."""
+    attributes = getattr(sheet, "__dict__", None)
+    if attributes is None or type(other) is not type(sheet):
+        return bool(sheet == other)
+    return bool(attributes == vars(other))
+
+
 def state_data(state: WorldState, codec: RuleSystem[Any, Any, Any], fingerprints: Fingerprints,
                written: WrittenSheets | None = None, fresh_npc: FreshNpc | None = None) -> dict[str, Any]:
-    """The ``[state]`` table of a format-3 save of ``state`` (see the module's docstring); ``written``
+    """The ``[state]`` table of a format-4 save of ``state`` (see the module's docstring); ``written``
     remembers the sheets' data from one save to the next; ``fresh_npc`` is :func:`fresh_npcs` (made if not given)."""
     written = written or WrittenSheets()
     remembering = _Remembering(codec, written)
-    data = state.to_data(remembering, fresh_npc or fresh_npcs(fingerprints, state.system))
-    data["item_moves"] = "".join(f"{item_id} {place}\n" for item_id, place in sorted(state.item_moves.items()))
+    fresh_npc = fresh_npc or fresh_npcs(fingerprints, state.system)
+    groups, alone = _npc_groups(state, remembering, fingerprints, fresh_npc)
+    data = state.to_data(remembering, fresh_npc, npc_ids=alone)
+    data["item_moves"] = "".join([f"{item_id} {place}\n" for item_id, place in sorted(state.item_moves.items())])
     log = "\n".join(state.log) + "\n" if state.log else ""
     if log.count("\n") == len(state.log) and not _NOT_LITERAL.search(log):
         data["log"] = log
@@ -148,11 +208,82 @@ def state_data(state: WorldState, codec: RuleSystem[Any, Any, Any], fingerprints
             changes = remembering.changes(state.npcs[npc_id].sheet, fresh)
             if changes is not None:
                 del entry["sheet"]
-                entry["sheet_changes"] = changes
+                entry["sheet_changes"] = changes[0]
             by_fingerprint.setdefault(fresh.fingerprint, []).append(npc_id)
     data["fingerprints"] = dict(sorted(by_fingerprint.items()))
-    written.last = remembering.now
+    if groups:  # absent when empty, as it reads back
+        data["npc_groups"] = groups
+    written.last, written.npcs = remembering.now, remembering.now_npcs
     return data
+
+
+def _npc_groups(state: WorldState, remembering: _Remembering, fingerprints: Fingerprints,
+                fresh_npc: FreshNpc) -> tuple[list[dict[str, Any]], list[str]]:
+    """The ``npc_groups`` of a format-4 save (see the module's docstring), and the ids of the NPCs written alone.
+
+    An NPC whose fields are the very objects (or equal) they were at the last save is grouped as it was then.
+    """
+    alike: dict[tuple[Any, ...], list[tuple[str, str]]] = {}  # what NPCs share but their room -> their ids and lines
+    alone: list[str] = []
+    system, last, now = state.system, remembering.last_npcs, remembering.now_npcs
+    for npc_id, npc in sorted(state.npcs.items()):
+        fields = (npc.room, npc.sheet, npc.disposition, npc.route_index, npc.haggle_day, npc.haggle, npc.memory)
+        found = last.get((system, npc_id))
+        if found is None or found[0] != fields:
+            found = (fields, *_grouped_as(npc_id, npc, system, remembering, fingerprints, fresh_npc))
+        now[system, npc_id] = found
+        if found[1] is None:
+            alone.append(npc_id)
+        else:
+            alike.setdefault(found[1], []).append((npc_id, found[2]))
+    groups = []
+    for (fingerprint, *_), members in alike.items():
+        text = "".join(line for _, line in members)
+        if text.count("\n") != len(members) or not _MEMBER_LINES.match(text):  # an id or room not a plain word: alone
+            alone += [npc_id for npc_id, line in members if not _plain_line(line)]
+            members = [(npc_id, line) for npc_id, line in members if _plain_line(line)]
+        if len(members) < 2:
+            alone += [npc_id for npc_id, _ in members]
+            continue
+        first_id = members[0][0]
+        first = state.npcs[first_id]
+        entry = first.to_data(remembering, fresh_npc(first_id))  # what the first one holds but its room, they share
+        entry.pop("room", None)
+        if entry.pop("sheet", None) is not None:
+            changes = remembering.changes(first.sheet, fingerprints.fresh(state.system, first_id))
+            assert changes is not None
+            entry["sheet_changes"] = changes[0]
+        groups.append({"entry": entry, **({"fingerprint": fingerprint} if fingerprint else {}),
+                       "npcs": "".join(line for _, line in members)})
+    return groups, sorted(alone)
+
+
+def _grouped_as(npc_id: str, npc: NpcState, system: str, remembering: _Remembering, fingerprints: Fingerprints,
+                fresh_npc: FreshNpc) -> tuple[tuple[Any, ...] | None, str]:
+    """What an NPC shares with those of its group, and its line (None: it is written alone)."""
+    fresh = fresh_npc(npc_id)
+    if fresh is None:
+        return None, ""
+    changes: Changes | None = None
+    fingerprint = ""
+    if npc.sheet is not fresh.sheet:
+        fresh_sheet = fingerprints.made(system).get(npc_id) or fingerprints.fresh(system, npc_id)
+        changes = remembering.changes(npc.sheet, fresh_sheet)
+        if changes is None:  # a number changed: the whole sheet, alone
+            return None, ""
+        if changes[0] or npc.sheet != fresh.sheet:  # as NpcState.to_data decides whether to write the sheet
+            fingerprint = fresh_sheet.fingerprint
+        else:
+            changes = None
+    # every field of NpcState but its room, as NpcState.to_data writes them (a test holds the list of fields)
+    key = (fingerprint, changes and changes[1], npc.disposition if npc.disposition != fresh.disposition else None,
+           npc.route_index, npc.haggle_day, npc.haggle, npc.memory)
+    return key, f"{npc_id}\n" if npc.room == fresh.room else f"{npc_id} {npc.room}\n"
+
+
+def _plain_line(line: str) -> bool:
+    """Whether a line of a group's ``npcs`` reads back as written: one line, of an id and maybe a room, plain words."""
+    return line.count("\n") == 1 and _MEMBER_LINES.match(line) is not None
 
 
 def sheet_changes(data: Mapping[str, Any], fresh: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -175,7 +306,7 @@ def save_text(header: dict[str, Any], data: dict[str, Any]) -> str:
     import tomli_w  # imported on the first save, not at start-up
 
     body = {key: (_MARK if key in _SPLICED or key in _ONE_LINE else value) for key, value in data.items()
-            if key not in ("npcs", "fingerprints")}
+            if key not in ("npcs", "fingerprints", "npc_groups")}
     text = tomli_w.dumps({"save": header, "state": body})
     mark = tomli_w.dumps({"mark": _MARK}).partition("=")[2].strip()
     for key in _ONE_LINE:
@@ -193,8 +324,18 @@ def save_text(header: dict[str, Any], data: dict[str, Any]) -> str:
     npcs = data["npcs"]
     inline = "".join(f"{_key(npc_id)} = {_inline(entry)}\n" for npc_id, entry in npcs.items() if "sheet" not in entry)
     whole = {npc_id: entry for npc_id, entry in npcs.items() if "sheet" in entry}
+    groups = "".join(_group_text(group) for group in data.get("npc_groups", ()))
     return (f"{text}\n[state.fingerprints]\n{fingerprints}\n[state.npcs]\n{inline}"
-            + (f"\n{tomli_w.dumps({'state': {'npcs': whole}})}" if whole else ""))
+            + (f"\n{tomli_w.dumps({'state': {'npcs': whole}})}" if whole else "") + groups)
+
+
+def _group_text(group: dict[str, Any]) -> str:
+    """One ``[[state.npc_groups]]`` table: the entry its NPCs share, their fingerprint, their lines."""
+    members = group["npcs"]
+    if not _MEMBER_LINES.match(members):
+        raise ValueError("an NPC id or room that is not a plain word")
+    fingerprint = f"fingerprint = {_inline(group['fingerprint'])}\n" if "fingerprint" in group else ""
+    return f"\n[[state.npc_groups]]\nentry = {_inline(group['entry'])}\n{fingerprint}npcs = '''\n{members}'''\n"
 
 
 def toml_strings(lines: list[str]) -> str:
@@ -233,7 +374,7 @@ def _key(key: str) -> str:
 
 def expanded(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, Any], fingerprints: Fingerprints,
              read: dict[int, Any]) -> tuple[dict[str, Any], str]:
-    """Format-3 state data in the whole form ``WorldState.from_data`` reads, and why not (empty if fine).
+    """Format-3 or 4 state data in the whole form ``WorldState.from_data`` reads, and why not (empty if fine).
 
     ``item_moves`` (lines) becomes a table; ``fingerprints`` go to the NPCs' entries (an NPC
     named twice, or not met, is refused); each NPC's ``sheet_changes`` become its ``sheet``
@@ -241,17 +382,13 @@ def expanded(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, Any
     system's own reader, and recorded in ``read`` by ``id()`` of that table (see
     :class:`ReadOnce`).  What an NPC's entry leaves out is filled in by ``WorldState.from_data``.
     Earlier formats come back as they are.  Every NPC id must be the adventure's (checked before).
+    The NPCs of format 4's groups are read apart (:func:`npc_groups`).
     """
     if version < 3:
         return data, ""
-    moves: dict[str, str] = {}
-    for line in lines(data["item_moves"]):
-        item_id, _, place = line.partition(" ")
-        if not item_id or not place or " " in place:
-            return data, f"item_moves has the line {_shown(repr(line))}, not an item and a place"
-        if item_id in moves:
-            return data, f"item_moves names {_shown(item_id)} twice"
-        moves[item_id] = place
+    moves, problem = _item_moves(lines(data["item_moves"]))
+    if problem:
+        return data, problem
     fingerprint_of: dict[str, str] = {}
     for fingerprint, ids in data.get("fingerprints", {}).items():
         if not _fits("texts", ids):
@@ -275,18 +412,127 @@ def expanded(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, Any
         alike = (fresh.fingerprint, repr(changes))  # repr tells true from 1 and "1"
         sheet_data = known.get(alike)
         if sheet_data is None:
-            where = f"npc {_shown(npc_id)}"
             sheet_data = known[alike] = {**fresh.data, **changes}
-            problem = number_problem(where, changes)
-            try:
-                read[id(sheet_data)] = codec.sheet_from_data(sheet_data)
-            except (KeyError, TypeError, ValueError, AttributeError) as error:
-                problem = problem or f"the sheet of {where} is not one {data['system']} can read ({_shown(error)})"
+            read[id(sheet_data)], problem = _read_changed(codec, sheet_data, changes, npc_id)
             if problem:
                 return data, problem
         npcs[npc_id] = {**entry, "sheet": sheet_data}  # its sheet_changes kept: see npc_updates.Fingerprints.refresh
     log = data["log"]
     return {**data, "item_moves": moves, "npcs": npcs, "log": lines(log) if isinstance(log, str) else log}, ""
+
+
+def _item_moves(found: list[str]) -> tuple[dict[str, str], str]:
+    """The items moved, from lines ``<item> <place>``, and why not (empty if fine)."""
+    try:
+        moves = dict(line.split(" ") for line in found)  # at C speed; checked below (a line of 2 parts each)
+    except ValueError:
+        moves = {}
+    if len(moves) == len(found) and "" not in moves and "" not in moves.values():
+        return moves, ""
+    moves = {}
+    for line in found:
+        item_id, _, place = line.partition(" ")
+        if not item_id or not place or " " in place:
+            return moves, f"item_moves has the line {_shown(repr(line))}, not an item and a place"
+        if item_id in moves:
+            return moves, f"item_moves names {_shown(item_id)} twice"
+        moves[item_id] = place
+    return moves, ""
+
+
+def _read_changed(codec: RuleSystem[Any, Any, Any], sheet_data: dict[str, Any], changes: dict[str, Any],
+                  npc_id: str) -> tuple[Any, str]:
+    """The sheet of a fresh sheet's data with ``changes`` laid over it (``sheet_data``), read by the rule
+    system, and why it is refused (empty if it is not)."""
+    where = f"npc {_shown(npc_id)}"
+    problem = number_problem(where, changes)
+    try:
+        return codec.sheet_from_data(sheet_data), problem
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        return None, problem or f"the sheet of {where} is not one {codec.id} can read ({_shown(error)})"
+
+
+class NpcGroupsRead(NamedTuple):
+    """The NPCs of a save's groups (:func:`npc_groups`); the entry, as ``Fingerprints.refresh`` reads
+    it, of each whose sheet has changes and whose definition changed since (it keeps the others as
+    they are); the ids the adventure lacks (none of them read); and why the groups are refused ("" if not)."""
+
+    npcs: dict[str, NpcState]
+    saved: dict[str, dict[str, Any]]
+    missing: list[str]
+    problem: str
+
+
+#: An NpcState whose room, sheet and disposition each NPC of a group takes from its own fresh NPC.
+_FILLED_IN = NpcState(room="", sheet=None, disposition="")
+
+
+def npc_groups(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, Any], fingerprints: Fingerprints,
+               fresh_npc: FreshNpc) -> NpcGroupsRead:
+    """The ``npc_groups`` of state data of the right shape, read (none before format 4).
+
+    Each line names an NPC and maybe its room (its fresh NPC's when not); what the group's entry
+    leaves out each NPC takes from its own fresh NPC; the changes are laid over the sheet of each
+    NPC's definition as it is now, read once per definition, and shared.  Refused: a group of the
+    wrong shape, an entry its NPCs' reader refuses, a line of more than an id and a room, an NPC
+    named twice (here or in ``npcs``).
+    """
+    read = NpcGroupsRead({}, {}, [], "")
+    if version < 4:
+        return read
+    made, npcs, saved = fingerprints.made(codec.id), read.npcs, read.saved
+    seen = set(data["npcs"])
+    for number, group in enumerate(data.get("npc_groups", ()), 1):
+        where = f"npc group {number}: "
+        problem = _group_problem(group, where)
+        if not problem:
+            try:
+                shared = NpcState.from_data(group["entry"], codec, _FILLED_IN)  # its sheet_changes are read below
+            except (KeyError, TypeError, ValueError) as error:
+                problem = f"{where}{_shown(error)}"
+        if problem:
+            return read._replace(problem=problem)
+        changes, fingerprint = group["entry"].get("sheet_changes"), group.get("fingerprint")
+        record = {"sheet_changes": changes, FINGERPRINT: fingerprint}
+        disposition = shared.disposition if "disposition" in group["entry"] else None
+        route_index, haggle_day, haggle, memory = shared.route_index, shared.haggle_day, shared.haggle, shared.memory
+        sheets: dict[str, Any] = {}  # fingerprint of a definition now -> the sheet read with the changes
+        for line in lines(group["npcs"]):
+            npc_id, _, room = line.partition(" ")
+            if not npc_id or " " in room:
+                return read._replace(problem=f"{where}npcs has the line {_shown(repr(line))}, not an npc and its room")
+            if npc_id in seen:
+                return read._replace(problem=f"{where}npc {_shown(npc_id)} is written twice")
+            seen.add(npc_id)
+            fresh = fresh_npc(npc_id)
+            if fresh is None:
+                read.missing.append(npc_id)
+                continue
+            sheet = fresh.sheet
+            if changes is not None:
+                definition = made.get(npc_id) or fingerprints.fresh(codec.id, npc_id)
+                sheet = sheets.get(definition.fingerprint)
+                if sheet is None:
+                    sheet, problem = _read_changed(codec, {**definition.data, **changes}, changes, npc_id)
+                    if problem:
+                        return read._replace(problem=problem)
+                    sheets[definition.fingerprint] = sheet
+                if definition.fingerprint != fingerprint:  # read over its new definition: see refresh
+                    saved[npc_id] = record
+            npcs[npc_id] = NpcState(room or fresh.room, sheet, fresh.disposition if disposition is None else disposition,
+                                    route_index, haggle_day, haggle, memory)
+    return read
+
+
+def _group_problem(group: dict[str, Any], where: str) -> str:
+    """Why a group does not have the shape format 4 writes (empty if it does)."""
+    problem = (_fields_problem(group, _GROUP_FIELDS, where)
+               or next((f"{where}entry.{_shown(key)} is not what NPCs share" for key in group["entry"]
+                        if key not in _GROUP_ENTRY_FIELDS), "")
+               or _fields_problem(group["entry"], _GROUP_ENTRY_FIELDS, f"{where}entry."))
+    if not problem and ("sheet_changes" in group["entry"]) != ("fingerprint" in group):
+        return f"{where}a fingerprint goes with sheet_changes, and only with them"
+    return problem
 
 
 def lines(text: str) -> list[str]:
@@ -295,6 +541,11 @@ def lines(text: str) -> list[str]:
     if found[-1] == "":
         found.pop()
     return found
+
+
+def line_count(text: str) -> int:
+    """How many :func:`lines` a multi-line string holds (counted, not split)."""
+    return text.count("\n") + (not text.endswith("\n") and text != "")
 
 
 #: The type of each field of the state data (see WorldState.to_data); fields marked optional may be absent.
@@ -312,6 +563,7 @@ _STATE_FIELDS: dict[str, tuple[str, bool]] = {
     "flags": ("texts", False), "counters": ("table", False),
 }
 _STATE_FIELDS_3 = {**_STATE_FIELDS, "item_moves": ("text", True), "log": ("lines", True), "fingerprints": ("table", False)}
+_STATE_FIELDS_4 = {**_STATE_FIELDS_3, "npc_groups": ("tables", False)}
 #: The largest turn or minute count a run can reach (1,900 years of game time).
 MAX_COUNT = 10**9
 #: The largest amount of water, food or days of want; and the largest number on a character sheet
@@ -324,6 +576,11 @@ _NPC_FIELDS: dict[str, tuple[str, bool]] = {
 }
 #: Format 3 leaves out what equals the NPC as the content makes it.
 _NPC_FIELDS_3 = {**{key: (kind, False) for key, (kind, _) in _NPC_FIELDS.items()}, "sheet_changes": ("table", False)}
+#: A group of format 4: the entry its NPCs share, their fingerprint, their lines.
+_GROUP_FIELDS = {"entry": ("table", True), "fingerprint": ("text", False), "npcs": ("text", True)}
+#: What a group's entry may hold (each NPC's room is on its line; a whole sheet is never shared).
+_GROUP_ENTRY_FIELDS = {key: _NPC_FIELDS_3[key] for key in ("disposition", "route_index", "haggle_day", "haggle",
+                                                            "memory", "sheet_changes")}
 
 
 def _fits(kind: str, value: object) -> bool:
@@ -335,6 +592,8 @@ def _fits(kind: str, value: object) -> bool:
         return type(value) is int and 0 <= value <= (MAX_COUNT if kind == "count" else MAX_AMOUNT)
     if kind == "table":
         return isinstance(value, dict)
+    if kind == "tables":
+        return isinstance(value, list) and all(isinstance(v, dict) for v in value)
     if kind == "texts":
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     if kind == "lines":
@@ -346,7 +605,8 @@ def _fits(kind: str, value: object) -> bool:
 
 _ARTICLE = {"text": "a text", "integer": "an integer", "count": f"a whole number from 0 to {MAX_COUNT}",
             "amount": f"a whole number from 0 to {MAX_AMOUNT}", "table": "a table",
-            "texts": "a list of texts", "text table": "a table of texts", "lines": "a text of lines or a list of texts"}
+            "texts": "a list of texts", "text table": "a table of texts", "tables": "a list of tables",
+            "lines": "a text of lines or a list of texts"}
 
 
 def _fields_problem(data: dict[str, Any], fields: dict[str, tuple[str, bool]], where: str) -> str:
@@ -361,7 +621,8 @@ def _fields_problem(data: dict[str, Any], fields: dict[str, tuple[str, bool]], w
 
 def shape_problem(data: dict[str, Any], version: int) -> str:
     """Why the state data does not have the shape its format writes (empty if it does)."""
-    problem = _fields_problem(data, _STATE_FIELDS_3 if version >= 3 else _STATE_FIELDS, "")
+    fields = _STATE_FIELDS_4 if version >= 4 else _STATE_FIELDS_3 if version >= 3 else _STATE_FIELDS
+    problem = _fields_problem(data, fields, "")
     if problem:
         return problem
     for npc_id, npc in data["npcs"].items():
@@ -424,7 +685,7 @@ def sheets_problem(data: dict[str, Any], codec: RuleSystem[Any, Any, Any], read:
 
     ``read`` receives each sheet read, by ``id()`` of its table (see :class:`ReadOnce`);
     tables it already holds were read by :func:`expanded`.  An NPC's entry without a
-    sheet (format 3) takes the content's, which needs no reading.
+    sheet (formats 3 and 4) takes the content's, which needs no reading.
     """
     readers: list[tuple[str, Any, Any]] = [("the player", data["player"], codec.sheet_from_data)]
     readers += [(f"npc {npc_id}", npc["sheet"], codec.sheet_from_data)

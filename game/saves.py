@@ -2,23 +2,23 @@
 
 A save holds only state (PRODUCT §8), under two tables: ``[save]`` (format
 version, adventure id and version, content digest, system, seed, turn and an
-integrity checksum over the state) and ``[state]``, whose shape, format 3 (an NPC
-met holds only what differs from the content), is :mod:`game.save_format`'s.  Writing is atomic: the
-new save goes to a temporary file that is flushed and fsynced, the previous
-save is copied to ``<slot>.toml.bak`` the same way, and only then does
-``os.replace`` put the new one in place.  At every instant a complete save
-(new or old) and its backup exist; a save killed half-way leaves only a
-``.<slot>.toml.tmp-<pid>`` file, which :meth:`SaveStore.clean_strays` removes
-at the next start.  Every file operation goes through :mod:`os` (``open``,
-``write``, ``fsync``, ``close``, ``read``, ``replace``, ``mkdir``), so tests
-inject faults at each step; any ``OSError`` becomes a :class:`SaveError`
-naming the file and the reason, with the previous save untouched and no
-temporary file left behind.
+integrity checksum over the state) and ``[state]``, whose shape, format 4 (an NPC
+met holds only what differs from the content; NPCs alike are a group of lines), is
+:mod:`game.save_format`'s.  Writing is atomic: the new save goes to a temporary
+file that is flushed and fsynced, the previous save is copied to ``<slot>.toml.bak``
+the same way, and only then does ``os.replace`` put the new one in place.  At
+every instant a complete save (new or old) and its backup exist; a save killed
+half-way leaves only a ``.<slot>.toml.tmp-<pid>`` file, which
+:meth:`SaveStore.clean_strays` removes at the next start.  Every file operation
+goes through :mod:`os` (``open``, ``write``, ``fsync``, ``close``, ``read``,
+``replace``, ``mkdir``), so tests inject faults at each step; any ``OSError``
+becomes a :class:`SaveError` naming the file and the reason, with the previous
+save untouched and no temporary file left behind.
 
 Reading refuses, each with a one-line reason and the game untouched: a file
 too large, not UTF-8, not TOML, too deep or with absurd numbers (the limits of
 :mod:`game.world.limits`); a wrong or missing header; a format this Wayfarer
-does not know (formats 1 and 2 load: format 1 is migrated by the rule system's
+does not know (formats 1 to 3 load: format 1 is migrated by the rule system's
 ``migrate_v1``; the player is told, and the next save is written in
 :data:`FORMAT_VERSION`); another adventure or
 another version of it; a checksum that does not match (which catches a
@@ -66,7 +66,8 @@ from game.save_format import (
     WrittenSheets,
     expanded,
     fresh_npcs,
-    lines,
+    line_count,
+    npc_groups,
     save_text,
     shape_problem,
     sheets_problem,
@@ -575,7 +576,7 @@ class SaveStore:
         problem = shape_problem(data, version)
         if problem:
             raise SaveError(f"{name} is damaged: {problem}")
-        logged = len(lines(data["log"])) if isinstance(data["log"], str) else len(data["log"])
+        logged = line_count(data["log"]) if isinstance(data["log"], str) else len(data["log"])
         if logged > limits.MAX_LOG:
             raise SaveError(f"{name} holds a log of {logged:,} commands; a run holds at most {limits.MAX_LOG:,}")
         for key in ("system", "seed", "turn"):
@@ -585,22 +586,29 @@ class SaveStore:
         made_with_other = made_with if made_with != self.adventure.version else None
         if version == 1:
             data = codec.migrate_v1(copy.deepcopy(data))
-        if version >= 3:  # an NPC's entry is filled in from its definition: the adventure must have it
-            self._refuse_missing([f"npc {n}" for n in data["npcs"] if n not in self.adventure.npcs], name,
-                                 made_with_other)
+        fresh = self._fresh_npcs(codec.id) if version >= 3 else None
+        if fresh is not None:  # an NPC's entry is filled in from its definition: the adventure must have it
+            groups = npc_groups(data, version, codec, self.fingerprints, fresh)
+            if groups.problem:
+                raise SaveError(f"{name} is damaged: {groups.problem}")
+            self._refuse_missing([f"npc {n}" for n in (*data["npcs"], *groups.missing) if n not in self.adventure.npcs],
+                                 name, made_with_other)
         read: dict[int, Any] = {}
         whole, problem = expanded(data, version, codec, self.fingerprints, read)
         problem = problem or sheets_problem(whole, codec, read)
         if problem:
             raise SaveError(f"{name} is damaged: {problem}")
-        fresh = self._fresh_npcs(codec.id) if version >= 3 else None
         try:
             state = WorldState.from_data(whole, ReadOnce(codec, read), fresh)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
+        saved = whole["npcs"]
+        if fresh is not None:  # in order of their ids, as the NPCs of formats 1 and 2 (written apart since)
+            state.npcs = dict(sorted({**state.npcs, **groups.npcs}.items()))
+            saved = {**saved, **groups.saved}
         self.check_references(state, name, made_with_other)
         same_files = made_with == self.adventure.version and header.get("digest") == self.adventure.digest
-        return state, self.fingerprints.refresh(state, whole["npcs"], same_files)
+        return state, self.fingerprints.refresh(state, saved, same_files)
 
     def takes_version(self, version: object) -> bool:
         """Whether a save of another version of this adventure may load (its ids are checked after).
@@ -623,16 +631,15 @@ class SaveStore:
             problems.append(f"adventure {state.adventure_id}")
         if state.room not in rooms:
             problems.append(f"room {state.room}")
+        items, npcs = adventure.items, state.npcs
         problems += [f"room {r}" for r in state.visited if r not in rooms]
         problems += [f"exit {e}" for e in state.opened | state.found if e.partition("/")[0] not in rooms]
-        for item_id, place in state.item_moves.items():
-            if item_id not in adventure.items:
-                problems.append(f"item {item_id}")
-            elif not _valid_place(place, adventure):
-                problems.append(f"place {place}")
-        problems += [f"npc {n}" for n in state.npcs if n not in adventure.npcs]
-        problems += [f"room {s.room}" for s in state.npcs.values() if s.room and s.room not in rooms]
-        problems += [f"item {i}" for i in state.identified | state.puzzled if i not in adventure.items]
+        problems += [f"item {i}" for i in state.item_moves if i not in items]
+        problems += [f"place {p}" for p in set(state.item_moves.values())
+                     if not (p[:5] == "room:" and p[5:] in rooms) and not _valid_place(p, adventure)]
+        problems += [f"npc {n}" for n in npcs if n not in adventure.npcs]
+        problems += [f"room {r}" for r in {npc.room for npc in npcs.values()} if r and r not in rooms]
+        problems += [f"item {i}" for i in state.identified | state.puzzled if i not in items]
         if state.status not in ("playing", "won", "dead", "lost"):
             problems.append(f"status {state.status}")
         if state.system not in _system_ids():

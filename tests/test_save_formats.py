@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import shutil
 import tomllib
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ from tests.conftest import play
 V1 = Path(__file__).parent / "fixtures" / "saves_v1" / "glass-oasis"
 V2 = Path(__file__).parent / "fixtures" / "saves_v2" / "glass-oasis"
 V3 = Path(__file__).parent / "fixtures" / "saves_v3" / "glass-oasis"
+V4 = Path(__file__).parent / "fixtures" / "saves_v4" / "glass-oasis"
 SYSTEMS = {"vaarn": "vaarn", "open": "open_adventures", "oa": "open_adventures", "opend6": "opend6",
            "bind": "bind", "maelstrom": "maelstrom"}
 
@@ -69,18 +70,18 @@ def test_a_format_1_save_is_announced_once_and_saved_again_in_the_current_format
 
 # -- format 3: what changed, in shapes that load fast --------------------------------------------
 
-SAVED_FORMATS = {1: V1, 2: V2, 3: V3}
+SAVED_FORMATS = {1: V1, 2: V2, 3: V3, 4: V4}
 
 
-@pytest.mark.parametrize("path", sorted(V2.glob("*.toml")) + sorted(V3.glob("*.toml")),
+@pytest.mark.parametrize("path", sorted(V2.glob("*.toml")) + sorted(V3.glob("*.toml")) + sorted(V4.glob("*.toml")),
                          ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
-def test_a_format_2_or_3_save_loads_and_plays_on(path: Path, glass_oasis: Adventure, tmp_path: Path) -> None:
+def test_a_format_2_3_or_4_save_loads_and_plays_on(path: Path, glass_oasis: Adventure, tmp_path: Path) -> None:
     folder = tmp_path / "glass-oasis"
     folder.mkdir()
     shutil.copy(path, folder / path.name)
     store = SaveStore(tmp_path, glass_oasis)
     state, notes = store.load(path.stem)
-    written_in = 2 if path.parent == V2 else 3
+    written_in = next(number for number, where in SAVED_FORMATS.items() if where == path.parent)
     assert [n for n in notes if "save format" in n] == ([] if written_in == FORMAT_VERSION else [
         f"This save was written by an earlier Wayfarer (save format {written_in}); it plays on as it was, "
         f"and is written in format {FORMAT_VERSION} from the next save."])
@@ -93,10 +94,14 @@ def test_a_format_2_or_3_save_loads_and_plays_on(path: Path, glass_oasis: Advent
 
 
 @pytest.mark.parametrize("slot", sorted(p.stem for p in V3.glob("*.toml")))
-def test_the_same_runs_in_format_2_and_3_load_equal(slot: str, glass_oasis: Adventure) -> None:
-    older, _ = SaveStore(V2.parent, glass_oasis).load(slot)
-    newer, _ = SaveStore(V3.parent, glass_oasis).load(slot)
-    assert older == newer
+def test_the_same_runs_in_formats_2_3_and_4_load_equal(slot: str, glass_oasis: Adventure) -> None:
+    loaded = [SaveStore(where.parent, glass_oasis).load(slot)[0] for where in (V2, V3, V4)]
+    assert loaded[0] == loaded[1] == loaded[2]
+
+
+def test_the_format_4_fixtures_hold_npc_groups() -> None:
+    assert sorted(p.stem for p in V4.glob("*.toml")) == sorted(p.stem for p in V3.glob("*.toml"))
+    assert any("[[state.npc_groups]]" in path.read_text() for path in V4.glob("*.toml"))
 
 
 def _section(text: str, npc_id: str) -> str:
@@ -238,3 +243,143 @@ def test_what_a_save_writes_reads_back_as_the_data_it_was_written_from(path: Pat
     state.npcs[sorted(state.npcs)[0]].memory = frozenset({"a\x01b", 'q"uote', "back\\slash", "ünï", ""})
     payload, document = store._encoded(state)
     assert tomllib.loads(payload.decode()) == document
+
+
+# -- format 4: NPCs alike but for their room, one group of lines -----------------------------
+
+def _met_alike(engine: Engine) -> None:
+    """The raider and the hermit (defined alike under Vaarn: tier 1, no stats) met, the raider gone to the vault."""
+    for npc_id in ("raider", "hermit"):
+        npc = engine.world.npc_state(npc_id)
+        npc.sheet = replace(npc.sheet, met=True)
+    engine.state.npcs["raider"].room = "vault"
+
+
+def test_npcs_met_alike_are_one_group_a_line_each(engine: Engine, tmp_path: Path) -> None:
+    _met_alike(engine)
+    play(engine, "save s")
+    text = (tmp_path / "tiny" / "s.toml").read_text()
+    fingerprint = engine.saves.fingerprints.of("vaarn", "hermit") if engine.saves else ""
+    assert text.endswith(f"\n[state.npcs]\n\n[[state.npc_groups]]\nentry = {{sheet_changes = {{met = true}}}}\n"
+                         f"fingerprint = \"{fingerprint}\"\nnpcs = '''\nhermit\nraider vault\n'''\n")
+    state, notes = SaveStore(tmp_path, engine.adventure).load("s")
+    assert state == engine.state and notes == []
+    assert state.npcs["raider"].room == "vault" and state.npcs["hermit"].room == "well"
+    assert state.npcs["raider"].sheet is state.npcs["hermit"].sheet  # read once: sheets are immutable
+    assert list(state.npcs) == sorted(state.npcs)
+
+
+def test_npcs_alike_in_all_but_a_field_are_written_apart(engine: Engine, tmp_path: Path) -> None:
+    _met_alike(engine)
+    engine.state.npcs["hermit"].memory = frozenset({"spared"})
+    play(engine, "save s")
+    text = (tmp_path / "tiny" / "s.toml").read_text()
+    assert "npc_groups" not in text and 'raider = {room = "vault", sheet_changes = {met = true}}' in text
+    assert SaveStore(tmp_path, engine.adventure).load("s")[0] == engine.state
+
+
+def test_an_npc_whose_room_is_not_a_word_is_written_apart(engine: Engine, tmp_path: Path) -> None:
+    _met_alike(engine)
+    engine.state.npcs["raider"].room = ""  # nowhere: no word on a line could say it
+    play(engine, "save s")
+    text = (tmp_path / "tiny" / "s.toml").read_text()
+    assert "npc_groups" not in text and 'raider = {room = "", sheet_changes = {met = true}}' in text
+    assert SaveStore(tmp_path, engine.adventure).load("s")[0] == engine.state
+
+
+def test_the_group_key_holds_every_field_of_an_npc_state() -> None:
+    """``save_format._npc_groups`` groups NPCs by every field but the room, and remembers each NPC by all its
+    fields: a new field must join the key of ``_grouped_as`` and the fields ``_npc_groups`` compares."""
+    assert [field.name for field in fields(NpcState)] == [
+        "room", "sheet", "disposition", "route_index", "haggle_day", "haggle", "memory"]
+
+
+def test_an_npc_group_edited_alike_loads_as_edited(engine: Engine, tmp_path: Path) -> None:
+    _met_alike(engine)
+
+    def edit(state: dict[str, Any]) -> None:
+        state["npc_groups"][0]["entry"].update(disposition="friendly", memory=["spared"], route_index=1)
+    assert _hand_edited(engine, tmp_path, edit)[0] == 'Loaded slot "s".'
+    for npc_id in ("raider", "hermit"):
+        npc = engine.state.npcs[npc_id]
+        assert (npc.disposition, npc.memory, npc.route_index, npc.sheet.met) == ("friendly", {"spared"}, 1, True)
+
+
+def _group(edit: Any) -> Any:
+    return lambda state: edit(state["npc_groups"][0])
+
+
+@pytest.mark.parametrize("edit, reason", [
+    (_group(lambda g: g["entry"].update(sheet_changes={"met": "yes"})),
+     "s.toml is damaged: the sheet of npc hermit is not one vaarn can read"),
+    (_group(lambda g: g["entry"].update(sheet_changes={"hp": 10**7})),
+     "s.toml is damaged: the sheet of npc hermit has hp = 10000000, beyond any rule system's numbers"),
+    (_group(lambda g: g.update(npcs="hermit\nhermit\n")), "s.toml is damaged: npc group 1: npc hermit is written twice"),
+    (lambda s: s["npcs"].update(hermit={}), "s.toml is damaged: npc group 1: npc hermit is written twice"),
+    (_group(lambda g: g.update(npcs="hermit\nghost\n")), "s.toml names what this adventure does not have: npc ghost"),
+    (_group(lambda g: g.update(npcs="hermit vault-of-stars\n")),
+     "s.toml names what this adventure does not have: room vault-of-stars"),
+    (_group(lambda g: g.update(npcs="hermit a b\n")),
+     "s.toml is damaged: npc group 1: npcs has the line 'hermit a b', not an npc and its room"),
+    (_group(lambda g: g.update(npcs="\n")), "s.toml is damaged: npc group 1: npcs has the line '', not an npc"),
+    (_group(lambda g: g.update(npcs=["hermit"])), "s.toml is damaged: npc group 1: npcs should be a text"),
+    (_group(lambda g: g.pop("npcs")), "s.toml is damaged: npc group 1: npcs is missing"),
+    (_group(lambda g: g.update(entry=3)), "s.toml is damaged: npc group 1: entry should be a table"),
+    (_group(lambda g: g["entry"].update(room="well")), "s.toml is damaged: npc group 1: entry.room is not what NPCs share"),
+    (_group(lambda g: g["entry"].update(memory="spared")),
+     "s.toml is damaged: npc group 1: entry.memory should be a list of texts"),
+    (_group(lambda g: g["entry"].update(haggle="maybe")), "s.toml is damaged: npc group 1: haggle must be one of"),
+    (_group(lambda g: g.pop("fingerprint")),
+     "s.toml is damaged: npc group 1: a fingerprint goes with sheet_changes, and only with them"),
+    (lambda s: s.update(npc_groups=3), "s.toml is damaged: npc_groups should be a list of tables"),
+    (lambda s: s.update(npc_groups=[3]), "s.toml is damaged: npc_groups should be a list of tables"),
+])
+def test_a_bad_npc_group_is_refused_with_one_line(engine: Engine, tmp_path: Path, edit: Any, reason: str) -> None:
+    _met_alike(engine)
+    live = engine.state.copy()
+    lines = _hand_edited(engine, tmp_path, edit)
+    assert len(lines) == 2 and lines[0].startswith(f"Not loaded: {reason}") and lines[1] == "The game goes on as it was."
+    assert engine.state.copy() == live
+
+
+def test_a_first_save_turns_sheets_alike_into_data_once(engine: Engine, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    _met_alike(engine)
+    written: list[Any] = []
+    system = type(engine.system)
+    original = system.sheet_to_data
+
+    def counted(self: Any, sheet: Any) -> dict[str, Any]:
+        written.append(sheet)
+        return original(self, sheet)
+    monkeypatch.setattr(system, "sheet_to_data", counted)
+    store = SaveStore(tmp_path, engine.adventure)
+    store.save("s", engine.state)
+    npcs = engine.state.npcs
+    assert (npcs["raider"].sheet is not npcs["hermit"].sheet and npcs["raider"].sheet == npcs["hermit"].sheet
+            and sum(sheet is npcs["raider"].sheet or sheet is npcs["hermit"].sheet for sheet in written) == 1)
+    assert store.load("s")[0] == engine.state
+
+
+@pytest.mark.parametrize("change", ["room", "memory", "disposition", "sheet", "haggle", "route_index"])
+def test_an_npc_changed_in_place_between_saves_is_written_as_it_is_now(engine: Engine, change: str) -> None:
+    """A save remembers how each NPC was grouped by its fields, never by the NpcState (changed in place here)."""
+    _met_alike(engine)
+    store = engine.saves
+    assert store is not None
+    store.save("s", engine.state)
+    hermit = engine.state.npcs["hermit"]
+    if change == "room":
+        hermit.room = "vault"
+    elif change == "memory":
+        hermit.memory = frozenset({"spared"})
+    elif change == "disposition":
+        hermit.disposition = "friendly"
+    elif change == "sheet":
+        hermit.sheet = replace(hermit.sheet, reaction="hostile")
+    elif change == "haggle":
+        hermit.haggle_day, hermit.haggle = 2, "won"
+    else:
+        hermit.route_index = 1
+    store.save("s", engine.state)
+    assert store.load("s")[0] == engine.state

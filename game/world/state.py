@@ -12,7 +12,7 @@ they are immutable).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -113,6 +113,14 @@ class NpcState:
                         self.memory)
 
 
+def _texts(table: Mapping[str, Any]) -> dict[str, str]:
+    """A table of texts, as a dict of its own (TypeError if a value is not a text)."""
+    found = dict(table)
+    if not all(type(value) is str for value in found.values()):
+        raise TypeError("a table of texts holds something else")
+    return found
+
+
 #: An NPC id -> the NPC as the content makes it when it is first met (see ``World.npc_state``).
 FreshNpc = Callable[[str], "NpcState | None"]
 
@@ -184,12 +192,16 @@ class WorldState:
         """Deprived by thirst or hunger: rests give nothing."""
         return self.thirst_days > 0 or self.hunger_days > 0
 
-    def to_data(self, codec: SheetCodec, fresh_npc: FreshNpc | None = None) -> dict[str, Any]:
+    def to_data(self, codec: SheetCodec, fresh_npc: FreshNpc | None = None,
+                npc_ids: Iterable[str] | None = None) -> dict[str, Any]:
         """Plain data (TOML-serialisable) holding the whole state; ``codec`` writes the sheets.
 
         With ``fresh_npc`` (an NPC id -> the NPC as the content makes it when met),
         each NPC holds only what differs from it (see :meth:`NpcState.to_data`).
+        ``npc_ids``: only those NPCs, in that order (a save writes the others apart); all, sorted, by default.
         """
+        npcs = self.npcs
+        ids = sorted(npcs) if npc_ids is None else npc_ids
         return {
             "adventure_id": self.adventure_id,
             "adventure_version": self.adventure_version,
@@ -209,8 +221,7 @@ class WorldState:
             "found": sorted(self.found),
             "identified": sorted(self.identified),
             "puzzled": sorted(self.puzzled),
-            "npcs": {npc_id: npc.to_data(codec, fresh_npc(npc_id) if fresh_npc else None)
-                     for npc_id, npc in sorted(self.npcs.items())},
+            "npcs": {npc_id: npcs[npc_id].to_data(codec, fresh_npc(npc_id) if fresh_npc else None) for npc_id in ids},
             "drank_day": self.drank_day,
             "ate_day": self.ate_day,
             "thirst_days": self.thirst_days,
@@ -243,7 +254,7 @@ class WorldState:
             status=str(data["status"]),
             ending=str(data.get("ending", "")),
             visited=set(map(str, data["visited"])),
-            item_moves={str(k): str(v) for k, v in dict(data["item_moves"]).items()},
+            item_moves=_texts(data["item_moves"]),
             opened=set(map(str, data["opened"])),
             found=set(map(str, data["found"])),
             identified=set(map(str, data["identified"])),
@@ -254,7 +265,7 @@ class WorldState:
             ate_day=int(data["ate_day"]),
             thirst_days=int(data["thirst_days"]),
             hunger_days=int(data["hunger_days"]),
-            log=[sys.intern(str(line)) for line in data["log"]],  # as the engine logs: repeats share a string
+            log=list(map(sys.intern, data["log"])),  # as the engine logs: repeats share a string (texts only)
             moment=codec.moment_from_data(data.get("moment", {})),
             flags=set(map(str, data.get("flags", []))),
             counters={str(k): int(v) for k, v in dict(data.get("counters", {})).items()},

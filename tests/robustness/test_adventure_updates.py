@@ -171,6 +171,29 @@ def test_a_save_without_fingerprints_updates_only_the_npcs_whose_sheet_changes(t
     assert any("Changed in this version of A Tiny Test: the dune raider." in n for n in notes)
 
 
+def test_npcs_of_a_group_take_a_changed_definition_one_by_one(tmp_path: Path) -> None:
+    """Save format 4: the raider and the hermit met alike are one group; the new version changes the raider's
+    definition only: the raider's changes are read over its new sheet, it is named; the hermit keeps its sheet."""
+    engine = new_engine(saves=tmp_path / "saves")
+    for npc_id in ("raider", "hermit"):
+        npc = engine.world.npc_state(npc_id)
+        npc.sheet = dataclasses.replace(npc.sheet, met=True)
+    engine.submit("save")
+    assert "[[state.npc_groups]]" in (tmp_path / "saves" / "tiny" / "quicksave.toml").read_text()
+    store = _version(tmp_path, *TOUGHER_RAIDER)
+    state, notes = store.load("quicksave")
+    assert state.npcs["hermit"] == engine.state.npcs["hermit"]
+    raider = state.npcs["raider"].sheet
+    assert raider.met and raider.max_hp == 8 and raider == dataclasses.replace(store.fingerprints.fresh("vaarn", "raider").sheet,
+                                                                               met=True)
+    assert [n for n in notes if "Changed in this version" in n] == [
+        "Changed in this version of A Tiny Test: the dune raider. It takes its new stats, and keeps the harm "
+        "taken, conditions and memories of your run."]
+    store.save("again", state)
+    again, notes = store.load("again")
+    assert again.npcs == state.npcs and not any("Changed in this version" in n for n in notes)
+
+
 V1 = Path(__file__).resolve().parents[1] / "fixtures" / "saves_v1" / "glass-oasis"
 
 
