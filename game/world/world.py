@@ -136,21 +136,26 @@ class World:
         return self.adventure.npcs[npc_id]
 
     def npc_state(self, npc_id: str) -> NpcState:
-        """The NPC's state, created from content (and its tier) the first time it is needed."""
+        """The NPC's state, created from content (and its tier) the first time it is needed.
+
+        A wanderer on its route is handed out standing where the clock has it now: whatever
+        is done to it (a blow that fells it, a call that takes it off its route) starts there.
+        """
         state = self.state
         existing = state.npcs.get(npc_id)
+        owned = existing is not None and npc_id in state.owned_npcs
         if existing is None:
             definition = self.npc(npc_id)
             existing = NpcState(room=self.npc_room(npc_id), sheet=self.npc_sheet(definition),
                                 disposition=definition.disposition)
-        elif npc_id in state.owned_npcs:
-            self._touched.add(npc_id)
-            return existing
-        else:
+        elif not owned:
             existing = existing.copy()  # shared with undo snapshots (WorldState.copy): changed on a copy
-        state.npcs[npc_id] = existing
-        state.owned_npcs.add(npc_id)
-        self._index(npc_id, existing)
+        if self.on_route(npc_id):
+            existing.room = self.route_room(npc_id)
+        if not owned:
+            state.npcs[npc_id] = existing
+            state.owned_npcs.add(npc_id)
+            self._index(npc_id, existing)
         self._touched.add(npc_id)
         return existing
 

@@ -461,6 +461,23 @@ def test_a_wanderer_moved_off_its_route_stays_where_it_was_put(road) -> None:
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_a_wanderer_struck_down_away_from_where_it_was_met_lies_where_it_fell(road, system_id: str) -> None:
+    engine = new(road, system_id)
+    world, system = engine.world, engine.system
+    engine.state.minutes = 8 * 60
+    world.npc_state("warden")  # met in the town, at stop 0 of its walk
+    engine.state.minutes = 10 * 60  # stop 2: the camp
+    assert world.npc_room("warden") == "camp"
+    warden = world.npc_state("warden")
+    dice = dice_for_turn(3, 0)
+    while system.condition(warden.sheet) == "ok":
+        warden.sheet = system.harm(warden.sheet, "d6", dice).sheet
+    assert not world.on_route("warden")
+    assert world.npc_room("warden") == "camp"
+    assert "warden" in world.npcs_in("camp") and "warden" not in world.npcs_in("town")
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_a_long_wait_stops_before_thirst_kills_and_says_why(road, system_id: str) -> None:
     engine = new(road, system_id)
     engine.world.move_npc("warden", "town")  # nobody comes by
