@@ -16,7 +16,7 @@ the environment, not only on the game.  ``--python`` measures another interprete
 with the game installed in it, e.g. a fresh virtual environment as ``pipx install .``
 makes one (``python -m venv /tmp/v && /tmp/v/bin/pip install .``): both sides then run
 that interpreter, from a temporary folder so that ``-m game`` finds the installed
-game rather than a checkout.
+game rather than this checkout.
 
     python benchmarks/startup.py [--runs N] [--python PATH]
 """
@@ -41,12 +41,16 @@ ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRIT
 PASS: list[str] = []
 TOOLKIT: list[str] = []
 GAME: list[str] = []
-#: Where the commands run: a folder holding no ``game`` package of its own.
-WORKDIR = tempfile.mkdtemp(prefix="wayfarer-bench-")
+#: Where the commands run: the checkout (so that ``-m game`` is this copy), or with ``--python``
+#: a folder holding no ``game`` package (so that it is the one installed in that interpreter).
+WORKDIR = str(Path(__file__).resolve().parent.parent)
 
 
 def use_python(python: str) -> None:
-    """Measure ``python`` (an interpreter with the game installed) on both sides."""
+    """Measure ``python`` (this one, or another with the game installed) on both sides."""
+    global WORKDIR
+    if python != sys.executable:
+        WORKDIR = tempfile.mkdtemp(prefix="wayfarer-bench-")
     PASS[:] = [python, "-c", "pass"]
     TOOLKIT[:] = [python, "-c", "import prompt_toolkit"]
     GAME[:] = [python, "-m", "game", "--seed", "1", "--saves", "/tmp/wayfarer-bench-saves"]
