@@ -27,7 +27,8 @@ NOT_AT_START = (
     "game.play.vaarn_trade", "game.actions.trade", "game.actions.trade_goods", "game.actions.trade_pricing",
     "game.actions.theft", "game.rules.exact", "fractions", "decimal",   # trading, stealing, exact odds
     "game.world.toml_locate",                                            # where a problem in content is
-    "tomllib", "game.world.build",              # parsing and building content: the cache holds it built
+    "tomllib", "game.world.build", "game.world.schema", "datetime",  # parsing and building content: the
+                                                                     # cache holds it built
     "tomli_w", "game.parser",                   # writing a save; reading a command
     *(f"game.{layer}.{system}" for layer in ("rules", "play", "narration")
       for system in ("open_adventures", "opend6", "bind", "maelstrom")),  # the other rule systems

@@ -36,14 +36,16 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.errors import ContentError, UsageError
 from game.text import escape_controls
 from game.world import limits
 from game.world.cache import ContentCache, FileStamp
 from game.world.content import Adventure
-from game.world.schema import KeyPath, Report, format_path
+
+if TYPE_CHECKING:  # the parsing path imports what it needs: an adventure from the content cache needs none of it
+    from game.world.schema import KeyPath, Report
 
 # Parsing, building and locating are imported where they run: an adventure read from the
 # content cache needs none of them, and that is the usual start (issue 18).
@@ -80,7 +82,7 @@ def load_adventure(path: Path | str, cache: ContentCache | None = None) -> Adven
 
 #: Checks a layer above the loader adds (the rule systems' stat tables): the merged data and the
 #: loader's own problems in, more problems out, each at its key path.
-MoreChecks = Callable[[Mapping[str, Any], list[tuple[KeyPath, str]]], list[tuple[KeyPath, str]]]
+MoreChecks = Callable[[Mapping[str, Any], list[tuple["KeyPath", str]]], list[tuple["KeyPath", str]]]
 
 
 def check_adventure(path: Path | str, more_checks: MoreChecks | None = None) -> list[str]:
@@ -211,6 +213,8 @@ def _read_one(path: Path, display: str, digest: Any) -> tuple[_Source | None, li
     source = _Source(display, text, data)
     found = limits.check_data(data, clean_strings=limits.may_hold_controls(text))
     if found:
+        from game.world.schema import format_path
+
         return None, [(display, source.line_of(path), 0, f"{format_path(path)}: {message}") for path, message in found]
     return source, []
 
@@ -259,9 +263,10 @@ def _origin(origins: dict[KeyPath, int], path: KeyPath) -> int:
 
 
 def _merge(sources: list[_Source]) -> tuple[dict[str, Any], dict[KeyPath, int], list[_Line]]:
-    from game.world.build import ENTITY_SECTIONS
-
     """Merge the files' data; record which file each newly added key came from."""
+    from game.world.build import ENTITY_SECTIONS
+    from game.world.schema import format_path
+
     merged: dict[str, Any] = {}
     origins: dict[KeyPath, int] = {}
     problems: list[_Line] = []
@@ -291,6 +296,8 @@ def _merge(sources: list[_Source]) -> tuple[dict[str, Any], dict[KeyPath, int], 
 
 # -- formatting ---------------------------------------------------------------------
 def _locate(report: Report, sources: list[_Source], origins: dict[KeyPath, int]) -> list[_Line]:
+    from game.world.schema import format_path
+
     lines: list[_Line] = []
     for path, message in report.problems:
         source = sources[_origin(origins, path)]
@@ -342,6 +349,7 @@ def _load(folder: Path, more_checks: MoreChecks | None = None) -> tuple[Adventur
 
 def _load_unpaused(folder: Path, more_checks: MoreChecks | None = None) -> tuple[Adventure | None, list[str]]:
     from game.world.build import build_adventure
+    from game.world.schema import Report
 
     sources, digest, problems = _read_folder(folder)
     if problems or not sources:
@@ -387,6 +395,8 @@ def read_merged(path: Path | str) -> tuple[dict[str, Any], list[str]]:
 
 def locate(path: Path | str, problems: list[tuple[KeyPath, str]]) -> list[str]:
     """``FILE:LINE: KEY.PATH: message`` lines for problems found outside the loader (the authoring warnings)."""
+    from game.world.schema import Report
+
     sources, _digest, read_problems = _read_folder(Path(path))
     if read_problems or not sources:
         return _format(read_problems)

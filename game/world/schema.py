@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
 from typing import Any
 
 KeyPath = tuple[str, ...]
@@ -39,6 +38,8 @@ def type_name(value: object) -> str:
         return "an array"
     if isinstance(value, dict):
         return "a table"
+    from datetime import date, datetime, time  # only for a message: kept out of start-up
+
     if isinstance(value, (datetime, date, time)):
         return "a date-time"
     return "a value"
