@@ -24,7 +24,7 @@ def register(registry: ActionRegistry) -> None:
 def describe_room(turn: Turn) -> None:
     """Say the room's name, description, items, NPCs and exits, as they are when the time the turn
     has taken so far is over (the engine moves the clock after the action): a journey's end is
-    seen at the hour of arrival."""
+    seen at the hour of arrival, with the wanderers there then."""
     world = turn.world
     room = world.room
     arrival = world.state.minutes + turn.minutes
@@ -34,7 +34,10 @@ def describe_room(turn: Turn) -> None:
     turn.say(room.name, text_now(world, room.description, room.descriptions, minutes=arrival).strip())
     if room.water_source:
         turn.say("There is water here: you can drink or fill your waterskins.")
-    for npc_id in world.npcs_in():
+    # Who is here: after a journey, whoever is there at the hour of arrival; when the player stayed
+    # put, whoever was here as the turn began (passers_by then tells who came or went meanwhile).
+    journeyed = bool(turn.start_room) and turn.start_room != room.id
+    for npc_id in world.npcs_in(minutes=arrival if journeyed else None):
         turn.say(_npc_presence(turn, npc_id))
     items = world.room_items()
     if items:

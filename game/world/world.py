@@ -209,15 +209,15 @@ class World:
         changed = self.state.npcs.get(npc_id)
         return changed.room if changed is not None else self.adventure.npc_homes.get(npc_id, "")
 
-    def npcs_in(self, room_id: str | None = None) -> list[str]:
+    def npcs_in(self, room_id: str | None = None, minutes: int | None = None) -> list[str]:
         """NPC ids in a room (dead ones included: their bodies stay), content order first, then those
-        that moved there, then the wanderers whose route has them there now."""
+        that moved there, then the wanderers whose route has them there now (or at ``minutes``)."""
         room_id = room_id or self.state.room
         changed = self.state.npcs
         here = [n for n in self.adventure.rooms[room_id].npcs if not self.npc(n).route
                 and (n not in changed or changed[n].room == room_id)]
         here.extend(sorted(n for n in self._changed_in(room_id) if n not in here and not self.on_route(n)))
-        here.extend(n for n in self.wanderers_at(room_id) if n not in here)
+        here.extend(n for n in self.wanderers_at(room_id, minutes) if n not in here)
         return here
 
     # -- the index of changed NPCs by room: a turn costs the NPCs near the player, not all ever met --

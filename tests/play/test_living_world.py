@@ -453,6 +453,18 @@ def test_a_wanderer_walks_its_route_with_the_clock_and_is_seen_coming_and_going(
     assert "The town warden leaves to the north." in lines and world.npc_room("warden") == "road"
 
 
+@pytest.mark.parametrize(("set_out", "there"), [(9 * 60 + 55, False), (8 * 60 + 55, True)])
+def test_a_room_entered_is_described_with_the_wanderers_there_at_the_hour_of_arrival(road, set_out: int,
+                                                                                       there: bool) -> None:
+    # The warden stands on the road from 09:00 to 10:00; the walk from the camp takes ten minutes.
+    engine = new(road, "vaarn")
+    engine.state.water = 9
+    engine.state.minutes = set_out
+    arrival = engine.submit("north").lines
+    assert engine.state.room == "road" and engine.world.npc_room("warden") == ("road" if there else "camp")
+    assert ("A town warden is here." in arrival) == there
+
+
 def test_a_wanderer_moved_off_its_route_stays_where_it_was_put(road) -> None:
     engine = new(road, "vaarn")
     engine.world.move_npc("warden", "camp")
