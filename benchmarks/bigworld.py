@@ -19,6 +19,7 @@ load figures only, after the commands that make the run's log).
 """
 from __future__ import annotations
 
+import gc
 import random
 import statistics
 import sys
@@ -137,9 +138,21 @@ def median_time(fn, runs: int = RUNS, clock=time.process_time) -> float:  # type
     return statistics.median(times)
 
 
+def collector_paused(fn: Callable[[], object]) -> Callable[[], None]:
+    """``fn`` run with the cyclic garbage collector paused, as a save and a load run (``game.saves``)."""
+    def run() -> None:
+        gc.disable()
+        try:
+            fn()
+        finally:
+            gc.enable()
+    return run
+
+
 def save_and_load(what: str, store: SaveStore, state: WorldState) -> None:
     """Medians of :data:`RUNS` rounds, in CPU time: ``save`` (verified, with its backup) and ``load`` of ``state``,
-    against ``tomli_w.dumps`` and ``tomllib.loads`` of the very same document, one of each a round; the save's wall time too (its
+    against ``tomli_w.dumps`` and ``tomllib.loads`` of the very same document (the collector paused, as
+    the save and the load run), one of each a round; the save's wall time too (its
     atomic write waits for three fsyncs); and the first save and load of a new store (nothing remembered:
     the fresh sheets of the NPC definitions, the sheets the last save wrote)."""
     _game_version()  # looked up once a process (package metadata), not a cost of the store
@@ -157,8 +170,8 @@ def save_and_load(what: str, store: SaveStore, state: WorldState) -> None:
     for _ in range(RUNS):  # interleaved, so that the figures and their baselines see the same busy machine
         rounds["save"].append(median_time(lambda: store.save("bench", state), runs=1))
         rounds["load"].append(median_time(lambda: store.load("bench"), runs=1))
-        rounds["dumps"].append(median_time(lambda: tomli_w.dumps(document), runs=1))
-        rounds["loads"].append(median_time(lambda: tomllib.loads(text), runs=1))
+        rounds["dumps"].append(median_time(collector_paused(lambda: tomli_w.dumps(document)), runs=1))
+        rounds["loads"].append(median_time(collector_paused(lambda: tomllib.loads(text)), runs=1))
     save, load, dumps, loads = (statistics.median(rounds[key]) for key in ("save", "load", "dumps", "loads"))
     wall = median_time(lambda: store.save("bench", state), clock=time.perf_counter)
     print(f"save / load with {what} ({len(text) / 1024:,.0f} KiB), CPU medians of {RUNS}; "
