@@ -19,7 +19,6 @@ load figures only, after the commands that make the run's log).
 """
 from __future__ import annotations
 
-import gc
 import random
 import statistics
 import sys
@@ -34,6 +33,7 @@ import tomli_w
 from game.engine import Engine
 from game.rules.registry import get_system
 from game.saves import SaveStore, _game_version
+from game.world.collector import collector_paused
 from game.world.loader import load_adventure
 from game.world.state import WorldState
 
@@ -138,14 +138,11 @@ def median_time(fn, runs: int = RUNS, clock=time.process_time) -> float:  # type
     return statistics.median(times)
 
 
-def collector_paused(fn: Callable[[], object]) -> Callable[[], None]:
+def paused(fn: Callable[[], object]) -> Callable[[], None]:
     """``fn`` run with the cyclic garbage collector paused, as a save and a load run (``game.saves``)."""
     def run() -> None:
-        gc.disable()
-        try:
+        with collector_paused():
             fn()
-        finally:
-            gc.enable()
     return run
 
 
@@ -170,8 +167,8 @@ def save_and_load(what: str, store: SaveStore, state: WorldState) -> None:
     for _ in range(RUNS):  # interleaved, so that the figures and their baselines see the same busy machine
         rounds["save"].append(median_time(lambda: store.save("bench", state), runs=1))
         rounds["load"].append(median_time(lambda: store.load("bench"), runs=1))
-        rounds["dumps"].append(median_time(collector_paused(lambda: tomli_w.dumps(document)), runs=1))
-        rounds["loads"].append(median_time(collector_paused(lambda: tomllib.loads(text)), runs=1))
+        rounds["dumps"].append(median_time(paused(lambda: tomli_w.dumps(document)), runs=1))
+        rounds["loads"].append(median_time(paused(lambda: tomllib.loads(text)), runs=1))
     save, load, dumps, loads = (statistics.median(rounds[key]) for key in ("save", "load", "dumps", "loads"))
     wall = median_time(lambda: store.save("bench", state), clock=time.perf_counter)
     print(f"save / load with {what} ({len(text) / 1024:,.0f} KiB), CPU medians of {RUNS}; "

@@ -223,10 +223,11 @@ def _main(argv: Sequence[str] | None) -> int:
     if not args or (args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]
     collecting = gc.isenabled()
-    # Start-up makes tens of thousands of objects that all live on (modules, classes,
-    # the adventure): the cyclic collector would only walk them again and again.
-    # `play` switches it back on once the game is built; other commands at once.
-    gc.disable()
+    if args[0] == "play":
+        # Start-up makes tens of thousands of objects that all live on (modules, classes,
+        # the adventure): the cyclic collector would only walk them again and again.
+        # `play` switches it back on once the game is built.
+        gc.disable()
     try:
         parsed = build_parser(args[0] if args[0] in SUBCOMMANDS else None).parse_args(args)
         return dispatch(parsed)
@@ -272,6 +273,4 @@ def dispatch(args: argparse.Namespace) -> int:
         "odds": commands.odds, "roll": commands.roll, "map": commands.show_map, "replay": commands.replay,
         "schema": commands.schema, "test": commands.test, "simulate": commands.simulate,
     }
-    if args.command != "play":
-        gc.enable()
     return handlers[args.command](args)

@@ -49,13 +49,10 @@ from __future__ import annotations
 
 import copy
 import functools
-import gc
 import hashlib
 import os
 import re
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +75,7 @@ from game.save_format import (
 )
 from game.text import escape_controls
 from game.world import limits
+from game.world.collector import collector_paused
 from game.world.content import Adventure
 from game.world.state import GONE, PLAYER, FreshNpc, WorldState
 
@@ -213,25 +211,6 @@ def _write_synced(path: Path, payload: bytes) -> None:
         os.close(fd)
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused for a save or a load, on the game's own thread.
-
-    Both make thousands of short-lived objects without cycles (with 1,000 NPCs met, a
-    table and then an NpcState each), which reference counting frees; a collection
-    meanwhile would walk the whole run's state again (it made a save with 1,000 NPCs
-    met take up to half as long again).  Never used by the autosave's writer thread:
-    the collector's switch is the process's, and two threads turning it could leave it off.
-    """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
-
-
 class SaveStore:
     """The save slots of one adventure under a saves folder."""
 
@@ -320,7 +299,7 @@ class SaveStore:
         another process wrote since this one last loaded or saved it (once:
         saving to it again overwrites).
         """
-        with _collector_paused():
+        with collector_paused():  # short-lived objects: see game.world.collector
             return self._save(slot, state)
 
     def _save(self, slot: str, state: WorldState) -> Path:
@@ -505,7 +484,7 @@ class SaveStore:
 
         A damaged slot falls back to its backup, and the player is told.
         """
-        with _collector_paused():
+        with collector_paused():  # short-lived objects: see game.world.collector
             return self._load(slot, backup)
 
     def _load(self, slot: str, backup: bool) -> tuple[WorldState, list[str]]:

@@ -116,3 +116,34 @@ def test_plain_stdin_plays_and_python_m_game_works(tmp_path: Path) -> None:
                             input="look\ntake stone\ni\n", capture_output=True, text=True)
     assert result.returncode == 0
     assert "> take stone\nTaken: the smooth stone." in result.stdout
+
+
+def test_the_collector_is_paused_for_plays_start_up_only_and_always_back_on(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import gc
+
+    from game import commands
+
+    seen: dict[str, bool] = {}
+    load, systems = commands._load, commands.systems
+
+    def loading(name: str | None) -> object:
+        seen["while loading"] = gc.isenabled()
+        return load(name)
+
+    def at_prompt(engine: object, opening: object, plain: bool = False) -> int:
+        seen["at the prompt"] = gc.isenabled()
+        return 0
+
+    def listing(args: object) -> int:
+        seen["systems"] = gc.isenabled()
+        return systems(args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(commands, "_load", loading)
+    monkeypatch.setattr("game.repl.run_repl", at_prompt)
+    monkeypatch.setattr(commands, "systems", listing)
+    assert gc.isenabled()
+    assert main(["--seed", "1", "--saves", str(tmp_path)]) == 0
+    assert seen == {"while loading": False, "at the prompt": True} and gc.isenabled()
+    assert main(["systems"]) == 0 and seen["systems"] and gc.isenabled()
+    assert main(["no-such-adventure", "--saves", str(tmp_path)]) == 2 and gc.isenabled()  # refused at start-up

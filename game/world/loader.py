@@ -30,10 +30,8 @@ Content is data: nothing in it is evaluated, imported or looked up as an attribu
 """
 from __future__ import annotations
 
-import gc
 import hashlib
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,6 +40,7 @@ from game.errors import ContentError, UsageError
 from game.text import escape_controls
 from game.world import limits
 from game.world.cache import ContentCache, FileStamp
+from game.world.collector import collector_paused
 from game.world.content import Adventure
 
 if TYPE_CHECKING:  # the parsing path imports what it needs: an adventure from the content cache needs none of it
@@ -68,7 +67,7 @@ def load_adventure(path: Path | str, cache: ContentCache | None = None) -> Adven
     folder = Path(path)
     stamps = _stamps(folder) if cache is not None and cache.folder is not None else None
     if cache is not None and stamps is not None:
-        with _gc_paused():
+        with collector_paused(freeze=True):  # the adventure lives as long as the run
             cached = cache.fetch(folder, stamps, lambda: _files_digest(folder, stamps))
         if cached is not None:
             return cached
@@ -320,30 +319,8 @@ def _format(lines: list[_Line]) -> list[str]:
     return out
 
 
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while loading, and keep what was loaded out of its sight.
-
-    Parsing and building create hundreds of thousands of acyclic objects; left
-    on, the collector re-traverses the growing parsed data again and again
-    (about a tenth of a big load).  Reference counting still frees everything.
-    Switched back on, its first pass would walk every object made meanwhile
-    (as long again as building a 10,000-room world from the cache), so they
-    are frozen first (``gc.freeze``): the adventure lives as long as the run
-    and never changes, and the engine freezes it anyway.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.freeze()
-            gc.enable()
-
-
 def _load(folder: Path, more_checks: MoreChecks | None = None) -> tuple[Adventure | None, list[str]]:
-    with _gc_paused():
+    with collector_paused(freeze=True):  # the adventure lives as long as the run
         return _load_unpaused(folder, more_checks)
 
 

@@ -148,10 +148,11 @@ class World:
             definition = self.npc(npc_id)
             existing = NpcState(room=self.npc_room(npc_id), sheet=self.npc_sheet(definition),
                                 disposition=definition.disposition)
-        elif not owned:
-            existing = existing.copy()  # shared with undo snapshots (WorldState.copy): changed on a copy
-        if self.on_route(npc_id):
-            existing.room = self.route_room(npc_id)
+        else:
+            if not owned:
+                existing = existing.copy()  # shared with undo snapshots (WorldState.copy): changed on a copy
+            if self.on_route(npc_id):
+                existing.room = self.route_room(npc_id)
         if not owned:
             state.npcs[npc_id] = existing
             state.owned_npcs.add(npc_id)
