@@ -37,6 +37,15 @@ class Left(Event):
 
 
 @dataclass(frozen=True)
+class Crossed(Event):
+    """The player and a wanderer passed each other on the way between two rooms, going opposite
+    ways; ``heading`` is the wanderer's direction ("" when the rooms are not next door)."""
+
+    who: str
+    heading: str
+
+
+@dataclass(frozen=True)
 class CalledForHelp(Event):
     """An NPC shouted for the NPCs of the rooms next door."""
 

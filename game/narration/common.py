@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 from game.events import PLAYER, Event
 from game.events.fight import Died, Fell, Fled, Surrendered
 from game.events.theft import LossFound, Stolen, TheftCaught
-from game.events.world import Arrived, CalledForHelp, Interrupted, ItemUsed, Left, NpcRecovered
+from game.events.world import Arrived, CalledForHelp, Crossed, Interrupted, ItemUsed, Left, NpcRecovered
 from game.text import capital as cap
 
 if TYPE_CHECKING:
@@ -70,6 +70,12 @@ def _left(narrator: Narrator, event: Left) -> list[str]:
     way = {"up": "up", "down": "down", "in": "inside", "out": "outside"}.get(event.direction,
                                                                            f"to the {event.direction}")
     return [f"{cap(narrator.the(event.who))} leaves {way}."]
+
+
+@renders(RENDERERS, Crossed)
+def _crossed(narrator: Narrator, event: Crossed) -> list[str]:
+    heading = {"in": "inside", "out": "outside"}.get(event.heading, event.heading)
+    return [f"On the way here you passed {narrator.the(event.who)}{', heading ' + heading if heading else ''}."]
 
 
 @renders(RENDERERS, CalledForHelp)

@@ -388,17 +388,19 @@ def react(play: BasePlay[Any], turn: Turn) -> None:
 # -- routines ----------------------------------------------------------------------------------------
 
 def passers_by(turn: Turn, since: int) -> None:
-    """The wanderers that came into or left the player's room between minute ``since`` and now.
+    """The wanderers that came into or left the player's room between minute ``since`` and now,
+    or that the player passed on the way when the player went somewhere else meanwhile.
 
-    Only when the player stayed put (a room entered is described with whoever is
-    there).  Only NPCs whose route passes through the room are looked at, so the
-    cost is the room's, not the world's.
+    A room entered is described with whoever is there, so a player who moved hears
+    only of the wanderers met on the way (:func:`crossers`).  Only NPCs whose route
+    passes through the room are looked at, so the cost is the room's, not the world's.
     """
     from game.events.world import Arrived, Left
 
     world = turn.world
     room = world.state.room
     if turn.start_room and turn.start_room != room:
+        crossers(turn, since)
         return
     for npc_id in world.route_passers(room):
         if not world.on_route(npc_id):
@@ -409,6 +411,25 @@ def passers_by(turn: Turn, since: int) -> None:
         elif now and not was:
             stop_began = world.state.minutes // ROUTE_STOP_MINUTES * ROUTE_STOP_MINUTES
             turn.emit(Arrived(npc_id, _way(world, room, world.route_room(npc_id, stop_began - 1)), "route"))
+
+
+def crossers(turn: Turn, since: int) -> None:
+    """The wanderers the player passed on the way from ``turn.start_room`` since minute ``since``:
+    those whose route took them the other way while the player walked, from the room the player
+    reached to the one the player left, and who are there now (one still in the room reached,
+    having gone back and forth on a long walk, is described there instead)."""
+    from game.events.world import Crossed
+
+    world = turn.world
+    origin, room = turn.start_room, world.state.room
+    first_step = (since // ROUTE_STOP_MINUTES + 1) * ROUTE_STOP_MINUTES
+    through_origin = set(world.route_passers(origin))
+    for npc_id in world.route_passers(room):
+        if npc_id not in through_origin or not world.on_route(npc_id) or world.route_room(npc_id) != origin:
+            continue
+        if any(world.route_room(npc_id, step - 1) == room and world.route_room(npc_id, step) == origin
+               for step in range(first_step, world.state.minutes + 1, ROUTE_STOP_MINUTES)):
+            turn.emit(Crossed(npc_id, _way(world, room, origin)))
 
 
 def _way(world: World, room: str, to: str) -> str:

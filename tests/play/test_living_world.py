@@ -14,7 +14,7 @@ import pytest
 from game.actions import Turn
 from game.engine import Engine
 from game.events.fight import Fled
-from game.events.world import Arrived, CalledForHelp
+from game.events.world import Arrived, CalledForHelp, Crossed, Left
 from game.npc import memory
 from game.npc.intents import Attack, CallAllies, Finish, HoldBack, LeaveBe, Pursue, Rob, TakePrisoner, Wait
 from game.npc.policies import policy_for
@@ -463,6 +463,41 @@ def test_a_room_entered_is_described_with_the_wanderers_there_at_the_hour_of_arr
     arrival = engine.submit("north").lines
     assert engine.state.room == "road" and engine.world.npc_room("warden") == ("road" if there else "camp")
     assert ("A town warden is here." in arrival) == there
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+@pytest.mark.parametrize(("set_out", "crossed"), [(9 * 60 + 55, True), (8 * 60 + 55, False), (10 * 60, False)])
+def test_a_wanderer_walking_the_other_way_is_passed_on_the_way(road, system_id: str, set_out: int,
+                                                                crossed: bool) -> None:
+    # The warden walks from the road to the camp at 10:00, while a player setting out from the
+    # camp at 09:55 walks to the road; at 08:55 the warden is still on the road when the player
+    # comes (met there, not passed); at 10:00 it reached the camp before the player left.
+    engine = new(road, system_id)
+    engine.state.minutes = set_out + 10
+    place(engine, "road")
+    turn = turn_of(engine, start_room="camp")
+    engine.play.routines(turn, set_out)
+    assert (Crossed("warden", "south") in turn.events) == crossed
+    assert not any(isinstance(event, (Arrived, Left)) for event in turn.events), "a room entered is described"
+
+
+def test_the_wanderer_passed_on_the_way_is_told(road) -> None:
+    engine = new(road, "vaarn")
+    engine.state.water = 9
+    engine.state.minutes = 9 * 60 + 55
+    lines = engine.submit("north").lines
+    assert engine.world.npc_room("warden") == "camp"
+    assert "On the way here you passed the town warden, heading south." in lines
+
+
+def test_a_wanderer_off_its_route_is_not_passed_on_the_way(road) -> None:
+    engine = new(road, "vaarn")
+    engine.world.move_npc("warden", "town")
+    engine.state.minutes = 10 * 60 + 5
+    place(engine, "road")
+    turn = turn_of(engine, start_room="camp")
+    engine.play.routines(turn, 9 * 60 + 55)
+    assert not any(isinstance(event, Crossed) for event in turn.events)
 
 
 def test_a_wanderer_moved_off_its_route_stays_where_it_was_put(road) -> None:
