@@ -124,6 +124,32 @@ def test_put_in_and_on_and_capacity(game: Engine) -> None:
     assert play(game, "take key") == ["Taken: the brass key."], "what is in a container is in scope"
 
 
+def test_what_is_on_scenery_is_in_reach_and_not_put_there_twice(game: Engine) -> None:
+    play(game, "hang cloak on hook")
+    assert play(game, "put cloak on hook") == ["The velvet cloak is already on the brass hook."]
+    assert play(game, "drop cloak") == ["You aren't carrying the velvet cloak."]
+    assert play(game, "wear cloak") == ["(first taking the velvet cloak)", "You put on the velvet cloak."]
+
+
+def test_a_thing_here_but_not_carried_is_refused_as_not_carried(game: Engine) -> None:
+    assert play(game, "drop key") == ["You aren't carrying the brass key."]
+    assert play(game, "x ledger", "drop it") == ["You aren't carrying the ledger."]
+    assert play(game, "value heart") == ["You aren't carrying Glass Heart."]
+    assert play(game, "drop ghost") == ["I don't know the word \"ghost\"."]
+    assert play(game, "drop knife") == ["Dropped: the knife."]
+
+
+def test_eating_or_drinking_a_thing_named_that_is_no_food_or_water_is_refused(game: Engine) -> None:
+    food, water = game.state.food, game.state.water
+    assert play(game, "eat cakes") == ["You can't eat the locust cakes."]
+    assert play(game, "drink knife") == ["You can't drink the knife."]
+    assert play(game, "eat maud") == ["You can't eat Maud."]
+    assert play(game, "eat me") == ["You can't eat yourself."]
+    assert (game.state.food, game.state.water) == (food, water), "nothing was eaten or drunk"
+    assert play(game, "drink flask")[0] == "(first taking the flask)"
+    assert play(game, "eat a ration") == [f"You eat a ration. {food - 1} left."]
+
+
 def test_wear_remove_wield_throw_read(game: Engine) -> None:
     assert play(game, "wear cloak") == ["You put on the velvet cloak."]
     assert play(game, "wear knife") == ["You can't wear the knife."]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.actions import YES_NO, ActionRegistry, Turn
-from game.actions.scope import Scope, resolve
+from game.actions.scope import Scope, resolve, resolve_carried
 from game.errors import ActionRefused
 from game.rules.base import AttackResult, Weapon
 from game.text import capital, join_names, subject, the, verb_s
@@ -68,8 +68,7 @@ def _attack_command(turn: Turn, command: Command, *, ranged: bool) -> None:
     if command.second and all(word.isdigit() for word in command.second):
         commit = int(command.second[0][:4])
     elif command.second:
-        scope = Scope(world, [("item", i) for i in world.carried()])
-        _, weapon_id = resolve(scope, command.second, turn.referent, pronouns=turn.pronouns, what="attack with")
+        weapon_id = resolve_carried(world, command.second, turn.referent, pronouns=turn.pronouns, what="attack with")
         if not world.item(weapon_id).is_weapon and not world.item(weapon_id).effect.get("damage"):
             raise ActionRefused(f"The {world.item_name(weapon_id)} is no weapon.")
     attack_with(turn, command.words, weapon_id, ranged=ranged, commit=commit)

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
 from game.actions.checks import roll_check, roll_check_def
-from game.actions.scope import Scope, resolve, the_name
+from game.actions.scope import Scope, resolve, resolve_carried, the_name
 from game.errors import ActionRefused
 from game.text import capital, definite, join_names
 from game.world.conditions import is_dark
@@ -36,7 +36,7 @@ def take(turn: Turn, command: Command) -> None:
         if not portable:
             raise ActionRefused("There is nothing here to take.")
         for item_id in portable:
-            _pick_up(turn, item_id)
+            pick_up(turn, item_id)
         turn.group = [("item", i) for i in portable if world.place_of(i) == PLAYER]
         turn.spend(1)
         return
@@ -64,7 +64,7 @@ def take(turn: Turn, command: Command) -> None:
     refusal = turn.play.take_refusal(turn, item_id)
     if refusal:
         raise ActionRefused(refusal)
-    _pick_up(turn, item_id)
+    pick_up(turn, item_id)
     turn.spend(1)
 
 
@@ -77,7 +77,9 @@ def _all_but(turn: Turn, command: Command, items: list[str]) -> list[str]:
     return [i for i in items if i not in left_out]
 
 
-def _pick_up(turn: Turn, item_id: str) -> None:
+def pick_up(turn: Turn, item_id: str) -> None:
+    """Take ``item_id`` from where it lies: food with rations is packed into the food supply, anything
+    else is carried unless the rule system refuses (its refusal said)."""
     world = turn.world
     item = world.item(item_id)
     name = world.item_name(item_id)
@@ -106,8 +108,7 @@ def drop(turn: Turn, command: Command) -> None:
         turn.say(f"You drop {join_names([world.item_a(i) for i in carried])}.")
         turn.spend(1)
         return
-    scope = Scope(world, [("item", i) for i in world.carried()])
-    _, item_id = resolve(scope, command.words, turn.referent, pronouns=turn.pronouns, what="drop")
+    item_id = resolve_carried(world, command.words, turn.referent, pronouns=turn.pronouns, what="drop")
     turn.referent = ("item", item_id)
     world.move_item(item_id, room_place(world.state.room))
     turn.say(f"Dropped: {definite(world.item_name(item_id))}.")
@@ -162,7 +163,7 @@ def _key_for(turn: Turn, command: Command, exit_def: ExitDef) -> str | None:
     world = turn.world
     carried = world.carried()
     if command.second:
-        _, key = resolve(Scope(world, [("item", i) for i in carried]), command.second, turn.referent, pronouns=turn.pronouns, what="use")
+        key = resolve_carried(world, command.second, turn.referent, pronouns=turn.pronouns, what="use")
         if key != exit_def.locked_by:
             raise ActionRefused(f"The {world.item_name(key)} does not fit.")
         return key

@@ -79,12 +79,13 @@ class Scope:
             things += [("item", i) for i in world.room_items()]
         if npcs:
             things += [("npc", n) for n in world.npcs_in()]
+        here = [("scenery", f"{world.state.room}/{s}") for s in world.room.scenery] if room else []
         if scenery_here:
-            here = world.state.room
-            things += [("scenery", f"{here}/{s}") for s in world.room.scenery]
+            things += here
         if scenery:
             things.append(SELF)
-        for holder in list(things):
+        # What lies in or on the room's scenery is in reach even when the scenery itself is not asked for.
+        for holder in [*things, *([] if scenery_here else here)]:
             if _holds(world, holder):
                 things += [("item", i) for i in world.items_at(f"in:{holder[1]}")]
         return cls(world, things, dark)
@@ -200,6 +201,24 @@ def resolve(scope: Scope, words: tuple[str, ...], referent: Thing | None, *, wha
     if scope.dark:
         raise ActionRefused("It is too dark to see.")
     raise ActionRefused(f"You see no {' '.join(words)} here.")
+
+
+def resolve_carried(world: World, words: tuple[str, ...], referent: Thing | None, *, what: str,
+                    pronouns: Mapping[str, Thing] | None = None) -> str:
+    """The carried item the words name, as :func:`resolve` finds it among what the player carries;
+    words that name something here but not carried are refused as such ("You aren't carrying
+    the velvet cloak.") rather than as something not seen."""
+    carried, around = Scope(world, [("item", i) for i in world.carried()]), Scope.around(world, scenery=True)
+    elsewhere: list[Thing] = []
+    if len(words) == 1 and words[0] in PRONOUNS:
+        named = referent if referent is not None else (pronouns or {}).get(words[0])
+        if named is not None and named != SELF and named in around.things and named not in carried.things:
+            elsewhere = [named]
+    elif words and not _matches(carried, words):
+        elsewhere = [t for t in _matches(around, words) if t != SELF]
+    if elsewhere:
+        raise ActionRefused(f"You aren't carrying {the_name(world, elsewhere[0]) if len(elsewhere) == 1 else 'that'}.")
+    return resolve(carried, words, referent, pronouns=pronouns, what=what)[1]
 
 
 def _matches(scope: Scope, words: tuple[str, ...]) -> list[Thing]:

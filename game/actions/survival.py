@@ -7,9 +7,10 @@ from game.actions import ActionRegistry, Turn
 from game.actions.checks import roll_check_def
 from game.errors import ActionRefused
 from game.text import join_names
-from game.world.state import room_place
+from game.world.state import PLAYER, room_place
 
 if TYPE_CHECKING:
+    from game.actions.scope import Thing
     from game.parser import Command
 
 SHORT_REST = 60
@@ -60,29 +61,69 @@ def drink(turn: Turn, command: Command) -> None:
 
 
 def _drink_from(turn: Turn, words: tuple[str, ...]) -> None:
-    """``drink from the waterskin``: a water item on the floor is taken first (said in brackets)."""
-    from game.actions.scope import Scope, resolve
+    """``drink from the waterskin``: a water item on the floor is taken first (said in brackets);
+    at a water source its well or pool (a fixed item or scenery) is drunk from; anything else
+    named is refused."""
     from game.actions.things import take_first
 
     world = turn.world
-    try:
-        kind, thing_id = resolve(Scope.around(world, npcs=False), words, turn.referent,
-                                 pronouns=turn.pronouns, what="drink")
-    except ActionRefused:
-        return  # "drink water", "drink some": a ration, as plain "drink" gives
+    thing = _named(turn, words, "drink")
+    if thing is None:
+        return
+    kind, thing_id = thing
     if kind == "item" and world.item(thing_id).kind == "water":
-        turn.referent = (kind, thing_id)
+        turn.referent = thing
         take_first(turn, thing_id)
+    elif not (world.room.water_source and (kind == "scenery" or (kind == "item" and world.item(thing_id).fixed))):
+        raise ActionRefused(f"You can't drink {_the(turn, thing)}.")
 
 
 def eat(turn: Turn, command: Command) -> None:
     world = turn.world
+    if command.words:
+        _eat_from(turn, command.words)
     if world.state.food <= 0:
         raise ActionRefused("You have no food left.")
     world.state.food -= 1
     record_meal(turn)
     turn.say(f"You eat a ration. {world.state.food} left.")
     turn.spend(10)
+
+
+def _eat_from(turn: Turn, words: tuple[str, ...]) -> None:
+    """``eat the dates``: food on the floor is packed first (said as it is packed); anything else
+    named is refused."""
+    from game.actions.items import pick_up
+
+    world = turn.world
+    thing = _named(turn, words, "eat")
+    if thing is None:
+        return
+    kind, thing_id = thing
+    if kind != "item" or world.item(thing_id).kind != "food":
+        raise ActionRefused(f"You can't eat {_the(turn, thing)}.")
+    if world.place_of(thing_id) != PLAYER:
+        pick_up(turn, thing_id)
+
+
+def _named(turn: Turn, words: tuple[str, ...], what: str) -> Thing | None:
+    """The thing here the words name, or None when they name nothing here ("drink water", "eat a
+    ration": a ration, as the bare verb gives).  Words that fit several things ask which."""
+    from game.actions.scope import Ambiguous, Scope, resolve
+
+    try:
+        return resolve(Scope.around(turn.world, scenery=True), words, turn.referent, pronouns=turn.pronouns,
+                       what=what)
+    except Ambiguous:
+        raise
+    except ActionRefused:
+        return None
+
+
+def _the(turn: Turn, thing: Thing) -> str:
+    from game.actions.scope import the_name
+
+    return the_name(turn.world, thing)
 
 
 def fill(turn: Turn, command: Command) -> None:

@@ -54,11 +54,16 @@ def _holder_kind(turn: Turn, thing: Thing) -> tuple[str, int]:
 
 def held_item(turn: Turn, words: tuple[str, ...], what: str) -> str:
     """The carried item ``words`` name, taking it first (said in brackets) when it lies here."""
-    world = turn.world
-    kind, item_id = resolve(Scope.around(world, scenery=False, npcs=False), words, turn.referent,
+    item_id = item_here(turn, words, what)
+    take_first(turn, item_id)
+    return item_id
+
+
+def item_here(turn: Turn, words: tuple[str, ...], what: str) -> str:
+    """The item carried or here that ``words`` name (it becomes what "it" means)."""
+    kind, item_id = resolve(Scope.around(turn.world, scenery=False, npcs=False), words, turn.referent,
                             pronouns=turn.pronouns, what=what)
     turn.referent = (kind, item_id)
-    take_first(turn, item_id)
     return item_id
 
 
@@ -80,7 +85,7 @@ def put(turn: Turn, command: Command) -> None:
     world = turn.world
     if command.preposition and command.preposition not in ("in", "into", "inside", "on", "onto", "upon"):
         raise ActionRefused("Put it where? Try \"put THING in CONTAINER\" or \"put THING on THING\".")
-    item_id = held_item(turn, command.words, "put")
+    item_id = item_here(turn, command.words, "put")
     if not command.second:
         where = command.preposition or "in"
         raise Orphan(f"What do you want to put {definite(world.item_name(item_id))} {where}?",
@@ -93,6 +98,10 @@ def put(turn: Turn, command: Command) -> None:
     if kind != wanted:
         where = "on" if wanted == "supporter" else "in"
         raise ActionRefused(f"You can't put anything {where} {the_name(world, target)}.")
+    if world.place_of(item_id) == holder_place(target):
+        raise ActionRefused(f"{capital(definite(world.item_name(item_id)))} is already "
+                            f"{'on' if kind == 'supporter' else 'in'} {the_name(world, target)}.")
+    take_first(turn, item_id)
     inside = world.items_at(holder_place(target))
     if capacity and sum(world.item(i).slots for i in inside) + world.item(item_id).slots > capacity:
         raise ActionRefused(f"There is no room for {definite(world.item_name(item_id))} in {the_name(world, target)}.")

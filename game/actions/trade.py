@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
-from game.actions.scope import Scope, resolve, words_of
+from game.actions.scope import resolve_carried, words_of
 from game.actions.trade_goods import (
     WHO_WORDS,
     Goods,
@@ -195,8 +195,7 @@ def value(turn: Turn, command: Command) -> None:
     """What a carried thing is worth, and what a trader here would give for it in water."""
     world = turn.world
     scale = pricing(turn)
-    _, item_id = resolve(Scope(world, [("item", i) for i in world.carried()]), command.words, turn.referent,
-                         what="value")
+    item_id = resolve_carried(world, command.words, turn.referent, pronouns=turn.pronouns, what="value")
     turn.referent = ("item", item_id)
     worth = scale.item_worth(world, item_id)
     line = f"The {world.item_name(item_id)} is worth {scale.worth_words(worth)}"

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from game.actions.scope import Scope, resolve
+from game.actions.scope import Scope, resolve, resolve_carried
 from game.errors import ActionRefused
 from game.events import Event
 from game.play.vaarn_body import settle_player
@@ -86,8 +86,7 @@ def invoke_command(system: VaarnSystem, turn: Turn, command: Command) -> None:
         if len(gifts) != 1:
             raise ActionRefused("Invoke which Gift?" if gifts else "You hold no Gift.")
         words = tuple(world.item_name(gifts[0]).lower().split())
-    _, item_id = resolve(Scope(world, [("item", i) for i in world.carried()]), words, turn.referent,
-                         what="invoke")
+    item_id = resolve_carried(world, words, turn.referent, pronouns=turn.pronouns, what="invoke")
     turn.referent = ("item", item_id)
     if world.item(item_id).kind != "gift":
         raise ActionRefused(f"The {world.item_name(item_id)} is no Gift.")
