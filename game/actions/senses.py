@@ -52,7 +52,7 @@ def listen(turn: Turn, command: Command) -> None:
     elif command.words and turn.referent is not None:
         turn.say(f"You hear nothing unexpected from {the_name(turn.world, turn.referent)}.")
     else:
-        turn.say("You hear nothing unexpected: the wind, and your own breath.")
+        turn.say("You hear nothing out of the ordinary.")
 
 
 def smell(turn: Turn, command: Command) -> None:

@@ -143,8 +143,8 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         if npc_id in self.fights_noted:
             return
         self.fights_noted.add(npc_id)
-        turn.say("(Combat is a house rule, seed 004 leaving it empty: attack against Reflexes + Dodge, "
-                 "each later evasion in a round at -2 dice; the margin adds damage dice, then soak.)")
+        turn.say("(Combat is a house rule, the Maelstrom rules leaving it empty: attack against Reflexes + "
+                 "Dodge, each later evasion in a round at -2 dice; the margin adds damage dice, then soak.)")
 
     def natural_weapon(self, sheet: MaelstromSheet) -> Weapon:
         return fight.natural_weapon(sheet)
