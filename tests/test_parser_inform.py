@@ -202,6 +202,20 @@ def test_a_killed_npc_leaves_a_body_to_examine(game: Engine) -> None:
     assert "The body of the brute lies here." in play(game, "look")
 
 
+def test_a_body_among_fixed_things_only_is_said_to_have_nothing_left(game: Engine) -> None:
+    from game.rules.dice import ScriptedDice
+    from game.world.state import room_place
+
+    state = game.world.npc_state("brute")
+    while game.system.condition(state.sheet) != "dead":
+        state.sheet = game.system.harm(state.sheet, "d20", ScriptedDice([20] * 10)).sheet
+    game.world.move_item("barrel", room_place("yard"))
+    game.state.room = "yard"
+    assert play(game, "x body")[1] == "There is nothing left on the body."
+    game.world.move_item("knife", room_place("yard"))
+    assert play(game, "x body")[1].endswith("search the body, or take what lies here.")
+
+
 # -- text that follows the world -----------------------------------------------------------
 
 def test_room_and_scenery_text_follow_an_exit_opened(game: Engine) -> None:

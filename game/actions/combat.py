@@ -101,9 +101,10 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
         npc_state.disposition = "hostile"
         turn.say(f"{capital(world.the_npc(npc_id))} turns on you!")
         turn.play.npc_assaulted(turn, npc_id)
+    was = world.npc_condition(npc_id)
     result = turn.play.player_attack(turn, npc_id, weapon, situation)
     report_attack(turn, "You", world.the_npc(npc_id), weapon, result)
-    after_npc_hit(turn, npc_id)
+    after_npc_hit(turn, npc_id, was)
     turn.spend(1)
 
 
@@ -129,11 +130,12 @@ def report_attack(turn: Turn, attacker: str, defender: str, weapon: Weapon, resu
     turn.emit(*result.events)
 
 
-def after_npc_hit(turn: Turn, npc_id: str) -> None:
-    """Narrate an NPC falling, and drop what it carried."""
+def after_npc_hit(turn: Turn, npc_id: str, was: str = "ok") -> None:
+    """Narrate an NPC falling, and drop what it carried; ``was`` is its condition before the blow
+    (one already down that stays down does not fall again)."""
     world = turn.world
     condition = world.npc_condition(npc_id)
-    if condition == "ok":
+    if condition in ("ok", was):
         return
     name = world.npc_name(npc_id)
     turn.say(f"{capital(the(name))} {'dies' if condition == 'dead' else 'collapses, out of the fight'}.")

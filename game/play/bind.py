@@ -159,8 +159,9 @@ class BindPlay(BasePlay[BindSystem]):
         from game.npc.intents import Attack, CloseIn, Shoot  # imported when NPCs first act: kept out of start-up
 
         if isinstance(intent, (Attack, Shoot, CloseIn)):
+            was = turn.world.npc_condition(npc_id)
             npc_attacks_player(turn, npc_id)
-            after_npc_hit(turn, npc_id)
+            after_npc_hit(turn, npc_id, was)
         else:
             super().carry_out(turn, npc_id, intent)
 

@@ -153,10 +153,11 @@ def _combat_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tu
         turn.say(f"{npc_the(world, npc_id, True)} turns on you!")
     rouse(world, npc_id)
     turn.say(f"You call on the {name}; it always finds its mark.")
+    was = world.npc_condition(npc_id)
     result = system.gift_attack(player_of(world), npc.sheet, turn.dice, cost)
     world.state.player, npc.sheet = result.user, result.target
     _show(turn, f"gift: {name}", result.rolls, result.events, npc_id)
-    after_npc_hit(turn, npc_id)
+    after_npc_hit(turn, npc_id, was)
 
 
 def _healing_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tuple[str, ...], cost: int) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.actions import Turn
+from game.actions.combat import after_npc_hit
 from game.engine import Engine
 from game.events.fight import Fled
 from game.events.world import Arrived, CalledForHelp, Crossed, Left
@@ -165,6 +166,34 @@ def knock_down(engine: Engine) -> None:
 def place(engine: Engine, room: str) -> None:
     engine.state.room = room
     engine.state.visited.add(room)
+
+
+def knock_down_npc(engine: Engine, npc_id: str) -> None:
+    """Harm an NPC until down (not dead), trying other dice when a blow kills."""
+    system, state = engine.system, engine.world.npc_state(npc_id)
+    fresh = state.sheet
+    for attempt in range(200):
+        sheet, dice = fresh, dice_for_turn(attempt, 0)
+        for _ in range(40):
+            sheet = system.harm(sheet, "d6", dice).sheet
+            if system.condition(sheet) != "ok":
+                break
+        if system.condition(sheet) == "down":
+            state.sheet = sheet
+            return
+    raise AssertionError("could not knock the NPC down")
+
+
+@pytest.mark.parametrize("system_id", [s for s in SYSTEM_IDS if s != "vaarn"])  # a Vaarn NPC at 0 HP is dead
+def test_a_foe_already_down_does_not_fall_again(adventure, system_id: str) -> None:
+    engine = new(adventure, system_id)
+    knock_down_npc(engine, "beast")
+    again = turn_of(engine)
+    after_npc_hit(again, "beast", "down")
+    assert again.events == [], "a blow that leaves it down tells no second fall"
+    first = turn_of(engine)
+    after_npc_hit(first, "beast")
+    assert first.events, "the blow that put it down tells the fall"
 
 
 # -- a downed player -------------------------------------------------------------------------------
