@@ -344,7 +344,7 @@ class Engine:
 
     def _answer(self, text: str) -> Report | None:
         """Treat ``text`` as the answer to a pending question, unless it is a new command."""
-        from game.parser import DIRECTION_WORDS, parse, split_verb, tokenize
+        from game.parser import DIRECTION_WORDS, PREPOSITIONS, parse, split_verb, tokenize
 
         pending, self.pending = self.pending, None
         assert pending is not None
@@ -359,7 +359,8 @@ class Engine:
         if not words or verb is not None or (len(words) == 1 and words[0] in DIRECTION_WORDS):
             return None
         if pending.orphan:
-            completed = parse(" ".join([pending.command.raw, pending.join, *words]), self.extra_verbs)
+            join = "" if words[0] in PREPOSITIONS else pending.join  # "on the hook" answers "put it in what?"
+            completed = parse(" ".join([pending.command.raw, join, *words]), self.extra_verbs)
             if completed is None:
                 return None
             self.last_typed = completed.raw

@@ -82,7 +82,9 @@ CORE_VERBS: tuple[VerbDef, ...] = (
     VerbDef("drop", ("drop", "discard", "put down", "leave"), "drop THING: put something down", group="things",
             example="drop rope"),
     VerbDef("put", ("put", "place", "insert", "hang", "set", "stow"), "put THING in/on THING, hang THING on THING",
-            group="things", usage="put X in/on Y", example="put key in satchel"),
+            group="things", usage="put X in/on Y", example="put key in satchel",
+            more=("put all in Y (or put all but X in Y) puts everything you carry, one thing at a time, and says "
+                  "what would not fit.")),
     VerbDef("wear", ("wear", "don", "put on"), "wear THING, remove THING, wield WEAPON", group="things",
             usage="wear, remove, wield", example="wear cloak"),
     VerbDef("remove", ("remove", "doff", "take off"), group="things", usage="-"),

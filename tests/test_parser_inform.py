@@ -124,6 +124,17 @@ def test_put_in_and_on_and_capacity(game: Engine) -> None:
     assert play(game, "take key") == ["Taken: the brass key."], "what is in a container is in scope"
 
 
+def test_put_all_puts_each_thing_carried_and_says_what_would_not_go(game: Engine) -> None:
+    assert play(game, "put all in chest") == ["You put the knife in the iron chest.",
+                                             "There is no room for the velvet cloak in the iron chest."]
+    assert game.world.place_of("knife") == "in:hall/chest" and game.world.place_of("cloak") == "player"
+    assert play(game, "take key", "put all but key on hook") == ["You put the velvet cloak on the brass hook."]
+    assert play(game, "put everything on hook") == ["You put the brass key on the brass hook."]
+    assert play(game, "put all on hook") == ["You carry nothing to put there."]
+    assert play(game, "take cloak", "put all") == ["What do you want to put everything in?"]
+    assert play(game, "on hook") == ["You put the velvet cloak on the brass hook."]
+
+
 def test_what_is_on_scenery_is_in_reach_and_not_put_there_twice(game: Engine) -> None:
     play(game, "hang cloak on hook")
     assert play(game, "put cloak on hook") == ["The velvet cloak is already on the brass hook."]

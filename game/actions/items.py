@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
 from game.actions.checks import roll_check, roll_check_def
-from game.actions.scope import Scope, resolve, resolve_carried, the_name
+from game.actions.scope import Scope, all_but, resolve, resolve_carried, the_name
 from game.errors import ActionRefused
 from game.text import capital, definite, join_names
 from game.world.conditions import is_dark
@@ -32,7 +32,7 @@ def take(turn: Turn, command: Command) -> None:
     if command.is_all and is_dark(world):
         raise ActionRefused("It is too dark to see.")
     if command.is_all:
-        portable = _all_but(turn, command, [i for i in world.room_items() if not world.item(i).fixed])
+        portable = all_but(world, command.excluded, [i for i in world.room_items() if not world.item(i).fixed])
         if not portable:
             raise ActionRefused("There is nothing here to take.")
         for item_id in portable:
@@ -68,15 +68,6 @@ def take(turn: Turn, command: Command) -> None:
     turn.spend(1)
 
 
-def _all_but(turn: Turn, command: Command, items: list[str]) -> list[str]:
-    """``items`` less those the command's ``but`` phrases name."""
-    if not command.excluded:
-        return items
-    scope = Scope(turn.world, [("item", i) for i in items])
-    left_out = {resolve(scope, words, None, what="leave out")[1] for words in command.excluded}
-    return [i for i in items if i not in left_out]
-
-
 def pick_up(turn: Turn, item_id: str) -> None:
     """Take ``item_id`` from where it lies: food with rations is packed into the food supply, anything
     else is carried unless the rule system refuses (its refusal said)."""
@@ -99,7 +90,7 @@ def pick_up(turn: Turn, item_id: str) -> None:
 def drop(turn: Turn, command: Command) -> None:
     world = turn.world
     if command.is_all:
-        carried = _all_but(turn, command, world.carried())
+        carried = all_but(world, command.excluded, world.carried())
         if not carried:
             raise ActionRefused("You carry nothing.")
         for item_id in carried:

@@ -221,6 +221,15 @@ def resolve_carried(world: World, words: tuple[str, ...], referent: Thing | None
     return resolve(carried, words, referent, pronouns=pronouns, what=what)[1]
 
 
+def all_but(world: World, excluded: tuple[tuple[str, ...], ...], items: list[str]) -> list[str]:
+    """``items`` less those the ``but`` phrases name ("take all but the knife")."""
+    if not excluded:
+        return items
+    scope = Scope(world, [("item", i) for i in items])
+    left_out = {resolve(scope, words, None, what="leave out")[1] for words in excluded}
+    return [i for i in items if i not in left_out]
+
+
 def _matches(scope: Scope, words: tuple[str, ...]) -> list[Thing]:
     wanted = set(words)
     if wanted <= SELF_WORDS:

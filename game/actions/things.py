@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
-from game.actions.scope import SELF, SELF_WORDS, Orphan, Scope, Thing, resolve, scenery_of, the_name
+from game.actions.scope import SELF, SELF_WORDS, Orphan, Scope, Thing, all_but, resolve, scenery_of, the_name
 from game.errors import ActionRefused
 from game.text import capital, definite, subject, verb_s
 from game.world.state import PLAYER, npc_place, room_place
@@ -82,33 +82,75 @@ def take_first(turn: Turn, item_id: str) -> None:
 
 
 def put(turn: Turn, command: Command) -> None:
+    """``put THING in/on HOLDER``, or ``put all [but ...] in/on HOLDER``: everything carried, one
+    at a time, each refusal said and the rest put."""
     world = turn.world
     if command.preposition and command.preposition not in ("in", "into", "inside", "on", "onto", "upon"):
         raise ActionRefused("Put it where? Try \"put THING in CONTAINER\" or \"put THING on THING\".")
+    if command.is_all:
+        _put_all(turn, command)
+        return
     item_id = item_here(turn, command.words, "put")
     if not command.second:
         where = command.preposition or "in"
         raise Orphan(f"What do you want to put {definite(world.item_name(item_id))} {where}?",
                      "" if command.preposition else "in")
-    target = resolve(Scope.around(world, scenery=True), command.second, turn.referent, pronouns=turn.pronouns, what="put it in")
-    kind, capacity = _holder_kind(turn, target)
+    _put_one(turn, item_id, _holder(turn, command))
+    turn.spend(1)
+
+
+def _put_all(turn: Turn, command: Command) -> None:
+    world = turn.world
+    if not command.second:
+        raise Orphan(f"What do you want to put everything {command.preposition or 'in'}?",
+                     "" if command.preposition else "in")
+    target = _holder(turn, command)
+    items = all_but(world, command.excluded, [i for i in world.carried() if ("item", i) != target])
+    if not items:
+        raise ActionRefused("You carry nothing to put there.")
+    put_any = False
+    for item_id in items:
+        try:
+            _put_one(turn, item_id, target)
+            put_any = True
+        except ActionRefused as refusal:
+            turn.say(str(refusal))
+    turn.group = [("item", i) for i in items]
+    if put_any:
+        turn.spend(1)
+
+
+def _holder(turn: Turn, command: Command) -> tuple[Thing, str]:
+    """The container or supporter the command names, and which of the two it must be."""
+    world = turn.world
+    target = resolve(Scope.around(world, scenery=True), command.second, turn.referent, pronouns=turn.pronouns,
+                     what="put it in")
+    kind, _ = _holder_kind(turn, target)
     wanted = "supporter" if command.preposition in ("on", "onto", "upon") else "container"
-    if target == ("item", item_id):
-        raise ActionRefused("You can't put something inside itself.")
     if kind != wanted:
         where = "on" if wanted == "supporter" else "in"
         raise ActionRefused(f"You can't put anything {where} {the_name(world, target)}.")
+    return target, wanted
+
+
+def _put_one(turn: Turn, item_id: str, holder: tuple[Thing, str]) -> None:
+    """Put one item in or on ``holder`` (its thing, and ``container`` or ``supporter``), taking it
+    first when it lies here."""
+    world = turn.world
+    target, wanted = holder
+    where = "on" if wanted == "supporter" else "in"
+    if target == ("item", item_id):
+        raise ActionRefused("You can't put something inside itself.")
     if world.place_of(item_id) == holder_place(target):
-        raise ActionRefused(f"{capital(definite(world.item_name(item_id)))} is already "
-                            f"{'on' if kind == 'supporter' else 'in'} {the_name(world, target)}.")
-    take_first(turn, item_id)
+        raise ActionRefused(f"{capital(definite(world.item_name(item_id)))} is already {where} "
+                            f"{the_name(world, target)}.")
+    _, capacity = _holder_kind(turn, target)
     inside = world.items_at(holder_place(target))
     if capacity and sum(world.item(i).slots for i in inside) + world.item(item_id).slots > capacity:
         raise ActionRefused(f"There is no room for {definite(world.item_name(item_id))} in {the_name(world, target)}.")
+    take_first(turn, item_id)
     world.move_item(item_id, holder_place(target))
-    turn.say(f"You put {definite(world.item_name(item_id))} {'on' if wanted == 'supporter' else 'in'} "
-             f"{the_name(world, target)}.")
-    turn.spend(1)
+    turn.say(f"You put {definite(world.item_name(item_id))} {where} {the_name(world, target)}.")
 
 
 def _npc_to(turn: Turn, command: Command, verb: str) -> str:
