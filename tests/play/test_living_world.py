@@ -8,6 +8,7 @@ the outcome may be rather than fishing for faces.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -148,9 +149,8 @@ def turn_of(engine: Engine, start_room: str = "", seed: int = 7) -> Turn:
                 world_dice=dice_for_turn(seed, 1))
 
 
-def knock_down(engine: Engine) -> None:
-    """Harm the player until down (not dead), trying other dice when a blow kills."""
-    system, fresh = engine.system, engine.state.player
+def downed(system: Any, fresh: Any) -> Any:
+    """``fresh`` harmed until down (not dead), trying other dice when a blow kills."""
     for attempt in range(200):
         sheet, dice = fresh, dice_for_turn(attempt, 0)
         for _ in range(40):
@@ -158,9 +158,13 @@ def knock_down(engine: Engine) -> None:
             if system.condition(sheet) != "ok":
                 break
         if system.condition(sheet) == "down":
-            engine.state.player = sheet
-            return
-    raise AssertionError("could not knock the player down")
+            return sheet
+    raise AssertionError("could not knock the sheet down")
+
+
+def knock_down(engine: Engine) -> None:
+    """Harm the player until down (not dead)."""
+    engine.state.player = downed(engine.system, engine.state.player)
 
 
 def place(engine: Engine, room: str) -> None:
@@ -169,19 +173,9 @@ def place(engine: Engine, room: str) -> None:
 
 
 def knock_down_npc(engine: Engine, npc_id: str) -> None:
-    """Harm an NPC until down (not dead), trying other dice when a blow kills."""
-    system, state = engine.system, engine.world.npc_state(npc_id)
-    fresh = state.sheet
-    for attempt in range(200):
-        sheet, dice = fresh, dice_for_turn(attempt, 0)
-        for _ in range(40):
-            sheet = system.harm(sheet, "d6", dice).sheet
-            if system.condition(sheet) != "ok":
-                break
-        if system.condition(sheet) == "down":
-            state.sheet = sheet
-            return
-    raise AssertionError("could not knock the NPC down")
+    """Harm an NPC until down (not dead)."""
+    state = engine.world.npc_state(npc_id)
+    state.sheet = downed(engine.system, state.sheet)
 
 
 @pytest.mark.parametrize("system_id", [s for s in SYSTEM_IDS if s != "vaarn"])  # a Vaarn NPC at 0 HP is dead
