@@ -124,6 +124,12 @@ def test_put_in_and_on_and_capacity(game: Engine) -> None:
     assert play(game, "take key") == ["Taken: the brass key."], "what is in a container is in scope"
 
 
+def test_someone_met_who_is_elsewhere_is_not_here_and_a_stranger_is_not_seen(game: Engine) -> None:
+    assert play(game, "x brute") == ["You see no brute here."], "never met: nothing told of him"
+    play(game, "x maud", "e")
+    assert play(game, "talk to maud") == ["Maud is not here."]
+
+
 def test_put_all_puts_each_thing_carried_and_says_what_would_not_go(game: Engine) -> None:
     assert play(game, "put all in chest") == ["You put the knife in the iron chest.",
                                              "There is no room for the velvet cloak in the iron chest."]

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.errors import ActionRefused
-from game.text import join_names, quote_back, the
+from game.text import capital, join_names, quote_back, the
 from game.world.conditions import is_dark
 from game.world.content import Adventure, SceneryDef
 from game.world.world import World
@@ -200,7 +200,21 @@ def resolve(scope: Scope, words: tuple[str, ...], referent: Thing | None, *, wha
         _refuse_unknown(scope, unknown[0])
     if scope.dark:
         raise ActionRefused("It is too dark to see.")
+    elsewhere = _met_elsewhere(scope.world, words)
+    if elsewhere is not None:
+        raise ActionRefused(f"{capital(the(scope.world.npc_name(elsewhere)))} is not here.")
     raise ActionRefused(f"You see no {' '.join(words)} here.")
+
+
+def _met_elsewhere(world: World, words: tuple[str, ...]) -> str | None:
+    """The one NPC the player has come across (and who is not here) that ``words`` name, if exactly
+    one: "Pell is not here."  Come across: changed by the run (met, fought, moved), or living in a
+    room the player has been to, so the reply never tells of someone the player could not know."""
+    wanted, visited = set(words), world.state.visited
+    named = [n for n, npc in world.adventure.npcs.items() if wanted <= words_of(world, ("npc", n))
+             and (n in world.state.npcs or world.adventure.npc_homes.get(n) in visited
+                  or not visited.isdisjoint(npc.route))]
+    return named[0] if len(named) == 1 else None
 
 
 def resolve_carried(world: World, words: tuple[str, ...], referent: Thing | None, *, what: str,

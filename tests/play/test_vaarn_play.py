@@ -519,10 +519,10 @@ def test_a_foe_breaking_before_the_command_is_a_round_that_stands(engine: Engine
     lines = say(engine, dice, "attack jackal", 2, 5, 3)
     assert lines[-3:] == ["[morale of the glass jackal] Morale (badly hurt): d20 (3) + 5 = 8 vs 15: breaks",
                           "The glass jackal breaks and flees west.",
-                          "You see no jackal here. The moment has passed."]
+                          "The glass jackal is not here. The moment has passed."]
     assert engine.world.npc_room("jackal") == "camp"
     turn = engine.state.turn
-    assert say(engine, dice, "attack jackal") == ["You see no jackal here."]
+    assert say(engine, dice, "attack jackal") == ["The glass jackal is not here."]
     assert engine.state.turn == turn and engine.world.npc_room("jackal") == "camp"
 
 
