@@ -8,6 +8,7 @@ the sections of its rules ``rules TOPIC`` can show, from :mod:`game.explain`).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from game import explain
@@ -83,6 +84,14 @@ def _core_help(verb: VerbDef, system_name: str) -> list[str]:
     return lines
 
 
+#: Water and food: the same under every system (the engine's, not a rule text's).
+SURVIVAL = ("Water and food, under every system: a ration of water and one of food a day, taken at the "
+            "day's end if you have not drunk or eaten (drinking at a water source is free, and fill refills "
+            "your containers). A day without either leaves you deprived, and rest does you no good; the "
+            "third day in a row without water kills.")
+SURVIVAL_WORDS = frozenset({"water", "food", "thirst", "hunger", "drink", "eat", "survival", "deprived", "rations"})
+
+
 def rules_overview(system_id: str, system_name: str, summary: list[str]) -> list[str]:
     """``rules``: the system's summary, then the topics ``rules TOPIC`` explains."""
     lines = [f"The rules in play: {system_name}.", *summary]
@@ -96,10 +105,18 @@ def rules_topic(system_id: str, system_name: str, word: str, summary: list[str])
     """``rules TOPIC``: the sections about it, and the summary's lines that mention it."""
     found = explain.topic(system_id, word)
     lines = [f"{system_name}, {title}: {text}" for title, text in found]
-    mentions = [line.strip() for line in summary if word.lower() in line.lower()]
+    if word.lower() in SURVIVAL_WORDS:
+        lines.append(SURVIVAL)
+    mentions = [sentence for sentence in _sentences(summary[1:]) if word.lower() in sentence.lower()]
     if mentions:
         lines += ["In this game:", *(f"  {line}" for line in mentions)]
     if not lines:
         topics = ", ".join(t.lower() for t in explain.sections(system_id))
         return [f"Nothing in the rules of {system_name} about \"{word}\". Topics: {topics or 'none'}."]
     return lines
+
+
+def _sentences(lines: list[str]) -> list[str]:
+    """The sentences of a summary whose lines are wrapped by hand (a sentence may run on to the next
+    line), so a topic's mention is a whole sentence, never half of one."""
+    return [s for s in re.split(r"(?<=[.!?])\s+", " ".join(line.strip() for line in lines)) if s]

@@ -68,6 +68,19 @@ def test_rules_summarise_the_system_and_name_its_topics(engine: Engine) -> None:
     assert engine.submit("rules zeppelins").lines[0].startswith("Nothing in the rules of Vaults of Vaarn about")
 
 
+def test_a_topic_shows_whole_sentences_of_the_summary(engine: Engine) -> None:
+    lines = engine.submit("rules water").lines
+    mentions = lines[lines.index("In this game:") + 1:]
+    assert "  rest long [hp|wound]: water and food, all HP or one wound." in mentions
+    assert all(line.rstrip().endswith(".") for line in mentions), "never half a sentence"
+
+
+def test_water_and_food_are_explained_under_every_system(tiny: Adventure, tmp_path: Path) -> None:
+    for system_id in ("bind", "opend6", "maelstrom", "open_adventures"):
+        lines = make(tiny, tmp_path / system_id, system_id).submit("rules water").lines
+        assert lines[0].startswith("Water and food, under every system:"), system_id
+
+
 def test_the_first_unknown_word_points_to_help_once(engine: Engine) -> None:
     first = engine.submit("frobnicate")
     assert first.lines == ["I don't know the word \"frobnicate\"."]
