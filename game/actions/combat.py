@@ -151,9 +151,8 @@ def after_npc_hit(turn: Turn, npc_id: str, was: str = "ok") -> None:
 def npc_attacks_player(turn: Turn, npc_id: str) -> None:
     """One NPC attacks the player with its best weapon (melee first)."""
     world = turn.world
-    npc_state = world.npc_state(npc_id)
     carried = world.npc_items(npc_id)
     weapon = best_weapon(world, carried, ranged=False) or best_weapon(world, carried, ranged=True) \
-        or turn.play.natural_weapon(npc_state.sheet)
+        or turn.play.npc_natural_weapon(world, npc_id)
     result = turn.play.npc_attack(turn, npc_id, weapon)
     report_attack(turn, world.the_npc(npc_id), "you", weapon, result)

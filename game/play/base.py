@@ -121,6 +121,14 @@ class BasePlay(Generic[SystemT]):
         """The weapon of an NPC that carries none."""
         return Weapon(name="its attack", damage="d6")
 
+    def npc_natural_weapon(self, world: World, npc_id: str) -> Weapon:
+        """What an NPC carrying no weapon strikes with: the system's natural weapon
+        (:meth:`natural_weapon`), named as the content's ``attack`` says where it says
+        ("its glass fangs"), so the words fit the creature under every system."""
+        weapon = self.natural_weapon(world.npc_state(npc_id).sheet)
+        attack = world.npc(npc_id).attack
+        return dataclasses.replace(weapon, name=attack) if attack else weapon
+
     def weapon_line(self, weapon: Weapon) -> str:
         """What ``examine`` says of a weapon: by default its damage die."""
         return f"As a weapon it deals {weapon.damage}{' at range' if weapon.ranged else ''}."

@@ -160,7 +160,7 @@ def npc_weapon(world: World, system: BindSystem, npc_id: str) -> Weapon:
     """The weapon an NPC fights with: its best carried (melee first), else its natural weapon."""
     carried = world.npc_items(npc_id)
     found = best_weapon(world, carried, ranged=False) or best_weapon(world, carried, ranged=True)
-    return found or world.play.natural_weapon(world.npc_state(npc_id).sheet)
+    return found or world.play.npc_natural_weapon(world, npc_id)
 
 
 def arm_npc(world: World, system: BindSystem, npc_id: str) -> BindSheet:

@@ -65,7 +65,7 @@ def stronger(play: BasePlay[Any], turn: Turn, npc_id: str, item_id: str) -> bool
     """Whether the harmful item's die is at least that of the NPC's melee weapon (or natural one)."""
     world = turn.world
     melee = best_weapon(world, world.npc_items(npc_id), ranged=False) \
-        or play.natural_weapon(world.npc_state(npc_id).sheet)
+        or play.npc_natural_weapon(world, npc_id)
     return _die_size(str(world.item(item_id).effect.get("damage", ""))) >= _die_size(melee.damage)
 
 

@@ -54,7 +54,7 @@ def fight(play: OpenAdventuresPlay, turn: Turn, npc_id: str, intent: Intent) -> 
     state.sheet = start_turn(state.sheet)
     carried = world.npc_items(npc_id)
     ranged = best_weapon(world, carried, ranged=True)
-    melee = best_weapon(world, carried, ranged=False) or play.natural_weapon(state.sheet)
+    melee = best_weapon(world, carried, ranged=False) or play.npc_natural_weapon(world, npc_id)
     if isinstance(intent, Shoot) and ranged is not None:
         strike(play, turn, npc_id, ranged, "shoot")
     elif isinstance(intent, HoldBack):

@@ -111,16 +111,20 @@ def held_back(turn: Turn, npc_id: str) -> bool:
 
 
 def attack_options(world: World, npc_id: str) -> tuple[tuple[Weapon, ...], ...]:
-    """The NPC's attacks in the Vaarn form; a carried weapon when content gives no attacks."""
+    """The NPC's attacks in the Vaarn form; a carried weapon when content gives no attacks, else
+    the tier's strikes, named as the content's ``attack`` says where it says."""
     from game.rules.vaarn_combat import npc_attacks
 
     sheet = npc_of(world, npc_id)
-    if "attacks" not in world.npc(npc_id).stats.get("vaarn", {}):
-        carried = world.npc_items(npc_id)
-        weapon = best_weapon(world, carried, ranged=False) or best_weapon(world, carried, ranged=True)
-        if weapon is not None:
-            return ((weapon,),)
-    return npc_attacks(sheet)
+    if "attacks" in world.npc(npc_id).stats.get("vaarn", {}):
+        return npc_attacks(sheet)
+    carried = world.npc_items(npc_id)
+    weapon = best_weapon(world, carried, ranged=False) or best_weapon(world, carried, ranged=True)
+    if weapon is not None:
+        return ((weapon,),)
+    named = world.npc(npc_id).attack
+    return tuple(tuple(dataclasses.replace(w, name=named) if named else w for w in option)
+                 for option in npc_attacks(sheet))
 
 
 def choose_attacks(options: tuple[tuple[Weapon, ...], ...], is_engaged: bool) -> list[Weapon]:

@@ -144,7 +144,7 @@ ITEM_SPEC: dict[str, Checker] = {
 NPC_SPEC: dict[str, Checker] = {
     "name": STR, "description": STR, "aliases": STR_LIST, "disposition": STR, "behaviour": STR,
     "tier": INT, "items": STR_LIST, "stats": TABLE, "creature": STR, "talk": STR, "topics": TABLE,
-    "route": STR_LIST, "blocks": STR, "pronoun": STR, "descriptions": TABLE_LIST,
+    "route": STR_LIST, "blocks": STR, "pronoun": STR, "descriptions": TABLE_LIST, "attack": STR,
 }
 REGION_SPEC: dict[str, Checker] = {"name": STR, "encounters": STR_LIST}
 CHECK_SPEC: dict[str, Checker] = {"check": STR, "difficulty": STR, **{s: INT for s in SYSTEM_IDS}}
@@ -619,6 +619,7 @@ class _Builder:
             blocks=self._blocks(path + ("blocks",), npc_id, npc.get("blocks"), rooms),
             pronoun=self._one_of(path + ("pronoun",), npc.get("pronoun", "it"), "a pronoun", NPC_PRONOUNS),
             descriptions=self.texts.descriptions(path + ("descriptions",), npc.get("descriptions"), None),
+            attack=_text(npc.get("attack")),
         ))
 
     def _topics(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, str]:

@@ -237,6 +237,9 @@ class NpcDef:
     #: he, she, they or it: how the text refers to the NPC.
     pronoun: str = "it"
     descriptions: tuple[TextDef, ...] = ()
+    #: What the NPC strikes with when it carries no weapon ("its glass fangs"), under every system;
+    #: empty for each system's own word (claws, fists, "its attack").
+    attack: str = ""
 
 
 @dataclass(frozen=True)
