@@ -222,14 +222,15 @@ def resolve_carried(world: World, words: tuple[str, ...], referent: Thing | None
     """The carried item the words name, as :func:`resolve` finds it among what the player carries;
     words that name something here but not carried are refused as such ("You aren't carrying
     the velvet cloak.") rather than as something not seen."""
-    carried, around = Scope(world, [("item", i) for i in world.carried()]), Scope.around(world, scenery=True)
+    carried = Scope(world, [("item", i) for i in world.carried()])
     elsewhere: list[Thing] = []
     if len(words) == 1 and words[0] in PRONOUNS:
         named = referent if referent is not None else (pronouns or {}).get(words[0])
-        if named is not None and named != SELF and named in around.things and named not in carried.things:
+        if named is not None and named != SELF and named not in carried.things \
+                and named in Scope.around(world, scenery=True).things:
             elsewhere = [named]
     elif words and not _matches(carried, words):
-        elsewhere = [t for t in _matches(around, words) if t != SELF]
+        elsewhere = [t for t in _matches(Scope.around(world, scenery=True), words) if t != SELF]
     if elsewhere:
         raise ActionRefused(f"You aren't carrying {the_name(world, elsewhere[0]) if len(elsewhere) == 1 else 'that'}.")
     return resolve(carried, words, referent, pronouns=pronouns, what=what)[1]
