@@ -40,8 +40,9 @@ def candidates(engine: Engine, line: str) -> list[str]:
         return ["short", "long"]
     if verb in ("load", "save") and engine.saves is not None:
         return engine.saves.slots()
-    if verb in FLOOR_VERBS:
-        things = [("item", i) for i in world.room_items()]
+    if verb in FLOOR_VERBS:  # what lies here, in and on what holds it too
+        carried = set(world.carried())
+        things = [t for t in Scope.around(world, npcs=False).things if t[0] == "item" and t[1] not in carried]
     elif verb in CARRIED_VERBS:
         things = [("item", i) for i in world.carried()]
     elif verb in PERSON_VERBS or (verb in THEFT_VERBS and "from" in words[1:]):

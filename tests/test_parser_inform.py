@@ -330,6 +330,8 @@ def test_completion_by_verb_with_aliases(game: Engine) -> None:
     assert "knife" in candidates(game, "drop ") and "ledger" not in candidates(game, "drop ")
     assert "cloak" in candidates(game, "drop "), "aliases complete too"
     assert "Maud" in candidates(game, "attack ") and "ledger" not in candidates(game, "attack ")
+    play(game, "hang cloak on hook")
+    assert "cloak" in candidates(game, "take "), "what hangs on scenery is there to take"
 
 
 def test_a_line_of_commands_stops_on_meeting_a_foe(game: Engine) -> None:
