@@ -73,7 +73,6 @@ from game.world.content import (
 from game.world.limits import MAX_AMOUNT, MAX_STAT, MAX_STAT_BY_SYSTEM
 from game.world.schema import (
     BOOL,
-    ID_PATTERN,
     INT,
     STR,
     STR_LIST,
@@ -84,6 +83,7 @@ from game.world.schema import (
     Checker,
     KeyPath,
     Report,
+    all_ids,
     as_table,
     check_id,
     format_path,
@@ -150,12 +150,22 @@ REGION_SPEC: dict[str, Checker] = {"name": STR, "encounters": STR_LIST}
 CHECK_SPEC: dict[str, Checker] = {"check": STR, "difficulty": STR, **{s: INT for s in SYSTEM_IDS}}
 
 
-def build_adventure(report: Report, data: Mapping[str, Any], *, source: Path | None, digest: str) -> Adventure:
+def build_adventure(report: Report, data: Mapping[str, Any], *, source: Path | None, digest: str,
+                    plain: set[str] | None = None) -> Adventure:
     """Check ``data`` (merged TOML) into ``report`` and build the adventure from what passed.
 
-    The result is only meaningful when ``report`` stays empty.
+    The result is only meaningful when ``report`` stays empty.  ``plain``, when given,
+    gets the sections (``rooms``, ``items``) whose every definition was a plain one
+    (:meth:`_Builder._plain_room`): tables holding only strings and arrays and tables of
+    strings, which the loader's walk for nesting and big numbers need not walk again.
     """
-    return _Builder(report, data).build(source, digest)
+    builder = _Builder(report, data)
+    adventure = builder.build(source, digest)
+    if plain is not None:
+        counts = {"rooms": builder.plain_rooms, "items": builder.plain_items}
+        plain.update(section for section, count in counts.items()
+                     if section in builder.top and count == len(builder.top[section]))
+    return adventure
 
 
 def _factories(cls: type) -> tuple[tuple[str, Any], ...]:
@@ -180,9 +190,21 @@ def _make(cls: type[_Def], fields: dict[str, Any]) -> _Def:
     for name, factory in _FACTORIES[cls]:
         if name not in fields:
             fields[name] = factory()
+    return _new(cls, fields)
+
+
+def _new(cls: type[_Def], fields: dict[str, Any]) -> _Def:
+    """:func:`_make` when ``fields`` already holds a new value for each field with a default factory
+    (the plain path writes them out: an empty table each, as :data:`_PLAIN_FRESH` holds it to)."""
     instance = object.__new__(cls)
     object.__setattr__(instance, "__dict__", fields)
     return instance
+
+
+#: The fields with a default factory the plain path gives a new empty table (checked at import).
+_PLAIN_FRESH = {RoomDef: ("exits", "scenery"), ItemDef: ("effect", "stats")}
+assert all(_FACTORIES[cls] == tuple((name, dict) for name in names) for cls, names in _PLAIN_FRESH.items()), \
+    "a content class has a new field with a default factory: give it in _plain_room / _plain_item"
 
 
 def _text(value: Any) -> str:
@@ -222,12 +244,14 @@ class _Builder:
         #: The rooms each room's exits lead to (:meth:`_exits`), for the reachability check.
         self.ways: dict[str, Collection[str]] = {}
         self.texts = TextBuilder(report, self.item_data, self.npc_data)
+        #: How many rooms and items the plain path built.
+        self.plain_rooms = self.plain_items = 0
 
     # -- helpers -------------------------------------------------------------------
     def _entities(self, section: str, what: str) -> dict[str, Any]:
         """The ``[section]`` table (ids -> raw values), ids checked."""
         table: dict[str, Any] = self.top.get(section, {})
-        if not all(map(ID_PATTERN.match, table)):  # one pass at C speed; the reports name each bad id
+        if not all_ids(table):  # the reports name each bad id
             for key in table:
                 check_id(self.report, (section, key), key, what)
         return table
@@ -413,6 +437,9 @@ class _Builder:
 
     def _item(self, item_id: str) -> ItemDef:
         """One item: the keys given are checked and set; the others keep ItemDef's defaults."""
+        plain = self._plain_item(item_id)
+        if plain is not None:
+            return plain
         path = ("items", item_id)
         item = self._entity(path, self.item_data[item_id], ITEM_SPEC)
         given: dict[str, Any] = {
@@ -463,6 +490,9 @@ class _Builder:
 
     def _room(self, room_id: str, regions: dict[str, RegionDef]) -> RoomDef:
         """One room: the keys given are checked and set; the others keep RoomDef's defaults."""
+        plain = self._plain_room(room_id)
+        if plain is not None:
+            return plain
         path = ("rooms", room_id)
         room = self._entity(path, self.room_data[room_id], ROOM_SPEC)
         given: dict[str, Any] = {"id": room_id, "name": room.get("name", ""),
@@ -511,6 +541,64 @@ class _Builder:
         if "region" in room:
             given["region"] = self._region(path + ("region",), room["region"], regions)
 
+    # -- the plain path: the common room and item of a big world, in one pass -------------------------
+    # What these accept, the careful path (the rest of _room and _item) would build equal and without a
+    # problem; for anything else they return None before changing anything, and the careful path builds
+    # it and reports what is wrong.  Problem paths and did-you-means are the careful path's alone.
+
+    def _plain_item(self, item_id: str) -> ItemDef | None:
+        """An item that is a table of only a name, a kind and aliases, each of its type; else None."""
+        raw = self.item_data[item_id]
+        if type(raw) is not dict or not _ITEM_COMMON.issuperset(raw):
+            return None
+        name, kind, aliases = raw.get("name"), raw.get("kind", "tool"), raw.get("aliases")
+        if type(name) is not str or kind not in ITEM_KINDS or (aliases is not None and not _strings(aliases)):
+            return None
+        given: dict[str, Any] = {"id": item_id, "name": name, "kind": kind, "effect": {}, "stats": {}}
+        if aliases is not None:
+            given["aliases"] = tuple(aliases)
+        self.plain_items += 1
+        return _new(ItemDef, given)
+
+    def _plain_room(self, room_id: str) -> RoomDef | None:
+        """A room that is a table of only a name, a description, items, NPCs and exits, each of its
+        type, every exit a way to a room by its id, every item and NPC defined and placed nowhere
+        else; else None."""
+        raw = self.room_data[room_id]
+        if type(raw) is not dict or not _ROOM_COMMON.issuperset(raw):
+            return None
+        name, description = raw.get("name"), raw.get("description", "")
+        items, npcs, written = raw.get("items"), raw.get("npcs"), raw.get("exits", _NO_EXITS)
+        if type(name) is not str or type(description) is not str or type(written) is not dict:
+            return None
+        if items is not None and not _unplaced(items, self.item_data, self.item_homes):
+            return None
+        if npcs is not None and not _unplaced(npcs, self.npc_data, self.npc_placed_at):
+            return None
+        exits: dict[str, ExitDef] = {}
+        rooms = self.room_data
+        for key, to in written.items():  # each a way to a room by its id, in a direction given once
+            direction = _DIRECTION_NAMES.get(key)
+            if type(to) is not str or to not in rooms or direction is None or direction in exits:
+                return None
+            exits[direction] = plain_exit(direction, to)
+        given: dict[str, Any] = {"id": room_id, "name": name, "description": description.strip()}
+        if items is not None:
+            place = f"room:{room_id}"
+            for item in items:
+                self.item_homes[item] = place
+            given["items"] = tuple(items)
+        if npcs is not None:
+            for npc in npcs:
+                self._place_npc(npc, room_id, ("rooms", room_id, "npcs"))
+            given["npcs"] = tuple(npcs)
+        given["exits"] = exits
+        given["scenery"] = {}
+        if written:
+            self.ways[room_id] = written.values()
+        self.plain_rooms += 1
+        return _new(RoomDef, given)
+
     def _placed_items(self, path: KeyPath, values: list[str] | None, place: str) -> tuple[str, ...]:
         """Item ids listed at ``path`` (checked), each placed at ``place``."""
         if not values:
@@ -543,10 +631,9 @@ class _Builder:
         return value
 
     def _exits(self, room_id: str, raw: dict[str, Any]) -> dict[str, ExitDef]:
-        """A room's exits (the common case, a way to a room by its id, kept fast for big worlds)."""
+        """A room's exits, each a way to a room by its id or a table (the careful path: see _plain_exits)."""
         exits: dict[str, ExitDef] = {}
         refused: set[str] = set()  # directions of exits given but not built
-        tables = False
         rooms = self.room_data
         for key, value in raw.items():
             direction = _DIRECTION_NAMES.get(key)
@@ -557,16 +644,13 @@ class _Builder:
                     self.report.dangling(("rooms", room_id, "exits", key), "room", value, rooms)
                 exits[direction] = plain_exit(direction, value)
             else:
-                tables = True
                 exit_def = self._exit(("rooms", room_id, "exits", key), direction, value)
                 if exit_def is None:
                     refused.add(direction)
                 else:
                     exits[direction] = exit_def
-        # The rooms they lead to, for the reachability check: the values as written when every exit is
-        # a plain way (no copy made), else each built exit's room.
-        plain = not tables and len(exits) == len(raw)
-        self.ways[room_id] = raw.values() if plain else [exit_def.to for exit_def in exits.values()]
+        # The rooms they lead to, for the reachability check (those that exist).
+        self.ways[room_id] = [exit_def.to for exit_def in exits.values() if exit_def.to in rooms]
         return exits
 
     def _bad_direction(self, room_id: str, raw: dict[str, Any], key: str, direction: str | None) -> None:
@@ -656,10 +740,10 @@ class _Builder:
             return
         seen = {start}
         todo = [start]  # depth first: the order rooms are found in does not matter
-        ways = self.ways
+        ways = self.ways  # every room there is one of ``rooms``
         while todo:
             for to in ways.get(todo.pop(), ()):
-                if to not in seen and to in rooms:
+                if to not in seen:
                     seen.add(to)
                     todo.append(to)
         if len(seen) < len(rooms):
@@ -689,6 +773,30 @@ def _not_one_of(report: Report, path: KeyPath, value: str, what: str, allowed: t
     """
     hint = report.suggest(value, accepted or allowed)
     report.add(path, f"'{value}' is not {what}{hint}; allowed: {', '.join(allowed)}")
+
+
+#: The exits of a room that gives none.
+_NO_EXITS: dict[str, Any] = {}
+
+
+def _strings(value: Any) -> bool:
+    """True for an array of strings (the plain path's STR_LIST)."""
+    if type(value) is not list:
+        return False
+    for item in value:
+        if type(item) is not str:
+            return False
+    return True
+
+
+def _unplaced(ids: Any, defined: Mapping[str, Any], placed: Mapping[str, Any]) -> bool:
+    """True for an array of ids each defined, placed nowhere yet and listed once."""
+    if not _strings(ids):
+        return False
+    for one in ids:
+        if one not in defined or one in placed:
+            return False
+    return len(ids) < 2 or len(set(ids)) == len(ids)
 
 
 def _ids(value: str | list[str] | None) -> tuple[str, ...]:
