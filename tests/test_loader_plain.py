@@ -23,6 +23,7 @@ TINY = (Path(__file__).parent / "data" / "tiny" / "adventure.toml").read_text()
 def _careful_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(build._Builder, "_plain_room", lambda self, room_id: None)
     monkeypatch.setattr(build._Builder, "_plain_item", lambda self, item_id: None)
+    monkeypatch.setattr(build._Builder, "_plain_npc", lambda self, npc_id: None)
 
 
 def _folder(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -47,7 +48,7 @@ def test_the_plain_path_builds_what_the_careful_path_builds(tmp_path: Path, monk
     _careful_only(monkeypatch)
     careful = load_adventure(folder)
     assert plain == careful and repr(plain) == repr(careful)
-    for section in ("rooms", "items"):
+    for section in ("rooms", "items", "npcs"):
         for key, definition in getattr(plain, section).items():
             assert vars(definition) == vars(getattr(careful, section)[key]), (section, key)
 
@@ -72,6 +73,26 @@ items = [{items}]
 def test_what_the_plain_path_refuses_the_careful_path_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                extra: str, items: str, expected: str) -> None:
     text = TINY + ROOMS.format(extra=extra, items=items) + '\n[items.rope]\nname = "rope"\n'
+    problems = check_adventure(_folder(tmp_path / "a", {"adventure.toml": text}))
+    assert any(expected in line for line in problems), problems
+    _careful_only(monkeypatch)
+    assert check_adventure(_folder(tmp_path / "b", {"adventure.toml": text})) == [
+        line.replace(str(tmp_path / "a"), str(tmp_path / "b")) for line in problems]
+
+
+@pytest.mark.parametrize("npc, expected", [
+    ('tier = 7', "7 is outside 1..5"),
+    ('tier = true', "expected an integer, got a boolean"),
+    ('tier = 1\ndisposition = "grumpy"', "'grumpy' is not a disposition"),
+    ('tier = 1\nroute = ["camp", "nowhere"]', "no room 'nowhere'"),
+    ('tier = 1\naliases = ["x", 2]', "expected an array of strings, item 2 is an integer"),
+    ('tier = 1\ntalk = 3', "expected a string, got an integer"),
+    ('tier = 1\nmood = "calm"', "unknown key"),
+    ('behaviour = "wander"', "stats missing for the chosen system 'vaarn'"),
+])
+def test_what_the_plain_npc_refuses_the_careful_path_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             npc: str, expected: str) -> None:
+    text = TINY + f'\n[npcs.ghost]\nname = "ghost"\n{npc}\n'
     problems = check_adventure(_folder(tmp_path / "a", {"adventure.toml": text}))
     assert any(expected in line for line in problems), problems
     _careful_only(monkeypatch)
@@ -119,7 +140,7 @@ def test_a_plain_world_with_one_problem_beyond_the_limits(tmp_path: Path) -> Non
     from game.world.schema import Report
 
     build.build_adventure(Report(), read_merged(folder)[0], source=None, digest="", plain=plain)
-    assert plain == {"rooms", "items"}
+    assert plain == {"rooms", "items", "npcs"}
     (folder / "more.toml").write_text(f'[npcs.giant]\nname = "giant"\ntier = 1\nstats = {{ vaarn = {{ hp = {BIG} }} }}\n')
     assert check_adventure(folder) == [f"{folder}/more.toml:4: npcs.giant.stats.vaarn.hp: an integer of 66 bits is "
                                        f"outside the 64-bit range of TOML integers"]

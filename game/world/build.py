@@ -101,6 +101,12 @@ _ROOM_TEXTS = frozenset({"smell", "sound", "hazard_text"})
 #: The keys most items and rooms have; :meth:`_Builder._item_more` and ``_room_more`` handle the rest.
 _ITEM_COMMON = frozenset({"name", "kind", "aliases"})
 _ROOM_COMMON = frozenset({"name", "description", "items", "npcs", "exits"})
+#: The keys of a plain NPC (:meth:`_Builder._plain_npc`): texts, words from a list, aliases, a tier and a route.
+_NPC_TEXTS = frozenset({"description", "talk"})
+_NPC_WORDS: dict[str, tuple[str, ...]] = {
+    "disposition": DISPOSITIONS, "behaviour": BEHAVIOURS, "creature": CREATURES, "pronoun": NPC_PRONOUNS,
+}
+_NPC_PLAIN = frozenset({"name", "aliases", "tier", "route", *_NPC_TEXTS, *_NPC_WORDS})
 
 _Def = TypeVar("_Def", RoomDef, ExitDef, ItemDef, NpcDef)
 
@@ -155,14 +161,14 @@ def build_adventure(report: Report, data: Mapping[str, Any], *, source: Path | N
     """Check ``data`` (merged TOML) into ``report`` and build the adventure from what passed.
 
     The result is only meaningful when ``report`` stays empty.  ``plain``, when given,
-    gets the sections (``rooms``, ``items``) whose every definition was a plain one
+    gets the sections (``rooms``, ``items``, ``npcs``) whose every definition was a plain one
     (:meth:`_Builder._plain_room`): tables holding only strings and arrays and tables of
     strings, which the loader's walk for nesting and big numbers need not walk again.
     """
     builder = _Builder(report, data)
     adventure = builder.build(source, digest)
     if plain is not None:
-        counts = {"rooms": builder.plain_rooms, "items": builder.plain_items}
+        counts = {"rooms": builder.plain_rooms, "items": builder.plain_items, "npcs": builder.plain_npcs}
         plain.update(section for section, count in counts.items()
                      if section in builder.top and count == len(builder.top[section]))
     return adventure
@@ -202,7 +208,7 @@ def _new(cls: type[_Def], fields: dict[str, Any]) -> _Def:
 
 
 #: The fields with a default factory the plain path gives a new empty table (checked at import).
-_PLAIN_FRESH = {RoomDef: ("exits", "scenery"), ItemDef: ("effect", "stats")}
+_PLAIN_FRESH = {RoomDef: ("exits", "scenery"), ItemDef: ("effect", "stats"), NpcDef: ("stats", "topics")}
 assert all(_FACTORIES[cls] == tuple((name, dict) for name in names) for cls, names in _PLAIN_FRESH.items()), \
     "a content class has a new field with a default factory: give it in _plain_room / _plain_item"
 
@@ -244,8 +250,8 @@ class _Builder:
         #: The rooms each room's exits lead to (:meth:`_exits`), for the reachability check.
         self.ways: dict[str, Collection[str]] = {}
         self.texts = TextBuilder(report, self.item_data, self.npc_data)
-        #: How many rooms and items the plain path built.
-        self.plain_rooms = self.plain_items = 0
+        #: How many rooms, items and NPCs the plain path built.
+        self.plain_rooms = self.plain_items = self.plain_npcs = 0
 
     # -- helpers -------------------------------------------------------------------
     def _entities(self, section: str, what: str) -> dict[str, Any]:
@@ -560,6 +566,32 @@ class _Builder:
         self.plain_items += 1
         return _new(ItemDef, given)
 
+    def _plain_npc(self, npc_id: str) -> NpcDef | None:
+        """An NPC that is a table of only texts, aliases, a tier, a route of rooms and the words of
+        :data:`_NPC_WORDS`, each of its type or one of its words; else None."""
+        raw = self.npc_data[npc_id]
+        if type(raw) is not dict or not _NPC_PLAIN.issuperset(raw):
+            return None
+        name, tier, aliases, route = raw.get("name"), raw.get("tier"), raw.get("aliases", []), raw.get("route", [])
+        if type(name) is not str or type(tier) is not int or not 1 <= tier <= 5:
+            return None
+        for key in _NPC_TEXTS.intersection(raw):
+            if type(raw[key]) is not str:
+                return None
+        for key, choices in _NPC_WORDS.items():
+            if key in raw and raw[key] not in choices:
+                return None
+        if not _strings(aliases) or not _strings(route) or not all(map(self.room_data.__contains__, route)):
+            return None
+        self.plain_npcs += 1
+        return _new(NpcDef, {
+            "id": npc_id, "name": name, "description": _text(raw.get("description")), "aliases": tuple(aliases),
+            "disposition": raw.get("disposition", "neutral"), "behaviour": raw.get("behaviour", "cautious"),
+            "tier": tier, "items": (), "stats": {}, "creature": raw.get("creature", "biological"),
+            "talk": _text(raw.get("talk")), "topics": {}, "route": tuple(route), "blocks": None,
+            "pronoun": raw.get("pronoun", "it"), "descriptions": (),
+        })
+
     def _plain_room(self, room_id: str) -> RoomDef | None:
         """A room that is a table of only a name, a description, items, NPCs and exits, each of its
         type, every exit a way to a room by its id, every item and NPC defined and placed nowhere
@@ -680,6 +712,9 @@ class _Builder:
         )
 
     def _npc(self, npc_id: str, rooms: dict[str, RoomDef]) -> NpcDef:
+        plain = self._plain_npc(npc_id)
+        if plain is not None:
+            return plain
         path = ("npcs", npc_id)
         npc = self._entity(path, self.npc_data[npc_id], NPC_SPEC)
         items = self._placed_items(path + ("items",), npc.get("items"), f"npc:{npc_id}")
