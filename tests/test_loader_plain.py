@@ -80,6 +80,23 @@ def test_what_the_plain_path_refuses_the_careful_path_reports(tmp_path: Path, mo
         line.replace(str(tmp_path / "a"), str(tmp_path / "b")) for line in problems]
 
 
+@pytest.mark.parametrize("item, expected", [
+    ('name = "cup"\nkind = "spoon"', "'spoon' is not an item kind"),
+    ('name = "cup"\nkind = ["tool"]', "expected a string, got an array"),
+    ('kind = "tool"', "missing required key 'name'"),
+    ('name = "cup"\naliases = "mug"', "expected an array of strings, got a string"),
+    ('name = "cup"\ncolour = "red"', "unknown key"),
+])
+def test_what_the_plain_item_refuses_the_careful_path_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              item: str, expected: str) -> None:
+    text = TINY + f'\n[items.cup]\n{item}\n'
+    problems = check_adventure(_folder(tmp_path / "a", {"adventure.toml": text}))
+    assert any(expected in line for line in problems), problems
+    _careful_only(monkeypatch)
+    assert check_adventure(_folder(tmp_path / "b", {"adventure.toml": text})) == [
+        line.replace(str(tmp_path / "a"), str(tmp_path / "b")) for line in problems]
+
+
 @pytest.mark.parametrize("npc, expected", [
     ('tier = 7', "7 is outside 1..5"),
     ('tier = true', "expected an integer, got a boolean"),
@@ -87,6 +104,7 @@ def test_what_the_plain_path_refuses_the_careful_path_reports(tmp_path: Path, mo
     ('tier = 1\nroute = ["camp", "nowhere"]', "no room 'nowhere'"),
     ('tier = 1\naliases = ["x", 2]', "expected an array of strings, item 2 is an integer"),
     ('tier = 1\ntalk = 3', "expected a string, got an integer"),
+    ('tier = 1\ndisposition = ["calm"]', "expected a string, got an array"),
     ('tier = 1\nmood = "calm"', "unknown key"),
     ('behaviour = "wander"', "stats missing for the chosen system 'vaarn'"),
 ])

@@ -40,6 +40,10 @@ Decisions:
 - Texts are stripped of surrounding blank space, nothing more here; the
   loader has already removed control, format and bidi characters from every
   string and refused keys holding them (:mod:`game.world.limits`).
+
+The common room, item and NPC of a big world are built by a plain path, in one
+pass each (:meth:`_Builder._plain_room`); it takes only what the careful path
+would build equal without a problem, and leaves everything else to it.
 """
 from __future__ import annotations
 
@@ -103,9 +107,11 @@ _ITEM_COMMON = frozenset({"name", "kind", "aliases"})
 _ROOM_COMMON = frozenset({"name", "description", "items", "npcs", "exits"})
 #: The keys of a plain NPC (:meth:`_Builder._plain_npc`): texts, words from a list, aliases, a tier and a route.
 _NPC_TEXTS = frozenset({"description", "talk"})
-_NPC_WORDS: dict[str, tuple[str, ...]] = {
-    "disposition": DISPOSITIONS, "behaviour": BEHAVIOURS, "creature": CREATURES, "pronoun": NPC_PRONOUNS,
+_NPC_WORDS: dict[str, frozenset[str]] = {
+    "disposition": frozenset(DISPOSITIONS), "behaviour": frozenset(BEHAVIOURS), "creature": frozenset(CREATURES),
+    "pronoun": frozenset(NPC_PRONOUNS),
 }
+_ITEM_KINDS = frozenset(ITEM_KINDS)
 _NPC_PLAIN = frozenset({"name", "aliases", "tier", "route", *_NPC_TEXTS, *_NPC_WORDS})
 
 _Def = TypeVar("_Def", RoomDef, ExitDef, ItemDef, NpcDef)
@@ -558,7 +564,9 @@ class _Builder:
         if type(raw) is not dict or not _ITEM_COMMON.issuperset(raw):
             return None
         name, kind, aliases = raw.get("name"), raw.get("kind", "tool"), raw.get("aliases")
-        if type(name) is not str or kind not in ITEM_KINDS or (aliases is not None and not _strings(aliases)):
+        if type(name) is not str or type(kind) is not str or kind not in _ITEM_KINDS:
+            return None
+        if aliases is not None and not _strings(aliases):
             return None
         given: dict[str, Any] = {"id": item_id, "name": name, "kind": kind, "effect": {}, "stats": {}}
         if aliases is not None:
@@ -579,7 +587,7 @@ class _Builder:
             if type(raw[key]) is not str:
                 return None
         for key, choices in _NPC_WORDS.items():
-            if key in raw and raw[key] not in choices:
+            if key in raw and (type(raw[key]) is not str or raw[key] not in choices):
                 return None
         if not _strings(aliases) or not _strings(route) or not all(map(self.room_data.__contains__, route)):
             return None

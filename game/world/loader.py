@@ -23,8 +23,10 @@ content decisions (defaults, regions, homes), are documented in
 Untrusted text is read within the limits of :mod:`game.world.limits` (file
 size, number of files, nesting, dotted-key length, number size, control
 characters); a file that passes none of them is reported like a syntax error,
-as ``FILE: reason`` or ``FILE:LINE: reason``.  Every problem line is one line:
-control characters in it are written as ``\\uXXXX``.
+as ``FILE: reason`` or ``FILE:LINE: reason``, and then alone.  The walk for
+nesting and big numbers runs once the builder has built what parsed, and skips
+the sections it built whole on its plain path (:func:`_load_unpaused`).  Every
+problem line is one line: control characters in it are written as ``\\uXXXX``.
 
 Content is data: nothing in it is evaluated, imported or looked up as an attribute.
 """
