@@ -14,16 +14,16 @@ import pytest
 from benchmarks.bigworld import write_world
 from game.paths import bundled_root
 from game.world import build, limits
-from game.world.loader import check_adventure, load_adventure
-from game.world.schema import all_ids
+from game.world.loader import check_adventure, load_adventure, read_merged
+from game.world.schema import Report, all_ids
 
 TINY = (Path(__file__).parent / "data" / "tiny" / "adventure.toml").read_text()
 
 
 def _careful_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(build._Builder, "_plain_room", lambda self, room_id: None)
-    monkeypatch.setattr(build._Builder, "_plain_item", lambda self, item_id: None)
-    monkeypatch.setattr(build._Builder, "_plain_npc", lambda self, npc_id: None)
+    monkeypatch.setattr(build, "plain_room", lambda builder, room_id: None)
+    monkeypatch.setattr(build, "plain_item", lambda builder, item_id: None)
+    monkeypatch.setattr(build, "plain_npc", lambda builder, npc_id: None)
 
 
 def _folder(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -47,6 +47,10 @@ def test_the_plain_path_builds_what_the_careful_path_builds(tmp_path: Path, monk
     plain = load_adventure(folder)
     _careful_only(monkeypatch)
     careful = load_adventure(folder)
+    if which == "generated":
+        sections: set[str] = set()
+        build.build_adventure(Report(), read_merged(folder)[0], source=None, digest="", plain=sections)
+        assert sections == set(), "the careful path alone built it"
     assert plain == careful and repr(plain) == repr(careful)
     for section in ("rooms", "items", "npcs"):
         for key, definition in getattr(plain, section).items():
@@ -154,9 +158,6 @@ def test_a_plain_world_with_one_problem_beyond_the_limits(tmp_path: Path) -> Non
     folder.mkdir()
     write_world(folder, 400, 20)
     plain: set[str] = set()
-    from game.world.loader import read_merged
-    from game.world.schema import Report
-
     build.build_adventure(Report(), read_merged(folder)[0], source=None, digest="", plain=plain)
     assert plain == {"rooms", "items", "npcs"}
     (folder / "more.toml").write_text(f'[npcs.giant]\nname = "giant"\ntier = 1\nstats = {{ vaarn = {{ hp = {BIG} }} }}\n')

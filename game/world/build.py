@@ -41,9 +41,9 @@ Decisions:
   loader has already removed control, format and bidi characters from every
   string and refused keys holding them (:mod:`game.world.limits`).
 
-The common room, item and NPC of a big world are built by a plain path, in one
-pass each (:meth:`_Builder._plain_room`); it takes only what the careful path
-would build equal without a problem, and leaves everything else to it.
+The common room, item and NPC of a big world are built by the plain path, in
+one pass each (:mod:`game.world.build_plain`); it takes only what the careful
+path here would build equal without a problem, and leaves everything else to it.
 """
 from __future__ import annotations
 
@@ -55,6 +55,7 @@ from typing import Any, TypeVar
 
 from game.rules.base import DIFFICULTIES, KINDS
 from game.rules.registry import SYSTEM_IDS
+from game.world.build_plain import ITEM_KEYS, ROOM_KEYS, made, plain_item, plain_npc, plain_room
 from game.world.build_text import TextBuilder
 from game.world.content import (
     BEHAVIOURS,
@@ -103,16 +104,7 @@ _ITEM_AMOUNTS = frozenset({"slots", "rations", "value", "capacity", "armor"})
 _ROOM_AS_GIVEN = frozenset({"water_source", "settlement"})
 _ROOM_TEXTS = frozenset({"smell", "sound", "hazard_text"})
 #: The keys most items and rooms have; :meth:`_Builder._item_more` and ``_room_more`` handle the rest.
-_ITEM_COMMON = frozenset({"name", "kind", "aliases"})
-_ROOM_COMMON = frozenset({"name", "description", "items", "npcs", "exits"})
-#: The keys of a plain NPC (:meth:`_Builder._plain_npc`): texts, words from a list, aliases, a tier and a route.
-_NPC_TEXTS = frozenset({"description", "talk"})
-_NPC_WORDS: dict[str, frozenset[str]] = {
-    "disposition": frozenset(DISPOSITIONS), "behaviour": frozenset(BEHAVIOURS), "creature": frozenset(CREATURES),
-    "pronoun": frozenset(NPC_PRONOUNS),
-}
-_ITEM_KINDS = frozenset(ITEM_KINDS)
-_NPC_PLAIN = frozenset({"name", "aliases", "tier", "route", *_NPC_TEXTS, *_NPC_WORDS})
+_ITEM_COMMON, _ROOM_COMMON = ITEM_KEYS, ROOM_KEYS
 
 _Def = TypeVar("_Def", RoomDef, ExitDef, ItemDef, NpcDef)
 
@@ -168,8 +160,8 @@ def build_adventure(report: Report, data: Mapping[str, Any], *, source: Path | N
 
     The result is only meaningful when ``report`` stays empty.  ``plain``, when given,
     gets the sections (``rooms``, ``items``, ``npcs``) whose every definition was a plain one
-    (:meth:`_Builder._plain_room`): tables holding only strings and arrays and tables of
-    strings, which the loader's walk for nesting and big numbers need not walk again.
+    (:mod:`game.world.build_plain`): tables holding only strings, arrays of strings and small
+    numbers, which the loader's walk for nesting and big numbers need not walk again.
     """
     builder = _Builder(report, data)
     adventure = builder.build(source, digest)
@@ -202,21 +194,7 @@ def _make(cls: type[_Def], fields: dict[str, Any]) -> _Def:
     for name, factory in _FACTORIES[cls]:
         if name not in fields:
             fields[name] = factory()
-    return _new(cls, fields)
-
-
-def _new(cls: type[_Def], fields: dict[str, Any]) -> _Def:
-    """:func:`_make` when ``fields`` already holds a new value for each field with a default factory
-    (the plain path writes them out: an empty table each, as :data:`_PLAIN_FRESH` holds it to)."""
-    instance = object.__new__(cls)
-    object.__setattr__(instance, "__dict__", fields)
-    return instance
-
-
-#: The fields with a default factory the plain path gives a new empty table (checked at import).
-_PLAIN_FRESH = {RoomDef: ("exits", "scenery"), ItemDef: ("effect", "stats"), NpcDef: ("stats", "topics")}
-assert all(_FACTORIES[cls] == tuple((name, dict) for name in names) for cls, names in _PLAIN_FRESH.items()), \
-    "a content class has a new field with a default factory: give it in _plain_room / _plain_item"
+    return made(cls, fields)
 
 
 def _text(value: Any) -> str:
@@ -449,7 +427,7 @@ class _Builder:
 
     def _item(self, item_id: str) -> ItemDef:
         """One item: the keys given are checked and set; the others keep ItemDef's defaults."""
-        plain = self._plain_item(item_id)
+        plain = plain_item(self, item_id)
         if plain is not None:
             return plain
         path = ("items", item_id)
@@ -502,7 +480,7 @@ class _Builder:
 
     def _room(self, room_id: str, regions: dict[str, RegionDef]) -> RoomDef:
         """One room: the keys given are checked and set; the others keep RoomDef's defaults."""
-        plain = self._plain_room(room_id)
+        plain = plain_room(self, room_id)
         if plain is not None:
             return plain
         path = ("rooms", room_id)
@@ -514,7 +492,7 @@ class _Builder:
         if "npcs" in room:
             npcs = given["npcs"] = self._refs(path + ("npcs",), room["npcs"], "npc", self.npc_data)
             for npc in npcs:
-                self._place_npc(npc, room_id, path + ("npcs",))
+                self.place_npc(npc, room_id, path + ("npcs",))
         given["exits"] = self._exits(room_id, room["exits"]) if "exits" in room else {}
         if not _ROOM_COMMON.issuperset(room):  # the rarer keys, looked for only when there are some
             self._room_more(path, room, given, regions)
@@ -553,92 +531,6 @@ class _Builder:
         if "region" in room:
             given["region"] = self._region(path + ("region",), room["region"], regions)
 
-    # -- the plain path: the common room and item of a big world, in one pass -------------------------
-    # What these accept, the careful path (the rest of _room and _item) would build equal and without a
-    # problem; for anything else they return None before changing anything, and the careful path builds
-    # it and reports what is wrong.  Problem paths and did-you-means are the careful path's alone.
-
-    def _plain_item(self, item_id: str) -> ItemDef | None:
-        """An item that is a table of only a name, a kind and aliases, each of its type; else None."""
-        raw = self.item_data[item_id]
-        if type(raw) is not dict or not _ITEM_COMMON.issuperset(raw):
-            return None
-        name, kind, aliases = raw.get("name"), raw.get("kind", "tool"), raw.get("aliases")
-        if type(name) is not str or type(kind) is not str or kind not in _ITEM_KINDS:
-            return None
-        if aliases is not None and not _strings(aliases):
-            return None
-        given: dict[str, Any] = {"id": item_id, "name": name, "kind": kind, "effect": {}, "stats": {}}
-        if aliases is not None:
-            given["aliases"] = tuple(aliases)
-        self.plain_items += 1
-        return _new(ItemDef, given)
-
-    def _plain_npc(self, npc_id: str) -> NpcDef | None:
-        """An NPC that is a table of only texts, aliases, a tier, a route of rooms and the words of
-        :data:`_NPC_WORDS`, each of its type or one of its words; else None."""
-        raw = self.npc_data[npc_id]
-        if type(raw) is not dict or not _NPC_PLAIN.issuperset(raw):
-            return None
-        name, tier, aliases, route = raw.get("name"), raw.get("tier"), raw.get("aliases", []), raw.get("route", [])
-        if type(name) is not str or type(tier) is not int or not 1 <= tier <= 5:
-            return None
-        for key in _NPC_TEXTS.intersection(raw):
-            if type(raw[key]) is not str:
-                return None
-        for key, choices in _NPC_WORDS.items():
-            if key in raw and (type(raw[key]) is not str or raw[key] not in choices):
-                return None
-        if not _strings(aliases) or not _strings(route) or not all(map(self.room_data.__contains__, route)):
-            return None
-        self.plain_npcs += 1
-        return _new(NpcDef, {
-            "id": npc_id, "name": name, "description": _text(raw.get("description")), "aliases": tuple(aliases),
-            "disposition": raw.get("disposition", "neutral"), "behaviour": raw.get("behaviour", "cautious"),
-            "tier": tier, "items": (), "stats": {}, "creature": raw.get("creature", "biological"),
-            "talk": _text(raw.get("talk")), "topics": {}, "route": tuple(route), "blocks": None,
-            "pronoun": raw.get("pronoun", "it"), "descriptions": (),
-        })
-
-    def _plain_room(self, room_id: str) -> RoomDef | None:
-        """A room that is a table of only a name, a description, items, NPCs and exits, each of its
-        type, every exit a way to a room by its id, every item and NPC defined and placed nowhere
-        else; else None."""
-        raw = self.room_data[room_id]
-        if type(raw) is not dict or not _ROOM_COMMON.issuperset(raw):
-            return None
-        name, description = raw.get("name"), raw.get("description", "")
-        items, npcs, written = raw.get("items"), raw.get("npcs"), raw.get("exits", _NO_EXITS)
-        if type(name) is not str or type(description) is not str or type(written) is not dict:
-            return None
-        if items is not None and not _unplaced(items, self.item_data, self.item_homes):
-            return None
-        if npcs is not None and not _unplaced(npcs, self.npc_data, self.npc_placed_at):
-            return None
-        exits: dict[str, ExitDef] = {}
-        rooms = self.room_data
-        for key, to in written.items():  # each a way to a room by its id, in a direction given once
-            direction = _DIRECTION_NAMES.get(key)
-            if type(to) is not str or to not in rooms or direction is None or direction in exits:
-                return None
-            exits[direction] = plain_exit(direction, to)
-        given: dict[str, Any] = {"id": room_id, "name": name, "description": description.strip()}
-        if items is not None:
-            place = f"room:{room_id}"
-            for item in items:
-                self.item_homes[item] = place
-            given["items"] = tuple(items)
-        if npcs is not None:
-            for npc in npcs:
-                self._place_npc(npc, room_id, ("rooms", room_id, "npcs"))
-            given["npcs"] = tuple(npcs)
-        given["exits"] = exits
-        given["scenery"] = {}
-        if written:
-            self.ways[room_id] = written.values()
-        self.plain_rooms += 1
-        return _new(RoomDef, given)
-
     def _placed_items(self, path: KeyPath, values: list[str] | None, place: str) -> tuple[str, ...]:
         """Item ids listed at ``path`` (checked), each placed at ``place``."""
         if not values:
@@ -653,7 +545,7 @@ class _Builder:
                 homes[item] = place
         return tuple(values)
 
-    def _place_npc(self, npc: str, room_id: str, path: KeyPath) -> None:
+    def place_npc(self, npc: str, room_id: str, path: KeyPath) -> None:
         first = self.npc_placed_at.get(npc)
         if first is not None:
             self.report.add(path, f"npc '{npc}' is already placed in {format_path(first)}")
@@ -671,7 +563,7 @@ class _Builder:
         return value
 
     def _exits(self, room_id: str, raw: dict[str, Any]) -> dict[str, ExitDef]:
-        """A room's exits, each a way to a room by its id or a table (the careful path: see _plain_exits)."""
+        """A room's exits, each a way to a room by its id or a table (see build_plain.plain_room for the common case)."""
         exits: dict[str, ExitDef] = {}
         refused: set[str] = set()  # directions of exits given but not built
         rooms = self.room_data
@@ -720,7 +612,7 @@ class _Builder:
         )
 
     def _npc(self, npc_id: str, rooms: dict[str, RoomDef]) -> NpcDef:
-        plain = self._plain_npc(npc_id)
+        plain = plain_npc(self, npc_id)
         if plain is not None:
             return plain
         path = ("npcs", npc_id)
@@ -816,30 +708,6 @@ def _not_one_of(report: Report, path: KeyPath, value: str, what: str, allowed: t
     """
     hint = report.suggest(value, accepted or allowed)
     report.add(path, f"'{value}' is not {what}{hint}; allowed: {', '.join(allowed)}")
-
-
-#: The exits of a room that gives none.
-_NO_EXITS: dict[str, Any] = {}
-
-
-def _strings(value: Any) -> bool:
-    """True for an array of strings (the plain path's STR_LIST)."""
-    if type(value) is not list:
-        return False
-    for item in value:
-        if type(item) is not str:
-            return False
-    return True
-
-
-def _unplaced(ids: Any, defined: Mapping[str, Any], placed: Mapping[str, Any]) -> bool:
-    """True for an array of ids each defined, placed nowhere yet and listed once."""
-    if not _strings(ids):
-        return False
-    for one in ids:
-        if one not in defined or one in placed:
-            return False
-    return len(ids) < 2 or len(set(ids)) == len(ids)
 
 
 def _ids(value: str | list[str] | None) -> tuple[str, ...]:
