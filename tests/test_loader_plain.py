@@ -184,3 +184,18 @@ def test_ids_are_checked_all_at_once_as_one_at_a_time(values: list[str], expecte
 
     one_at_a_time: Any = all(ID_PATTERN.match(value) for value in values)
     assert all_ids(values) is expected and bool(one_at_a_time) is expected
+
+
+@pytest.mark.parametrize("table", ["[items.rope]\nname = \"rope\"\n[items.rope.stats.vaarn]",
+                                   "[player.stats.vaarn]",
+                                   "[npcs.ghost]\nname = \"ghost\"\ntier = 1\n[npcs.ghost.topics]",
+                                   "[adventure.rules.vaarn]",
+                                   "[rooms.hall]\nname = \"Hall\"\n[rooms.hall.scenery.tent]"])
+def test_the_builder_meets_data_too_deep_before_the_walk_without_a_traceback(tmp_path: Path, table: str) -> None:
+    """The builder runs before the walk: data nested as deep as tomllib parses reaches it, and only the
+    walk's problem is reported."""
+    deep = "[" * 300 + "1" + "]" * 300
+    text = TINY.replace("[player.stats.vaarn]", "[player.stats.vaarn]\nzz = " + deep) if table == "[player.stats.vaarn]" \
+        else TINY + f"\n{table}\nzz = {deep}\n"
+    problems = check_adventure(_folder(tmp_path, {"adventure.toml": text}))
+    assert len(problems) == 1 and problems[0].endswith("nested more than 16 levels deep"), problems
