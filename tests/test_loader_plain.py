@@ -173,6 +173,10 @@ def test_a_long_run_of_digits_is_found_across_the_pieces_scanned(at: int) -> Non
     with pytest.raises(limits.TooMuch, match="more than 100 digits"):
         limits.prescan(text, text.encode())
     limits.prescan("#" * at + "1" * 100 + "\n" + "#" * 70_000)
+    hexadecimal = "#" * at + "x = 0x" + "f" * 100 + "\n" + "#" * 70_000
+    with pytest.raises(limits.TooMuch, match="more than 100 digits"):
+        limits.prescan(hexadecimal, hexadecimal.encode())
+    limits.prescan("#" * at + 'x = "' + "deadbeef" * 20 + '"\n' + "#" * 70_000)  # letters only: no number
 
 
 @pytest.mark.parametrize("values, expected", [

@@ -153,13 +153,13 @@ def _long_number(text: str, encoded: bytes | None = None) -> int:
     must be at least half digits.  Found on the UTF-8 bytes (``encoded``, when
     given) with ``bytes.translate`` and ``find``, in a few milliseconds for megabytes.
     """
+    data = encoded if encoded is not None else text.encode("utf-8", "surrogatepass")
+    if not _any_run(data):
+        return -1
     hexadecimal = _HEX_RUN.search(text)
     if hexadecimal is not None:
         return hexadecimal.start()
     offsets = not text.isascii()
-    data = encoded if encoded is not None else text.encode("utf-8", "surrogatepass")
-    if not _any_run(data):
-        return -1
     runs = data.translate(_DIGIT_BYTES)
     start = runs.find(_RUN)
     while start >= 0:
@@ -173,16 +173,19 @@ def _long_number(text: str, encoded: bytes | None = None) -> int:
 
 
 def _any_run(data: bytes) -> bool:
-    """True when ``data`` may hold a run of more than MAX_DIGITS digits and ``_``: the quick answer,
-    translated a piece at a time (pieces overlap by a run's length), so that no buffer the size
-    of the file is made for the usual answer, no."""
+    """False when ``data`` holds no run of MAX_DIGITS hexadecimal digits and ``_`` (which every run
+    :func:`_long_number` looks for has): the quick answer, translated a piece at a time (pieces
+    overlap by a run's length), so that no buffer the size of the file is made for the usual one."""
     for start in range(0, len(data), _PIECE):
-        if data[start:start + _PIECE + MAX_DIGITS].translate(_DIGIT_BYTES).find(_RUN) >= 0:
+        if data[start:start + _PIECE + MAX_DIGITS].translate(_HEX_BYTES).find(_HEX_RUN_BYTES) >= 0:
             return True
     return False
 
 
 _PIECE = 64 * 1024
+#: Bytes mapped to ``0`` (hexadecimal digits, ``_``) and to a space (everything else).
+_HEX_BYTES = bytes(48 if chr(b) in "0123456789abcdefABCDEF_" else 32 for b in range(256))
+_HEX_RUN_BYTES = b"0" * MAX_DIGITS
 
 
 def parse(text: str, encoded: bytes | None = None) -> dict[str, Any]:
