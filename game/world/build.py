@@ -40,6 +40,10 @@ Decisions:
 - Texts are stripped of surrounding blank space, nothing more here; the
   loader has already removed control, format and bidi characters from every
   string and refused keys holding them (:mod:`game.world.limits`).
+
+The common room, item and NPC of a big world are built by the plain path, in
+one pass each (:mod:`game.world.build_plain`); it takes only what the careful
+path here would build equal without a problem, and leaves everything else to it.
 """
 from __future__ import annotations
 
@@ -51,6 +55,7 @@ from typing import Any, TypeVar
 
 from game.rules.base import DIFFICULTIES, KINDS
 from game.rules.registry import SYSTEM_IDS
+from game.world.build_plain import ITEM_KEYS, ROOM_KEYS, made, plain_item, plain_npc, plain_room
 from game.world.build_text import TextBuilder
 from game.world.content import (
     BEHAVIOURS,
@@ -73,7 +78,6 @@ from game.world.content import (
 from game.world.limits import MAX_AMOUNT, MAX_STAT, MAX_STAT_BY_SYSTEM
 from game.world.schema import (
     BOOL,
-    ID_PATTERN,
     INT,
     STR,
     STR_LIST,
@@ -84,6 +88,7 @@ from game.world.schema import (
     Checker,
     KeyPath,
     Report,
+    all_ids,
     as_table,
     check_id,
     format_path,
@@ -99,8 +104,7 @@ _ITEM_AMOUNTS = frozenset({"slots", "rations", "value", "capacity", "armor"})
 _ROOM_AS_GIVEN = frozenset({"water_source", "settlement"})
 _ROOM_TEXTS = frozenset({"smell", "sound", "hazard_text"})
 #: The keys most items and rooms have; :meth:`_Builder._item_more` and ``_room_more`` handle the rest.
-_ITEM_COMMON = frozenset({"name", "kind", "aliases"})
-_ROOM_COMMON = frozenset({"name", "description", "items", "npcs", "exits"})
+_ITEM_COMMON, _ROOM_COMMON = ITEM_KEYS, ROOM_KEYS
 
 _Def = TypeVar("_Def", RoomDef, ExitDef, ItemDef, NpcDef)
 
@@ -150,12 +154,22 @@ REGION_SPEC: dict[str, Checker] = {"name": STR, "encounters": STR_LIST}
 CHECK_SPEC: dict[str, Checker] = {"check": STR, "difficulty": STR, **{s: INT for s in SYSTEM_IDS}}
 
 
-def build_adventure(report: Report, data: Mapping[str, Any], *, source: Path | None, digest: str) -> Adventure:
+def build_adventure(report: Report, data: Mapping[str, Any], *, source: Path | None, digest: str,
+                    plain: set[str] | None = None) -> Adventure:
     """Check ``data`` (merged TOML) into ``report`` and build the adventure from what passed.
 
-    The result is only meaningful when ``report`` stays empty.
+    The result is only meaningful when ``report`` stays empty.  ``plain``, when given,
+    gets the sections (``rooms``, ``items``, ``npcs``) whose every definition was a plain one
+    (:mod:`game.world.build_plain`): tables holding only strings, arrays of strings and small
+    numbers, which the loader's walk for nesting and big numbers need not walk again.
     """
-    return _Builder(report, data).build(source, digest)
+    builder = _Builder(report, data)
+    adventure = builder.build(source, digest)
+    if plain is not None:
+        counts = {"rooms": builder.plain_rooms, "items": builder.plain_items, "npcs": builder.plain_npcs}
+        plain.update(section for section, count in counts.items()
+                     if section in builder.top and count == len(builder.top[section]))
+    return adventure
 
 
 def _factories(cls: type) -> tuple[tuple[str, Any], ...]:
@@ -180,9 +194,7 @@ def _make(cls: type[_Def], fields: dict[str, Any]) -> _Def:
     for name, factory in _FACTORIES[cls]:
         if name not in fields:
             fields[name] = factory()
-    instance = object.__new__(cls)
-    object.__setattr__(instance, "__dict__", fields)
-    return instance
+    return made(cls, fields)
 
 
 def _text(value: Any) -> str:
@@ -222,12 +234,14 @@ class _Builder:
         #: The rooms each room's exits lead to (:meth:`_exits`), for the reachability check.
         self.ways: dict[str, Collection[str]] = {}
         self.texts = TextBuilder(report, self.item_data, self.npc_data)
+        #: How many rooms, items and NPCs the plain path built.
+        self.plain_rooms = self.plain_items = self.plain_npcs = 0
 
     # -- helpers -------------------------------------------------------------------
     def _entities(self, section: str, what: str) -> dict[str, Any]:
         """The ``[section]`` table (ids -> raw values), ids checked."""
         table: dict[str, Any] = self.top.get(section, {})
-        if not all(map(ID_PATTERN.match, table)):  # one pass at C speed; the reports name each bad id
+        if not all_ids(table):  # the reports name each bad id
             for key in table:
                 check_id(self.report, (section, key), key, what)
         return table
@@ -413,6 +427,9 @@ class _Builder:
 
     def _item(self, item_id: str) -> ItemDef:
         """One item: the keys given are checked and set; the others keep ItemDef's defaults."""
+        plain = plain_item(self, item_id)
+        if plain is not None:
+            return plain
         path = ("items", item_id)
         item = self._entity(path, self.item_data[item_id], ITEM_SPEC)
         given: dict[str, Any] = {
@@ -463,6 +480,9 @@ class _Builder:
 
     def _room(self, room_id: str, regions: dict[str, RegionDef]) -> RoomDef:
         """One room: the keys given are checked and set; the others keep RoomDef's defaults."""
+        plain = plain_room(self, room_id)
+        if plain is not None:
+            return plain
         path = ("rooms", room_id)
         room = self._entity(path, self.room_data[room_id], ROOM_SPEC)
         given: dict[str, Any] = {"id": room_id, "name": room.get("name", ""),
@@ -472,7 +492,7 @@ class _Builder:
         if "npcs" in room:
             npcs = given["npcs"] = self._refs(path + ("npcs",), room["npcs"], "npc", self.npc_data)
             for npc in npcs:
-                self._place_npc(npc, room_id, path + ("npcs",))
+                self.place_npc(npc, room_id, path + ("npcs",))
         given["exits"] = self._exits(room_id, room["exits"]) if "exits" in room else {}
         if not _ROOM_COMMON.issuperset(room):  # the rarer keys, looked for only when there are some
             self._room_more(path, room, given, regions)
@@ -525,7 +545,7 @@ class _Builder:
                 homes[item] = place
         return tuple(values)
 
-    def _place_npc(self, npc: str, room_id: str, path: KeyPath) -> None:
+    def place_npc(self, npc: str, room_id: str, path: KeyPath) -> None:
         first = self.npc_placed_at.get(npc)
         if first is not None:
             self.report.add(path, f"npc '{npc}' is already placed in {format_path(first)}")
@@ -543,10 +563,9 @@ class _Builder:
         return value
 
     def _exits(self, room_id: str, raw: dict[str, Any]) -> dict[str, ExitDef]:
-        """A room's exits (the common case, a way to a room by its id, kept fast for big worlds)."""
+        """A room's exits, each a way to a room by its id or a table (see build_plain.plain_room for the common case)."""
         exits: dict[str, ExitDef] = {}
         refused: set[str] = set()  # directions of exits given but not built
-        tables = False
         rooms = self.room_data
         for key, value in raw.items():
             direction = _DIRECTION_NAMES.get(key)
@@ -557,16 +576,13 @@ class _Builder:
                     self.report.dangling(("rooms", room_id, "exits", key), "room", value, rooms)
                 exits[direction] = plain_exit(direction, value)
             else:
-                tables = True
                 exit_def = self._exit(("rooms", room_id, "exits", key), direction, value)
                 if exit_def is None:
                     refused.add(direction)
                 else:
                     exits[direction] = exit_def
-        # The rooms they lead to, for the reachability check: the values as written when every exit is
-        # a plain way (no copy made), else each built exit's room.
-        plain = not tables and len(exits) == len(raw)
-        self.ways[room_id] = raw.values() if plain else [exit_def.to for exit_def in exits.values()]
+        # The rooms they lead to, for the reachability check (those that exist).
+        self.ways[room_id] = [exit_def.to for exit_def in exits.values() if exit_def.to in rooms]
         return exits
 
     def _bad_direction(self, room_id: str, raw: dict[str, Any], key: str, direction: str | None) -> None:
@@ -596,6 +612,9 @@ class _Builder:
         )
 
     def _npc(self, npc_id: str, rooms: dict[str, RoomDef]) -> NpcDef:
+        plain = plain_npc(self, npc_id)
+        if plain is not None:
+            return plain
         path = ("npcs", npc_id)
         npc = self._entity(path, self.npc_data[npc_id], NPC_SPEC)
         items = self._placed_items(path + ("items",), npc.get("items"), f"npc:{npc_id}")
@@ -657,10 +676,10 @@ class _Builder:
             return
         seen = {start}
         todo = [start]  # depth first: the order rooms are found in does not matter
-        ways = self.ways
+        ways = self.ways  # every room there is one of ``rooms``
         while todo:
             for to in ways.get(todo.pop(), ()):
-                if to not in seen and to in rooms:
+                if to not in seen:
                     seen.add(to)
                     todo.append(to)
         if len(seen) < len(rooms):

@@ -42,7 +42,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -129,34 +129,37 @@ def _few_digits() -> Iterator[None]:
         sys.set_int_max_str_digits(before)
 
 
-def prescan(text: str) -> None:
-    """Refuse, before parsing, what would make ``tomllib`` slow or greedy: TooMuch, with the line."""
+def prescan(text: str, encoded: bytes | None = None) -> None:
+    """Refuse, before parsing, what would make ``tomllib`` slow or greedy: TooMuch, with the line.
+
+    ``encoded``: the text's UTF-8 bytes, when the caller has them (the file as read).
+    """
     items = text.count("\n") + text.count(",")
     if items > MAX_ITEMS:
         raise TooMuch(f"{items} lines and commas; a file may have at most {MAX_ITEMS}")
     found = _LONG_KEY.search(text)
     if found is not None:
         raise TooMuch(f"a dotted key or table name of more than {MAX_KEY_PARTS} parts", _line_at(text, found.start()))
-    at = _long_number(text)
+    at = _long_number(text, encoded)
     if at >= 0:
         raise TooMuch(f"a run of more than {MAX_DIGITS} digits (no TOML number needs so many: integers are "
                       f"64-bit)", _line_at(text, at))
 
 
-def _long_number(text: str) -> int:
+def _long_number(text: str, encoded: bytes | None = None) -> int:
     """Where the first run of more than MAX_DIGITS digits starts (``_`` between them allowed), or -1.
 
     Runs of ``_`` alone (a rule drawn in a description) do not count: a run
-    must be at least half digits.  Found on the UTF-8 bytes with
-    ``bytes.translate`` and ``find``, in a few milliseconds for megabytes.
+    must be at least half digits.  Found on the UTF-8 bytes (``encoded``, when
+    given) with ``bytes.translate`` and ``find``, in a few milliseconds for megabytes.
     """
+    data = encoded if encoded is not None else text.encode("utf-8", "surrogatepass")
+    if not _any_run(data):
+        return -1
     hexadecimal = _HEX_RUN.search(text)
     if hexadecimal is not None:
         return hexadecimal.start()
-    if text.isascii():
-        data, offsets = text.encode("ascii"), False
-    else:
-        data, offsets = text.encode("utf-8", "surrogatepass"), True
+    offsets = not text.isascii()
     runs = data.translate(_DIGIT_BYTES)
     start = runs.find(_RUN)
     while start >= 0:
@@ -169,11 +172,30 @@ def _long_number(text: str) -> int:
     return -1
 
 
-def parse(text: str) -> dict[str, Any]:
-    """``tomllib.loads`` within the limits: TooMuch, or tomllib.TOMLDecodeError for bad syntax."""
+def _any_run(data: bytes) -> bool:
+    """False when ``data`` holds no run of MAX_DIGITS hexadecimal digits and ``_`` (which every run
+    :func:`_long_number` looks for has): the quick answer, translated a piece at a time (pieces
+    overlap by a run's length), so that no buffer the size of the file is made for the usual one."""
+    for start in range(0, len(data), _PIECE):
+        if data[start:start + _PIECE + MAX_DIGITS].translate(_HEX_BYTES).find(_HEX_RUN_BYTES) >= 0:
+            return True
+    return False
+
+
+_PIECE = 64 * 1024
+#: Bytes mapped to ``0`` (hexadecimal digits, ``_``) and to a space (everything else).
+_HEX_BYTES = bytes(48 if chr(b) in "0123456789abcdefABCDEF_" else 32 for b in range(256))
+_HEX_RUN_BYTES = b"0" * MAX_DIGITS
+
+
+def parse(text: str, encoded: bytes | None = None) -> dict[str, Any]:
+    """``tomllib.loads`` within the limits: TooMuch, or tomllib.TOMLDecodeError for bad syntax.
+
+    ``encoded``: the text's UTF-8 bytes, when the caller has them (the file as read).
+    """
     import tomllib  # not needed when the adventure comes from the content cache (issue 18)
 
-    prescan(text)
+    prescan(text, encoded)
     try:
         with _few_digits():
             return tomllib.loads(text)
@@ -185,16 +207,17 @@ def parse(text: str) -> dict[str, Any]:
         raise TooMuch(f"a number of more than {PARSE_INT_DIGITS} digits (TOML integers are 64-bit)") from None
 
 
-def may_hold_controls(text: str) -> bool:
+def may_hold_controls(text: str, encoded: bytes | None = None) -> bool:
     """False when no parsed string or key of ``text`` can hold a control character (no escapes, none raw).
 
     ASCII text (most content) is checked at C speed: any byte left once the
     printable ones, newline and tab are deleted is a control character.
+    ``encoded``: the text's UTF-8 bytes, when the caller has them.
     """
     if "\\" in text:
         return True
     if text.isascii():
-        return bool(text.encode("ascii").translate(None, _PLAIN_ASCII))
+        return bool((encoded if encoded is not None else text.encode("ascii")).translate(None, _PLAIN_ASCII))
     return CONTROL.search(text) is not None
 
 
@@ -202,15 +225,22 @@ def may_hold_controls(text: str) -> bool:
 _PLAIN_ASCII = bytes(range(0x20, 0x7F)) + b"\n\t"
 
 
-def check_data(data: dict[str, Any], *, clean_strings: bool) -> list[tuple[KeyPath, str]]:
+def check_data(data: dict[str, Any], *, clean_strings: bool, skip: Collection[str] = ()) \
+        -> list[tuple[KeyPath, str]]:
     """Problems with parsed data: too deep, integers out of range, keys with control characters.
 
     ``clean_strings`` says the text may hold control characters (:func:`may_hold_controls`):
     then keys are checked for them and string values (in tables and arrays) are
     cleaned of them in place; otherwise neither can hold one and neither is looked at.
+    ``skip`` names top-level tables the caller has already read whole and found to hold
+    nothing but strings, arrays and tables of strings (the loader's plain rooms and items:
+    nothing there can be too deep or too large); they are not walked again.
     The walk never goes deeper than MAX_DEPTH + 1.
     """
     problems: list[tuple[KeyPath, str]] = []
+    if skip:
+        assert not clean_strings, "only text without control characters is walked after building"
+        data = {key: value for key, value in data.items() if key not in skip or type(value) is not dict}
     if clean_strings or not _within_limits(data, 0):  # the walk that finds each problem's key path
         _walk(data, (), 0, clean_strings, problems)
     return problems

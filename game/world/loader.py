@@ -23,15 +23,17 @@ content decisions (defaults, regions, homes), are documented in
 Untrusted text is read within the limits of :mod:`game.world.limits` (file
 size, number of files, nesting, dotted-key length, number size, control
 characters); a file that passes none of them is reported like a syntax error,
-as ``FILE: reason`` or ``FILE:LINE: reason``.  Every problem line is one line:
-control characters in it are written as ``\\uXXXX``.
+as ``FILE: reason`` or ``FILE:LINE: reason``, and then alone.  The walk for
+nesting and big numbers runs once the builder has built what parsed, and skips
+the sections it built whole on its plain path (:func:`_load_unpaused`).  Every
+problem line is one line: control characters in it are written as ``\\uXXXX``.
 
 Content is data: nothing in it is evaluated, imported or looked up as an attribute.
 """
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -137,6 +139,8 @@ class _Source:
     display: str
     text: str
     data: dict[str, Any]
+    #: The walk for nesting and big numbers (:func:`limits.check_data`) is still to do: see :func:`_load_unpaused`.
+    unchecked: bool = False
     _lines: dict[KeyPath, int] | None = field(default=None, repr=False)
 
     def line_of(self, path: KeyPath) -> int:
@@ -183,7 +187,9 @@ def _files_digest(folder: Path, stamps: list[FileStamp]) -> str | None:
     return digest.hexdigest()
 
 
-def _read_one(path: Path, display: str, digest: Any) -> tuple[_Source | None, list[_Line]]:
+def _read_one(path: Path, display: str, digest: Any, defer: bool) -> tuple[_Source | None, list[_Line]]:
+    """One file parsed within the limits.  With ``defer``, a text that can hold no control character
+    is not walked yet (the source is ``unchecked``): :func:`_check_late` walks it."""
     import tomllib
 
     try:
@@ -199,9 +205,11 @@ def _read_one(path: Path, display: str, digest: Any) -> tuple[_Source | None, li
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         return None, [(display, line, 0, "the file is not UTF-8 text")]
-    text = text.removeprefix("\ufeff")
+    encoded: bytes | None = raw  # the text's UTF-8 bytes, for the limits' scans
+    if text.startswith("\ufeff"):
+        text, encoded = text[1:], None
     try:
-        data = limits.parse(text)
+        data = limits.parse(text, encoded)
     except tomllib.TOMLDecodeError as error:
         from game.world.toml_locate import syntax_position
 
@@ -210,16 +218,36 @@ def _read_one(path: Path, display: str, digest: Any) -> tuple[_Source | None, li
     except limits.TooMuch as error:
         return None, [(display, error.line, 0, error.message)]
     source = _Source(display, text, data)
-    found = limits.check_data(data, clean_strings=limits.may_hold_controls(text))
-    if found:
-        from game.world.schema import format_path
+    clean_strings = limits.may_hold_controls(text, encoded)
+    if defer and not clean_strings:
+        source.unchecked = True
+        return source, []
+    found = _limit_lines(source, limits.check_data(data, clean_strings=clean_strings))
+    return (None, found) if found else (source, [])
 
-        return None, [(display, source.line_of(path), 0, f"{format_path(path)}: {message}") for path, message in found]
-    return source, []
+
+def _limit_lines(source: _Source, found: list[tuple[KeyPath, str]]) -> list[_Line]:
+    from game.world.schema import format_path
+
+    return [(source.display, source.line_of(path), 0, f"{format_path(path)}: {message}") for path, message in found]
 
 
-def _read_folder(folder: Path) -> tuple[list[_Source], str, list[_Line]]:
-    """Parse every file; returns the sources, the content digest and any read problems."""
+def _check_late(sources: list[_Source], skip: Collection[str] = ()) -> list[_Line]:
+    """The walk :func:`_read_one` deferred, over each unchecked file as parsed (``skip``: see
+    :func:`limits.check_data`); its problems, located as the read would have located them."""
+    problems: list[_Line] = []
+    for source in sources:
+        if source.unchecked:
+            problems.extend(_limit_lines(source, limits.check_data(source.data, clean_strings=False, skip=skip)))
+            source.unchecked = False
+    return problems
+
+
+def _read_folder(folder: Path, defer: bool = False) -> tuple[list[_Source], str, list[_Line]]:
+    """Parse every file; returns the sources, the content digest and any read problems.
+
+    With ``defer``, files are not walked for nesting and big numbers yet (see :func:`_read_one`).
+    """
     if not folder.exists():
         return [], "", [(str(folder), 0, 0, "no such adventure folder")]
     if not folder.is_dir():
@@ -244,7 +272,7 @@ def _read_folder(folder: Path) -> tuple[list[_Source], str, list[_Line]]:
     sources: list[_Source] = []
     problems: list[_Line] = []
     for path in paths:
-        source, found = _read_one(path, str(folder / path.name), digest)
+        source, found = _read_one(path, str(folder / path.name), digest, defer)
         problems.extend(found)
         if source is not None:
             sources.append(source)
@@ -262,13 +290,18 @@ def _origin(origins: dict[KeyPath, int], path: KeyPath) -> int:
 
 
 def _merge(sources: list[_Source]) -> tuple[dict[str, Any], dict[KeyPath, int], list[_Line]]:
-    """Merge the files' data; record which file each newly added key came from."""
+    """Merge the files' data; record which file each newly added key came from.
+
+    Each file's own data is left as parsed (a table two files add to is copied first), so that
+    :func:`_check_late` walks each file as it was read.
+    """
     from game.world.build import ENTITY_SECTIONS
     from game.world.schema import format_path
 
     merged: dict[str, Any] = {}
     origins: dict[KeyPath, int] = {}
     problems: list[_Line] = []
+    copied: set[KeyPath] = set()  # the tables of ``merged`` that are copies, not a file's own
 
     def merge_into(target: dict[str, Any], data: dict[str, Any], path: KeyPath, index: int) -> None:
         for key, value in data.items():
@@ -280,6 +313,9 @@ def _merge(sources: list[_Source]) -> tuple[dict[str, Any], dict[KeyPath, int], 
             old = target[key]
             entity = len(here) == 2 and here[0] in ENTITY_SECTIONS
             if isinstance(old, dict) and isinstance(value, dict) and not entity:
+                if here not in copied:
+                    target[key] = old = dict(old)
+                    copied.add(here)
                 merge_into(old, value, here, index)
                 continue
             first = sources[_origin(origins, here)]
@@ -328,12 +364,20 @@ def _load_unpaused(folder: Path, more_checks: MoreChecks | None = None) -> tuple
     from game.world.build import build_adventure
     from game.world.schema import Report
 
-    sources, digest, problems = _read_folder(folder)
+    # The walk for nesting and big numbers runs once the builder has said which sections it read
+    # whole (its plain rooms and items hold only strings): those are not walked again.  Until it
+    # has run nothing is reported, and when it finds a problem only its problems are, as when
+    # the read had found them (the builder meanwhile works on the data whatever its depth).
+    sources, digest, problems = _read_folder(folder, defer=True)
     if problems or not sources:
-        return None, _format(problems)
+        return None, _format(problems + _check_late(sources))
     merged, origins, problems = _merge(sources)
     report = Report()
-    adventure = build_adventure(report, merged, source=folder, digest=digest)
+    plain: set[str] = set()
+    adventure = build_adventure(report, merged, source=folder, digest=digest, plain=plain)
+    too_much = _check_late(sources, skip=() if problems else plain)  # an id given twice was not built
+    if too_much:
+        return None, _format(too_much)
     if more_checks is not None and not problems:
         report.problems.extend(more_checks(merged, list(report.problems)))
     problems.extend(_locate(report, sources, origins))

@@ -11,7 +11,7 @@ Nothing here looks anything up by a content string except in plain dicts.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +19,8 @@ KeyPath = tuple[str, ...]
 
 #: Ids are lowercase words (letters and digits) joined by single hyphens.
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
+#: Ids one a line, each as :data:`ID_PATTERN` has it.
+_ID_LINES = re.compile(r"[a-z0-9]++(?:-[a-z0-9]++)*+(?:\n[a-z0-9]++(?:-[a-z0-9]++)*+)*+\Z")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
 #: How many did-you-mean searches one load may do (each is linear in the candidates).
 SUGGESTION_BUDGET = 300
@@ -218,6 +220,18 @@ def as_table(report: Report, path: KeyPath, value: Any) -> dict[str, Any] | None
         return value
     report.add(path, _wrong_type("a table", value))
     return None
+
+
+def all_ids(values: Collection[str]) -> bool:
+    """True when every value is a well-formed id (:data:`ID_PATTERN`).
+
+    One match over them all, one a line (the ten thousand ids of a big world cost a
+    fraction of a match each); a value holding a line break is no id.
+    """
+    if not values:
+        return True
+    lines = "\n".join(values)
+    return lines.count("\n") == len(values) - 1 and _ID_LINES.match(lines) is not None
 
 
 def check_id(report: Report, path: KeyPath, value: str, what: str) -> bool:
