@@ -43,7 +43,7 @@ _Def = TypeVar("_Def", RoomDef, ExitDef, ItemDef, NpcDef)
 #: The keys a plain room, item and NPC may have.
 ROOM_KEYS = frozenset({"name", "description", "items", "npcs", "exits"})
 ITEM_KEYS = frozenset({"name", "kind", "aliases"})
-_NPC_TEXTS = frozenset({"description", "talk"})
+_NPC_TEXTS = frozenset({"description", "talk", "attack"})
 _NPC_WORDS: dict[str, frozenset[str]] = {
     "disposition": frozenset(DISPOSITIONS), "behaviour": frozenset(BEHAVIOURS), "creature": frozenset(CREATURES),
     "pronoun": frozenset(NPC_PRONOUNS),
@@ -116,7 +116,7 @@ def plain_npc(builder: _Builder, npc_id: str) -> NpcDef | None:
         "disposition": raw.get("disposition", "neutral"), "behaviour": raw.get("behaviour", "cautious"),
         "tier": tier, "items": (), "stats": {}, "creature": raw.get("creature", "biological"),
         "talk": _text(raw.get("talk")), "topics": {}, "route": tuple(route), "blocks": None,
-        "pronoun": raw.get("pronoun", "it"), "descriptions": (),
+        "pronoun": raw.get("pronoun", "it"), "descriptions": (), "attack": _text(raw.get("attack")),
     })
 
 
