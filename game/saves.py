@@ -53,6 +53,7 @@ import hashlib
 import os
 import re
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -596,8 +597,8 @@ class SaveStore:
         if version == 1:
             data = codec.migrate_v1(copy.deepcopy(data))
         fresh = self._fresh_npcs(codec.id) if version >= 3 else None
-        if fresh is not None:  # an NPC's entry is filled in from its definition: the adventure must have it
-            groups = npc_groups(data, version, codec, self.fingerprints, fresh)
+        groups = npc_groups(data, version, codec, self.fingerprints, fresh) if fresh is not None else None
+        if groups is not None:  # an NPC's entry is filled in from its definition: the adventure must have it
             if groups.problem:
                 raise SaveError(f"{name} is damaged: {groups.problem}")
             self._refuse_missing([f"npc {n}" for n in (*data["npcs"], *groups.missing) if n not in self.adventure.npcs],
@@ -611,11 +612,13 @@ class SaveStore:
             state = WorldState.from_data(whole, ReadOnce(codec, read), fresh)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
+        # The NPCs of groups are checked as they are read (their ids, and the rooms their lines name).
+        self.check_references(state, name, made_with_other, groups.rooms if groups is not None else ())
         saved = whole["npcs"]
-        if fresh is not None:  # in order of their ids, as the NPCs of formats 1 and 2 (written apart since)
-            state.npcs = dict(sorted({**state.npcs, **groups.npcs}.items()))
+        if groups is not None:  # in order of their ids, as the NPCs of formats 1 and 2 (written apart since)
+            npcs = {**state.npcs, **groups.npcs}
+            state.npcs = {npc_id: npcs[npc_id] for npc_id in sorted(npcs)}
             saved = {**saved, **groups.saved}
-        self.check_references(state, name, made_with_other)
         same_files = made_with == self.adventure.version and header.get("digest") == self.adventure.digest
         return state, self.fingerprints.refresh(state, saved, same_files)
 
@@ -631,8 +634,10 @@ class SaveStore:
         oldest = self.adventure.oldest_compatible
         return not oldest or _version_key(version) >= _version_key(oldest)
 
-    def check_references(self, state: WorldState, name: str, made_with: object = None) -> None:
-        """Every id in the state must exist in the adventure (the refusal names what does not)."""
+    def check_references(self, state: WorldState, name: str, made_with: object = None,
+                         npc_rooms: Iterable[str] = ()) -> None:
+        """Every id in the state must exist in the adventure (the refusal names what does not); ``npc_rooms``:
+        rooms of NPCs not (yet) in the state, checked too."""
         adventure = self.adventure
         rooms = adventure.rooms
         problems = []
@@ -645,9 +650,9 @@ class SaveStore:
         problems += [f"exit {e}" for e in state.opened | state.found if e.partition("/")[0] not in rooms]
         problems += [f"item {i}" for i in state.item_moves if i not in items]
         problems += [f"place {p}" for p in set(state.item_moves.values())
-                     if not (p[:5] == "room:" and p[5:] in rooms) and not _valid_place(p, adventure)]
+                     if not (p.startswith("room:") and p[5:] in rooms) and not _valid_place(p, adventure)]
         problems += [f"npc {n}" for n in npcs if n not in adventure.npcs]
-        problems += [f"room {r}" for r in {npc.room for npc in npcs.values()} if r and r not in rooms]
+        problems += [f"room {r}" for r in {*npc_rooms, *(npc.room for npc in npcs.values())} if r and r not in rooms]
         problems += [f"item {i}" for i in state.identified | state.puzzled if i not in items]
         if state.status not in ("playing", "won", "dead", "lost"):
             problems.append(f"status {state.status}")
