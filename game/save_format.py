@@ -527,9 +527,9 @@ def npc_groups(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, A
         record = {"sheet_changes": changes, FINGERPRINT: fingerprint}
         disposition = shared.disposition if "disposition" in group["entry"] else None
         route_index, haggle_day, haggle, memory = shared.route_index, shared.haggle_day, shared.haggle, shared.memory
-        #: Fingerprint of a definition now -> the sheet read with the changes over it, and whether the
-        #: definition changed since the save (once per definition, not per NPC).
-        sheets: dict[str, tuple[Any, bool]] = {}
+        #: id() of a fresh sheet (one object per definition, kept by the store) -> the sheet read with the
+        #: changes over its data, and whether its definition changed since the save: once per definition.
+        sheets: dict[int, tuple[Any, bool]] = {}
         for line in lines(group["npcs"]):
             npc_id, _, room = line.partition(" ")
             fresh = fresh_npc(npc_id)
@@ -543,13 +543,13 @@ def npc_groups(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, A
                 rooms.add(room)
             sheet = fresh.sheet
             if changes is not None:
-                definition = made.get(npc_id) or fingerprints.fresh(codec.id, npc_id)
-                found = sheets.get(definition.fingerprint)
+                found = sheets.get(id(sheet))
                 if found is None:
+                    definition = made.get(npc_id) or fingerprints.fresh(codec.id, npc_id)
                     read_sheet, problem = _read_changed(codec, {**definition.data, **changes}, changes, npc_id)
                     if problem:
                         return read._replace(problem=problem)
-                    found = sheets[definition.fingerprint] = (read_sheet, definition.fingerprint != fingerprint)
+                    found = sheets[id(sheet)] = (read_sheet, definition.fingerprint != fingerprint)
                 sheet, updated = found
                 if updated:  # read over its new definition: see refresh
                     saved[npc_id] = record
