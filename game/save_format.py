@@ -244,13 +244,15 @@ def _npc_groups(state: WorldState, remembering: _Remembering, fingerprints: Fing
     An NPC whose fields are the very objects (or equal) they were at the last save is grouped as it was
     then; when every NPC's are, the groups are the last save's.
     """
-    system = state.system
-    fields = {npc_id: (npc.room, npc.sheet, npc.disposition, npc.route_index, npc.haggle_day, npc.haggle, npc.memory)
-              for npc_id, npc in state.npcs.items()}
+    system, npcs = state.system, state.npcs
     if system != last.system:
         last = Grouping(system, {}, {}, [], [])
-    elif fields == last.fields:
+    elif len(npcs) == len(last.fields) and all(  # the fields below, compared as they are made (no 1,000 kept)
+            last.fields.get(npc_id) == (npc.room, npc.sheet, npc.disposition, npc.route_index, npc.haggle_day,
+                                        npc.haggle, npc.memory) for npc_id, npc in npcs.items()):
         return last
+    fields = {npc_id: (npc.room, npc.sheet, npc.disposition, npc.route_index, npc.haggle_day, npc.haggle, npc.memory)
+              for npc_id, npc in npcs.items()}
     alike: dict[tuple[Any, ...], list[tuple[str, str]]] = {}  # what NPCs share but their room -> their ids and lines
     alone: list[str] = []
     grouped: dict[str, tuple[tuple[Any, ...] | None, str]] = {}
