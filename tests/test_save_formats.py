@@ -407,8 +407,8 @@ def test_saves_after_saves_write_what_a_new_store_writes(engine: Engine, tmp_pat
 
 
 def test_a_store_refuses_items_moved_it_did_not_write(engine: Engine, tmp_path: Path) -> None:
-    """A store that saved a run (and found its items moved) still refuses a save naming an item or a
-    place the adventure lacks, and loads the one it wrote."""
+    """A store that saved a run still refuses a save naming an item or a place the adventure lacks (the
+    text of items moved edited by hand), and loads the one it wrote."""
     play(engine, "take stone", "save s")
     lines = _hand_edited(engine, tmp_path, lambda state: state.update(item_moves=state["item_moves"] + "ghost player\n"))
     assert lines[0].startswith("Not loaded: s.toml names what this adventure does not have: item ghost")

@@ -189,3 +189,17 @@ def test_the_backup_is_the_previous_save_itself(tiny: Adventure, tmp_path: Path)
     assert backup.read_bytes() == previous and backup.stat().st_ino == inode
     assert (folder / "s.toml").stat().st_ino != inode and (folder / "s.toml").stat().st_nlink == 1
     assert SaveStore(tmp_path, tiny).load("s", backup=True)[0].turn == 0
+
+
+def test_a_temporary_file_left_under_this_process_number_is_replaced(tiny: Adventure, tmp_path: Path) -> None:
+    """A backup's temporary name already taken (a crashed process had this number, and no start cleaned it
+    up): the save replaces it, as it does its own temporary file, and the backup is the previous save."""
+    engine = Engine.new_game(tiny, get_system("vaarn"), 3, saves=SaveStore(tmp_path, tiny))
+    play(engine, "save s")
+    folder = tmp_path / "tiny"
+    previous = (folder / "s.toml").read_bytes()
+    for name in (f".s.toml.tmp-{os.getpid()}", f".s.toml.bak.tmp-{os.getpid()}"):
+        (folder / name).write_text("left by a crash")
+    assert play(engine, "wait", "save s")[0].startswith('Saved to slot "s"')
+    assert (folder / "s.toml.bak").read_bytes() == previous
+    assert not [p for p in folder.iterdir() if ".tmp-" in p.name]
