@@ -265,6 +265,9 @@ class SaveStore:
         self._written = WrittenSheets()
         #: System id -> its fresh NPCs (read only: NpcState.to_data and from_data take their defaults from them).
         self._fresh: dict[str, FreshNpc] = {}
+        #: The last text of items moved (formats 3 and 4) found to name only items and places the adventure
+        #: has: a store's adventure never changes, so the very same text names the same, all there.
+        self._moves_found = ""
 
     @property
     def folder(self) -> Path:
@@ -644,7 +647,11 @@ class SaveStore:
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
         # The NPCs of groups are checked as they are read (their ids, and the rooms their lines name).
-        self.check_references(state, name, made_with_other, groups.rooms if groups is not None else ())
+        moves = data["item_moves"] if version >= 3 else None
+        self.check_references(state, name, made_with_other, groups.rooms if groups is not None else (),
+                              moves_found=moves is not None and moves == self._moves_found)
+        if moves is not None:
+            self._moves_found = moves
         saved = whole["npcs"]
         if groups is not None:  # in order of their ids, as the NPCs of formats 1 and 2 (written apart since)
             npcs = {**state.npcs, **groups.npcs}
@@ -666,9 +673,10 @@ class SaveStore:
         return not oldest or _version_key(version) >= _version_key(oldest)
 
     def check_references(self, state: WorldState, name: str, made_with: object = None,
-                         npc_rooms: Iterable[str] = ()) -> None:
+                         npc_rooms: Iterable[str] = (), *, moves_found: bool = False) -> None:
         """Every id in the state must exist in the adventure (the refusal names what does not); ``npc_rooms``:
-        rooms of NPCs not (yet) in the state, checked too."""
+        rooms of NPCs not (yet) in the state, checked too; ``moves_found``: the items moved and their places
+        were all found before, in the very same text of them (see ``_moves_found``)."""
         adventure = self.adventure
         rooms = adventure.rooms
         problems = []
@@ -679,9 +687,10 @@ class SaveStore:
         items, npcs = adventure.items, state.npcs
         problems += [f"room {r}" for r in state.visited if r not in rooms]
         problems += [f"exit {e}" for e in state.opened | state.found if e.partition("/")[0] not in rooms]
-        problems += [f"item {i}" for i in state.item_moves if i not in items]
-        problems += [f"place {p}" for p in set(state.item_moves.values())
-                     if not (p.startswith("room:") and p[5:] in rooms) and not _valid_place(p, adventure)]
+        if not moves_found:
+            problems += [f"item {i}" for i in state.item_moves if i not in items]
+            problems += [f"place {p}" for p in set(state.item_moves.values())
+                         if not (p.startswith("room:") and p[5:] in rooms) and not _valid_place(p, adventure)]
         problems += [f"npc {n}" for n in npcs if n not in adventure.npcs]
         problems += [f"room {r}" for r in {*npc_rooms, *(npc.room for npc in npcs.values())} if r and r not in rooms]
         problems += [f"item {i}" for i in state.identified | state.puzzled if i not in items]

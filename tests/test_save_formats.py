@@ -415,3 +415,15 @@ def test_a_store_refuses_items_moved_it_did_not_write(engine: Engine, tmp_path: 
     lines = _hand_edited(engine, tmp_path, lambda state: state.update(item_moves="stone room:nowhere\n"))
     assert lines[0].startswith("Not loaded: s.toml names what this adventure does not have: place room:nowhere")
     assert play(engine, "save s", "load s")[0] == 'Loaded slot "s".'
+
+
+def test_items_moved_refused_once_are_refused_again(engine: Engine, tmp_path: Path) -> None:
+    """The store remembers only a text of items moved it found all there: the same refused text is
+    checked, and refused, again."""
+    play(engine, "take stone", "save s")
+    path = tmp_path / "tiny" / "s.toml"
+    _hand_edited(engine, tmp_path, lambda state: state.update(item_moves="ghost player\n"))
+    edited = path.read_text()
+    for _ in range(2):
+        path.write_text(edited)
+        assert play(engine, "load s")[0].startswith("Not loaded: s.toml names what this adventure does not have: item")
