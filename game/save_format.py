@@ -91,14 +91,32 @@ def fresh_npcs(fingerprints: Fingerprints, system_id: str) -> FreshNpc:
     return fresh
 
 
+class Grouping(NamedTuple):
+    """How one save wrote the NPCs (:func:`_npc_groups`), remembered for the next.
+
+    ``fields``: each NPC's fields at that save (compared, not the NpcState, which may be changed
+    in place); ``grouped``: each NPC's group key (None: written alone) and line; ``groups`` and
+    ``alone``: what the save wrote, as :func:`_npc_groups` returns it (read only: the next save
+    of NPCs all as they were writes these very lists).
+    """
+
+    system: str
+    fields: dict[str, tuple[Any, ...]]
+    grouped: dict[str, tuple[tuple[Any, ...] | None, str]]
+    groups: list[dict[str, Any]]
+    alone: list[str]
+
+
 class WrittenSheets:
-    """What the last save worked out for each sheet, by the sheet itself, and for each NPC, by its fields.
+    """What the last save worked out for each sheet, by the sheet itself, for the NPCs, by their fields,
+    and for the items moved.
 
     Sheets are immutable: one that is the very same object writes the same data,
     so a save after every command with 1,000 NPCs met writes out only the sheets
     that changed since; an NPC whose fields are the same objects is grouped as
-    before.  The autosave thread and the player's saves may share it: each save
-    reads the last one's and leaves its own (a save that needed nothing of a
+    before, and when every NPC is, the groups are the last save's.  The autosave
+    thread and the player's saves may share it: each save reads the last one's and
+    leaves its own, each part in one assignment (a save that needed nothing of a
     sheet leaves nothing of it).
     """
 
@@ -106,9 +124,10 @@ class WrittenSheets:
         #: id() of a sheet -> [the sheet (kept alive, so the id stays its own), its data or None (not needed yet),
         #: fingerprint of a fresh sheet -> its changes from it and their text, or None (a whole sheet)].
         self.last: dict[int, list[Any]] = {}
-        #: (system id, NPC id) -> what the NPC's fields were at the last save, and how it was written (see
-        #: :func:`_npc_groups`): the fields are compared, not the NpcState, which may be changed in place.
-        self.npcs: dict[tuple[str, str], tuple[tuple[Any, ...], tuple[Any, ...] | None, str]] = {}
+        #: How the last save grouped the NPCs.
+        self.npcs = Grouping("", {}, {}, [], [])
+        #: The items moved at the last save, and the text that wrote them.
+        self.item_moves: tuple[dict[str, str], str] = ({}, "")
 
 
 #: A sheet's changes from a fresh sheet (:func:`sheet_changes`), and the inline table that writes them.
@@ -123,9 +142,6 @@ class _Remembering:
     def __init__(self, codec: RuleSystem[Any, Any, Any], written: WrittenSheets) -> None:
         self.codec, self.last = codec, written.last
         self.now: dict[int, list[Any]] = {}
-        #: Each NPC's fields and how they were written, at the last save and at this one (see WrittenSheets.npcs).
-        self.last_npcs = written.npcs
-        self.now_npcs: dict[tuple[str, str], tuple[tuple[Any, ...], tuple[Any, ...] | None, str]] = {}
         #: Fingerprint -> the last few sheets unequal to each other whose changes from that fresh sheet
         #: were worked out, and them, the latest first.
         self.alike: dict[str, list[tuple[Any, Changes | None]]] = {}
@@ -195,9 +211,13 @@ def state_data(state: WorldState, codec: RuleSystem[Any, Any, Any], fingerprints
     written = written or WrittenSheets()
     remembering = _Remembering(codec, written)
     fresh_npc = fresh_npc or fresh_npcs(fingerprints, state.system)
-    groups, alone = _npc_groups(state, remembering, fingerprints, fresh_npc)
-    data = state.to_data(remembering, fresh_npc, npc_ids=alone)
-    data["item_moves"] = "".join([f"{item_id} {place}\n" for item_id, place in sorted(state.item_moves.items())])
+    grouping = _npc_groups(state, remembering, fingerprints, fresh_npc, written.npcs)
+    data = state.to_data(remembering, fresh_npc, npc_ids=grouping.alone)
+    moves = written.item_moves
+    if moves[0] != state.item_moves:
+        moves = (dict(state.item_moves), "".join([f"{item_id} {place}\n"
+                                                  for item_id, place in sorted(state.item_moves.items())]))
+    data["item_moves"] = moves[1]
     log = "\n".join(state.log) + "\n" if state.log else ""
     if log.count("\n") == len(state.log) and not _NOT_LITERAL.search(log):
         data["log"] = log
@@ -211,31 +231,41 @@ def state_data(state: WorldState, codec: RuleSystem[Any, Any, Any], fingerprints
                 entry["sheet_changes"] = changes[0]
             by_fingerprint.setdefault(fresh.fingerprint, []).append(npc_id)
     data["fingerprints"] = dict(sorted(by_fingerprint.items()))
-    if groups:  # absent when empty, as it reads back
-        data["npc_groups"] = groups
-    written.last, written.npcs = remembering.now, remembering.now_npcs
+    if grouping.groups:  # absent when empty, as it reads back
+        data["npc_groups"] = grouping.groups
+    written.last, written.npcs, written.item_moves = remembering.now, grouping, moves
     return data
 
 
 def _npc_groups(state: WorldState, remembering: _Remembering, fingerprints: Fingerprints,
-                fresh_npc: FreshNpc) -> tuple[list[dict[str, Any]], list[str]]:
+                fresh_npc: FreshNpc, last: Grouping) -> Grouping:
     """The ``npc_groups`` of a format-4 save (see the module's docstring), and the ids of the NPCs written alone.
 
-    An NPC whose fields are the very objects (or equal) they were at the last save is grouped as it was then.
+    An NPC whose fields are the very objects (or equal) they were at the last save is grouped as it was
+    then; when every NPC's are, the groups are the last save's.
     """
+    system, npcs = state.system, state.npcs
+    if system != last.system:
+        last = Grouping(system, {}, {}, [], [])
+    elif len(npcs) == len(last.fields) and all(  # the fields below, compared as they are made (no 1,000 kept)
+            last.fields.get(npc_id) == (npc.room, npc.sheet, npc.disposition, npc.route_index, npc.haggle_day,
+                                        npc.haggle, npc.memory) for npc_id, npc in npcs.items()):
+        return last
+    fields = {npc_id: (npc.room, npc.sheet, npc.disposition, npc.route_index, npc.haggle_day, npc.haggle, npc.memory)
+              for npc_id, npc in npcs.items()}
     alike: dict[tuple[Any, ...], list[tuple[str, str]]] = {}  # what NPCs share but their room -> their ids and lines
     alone: list[str] = []
-    system, last, now = state.system, remembering.last_npcs, remembering.now_npcs
-    for npc_id, npc in sorted(state.npcs.items()):
-        fields = (npc.room, npc.sheet, npc.disposition, npc.route_index, npc.haggle_day, npc.haggle, npc.memory)
-        found = last.get((system, npc_id))
-        if found is None or found[0] != fields:
-            found = (fields, *_grouped_as(npc_id, npc, system, remembering, fingerprints, fresh_npc))
-        now[system, npc_id] = found
-        if found[1] is None:
+    grouped: dict[str, tuple[tuple[Any, ...] | None, str]] = {}
+    last_fields, last_grouped = last.fields, last.grouped
+    for npc_id in sorted(fields):
+        found = last_grouped.get(npc_id) if last_fields.get(npc_id) == fields[npc_id] else None
+        if found is None:
+            found = _grouped_as(npc_id, state.npcs[npc_id], system, remembering, fingerprints, fresh_npc)
+        grouped[npc_id] = found
+        if found[0] is None:
             alone.append(npc_id)
         else:
-            alike.setdefault(found[1], []).append((npc_id, found[2]))
+            alike.setdefault(found[0], []).append((npc_id, found[1]))
     groups = []
     for (fingerprint, *_), members in alike.items():
         text = "".join(line for _, line in members)
@@ -255,7 +285,7 @@ def _npc_groups(state: WorldState, remembering: _Remembering, fingerprints: Fing
             entry["sheet_changes"] = changes[0]
         groups.append({"entry": entry, **({"fingerprint": fingerprint} if fingerprint else {}),
                        "npcs": "".join(line for _, line in members)})
-    return groups, sorted(alone)
+    return Grouping(system, fields, grouped, groups, sorted(alone))
 
 
 def _grouped_as(npc_id: str, npc: NpcState, system: str, remembering: _Remembering, fingerprints: Fingerprints,
@@ -455,11 +485,14 @@ def _read_changed(codec: RuleSystem[Any, Any, Any], sheet_data: dict[str, Any], 
 class NpcGroupsRead(NamedTuple):
     """The NPCs of a save's groups (:func:`npc_groups`); the entry, as ``Fingerprints.refresh`` reads
     it, of each whose sheet has changes and whose definition changed since (it keeps the others as
-    they are); the ids the adventure lacks (none of them read); and why the groups are refused ("" if not)."""
+    they are); the ids the adventure lacks (none of them read); the rooms the lines name (the caller
+    checks them: an NPC without one is in its home, one of the adventure's rooms); and why the groups
+    are refused ("" if not)."""
 
     npcs: dict[str, NpcState]
     saved: dict[str, dict[str, Any]]
     missing: list[str]
+    rooms: set[str]
     problem: str
 
 
@@ -477,11 +510,11 @@ def npc_groups(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, A
     wrong shape, an entry its NPCs' reader refuses, a line of more than an id and a room, an NPC
     named twice (here or in ``npcs``).
     """
-    read = NpcGroupsRead({}, {}, [], "")
+    read = NpcGroupsRead({}, {}, [], set(), "")
     if version < 4:
         return read
-    made, npcs, saved = fingerprints.made(codec.id), read.npcs, read.saved
-    seen = set(data["npcs"])
+    made, npcs, saved, missing, alone = fingerprints.made(codec.id), read.npcs, read.saved, read.missing, data["npcs"]
+    rooms = read.rooms
     for number, group in enumerate(data.get("npc_groups", ()), 1):
         where = f"npc group {number}: "
         problem = _group_problem(group, where)
@@ -496,32 +529,45 @@ def npc_groups(data: dict[str, Any], version: int, codec: RuleSystem[Any, Any, A
         record = {"sheet_changes": changes, FINGERPRINT: fingerprint}
         disposition = shared.disposition if "disposition" in group["entry"] else None
         route_index, haggle_day, haggle, memory = shared.route_index, shared.haggle_day, shared.haggle, shared.memory
-        sheets: dict[str, Any] = {}  # fingerprint of a definition now -> the sheet read with the changes
+        #: id() of a fresh sheet (one object per definition, kept by the store) -> the sheet read with the
+        #: changes over its data, and whether its definition changed since the save: once per definition.
+        sheets: dict[int, tuple[Any, bool]] = {}
         for line in lines(group["npcs"]):
             npc_id, _, room = line.partition(" ")
-            if not npc_id or " " in room:
-                return read._replace(problem=f"{where}npcs has the line {_shown(repr(line))}, not an npc and its room")
-            if npc_id in seen:
-                return read._replace(problem=f"{where}npc {_shown(npc_id)} is written twice")
-            seen.add(npc_id)
             fresh = fresh_npc(npc_id)
-            if fresh is None:
-                read.missing.append(npc_id)
+            if fresh is None or " " in room or npc_id in npcs or npc_id in alone:  # the one test on the common path
+                problem = _member_problem(line, npc_id, room, (npcs, alone, missing))
+                if problem:
+                    return read._replace(problem=f"{where}{problem}")
+                missing.append(npc_id)  # refused by the caller, naming it
                 continue
+            if room:
+                rooms.add(room)
             sheet = fresh.sheet
             if changes is not None:
-                definition = made.get(npc_id) or fingerprints.fresh(codec.id, npc_id)
-                sheet = sheets.get(definition.fingerprint)
-                if sheet is None:
-                    sheet, problem = _read_changed(codec, {**definition.data, **changes}, changes, npc_id)
+                found = sheets.get(id(sheet))
+                if found is None:
+                    definition = made.get(npc_id) or fingerprints.fresh(codec.id, npc_id)
+                    read_sheet, problem = _read_changed(codec, {**definition.data, **changes}, changes, npc_id)
                     if problem:
                         return read._replace(problem=problem)
-                    sheets[definition.fingerprint] = sheet
-                if definition.fingerprint != fingerprint:  # read over its new definition: see refresh
+                    found = sheets[id(sheet)] = (read_sheet, definition.fingerprint != fingerprint)
+                sheet, updated = found
+                if updated:  # read over its new definition: see refresh
                     saved[npc_id] = record
             npcs[npc_id] = NpcState(room or fresh.room, sheet, fresh.disposition if disposition is None else disposition,
                                     route_index, haggle_day, haggle, memory)
     return read
+
+
+def _member_problem(line: str, npc_id: str, room: str, named: tuple[Mapping[str, Any] | list[str], ...]) -> str:
+    """Why a line of a group's ``npcs`` is refused (empty if it names an NPC the adventure lacks, and once:
+    the caller refuses the save naming it); ``named``: the ids read so far and the NPCs written apart."""
+    if not npc_id or " " in room:
+        return f"npcs has the line {_shown(repr(line))}, not an npc and its room"
+    if any(npc_id in ids for ids in named):
+        return f"npc {_shown(npc_id)} is written twice"
+    return ""
 
 
 def _group_problem(group: dict[str, Any], where: str) -> str:

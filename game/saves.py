@@ -5,12 +5,13 @@ version, adventure id and version, content digest, system, seed, turn and an
 integrity checksum over the state) and ``[state]``, whose shape, format 4 (an NPC
 met holds only what differs from the content; NPCs alike are a group of lines), is
 :mod:`game.save_format`'s.  Writing is atomic: the new save goes to a temporary
-file that is flushed and fsynced, the previous save is copied to ``<slot>.toml.bak``
-the same way, and only then does ``os.replace`` put the new one in place.  At
+file that is flushed and fsynced, the previous save becomes ``<slot>.toml.bak`` (a
+hard link renamed over the old backup; a copy, fsynced, where the file system has no
+hard links), and only then does ``os.replace`` put the new one in place.  At
 every instant a complete save (new or old) and its backup exist; a save killed
 half-way leaves only a ``.<slot>.toml.tmp-<pid>`` file, which
 :meth:`SaveStore.clean_strays` removes at the next start.  Every file operation
-goes through :mod:`os` (``open``, ``write``, ``fsync``, ``close``, ``read``,
+goes through :mod:`os` (``open``, ``write``, ``fsync``, ``close``, ``link``, ``read``,
 ``replace``, ``mkdir``), so tests inject faults at each step; any ``OSError``
 becomes a :class:`SaveError` naming the file and the reason, with the previous
 save untouched and no temporary file left behind.
@@ -48,11 +49,13 @@ saves folder are never followed as symbolic links.
 from __future__ import annotations
 
 import copy
+import errno
 import functools
 import hashlib
 import os
 import re
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -158,18 +161,17 @@ def write_atomic(target: Path, payload: bytes, backup: bool = True) -> None:
     """Write ``payload`` to ``target`` atomically, keeping the previous file as ``.bak``.
 
     The steps: write and fsync a temporary file; if there is a previous save,
-    copy it to a second temporary file (fsynced) and rename that over the
-    backup; rename the first over the target; fsync the folder.  Any OSError
-    (or an interrupt) on the way leaves the previous save as it was and no
-    temporary file behind.
+    give it a second name, a temporary one (a hard link: its bytes stay where they
+    are, fsynced when they were written; a copy, fsynced, where the file system has
+    no hard links), and rename that over the backup; rename the first over the
+    target; fsync the folder.  Any OSError (or an interrupt) on the way leaves the
+    previous save as it was and no temporary file behind.
     """
     folder = target.parent
     temp, backup_temp = _temp_names(target)
     try:
         _write_synced(temp, payload)
-        previous = _read_nofollow(target) if backup else None
-        if previous is not None:
-            _write_synced(backup_temp, previous)
+        if backup and _keep_as(target, backup_temp):
             os.replace(backup_temp, folder / f"{target.name}.bak")
         os.replace(temp, target)
         _fsync_dir(folder)
@@ -179,6 +181,36 @@ def write_atomic(target: Path, payload: bytes, backup: bool = True) -> None:
                 os.unlink(stray)
             except OSError:
                 pass
+
+
+#: ``os.link`` of a symbolic link links the link itself, where the platform can (not on Windows).
+_LINK_NOFOLLOW = {"follow_symlinks": False} if os.link in os.supports_follow_symlinks else {}
+#: What ``os.link`` answers where a file system has no hard links (or no more for that file).
+_NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EXDEV, errno.EMLINK, errno.ENOSYS}
+
+
+def _keep_as(path: Path, other: Path) -> bool:
+    """Give the file ``path`` the second name ``other`` (a hard link, else a copy); False if there is no such file.
+
+    A symbolic link is never followed: linked as the link itself, which the reader then refuses.
+    """
+    try:
+        try:
+            os.link(path, other, **_LINK_NOFOLLOW)
+        except FileExistsError:  # a temporary file left under this process's number: replaced, as the save's own is
+            os.unlink(other)
+            os.link(path, other, **_LINK_NOFOLLOW)
+        return True
+    except FileNotFoundError:
+        return False
+    except OSError as error:
+        if error.errno not in _NO_LINKS:
+            raise
+    previous = _read_nofollow(path)
+    if previous is None:
+        return False
+    _write_synced(other, previous)
+    return True
 
 
 def _read_nofollow(path: Path) -> bytes | None:
@@ -233,6 +265,9 @@ class SaveStore:
         self._written = WrittenSheets()
         #: System id -> its fresh NPCs (read only: NpcState.to_data and from_data take their defaults from them).
         self._fresh: dict[str, FreshNpc] = {}
+        #: The last text of items moved (formats 3 and 4) found to name only items and places the adventure
+        #: has: a store's adventure never changes, so the very same text names the same, all there.
+        self._moves_found = ""
 
     @property
     def folder(self) -> Path:
@@ -596,8 +631,8 @@ class SaveStore:
         if version == 1:
             data = codec.migrate_v1(copy.deepcopy(data))
         fresh = self._fresh_npcs(codec.id) if version >= 3 else None
-        if fresh is not None:  # an NPC's entry is filled in from its definition: the adventure must have it
-            groups = npc_groups(data, version, codec, self.fingerprints, fresh)
+        groups = npc_groups(data, version, codec, self.fingerprints, fresh) if fresh is not None else None
+        if groups is not None:  # an NPC's entry is filled in from its definition: the adventure must have it
             if groups.problem:
                 raise SaveError(f"{name} is damaged: {groups.problem}")
             self._refuse_missing([f"npc {n}" for n in (*data["npcs"], *groups.missing) if n not in self.adventure.npcs],
@@ -611,11 +646,17 @@ class SaveStore:
             state = WorldState.from_data(whole, ReadOnce(codec, read), fresh)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"{name} is damaged: {type(error).__name__} {_shown(error)}") from None
+        # The NPCs of groups are checked as they are read (their ids, and the rooms their lines name).
+        moves = data["item_moves"] if version >= 3 else None
+        self.check_references(state, name, made_with_other, groups.rooms if groups is not None else (),
+                              moves_found=moves is not None and moves == self._moves_found)
+        if moves is not None:
+            self._moves_found = moves
         saved = whole["npcs"]
-        if fresh is not None:  # in order of their ids, as the NPCs of formats 1 and 2 (written apart since)
-            state.npcs = dict(sorted({**state.npcs, **groups.npcs}.items()))
+        if groups is not None:  # in order of their ids, as the NPCs of formats 1 and 2 (written apart since)
+            npcs = {**state.npcs, **groups.npcs}
+            state.npcs = {npc_id: npcs[npc_id] for npc_id in sorted(npcs)}
             saved = {**saved, **groups.saved}
-        self.check_references(state, name, made_with_other)
         same_files = made_with == self.adventure.version and header.get("digest") == self.adventure.digest
         return state, self.fingerprints.refresh(state, saved, same_files)
 
@@ -631,8 +672,11 @@ class SaveStore:
         oldest = self.adventure.oldest_compatible
         return not oldest or _version_key(version) >= _version_key(oldest)
 
-    def check_references(self, state: WorldState, name: str, made_with: object = None) -> None:
-        """Every id in the state must exist in the adventure (the refusal names what does not)."""
+    def check_references(self, state: WorldState, name: str, made_with: object = None,
+                         npc_rooms: Iterable[str] = (), *, moves_found: bool = False) -> None:
+        """Every id in the state must exist in the adventure (the refusal names what does not); ``npc_rooms``:
+        rooms of NPCs not (yet) in the state, checked too; ``moves_found``: the items moved and their places
+        were all found before, in the very same text of them (see ``_moves_found``)."""
         adventure = self.adventure
         rooms = adventure.rooms
         problems = []
@@ -643,11 +687,12 @@ class SaveStore:
         items, npcs = adventure.items, state.npcs
         problems += [f"room {r}" for r in state.visited if r not in rooms]
         problems += [f"exit {e}" for e in state.opened | state.found if e.partition("/")[0] not in rooms]
-        problems += [f"item {i}" for i in state.item_moves if i not in items]
-        problems += [f"place {p}" for p in set(state.item_moves.values())
-                     if not (p[:5] == "room:" and p[5:] in rooms) and not _valid_place(p, adventure)]
+        if not moves_found:
+            problems += [f"item {i}" for i in state.item_moves if i not in items]
+            problems += [f"place {p}" for p in set(state.item_moves.values())
+                         if not (p.startswith("room:") and p[5:] in rooms) and not _valid_place(p, adventure)]
         problems += [f"npc {n}" for n in npcs if n not in adventure.npcs]
-        problems += [f"room {r}" for r in {npc.room for npc in npcs.values()} if r and r not in rooms]
+        problems += [f"room {r}" for r in {*npc_rooms, *(npc.room for npc in npcs.values())} if r and r not in rooms]
         problems += [f"item {i}" for i in state.identified | state.puzzled if i not in items]
         if state.status not in ("playing", "won", "dead", "lost"):
             problems.append(f"status {state.status}")

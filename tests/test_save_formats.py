@@ -383,3 +383,47 @@ def test_an_npc_changed_in_place_between_saves_is_written_as_it_is_now(engine: E
         hermit.route_index = 1
     store.save("s", engine.state)
     assert store.load("s")[0] == engine.state
+
+
+def test_saves_after_saves_write_what_a_new_store_writes(engine: Engine, tmp_path: Path) -> None:
+    """A store remembers how it wrote the NPCs and the items moved (the very groups and text, when nothing
+    changed): whatever changed in place between its saves, each writes what a store saving for the first time does."""
+    _met_alike(engine)
+    store = engine.saves
+    assert store is not None
+    hermit = engine.state.npcs["hermit"]
+    for step in range(6):
+        if step == 2:
+            hermit.room = "vault"
+        elif step == 3:
+            engine.state.item_moves["stone"] = "room:vault"
+        elif step == 4:
+            hermit.sheet = replace(hermit.sheet, reaction="hostile")
+        elif step == 5:
+            del engine.state.npcs["raider"]
+        written = store.save("s", engine.state).read_text()
+        assert written == SaveStore(tmp_path / f"new{step}", engine.adventure).save("s", engine.state).read_text()
+        assert store.load("s")[0] == engine.state
+
+
+def test_a_store_refuses_items_moved_it_did_not_write(engine: Engine, tmp_path: Path) -> None:
+    """A store that saved a run still refuses a save naming an item or a place the adventure lacks (the
+    text of items moved edited by hand), and loads the one it wrote."""
+    play(engine, "take stone", "save s")
+    lines = _hand_edited(engine, tmp_path, lambda state: state.update(item_moves=state["item_moves"] + "ghost player\n"))
+    assert lines[0].startswith("Not loaded: s.toml names what this adventure does not have: item ghost")
+    lines = _hand_edited(engine, tmp_path, lambda state: state.update(item_moves="stone room:nowhere\n"))
+    assert lines[0].startswith("Not loaded: s.toml names what this adventure does not have: place room:nowhere")
+    assert play(engine, "save s", "load s")[0] == 'Loaded slot "s".'
+
+
+def test_items_moved_refused_once_are_refused_again(engine: Engine, tmp_path: Path) -> None:
+    """The store remembers only a text of items moved it found all there: the same refused text is
+    checked, and refused, again."""
+    play(engine, "take stone", "save s")
+    path = tmp_path / "tiny" / "s.toml"
+    _hand_edited(engine, tmp_path, lambda state: state.update(item_moves="ghost player\n"))
+    edited = path.read_text()
+    for _ in range(2):
+        path.write_text(edited)
+        assert play(engine, "load s")[0].startswith("Not loaded: s.toml names what this adventure does not have: item")

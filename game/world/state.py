@@ -59,9 +59,11 @@ def npc_place(npc_id: str) -> str:
     return f"npc:{npc_id}"
 
 
-@dataclass
+@dataclass(slots=True)
 class NpcState:
-    """What changed about one NPC: where it is, its sheet, how it feels about the player."""
+    """What changed about one NPC: where it is, its sheet, how it feels about the player.
+
+    Slotted (one block of memory each): a run may hold a thousand, and every save reads them all."""
 
     room: str
     sheet: Any

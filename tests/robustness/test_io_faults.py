@@ -1,7 +1,8 @@
 """I/O failures: ENOSPC, EIO, EACCES and EROFS (and an interrupt) at every file operation of a save.
 
 A save is recorded once with every ``os`` call it makes (mkdir, open, write,
-fsync, close, read of the previous save, replace, folder fsync); then, for
+fsync, close, the hard link that keeps the previous save as the backup, replace,
+folder fsync); then, for
 each error and each step, the same save is repeated with that one call
 failing.  Each time: the player is told in one line (``Not saved: ...``), the
 previous save and its backup are byte for byte as they were and still load, no
@@ -27,7 +28,7 @@ from tests.conftest import play
 
 ERRORS = {errno.ENOSPC: "No space left on device", errno.EIO: "Input/output error",
           errno.EACCES: "Permission denied", errno.EROFS: "Read-only file system"}
-OPERATIONS = ("mkdir", "open", "write", "fsync", "close", "read", "replace")
+OPERATIONS = ("mkdir", "open", "write", "fsync", "close", "read", "link", "replace")
 
 
 class Recorder:
@@ -74,7 +75,7 @@ def test_the_steps_of_a_save_are_the_ones_the_brief_names(tiny: Adventure, tmp_p
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     later = _steps(tiny, tmp_path / "a" / "saves", monkeypatch, first=False)
     kinds = {call.split("(")[0] for call in later}
-    assert {"open", "write", "fsync", "close", "read", "replace", "mkdir"} <= kinds, later
+    assert {"open", "write", "fsync", "close", "link", "replace", "mkdir"} <= kinds, later
     replaces = [c for c in later if c.startswith("replace")]
     pid = os.getpid()
     assert replaces == [f"replace(.s.toml.bak.tmp-{pid}->s.toml.bak)", f"replace(.s.toml.tmp-{pid}->s.toml)"]
@@ -114,7 +115,7 @@ def test_a_fault_at_any_step_keeps_the_previous_save_and_says_so_in_one_line(
         if step.startswith("replace(.s.toml.bak.tmp-"):
             assert after == before, step
         else:
-            # the backup may have been refreshed (a copy of the same previous save) before the failure
+            # the backup may have been refreshed (the same previous save) before the failure
             assert after.get("s.toml") == before.get("s.toml"), step
             assert after.get("s.toml.bak", before.get("s.toml")) in (before.get("s.toml.bak"), before.get("s.toml"))
         if not first:
@@ -150,3 +151,55 @@ def test_a_read_only_or_missing_saves_folder_is_one_line(tiny: Adventure, tmp_pa
     lines = play(engine, "save s")
     assert len(lines) == 1 and lines[0].startswith("Not saved: ")
     assert blocker.read_text() == "not a folder"
+
+
+@pytest.mark.parametrize("code", [errno.EPERM, errno.EOPNOTSUPP], ids=["EPERM", "EOPNOTSUPP"])
+def test_a_file_system_without_hard_links_gets_a_copy_as_the_backup(
+        tiny: Adventure, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int) -> None:
+    """Where ``os.link`` is refused (FAT, some network shares), the previous save is copied, fsynced, instead."""
+    engine = Engine.new_game(tiny, get_system("vaarn"), 3, saves=SaveStore(tmp_path, tiny))
+    play(engine, "save s")
+    folder = tmp_path / "tiny"
+    previous = (folder / "s.toml").read_bytes()
+    play(engine, "wait")
+
+    def refused(*args: Any, **kwargs: Any) -> None:
+        raise OSError(code, os.strerror(code))
+    with monkeypatch.context() as patch:
+        recorder = Recorder(patch)
+        patch.setattr(os, "link", refused)
+        assert play(engine, "save s")[0].startswith('Saved to slot "s"')
+    backup = folder / "s.toml.bak"
+    assert backup.read_bytes() == previous and backup.stat().st_nlink == 1
+    assert "open(s.toml)" in recorder.calls and "read(fd)" in recorder.calls  # the previous save, copied
+    assert SaveStore(tmp_path, tiny).load("s", backup=True)[0].turn == 0
+    assert not [p for p in folder.iterdir() if ".tmp-" in p.name]
+
+
+def test_the_backup_is_the_previous_save_itself(tiny: Adventure, tmp_path: Path) -> None:
+    """The backup is the previous save's very file under a second name (a hard link): its bytes, and a
+    file of its own once the slot holds the new save."""
+    engine = Engine.new_game(tiny, get_system("vaarn"), 3, saves=SaveStore(tmp_path, tiny))
+    play(engine, "save s")
+    folder = tmp_path / "tiny"
+    previous = (folder / "s.toml").read_bytes()
+    inode = (folder / "s.toml").stat().st_ino
+    play(engine, "wait", "save s")
+    backup = folder / "s.toml.bak"
+    assert backup.read_bytes() == previous and backup.stat().st_ino == inode
+    assert (folder / "s.toml").stat().st_ino != inode and (folder / "s.toml").stat().st_nlink == 1
+    assert SaveStore(tmp_path, tiny).load("s", backup=True)[0].turn == 0
+
+
+def test_a_temporary_file_left_under_this_process_number_is_replaced(tiny: Adventure, tmp_path: Path) -> None:
+    """A backup's temporary name already taken (a crashed process had this number, and no start cleaned it
+    up): the save replaces it, as it does its own temporary file, and the backup is the previous save."""
+    engine = Engine.new_game(tiny, get_system("vaarn"), 3, saves=SaveStore(tmp_path, tiny))
+    play(engine, "save s")
+    folder = tmp_path / "tiny"
+    previous = (folder / "s.toml").read_bytes()
+    for name in (f".s.toml.tmp-{os.getpid()}", f".s.toml.bak.tmp-{os.getpid()}"):
+        (folder / name).write_text("left by a crash")
+    assert play(engine, "wait", "save s")[0].startswith('Saved to slot "s"')
+    assert (folder / "s.toml.bak").read_bytes() == previous
+    assert not [p for p in folder.iterdir() if ".tmp-" in p.name]
