@@ -210,11 +210,23 @@ def _met_elsewhere(world: World, words: tuple[str, ...]) -> str | None:
     """The one NPC the player has come across (and who is not here) that ``words`` name, if exactly
     one: "Pell is not here."  Come across: changed by the run (met, fought, moved), or living in a
     room the player has been to, so the reply never tells of someone the player could not know."""
-    wanted, visited = set(words), world.state.visited
-    named = [n for n, npc in world.adventure.npcs.items() if wanted <= words_of(world, ("npc", n))
-             and (n in world.state.npcs or world.adventure.npc_homes.get(n) in visited
-                  or not visited.isdisjoint(npc.route))]
-    return named[0] if len(named) == 1 else None
+    if world.npc_words is None:
+        world.npc_words = _npc_words(world.adventure)
+    index, visited, npcs = world.npc_words, world.state.visited, world.adventure.npcs
+    named = frozenset.intersection(*(index.get(word, frozenset()) for word in words))
+    known = [n for n in named if n in world.state.npcs or world.adventure.npc_homes.get(n) in visited
+             or not visited.isdisjoint(npcs[n].route)]
+    return known[0] if len(known) == 1 else None
+
+
+def _npc_words(adventure: Adventure) -> dict[str, frozenset[str]]:
+    """Each word of an NPC's name or aliases -> the NPCs it names (so looking costs the words, not the world)."""
+    index: dict[str, set[str]] = {}
+    for npc_id, npc in adventure.npcs.items():
+        for name in (npc.name, *npc.aliases):
+            for word in _name_words(name):
+                index.setdefault(word, set()).add(npc_id)
+    return {word: frozenset(ids) for word, ids in index.items()}
 
 
 def resolve_carried(world: World, words: tuple[str, ...], referent: Thing | None, *, what: str,

@@ -47,6 +47,9 @@ class World:
         self.play = play
         #: Every noun word of the adventure, built on first need (see actions.scope.vocabulary).
         self.vocabulary: frozenset[str] | None = None
+        #: Each word of an NPC's name or aliases -> the NPCs it names, built on first need (see
+        #: actions.scope's "not here").
+        self.npc_words: dict[str, frozenset[str]] | None = None
         self._items_home: dict[str, list[str]] = defaultdict(list)
         for item_id, place in adventure.item_homes.items():
             self._items_home[place].append(item_id)
