@@ -239,10 +239,10 @@ def resolve_carried(world: World, words: tuple[str, ...], referent: Thing | None
     if len(words) == 1 and words[0] in PRONOUNS:
         named = referent if referent is not None else (pronouns or {}).get(words[0])
         if named is not None and named != SELF and named not in carried.things \
-                and named in Scope.around(world, scenery=True).things:
+                and named in Scope.around(world, npcs=False, scenery=True).things:
             elsewhere = [named]
-    elif words and not _matches(carried, words):
-        elsewhere = [t for t in _matches(Scope.around(world, scenery=True), words) if t != SELF]
+    elif words and not _matches(carried, words):  # (NPCs are not looked for: nobody thinks to carry one)
+        elsewhere = [t for t in _matches(Scope.around(world, npcs=False, scenery=True), words) if t != SELF]
     if elsewhere:
         raise ActionRefused(f"You aren't carrying {the_name(world, elsewhere[0]) if len(elsewhere) == 1 else 'that'}.")
     return resolve(carried, words, referent, pronouns=pronouns, what=what)[1]

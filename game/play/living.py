@@ -423,9 +423,8 @@ def crossers(turn: Turn, since: int) -> None:
     world = turn.world
     origin, room = turn.start_room, world.state.room
     first_step = (since // ROUTE_STOP_MINUTES + 1) * ROUTE_STOP_MINUTES
-    through_origin = set(world.route_passers(origin))
-    for npc_id in world.route_passers(room):
-        if npc_id not in through_origin or not world.on_route(npc_id) or world.route_room(npc_id) != origin:
+    for npc_id in world.route_passers(origin):
+        if room not in world.npc(npc_id).route or not world.on_route(npc_id) or world.route_room(npc_id) != origin:
             continue
         if any(world.route_room(npc_id, step - 1) == room and world.route_room(npc_id, step) == origin
                for step in range(first_step, world.state.minutes + 1, ROUTE_STOP_MINUTES)):
