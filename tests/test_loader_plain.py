@@ -77,11 +77,7 @@ items = [{items}]
 def test_what_the_plain_path_refuses_the_careful_path_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                extra: str, items: str, expected: str) -> None:
     text = TINY + ROOMS.format(extra=extra, items=items) + '\n[items.rope]\nname = "rope"\n'
-    problems = check_adventure(_folder(tmp_path / "a", {"adventure.toml": text}))
-    assert any(expected in line for line in problems), problems
-    _careful_only(monkeypatch)
-    assert check_adventure(_folder(tmp_path / "b", {"adventure.toml": text})) == [
-        line.replace(str(tmp_path / "a"), str(tmp_path / "b")) for line in problems]
+    _reported_alike(tmp_path, monkeypatch, text, expected)
 
 
 @pytest.mark.parametrize("item, expected", [
@@ -94,11 +90,7 @@ def test_what_the_plain_path_refuses_the_careful_path_reports(tmp_path: Path, mo
 def test_what_the_plain_item_refuses_the_careful_path_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                               item: str, expected: str) -> None:
     text = TINY + f'\n[items.cup]\n{item}\n'
-    problems = check_adventure(_folder(tmp_path / "a", {"adventure.toml": text}))
-    assert any(expected in line for line in problems), problems
-    _careful_only(monkeypatch)
-    assert check_adventure(_folder(tmp_path / "b", {"adventure.toml": text})) == [
-        line.replace(str(tmp_path / "a"), str(tmp_path / "b")) for line in problems]
+    _reported_alike(tmp_path, monkeypatch, text, expected)
 
 
 @pytest.mark.parametrize("npc, expected", [
@@ -115,11 +107,7 @@ def test_what_the_plain_item_refuses_the_careful_path_reports(tmp_path: Path, mo
 def test_what_the_plain_npc_refuses_the_careful_path_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                              npc: str, expected: str) -> None:
     text = TINY + f'\n[npcs.ghost]\nname = "ghost"\n{npc}\n'
-    problems = check_adventure(_folder(tmp_path / "a", {"adventure.toml": text}))
-    assert any(expected in line for line in problems), problems
-    _careful_only(monkeypatch)
-    assert check_adventure(_folder(tmp_path / "b", {"adventure.toml": text})) == [
-        line.replace(str(tmp_path / "a"), str(tmp_path / "b")) for line in problems]
+    _reported_alike(tmp_path, monkeypatch, text, expected)
 
 
 DEEP = "[" * 17 + "1" + "]" * 17
@@ -203,3 +191,12 @@ def test_the_builder_meets_data_too_deep_before_the_walk_without_a_traceback(tmp
         else TINY + f"\n{table}\nzz = {deep}\n"
     problems = check_adventure(_folder(tmp_path, {"adventure.toml": text}))
     assert len(problems) == 1 and problems[0].endswith("nested more than 16 levels deep"), problems
+
+
+def _reported_alike(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, expected: str) -> None:
+    """``text`` is reported with ``expected`` among its problems, and the careful path alone reports the same."""
+    problems = check_adventure(_folder(tmp_path / "a", {"adventure.toml": text}))
+    assert any(expected in line for line in problems), problems
+    _careful_only(monkeypatch)
+    assert check_adventure(_folder(tmp_path / "b", {"adventure.toml": text})) == [
+        line.replace(str(tmp_path / "a"), str(tmp_path / "b")) for line in problems]
