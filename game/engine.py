@@ -447,6 +447,9 @@ class Engine:
             return Report([clean(line) for line in [*turn.lines, question.prompt]], question=True)
         except ActionRefused:
             self._restore(snapshot)
+            if turn.referent is not None:  # a refused action still named it: "take key" (had), "put it in chest"
+                self.referent = turn.referent
+                self._name(turn.referent)
             raise
         return self._finish(turn, snapshot, log)
 

@@ -141,6 +141,22 @@ def test_put_all_puts_each_thing_carried_and_says_what_would_not_go(game: Engine
     assert play(game, "on hook") == ["You put the velvet cloak on the brass hook."]
 
 
+def test_take_all_from_a_holder_takes_what_it_holds_and_only_from_it(game: Engine) -> None:
+    play(game, "put knife in chest", "hang cloak on hook")
+    assert play(game, "take all from chest") == ["Taken: the knife."], "not what lies on the floor"
+    assert play(game, "take all from chest") == ["There is nothing in the iron chest."]
+    assert play(game, "take ledger from hook") == ["The ledger is not on the brass hook."]
+    assert play(game, "take all from ledger") == ["The ledger holds nothing."]
+    assert play(game, "take all from hook") == ["Taken: the velvet cloak."]
+
+
+def test_a_refused_command_still_names_the_thing_it_and_her_mean(game: Engine) -> None:
+    play(game, "take key")
+    assert play(game, "take key", "put it in chest") == ["You put the brass key in the iron chest."]
+    assert play(game, "take maud")[0].startswith("Maud would not take kindly")
+    assert play(game, "x her") == ["A woman with ink on her fingers."]
+
+
 def test_what_is_on_scenery_is_in_reach_and_not_put_there_twice(game: Engine) -> None:
     play(game, "hang cloak on hook")
     assert play(game, "put cloak on hook") == ["The velvet cloak is already on the brass hook."]

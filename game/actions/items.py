@@ -13,6 +13,7 @@ from game.world.content import ExitDef
 from game.world.state import PLAYER, room_place
 
 if TYPE_CHECKING:
+    from game.actions.scope import Thing
     from game.parser import Command
 
 DOOR_WORDS = {"door", "gate", "hatch", "grate", "grille", "lock", "way", "trapdoor", "portal"}
@@ -31,6 +32,14 @@ def take(turn: Turn, command: Command) -> None:
     world = turn.world
     if command.is_all and is_dark(world):
         raise ActionRefused("It is too dark to see.")
+    if command.preposition == "from" and command.second:
+        from game.actions.theft import take_from
+
+        if take_from(turn, command):
+            return
+        if command.is_all:
+            _take_all_from(turn, command)
+            return
     if command.is_all:
         portable = all_but(world, command.excluded, [i for i in world.room_items() if not world.item(i).fixed])
         if not portable:
@@ -40,11 +49,6 @@ def take(turn: Turn, command: Command) -> None:
         turn.group = [("item", i) for i in portable if world.place_of(i) == PLAYER]
         turn.spend(1)
         return
-    if command.preposition == "from" and command.second:
-        from game.actions.theft import take_from
-
-        if take_from(turn, command):
-            return
     thing = resolve(Scope.around(world, scenery=True, carried=True), command.words, turn.referent,
                     pronouns=turn.pronouns, what="take")
     turn.referent = thing
@@ -59,12 +63,48 @@ def take(turn: Turn, command: Command) -> None:
         raise ActionRefused("You are always self-possessed.")
     if world.place_of(item_id) == PLAYER:
         raise ActionRefused(f"You already have {definite(world.item_name(item_id))}.")
+    if command.preposition == "from" and command.second:
+        from game.actions.things import holder_place
+
+        holder, kind = _holder_named(turn, command)
+        if world.place_of(item_id) != holder_place(holder):
+            raise ActionRefused(f"{capital(definite(world.item_name(item_id)))} is not "
+                                f"{'on' if kind == 'supporter' else 'in'} {the_name(world, holder)}.")
     if world.item(item_id).fixed:
         raise ActionRefused(f"{capital(definite(world.item_name(item_id)))} will not move.")
     refusal = turn.play.take_refusal(turn, item_id)
     if refusal:
         raise ActionRefused(refusal)
     pick_up(turn, item_id)
+    turn.spend(1)
+
+
+def _holder_named(turn: Turn, command: Command) -> tuple[Thing, str]:
+    """The container or supporter ``take ... from HOLDER`` names, and its kind; refused if it holds nothing."""
+    from game.actions.things import holder_kind
+
+    world = turn.world
+    holder = resolve(Scope.around(world, scenery=True), command.second, turn.referent, pronouns=turn.pronouns,
+                     what="take it from")
+    kind, _ = holder_kind(turn, holder)
+    if not kind:
+        raise ActionRefused(f"{capital(the_name(world, holder))} holds nothing.")
+    return holder, kind
+
+
+def _take_all_from(turn: Turn, command: Command) -> None:
+    """``take all [but ...] from HOLDER``: everything in or on a container or supporter here."""
+    from game.actions.things import holder_place
+
+    world = turn.world
+    holder, kind = _holder_named(turn, command)
+    items = all_but(world, command.excluded, [i for i in world.items_at(holder_place(holder))
+                                              if not world.item(i).fixed])
+    if not items:
+        raise ActionRefused(f"There is nothing {'on' if kind == 'supporter' else 'in'} {the_name(world, holder)}.")
+    for item_id in items:
+        pick_up(turn, item_id)
+    turn.group = [("item", i) for i in items if world.place_of(i) == PLAYER]
     turn.spend(1)
 
 

@@ -41,7 +41,7 @@ def holder_place(thing: Thing) -> str:
     return f"in:{thing[1]}"
 
 
-def _holder_kind(turn: Turn, thing: Thing) -> tuple[str, int]:
+def holder_kind(turn: Turn, thing: Thing) -> tuple[str, int]:
     """``container``, ``supporter`` or ``""`` (holds nothing), and its capacity in slots (0: any)."""
     if thing[0] == "item":
         item = turn.world.item(thing[1])
@@ -125,7 +125,7 @@ def _holder(turn: Turn, command: Command) -> tuple[Thing, str]:
     world = turn.world
     target = resolve(Scope.around(world, scenery=True), command.second, turn.referent, pronouns=turn.pronouns,
                      what="put it in")
-    kind, _ = _holder_kind(turn, target)
+    kind, _ = holder_kind(turn, target)
     wanted = "supporter" if command.preposition in ("on", "onto", "upon") else "container"
     if kind != wanted:
         where = "on" if wanted == "supporter" else "in"
@@ -144,7 +144,7 @@ def _put_one(turn: Turn, item_id: str, holder: tuple[Thing, str]) -> None:
     if world.place_of(item_id) == holder_place(target):
         raise ActionRefused(f"{capital(definite(world.item_name(item_id)))} is already {where} "
                             f"{the_name(world, target)}.")
-    _, capacity = _holder_kind(turn, target)
+    _, capacity = holder_kind(turn, target)
     inside = world.items_at(holder_place(target))
     if capacity and sum(world.item(i).slots for i in inside) + world.item(item_id).slots > capacity:
         raise ActionRefused(f"There is no room for {definite(world.item_name(item_id))} in {the_name(world, target)}.")
