@@ -150,6 +150,11 @@ def test_take_all_from_a_holder_takes_what_it_holds_and_only_from_it(game: Engin
     assert play(game, "take all from hook") == ["Taken: the velvet cloak."]
 
 
+def test_all_with_a_verb_of_one_thing_asks_for_one(game: Engine) -> None:
+    assert play(game, "x all") == ["You can't examine everything at once: name one thing."]
+    assert play(game, "give everything to maud") == ["You can't give everything at once: name one thing."]
+
+
 def test_a_refused_command_still_names_the_thing_it_and_her_mean(game: Engine) -> None:
     play(game, "take key")
     assert play(game, "take key", "put it in chest") == ["You put the brass key in the iron chest."]

@@ -22,6 +22,8 @@ Thing = tuple[str, str]
 SELF: Thing = ("self", "player")
 PRONOUNS = ("it", "them", "him", "her", "this", "that", "these", "those")
 SELF_WORDS = frozenset({"me", "myself", "self", "yourself"})
+#: The words of a command about everything ("take all"): see ``Command.is_all``.
+ALL_WORDS = (("all",), ("everything",), ("both",))
 BODY_WORDS = frozenset({"body", "corpse", "remains", "carcass"})
 
 
@@ -180,6 +182,8 @@ def resolve(scope: Scope, words: tuple[str, ...], referent: Thing | None, *, wha
     """The one thing in scope the words name; ActionRefused (or Ambiguous, or Orphan) otherwise."""
     if not words:
         raise Orphan(f"What do you want to {what}?")
+    if words in ALL_WORDS:  # a verb that takes several things handles "all" before it resolves one
+        raise ActionRefused(f"You can't {what} everything at once: name one thing.")
     if len(words) == 1 and words[0] in PRONOUNS:
         # The direct object's pronoun arrives resolved as ``referent``; others come from ``pronouns``.
         named = referent if referent is not None else (pronouns or {}).get(words[0])
