@@ -150,6 +150,14 @@ def test_take_all_from_a_holder_takes_what_it_holds_and_only_from_it(game: Engin
     assert play(game, "take all from hook") == ["Taken: the velvet cloak."]
 
 
+def test_what_someone_here_carries_can_be_looked_at_not_just_taken(game: Engine) -> None:
+    play(game, "take key and cakes", "give key and cakes to maud")
+    assert play(game, "x key") == ["You see nothing special about the brass key.", "Maud has it."]
+    assert play(game, "x cakes")[-1] == "Maud has them."
+    assert play(game, "take key")[0].startswith("Maud will not just hand you the brass key.")
+    assert game.world.place_of("brass-key") == "npc:maud"
+
+
 def test_all_with_a_verb_of_one_thing_asks_for_one(game: Engine) -> None:
     assert play(game, "x all") == ["You can't examine everything at once: name one thing."]
     assert play(game, "give everything to maud") == ["You can't give everything at once: name one thing."]

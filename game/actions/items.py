@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
 from game.actions.checks import roll_check, roll_check_def
-from game.actions.scope import Scope, all_but, resolve, resolve_carried, the_name
+from game.actions.scope import Scope, all_but, held_here, resolve, resolve_carried, the_name
 from game.errors import ActionRefused
 from game.text import capital, definite, join_names
 from game.world.conditions import is_dark
@@ -49,8 +49,18 @@ def take(turn: Turn, command: Command) -> None:
         turn.group = [("item", i) for i in portable if world.place_of(i) == PLAYER]
         turn.spend(1)
         return
-    thing = resolve(Scope.around(world, scenery=True, carried=True), command.words, turn.referent,
-                    pronouns=turn.pronouns, what="take")
+    try:
+        thing = resolve(Scope.around(world, scenery=True, carried=True), command.words, turn.referent,
+                        pronouns=turn.pronouns, what="take")
+    except ActionRefused as refused:
+        held = held_here(world, command.words) if type(refused) is ActionRefused and command.words else None
+        if held is None:
+            raise
+        from game.actions.theft import take_held  # "take key" that Maud holds: as "take key from Maud"
+
+        turn.referent = ("item", held[1])
+        take_held(turn, *held)
+        return
     turn.referent = thing
     kind, item_id = thing
     if kind == "npc" and world.npc_condition(item_id) == "dead":

@@ -7,7 +7,7 @@ from game.actions import ActionRegistry, Turn
 from game.actions.combat import weapon_of
 from game.actions.scope import SELF, Scope, resolve, scenery_of
 from game.errors import ActionRefused
-from game.text import article, capital, definite, join_names, possessive, subject, the, verb_s
+from game.text import article, capital, definite, is_plural, join_names, possessive, subject, the, verb_s
 from game.world.conditions import is_dark, text_now
 from game.world.state import PLAYER
 
@@ -86,7 +86,9 @@ def examine(turn: Turn, command: Command) -> None:
     if command.direction is not None:
         _examine_exit(turn, command.direction)
         return
-    thing = resolve(Scope.around(world, scenery=True), command.words, turn.referent, pronouns=turn.pronouns, what="examine")
+    scope = Scope.around(world, scenery=True)
+    scope.things += [("item", i) for kind, n in list(scope.things) if kind == "npc" for i in world.npc_items(n)]
+    thing = resolve(scope, command.words, turn.referent, pronouns=turn.pronouns, what="examine")
     turn.referent = thing
     kind, thing_id = thing
     if thing == SELF:
@@ -146,6 +148,11 @@ def _examine_item(turn: Turn, item_id: str) -> None:
     if item.damage:
         turn.say(turn.play.weapon_line(weapon_of(world, item_id)))
     _contents(turn, f"in:{item_id}", item.kind)
+    holder = world.place_of(item_id)
+    if holder.startswith("npc:"):  # what someone here carries can be looked at, not taken
+        npc_id = holder[4:]
+        them = "them" if is_plural(world.item_name(item_id)) else "it"
+        turn.say(f"{capital(world.the_npc(npc_id))} {verb_s(world.npc(npc_id).pronoun, 'has', 'have')} {them}.")
 
 
 def _contents(turn: Turn, place: str, kind: str) -> None:

@@ -252,6 +252,16 @@ def resolve_carried(world: World, words: tuple[str, ...], referent: Thing | None
     return resolve(carried, words, referent, pronouns=pronouns, what=what)[1]
 
 
+def held_here(world: World, words: tuple[str, ...]) -> tuple[str, str] | None:
+    """The NPC here and the one thing it carries that ``words`` name, if exactly one fits."""
+    npcs = [] if is_dark(world) else world.npcs_in()
+    found = _matches(Scope(world, [("item", i) for n in npcs for i in world.npc_items(n)]), words)
+    if len(found) != 1:
+        return None
+    item_id = found[0][1]
+    return world.place_of(item_id).removeprefix("npc:"), item_id
+
+
 def all_but(world: World, excluded: tuple[tuple[str, ...], ...], items: list[str]) -> list[str]:
     """``items`` less those the ``but`` phrases name ("take all but the knife")."""
     if not excluded:

@@ -77,10 +77,16 @@ def take_from(turn: Turn, command: Command) -> bool:
         return False
     if world.npc_condition(victim) == "dead":
         raise ActionRefused(f"{capital(world.the_npc(victim))} carries nothing now: what was carried lies here.")
-    item_id = _their_item(turn, victim, command.words)
+    take_held(turn, victim, _their_item(turn, victim, command.words))
+    return True
+
+
+def take_held(turn: Turn, victim: str, item_id: str) -> None:
+    """``take`` of a thing ``victim`` carries: taken from the helpless, else refused with the way to get it."""
+    world = turn.world
     if helpless(world, victim):
         rob(turn, victim, item_id)
-        return True
+        return
     who, name = world.the_npc(victim), definite(world.item_name(item_id))
     buy = "buy it, or " if world.npc_state(victim).disposition == "merchant" else ""
     raise ActionRefused(f"{capital(who)} will not just hand you {name}. ({buy}steal {world.item_name(item_id)} "
