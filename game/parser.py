@@ -220,6 +220,10 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, corr
         return _parse_wait(rest, raw)
     if verb == "look" and rest and rest[0] in ("around",):
         rest = rest[1:]
+    if verb == "rest" and words[0] == "sleep" and not rest:
+        rest = ["long"]  # sleeping is the night's rest
+    if verb == "look" and rest[:1] in (["under"], ["behind"], ["beneath"]):
+        return Command("search", tuple(rest[1:]), raw=raw)  # what lies hidden is found by searching
     if verb == "look" and rest:
         if rest[0] in DIRECTION_WORDS and len(rest) == 1:
             return Command("examine", direction=DIRECTION_WORDS[rest[0]], raw=raw)

@@ -65,7 +65,7 @@ CORE_VERBS: tuple[VerbDef, ...] = (
     VerbDef("rest", ("rest", "sleep", "camp"),
             "rest [short|long]: rest to recover",
             group="moving", usage="rest short|long", example="rest long",
-            more="Resting costs rations and cannot be done with a foe about."),
+            more="Resting costs rations and cannot be done with a foe about. sleep is a long rest."),
     VerbDef("examine", ("examine", "x", "inspect", "look at", "check", "describe"),
             "examine (x) THING: look closely at something (x me: yourself)", group="things", usage="examine (x)",
             example="x glass key"),

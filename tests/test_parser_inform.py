@@ -217,6 +217,14 @@ def test_listen_smell_exits_climb(game: Engine) -> None:
     assert play(game, "give knife to me") == ["You already have it."]
 
 
+def test_sleep_is_the_nights_rest_and_looking_under_is_searching() -> None:
+    for typed, meant in (("sleep", ("long",)), ("sleep short", ("short",))):
+        command = parse(typed)
+        assert command is not None and (command.verb, command.words) == ("rest", meant)
+    found = parse("look under chest")
+    assert found is not None and found.verb == "search"
+
+
 def test_climb_down_a_thing_goes_down(parlour: Adventure) -> None:
     command = parse("climb down rope")
     assert command is not None and command.verb == "climb" and command.direction == "down"
