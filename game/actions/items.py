@@ -91,12 +91,10 @@ def take(turn: Turn, command: Command) -> None:
 
 def _holder_named(turn: Turn, command: Command) -> tuple[Thing, str]:
     """The container or supporter ``take ... from HOLDER`` names, and its kind; refused if it holds nothing."""
-    from game.actions.things import holder_kind
+    from game.actions.things import named_holder
 
     world = turn.world
-    holder = resolve(Scope.around(world, scenery=True), command.second, turn.referent, pronouns=turn.pronouns,
-                     what="take it from")
-    kind, _ = holder_kind(turn, holder)
+    holder, kind = named_holder(turn, command, "take it from")
     if not kind:
         raise ActionRefused(f"{capital(the_name(world, holder))} holds nothing.")
     return holder, kind

@@ -120,12 +120,18 @@ def _put_all(turn: Turn, command: Command) -> None:
         turn.spend(1)
 
 
+def named_holder(turn: Turn, command: Command, what: str) -> tuple[Thing, str]:
+    """The thing the command's second phrase names ("in the chest"), and what kind of holder it is
+    (``container``, ``supporter``, or ``""`` for one that holds nothing)."""
+    target = resolve(Scope.around(turn.world, scenery=True), command.second, turn.referent, pronouns=turn.pronouns,
+                     what=what)
+    return target, holder_kind(turn, target)[0]
+
+
 def _holder(turn: Turn, command: Command) -> tuple[Thing, str]:
     """The container or supporter the command names, and which of the two it must be."""
     world = turn.world
-    target = resolve(Scope.around(world, scenery=True), command.second, turn.referent, pronouns=turn.pronouns,
-                     what="put it in")
-    kind, _ = holder_kind(turn, target)
+    target, kind = named_holder(turn, command, "put it in")
     wanted = "supporter" if command.preposition in ("on", "onto", "upon") else "container"
     if kind != wanted:
         where = "on" if wanted == "supporter" else "in"
