@@ -5,12 +5,12 @@ from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
 from game.actions.checks import roll_check_def
+from game.actions.scope import Ambiguous, Scope, Thing, resolve, the_name
 from game.errors import ActionRefused
 from game.text import join_names
 from game.world.state import PLAYER, room_place
 
 if TYPE_CHECKING:
-    from game.actions.scope import Thing
     from game.parser import Command
 
 SHORT_REST = 60
@@ -75,7 +75,7 @@ def _drink_from(turn: Turn, words: tuple[str, ...]) -> None:
         turn.referent = thing
         take_first(turn, thing_id)
     elif not (world.room.water_source and (kind == "scenery" or (kind == "item" and world.item(thing_id).fixed))):
-        raise ActionRefused(f"You can't drink {_the(turn, thing)}.")
+        raise ActionRefused(f"You can't drink {the_name(world, thing)}.")
 
 
 def eat(turn: Turn, command: Command) -> None:
@@ -101,7 +101,7 @@ def _eat_from(turn: Turn, words: tuple[str, ...]) -> None:
         return
     kind, thing_id = thing
     if kind != "item" or world.item(thing_id).kind != "food":
-        raise ActionRefused(f"You can't eat {_the(turn, thing)}.")
+        raise ActionRefused(f"You can't eat {the_name(world, thing)}.")
     if world.place_of(thing_id) != PLAYER:
         pick_up(turn, thing_id)
 
@@ -109,8 +109,6 @@ def _eat_from(turn: Turn, words: tuple[str, ...]) -> None:
 def _named(turn: Turn, words: tuple[str, ...], what: str) -> Thing | None:
     """The thing here the words name, or None when they name nothing here ("drink water", "eat a
     ration": a ration, as the bare verb gives).  Words that fit several things ask which."""
-    from game.actions.scope import Ambiguous, Scope, resolve
-
     try:
         return resolve(Scope.around(turn.world, scenery=True), words, turn.referent, pronouns=turn.pronouns,
                        what=what)
@@ -118,12 +116,6 @@ def _named(turn: Turn, words: tuple[str, ...], what: str) -> Thing | None:
         raise
     except ActionRefused:
         return None
-
-
-def _the(turn: Turn, thing: Thing) -> str:
-    from game.actions.scope import the_name
-
-    return the_name(turn.world, thing)
 
 
 def fill(turn: Turn, command: Command) -> None:
