@@ -200,3 +200,15 @@ def _reported_alike(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, 
     _careful_only(monkeypatch)
     assert check_adventure(_folder(tmp_path / "b", {"adventure.toml": text})) == [
         line.replace(str(tmp_path / "a"), str(tmp_path / "b")) for line in problems]
+
+
+def test_the_plain_path_knows_every_field_made_by_a_factory() -> None:
+    """A field with a default factory must get a new value from the plain path (``made`` sets no defaults)."""
+    import dataclasses
+
+    from game.world.build_plain import FRESH_TABLES
+
+    for cls, names in FRESH_TABLES.items():
+        fields = dataclasses.fields(cls)
+        assert {f.name for f in fields if f.default_factory is dict} == names, cls.__name__
+        assert all(f.default_factory in (dict, dataclasses.MISSING) for f in fields), cls.__name__
