@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from game.actions import ActionRegistry, ActionSpec, Handler, Question, Turn, triggers
 from game.actions.observe import describe_room
 from game.actions.registry import default_registry
-from game.actions.scope import PRONOUNS, Ambiguous, Misspelt, Orphan, Thing, words_of
+from game.actions.scope import PRONOUNS, Ambiguous, Misspelt, Orphan, Thing, UnknownWord, words_of
 from game.dicelog import DiceLog
 from game.errors import ActionRefused, ContentError
 from game.meta import ENDING_QUESTION, MetaCommands
@@ -42,7 +42,7 @@ from game.play import play_for
 from game.report import Report
 from game.rules.base import RuleSystem
 from game.rules.dice import Dice, RandomDice, dice_for_turn
-from game.text import clean, is_plural
+from game.text import clean, is_plural, quote_back
 from game.timekeeping import advance
 from game.verbs import META_VERBS
 from game.world import limits
@@ -159,6 +159,8 @@ class Engine:
         self.last_command: str | None = None
         #: The last command typed (not an answer to a question), for ``again``.
         self.last_typed: str | None = None
+        #: The last command, if a word of it was not known, and that word: for ``oops``.
+        self.correctable: tuple[str, str] | None = None
         #: The session's rolls, the recent ones kept (see game.dicelog).
         self.dice_log = DiceLog()
         self.last_request: tuple[str, Any] | None = None
@@ -267,6 +269,26 @@ class Engine:
             return Report(["There is nothing to do again."])
         return self._submit_guarded(self.last_typed)[0]
 
+    def correct(self, words: tuple[str, ...]) -> Report:
+        """``oops WORDS``: the last command again, ``words`` in place of the word it did not know."""
+        if self.correctable is None:
+            return Report(["There is no word to correct: oops follows a command with a word I did not know."])
+        from game.parser import tokenize
+
+        text, unknown = self.correctable
+        if not words:
+            return Report([f"Type oops and the word you meant in place of {quote_back(unknown)}."])
+        tokens = tokenize(text)
+        at = tokens.index(unknown)
+        return self._submit_guarded(" ".join([*tokens[:at], *words, *tokens[at + 1:]]))[0]
+
+    def _note_unknown(self, refusal: ActionRefused) -> None:
+        """Remember the command a word was not known in, for ``oops``."""
+        from game.parser import tokenize
+
+        if isinstance(refusal, UnknownWord) and self.last_typed and refusal.word in tokenize(self.last_typed):
+            self.correctable = (self.last_typed, refusal.word)
+
     def _mark(self) -> tuple[Any, ...]:
         """What a command may change, to put back if it crashes (the state copied, cheaply)."""
         return (self.state.copy(share_log=True), self.state, len(self.state.log), len(self.undo_stack),
@@ -309,6 +331,7 @@ class Engine:
     def _submit(self, text: str) -> tuple[Report, bool]:
         from game.parser import ParseError, parse, tokenize
 
+        correctable, self.correctable = self.correctable, None
         if self.meta.confirming is not None:
             return self.meta.confirm(text), True
         if self.asking is not None:
@@ -322,12 +345,17 @@ class Engine:
         try:
             command = parse(text, self.extra_verbs)
         except ParseError as error:
+            if error.word is not None:
+                self.correctable = (text, error.word)
             hint, self.told_help = ([] if self.told_help else ["(Type help for the commands by purpose.)"]), True
             return Report([str(error)], aside=hint), False
         if command is None:
             return Report(["Say something: type help for the commands."]), True
         if command.verb == "again":
             return self.repeat(), True
+        if command.verb == "oops":
+            self.correctable = correctable
+            return self.correct(command.words), True
         self.last_typed = text
         meta = command.verb in META_VERBS
         odds = self.meta.odds_line(command) if self.meta.show_odds and not meta and self.state.status == "playing" \
@@ -335,6 +363,7 @@ class Engine:
         try:
             report = self.meta.run(command) if meta else self.run(command)
         except ActionRefused as refusal:
+            self._note_unknown(refusal)
             report = Report([clean(str(refusal))])
         if odds is not None:
             report.lines.insert(0, odds)
@@ -402,6 +431,7 @@ class Engine:
             try:
                 part = self._perform(spec, one, [one.raw if not referents else _clarified_thing(self, one, referents[index])], [])
             except ActionRefused as refusal:
+                self._note_unknown(refusal)
                 part = Report([clean(str(refusal))])
             report.lines += part.lines
             if self.referent is not None:
@@ -438,6 +468,7 @@ class Engine:
             return Report([str(question)], question=True)
         except Misspelt as question:
             self._restore(snapshot)
+            self._note_unknown(question)
             self.pending = Pending(command, [], misspelt=(question.word, question.meant))
             return Report([str(question)], question=True)
         except Question as question:

@@ -106,6 +106,9 @@ class MetaCommands:
     def do_again(self, command: Command) -> Report:
         return self.engine.repeat()
 
+    def do_oops(self, command: Command) -> Report:
+        return self.engine.correct(command.words)
+
     def do_undo(self, command: Command) -> Report:
         if not self.engine.undo():
             return self._report("There is nothing to undo.")

@@ -46,7 +46,14 @@ TIME_UNITS = {"turn": 1, "turns": 1, "minute": 1, "minutes": 1, "min": 1, "mins"
 
 
 class ParseError(WayfarerError):
-    """The input could not be understood; the message names the word."""
+    """The input could not be understood; the message names the word.
+
+    ``word`` is the word not known, when that is the reason (``oops`` corrects it).
+    """
+
+    def __init__(self, message: str, word: str | None = None) -> None:
+        super().__init__(message)
+        self.word = word
 
 
 @dataclass(frozen=True)
@@ -213,7 +220,7 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, corr
                 return replace(fixed, note=f"(taking \"{words[0]}\" as \"{close[0]}\")")
         quoted = join_names([f'"{c}"' for c in close], "or")
         hint = f" Did you mean {quoted}?" if close else ""
-        raise ParseError(f"I don't know the word {quote_back(words[0])}.{hint}")
+        raise ParseError(f"I don't know the word {quote_back(words[0])}.{hint}", words[0])
     if verb == "go" and rest:
         return _parse_go(rest, raw)
     if verb == "wait":

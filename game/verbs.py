@@ -153,6 +153,8 @@ CORE_VERBS: tuple[VerbDef, ...] = (
                   "when you next walk in on it. odds steal X from Y gives the chance.")),
     VerbDef("again", ("again", "g"), "again (g): repeat the last command", meta=True, group="table",
             usage="again (g)", example="g"),
+    VerbDef("oops", ("oops",), "oops WORD: the last command again, WORD in place of the word not known",
+            meta=True, group="table", usage="oops WORD", example="oops ledger"),
     VerbDef("stats", ("sheet", "stats", "score", "character"),
             "sheet (stats): your character in the system's own terms", meta=True, group="table", usage="sheet",
             example="sheet"),

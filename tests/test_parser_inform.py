@@ -405,3 +405,21 @@ def test_a_dark_room_shows_and_finds_nothing_until_lit(game: Engine) -> None:
     play(game, "u", "hang cloak on hook", "d")
     assert play(game, "look")[:2] == ["Cellar", "A cellar with sawdust on the floor."]
     assert play(game, "x barrel") == ["You see nothing special about the barrel."]
+
+
+def test_oops_puts_a_word_in_place_of_the_one_not_known(game: Engine) -> None:
+    assert play(game, "oops ledger") == ["There is no word to correct: oops follows a command with a word I did not know."]
+    play(game, "w")
+    play(game, "x lejjer")
+    assert play(game, "oops") == ["Type oops and the word you meant in place of \"lejjer\"."]
+    assert play(game, "oops ledger") == ["A ledger bound in green leather."]
+    assert play(game, "oops ledger")[0].startswith("There is no word to correct")
+
+
+def test_oops_corrects_an_unknown_verb_and_a_misspelling_offered_a_guess(game: Engine) -> None:
+    play(game, "w")
+    play(game, "frobnicate ledger")
+    assert play(game, "oops examine") == ["A ledger bound in green leather."]
+    assert play(game, "x ledgr")[0].endswith("Did you mean \"ledger\"?")
+    assert play(game, "oops ledger") == ["A ledger bound in green leather."]
+    assert play(game, "again") == ["A ledger bound in green leather."]

@@ -36,13 +36,20 @@ class Ambiguous(ActionRefused):
         self.words = words
 
 
-class Misspelt(ActionRefused):
+class UnknownWord(ActionRefused):
+    """A word of the command names nothing known; ``oops`` can put another in its place."""
+
+    def __init__(self, message: str, word: str) -> None:
+        super().__init__(message)
+        self.word = word
+
+
+class Misspelt(UnknownWord):
     """An unknown word close to a known one: the message asks "Did you mean ...?", and
     ``yes`` runs the command with ``word`` replaced by ``meant``."""
 
     def __init__(self, message: str, word: str, meant: str) -> None:
-        super().__init__(message)
-        self.word = word
+        super().__init__(message, word)
         self.meant = meant
 
 
@@ -295,5 +302,5 @@ def _refuse_unknown(scope: Scope, word: str) -> None:
         raise Misspelt(f"{message} Did you mean \"{close[0]}\"?", word, close[0])
     if close:
         quoted = [f'"{w}"' for w in close]
-        raise ActionRefused(f"{message} Did you mean {join_names(quoted, 'or')}?")
-    raise ActionRefused(message)
+        raise UnknownWord(f"{message} Did you mean {join_names(quoted, 'or')}?", word)
+    raise UnknownWord(message, word)
