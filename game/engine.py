@@ -397,12 +397,15 @@ class Engine:
         chosen = [t for t in pending.things if set(words) <= words_of(self.world, t)]
         if len(chosen) != 1:
             return None
-        self.referent = chosen[0]
         self.last_typed = _clarified(pending.command, words)
-        return self.run(pending.command.with_words(("it",)), log_as=self.last_typed)
+        return self.run(pending.command.with_words(("it",)), log_as=self.last_typed, chosen=chosen[0])
 
-    def run(self, command: Command, log_as: str | None = None) -> Report:
-        """Check and perform one action; then time, NPCs and the end of the run."""
+    def run(self, command: Command, log_as: str | None = None, chosen: Thing | None = None) -> Report:
+        """Check and perform one action; then time, NPCs and the end of the run.
+
+        ``chosen`` is the thing an answer to "Which do you mean?" picked: ``it`` in
+        ``command`` means that thing, whatever ``it`` meant before.
+        """
         spec = self.registry.get(command.verb)
         if spec is None:
             return Report([f"I don't know how to \"{command.verb}\"."])
@@ -415,7 +418,9 @@ class Engine:
             return self._run_each(spec, [command.with_words(("it",))] * len(self.group), list(self.group))
         if len(command.objects) > 1:
             return self._run_each(spec, command.singles(), [])
-        if len(command.words) == 1 and command.words[0] in PRONOUNS:
+        if chosen is not None:
+            self.referent = chosen
+        elif len(command.words) == 1 and command.words[0] in PRONOUNS:
             word = command.words[0]
             self.referent = self.pronouns.get(word) if word in ("him", "her", "them") else \
                 self.pronouns.get("it", self.referent)

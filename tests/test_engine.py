@@ -17,6 +17,16 @@ def test_ambiguous_noun_asks_which_and_the_answer_completes_the_command(engine: 
     assert engine.state.log[-1] == "take brass key"
 
 
+def test_the_answer_to_which_picks_that_thing_whatever_it_meant_before(engine: Engine) -> None:
+    play(engine, "take stone")
+    play(engine, "take key")
+    assert play(engine, "glass") == ["Taken: the glass key."]
+    play(engine, "take brass key")
+    play(engine, "x stone")
+    assert play(engine, "drop key") == ["Which do you mean, the brass key or the glass key?"]
+    assert play(engine, "brass") == ["Dropped: the brass key."]
+
+
 def test_a_new_command_instead_of_an_answer_drops_the_question(engine: Engine) -> None:
     engine.submit("take key")
     assert engine.submit("i").lines[0] == "You carry:"
