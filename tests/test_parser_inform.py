@@ -98,6 +98,16 @@ def test_give_her_the_thing(game: Engine) -> None:
 
 # -- verbs ------------------------------------------------------------------------------
 
+def test_asking_giving_and_showing_without_the_second_noun_asks_for_it(game: Engine) -> None:
+    assert play(game, "ask maud") == ["What do you want to ask Maud about?"]
+    assert play(game, "ledger") == ["Maud knows nothing about ledger."]
+    assert play(game, "tell maud about ledger") == ["Maud knows nothing about ledger."]
+    assert play(game, "give knife") == ["Who do you want to give the knife to?"]
+    assert play(game, "maud")[0].startswith("Maud turns the knife over")
+    assert play(game, "show heart") == ["Who do you want to show the Glass Heart to?"]
+    assert play(game, "to maud") == ["Maud looks the Glass Heart over: \"Worth 50 to me.\""]
+
+
 def test_give_and_show_by_disposition(game: Engine) -> None:
     assert play(game, "show heart to maud") == ["Maud looks the Glass Heart over: \"Worth 50 to me.\""]
     lines = play(game, "give heart to maud")

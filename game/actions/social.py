@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
-from game.actions.scope import Scope, resolve
+from game.actions.scope import Orphan, Scope, resolve
 from game.errors import ActionRefused
 from game.text import capital, join_names, the
 
@@ -40,7 +40,9 @@ def talk(turn: Turn, command: Command) -> None:
     if not command.words:
         living = [n for n in world.living_npcs_in() if world.npc_condition(n) == "ok"]
         if len(living) != 1:
-            raise ActionRefused("Talk to whom?" if living else "There is nobody here to talk to.")
+            if not living:
+                raise ActionRefused("There is nobody here to talk to.")
+            raise Orphan("Who do you want to talk to?", join="to")
         command = command.with_words(tuple(world.npc_name(living[0]).split()))
     npc_id = _npc(turn, command.words, "talk to")
     npc = world.npc(npc_id)
@@ -59,7 +61,7 @@ def ask(turn: Turn, command: Command) -> None:
     npc_id = _npc(turn, command.words, "ask")
     npc = world.npc(npc_id)
     if not command.second:
-        raise ActionRefused(f"Ask {world.the_npc(npc_id)} about what?")
+        raise Orphan(f"What do you want to ask {world.the_npc(npc_id)} about?", join="about")
     topic = " ".join(command.second)
     disposition = world.npc_state(npc_id).disposition if npc_id in world.state.npcs else npc.disposition
     if disposition == "hostile":

@@ -159,10 +159,10 @@ def _put_one(turn: Turn, item_id: str, holder: tuple[Thing, str]) -> None:
     turn.say(f"You put {definite(world.item_name(item_id))} {where} {the_name(world, target)}.")
 
 
-def _npc_to(turn: Turn, command: Command, verb: str) -> str:
+def _npc_to(turn: Turn, command: Command, verb: str, item_id: str) -> str:
     world = turn.world
     if not command.second:
-        raise ActionRefused(f"{capital(verb)} it to whom?")
+        raise Orphan(f"Who do you want to {verb} {definite(world.item_name(item_id))} to?", join="to")
     if set(command.second) <= SELF_WORDS:
         raise ActionRefused("You already have it." if verb == "give" else "You look it over yourself.")
     scope = Scope(world, [("npc", n) for n in world.npcs_in()])
@@ -175,7 +175,7 @@ def _npc_to(turn: Turn, command: Command, verb: str) -> str:
 def give(turn: Turn, command: Command) -> None:
     world = turn.world
     item_id = held_item(turn, command.words, "give")
-    npc_id = _npc_to(turn, command, "give")
+    npc_id = _npc_to(turn, command, "give", item_id)
     npc = world.npc(npc_id)
     who, name = world.the_npc(npc_id), definite(world.item_name(item_id))
     disposition = world.npc_state(npc_id).disposition
@@ -208,7 +208,7 @@ def show(turn: Turn, command: Command) -> None:
     kind, item_id = resolve(Scope.around(world, scenery=False, npcs=False), command.words, turn.referent,
                             pronouns=turn.pronouns, what="show")
     turn.referent = (kind, item_id)
-    npc_id = _npc_to(turn, command, "show")
+    npc_id = _npc_to(turn, command, "show", item_id)
     npc = world.npc(npc_id)
     who, name = world.the_npc(npc_id), definite(world.item_name(item_id))
     disposition = world.npc_state(npc_id).disposition
