@@ -243,6 +243,8 @@ def use(turn: Turn, command: Command) -> None:
     if turn.play.use_item(turn, item_id, command.second):
         return
     if item.effect.get("heal"):
+        if turn.play.unhurt(world):
+            raise ActionRefused(f"You are not hurt: you keep the {world.item_name(item_id)} for when you are.")
         turn.say(f"You use the {world.item_name(item_id)}.")
         turn.play.heal(turn, str(item.effect["heal"]), "heal")
         if item.effect.get("consumed", True):

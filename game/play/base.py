@@ -414,6 +414,10 @@ class BasePlay(Generic[SystemT]):
         """Harm the player from no attacker; the rolls are shown."""
         self.apply_change(turn, self.system.harm(turn.world.state.player, damage, turn.dice), label)
 
+    def unhurt(self, world: World) -> bool:
+        """Whether the player is whole, on the system's own measure of health (nothing for healing to do)."""
+        return self.system.health_fraction(world.state.player) >= 1.0
+
     def heal(self, turn: Turn, healing: str, label: str) -> None:
         """Heal the player; the rolls are shown."""
         self.apply_change(turn, self.system.heal(turn.world.state.player, healing, turn.dice), label)

@@ -171,6 +171,8 @@ def _healing_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: t
         world.state.player, npc.sheet = result.user, result.target
         _show(turn, f"gift: {name}", result.rolls, result.events, npc_id)
         return
+    if system.health_fraction(player_of(world)) >= 1.0:
+        raise ActionRefused(f"You are not hurt: the {name} has nothing of yours to mend.")
     turn.say(f"You speak the {name} over your own wounds.")
     result = system.gift_heal(player_of(world), None, turn.dice, cost)
     world.state.player = result.user
