@@ -194,6 +194,13 @@ def test_cloak_north_from_the_foyer_is_refused(cloak: Engine) -> None:
                                 "worse."]
 
 
+def test_cloak_all_meets_the_triggers_of_each_thing_it_covers(cloak: Engine) -> None:
+    assert play(cloak, "drop all") == ["This isn't the best place to leave a smart cloak lying around."]
+    assert cloak.world.place_of("cloak") == "player" and cloak.state.turn == 1
+    play(cloak, "w")
+    assert play(cloak, "put all on hook") == ["You put the velvet cloak on the small brass hook."]
+
+
 @pytest.mark.parametrize("slips, status", [(0, "won"), (1, "won"), (2, "lost")])
 def test_cloak_the_message_is_trampled_by_blundering(cloak: Engine, slips: int, status: str) -> None:
     play(cloak, "s", *["x sawdust"] * slips, "n", "w", "hang cloak on hook", "e", "s")

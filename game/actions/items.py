@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn
+from game.actions import ActionRegistry, Turn, triggers
 from game.actions.checks import roll_check, roll_check_def
 from game.actions.scope import Scope, all_but, held_here, resolve, resolve_carried, the_name
 from game.errors import ActionRefused
@@ -44,6 +44,7 @@ def take(turn: Turn, command: Command) -> None:
         portable = all_but(world, command.excluded, [i for i in world.room_items() if not world.item(i).fixed])
         if not portable:
             raise ActionRefused("There is nothing here to take.")
+        portable = triggers.let_through(turn, command.verb, portable)
         for item_id in portable:
             pick_up(turn, item_id)
         turn.group = [("item", i) for i in portable if world.place_of(i) == PLAYER]
@@ -110,6 +111,7 @@ def _take_all_from(turn: Turn, command: Command) -> None:
                                               if not world.item(i).fixed])
     if not items:
         raise ActionRefused(f"There is nothing {'on' if kind == 'supporter' else 'in'} {the_name(world, holder)}.")
+    items = triggers.let_through(turn, command.verb, items)
     for item_id in items:
         pick_up(turn, item_id)
     turn.group = [("item", i) for i in items if world.place_of(i) == PLAYER]
@@ -141,10 +143,12 @@ def drop(turn: Turn, command: Command) -> None:
         carried = all_but(world, command.excluded, world.carried())
         if not carried:
             raise ActionRefused("You carry nothing.")
+        carried = triggers.let_through(turn, command.verb, carried)
         for item_id in carried:
             world.move_item(item_id, room_place(world.state.room))
         turn.group = [("item", i) for i in carried]
-        turn.say(f"You drop {join_names([world.item_a(i) for i in carried])}.")
+        if carried:
+            turn.say(f"You drop {join_names([world.item_a(i) for i in carried])}.")
         turn.spend(1)
         return
     item_id = resolve_carried(world, command.words, turn.referent, pronouns=turn.pronouns, what="drop")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn
+from game.actions import ActionRegistry, Turn, triggers
 from game.actions.scope import SELF, SELF_WORDS, Orphan, Scope, Thing, all_but, resolve, scenery_of, the_name
 from game.errors import ActionRefused
 from game.text import capital, definite, subject, verb_s
@@ -108,8 +108,9 @@ def _put_all(turn: Turn, command: Command) -> None:
     items = all_but(world, command.excluded, [i for i in world.carried() if ("item", i) != target])
     if not items:
         raise ActionRefused("You carry nothing to put there.")
-    put_any = False
-    for item_id in items:
+    allowed = triggers.let_through(turn, command.verb, items)
+    put_any = len(allowed) < len(items)  # a trigger's refusal takes the turn, as for one thing
+    for item_id in allowed:
         try:
             _put_one(turn, item_id, target)
             put_any = True

@@ -37,11 +37,30 @@ def watches(world: World, verb: str) -> bool:
 def before_action(turn: Turn, command: Command) -> bool:
     """Run the action triggers that match ``command``; True when one refused the action."""
     world = turn.world
+    named: set[str] | None = None  # found only for a trigger whose verb and room fit
     for index, trigger in _numbered(world, "action"):
-        if _verb_fits(trigger, command.verb) and _room_fits(trigger, world.state.room) \
-                and _things_fit(world, trigger, command) and _may_fire(world, index, trigger):
-            if _apply(turn, index, trigger):
+        if _verb_fits(trigger, command.verb) and _room_fits(trigger, world.state.room):
+            named = _named(world, command) if named is None else named
+            if _things_fit(trigger, named) and _may_fire(world, index, trigger) and _apply(turn, index, trigger):
                 return True
+    return False
+
+
+def let_through(turn: Turn, verb: str, items: list[str]) -> list[str]:
+    """Of the items an ``all`` command covers, those no action trigger naming them refuses.
+
+    ``drop all`` must not drop the cloak that ``drop cloak`` may not: each item
+    meets the triggers that name it as if the command had named it alone.
+    """
+    return [item_id for item_id in items if not _refused_alone(turn, verb, item_id)]
+
+
+def _refused_alone(turn: Turn, verb: str, item_id: str) -> bool:
+    world = turn.world
+    for index, trigger in _numbered(world, "action"):
+        if item_id in trigger.things and _verb_fits(trigger, verb) and _room_fits(trigger, world.state.room) \
+                and _things_fit(trigger, {item_id}) and _may_fire(world, index, trigger) and _apply(turn, index, trigger):
+            return True
     return False
 
 
@@ -97,8 +116,7 @@ def _may_fire(world: World, index: int, trigger: TriggerDef) -> bool:
     return trigger.when is None or holds(world, trigger.when)
 
 
-def _things_fit(world: World, trigger: TriggerDef, command: Command) -> bool:
-    named = _named(world, command)
+def _things_fit(trigger: TriggerDef, named: set[str]) -> bool:
     if trigger.things and not any(t in named for t in trigger.things):
         return False
     return not any(t in named for t in trigger.not_things)
