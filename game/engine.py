@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from game.actions import ActionRegistry, ActionSpec, Handler, Question, Turn, triggers
 from game.actions.observe import describe_room
 from game.actions.registry import default_registry
-from game.actions.scope import PRONOUNS, Ambiguous, Misspelt, Orphan, Thing, UnknownWord, words_of
+from game.actions.scope import PRONOUNS, Ambiguous, Misspelt, Orphan, Thing, UnknownWord, vocabulary, words_of
 from game.dicelog import DiceLog
 from game.errors import ActionRefused, ContentError
 from game.meta import ENDING_QUESTION, MetaCommands
@@ -66,16 +66,32 @@ MAX_LOG = limits.MAX_LOG
 
 @dataclass
 class Pending:
-    """A command waiting for the player to say which thing they meant (``things``), what
-    it should act on (``orphan``: "What do you want to examine?"), or whether a misspelt
-    word meant the word suggested (``misspelt``: the word and its suggestion)."""
+    """A command waiting for the player to say which thing they meant (``things``), or what
+    it should act on (``orphan``: "What do you want to examine?")."""
 
     command: Command
     things: list[Thing]
     orphan: bool = False
     #: For an orphan: the word between the command and the reply ("put knife" + "in" + "chest").
     join: str = ""
-    misspelt: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class Slip:
+    """The last command, ``text``, had a ``word`` not known: ``oops`` puts another in its place,
+    and when the game asked "Did you mean ...?" about one ``guess``, ``yes`` takes that."""
+
+    text: str
+    word: str
+    guess: str | None = None
+
+    def corrected(self, words: tuple[str, ...]) -> str:
+        """The command with ``words`` in place of the word not known."""
+        from game.parser import tokenize
+
+        tokens = tokenize(self.text)
+        at = tokens.index(self.word)
+        return " ".join([*tokens[:at], *words, *tokens[at + 1:]])
 
 
 @dataclass
@@ -159,8 +175,8 @@ class Engine:
         self.last_command: str | None = None
         #: The last command typed (not an answer to a question), for ``again``.
         self.last_typed: str | None = None
-        #: The last command, if a word of it was not known, and that word: for ``oops``.
-        self.correctable: tuple[str, str] | None = None
+        #: The last command, if a word of it was not known: for ``oops`` and "Did you mean ...?".
+        self.slip: Slip | None = None
         #: The session's rolls, the recent ones kept (see game.dicelog).
         self.dice_log = DiceLog()
         self.last_request: tuple[str, Any] | None = None
@@ -271,23 +287,18 @@ class Engine:
 
     def correct(self, words: tuple[str, ...]) -> Report:
         """``oops WORDS``: the last command again, ``words`` in place of the word it did not know."""
-        if self.correctable is None:
+        if self.slip is None:
             return Report(["There is no word to correct: oops follows a command with a word I did not know."])
-        from game.parser import tokenize
-
-        text, unknown = self.correctable
         if not words:
-            return Report([f"Type oops and the word you meant in place of {quote_back(unknown)}."])
-        tokens = tokenize(text)
-        at = tokens.index(unknown)
-        return self._submit_guarded(" ".join([*tokens[:at], *words, *tokens[at + 1:]]))[0]
+            return Report([f"Type oops and the word you meant in place of {quote_back(self.slip.word)}."])
+        return self._submit_guarded(self.slip.corrected(words))[0]
 
     def _note_unknown(self, refusal: ActionRefused) -> None:
-        """Remember the command a word was not known in, for ``oops``."""
+        """Remember the command a word was not known in, for ``oops`` and ``yes``."""
         from game.parser import tokenize
 
         if isinstance(refusal, UnknownWord) and self.last_typed and refusal.word in tokenize(self.last_typed):
-            self.correctable = (self.last_typed, refusal.word)
+            self.slip = Slip(self.last_typed, refusal.word, refusal.meant if isinstance(refusal, Misspelt) else None)
 
     def _mark(self) -> tuple[Any, ...]:
         """What a command may change, to put back if it crashes (the state copied, cheaply)."""
@@ -331,7 +342,7 @@ class Engine:
     def _submit(self, text: str) -> tuple[Report, bool]:
         from game.parser import ParseError, parse, tokenize
 
-        correctable, self.correctable = self.correctable, None
+        slip, self.slip = self.slip, None
         if self.meta.confirming is not None:
             return self.meta.confirm(text), True
         if self.asking is not None:
@@ -341,20 +352,26 @@ class Engine:
             if answered is not None:
                 return answered, True
         if tokenize(text) in (["yes"], ["y"], ["no"]):
+            if slip is not None and slip.guess is not None:
+                return (Report(["All right."]) if tokenize(text) == ["no"] else
+                        self._submit_guarded(slip.corrected((slip.guess,)))[0]), True
             return Report(["That was a rhetorical question."]), True
         try:
             command = parse(text, self.extra_verbs)
         except ParseError as error:
-            if error.word is not None:
-                self.correctable = (text, error.word)
             hint, self.told_help = ([] if self.told_help else ["(Type help for the commands by purpose.)"]), True
+            if error.word is not None and error.word in vocabulary(self.world):
+                return Report([f"I know {quote_back(error.word)}, but not as a verb: say what to do with it, "
+                               f"as in \"examine {error.word}\"."], aside=hint), False
+            if error.word is not None:
+                self.slip = Slip(text, error.word, error.guess)
             return Report([str(error)], aside=hint), False
         if command is None:
             return Report(["Say something: type help for the commands."]), True
         if command.verb == "again":
             return self.repeat(), True
         if command.verb == "oops":
-            self.correctable = correctable
+            self.slip = slip
             return self.correct(command.words), True
         self.last_typed = text
         meta = command.verb in META_VERBS
@@ -379,12 +396,6 @@ class Engine:
         assert pending is not None
         words = tuple(tokenize(text))
         verb, _ = split_verb(list(words), self.extra_verbs)
-        if pending.misspelt is not None and words in (("yes",), ("y",)):
-            word, meant = pending.misspelt
-            fixed = " ".join(meant if w == word else w for w in tokenize(pending.command.raw))
-            return self._submit_guarded(fixed)[0]
-        if pending.misspelt is not None and words in (("no",),):
-            return Report(["All right."])
         if not words or verb is not None or (len(words) == 1 and words[0] in DIRECTION_WORDS):
             return None
         if pending.orphan:
@@ -474,7 +485,6 @@ class Engine:
         except Misspelt as question:
             self._restore(snapshot)
             self._note_unknown(question)
-            self.pending = Pending(command, [], misspelt=(question.word, question.meant))
             return Report([str(question)], question=True)
         except Question as question:
             assert snapshot is not None, "an observing action cannot ask"

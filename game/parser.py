@@ -49,11 +49,15 @@ class ParseError(WayfarerError):
     """The input could not be understood; the message names the word.
 
     ``word`` is the word not known, when that is the reason (``oops`` corrects it).
+    A verb close to it is taken at once only for a slip of the keys (:func:`is_slip`);
+    a guess further off is asked about, so that ``hint`` never hits anyone.
     """
 
-    def __init__(self, message: str, word: str | None = None) -> None:
+    def __init__(self, message: str, word: str | None = None, guess: str | None = None) -> None:
         super().__init__(message)
         self.word = word
+        #: The one known word close to ``word``, offered as "Did you mean ...?" (``yes`` takes it).
+        self.guess = guess
 
 
 @dataclass(frozen=True)
@@ -179,6 +183,25 @@ def suggest_verb(word: str, extra: Mapping[tuple[str, ...], str] | None = None) 
     return difflib.get_close_matches(word, known, n=3, cutoff=0.75)
 
 
+#: A typed word shorter than this is never taken as another (``hint`` is not ``hit``, ``hook`` not ``look``).
+_SLIP_MIN_LENGTH = 5
+
+
+def is_slip(typed: str, known: str) -> bool:
+    """Whether ``typed`` is ``known`` with one slip of the keys: two neighbours swapped, or one letter
+    wrong, missing or extra; and long enough for that to be the likely reading."""
+    if len(typed) < _SLIP_MIN_LENGTH or typed == known:
+        return False
+    if len(typed) == len(known):
+        wrong = [i for i, (a, b) in enumerate(zip(typed, known, strict=True)) if a != b]
+        return len(wrong) == 1 or (len(wrong) == 2 and wrong[1] == wrong[0] + 1
+                                   and typed[wrong[0]] == known[wrong[1]] and typed[wrong[1]] == known[wrong[0]])
+    shorter, longer = sorted((typed, known), key=len)
+    if len(longer) - len(shorter) != 1:
+        return False
+    return any(longer[:i] + longer[i + 1:] == shorter for i in range(len(longer)))
+
+
 def phrases_of(verbs: Mapping[str, tuple[str, ...]]) -> dict[tuple[str, ...], str]:
     """Word tuples -> canonical verb, for a verb table like :data:`VERBS`."""
     return {tuple(phrase.split()): verb for verb, words in verbs.items() for phrase in words}
@@ -211,16 +234,21 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, corr
         raise ParseError(f"That number is too long: no count in the game has more than {MAX_NUMBER_DIGITS} digits.")
     if len(words) == 1 and words[0] in DIRECTION_WORDS:
         return Command("go", direction=DIRECTION_WORDS[words[0]], raw=raw)
+    if words in (["exit"], ["enter"]):  # as Inform reads them: out of here, or in
+        return Command("go", direction="out" if words[0] == "exit" else "in", raw=raw)
     verb, rest = split_verb(words, extra)
+    if verb is None and words[0] in DIRECTION_WORDS:
+        raise ParseError(f"I understood {quote_back(words[0])} but not {quote_back(' '.join(words[1:]))}.")
     if verb is None:
         close = suggest_verb(words[0], extra)
-        if len(close) == 1 and correct:  # only one reading fits: do it, and say how it was read
+        if len(close) == 1 and correct and is_slip(words[0], close[0]):  # say how it was read
             fixed = _corrected(" ".join([close[0], *words[1:]]), extra)
             if fixed is not None:
                 return replace(fixed, note=f"(taking \"{words[0]}\" as \"{close[0]}\")")
         quoted = join_names([f'"{c}"' for c in close], "or")
         hint = f" Did you mean {quoted}?" if close else ""
-        raise ParseError(f"I don't know the word {quote_back(words[0])}.{hint}", words[0])
+        raise ParseError(f"I don't know the word {quote_back(words[0])}.{hint}", words[0],
+                         close[0] if len(close) == 1 else None)
     if verb == "go" and rest:
         return _parse_go(rest, raw)
     if verb == "wait":
@@ -302,7 +330,7 @@ def _parse_objects(verb: str, rest: list[str], raw: str) -> Command:
     direction = None
     if verb == "climb" and first and first[0] in DIRECTION_WORDS:
         direction, first = DIRECTION_WORDS[first[0]], first[1:]
-    if len(first) == 1 and first[0] in DIRECTION_WORDS and verb in ("open", "unlock", "examine", "flee", "search"):
+    if len(first) == 1 and first[0] in DIRECTION_WORDS and verb in ("open", "unlock", "close", "examine", "flee", "search"):
         direction = DIRECTION_WORDS[first[0]]
         first = []
     if first and first[-1].isdigit() and verb not in ("save", "load"):

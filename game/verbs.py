@@ -48,7 +48,7 @@ class VerbDef:
 
 #: In the order ``help`` lists them within their groups.
 CORE_VERBS: tuple[VerbDef, ...] = (
-    VerbDef("go", ("go", "walk", "run", "travel", "head"),
+    VerbDef("go", ("go", "walk", "run", "travel", "head", "enter", "exit"),
             "go DIR, or just n, s, e, w, ne, nw, se, sw, u, d, in, out", group="moving",
             usage="go DIR (or n, s, e, w, ne, nw, se, sw, u, d, in, out)", example="go north, or just n",
             more="Exits are listed with each place. A locked or hidden way has to be opened or found first."),
@@ -152,6 +152,25 @@ CORE_VERBS: tuple[VerbDef, ...] = (
                   "a friend, no roll from someone down or surrendered. Caught, the victim and everyone watching "
                   "remember it: merchants stop trading, guards turn on you. Unseen, the victim finds the loss "
                   "when you next walk in on it. odds steal X from Y gives the chance.")),
+    # Verbs that change nothing here, each with a plain reply (game.actions.idle); left out of the short help.
+    VerbDef("shove", ("shove", "pull", "press", "turn", "shake", "twist", "rotate", "drag", "lift", "tug", "yank"),
+            "pull, press, turn THING: nothing is worked that way here", usage="-"),
+    VerbDef("touch", ("touch", "feel", "rub", "pat", "stroke", "poke", "prod"), "touch THING", usage="-"),
+    VerbDef("close", ("close", "shut", "lock"), "close, lock THING: what is open stays open", usage="-"),
+    VerbDef("jump", ("jump", "hop", "leap"), "jump", usage="-"),
+    VerbDef("sing", ("sing", "hum", "whistle", "dance"), "sing, hum, whistle, dance", usage="-"),
+    VerbDef("kiss", ("kiss", "hug", "embrace"), "kiss, hug SOMEONE", usage="-"),
+    VerbDef("sit", ("sit", "sit down", "lie", "lie down", "kneel", "stand", "stand up"),
+            "sit, lie down, stand: rest and sleep are what count", usage="-"),
+    VerbDef("think", ("think", "ponder", "meditate", "wonder"), "think: the oracle decides what you cannot",
+            usage="-"),
+    VerbDef("hint", ("hint", "hints", "clue", "clues", "walkthrough"), "hint: where to turn for help", usage="-"),
+    VerbDef("say", ("say", "shout", "yell", "scream", "call", "whisper"), "say WORDS: talk and ask are how to speak",
+            usage="-"),
+    VerbDef("verbose", ("verbose", "brief", "superbrief"), "verbose, brief: places are always described in full",
+            usage="-"),
+    VerbDef("version", ("version", "credits", "about"), "version: the game, the adventure and the rules", usage="-"),
+    VerbDef("wake", ("wake", "wake up", "awake", "awaken"), "wake [SOMEONE]", usage="-"),
     VerbDef("again", ("again", "g"), "again (g): repeat the last command", meta=True, group="table",
             usage="again (g)", example="g"),
     VerbDef("oops", ("oops",), "oops WORD: the last command again, WORD in place of the word not known",
@@ -183,7 +202,7 @@ CORE_VERBS: tuple[VerbDef, ...] = (
             group="table", example="restart"),
     VerbDef("help", ("help", "?", "commands"), "help [VERB]: the commands, or one explained", meta=True,
             group="table", usage="help [VERB]", example="help attack"),
-    VerbDef("quit", ("quit", "q", "exit"), "quit (q): leave the game", meta=True, group="table", usage="quit (q)",
+    VerbDef("quit", ("quit", "q"), "quit (q): leave the game", meta=True, group="table", usage="quit (q)",
             example="quit"),
 )
 

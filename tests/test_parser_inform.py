@@ -433,3 +433,57 @@ def test_oops_corrects_an_unknown_verb_and_a_misspelling_offered_a_guess(game: E
     assert play(game, "x ledgr")[0].endswith("Did you mean \"ledger\"?")
     assert play(game, "oops ledger") == ["A ledger bound in green leather."]
     assert play(game, "again") == ["A ledger bound in green leather."]
+
+
+def test_a_verb_is_taken_for_another_only_on_a_slip_of_the_keys(game: Engine) -> None:
+    from game.parser import is_slip
+
+    assert [is_slip(a, b) for a, b in [("nroth", "north"), ("atack", "attack"), ("serach", "search")]] == [True] * 3
+    assert [is_slip(a, b) for a, b in [("hint", "hit"), ("hook", "look"), ("about", "out"), ("white", "hit")]] \
+        == [False] * 4
+    assert play(game, "hnit maud") == ["I don't know the word \"hnit\". Did you mean \"hit\" or \"hint\"?"]
+    assert play(game, "kil maud") == ["I don't know the word \"kil\". Did you mean \"kill\"?"]
+    assert play(game, "no") == ["All right."]
+    assert game.world.npc_state("maud").disposition == "merchant" and game.state.turn == 0
+    play(game, "w")
+    play(game, "exmine ledger")
+    assert play(game, "xamine ledger") == ["(taking \"xamine\" as \"examine\")", "A ledger bound in green leather."]
+
+
+def test_yes_takes_the_verb_offered_for_an_unknown_one(game: Engine) -> None:
+    play(game, "w")
+    assert play(game, "exemin ledger") == ["I don't know the word \"exemin\". Did you mean \"examine\"?"]
+    assert play(game, "yes") == ["A ledger bound in green leather."]
+    assert play(game, "yes") == ["That was a rhetorical question."]
+
+
+def test_a_known_noun_or_a_direction_in_place_of_a_verb_is_named_as_such(game: Engine) -> None:
+    assert play(game, "ledger please") == [
+        "I know \"ledger\", but not as a verb: say what to do with it, as in \"examine ledger\"."]
+    assert play(game, "e cloak") == ["I understood \"e\" but not \"cloak\"."]
+
+
+def test_verbs_that_change_nothing_get_a_plain_reply_and_take_no_time(game: Engine) -> None:
+    replies = {
+        "pull hook": "Nothing obvious happens.",
+        "touch maud": "Maud would rather you kept your hands to yourself.",
+        "close door": "There is no shutting or locking a way here: what is open stays open.",
+        "shut knife": "The knife is not something you can shut.",
+        "jump": "You jump on the spot, to no effect.",
+        "kiss maud": "Maud would rather you did not.",
+        "say hello": "To speak with someone, talk to them or ask them about something: talk to maud, or ask maud "
+                     "about TOPIC.",
+        "wake maud": "Maud is wide awake.",
+        "hint": "There are no hints here. help lists the commands by purpose; oracle QUESTION answers a yes-or-no "
+                "question as a game master would; map shows the places you have been.",
+    }
+    for command, reply in replies.items():
+        assert play(game, command) == [reply], command
+    assert play(game, "pull statue") == ["I don't know the word \"statue\"."]
+    assert game.state.turn == 0 and game.state.log == []
+
+
+def test_exit_and_enter_go_out_and_in_as_in_inform(game: Engine) -> None:
+    assert play(game, "exit") == ["You can't go out from here."]
+    assert play(game, "enter") == ["You can't go in from here."]
+    assert game.meta.confirming is None and not game.confirming_quit

@@ -53,6 +53,12 @@ def _trade() -> Family:
     return trade
 
 
+def _idle() -> Family:
+    from game.actions import idle
+
+    return idle
+
+
 def _theft() -> Family:
     from game.actions import theft
 
@@ -69,6 +75,8 @@ LATER: tuple[tuple[tuple[str, ...], Callable[[], Family]], ...] = (
     (("read", "listen", "smell", "exits", "climb"), _senses),
     (("wares", "trade", "buy", "sell", "haggle", "value"), _trade),
     (("steal",), _theft),
+    (("shove", "touch", "close", "jump", "sing", "kiss", "sit", "think", "hint", "say", "verbose", "version", "wake"),
+     _idle),
 )
 
 
