@@ -63,6 +63,12 @@ def test_take_all_but(game: Engine) -> None:
     assert play(game, "drop all but knife")[0].startswith("You drop")
     assert world.place_of("knife") == "player" and world.place_of("ledger") != "player"
 
+def test_all_but_a_thing_not_among_those_all_covers_leaves_nothing_out(game: Engine) -> None:
+    assert game.world.place_of("knife") == "player"
+    lines = play(game, "take all but knife")
+    assert "Taken: the ledger." in lines and game.world.place_of("heart") == "player"
+    assert play(game, "drop all but knfie") == ["I don't know the word \"knfie\". Did you mean \"knife\"?"]
+
 
 def test_them_after_several_things(game: Engine) -> None:
     play(game, "take key and ledger", "drop them")

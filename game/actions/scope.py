@@ -270,11 +270,21 @@ def held_here(world: World, words: tuple[str, ...]) -> tuple[str, str] | None:
 
 
 def all_but(world: World, excluded: tuple[tuple[str, ...], ...], items: list[str]) -> list[str]:
-    """``items`` less those the ``but`` phrases name ("take all but the knife")."""
+    """``items`` less those the ``but`` phrases name ("take all but the knife").
+
+    A phrase names every item of ``items`` it fits ("all but the keys"); one that
+    fits none of them leaves nothing out ("take all but the knife" with the knife
+    in hand), unless a word of it is not known at all, which is refused as always.
+    """
     if not excluded:
         return items
     scope = Scope(world, [("item", i) for i in items])
-    left_out = {resolve(scope, words, None, what="leave out")[1] for words in excluded}
+    left_out: set[str] = set()
+    for words in excluded:
+        unknown = [w for w in words if w not in vocabulary(world)]
+        if unknown:
+            _refuse_unknown(scope, unknown[0])
+        left_out.update(thing[1] for thing in _matches(scope, words))
     return [i for i in items if i not in left_out]
 
 
