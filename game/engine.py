@@ -34,7 +34,17 @@ from typing import TYPE_CHECKING, Any
 from game.actions import ActionRegistry, ActionSpec, Handler, Question, Turn, triggers
 from game.actions.observe import describe_room
 from game.actions.registry import default_registry
-from game.actions.scope import PRONOUNS, Ambiguous, Misspelt, Orphan, Thing, UnknownWord, vocabulary, words_of
+from game.actions.scope import (
+    PRONOUNS,
+    Ambiguous,
+    Misspelt,
+    Orphan,
+    Thing,
+    UnknownWord,
+    name_of,
+    vocabulary,
+    words_of,
+)
 from game.dicelog import DiceLog
 from game.errors import ActionRefused, ContentError
 from game.meta import ENDING_QUESTION, MetaCommands
@@ -582,7 +592,7 @@ class Engine:
             self.pronouns[{"he": "him", "she": "her", "they": "them"}.get(pronoun, "it")] = thing
             if pronoun != "it":
                 return
-        elif kind == "item" and is_plural(self.world.item_name(thing_id)):
+        elif kind in ("item", "scenery") and is_plural(name_of(self.world, thing)):
             self.pronouns["them"] = thing
         self.pronouns["it"] = thing
 

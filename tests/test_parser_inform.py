@@ -493,3 +493,12 @@ def test_exit_and_enter_go_out_and_in_as_in_inform(game: Engine) -> None:
     assert play(game, "exit") == ["You can't go out from here."]
     assert play(game, "enter") == ["You can't go in from here."]
     assert game.meta.confirming is None and not game.confirming_quit
+
+
+def test_them_means_a_plural_thing_named_alone_scenery_too() -> None:
+    from game.paths import bundled_root
+    from game.world.loader import find_adventure
+
+    cloak = Engine.new_game(load_adventure(find_adventure("cloak-of-darkness", bundled_root())), get_system("bind"), 1)
+    described = play(cloak, "x chandeliers")
+    assert play(cloak, "x them") == described
