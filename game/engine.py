@@ -56,6 +56,7 @@ from game.text import clean, is_plural, quote_back
 from game.timekeeping import advance
 from game.verbs import META_VERBS
 from game.world import limits
+from game.world.conditions import place_name
 from game.world.content import Adventure
 from game.world.state import PLAYER, WorldState
 from game.world.world import World
@@ -746,7 +747,7 @@ class Engine:
         """Place, health, water, food, day and system, for the status bar."""
         state = self.state
         health = self.play.status_health(self.world)
-        return (f"{self.world.room.name} | {health} | water {state.water} | food {state.food} | "
+        return (f"{place_name(self.world)} | {health} | water {state.water} | food {state.food} | "
                 f"day {state.day} {state.clock} | {self.system.id}")
 
 

@@ -13,6 +13,7 @@ from game.rules.base import Odds, RollResult
 from game.rules.dice import Dice, RandomDice
 from game.text import join_names
 from game.verbs import META_VERBS, VERB_WORDS
+from game.world.conditions import place_name
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -112,7 +113,7 @@ class MetaCommands:
     def do_undo(self, command: Command) -> Report:
         if not self.engine.undo():
             return self._report("There is nothing to undo.")
-        return self._report(f"Undone. You are in {self.engine.world.room.name}.",
+        return self._report(f"Undone. You are in {place_name(self.engine.world)}.",
                             "(The dice of a turn are fixed: trying the same again brings the same roll.)")
 
     def _slot(self, command: Command) -> str:
@@ -449,11 +450,10 @@ class MetaCommands:
         for room_id in sorted(world.state.visited, key=lambda r: world.adventure.rooms[r].name):
             exits = []
             for exit_def in world.visible_exits(room_id):
-                target = world.adventure.rooms[exit_def.to]
-                known = target.name if exit_def.to in world.state.visited else "?"
+                known = place_name(world, exit_def.to) if exit_def.to in world.state.visited else "?"
                 exits.append(f"{exit_def.direction} to {known}")
             here = " (you are here)" if room_id == world.state.room else ""
-            lines.append(f"  {world.adventure.rooms[room_id].name}{here}: {join_names(exits)}")
+            lines.append(f"  {place_name(world, room_id)}{here}: {join_names(exits)}")
         return self._report(*lines)
 
 

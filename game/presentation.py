@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.text import wrap
+from game.world.conditions import place_name
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -164,7 +165,7 @@ def status_parts(engine: Engine) -> list[Part]:
     state, world = engine.state, engine.world
     foes = _foes(engine)
     parts = [
-        Part(world.room.name, _cut(world.room.name, 14), 5),
+        Part(place_name(world), _cut(place_name(world), 14), 5),
         Part(engine.play.status_health(world), engine.play.status_health(world), 0),
     ]
     if foes:

@@ -189,6 +189,14 @@ def test_cloak_the_bar_is_dark_while_the_cloak_is_carried(cloak: Engine) -> None
     assert play(cloak, "n")[0] == "Foyer of the Opera House"
 
 
+def test_cloak_the_dark_bar_is_not_named_anywhere_while_dark(cloak: Engine) -> None:
+    play(cloak, "s")
+    assert cloak.status_line().startswith("Darkness | ")
+    assert "  Darkness (you are here): north to Foyer of the Opera House" in play(cloak, "map")
+    play(cloak, "n")
+    assert play(cloak, "undo")[0] == "Undone. You are in Darkness."
+
+
 def test_cloak_north_from_the_foyer_is_refused(cloak: Engine) -> None:
     assert play(cloak, "n") == ["You've only just arrived, and besides, the weather outside seems to be getting "
                                 "worse."]

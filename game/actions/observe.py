@@ -8,7 +8,7 @@ from game.actions.combat import weapon_of
 from game.actions.scope import SELF, Scope, resolve, scenery_of
 from game.errors import ActionRefused
 from game.text import article, capital, definite, is_plural, join_names, possessive, subject, the, verb_s
-from game.world.conditions import is_dark, text_now
+from game.world.conditions import DARK_PLACE, is_dark, text_now
 from game.world.state import PLAYER
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def describe_room(turn: Turn) -> None:
     room = world.room
     arrival = world.state.minutes + turn.minutes
     if is_dark(world, minutes=arrival):
-        turn.say("Darkness", "It is pitch dark, and you can't see a thing.")
+        turn.say(DARK_PLACE, "It is pitch dark, and you can't see a thing.")
         return
     turn.say(room.name, text_now(world, room.description, room.descriptions, minutes=arrival).strip())
     if room.water_source:

@@ -61,6 +61,16 @@ def text_now(world: World, plain: str, texts: tuple[TextDef, ...], room_id: str 
     return plain
 
 
+#: What a dark place is called: its name cannot be seen.
+DARK_PLACE = "Darkness"
+
+
+def place_name(world: World, room_id: str | None = None) -> str:
+    """A room's name (the player's by default) as the player sees it: :data:`DARK_PLACE` while it is dark."""
+    room_id = room_id or world.state.room
+    return DARK_PLACE if is_dark(world, room_id) else world.adventure.rooms[room_id].name
+
+
 def is_dark(world: World, room_id: str | None = None, minutes: int | None = None) -> bool:
     """Whether the room (the player's by default) is dark at ``minutes`` (now by default): its ``dark``
     condition holds."""
