@@ -270,6 +270,11 @@ def test_a_killed_npc_leaves_a_body_to_examine(game: Engine) -> None:
     assert play(game, "x body")[0].startswith("The body of the brute lies still.")
     assert play(game, "take corpse")[0].startswith("You leave the body of the brute")
     assert "The body of the brute lies here." in play(game, "look")
+    maud = game.world.npc_state("maud")
+    maud.sheet = game.system.harm(maud.sheet, "d20", ScriptedDice([20] * 10)).sheet
+    while game.system.condition(maud.sheet) != "dead":
+        maud.sheet = game.system.harm(maud.sheet, "d20", ScriptedDice([20] * 10)).sheet
+    assert "The body of Maud lies here." in play(game, "look"), "a name of her own takes no article"
 
 
 def test_a_body_among_fixed_things_only_is_said_to_have_nothing_left(game: Engine) -> None:
@@ -367,7 +372,7 @@ def test_typo_help(game: Engine) -> None:
 def test_articles_and_proper_names(game: Engine) -> None:
     look = play(game, "look")
     assert "Maud is here." in look
-    assert "You see a brass key, some locust cakes, a ledger, Glass Heart and a flask here." in look
+    assert "You see a brass key, some locust cakes, a ledger, the Glass Heart and a flask here." in look
     from game.text import article, the
 
     assert article("hour-glass") == "an hour-glass" and article("unicorn") == "a unicorn"

@@ -66,7 +66,7 @@ def _npc_presence(turn: Turn, npc_id: str) -> str:
     name = world.npc_name(npc_id)
     condition = world.npc_condition(npc_id)
     if condition == "dead":
-        return f"The body of {definite(name)} lies here."
+        return f"The body of {world.the_npc(npc_id)} lies here."
     if condition == "down":
         return f"{capital(the(name))} lies here, out of the fight."
     if world.hostile(npc_id):

@@ -128,11 +128,11 @@ class World:
 
     def item_a(self, item_id: str) -> str:
         """The item's name with its indefinite article (``a humming glass rod``); an identified
-        exotica is one of a kind: ``the Glass Lance``."""
+        exotica, and a thing named in capitals, is one of a kind: ``the Glass Lance``, ``the Glass Heart``."""
         item = self.item(item_id)
         if item.true_name and item_id in self.state.identified:
             return f"the {item.true_name}"
-        return article(item.name)
+        return f"the {item.name}" if item.name[:1].isupper() else article(item.name)
 
     # -- NPCs -------------------------------------------------------------------
     def npc(self, npc_id: str) -> NpcDef:
