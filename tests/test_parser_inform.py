@@ -299,6 +299,7 @@ def test_room_and_scenery_text_follow_an_exit_opened(game: Engine) -> None:
     play(game, "s")
     assert play(game, "look")[1] == "A hall with a brass hook on the wall. The oak door to the north stands open."
     assert play(game, "x door") == ["A heavy oak door, standing open."]
+    assert play(game, "open door") == ["The oak door is already open."]
 
 
 def test_item_text_follows_carrying(game: Engine) -> None:

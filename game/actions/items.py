@@ -176,7 +176,11 @@ def _target_exit(turn: Turn, command: Command) -> ExitDef:
     if command.words and not set(command.words) & DOOR_WORDS:
         raise ActionRefused(f"You can't open the {' '.join(command.words)}. Try \"unlock DIRECTION with KEY\".")
     if not locked:
-        raise ActionRefused("Nothing here is locked.")
+        here = world.state.room
+        opened = [e for e in world.visible_exits() if e.locked_by and world.exit_open(here, e)]
+        if len(opened) == 1:
+            raise ActionRefused(f"{capital(opened[0].name or 'the way ' + opened[0].direction)} is already open.")
+        raise ActionRefused("Nothing here is locked." if not opened else "Every way here is already open.")
     if len(locked) > 1:
         raise ActionRefused(f"Which way: {join_names([e.direction for e in locked], 'or')}?")
     return locked[0]
