@@ -220,6 +220,7 @@ def test_wear_remove_wield_throw_read(game: Engine) -> None:
     assert play(game, "read ledger") == ["Paid: one brass hook. Owed: everything else."]
     assert play(game, "read chest") == ["PROPERTY OF THE HOUSE"]
     assert play(game, "read knife") == ["There is nothing written on the knife."]
+    assert play(game, "read door") == ["A heavy oak door. It is shut fast."], "no text: what is seen of it"
     assert play(game, "throw knife")[0] == "You throw the knife away. It lands nearby."
 
 

@@ -1,7 +1,7 @@
 """The senses and the ways: read, listen, smell, exits, climb.
 
-``read`` shows an item's or scenery's ``text`` (its description when it has none
-but is a ``text`` item); ``listen``/``smell`` give a thing's ``sound``/``smell``,
+``read`` shows an item's or scenery's ``text``, else its description (where what
+is written on it is told, as in "The last entry reads: ..."), else says nothing is written; ``listen``/``smell`` give a thing's ``sound``/``smell``,
 or the room's, or a plain line.  ``climb`` goes up or down (``climb down rope``
 goes down when there is a way down), and takes the time a move takes.
 """
@@ -14,6 +14,7 @@ from game.actions.observe import exits_line
 from game.actions.scope import SELF, Scope, resolve, scenery_of, the_name
 from game.errors import ActionRefused
 from game.text import capital
+from game.world.conditions import text_now
 
 if TYPE_CHECKING:
     from game.parser import Command
@@ -74,9 +75,10 @@ def read(turn: Turn, command: Command) -> None:
     text = ""
     if kind == "item":
         item = world.item(thing_id)
-        text = item.text or (item.description if item.kind == "text" else "")
+        text = item.text or text_now(world, item.description, item.descriptions)
     elif kind == "scenery":
-        text = scenery_of(world, thing_id).text
+        scenery = scenery_of(world, thing_id)
+        text = scenery.text or text_now(world, scenery.description, scenery.descriptions)
     if not text:
         raise ActionRefused(f"There is nothing written on {the_name(world, thing)}.")
     turn.say(text)
