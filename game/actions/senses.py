@@ -1,8 +1,9 @@
 """The senses and the ways: read, listen, smell, exits, climb.
 
 ``read`` shows an item's or scenery's ``text``, else its description (where what
-is written on it is told, as in "The last entry reads: ..."), else says nothing is written; ``listen``/``smell`` give a thing's ``sound``/``smell``,
-or the room's, or a plain line.  ``climb`` goes up or down (``climb down rope``
+is written on it is told, as in "The last entry reads: ..."), else says nothing is
+written; ``listen``/``smell`` give a thing's ``sound``/``smell``, or the room's, or
+a plain line.  ``climb`` goes up or down (``climb down rope``
 goes down when there is a way down), and takes the time a move takes.
 """
 from __future__ import annotations
