@@ -33,7 +33,7 @@ def describe_room(turn: Turn) -> None:
         return
     turn.say(room.name, text_now(world, room.description, room.descriptions, minutes=arrival).strip())
     if room.water_source:
-        turn.say("There is water here: you can drink or fill your waterskins.")
+        turn.say("There is water here: you can drink, or fill your water containers.")
     # Who is here: after a journey, whoever is there at the hour of arrival; when the player stayed
     # put, whoever was here as the turn began (passers_by then tells who came or went meanwhile).
     journeyed = bool(turn.start_room) and turn.start_room != room.id
