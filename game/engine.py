@@ -383,7 +383,7 @@ class Engine:
             return self.repeat(), True
         if command.verb == "oops":
             self.slip = slip
-            return self.correct(command.words), True
+            return self.correct(tuple(tokenize(text)[1:])), True  # as typed: "oops the" puts "the" back
         self.last_typed = text
         meta = command.verb in META_VERBS
         odds = self.meta.odds_line(command) if self.meta.show_odds and not meta and self.state.status == "playing" \

@@ -446,6 +446,8 @@ def test_oops_corrects_an_unknown_verb_and_a_misspelling_offered_a_guess(game: E
     assert play(game, "x ledgr")[0].endswith("Did you mean \"ledger\"?")
     assert play(game, "oops ledger") == ["A ledger bound in green leather."]
     assert play(game, "again") == ["A ledger bound in green leather."]
+    play(game, "x teh ledger")
+    assert play(game, "oops the") == ["A ledger bound in green leather."], "a word the parser would drop"
 
 
 def test_a_verb_is_taken_for_another_only_on_a_slip_of_the_keys(game: Engine) -> None:
