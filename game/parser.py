@@ -265,7 +265,7 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, corr
         verb = "examine"
         if rest[0] in ("at", "in", "inside"):
             rest = rest[1:]
-    if verb == "take" and rest[:1] == ["up"]:
+    if verb in ("take", "put") and rest[:1] == ["up"]:  # take up the key; hang up the cloak
         rest = rest[1:]
     if verb == "talk" and rest[:1] in (["to"], ["with"]):
         rest = rest[1:]

@@ -92,9 +92,10 @@ def put(turn: Turn, command: Command) -> None:
         return
     item_id = item_here(turn, command.words, "put")
     if not command.second:
-        where = command.preposition or "in"
-        raise Orphan(f"What do you want to put {definite(world.item_name(item_id))} {where}?",
-                     "" if command.preposition else "in")
+        hung = command.raw.split()[:1] == ["hang"]  # a thing is hung on something
+        where = command.preposition or ("on" if hung else "in")
+        raise Orphan(f"What do you want to {'hang' if hung else 'put'} {definite(world.item_name(item_id))} {where}?",
+                     "" if command.preposition else where)
     _put_one(turn, item_id, _holder(turn, command))
     turn.spend(1)
 
