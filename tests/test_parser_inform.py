@@ -516,3 +516,8 @@ def test_them_means_a_plural_thing_named_alone_scenery_too() -> None:
     cloak = Engine.new_game(load_adventure(find_adventure("cloak-of-darkness", bundled_root())), get_system("bind"), 1)
     described = play(cloak, "x chandeliers")
     assert play(cloak, "x them") == described
+
+
+def test_searching_where_nothing_was_ever_hidden_finds_nothing_not_nothing_more(game: Engine) -> None:
+    game.state.room = "roof"
+    assert play(game, "search") == ["You search carefully, but find nothing."]

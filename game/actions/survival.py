@@ -128,7 +128,7 @@ def fill(turn: Turn, command: Command) -> None:
     if world.state.water >= capacity:
         raise ActionRefused("Your water containers are already full.")
     world.state.water = capacity
-    turn.say(f"You fill your containers: {capacity} rations of water.")
+    turn.say(f"You fill your containers: {capacity} ration{'s' if capacity != 1 else ''} of water.")
     turn.spend(10)
 
 
@@ -241,7 +241,8 @@ def search(turn: Turn, command: Command) -> None:
             found_any = True
     if not found_any:
         if not any(not world.exit_visible(room.id, e) for e in room.exits.values()) and not world.hidden_items(room.id):
-            turn.say("You search carefully, but find nothing more.")
+            found_before = any(e.hidden and world.exit_visible(room.id, e) for e in room.exits.values())
+            turn.say(f"You search carefully, but find nothing{' more' if found_before else ''}.")
         else:
             turn.say("You search, but find nothing. Something may still be hidden here.")
 
