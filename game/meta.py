@@ -148,6 +148,11 @@ class MetaCommands:
         if self.engine.saves is None:
             return self._report("Loading is not available in this session.")
         slot, backup = self._slot_and_backup(command)
+        if not command.words and not self.engine.saves.path(slot).exists():  # which of the saves, then?
+            listed = self.do_saves(command).lines
+            if not self.engine.saves.slots():
+                return self._report(f"There is nothing to load: {listed[0][0].lower()}{listed[0][1:]}")
+            return self._report("There is no quick save to load. Name a slot: load SLOT.", *listed[1:])
         try:
             state, notes = self.engine.saves.load(slot, backup=backup)
         except SaveError as error:

@@ -521,3 +521,11 @@ def test_them_means_a_plural_thing_named_alone_scenery_too() -> None:
 def test_searching_where_nothing_was_ever_hidden_finds_nothing_not_nothing_more(game: Engine) -> None:
     game.state.room = "roof"
     assert play(game, "search") == ["You search carefully, but find nothing."]
+
+
+def test_restore_without_a_quick_save_names_the_saves_there_are(game: Engine) -> None:
+    assert play(game, "restore") == [
+        "There is nothing to load: no saved games yet for The Parlour. Save with: save [SLOT]"]
+    play(game, "save gate")
+    lines = play(game, "restore")
+    assert lines[0] == "There is no quick save to load. Name a slot: load SLOT." and lines[1].startswith("  gate: ")
