@@ -62,7 +62,7 @@ from game.world.state import PLAYER, WorldState
 from game.world.world import World
 
 if TYPE_CHECKING:
-    from game.parser import Command
+    from game.parser import Command, Slip
     from game.saves import SaveStore
 
 # The parser is imported by the methods that read a line: the opening reads none (issue 18).
@@ -85,24 +85,6 @@ class Pending:
     orphan: bool = False
     #: For an orphan: the word between the command and the reply ("put knife" + "in" + "chest").
     join: str = ""
-
-
-@dataclass(frozen=True)
-class Slip:
-    """The last command, ``text``, had a ``word`` not known: ``oops`` puts another in its place,
-    and when the game asked "Did you mean ...?" about one ``guess``, ``yes`` takes that."""
-
-    text: str
-    word: str
-    guess: str | None = None
-
-    def corrected(self, words: tuple[str, ...]) -> str:
-        """The command with ``words`` in place of the word not known."""
-        from game.parser import tokenize
-
-        tokens = tokenize(self.text)
-        at = tokens.index(self.word)
-        return " ".join([*tokens[:at], *words, *tokens[at + 1:]])
 
 
 @dataclass
@@ -306,7 +288,7 @@ class Engine:
 
     def _note_unknown(self, refusal: ActionRefused) -> None:
         """Remember the command a word was not known in, for ``oops`` and ``yes``."""
-        from game.parser import tokenize
+        from game.parser import Slip, tokenize
 
         if isinstance(refusal, UnknownWord) and self.last_typed and refusal.word in tokenize(self.last_typed):
             self.slip = Slip(self.last_typed, refusal.word, refusal.meant if isinstance(refusal, Misspelt) else None)
@@ -351,7 +333,7 @@ class Engine:
         return self.saves.flush_autosave() if self.saves is not None else ""
 
     def _submit(self, text: str) -> tuple[Report, bool]:
-        from game.parser import ParseError, parse, tokenize
+        from game.parser import ParseError, Slip, parse, tokenize
 
         slip, self.slip = self.slip, None
         if self.meta.confirming is not None:

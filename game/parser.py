@@ -138,6 +138,22 @@ def tokenize(text: str) -> list[str]:
     return words
 
 
+@dataclass(frozen=True)
+class Slip:
+    """The last command, ``text``, had a ``word`` not known: ``oops`` puts another in its place,
+    and when the game asked "Did you mean ...?" about one ``guess``, ``yes`` takes that."""
+
+    text: str
+    word: str
+    guess: str | None = None
+
+    def corrected(self, words: tuple[str, ...]) -> str:
+        """The command with ``words`` in place of the word not known."""
+        tokens = tokenize(self.text)
+        at = tokens.index(self.word)
+        return " ".join([*tokens[:at], *words, *tokens[at + 1:]])
+
+
 _SEPARATORS = re.compile(r"(?:[.;!]+(?=\s|$)|\bthen\b)", re.IGNORECASE)
 
 
