@@ -429,6 +429,14 @@ def test_a_stun_lasts_the_round_and_the_next(engine: Engine, script: Script) -> 
     assert player(engine).wound_level == 0 and engine.status_line().startswith("Well | healthy | ")
 
 
+def test_a_hit_that_does_no_wound_does_not_make_a_stun_last_longer(engine: Engine, script: Script) -> None:
+    say(engine, script, "n", [6, 6, 2, 1, 1, 2, 1, 1, 2])  # stunned, as above
+    # raider 3D: 6, 6 + wild 2 = 14 hits; damage 3D+1: 1, 1 + wild 1 + 1 = 4 against resistance 3D: 6, 6 + wild 2
+    lines = say(engine, script, "wait", [6, 6, 2, 1, 1, 1, 6, 6, 2])
+    assert lines[-2:] == ["Damage 4 against your resistance 14: no wound.", "The stun wears off."]
+    assert player(engine).wound_level == 0 and player(engine).stun_rounds == 0
+
+
 def test_the_mortally_wounded_roll_each_round_to_stay_alive(engine: Engine, script: Script) -> None:
     edit(engine, wound_level=5, mortal_rounds=0)
     lines = say(engine, script, "wait", [1, 1, 1])
