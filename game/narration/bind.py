@@ -79,6 +79,8 @@ def _hp(narrator: Narrator, event: HpChanged) -> list[str]:
         return [f"HP {event.before} -> {event.after} of {event.max_hp}."]
     if event.cause == "week":
         return [f"A week has passed since your wounds began to mend: HP {event.before} -> {event.after}."]
+    if event.after <= 0:
+        return [f"You are down to {event.after} HP (of {event.max_hp})."]
     return [f"You have {event.after} of {event.max_hp} HP left."]
 
 

@@ -863,7 +863,7 @@ def test_falling_with_a_foe_standing_is_death(game: Engine, script: Script) -> N
     place(game, "tower")
     game.state.player = replace(game.state.player, hp=2)
     lines = say(game, script, "attack brute", 1, 1, 6)
-    assert lines[-1] == "You fall, and the brute makes sure you never rise."
+    assert lines[-2:] == ["You are down to -5 HP (of 6).", "You fall, and the brute makes sure you never rise."]
     assert game.state.status == "dead"
 
 
