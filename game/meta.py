@@ -244,7 +244,8 @@ class MetaCommands:
         """The summary of a run that has ended, and what the player may do now."""
         engine = self.engine
         world, state = engine.world, engine.state
-        met = [n for n, npc in state.npcs.items() if npc.disposition == "hostile" or world.npc_condition(n) != "ok"]
+        met = [n for n, npc in state.npcs.items()
+               if npc.disposition == "hostile" or "fought" in npc.memory or world.npc_condition(n) != "ok"]
         beaten = [n for n in met if world.npc_condition(n) != "ok"]
         how = {"won": "You won.", "lost": "You lost."}.get(state.status, state.ending or "You died.")
         rolls = engine.dice_log.total

@@ -6,7 +6,9 @@ A fall or a death in a fight is not worded here: the engine says an NPC's
 """
 from __future__ import annotations
 
-from game.events import PLAYER
+from collections.abc import Iterable
+
+from game.events import PLAYER, Event, RollMade
 from game.events.fight import Died, Fell
 from game.narration import Narrator, cap
 from game.rules.bind_body import INTERVALS
@@ -21,6 +23,7 @@ from game.rules.bind_events import (
     LifeSaveEnded,
     NoBlow,
     Rested,
+    TieAnswered,
     TraitRaised,
     Unaffected,
     WokeUp,
@@ -31,7 +34,29 @@ from game.text import article
 
 
 class BindNarrator(Narrator):
-    """The narrator of a run under BIND."""
+    """The narrator of a run under BIND.
+
+    A tied exchange's roll is shown with its question; after the answer
+    (:class:`TieAnswered`) the same roll, logged again as the exchange resolves,
+    is not shown a second time.
+    """
+
+    def lines(self, events: Iterable[Event]) -> list[str]:
+        kept: list[Event] = []
+        answered = False
+        for event in events:
+            if isinstance(event, TieAnswered):
+                answered = True
+            elif answered and isinstance(event, RollMade):
+                answered = False
+                continue
+            kept.append(event)
+        return super().lines(kept)
+
+
+@BindNarrator.renders(TieAnswered)
+def _tie_answered(narrator: Narrator, event: TieAnswered) -> list[str]:
+    return []
 
 
 @BindNarrator.renders(Fell)
@@ -54,6 +79,8 @@ def _hp(narrator: Narrator, event: HpChanged) -> list[str]:
         return [f"HP {event.before} -> {event.after} of {event.max_hp}."]
     if event.cause == "week":
         return [f"A week has passed since your wounds began to mend: HP {event.before} -> {event.after}."]
+    if event.after <= 0:
+        return [f"You are down to {event.after} HP (of {event.max_hp})."]
     return [f"You have {event.after} of {event.max_hp} HP left."]
 
 

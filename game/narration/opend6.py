@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.events import PLAYER, Event
+from game.events import PLAYER, Event, RollMade
 from game.events.fight import Died, Fell
 from game.narration import Narrator, cap
 from game.rules.opend6_events import (
@@ -74,9 +74,16 @@ class OpenD6Narrator(Narrator):
     """Words OpenD6's events; an answered question hides what was shown with it."""
 
     def lines(self, events: Iterable[Event]) -> list[str]:
+        """The events after the last answer; a roll the player kept (no Character Point
+        spent) was shown with the question, so the caller's showing of it is dropped."""
         shown = list(events)
         start = max((i + 1 for i, event in enumerate(shown) if isinstance(event, Answered)), default=0)
-        return super().lines(shown[start:])
+        after = shown[start:]
+        offered = next((e for e in reversed(shown[:start]) if isinstance(e, RollMade)), None)
+        again = next((i for i, e in enumerate(after) if isinstance(e, RollMade)), None)
+        if offered is not None and again is not None and after[again] == offered:
+            del after[again]
+        return super().lines(after)
 
 
 def _the(narrator: Narrator, who: str) -> str:

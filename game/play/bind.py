@@ -25,6 +25,7 @@ from game.actions.combat import after_npc_hit, npc_attacks_player
 from game.actions.movement import enter
 from game.errors import ActionRefused
 from game.narration.bind import BindNarrator
+from game.npc import memory
 from game.parser import DIRECTION_WORDS
 from game.play import bind_advance, bind_checks, bind_fight, bind_world
 from game.play.base import BasePlay
@@ -155,12 +156,14 @@ class BindPlay(BasePlay[BindSystem]):
         return [n for n in super().acting_npcs(turn) if n not in now.fought and n not in now.arrived]
 
     def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
-        """An attack is the player's defence roll (:func:`bind_fight.npc_attack`); a felled foe drops its things."""
+        """An attack is the player's defence roll (:func:`bind_fight.npc_attack`); a felled foe drops its things.
+        The foe remembers the fight (``fought``), as under the template."""
         from game.npc.intents import Attack, CloseIn, Shoot  # imported when NPCs first act: kept out of start-up
 
         if isinstance(intent, (Attack, Shoot, CloseIn)):
             was = turn.world.npc_condition(npc_id)
             npc_attacks_player(turn, npc_id)
+            memory.remember(turn.world, npc_id, "fought")
             after_npc_hit(turn, npc_id, was)
         else:
             super().carry_out(turn, npc_id, intent)

@@ -22,20 +22,30 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from game.events import PLAYER, Event
+from game.events import PLAYER, Event, RollMade
 from game.play import bind_world
 from game.play.bind_turn import ask, round_now, set_round, the
 from game.rules import bind_body, bind_combat
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.rules.bind import BindSheet
-from game.rules.bind_core import read_faces, resolve
-from game.rules.bind_events import ATTACKER, DEFENDER, ApPenalty, FatiguePenalty, LifeAtStake, WokeUp, tag
+from game.rules.bind_core import read_faces
+from game.rules.bind_events import (
+    ATTACKER,
+    DEFENDER,
+    ApPenalty,
+    FatiguePenalty,
+    LifeAtStake,
+    TieAnswered,
+    WokeUp,
+    tag,
+)
 from game.rules.bind_traits import fatigue_penalty
 from game.rules.dice import Dice
 
 if TYPE_CHECKING:
     from game.actions import Turn
     from game.play.bind import BindPlay
+    from game.world.world import World
 
 #: House rule: a weapon made for a creature type ("bonus_against") deals +2 damage to it.
 IDEAL_DAMAGE = 2
@@ -92,15 +102,20 @@ def end_ap(turn: Turn) -> None:
         turn.world.state.player = dataclasses.replace(player, ap=0)
 
 
-def _ideal(turn: Turn, weapon: Weapon, npc_id: str) -> Weapon:
-    """+2 damage with a weapon made for the foe's kind (house rule for ``bonus_against``)."""
-    world = turn.world
-    creature = world.npc(npc_id).creature
-    if creature not in weapon.bonus_against:
+def _ideal(world: World, weapon: Weapon, npc_id: str) -> Weapon:
+    """+2 damage with a weapon made for the foe's kind (house rule for ``bonus_against``),
+    whichever side began the exchange."""
+    if world.npc(npc_id).creature not in weapon.bonus_against:
         return weapon
     damage = bind_combat.arms_of(weapon).damage + IDEAL_DAMAGE
-    turn.say(f"(The {weapon.name} is made for {creature} things: +{IDEAL_DAMAGE} damage.)")
     return dataclasses.replace(weapon, system={**dict(weapon.system), "damage": damage})
+
+
+def _ideal_note(turn: Turn, weapon: Weapon, npc_id: str, result: AttackResult[BindSheet], side: str) -> None:
+    """Say why the player's blow deals more, when it landed with a weapon made for the foe."""
+    creature = turn.world.npc(npc_id).creature
+    if creature in weapon.bonus_against and bind_combat.struck_by(result, side):
+        turn.say(f"(The {weapon.name} is made for {creature} things: +{IDEAL_DAMAGE} damage.)")
 
 
 def _settled(turn: Turn, result: AttackResult[BindSheet], ids: dict[str, str], before: BindSheet,
@@ -116,12 +131,28 @@ def _settled(turn: Turn, result: AttackResult[BindSheet], ids: dict[str, str], b
     return dataclasses.replace(result, events=tuple(events))
 
 
-def _tie(turn: Turn, roll: RollResult, foe: str, defending: bool) -> str:
-    """Ask how a tied exchange goes: ``both`` blows land or ``neither``."""
-    what = f"Your defence roll against {foe}" if defending else f"Your attack on {foe}"
-    text = roll.text.split(":")[0]
-    prompt = f"{what} ties: {text}. Trade blows, striking {foe} and being struck (yes), or neither lands (no)?"
+def _tie(turn: Turn, roll: RollResult, npc_id: str, defending: bool, can: tuple[bool, bool]) -> str:
+    """How a tied exchange goes: ``both`` blows land or ``neither``.
+
+    Asked only when both sides could strike (``can``: the player's side, the
+    foe's): the roll line first, then the question; on the answer it is not
+    shown again (:class:`TieAnswered`).  When only the player could strike (the
+    foe is down, or shot from out of reach) the blow lands; when the player
+    could not, neither does.
+    """
+    world = turn.world
+    foe = the(world, npc_id)
+    mine, theirs = can
+    if not (mine and theirs):
+        if mine:
+            turn.say(f"(A tie, and {foe} cannot strike back: your blow lands.)")
+        return "both" if mine else "neither"
+    label = f"{world.the_npc(npc_id)} attacks" if defending else f"you attack {world.the_npc(npc_id)}"
+    turn.emit(RollMade(label, roll))
+    total, tn = roll.figures["total"], roll.figures["tn"]
+    prompt = f"A tie: {total} against TN {tn}. Trade blows, striking {foe} and being struck (yes), or neither lands (no)?"
     both = ask(turn, prompt, "You trade blows.", "You hold back.")
+    turn.emit(TieAnswered())
     return "both" if both else "neither"
 
 
@@ -135,9 +166,9 @@ def player_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon,
     before: BindSheet = world.state.player
     player = system.arm(bind_world.equip(world, system, before), weapon)
     npc = bind_world.arm_npc(world, system, npc_id)
-    weapon = _ideal(turn, weapon, npc_id)
     _ap_note(play, turn, player)
-    result = _exchange(play, turn, npc_id, player, npc, weapon, situation, defending=False)
+    result = _exchange(play, turn, npc_id, player, npc, _ideal(world, weapon, npc_id), situation, defending=False)
+    _ideal_note(turn, weapon, npc_id, result, ATTACKER)
     after = _pay_ap(play, _exert(turn, result.attacker))
     world.state.player = after
     npc_state.sheet = dataclasses.replace(result.defender, engaged=True)
@@ -148,11 +179,14 @@ def player_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon,
 
 def _exchange(play: BindPlay, turn: Turn, npc_id: str, attacker: BindSheet, defender: BindSheet, weapon: Weapon,
               situation: Situation, *, defending: bool) -> AttackResult[BindSheet]:
-    """The player's one roll of an exchange; a tie asks the player (attacking or defending) before it resolves."""
+    """The player's one roll of an exchange; a tie is settled (:func:`_tie`) before it resolves."""
     request = play.system.attack_request(attacker, defender, weapon, situation)
     faces = read_faces(request, turn.dice)
-    roll = resolve(request, faces)
-    tie = _tie(turn, roll, the(turn.world, npc_id), defending) if roll.outcome == "tie" else None
+    roll = bind_combat.exchange_roll(attacker, defender, weapon, situation, faces)
+    tie = None
+    if roll.outcome == "tie":
+        can = bind_combat.can_strike(attacker, defender, weapon, situation)
+        tie = _tie(turn, roll, npc_id, defending, can)
     return play.system.attack(attacker, defender, weapon, situation, ReplayDice(faces, turn.dice), tie=tie)
 
 
@@ -163,10 +197,12 @@ def npc_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon) -> Attac
     npc_state = world.npc_state(npc_id)
     npc = dataclasses.replace(system.arm(npc_state.sheet, weapon), name=the(world, npc_id))
     before: BindSheet = world.state.player
-    player = bind_world.equip(world, system, before)
+    own = bind_world.melee_weapon(world)
+    player = system.arm(bind_world.equip(world, system, before), _ideal(world, own, npc_id))
     situation = Situation(engaged=not weapon.ranged or npc_state.sheet.engaged)
     _ap_note(play, turn, player)
     result = _exchange(play, turn, npc_id, npc, player, weapon, situation, defending=True)
+    _ideal_note(turn, own, npc_id, result, DEFENDER)
     after = _pay_ap(play, _exert(turn, result.defender))
     world.state.player = after
     npc_state.sheet = dataclasses.replace(result.attacker, engaged=True)

@@ -145,11 +145,15 @@ def armour_numbers(world: World, item: ItemDef) -> tuple[int, int]:
     return dr, covering
 
 
+def melee_weapon(world: World) -> Weapon:
+    """The weapon the player fights with when a foe attacks: the best melee weapon carried, else bare hands."""
+    return best_weapon(world, world.carried(), ranged=False) or UNARMED
+
+
 def equip(world: World, system: BindSystem, sheet: BindSheet) -> BindSheet:
     """The player's sheet wielding the best melee weapon carried and wearing the best armour."""
     carried = world.carried()
-    weapon = best_weapon(world, carried, ranged=False) or UNARMED
-    sheet = system.arm(sheet, weapon)
+    sheet = system.arm(sheet, melee_weapon(world))
     armour = best_armour(world, carried)
     dr, covering = armour_numbers(world, armour) if armour else (0, 0)
     sheet = system.wear(sheet, dr, covering)

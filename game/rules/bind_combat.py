@@ -168,26 +168,38 @@ def strikes(name: str) -> str:
     return f"{name} strike" if name.lower() == "you" else f"{name} strikes"
 
 
+def sum_text(face: int, bonus: int, least: int | None = None) -> str:
+    """``1d6 (3) + 5 = 8``; with a floor ``least`` the sum did not reach, ``1d6 (1) - 1 = 0, at least 1``."""
+    sign = f"+ {bonus}" if bonus >= 0 else f"- {-bonus}"
+    total = face + bonus
+    floor = f", at least {least}" if least is not None and total < least else ""
+    return f"1d6 ({face}) {sign} = {total}{floor}"
+
+
 def damage_roll(striker: BindSheet, arms: Arms, target: BindSheet, dr_applies: bool, dice: Dice,
                 names: tuple[str, str] = ("", "")) -> RollResult:
     """1D6 + Strength + weapon damage (at least 1), less the target's DR when it applies.
 
-    ``names`` (striker, target) put who hits whom at the front of the text.
+    ``names`` (striker, target) put who hits whom at the front of the text, and
+    say who loses the HP at its end: ``you strike the jackal: damage 1d6 (3) + 1
+    = 4: the jackal loses 4 HP``.  A sum below the minimum says so (``= 0, at
+    least 1``).
     """
     face = dice.roll(DAMAGE_DIE)
     bonus = attribute(striker, "strength") + arms.damage
     raw = max(MIN_DAMAGE, face + bonus)
     dr = target.armour.dr if dr_applies else 0
     dealt = max(0, raw - dr)
-    sign = f"+ {bonus}" if bonus >= 0 else f"- {-bonus}"
     armour_text = f", armour absorbs {min(dr, raw)}" if dr else ""
     who = f"{strikes(names[0])} {names[1]}: " if all(names) else ""
+    loses = f"{names[1]} {'lose' if names[1].lower() == 'you' else 'loses'} {dealt} HP" if all(names) \
+        else f"{dealt} HP lost"
     return RollResult(
         system=SYSTEM_ID,
         dice=(face,),
         outcome="success",
         figures={"total": dealt, "damage": raw, "dr": dr},
-        text=f"{who}damage 1d6 ({face}) {sign} = {raw}{armour_text}: {dealt} HP",
+        text=f"{who}damage {sum_text(face, bonus, MIN_DAMAGE)}{armour_text}: {loses}",
         rule=RULE_DAMAGE,
     )
 
@@ -225,9 +237,8 @@ def harm(sheet: BindSheet, damage: str, dice: Dice) -> SheetChange[BindSheet]:
     bonus = die_damage(damage)
     face = dice.roll(DAMAGE_DIE)
     amount = max(MIN_DAMAGE, face + bonus)
-    sign = f"+ {bonus}" if bonus >= 0 else f"- {-bonus}"
     roll = RollResult(SYSTEM_ID, (face,), "success", {"total": amount, "damage": amount, "dr": 0},
-                      f"harm ({damage}) 1d6 ({face}) {sign} = {amount} HP", RULE_HARM)
+                      f"harm ({damage}) {sum_text(face, bonus, MIN_DAMAGE)} HP", RULE_HARM)
     after = wound(sheet, amount)
     return SheetChange(after, rolls=(roll,), events=tuple(_hp_events(PLAYER, sheet, after, "harm")))
 
@@ -244,9 +255,8 @@ def heal(sheet: BindSheet, healing: str, dice: Dice) -> SheetChange[BindSheet]:
     face = dice.roll(DAMAGE_DIE)
     amount = max(1, face + bonus)
     hp = min(sheet.max_hp, sheet.hp + amount)
-    sign = f"+ {bonus}" if bonus >= 0 else f"- {-bonus}"
     roll = RollResult(SYSTEM_ID, (face,), "success", {"total": amount},
-                      f"healing ({healing}) 1d6 ({face}) {sign} = {amount} HP", RULE_HARM)
+                      f"healing ({healing}) {sum_text(face, bonus, 1)} HP", RULE_HARM)
     after = replace(sheet, hp=hp, stable=sheet.stable and hp <= 0)
     return SheetChange(after, rolls=(roll,), events=(HpChanged(PLAYER, "HP", sheet.hp, hp, sheet.max_hp, "heal"),))
 
@@ -258,6 +268,33 @@ def condition(sheet: BindSheet) -> str:
     return "down" if sheet.hp <= 0 else "ok"
 
 
+def exchange_roll(attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: Situation,
+                  faces: tuple[int, ...]) -> RollResult:
+    """The exchange's one roll from ``faces``, as :func:`attack` shows it (a defence roll says so)."""
+    roll = resolve(attack_request(attacker, defender, weapon, situation), faces)
+    text = f"defence roll {roll.text}" if defender_rolls(attacker, defender) else roll.text
+    return replace(roll, text=text, rule=RULE_COMBAT)
+
+
+def can_strike(attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: Situation) -> tuple[bool, bool]:
+    """Whether each side could land a blow in this exchange, whatever the roll: (the roller, the other side).
+
+    A side that is down (0 HP or less: knocked out) or dead strikes nobody; a
+    ranged attack from out of reach (not engaged) cannot be answered.  A tie is
+    a real choice only when both sides could strike.
+    """
+    by_defender = defender_rolls(attacker, defender)
+    roller, other = (defender, attacker) if by_defender else (attacker, defender)
+    roller_can, other_can = condition(roller) == "ok", condition(other) == "ok"
+    if arms_of(weapon).ranged and not situation.engaged:
+        # Shot from out of reach: the side being shot at cannot answer.
+        if by_defender:
+            roller_can = False
+        else:
+            other_can = False
+    return roller_can, other_can
+
+
 def attack(attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: Situation, dice: Dice,
            tie: str = "neither") -> AttackResult[BindSheet]:
     """Resolve one exchange of blows; ``hit`` and ``damage`` are the attacker's on the defender.
@@ -265,48 +302,39 @@ def attack(attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: 
     Faces read: the roll (two), then the roller's damage die if the roller
     strikes, then the other side's damage die if it strikes.  The events name
     the sides :data:`ATTACKER` and :data:`DEFENDER`: HP changed, fell, died, or
-    :class:`NoBlow`.  The rolls' text names them by their sheets' ``name``.
+    :class:`NoBlow`.  The rolls' text names them by their sheets' ``name``; each
+    damage roll's figure ``striker`` names the side that dealt it.
     """
     if tie not in TIE_CHOICES:
         raise ValueError(f"tie must be one of {', '.join(TIE_CHOICES)}, not {tie!r}")
     arms = arms_of(weapon)
     request = attack_request(attacker, defender, weapon, situation)
-    roll = resolve(request, read_faces(request, dice))
+    roll = exchange_roll(attacker, defender, weapon, situation, read_faces(request, dice))
     by_defender = defender_rolls(attacker, defender)
-    text = f"defence roll {roll.text}" if by_defender else roll.text
-    roll = replace(roll, text=text, rule=RULE_COMBAT)
     outcome: Settlement = settle(roll.outcome, accept_danger=tie == "both")
     roller, other = (defender, attacker) if by_defender else (attacker, defender)
     roller_arms, other_arms = (defender.wielded, arms) if by_defender else (arms, defender.wielded)
-    roller_strikes, other_strikes = outcome.success, outcome.danger
-    if arms.ranged and not situation.engaged:
-        # Shot from out of reach: the side being shot at cannot answer.
-        if by_defender:
-            roller_strikes = False
-        else:
-            other_strikes = False
-    # A side that is down (0 HP or less: knocked out) or dead strikes nobody.
-    roller_strikes = roller_strikes and condition(roller) == "ok"
-    other_strikes = other_strikes and condition(other) == "ok"
+    roller_can, other_can = can_strike(attacker, defender, weapon, situation)
+    roller_strikes, other_strikes = outcome.success and roller_can, outcome.danger and other_can
     margin = int(roll.figures["margin"])
     roller_name, other_name = (("the defender", "the attacker") if by_defender else ("the attacker", "the defender"))
     roller_name, other_name = roller.name or roller_name, other.name or other_name
+    roller_side, other_side = (DEFENDER, ATTACKER) if by_defender else (ATTACKER, DEFENDER)
     rolls: list[RollResult] = []
     new_roller, new_other = roller, other
     dealt_by_roller = dealt_by_other = 0
     if roller_strikes:
         hurt = damage_roll(roller, roller_arms, other, armour_applies(other, max(0, margin), False), dice,
                            (roller_name, other_name))
-        rolls.append(hurt)
+        rolls.append(replace(hurt, figures={**hurt.figures, "striker": roller_side}))
         dealt_by_roller = int(hurt.figures["total"])
         new_other = wound(new_other, dealt_by_roller)
     if other_strikes:
         hurt = damage_roll(other, other_arms, roller, armour_applies(roller, max(0, -margin), True), dice,
                            (other_name, roller_name))
-        rolls.append(hurt)
+        rolls.append(replace(hurt, figures={**hurt.figures, "striker": other_side}))
         dealt_by_other = int(hurt.figures["total"])
         new_roller = wound(new_roller, dealt_by_other)
-    roller_side, other_side = (DEFENDER, ATTACKER) if by_defender else (ATTACKER, DEFENDER)
     events: list[Event] = [] if roller_strikes or other_strikes else [NoBlow()]
     events += _hp_events(other_side, other, new_other, "blow") + _hp_events(roller_side, roller, new_roller, "blow")
     if by_defender:
@@ -314,6 +342,11 @@ def attack(attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: 
                             events=tuple(events))
     return AttackResult(roll, roller_strikes, dealt_by_roller, new_roller, new_other, rolls=tuple(rolls),
                         events=tuple(events))
+
+
+def struck_by(result: AttackResult[BindSheet], side: str) -> bool:
+    """Whether ``side`` (:data:`ATTACKER` or :data:`DEFENDER`) dealt a blow in the exchange (its damage was rolled)."""
+    return any(roll.figures.get("striker") == side for roll in result.rolls)
 
 
 # -- saving a life (RULES-NOTES bind) ------------------------------------------------------

@@ -33,6 +33,13 @@ class NoBlow(Event):
 
 
 @dataclass(frozen=True)
+class TieAnswered(Event):
+    """The player answered a tied exchange's question: the exchange's roll, shown with the
+    question, is not shown again (:class:`~game.narration.bind.BindNarrator` drops the next
+    roll line)."""
+
+
+@dataclass(frozen=True)
 class Unaffected(Event):
     """The dead take no ``what`` (``harm``, ``heal``, ``rest``)."""
 

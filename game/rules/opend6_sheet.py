@@ -105,8 +105,16 @@ DEAD_BODY_POINTS = -10
 
 
 def take_wound(sheet: D6Sheet, margin: int) -> D6Sheet:
-    """The sheet after damage beat the resistance roll by ``margin`` (wounds system)."""
-    level = raise_wound(sheet.wound_level, wound_from_margin(margin))
+    """The sheet after damage beat the resistance roll by ``margin`` (wounds system).
+
+    Damage that does no wound (``margin`` 0 or less) changes nothing: a stun keeps the
+    rounds it had left.  A stun is a fresh one (this round and the next) only from
+    healthy; a second stun raises the level, to wounded (:func:`raise_wound`).
+    """
+    new = wound_from_margin(margin)
+    if new == 0:
+        return sheet
+    level = raise_wound(sheet.wound_level, new)
     return replace(sheet, wound_level=level, stun_rounds=2 if level == STUNNED else 0,
                    mortal_rounds=sheet.mortal_rounds if level == MORTAL else 0)
 

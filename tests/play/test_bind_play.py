@@ -18,8 +18,9 @@ import pytest
 import tomli_w
 
 from game.engine import Engine
+from game.paths import bundled_root
 from game.rules.registry import get_system
-from game.world.loader import load_adventure
+from game.world.loader import find_adventure, load_adventure
 from game.world.state import PLAYER
 from tests.conftest import TurnScript as Script
 from tests.conftest import say_with_dice
@@ -460,7 +461,7 @@ def test_caught_sneaking_the_guard_turns_on_you_and_strikes(game: Engine, script
                      "(Resisted: the gate guard adds +1 to TN 7.)",
                      "The gate guard sees you.", "The gate guard turns on you!",
                      "[the gate guard attacks] defence roll 2d6 (1, 1) + 2 = 4 vs TN 9: failure (margin -5)",
-                     "[the gate guard attacks: follow-up] the gate guard strikes you: damage 1d6 (4) + 1 = 5: 5 HP",
+                     "[the gate guard attacks: follow-up] the gate guard strikes you: damage 1d6 (4) + 1 = 5: you lose 5 HP",
                      "You have 1 of 6 HP left."]
 
 
@@ -471,12 +472,12 @@ def test_the_players_attack_roll_decides_both_sides(game: Engine, script: Script
     place(game, "tower")
     lines = say(game, script, "attack brute", 1, 1, 4)  # three faces: the brute does not attack again
     assert lines == ["[you attack the brute] 2d6 (1, 1) + 2 = 4 vs TN 9: failure (margin -5)",
-                     "[you attack the brute: follow-up] the brute strikes you: damage 1d6 (4) + 1 = 5: 5 HP",
+                     "[you attack the brute: follow-up] the brute strikes you: damage 1d6 (4) + 1 = 5: you lose 5 HP",
                      "You have 1 of 6 HP left."]
     assert game.state.player.fatigue == 1, "a round of fighting is strenuous"
     lines = say(game, script, "attack brute", 6, 6, 5)
     assert lines == ["[you attack the brute] 2d6 (6, 6) + 2 = 14 vs TN 9: success (margin 5)",
-                     "[you attack the brute: follow-up] you strike the brute: damage 1d6 (5) + 1 = 6: 6 HP",
+                     "[you attack the brute: follow-up] you strike the brute: damage 1d6 (5) + 1 = 6: the brute loses 6 HP",
                      "(Fatigue 2 is above your 1 HP: -1 to every roll.)"]
     assert game.world.npc_state("brute").sheet.hp == 1
 
@@ -485,25 +486,23 @@ def test_armour_absorbs_a_near_miss(game: Engine, script: Script) -> None:
     place(game, "tower")
     lines = say(game, script, "attack brute", 4, 4, 2)  # margin 1 < the brute's covering 2: DR 1 counts
     assert lines[1] == ("[you attack the brute: follow-up] you strike the brute: damage 1d6 (2) + 1 = 3, "
-                        "armour absorbs 1: 2 HP")
+                        "armour absorbs 1: the brute loses 2 HP")
 
 
 def test_a_tied_attack_asks_both_or_neither(game: Engine, script: Script) -> None:
     place(game, "tower")
     script.turns[0] = [3, 4, 2, 1]
     assert say(game, script, "attack brute") == [
-        "Your attack on the brute ties: 2d6 (3, 4) + 2 = 9 vs TN 9. Trade blows, striking the brute and being "
-        "struck (yes), or neither lands (no)?"]
-    assert say(game, script, "yes") == [
-        "You trade blows.",
         "[you attack the brute] 2d6 (3, 4) + 2 = 9 vs TN 9: tie (margin 0)",
-        "[you attack the brute: follow-up] you strike the brute: damage 1d6 (2) + 1 = 3, armour absorbs 1: 2 HP",
-        "[you attack the brute: follow-up] the brute strikes you: damage 1d6 (1) + 1 = 2: 2 HP",
+        "A tie: 9 against TN 9. Trade blows, striking the brute and being struck (yes), or neither lands (no)?"]
+    assert say(game, script, "yes") == [  # the roll is not shown again
+        "You trade blows.",
+        "[you attack the brute: follow-up] you strike the brute: damage 1d6 (2) + 1 = 3, armour absorbs 1: the brute loses 2 HP",
+        "[you attack the brute: follow-up] the brute strikes you: damage 1d6 (1) + 1 = 2: you lose 2 HP",
         "You have 4 of 6 HP left."]
     script.turns[1] = [3, 4]
     say(game, script, "attack brute")
-    assert say(game, script, "no") == [
-        "You hold back.", "[you attack the brute] 2d6 (3, 4) + 2 = 9 vs TN 9: tie (margin 0)", "Neither lands a blow."]
+    assert say(game, script, "no") == ["You hold back.", "Neither lands a blow."]
 
 
 def test_a_foes_attack_is_the_players_defence_roll_and_a_tie_is_asked(game: Engine, script: Script) -> None:
@@ -511,15 +510,14 @@ def test_a_foes_attack_is_the_players_defence_roll_and_a_tie_is_asked(game: Engi
     assert say(game, script, "wait", 6, 5, 3) == [
         "Time passes.",
         "[the brute attacks] defence roll 2d6 (6, 5) + 2 = 13 vs TN 9: success (margin 4)",
-        "[the brute attacks: follow-up] you strike the brute: damage 1d6 (3) + 1 = 4: 4 HP"]
+        "[the brute attacks: follow-up] you strike the brute: damage 1d6 (3) + 1 = 4: the brute loses 4 HP"]
     lines = say(game, script, "wait", 3, 4)
     assert lines == ["Time passes.",
                      "[morale of the brute] 2d6 (4, 6) = 10 vs TN 6: success (margin 4)",
-                     "Your defence roll against the brute ties: 2d6 (3, 4) + 2 = 9 vs TN 9. Trade blows, striking "
-                     "the brute and being struck (yes), or neither lands (no)?"]
-    assert say(game, script, "n") == [
-        "You hold back.", "[the brute attacks] defence roll 2d6 (3, 4) + 2 = 9 vs TN 9: tie (margin 0)",
-        "Neither lands a blow."]
+                     "[the brute attacks] defence roll 2d6 (3, 4) + 2 = 9 vs TN 9: tie (margin 0)",
+                     "A tie: 9 against TN 9. Trade blows, striking the brute and being struck (yes), or neither "
+                     "lands (no)?"]
+    assert say(game, script, "n") == ["You hold back.", "Neither lands a blow."]
 
 
 def test_fleeing_is_resisted_and_a_tie_may_take_a_parting_blow(game: Engine, script: Script) -> None:
@@ -531,7 +529,7 @@ def test_fleeing_is_resisted_and_a_tie_may_take_a_parting_blow(game: Engine, scr
         "A tie: 8 against TN 8. Break away, but the brute lands a blow (yes), or stay in the fight (no)?"]
     lines = say(game, script, "y")
     assert lines[:5] == ["You accept the danger.",
-                         "[parting blow] the brute strikes you: damage 1d6 (2) + 1 = 3: 3 HP",
+                         "[parting blow] the brute strikes you: damage 1d6 (2) + 1 = 3: you lose 3 HP",
                          "You have 3 of 6 HP left.", "You break away and run south.", "Hall"]
     assert game.state.room == "hall"
 
@@ -549,9 +547,67 @@ def test_a_weapon_made_for_the_foe_deals_more(game: Engine, script: Script) -> N
     assert say(game, script, "attack automaton with rod", 5, 4, 2) == [
         "(The shock rod is made for synthetic things: +2 damage.)",
         "[you attack the automaton] 2d6 (5, 4) + 2 = 11 vs TN 7: success (margin 4)",
-        "[you attack the automaton: follow-up] you strike the automaton: damage 1d6 (2) + 3 = 5: 5 HP",
+        "[you attack the automaton: follow-up] you strike the automaton: damage 1d6 (2) + 3 = 5: the automaton loses 5 HP",
         "The automaton collapses, out of the fight.",
         "(The automaton is beaten: 4 XP, yours at your next downtime.)"]
+
+
+def test_a_weapon_made_for_the_foe_deals_more_when_the_player_strikes_back(game: Engine, script: Script) -> None:
+    """The automaton attacks; the defence roll beats its TN, and the rod's blow gets the +2 too."""
+    place(game, "cellar")
+    game.world.move_item("knife", "room:gate")
+    game.world.move_item("shock-rod", "player")
+    assert say(game, script, "wait", 5, 4, 2) == [
+        "Time passes.",
+        "(The shock rod is made for synthetic things: +2 damage.)",
+        "[the automaton attacks] defence roll 2d6 (5, 4) + 2 = 11 vs TN 7: success (margin 4)",
+        "[the automaton attacks: follow-up] you strike the automaton: damage 1d6 (2) + 3 = 5: the automaton loses 5 HP",
+        "The automaton collapses, out of the fight.",
+        "(The automaton is beaten: 4 XP, yours at your next downtime.)"]
+
+
+def test_the_made_for_note_only_comes_with_a_blow_that_lands(game: Engine, script: Script) -> None:
+    place(game, "cellar")
+    game.world.move_item("shock-rod", "player")
+    assert say(game, script, "attack automaton with rod", 1, 1, 1) == [
+        "[you attack the automaton] 2d6 (1, 1) + 2 = 4 vs TN 7: failure (margin -3)",
+        "[you attack the automaton: follow-up] the automaton strikes you: damage 1d6 (1) - 1 = 0, at least 1: "
+        "you lose 1 HP",
+        "You have 5 of 6 HP left."]
+
+
+def test_a_tie_against_a_foe_who_is_down_asks_nothing_and_the_blow_lands(game: Engine, script: Script) -> None:
+    place(game, "cellar")
+    game.world.move_item("shock-rod", "player")
+    automaton = game.world.npc_state("automaton")
+    automaton.sheet = replace(automaton.sheet, hp=0)
+    lines = say(game, script, "attack automaton with rod", 2, 3, 4)
+    assert lines[:4] == [
+        "(A tie, and the automaton cannot strike back: your blow lands.)",
+        "(The shock rod is made for synthetic things: +2 damage.)",
+        "[you attack the automaton] 2d6 (2, 3) + 2 = 7 vs TN 7: tie (margin 0)",
+        "[you attack the automaton: follow-up] you strike the automaton: damage 1d6 (4) + 3 = 7: the automaton loses 7 HP"]
+    assert game.world.npc_condition("automaton") == "dead"
+
+
+def test_a_body_that_carried_nothing_has_no_belongings_scattered(game: Engine, script: Script) -> None:
+    """The shock rod lies in the cellar, but it was never the automaton's."""
+    place(game, "cellar")
+    automaton = game.world.npc_state("automaton")
+    automaton.sheet = replace(automaton.sheet, dead=True)
+    assert say(game, script, "x automaton") == ["The body of the automaton lies still.",
+                                                "There is nothing left on the body."]
+
+
+def test_a_body_whose_things_fell_about_it_says_so(tmp_path: Path, script: Script) -> None:
+    drift = load_adventure(find_adventure("halcyon-drift", bundled_root()))
+    game = Engine.new_game(drift, get_system("bind"), 7)
+    place(game, "cargo-bay")
+    scavenger = game.world.npc_state("scavenger")
+    scavenger.sheet = replace(scavenger.sheet, dead=True)
+    assert game.world.drop_npc_items("scavenger") == ["spare-wrench"]
+    assert say(game, script, "x scavenger")[1] == \
+        "Its belongings are scattered about: search the body, or take what lies here."
 
 
 # -- margins, harm and healing --------------------------------------------------------------------------------
@@ -807,7 +863,7 @@ def test_falling_with_a_foe_standing_is_death(game: Engine, script: Script) -> N
     place(game, "tower")
     game.state.player = replace(game.state.player, hp=2)
     lines = say(game, script, "attack brute", 1, 1, 6)
-    assert lines[-1] == "You fall, and the brute makes sure you never rise."
+    assert lines[-2:] == ["You are down to -5 HP (of 6).", "You fall, and the brute makes sure you never rise."]
     assert game.state.status == "dead"
 
 

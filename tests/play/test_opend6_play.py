@@ -248,8 +248,7 @@ def test_a_near_miss_asks_for_a_character_point_and_yes_adds_a_die(engine: Engin
 def test_no_keeps_the_point_and_the_roll(engine: Engine, script: Script) -> None:
     script.turns[0] = [1, 1, 2, 2]
     assert engine.submit("search").question
-    assert engine.submit("no").lines == [
-        "[search] Perception + search 4D (1, 1, 2 + wild 2) = 6: failure",
+    assert engine.submit("no").lines == [  # the roll was shown with the question: not again
         "You search, but find nothing. Something may still be hidden here.",
     ]
     assert player(engine).character_points == 5
@@ -307,6 +306,26 @@ def test_a_character_point_can_save_an_attack(engine: Engine, script: Script) ->
                          "[you attack the dune raider] Reflexes + melee 4D (1, 1, 1 + wild 2 + character die 6) = 11: success"]
     assert "Damage 21 against its resistance 3: the dune raider is dead." in lines
     assert "The dune raider dies." in lines
+
+
+def test_declining_a_character_point_on_an_attack_shows_the_roll_once(engine: Engine, script: Script) -> None:
+    to_the_well(engine, script)
+    # 4D: 1, 1, 1 + wild 2 = 5 vs 9, kept; the raider 3D: 1, 1 + wild 2 = 4 misses
+    script.turns[1] = [1, 1, 1, 2, 1, 1, 2]
+    report = engine.submit("attack raider")
+    assert report.question and report.lines[-3] == \
+        "[you attack the dune raider] Reflexes + melee 4D (1, 1, 1 + wild 2) = 5: failure"
+    lines = engine.submit("no").lines
+    assert not any(line.startswith("[you attack the dune raider]") for line in lines)
+    assert lines[0] == "You miss the dune raider."
+
+
+def test_a_foe_fought_that_fled_counts_among_the_foes_met(engine: Engine, script: Script) -> None:
+    to_the_well(engine, script)
+    raider = engine.world.npc_state("raider")
+    raider.disposition = "wary"  # as after fleeing: routed, not beaten
+    raider.memory = frozenset({"routed", "fought"})
+    assert "Foes met: the dune raider; beaten: 0 of 1." in engine.meta.ending_lines()
 
 
 # -- Fate Points -------------------------------------------------------------------------
@@ -427,6 +446,14 @@ def test_a_stun_lasts_the_round_and_the_next(engine: Engine, script: Script) -> 
     lines = say(engine, script, "wait", [1, 1, 2])
     assert lines[-2:] == ["The dune raider misses you.", "The stun wears off."]
     assert player(engine).wound_level == 0 and engine.status_line().startswith("Well | healthy | ")
+
+
+def test_a_hit_that_does_no_wound_does_not_make_a_stun_last_longer(engine: Engine, script: Script) -> None:
+    say(engine, script, "n", [6, 6, 2, 1, 1, 2, 1, 1, 2])  # stunned, as above
+    # raider 3D: 6, 6 + wild 2 = 14 hits; damage 3D+1: 1, 1 + wild 1 + 1 = 4 against resistance 3D: 6, 6 + wild 2
+    lines = say(engine, script, "wait", [6, 6, 2, 1, 1, 1, 6, 6, 2])
+    assert lines[-2:] == ["Damage 4 against your resistance 14: no wound.", "The stun wears off."]
+    assert player(engine).wound_level == 0 and player(engine).stun_rounds == 0
 
 
 def test_the_mortally_wounded_roll_each_round_to_stay_alive(engine: Engine, script: Script) -> None:

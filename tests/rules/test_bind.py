@@ -15,6 +15,7 @@ from game.errors import ContentError, DiceExhausted, UsageError
 from game.events import PLAYER
 from game.events.fight import Fell
 from game.rules import bind_body as body
+from game.rules import bind_combat as combat
 from game.rules import bind_core as core
 from game.rules import bind_traits as traits
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
@@ -616,6 +617,38 @@ def test_player_hits_npc_above_the_tn() -> None:
     assert (hero, goblin) == before  # nothing mutated
     assert result.events == (HpChanged(DEFENDER, "HP", 6, -1, 6, "blow"), Fell(DEFENDER))
     assert result.rolls[0].figures["total"] == 7
+
+
+def test_damage_text_says_who_loses_the_hp_and_when_the_minimum_applies() -> None:
+    weak = replace(pc(strength=-1), name="you")
+    goblin = replace(a_goblin(), name="the goblin")
+    low = combat.damage_roll(weak, combat.arms_of(BARE), goblin, False, ScriptedDice([1]), ("you", "the goblin"))
+    assert low.text == "you strike the goblin: damage 1d6 (1) - 1 = 0, at least 1: the goblin loses 1 HP"
+    assert low.figures["total"] == 1
+    armoured = combat.wear(weak, 2, 1)
+    back = combat.damage_roll(goblin, combat.arms_of(SWORD), armoured, True, ScriptedDice([1]), ("the goblin", "you"))
+    assert back.text == "the goblin strikes you: damage 1d6 (1) + 2 = 3, armour absorbs 2: you lose 1 HP"
+    assert combat.damage_roll(goblin, combat.arms_of(SWORD), weak, False, ScriptedDice([4])).text == \
+        "damage 1d6 (4) + 2 = 6: 6 HP lost"
+
+
+def test_each_damage_roll_names_its_striker() -> None:
+    hero, goblin = fighter(), a_goblin()
+    both = BIND.attack(hero, goblin, SWORD, Situation(), ScriptedDice([2, 3, 1, 2]), tie="both")
+    assert [r.figures["striker"] for r in both.rolls] == ["attacker", "defender"]
+    assert combat.struck_by(both, "attacker") and combat.struck_by(both, "defender")
+    missed = BIND.attack(hero, goblin, SWORD, Situation(), ScriptedDice([1, 2, 3]))
+    assert not combat.struck_by(missed, "attacker") and combat.struck_by(missed, "defender")
+
+
+def test_a_tie_is_a_choice_only_when_both_sides_could_strike() -> None:
+    hero, goblin = fighter(), a_goblin()
+    assert combat.can_strike(hero, goblin, SWORD, Situation()) == (True, True)
+    down = replace(goblin, hp=0)
+    assert combat.can_strike(hero, down, SWORD, Situation()) == (True, False)
+    bow = Weapon("bow", "d6", ranged=True)
+    assert combat.can_strike(hero, goblin, bow, Situation(engaged=False)) == (True, False)
+    assert combat.can_strike(goblin, hero, bow, Situation(engaged=False)) == (False, True)  # the player's defence roll
 
 
 def test_player_misses_and_takes_damage() -> None:

@@ -44,7 +44,7 @@ from game.rules.opend6_events import (
     WoundsMended,
 )
 from game.rules.opend6_roll import WILD_DEPTH, D6Request, split_faces
-from game.rules.opend6_sheet import raise_wound, wound_from_margin
+from game.rules.opend6_sheet import raise_wound, take_wound, wound_from_margin
 from game.rules.opend6_types import D6Moment, D6Sheet, Setback
 
 WOUNDS = OpenD6()
@@ -670,6 +670,15 @@ def test_stun_lasts_this_round_and_the_next() -> None:
     assert (once.sheet.wound_level, once.sheet.stun_rounds, once.events) == (1, 1, ())
     twice = WOUNDS.end_round(once.sheet, ScriptedDice([]), "raider")
     assert twice.sheet.wound_level == 0 and twice.events == (StunWoreOff("raider"),)
+
+
+def test_damage_that_does_no_wound_leaves_a_stun_as_it_was_and_a_second_stun_wounds() -> None:
+    stunned = replace(hero(), wound_level=1, stun_rounds=1)
+    assert take_wound(stunned, 0) == stunned and take_wound(stunned, -5) == stunned
+    again = take_wound(stunned, 2)  # new damage at or below the level raises it one (RULES-NOTES)
+    assert (again.wound_level, again.stun_rounds) == (2, 0)
+    fresh = take_wound(hero(), 3)
+    assert (fresh.wound_level, fresh.stun_rounds) == (1, 2)
 
 
 def test_mortally_wounded_rolls_each_round_to_stay_alive() -> None:
