@@ -65,7 +65,7 @@ def take(turn: Turn, command: Command) -> None:
     turn.referent = thing
     kind, item_id = thing
     if kind == "npc" and world.npc_condition(item_id) == "dead":
-        raise ActionRefused(f"You leave the body of {world.the_npc(item_id)} where it lies. You could search it.")
+        raise ActionRefused(f"You leave the body of {world.the_npc(item_id)} where it lies.")
     if kind == "npc":
         raise ActionRefused(f"{capital(world.the_npc(item_id))} would not take kindly to that.")
     if kind == "scenery":

@@ -122,8 +122,8 @@ def _examine_npc(turn: Turn, npc_id: str) -> None:
     if condition == "dead":  # the living description would lie; a text for the dead may be given
         turn.say(description if description != npc.description else f"The body of {world.the_npc(npc_id)} lies still.")
         portable = [i for i in world.room_items() if not world.item(i).fixed and i in npc.items]
-        turn.say(f"{capital(possessive(pronoun))} belongings are scattered about: search the body, or take "
-                 f"what lies here." if portable else "There is nothing left on the body.")
+        turn.say(f"{capital(possessive(pronoun))} belongings lie about: {join_names([world.item_a(i) for i in portable])}."
+                 if portable else "There is nothing left on the body.")
         return
     turn.say(description.strip() or f"You see nothing special about {world.the_npc(npc_id)}.")
     if condition != "ok":
