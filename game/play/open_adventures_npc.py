@@ -24,12 +24,14 @@ from typing import TYPE_CHECKING
 from game.actions.combat import best_weapon, weapon_of
 from game.events import PLAYER
 from game.narration.open_adventures import dice_word
+from game.npc import memory
 from game.npc.intents import Attack, CloseIn, HoldBack, Intent, Shoot
 from game.npc.view import NpcView
 from game.play.open_adventures_turn import band, capital, distance, hero, set_distance, successes_to_reach, the
 from game.rules.base import AttackResult, Situation, Weapon
 from game.rules.open_adventures_events import AttackMissed
 from game.rules.open_adventures_pool import collapsed, limit_left, start_turn
+from game.text import possessive
 
 if TYPE_CHECKING:
     from game.actions import Turn
@@ -58,10 +60,12 @@ def fight(play: OpenAdventuresPlay, turn: Turn, npc_id: str, intent: Intent) -> 
     if isinstance(intent, Shoot) and ranged is not None:
         strike(play, turn, npc_id, ranged, "shoot")
     elif isinstance(intent, HoldBack):
-        turn.say(f"{capital(the(world, npc_id))} holds its ground {distance(world, npc_id)}\" away, "
+        turn.say(f"{capital(the(world, npc_id))} holds {possessive(world.npc(npc_id).pronoun)} ground "
+                 f"{distance(world, npc_id)}\" away, "
                  f"{dice_word(state.sheet.dice_left)} ready to defend.")
     elif distance(world, npc_id) == 0 or close_in(play, turn, npc_id, distance(world, npc_id)) == 0:
         strike(play, turn, npc_id, melee, "fight")
+    memory.remember(world, npc_id, "fought")  # as under the round template: it may pursue, or come looking
 
 
 def close_in(play: OpenAdventuresPlay, turn: Turn, npc_id: str, inches: int) -> int:

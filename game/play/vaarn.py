@@ -33,6 +33,7 @@ from game.actions.scope import Ambiguous, Scope, resolve
 from game.errors import ActionRefused
 from game.events import Event
 from game.narration.vaarn import VaarnNarrator
+from game.npc import memory
 from game.play import vaarn_fight as fight
 from game.play import vaarn_gifts as gifts
 from game.play import vaarn_verbs as own
@@ -279,6 +280,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
 
         if isinstance(intent, (Attack, Shoot, CloseIn)):
             self._attack_player(turn, npc_id)
+            memory.remember(turn.world, npc_id, "fought")  # as under the round template
         else:
             self.carry_out_move(turn, npc_id, intent)
 
