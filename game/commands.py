@@ -102,8 +102,10 @@ def _unfinished_run(store: SaveStore) -> list[str]:
         return []
     if state.status != "playing" or not state.log:
         return []
+    from game.explain import system_name
+
     return [f"An unfinished run of {store.adventure.title} is in the autosave (turn {state.turn}, day {state.day}, "
-            f"{state.system}). To resume it: quit and run  wayfarer --continue {store.adventure.id}",
+            f"{system_name(state.system)}). To resume it: quit and run  wayfarer --continue {store.adventure.id}",
             f"If you play on, it is kept as slot \"{PREVIOUS_AUTOSAVE}\" (load {PREVIOUS_AUTOSAVE})."]
 
 
