@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -41,11 +42,12 @@ from game.actions.trade_goods import (
     split_who,
     trade_refusal,
     trader,
+    verb,
     water_refusal,
 )
 from game.actions.trade_pricing import HAGGLE_MINUTES, Pricing, Terms, fmt
 from game.errors import ActionRefused
-from game.text import capital, join_names
+from game.text import capital, is_plural, join_names
 from game.world.state import PLAYER
 
 if TYPE_CHECKING:
@@ -83,9 +85,9 @@ def wares(turn: Turn, command: Command) -> None:
     name = capital(world.the_npc(npc_id))
     stock = world.npc_items(npc_id)
     price = "the worth of the goods" if deal.rate == 1 else f"{fmt(deal.rate)} times the worth of the goods"
-    turn.say(f"{name} is {deal.mood}: the price is {price} ({scale.scale_note()}).")
+    turn.say(f"{name} {verb(world, npc_id, 'is', 'are')} {deal.mood}: the price is {price} ({scale.scale_note()}).")
     if not stock and not sells_water(world, npc_id):
-        turn.say(f"{name} has nothing to sell.")
+        turn.say(f"{name} {verb(world, npc_id, 'has', 'have')} nothing to sell.")
     for item_id in stock:
         worth = scale.item_worth(world, item_id, full=True)
         full = " (full)" if world.item(item_id).kind == "water" and world.item(item_id).rations else ""
@@ -130,7 +132,8 @@ def buy(turn: Turn, command: Command) -> None:
     scale = pricing(turn)
     paid = water_for(scale, scale.goods_worth(world, get, True) * terms(turn, npc_id).rate, math.ceil)
     if paid > world.state.water:
-        raise ActionRefused(f"{capital(world.the_npc(npc_id))} asks {rations(paid, 'water')} for "
+        raise ActionRefused(f"{capital(world.the_npc(npc_id))} {verb(world, npc_id, 'asks', 'ask')} "
+                            f"{rations(paid, 'water')} for "
                             f"{describe_goods(world, get)}; you carry {world.state.water}.")
     settle(turn, npc_id, Goods(water=paid), get)
 
@@ -186,7 +189,8 @@ def haggle(turn: Turn, command: Command) -> None:
     if won:
         rate = terms(turn, npc_id).rate
         deal = "just the worth of the goods" if rate == 1 else f"only {fmt(rate)} times the worth"
-        turn.say(f"{capital(name)} laughs and gives way: today the price is {deal}.")
+        gives_way = verb(world, npc_id, "laughs and gives way", "laugh and give way")
+        turn.say(f"{capital(name)} {gives_way}: today the price is {deal}.")
     else:
         turn.say(f"{capital(name)} will not budge today.")
 
@@ -194,19 +198,62 @@ def haggle(turn: Turn, command: Command) -> None:
 def value(turn: Turn, command: Command) -> None:
     """What a carried thing is worth, and what a trader here would give for it in water."""
     world = turn.world
-    scale = pricing(turn)
     item_id = resolve_carried(world, command.words, turn.referent, pronouns=turn.pronouns, what="value")
     turn.referent = ("item", item_id)
-    worth = scale.item_worth(world, item_id)
-    line = f"The {world.item_name(item_id)} is worth {scale.worth_words(worth)}"
     traders = [n for n in world.living_npcs_in() if is_merchant(world, n) and trade_refusal(world, n) is None]
-    if traders and sells_water(world, traders[0]):
-        paid = water_for(scale, worth / terms(turn, traders[0]).rate, math.floor)
-        who = world.the_npc(traders[0])
-        line += (f"; {who} would give {rations(paid, 'water')} for it" if paid
+    found = appraise(turn, item_id, traders[0] if traders else None)
+    name = world.item_name(item_id)
+    line = f"The {name} {'are' if is_plural(name) else 'is'} worth {found.worth_words}"
+    if found.trader is not None:
+        who = world.the_npc(found.trader)
+        line += (f"; {who} would give {rations(found.water, 'water')} for it" if found.water
                  else f"; {who} would not give a ration of water for it")
     turn.say(line + ".")
     turn.spend(1)
+
+
+@dataclass(frozen=True)
+class Appraisal:
+    """What an item is worth under the system in play, and what a trader would pay for it in water."""
+
+    #: Its worth on the system's scale, and that worth in words ("3 slots of goods in barter").
+    worth: Fraction
+    worth_words: str
+    #: The trader who would pay in water for it here (None: nobody here sells water).
+    trader: str | None
+    #: The rations of water she would give (rounded down; 0: not even one).
+    water: int
+
+
+def appraise(turn: Turn, item_id: str, npc_id: str | None) -> Appraisal:
+    """The one appraisal ``value`` and ``show THING to MERCHANT`` both say: the item's worth under
+    the system's pricing, and the water ``npc_id`` would give for it at today's terms (when she
+    pays in water here).  Raises ActionRefused when ``npc_id`` will not deal today."""
+    world = turn.world
+    scale = pricing(turn)
+    worth = scale.item_worth(world, item_id)
+    if npc_id is None or not sells_water(world, npc_id):
+        return Appraisal(worth, scale.worth_words(worth), None, 0)
+    paid = water_for(scale, worth / terms(turn, npc_id).rate, math.floor)
+    return Appraisal(worth, scale.worth_words(worth), npc_id, paid)
+
+
+def merchant_appraisal(turn: Turn, item_id: str, npc_id: str) -> str | None:
+    """What merchant ``npc_id`` says of ``item_id`` shown to her (her appraisal, as ``value`` gives it),
+    or None when she is no merchant or will not deal with the player."""
+    world = turn.world
+    if not is_merchant(world, npc_id) or trade_refusal(world, npc_id) is not None:
+        return None
+    try:
+        found = appraise(turn, item_id, npc_id)
+    except ActionRefused:
+        return None
+    it = "They are" if is_plural(world.item_name(item_id)) else "It is"
+    speech = f"{it} worth {found.worth_words}."
+    if found.trader is not None:
+        speech += (f" I would give you {rations(found.water, 'water')} for {'them' if it == 'They are' else 'it'}."
+                   if found.water else " I would not give a ration of water for it.")
+    return speech
 
 
 # -- the deal ------------------------------------------------------------------------------------------
@@ -219,7 +266,10 @@ def water_for(scale: Pricing, worth: Fraction, rounding: Callable[[Fraction], in
 def settle(turn: Turn, npc_id: str, give: Goods, get: Goods) -> None:
     """Weigh the deal, then carry it out or hear it refused (a minute either way).
 
-    A deal that leaves the player no water or no food asks first; "no" takes it back.
+    A deal that pays much more than the trader asks (the worth of a ration of
+    water or more, on the common value scale) asks first, since barter gives no
+    change; so does a deal that leaves the player no water or no food.  "No"
+    takes it back.
     """
     world = turn.world
     scale = pricing(turn)
@@ -229,18 +279,48 @@ def settle(turn: Turn, npc_id: str, give: Goods, get: Goods) -> None:
     wanted = scale.goods_worth(world, get, True)
     asked = wanted * deal.rate
     turn.say(f"You offer {describe_goods(world, give)} (worth {fmt(offered)}) for {describe_goods(world, get)} "
-             f"(worth {fmt(wanted)}); {name}, {deal.mood}, asks {fmt(asked)}.")
+             f"(worth {fmt(wanted)}); {name}, {deal.mood}, {verb(world, npc_id, 'asks', 'ask')} {fmt(asked)}.")
     turn.spend(1)
     if offered < asked:
-        turn.say(f"{capital(name)} shakes {pronoun(world, npc_id)} head: not enough.")
+        turn.say(f"{capital(name)} {verb(world, npc_id, 'shakes', 'shake')} {pronoun(world, npc_id)} head: "
+                 "not enough.")
         return
     refusal = water_refusal(world, give, get) or scale.deal_refusal(turn, give, get)
     if refusal:
         raise ActionRefused(refusal)
+    overpaid = offered - asked >= scale.water_worth(1)
+    if overpaid and scale.asks_before_overpaying:
+        confirm_overpayment(turn, npc_id, give, get, offered - asked)
     confirm_last_rations(turn, give, get)
     exchange(turn, npc_id, give, get)
-    turn.say("Done." + (" There is no change in barter." if offered - asked >= scale.water_worth(1) else ""))
+    turn.say("Done." + (" There is no change in barter." if overpaid and not scale.asks_before_overpaying else ""))
     scale.after_deal(turn, npc_id, give)
+
+
+def confirm_overpayment(turn: Turn, npc_id: str, give: Goods, get: Goods, extra: Fraction) -> None:
+    """Ask before the player gives ``extra`` more than the trader asks (barter gives no change);
+    ActionRefused (nothing done) on "no".  Where the trader pays in water, say how many rations
+    more to ask for (as many as make it up and the player's containers hold)."""
+    world = turn.world
+    scale = pricing(turn)
+    offered = scale.goods_worth(world, give, False)
+    asked = offered - extra
+    goods = describe_goods(world, give)
+    many = len(give.items) + bool(give.water) + bool(give.food) > 1 or give.water > 1 or give.food > 1 \
+        or (len(give.items) == 1 and is_plural(world.item_name(give.items[0])))
+    hint = ""
+    if sells_water(world, npc_id):
+        more = math.floor(extra / (scale.water_worth(1) * terms(turn, npc_id).rate))
+        while more and water_refusal(world, give, Goods(list(get.items), get.water + more, get.food)):
+            more -= 1
+        if more:
+            hint = f" (you could ask for {rations(more, 'water')} as well)"
+    name = world.the_npc(npc_id)
+    question = (f"{capital(goods)} {'are' if many else 'is'} worth {fmt(offered)}; {name} "
+                f"{verb(world, npc_id, 'asks', 'ask')} {fmt(asked)} and {verb(world, npc_id, 'gives', 'give')} "
+                f"no change{hint}. Trade anyway? (yes or no)")
+    if not turn.confirm(question):
+        raise ActionRefused(f"You keep {goods}.")
 
 
 def confirm_last_rations(turn: Turn, give: Goods, get: Goods) -> None:

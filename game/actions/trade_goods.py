@@ -17,7 +17,7 @@ from game.actions.scope import Scope, resolve
 from game.actions.survival import DEFAULT_CAPACITY
 from game.errors import ActionRefused
 from game.npc.memory import refuses_trade
-from game.text import capital, join_names
+from game.text import capital, join_names, possessive, verb_s
 from game.world.state import PLAYER, npc_place
 
 if TYPE_CHECKING:
@@ -60,8 +60,13 @@ def describe_goods(world: World, goods: Goods) -> str:
 
 
 def pronoun(world: World, npc_id: str) -> str:
-    """Her or its: a person with a proper name is "her" (the content has no pronouns yet)."""
-    return "her" if world.npc_name(npc_id)[:1].isupper() else "its"
+    """The NPC's possessive, by its content ``pronoun``: "her", "his", "their" or "its"."""
+    return possessive(world.npc(npc_id).pronoun)
+
+
+def verb(world: World, npc_id: str, singular: str, plural: str) -> str:
+    """``singular`` ("shakes") for he, she and it; ``plural`` ("shake") for an NPC called "they"."""
+    return verb_s(world.npc(npc_id).pronoun, singular, plural)
 
 
 # -- who trades ---------------------------------------------------------------------------------

@@ -63,6 +63,9 @@ class Pricing:
 
     #: What worth is counted in, for the player.
     unit = "value"
+    #: Whether a deal paying a ration of water's worth or more over the asking price asks first
+    #: (barter gives no change; Vaarn's slot-for-slot barter only says so, as its seed trades).
+    asks_before_overpaying = True
 
     def scale_note(self) -> str:
         """How worth is counted, said once in ``wares``."""
