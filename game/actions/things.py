@@ -213,9 +213,7 @@ def show(turn: Turn, command: Command) -> None:
     npc = world.npc(npc_id)
     who, name = world.the_npc(npc_id), definite(world.item_name(item_id))
     disposition = world.npc_state(npc_id).disposition
-    from game.actions.trade import merchant_appraisal  # trade is loaded when first needed
-
-    appraisal = merchant_appraisal(turn, item_id, npc_id)
+    appraisal = turn.play.pricing().merchant_says(turn, item_id, npc_id)
     if appraisal is not None:
         turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'looks', 'look')} {name} over: \"{appraisal}\"")
     elif disposition == "hostile":

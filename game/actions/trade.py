@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -201,66 +200,23 @@ def value(turn: Turn, command: Command) -> None:
     item_id = resolve_carried(world, command.words, turn.referent, pronouns=turn.pronouns, what="value")
     turn.referent = ("item", item_id)
     traders = [n for n in world.living_npcs_in() if is_merchant(world, n) and trade_refusal(world, n) is None]
-    found = appraise(turn, item_id, traders[0] if traders else None)
+    found = pricing(turn).appraise(turn, item_id, traders[0] if traders else None)
     name = world.item_name(item_id)
-    line = f"The {name} {'are' if is_plural(name) else 'is'} worth {found.worth_words}"
+    many = is_plural(name)
+    line = f"The {name} {'are' if many else 'is'} worth {found.worth_words}"
     if found.trader is not None:
-        who = world.the_npc(found.trader)
-        line += (f"; {who} would give {rations(found.water, 'water')} for it" if found.water
-                 else f"; {who} would not give a ration of water for it")
+        who, it = world.the_npc(found.trader), "them" if many else "it"
+        line += (f"; {who} would give {rations(found.water, 'water')} for {it}" if found.water
+                 else f"; {who} would not give a ration of water for {it}")
     turn.say(line + ".")
     turn.spend(1)
-
-
-@dataclass(frozen=True)
-class Appraisal:
-    """What an item is worth under the system in play, and what a trader would pay for it in water."""
-
-    #: Its worth on the system's scale, and that worth in words ("3 slots of goods in barter").
-    worth: Fraction
-    worth_words: str
-    #: The trader who would pay in water for it here (None: nobody here sells water).
-    trader: str | None
-    #: The rations of water she would give (rounded down; 0: not even one).
-    water: int
-
-
-def appraise(turn: Turn, item_id: str, npc_id: str | None) -> Appraisal:
-    """The one appraisal ``value`` and ``show THING to MERCHANT`` both say: the item's worth under
-    the system's pricing, and the water ``npc_id`` would give for it at today's terms (when she
-    pays in water here).  Raises ActionRefused when ``npc_id`` will not deal today."""
-    world = turn.world
-    scale = pricing(turn)
-    worth = scale.item_worth(world, item_id)
-    if npc_id is None or not sells_water(world, npc_id):
-        return Appraisal(worth, scale.worth_words(worth), None, 0)
-    paid = water_for(scale, worth / terms(turn, npc_id).rate, math.floor)
-    return Appraisal(worth, scale.worth_words(worth), npc_id, paid)
-
-
-def merchant_appraisal(turn: Turn, item_id: str, npc_id: str) -> str | None:
-    """What merchant ``npc_id`` says of ``item_id`` shown to her (her appraisal, as ``value`` gives it),
-    or None when she is no merchant or will not deal with the player."""
-    world = turn.world
-    if not is_merchant(world, npc_id) or trade_refusal(world, npc_id) is not None:
-        return None
-    try:
-        found = appraise(turn, item_id, npc_id)
-    except ActionRefused:
-        return None
-    it = "They are" if is_plural(world.item_name(item_id)) else "It is"
-    speech = f"{it} worth {found.worth_words}."
-    if found.trader is not None:
-        speech += (f" I would give you {rations(found.water, 'water')} for {'them' if it == 'They are' else 'it'}."
-                   if found.water else " I would not give a ration of water for it.")
-    return speech
 
 
 # -- the deal ------------------------------------------------------------------------------------------
 
 def water_for(scale: Pricing, worth: Fraction, rounding: Callable[[Fraction], int]) -> int:
     """Rations of water worth ``worth``, rounded by ``rounding`` (math.ceil to pay, math.floor to be paid)."""
-    return rounding(worth / scale.water_worth(1))
+    return scale.water_for(worth, rounding)
 
 
 def settle(turn: Turn, npc_id: str, give: Goods, get: Goods) -> None:
@@ -299,8 +255,8 @@ def settle(turn: Turn, npc_id: str, give: Goods, get: Goods) -> None:
 
 def confirm_overpayment(turn: Turn, npc_id: str, give: Goods, get: Goods, extra: Fraction) -> None:
     """Ask before the player gives ``extra`` more than the trader asks (barter gives no change);
-    ActionRefused (nothing done) on "no".  Where the trader pays in water, say how many rations
-    more to ask for (as many as make it up and the player's containers hold)."""
+    ActionRefused (nothing done) on "no".  Say how to even it out: offer fewer rations of water, or,
+    where the trader pays in water, ask for more (as many as the player's containers hold)."""
     world = turn.world
     scale = pricing(turn)
     offered = scale.goods_worth(world, give, False)
@@ -309,7 +265,10 @@ def confirm_overpayment(turn: Turn, npc_id: str, give: Goods, get: Goods, extra:
     many = len(give.items) + bool(give.water) + bool(give.food) > 1 or give.water > 1 or give.food > 1 \
         or (len(give.items) == 1 and is_plural(world.item_name(give.items[0])))
     hint = ""
-    if sells_water(world, npc_id):
+    fewer = min(give.water, math.floor(extra / scale.water_worth(1)))
+    if fewer:
+        hint = f" (you could offer {rations(fewer, 'water')} less)"
+    elif sells_water(world, npc_id):
         more = math.floor(extra / (scale.water_worth(1) * terms(turn, npc_id).rate))
         while more and water_refusal(world, give, Goods(list(get.items), get.water + more, get.food)):
             more -= 1

@@ -397,7 +397,7 @@ def test_overpaying_by_less_than_a_ration_of_water_does_not_ask(tmp_path: Path, 
         "You offer the knife (worth 2) for the shard pistol (worth 2); Tamsin, fair, talked round, asks 1.5.", "Done."]
     report = engine.submit("trade 2 water for cakes")  # 4 for 1.5
     assert report.lines[-1] == ("2 rations of water are worth 4; Tamsin asks 1.5 and gives no change (you could "
-                                "ask for 1 ration of water as well). Trade anyway? (yes or no)")
+                                "offer 1 ration of water less). Trade anyway? (yes or no)")
 
 
 def test_vaarn_barter_gives_no_change_without_asking(tmp_path: Path, script: TurnScript) -> None:
@@ -427,7 +427,7 @@ def test_vaarn_show_and_value_agree_on_the_mood_of_the_merchant(tmp_path: Path, 
     say_with_dice(engine, script, "n", [2])  # a poor reaction: Tamsin is wary, her markup 1.5
     engine.world.move_item("pearls", "player")
     assert say(engine, script, "value pearls") == [
-        "The salt pearls are worth 3 slots of goods in barter; Tamsin would give 2 rations of water for it."]
+        "The salt pearls are worth 3 slots of goods in barter; Tamsin would give 2 rations of water for them."]
     assert say(engine, script, "show pearls to tamsin") == [
         "Tamsin looks the salt pearls over: \"They are worth 3 slots of goods in barter. I would give you 2 "
         "rations of water for them.\""]
