@@ -243,6 +243,18 @@ def test_the_caravanserai_and_the_shrine_once_their_people_are_dead() -> None:
     assert "Someone lives here" not in text and "burns on without her" in text
 
 
+def test_the_galley_once_pell_is_dead() -> None:
+    drift = bundled("halcyon-drift")
+    drift.world.state.room = "mess-hall"
+    assert "somebody keeps the water recycler running" in " ".join(play(drift, "look"))
+    _kill(drift, "pell")
+    text = " ".join(play(drift, "look"))
+    assert "somebody keeps" not in text and "nobody tends it now" in text
+    drift.world.state.room = "hydroponics"
+    _kill(drift, "bloom")
+    assert "hangs limp now" in " ".join(play(drift, "look"))
+
+
 def test_the_singing_dunes_by_night() -> None:
     oasis = bundled("glass-oasis")
     oasis.world.state.room = "singing-dunes"
