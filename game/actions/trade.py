@@ -163,7 +163,8 @@ def sell(turn: Turn, command: Command) -> None:
     if give.water:
         raise ActionRefused("Water is what you are paid in: trade N water for GOODS instead.")
     if not sells_water(world, npc_id):
-        raise ActionRefused(f"{name} has no water to pay with here; trade for goods instead.")
+        raise ActionRefused(f"{name} {verb(world, npc_id, 'has', 'have')} no water to pay with here; "
+                             "trade for goods instead.")
     scale = pricing(turn)
     paid = water_for(scale, scale.goods_worth(world, give, False) / terms(turn, npc_id).rate, math.floor)
     if paid < 1:

@@ -87,14 +87,14 @@ def trade_refusal(world: World, npc_id: str) -> str | None:
     name = capital(world.the_npc(npc_id))
     state = world.npc_state(npc_id)
     if world.npc_condition(npc_id) != "ok":
-        return f"{name} is in no state to trade."
+        return f"{name} {verb(world, npc_id, 'is', 'are')} in no state to trade."
     if state.disposition == "hostile":
         return f"{name} will not trade with you."
     remembered = refuses_trade(world, npc_id)
     if remembered is not None:
         return remembered
     if state.disposition == "wary" and world.npc(npc_id).behaviour == "merchant":
-        return f"{name} wants nothing more to do with you."
+        return f"{name} {verb(world, npc_id, 'wants', 'want')} nothing more to do with you."
     return None
 
 
@@ -164,9 +164,10 @@ def parse_goods(turn: Turn, words: tuple[str, ...], owner: str, npc_id: str) -> 
     else:
         name = capital(world.the_npc(npc_id))
         if goods.water and not sells_water(world, npc_id):
-            raise ActionRefused(f"{name} has no water to spare here.")
+            raise ActionRefused(f"{name} {verb(world, npc_id, 'has', 'have')} no water to spare here.")
         if goods.food:
-            raise ActionRefused(f"{name} sells food only as it comes: ask for an item in the wares.")
+            raise ActionRefused(f"{name} {verb(world, npc_id, 'sells', 'sell')} food only as it comes: "
+                                "ask for an item in the wares.")
     return goods
 
 
