@@ -180,3 +180,124 @@ def test_check_validates_dark(tmp_path: Path) -> None:
     assert problems_of(tmp_path, BASE + '\n[rooms.road.dark]\ncarrying = "knife"\n') == []
     found = problems_of(tmp_path, BASE + '\n[rooms.road.dark]\ncarrying = "lamp"\n', "adv2")
     assert any("rooms.road.dark.carrying: no item 'lamp'" in line for line in found)
+
+
+# -- round 8: what the bundled texts say must be true of the world ---------------------------------------
+
+def bundled(adventure_id: str, system_id: str = "vaarn") -> Engine:
+    adventure = load_adventure(find_adventure(adventure_id, bundled_root()))
+    return Engine.new_game(adventure, get_system(system_id), 3)
+
+
+@pytest.mark.parametrize("adventure_id", ["glass-oasis", "halcyon-drift", "cloak-of-darkness"])
+def test_every_bundled_npc_has_the_pronoun_its_description_implies(adventure_id: str) -> None:
+    import re
+
+    adventure = load_adventure(find_adventure(adventure_id, bundled_root()))
+    for npc_id, npc in adventure.npcs.items():
+        words = set(re.findall(r"[a-z]+", npc.description.lower()))
+        implied = "he" if words & {"he", "his", "him", "himself"} else (
+            "she" if words & {"she", "her", "herself"} else "it")
+        assert npc.pronoun == implied, (npc_id, npc.pronoun, npc.description)
+
+
+def test_the_men_of_the_roads_are_he() -> None:
+    oasis = bundled("glass-oasis")
+    oasis.world.state.room = oasis.world.npc_state("salt-pilgrim").room  # a wanderer: where the clock has him
+    play(oasis, "x pilgrim")
+    assert play(oasis, "ask him about water")[0].startswith("\"The well by the bone orchard")
+    drift = bundled("halcyon-drift")
+    drift.world.state.room = "cargo-bay"
+    assert any(line.startswith("He carries") for line in play(drift, "x scavenger"))
+
+
+def _kill(engine: Engine, npc_id: str) -> None:
+    from game.rules.dice import ScriptedDice
+
+    state = engine.world.npc_state(npc_id)
+    while engine.system.condition(state.sheet) != "dead":
+        state.sheet = engine.system.harm(state.sheet, "d20", ScriptedDice([20] * 10)).sheet
+
+
+def test_the_heart_vault_once_its_sentinel_is_dead() -> None:
+    oasis = bundled("glass-oasis")
+    oasis.world.state.room = "heart-vault"
+    assert "whirs and unfolds" in " ".join(play(oasis, "look"))
+    _kill(oasis, "brass-sentinel")
+    text = " ".join(play(oasis, "look"))
+    assert "whirs and unfolds" not in text and "Nothing stirs in the shadows now." in text
+    assert play(oasis, "x shadows")[0].endswith("Nothing waits in them now.")
+
+
+def test_the_caravanserai_and_the_shrine_once_their_people_are_dead() -> None:
+    oasis = bundled("glass-oasis")
+    oasis.world.state.room = "caravanserai"
+    assert "a trader has laid out her wares" in " ".join(play(oasis, "look"))
+    _kill(oasis, "tamsin")
+    text = " ".join(play(oasis, "look"))
+    assert "laid out her wares" not in text and "the trader's place stands empty" in text
+    oasis.world.state.room = "hermit-shrine"
+    assert "Someone lives here" in " ".join(play(oasis, "look"))
+    _kill(oasis, "mother-quell")
+    text = " ".join(play(oasis, "look"))
+    assert "Someone lives here" not in text and "burns on without her" in text
+
+
+def test_the_galley_once_pell_is_dead() -> None:
+    drift = bundled("halcyon-drift")
+    drift.world.state.room = "mess-hall"
+    assert "somebody keeps the water recycler running" in " ".join(play(drift, "look"))
+    _kill(drift, "pell")
+    text = " ".join(play(drift, "look"))
+    assert "somebody keeps" not in text and "nobody tends it now" in text
+    drift.world.state.room = "hydroponics"
+    _kill(drift, "bloom")
+    assert "hangs limp now" in " ".join(play(drift, "look"))
+
+
+def test_the_singing_dunes_by_night() -> None:
+    oasis = bundled("glass-oasis")
+    oasis.world.state.room = "singing-dunes"
+    assert "old glass catches the sun" in " ".join(play(oasis, "look"))
+    oasis.world.state.minutes = 24 * 60 + 23 * 60
+    text = " ".join(play(oasis, "look"))
+    assert "catches the starlight" in text and "catches the sun" not in text
+
+
+@pytest.mark.parametrize("room", ["glass-flats", "salt-pan"])
+def test_the_harm_of_the_open_glass_is_true_by_night(room: str) -> None:
+    """A hazard's text cannot follow the clock, so the flats' and the pan's are true at any hour."""
+    oasis = bundled("glass-oasis")
+    import re
+
+    text = oasis.world.adventure.rooms[room].hazard_text.lower()
+    assert "by night" in text
+    for clause in re.split(r"[,:;]", text):  # the glare and the sun only in a clause that says "by day"
+        assert "by day" in clause or not re.search(r"\b(glare|sun|heat)\b", clause), clause
+
+
+@pytest.mark.parametrize("room, nouns", [
+    ("docking-ring", ["viewports", "collars", "arrow", "frost"]),
+    ("airlock-hub", ["door", "lights", "corridors"]),
+    ("crew-quarters", ["bunks", "bunk", "blankets", "lockers"]),
+    ("mess-hall", ["tables", "trays", "sign"]),
+    ("central-spine", ["cables", "handholds"]),
+    ("hydroponics", ["trays", "racks", "plants"]),
+    ("medbay", ["beds", "cabinets", "lamps"]),
+    ("cargo-bay", ["crates", "lift", "shaft"]),
+    ("reactor-access", ["gantry", "dosimeter", "door", "lift"]),
+    ("reactor-core", ["pillar", "console"]),
+    ("antenna-crawlway", ["tube", "blankets"]),
+    ("bridge", ["door", "chair", "screens"]),
+    ("captains-cabin", ["desk", "charts", "light"]),
+])
+def test_what_the_station_rooms_name_can_be_examined(room: str, nouns: list[str]) -> None:
+    drift = bundled("halcyon-drift")
+    for npc_id in drift.world.npcs_in(room):  # the scenery, not a fight, is under test
+        drift.world.npc_state(npc_id).room = "docking-ring" if room != "docking-ring" else "airlock-hub"
+    drift.world.state.room = room
+    for noun in nouns:
+        lines = play(drift, f"x {noun}")
+        assert lines and not lines[0].startswith(("I don't know", "You see no", "Which")), (room, noun, lines)
+    if room == "mess-hall":
+        assert play(drift, "read sign") == ["OPEN."]

@@ -214,9 +214,9 @@ def show(turn: Turn, command: Command) -> None:
     npc = world.npc(npc_id)
     who, name = world.the_npc(npc_id), definite(world.item_name(item_id))
     disposition = world.npc_state(npc_id).disposition
-    if disposition == "merchant":
-        turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'looks', 'look')} {name} over: "
-                 f"\"Worth {world.item(item_id).value} to me.\"")
+    appraisal = turn.play.pricing().merchant_says(turn, item_id, npc_id)
+    if appraisal is not None:
+        turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'looks', 'look')} {name} over: \"{appraisal}\"")
     elif disposition == "hostile":
         turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'is', 'are')} not interested in {name}.")
     else:

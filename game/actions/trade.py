@@ -41,11 +41,12 @@ from game.actions.trade_goods import (
     split_who,
     trade_refusal,
     trader,
+    verb,
     water_refusal,
 )
 from game.actions.trade_pricing import HAGGLE_MINUTES, Pricing, Terms, fmt
 from game.errors import ActionRefused
-from game.text import capital, join_names
+from game.text import capital, is_plural, join_names
 from game.world.state import PLAYER
 
 if TYPE_CHECKING:
@@ -83,9 +84,9 @@ def wares(turn: Turn, command: Command) -> None:
     name = capital(world.the_npc(npc_id))
     stock = world.npc_items(npc_id)
     price = "the worth of the goods" if deal.rate == 1 else f"{fmt(deal.rate)} times the worth of the goods"
-    turn.say(f"{name} is {deal.mood}: the price is {price} ({scale.scale_note()}).")
+    turn.say(f"{name} {verb(world, npc_id, 'is', 'are')} {deal.mood}: the price is {price} ({scale.scale_note()}).")
     if not stock and not sells_water(world, npc_id):
-        turn.say(f"{name} has nothing to sell.")
+        turn.say(f"{name} {verb(world, npc_id, 'has', 'have')} nothing to sell.")
     for item_id in stock:
         worth = scale.item_worth(world, item_id, full=True)
         full = " (full)" if world.item(item_id).kind == "water" and world.item(item_id).rations else ""
@@ -130,7 +131,8 @@ def buy(turn: Turn, command: Command) -> None:
     scale = pricing(turn)
     paid = water_for(scale, scale.goods_worth(world, get, True) * terms(turn, npc_id).rate, math.ceil)
     if paid > world.state.water:
-        raise ActionRefused(f"{capital(world.the_npc(npc_id))} asks {rations(paid, 'water')} for "
+        raise ActionRefused(f"{capital(world.the_npc(npc_id))} {verb(world, npc_id, 'asks', 'ask')} "
+                            f"{rations(paid, 'water')} for "
                             f"{describe_goods(world, get)}; you carry {world.state.water}.")
     settle(turn, npc_id, Goods(water=paid), get)
 
@@ -161,7 +163,8 @@ def sell(turn: Turn, command: Command) -> None:
     if give.water:
         raise ActionRefused("Water is what you are paid in: trade N water for GOODS instead.")
     if not sells_water(world, npc_id):
-        raise ActionRefused(f"{name} has no water to pay with here; trade for goods instead.")
+        raise ActionRefused(f"{name} {verb(world, npc_id, 'has', 'have')} no water to pay with here; "
+                             "trade for goods instead.")
     scale = pricing(turn)
     paid = water_for(scale, scale.goods_worth(world, give, False) / terms(turn, npc_id).rate, math.floor)
     if paid < 1:
@@ -186,7 +189,8 @@ def haggle(turn: Turn, command: Command) -> None:
     if won:
         rate = terms(turn, npc_id).rate
         deal = "just the worth of the goods" if rate == 1 else f"only {fmt(rate)} times the worth"
-        turn.say(f"{capital(name)} laughs and gives way: today the price is {deal}.")
+        gives_way = verb(world, npc_id, "laughs and gives way", "laugh and give way")
+        turn.say(f"{capital(name)} {gives_way}: today the price is {deal}.")
     else:
         turn.say(f"{capital(name)} will not budge today.")
 
@@ -194,17 +198,17 @@ def haggle(turn: Turn, command: Command) -> None:
 def value(turn: Turn, command: Command) -> None:
     """What a carried thing is worth, and what a trader here would give for it in water."""
     world = turn.world
-    scale = pricing(turn)
     item_id = resolve_carried(world, command.words, turn.referent, pronouns=turn.pronouns, what="value")
     turn.referent = ("item", item_id)
-    worth = scale.item_worth(world, item_id)
-    line = f"The {world.item_name(item_id)} is worth {scale.worth_words(worth)}"
     traders = [n for n in world.living_npcs_in() if is_merchant(world, n) and trade_refusal(world, n) is None]
-    if traders and sells_water(world, traders[0]):
-        paid = water_for(scale, worth / terms(turn, traders[0]).rate, math.floor)
-        who = world.the_npc(traders[0])
-        line += (f"; {who} would give {rations(paid, 'water')} for it" if paid
-                 else f"; {who} would not give a ration of water for it")
+    found = pricing(turn).appraise(turn, item_id, traders[0] if traders else None)
+    name = world.item_name(item_id)
+    many = is_plural(name)
+    line = f"The {name} {'are' if many else 'is'} worth {found.worth_words}"
+    if found.trader is not None:
+        who, it = world.the_npc(found.trader), "them" if many else "it"
+        line += (f"; {who} would give {rations(found.water, 'water')} for {it}" if found.water
+                 else f"; {who} would not give a ration of water for {it}")
     turn.say(line + ".")
     turn.spend(1)
 
@@ -213,13 +217,16 @@ def value(turn: Turn, command: Command) -> None:
 
 def water_for(scale: Pricing, worth: Fraction, rounding: Callable[[Fraction], int]) -> int:
     """Rations of water worth ``worth``, rounded by ``rounding`` (math.ceil to pay, math.floor to be paid)."""
-    return rounding(worth / scale.water_worth(1))
+    return scale.water_for(worth, rounding)
 
 
 def settle(turn: Turn, npc_id: str, give: Goods, get: Goods) -> None:
     """Weigh the deal, then carry it out or hear it refused (a minute either way).
 
-    A deal that leaves the player no water or no food asks first; "no" takes it back.
+    A deal that pays much more than the trader asks (the worth of a ration of
+    water or more, on the common value scale) asks first, since barter gives no
+    change; so does a deal that leaves the player no water or no food.  "No"
+    takes it back.
     """
     world = turn.world
     scale = pricing(turn)
@@ -229,18 +236,51 @@ def settle(turn: Turn, npc_id: str, give: Goods, get: Goods) -> None:
     wanted = scale.goods_worth(world, get, True)
     asked = wanted * deal.rate
     turn.say(f"You offer {describe_goods(world, give)} (worth {fmt(offered)}) for {describe_goods(world, get)} "
-             f"(worth {fmt(wanted)}); {name}, {deal.mood}, asks {fmt(asked)}.")
+             f"(worth {fmt(wanted)}); {name}, {deal.mood}, {verb(world, npc_id, 'asks', 'ask')} {fmt(asked)}.")
     turn.spend(1)
     if offered < asked:
-        turn.say(f"{capital(name)} shakes {pronoun(world, npc_id)} head: not enough.")
+        turn.say(f"{capital(name)} {verb(world, npc_id, 'shakes', 'shake')} {pronoun(world, npc_id)} head: "
+                 "not enough.")
         return
     refusal = water_refusal(world, give, get) or scale.deal_refusal(turn, give, get)
     if refusal:
         raise ActionRefused(refusal)
+    overpaid = offered - asked >= scale.water_worth(1)
+    if overpaid and scale.asks_before_overpaying:
+        confirm_overpayment(turn, npc_id, give, get, offered - asked)
     confirm_last_rations(turn, give, get)
     exchange(turn, npc_id, give, get)
-    turn.say("Done." + (" There is no change in barter." if offered - asked >= scale.water_worth(1) else ""))
+    turn.say("Done." + (" There is no change in barter." if overpaid and not scale.asks_before_overpaying else ""))
     scale.after_deal(turn, npc_id, give)
+
+
+def confirm_overpayment(turn: Turn, npc_id: str, give: Goods, get: Goods, extra: Fraction) -> None:
+    """Ask before the player gives ``extra`` more than the trader asks (barter gives no change);
+    ActionRefused (nothing done) on "no".  Say how to even it out: offer fewer rations of water, or,
+    where the trader pays in water, ask for more (as many as the player's containers hold)."""
+    world = turn.world
+    scale = pricing(turn)
+    offered = scale.goods_worth(world, give, False)
+    asked = offered - extra
+    goods = describe_goods(world, give)
+    many = len(give.items) + bool(give.water) + bool(give.food) > 1 or give.water > 1 or give.food > 1 \
+        or (len(give.items) == 1 and is_plural(world.item_name(give.items[0])))
+    hint = ""
+    fewer = min(give.water, math.floor(extra / scale.water_worth(1)))
+    if fewer:
+        hint = f" (you could offer {rations(fewer, 'water')} less)"
+    elif sells_water(world, npc_id):
+        more = math.floor(extra / (scale.water_worth(1) * terms(turn, npc_id).rate))
+        while more and water_refusal(world, give, Goods(list(get.items), get.water + more, get.food)):
+            more -= 1
+        if more:
+            hint = f" (you could ask for {rations(more, 'water')} as well)"
+    name = world.the_npc(npc_id)
+    question = (f"{capital(goods)} {'are' if many else 'is'} worth {fmt(offered)}; {name} "
+                f"{verb(world, npc_id, 'asks', 'ask')} {fmt(asked)} and {verb(world, npc_id, 'gives', 'give')} "
+                f"no change{hint}. Trade anyway? (yes or no)")
+    if not turn.confirm(question):
+        raise ActionRefused(f"You keep {goods}.")
 
 
 def confirm_last_rations(turn: Turn, give: Goods, get: Goods) -> None:

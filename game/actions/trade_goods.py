@@ -17,7 +17,7 @@ from game.actions.scope import Scope, resolve
 from game.actions.survival import DEFAULT_CAPACITY
 from game.errors import ActionRefused
 from game.npc.memory import refuses_trade
-from game.text import capital, join_names
+from game.text import capital, join_names, possessive, verb_s
 from game.world.state import PLAYER, npc_place
 
 if TYPE_CHECKING:
@@ -60,8 +60,13 @@ def describe_goods(world: World, goods: Goods) -> str:
 
 
 def pronoun(world: World, npc_id: str) -> str:
-    """Her or its: a person with a proper name is "her" (the content has no pronouns yet)."""
-    return "her" if world.npc_name(npc_id)[:1].isupper() else "its"
+    """The NPC's possessive, by its content ``pronoun``: "her", "his", "their" or "its"."""
+    return possessive(world.npc(npc_id).pronoun)
+
+
+def verb(world: World, npc_id: str, singular: str, plural: str) -> str:
+    """``singular`` ("shakes") for he, she and it; ``plural`` ("shake") for an NPC called "they"."""
+    return verb_s(world.npc(npc_id).pronoun, singular, plural)
 
 
 # -- who trades ---------------------------------------------------------------------------------
@@ -82,14 +87,14 @@ def trade_refusal(world: World, npc_id: str) -> str | None:
     name = capital(world.the_npc(npc_id))
     state = world.npc_state(npc_id)
     if world.npc_condition(npc_id) != "ok":
-        return f"{name} is in no state to trade."
+        return f"{name} {verb(world, npc_id, 'is', 'are')} in no state to trade."
     if state.disposition == "hostile":
         return f"{name} will not trade with you."
     remembered = refuses_trade(world, npc_id)
     if remembered is not None:
         return remembered
     if state.disposition == "wary" and world.npc(npc_id).behaviour == "merchant":
-        return f"{name} wants nothing more to do with you."
+        return f"{name} {verb(world, npc_id, 'wants', 'want')} nothing more to do with you."
     return None
 
 
@@ -159,9 +164,10 @@ def parse_goods(turn: Turn, words: tuple[str, ...], owner: str, npc_id: str) -> 
     else:
         name = capital(world.the_npc(npc_id))
         if goods.water and not sells_water(world, npc_id):
-            raise ActionRefused(f"{name} has no water to spare here.")
+            raise ActionRefused(f"{name} {verb(world, npc_id, 'has', 'have')} no water to spare here.")
         if goods.food:
-            raise ActionRefused(f"{name} sells food only as it comes: ask for an item in the wares.")
+            raise ActionRefused(f"{name} {verb(world, npc_id, 'sells', 'sell')} food only as it comes: "
+                                "ask for an item in the wares.")
     return goods
 
 

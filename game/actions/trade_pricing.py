@@ -15,13 +15,15 @@ resisted action (:mod:`game.play.bind_trade`).
 """
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from game.actions.trade_goods import Goods
+from game.actions.trade_goods import Goods, is_merchant, rations, sells_water, trade_refusal
 from game.errors import ActionRefused
-from game.text import capital
+from game.text import capital, is_plural
 
 if TYPE_CHECKING:
     from game.actions import Turn
@@ -53,6 +55,19 @@ class Terms:
     mood: str
 
 
+@dataclass(frozen=True)
+class Appraisal:
+    """What an item is worth under the system in play, and what a trader would pay for it in water."""
+
+    #: Its worth on the system's scale, and that worth in words ("3 slots of goods in barter").
+    worth: Fraction
+    worth_words: str
+    #: The trader who would pay in water for it here (None: nobody here pays in water).
+    trader: str | None
+    #: The rations of water she would give (rounded down; 0: not even one).
+    water: int
+
+
 def lowered(rate: Fraction) -> Fraction:
     """A markup after a won persuasion roll: a quarter less, never below 3/4."""
     return max(FLOOR_MARKUP, rate - PERSUADED_STEP)
@@ -63,6 +78,9 @@ class Pricing:
 
     #: What worth is counted in, for the player.
     unit = "value"
+    #: Whether a deal paying a ration of water's worth or more over the asking price asks first
+    #: (barter gives no change; Vaarn's slot-for-slot barter only says so, as its seed trades).
+    asks_before_overpaying = True
 
     def scale_note(self) -> str:
         """How worth is counted, said once in ``wares``."""
@@ -91,6 +109,39 @@ class Pricing:
     def goods_worth(self, world: World, goods: Goods, from_trader: bool) -> Fraction:
         total = sum((self.item_worth(world, i, full=from_trader) for i in goods.items), Fraction(0))
         return total + self.water_worth(goods.water) + self.food_worth(goods.food)
+
+    def water_for(self, worth: Fraction, rounding: Callable[[Fraction], int]) -> int:
+        """Rations of water worth ``worth``, rounded by ``rounding`` (math.ceil to pay, math.floor to be paid)."""
+        return rounding(worth / self.water_worth(1))
+
+    # -- appraisal: ``value`` and ``show THING to MERCHANT`` ------------------------------------------
+    def appraise(self, turn: Turn, item_id: str, npc_id: str | None) -> Appraisal:
+        """The one appraisal ``value`` and ``show THING to MERCHANT`` both say: the item's worth on
+        this scale, and the water ``npc_id`` would give for it at today's terms (when she pays in
+        water here).  Raises ActionRefused when ``npc_id`` will not deal today."""
+        world = turn.world
+        worth = self.item_worth(world, item_id)
+        if npc_id is None or not sells_water(world, npc_id):
+            return Appraisal(worth, self.worth_words(worth), None, 0)
+        paid = self.water_for(worth / self.terms(turn, npc_id).rate, math.floor)
+        return Appraisal(worth, self.worth_words(worth), npc_id, paid)
+
+    def merchant_says(self, turn: Turn, item_id: str, npc_id: str) -> str | None:
+        """What merchant ``npc_id`` says of ``item_id`` shown to her (:meth:`appraise`, as ``value``
+        words it), or None when she is no merchant or will not deal with the player."""
+        world = turn.world
+        if not is_merchant(world, npc_id) or trade_refusal(world, npc_id) is not None:
+            return None
+        try:
+            found = self.appraise(turn, item_id, npc_id)
+        except ActionRefused:
+            return None
+        many = is_plural(world.item_name(item_id))
+        speech = f"{'They are' if many else 'It is'} worth {found.worth_words}."
+        if found.trader is not None:
+            speech += (f" I would give you {rations(found.water, 'water')} for {'them' if many else 'it'}."
+                       if found.water else f" I would not give a ration of water for {'them' if many else 'it'}.")
+        return speech
 
     # -- the trader's price ------------------------------------------------------------------------
     def feeling(self, turn: Turn, npc_id: str) -> str:

@@ -18,8 +18,12 @@ SECTIONS: dict[str, str] = {
     "Talents": "talents can be tried untrained with the attribute alone.",
     "Actions": "you declare an action, build its pool, and roll against its difficulty.",
     "Characters": "attributes and abilities are dots; Fortitude and Willpower come from them.",
-    "Step": "an action is resolved step by step: pool, difficulty, threshold, result.",
-    "Combat is empty": ("the rules leave combat empty, so Wayfarer plays it as actions: your attack against "
-                        "the foe's Reflexes + Dodge, the margin adds damage dice, armour soaks, and each "
-                        "health level past Bruised costs dice."),
+    "Step 4": ("the verdict (succeed, fail, or botch): any success left succeeds (one barely, three or more well); "
+               "none left and no 1s left is a simple failure; more 1s than successes is a botch, and things "
+               "go very wrong."),
+    "Combat": ("the rules' combat chapter (turns, attacking, evading, taking damage) is left empty, so Wayfarer "
+               "plays a fight as actions: your attack (Strength + Melee or Brawling, Precision + Firearms) "
+               "against the foe's Reflexes + Dodge, each later evasion in a round at -2 dice; the attack's "
+               "successes left after the evasion's are the margin, and each past the first adds a damage "
+               "die; armour (and Strength against bashing) soaks; each health level past Bruised costs dice."),
 }

@@ -30,6 +30,7 @@ from game.rules.maelstrom_events import (
     WillpowerUse,
     Wounded,
 )
+from game.text import PRONOUN_FORMS, verb_s
 
 #: What a readied Willpower point does, as the player reads it.
 WILLPOWER_USES: dict[WillpowerUse, str] = {
@@ -71,9 +72,25 @@ def _levels(count: int) -> str:
     return f"{count} {'level' if count == 1 else 'levels'}"
 
 
+def _pronoun(narrator: Narrator, who: str) -> str:
+    """The content's pronoun of NPC ``who`` ("it" for anyone the adventure does not define)."""
+    npc = narrator.world.adventure.npcs.get(who)
+    return npc.pronoun if npc is not None else "it"
+
+
+def _verb(narrator: Narrator, who: str, singular: str, plural: str) -> str:
+    """The verb for ``who``: plural for the player and for an NPC called "they"."""
+    return plural if who == PLAYER else verb_s(_pronoun(narrator, who), singular, plural)
+
+
+def _itself(narrator: Narrator, who: str) -> str:
+    """``himself``, ``herself``, ``themselves`` or ``itself``, by the NPC's pronoun."""
+    return PRONOUN_FORMS.get(_pronoun(narrator, who), PRONOUN_FORMS["it"])[3]
+
+
 def _be(narrator: Narrator, who: str) -> str:
     """``you are`` / ``the dune raider is``."""
-    return f"{narrator.the(who)} {'are' if who == PLAYER else 'is'}"
+    return f"{narrator.the(who)} {_verb(narrator, who, 'is', 'are')}"
 
 
 def _wound(narrator: Narrator, event: Wounded) -> str:
@@ -101,7 +118,7 @@ def _died(narrator: Narrator, event: Died) -> list[str]:
 def _hit(narrator: Narrator, event: AttackHit) -> list[str]:
     harm = f"{_levels(event.levels)} of {event.kind} damage" if event.levels else "no harm"
     figures = f"(margin {event.margin}: {event.damage} damage, {event.soaked} soaked: {harm})"
-    blow = f"{cap(narrator.the(event.attacker))} {'hit' if event.attacker == PLAYER else 'hits'} " \
+    blow = f"{cap(narrator.the(event.attacker))} {_verb(narrator, event.attacker, 'hits', 'hit')} " \
            f"{narrator.the(event.defender)}"
     if not event.levels:
         return [f"{blow}, but the blow does no harm {figures}."]
@@ -116,10 +133,12 @@ def _missed(narrator: Narrator, event: AttackMissed) -> list[str]:
         return [f"You twist away from {narrator.the(event.attacker)}'s attack."]
     if event.evaded:
         whose = "your" if event.attacker == PLAYER else f"{narrator.the(event.attacker)}'s"
-        return [f"{cap(narrator.the(event.defender))} evades {whose} attack."]
+        return [f"{cap(narrator.the(event.defender))} {_verb(narrator, event.defender, 'evades', 'evade')} "
+                f"{whose} attack."]
     if event.attacker == PLAYER:
         return ["You miss."]
-    return [f"{cap(narrator.the(event.attacker))} misses {narrator.the(event.defender)}."]
+    return [f"{cap(narrator.the(event.attacker))} {_verb(narrator, event.attacker, 'misses', 'miss')} "
+            f"{narrator.the(event.defender)}."]
 
 
 @MaelstromNarrator.renders(AttackBotched)
@@ -129,11 +148,13 @@ def _attack_botched(narrator: Narrator, event: AttackBotched) -> list[str]:
         item = narrator.world.item_name(event.dropped)
         if player:
             return [f"Botch! The {item} flies from your grip and clatters across the ground."]
-        return [f"Botch! {name} loses hold of the {item}; it clatters to the ground."]
+        return [f"Botch! {name} {_verb(narrator, event.attacker, 'loses', 'lose')} hold of the {item}; "
+                "it clatters to the ground."]
     if event.hurt is not None and player:
         return [f"Botch! You strike badly and hurt yourself. ({_wound(narrator, event.hurt)})"]
     if event.hurt is not None:
-        return [f"Botch! {name} lunges, misjudges, and hurts itself "
+        lunges = _verb(narrator, event.attacker, "lunges, misjudges, and hurts", "lunge, misjudge, and hurt")
+        return [f"Botch! {name} {lunges} {_itself(narrator, event.attacker)} "
                 f"({_levels(event.hurt.levels)} of {event.hurt.kind} damage)."]
     return ["Botch! The attack goes badly wrong."]
 

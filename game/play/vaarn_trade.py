@@ -45,6 +45,7 @@ class VaarnPricing(Pricing):
     """Slot-for-slot barter, the merchant's mood, the EGO haggle, 20 slots, Exotica traded in."""
 
     unit = "slots of goods"
+    asks_before_overpaying = False
 
     def __init__(self, system: VaarnSystem) -> None:
         self.system = system

@@ -25,7 +25,7 @@ from game.rules.maelstrom_pool import (
 )
 from game.rules.maelstrom_sheet import ATTRIBUTES, KNOWLEDGES, SKILLS, MaelstromSheet, title
 
-HOUSE_RULE = "House rule (seed 004 §Combat is empty)"
+HOUSE_RULE = "House rule (seed 004 §Combat, a chapter left empty)"
 
 #: Difficulty and threshold for each system-neutral difficulty.
 DIFFICULTY: dict[str, tuple[int, int]] = {
@@ -321,7 +321,18 @@ def attack_text(request: AttackRequest, result: AttackRoll) -> str:
     if request.evasion and result.evasion:
         text += "; evasion " + describe(request.evasion, *result.evasion)
     verdict = "botch" if result.margin < 0 else ("hit" if result.margin > 0 else "miss")
-    return f"{text}; {verdict} (margin {result.margin})"
+    return f"{text}; {verdict} ({margin_words(result)})"
+
+
+def margin_words(result: AttackRoll) -> str:
+    """The margin as the dice made it: ``margin 2``, or, when the evasion took every success of a
+    successful attack, the attack's and the evasion's nets and how far short the attack fell
+    (``margin 2 - 5 = -3: evaded``), not the 0 the hit margin stops at."""
+    attack_net = result.attack[1].net
+    evasion_net = result.evasion[1].net if result.evasion else 0
+    if result.margin == 0 and attack_net > 0 and evasion_net > 0:
+        return f"margin {attack_net} - {evasion_net} = {attack_net - evasion_net}: evaded"
+    return f"margin {result.margin}"
 
 
 def count_successes(dice: Dice, count: int, difficulty: int) -> tuple[list[int], int]:

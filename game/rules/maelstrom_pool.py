@@ -193,7 +193,11 @@ def _plural(count: int, word: str, plural: str | None = None) -> str:
 
 
 def describe(request: PoolRequest, rolled: PoolRoll, tally: Tally) -> str:
-    """One line, e.g. ``5d10 (1, 3, 4, 6, 7) vs 6: 2 successes - 1 botch = 1: success``.
+    """One line, e.g. ``5d10 (1, 3, 4, 6, 7) vs 6: 2 successes - 1 one = 1: success``.
+
+    Each die showing 1 is counted as a "one" that cancels a success: the seed
+    calls such a die a botch, but a player reads "botch" as the verdict (more
+    1s than successes), so the line keeps that word for the verdict alone.
 
     A request with a label (its traits) starts with it, and one with reasons
     (a specialty in use, a missing advanced specialty, wounds, Willpower) ends
@@ -214,7 +218,7 @@ def describe(request: PoolRequest, rolled: PoolRoll, tally: Tally) -> str:
     if tally.removed:
         text += f" - {tally.removed} to the threshold"
     if tally.botches:
-        text += f" - {_plural(tally.botches, 'botch')}"
+        text += f" - {_plural(tally.botches, 'one', 'ones')}"
     if tally.automatic:
         text += f" + {tally.automatic} automatic"
     text += f" = {tally.net}: {tally.outcome}"

@@ -148,7 +148,7 @@ def trials(tmp_path: Path) -> Adventure:
 def test_a_check_rolls_attribute_and_ability_and_shows_the_four_steps(engine: Engine, script: Script) -> None:
     # perceive, easy: Perception 3 + Alertness 1 = 4 dice at 5; 7 and 5 succeed, the 1 cancels one
     lines = say(engine, script, "search", [7, 1, 5, 2])
-    assert lines == ["[search] Perception + Alertness 4d10 (7, 1, 5, 2) vs 5: 2 successes - 1 botch = 1: success",
+    assert lines == ["[search] Perception + Alertness 4d10 (7, 1, 5, 2) vs 5: 2 successes - 1 one = 1: success",
                      FOUND]
     roll = engine.dice_log[-1][2]
     assert (roll.figures["rolled_successes"], roll.figures["botches"], roll.figures["net"]) == (2, 1, 1)
@@ -157,7 +157,7 @@ def test_a_check_rolls_attribute_and_ability_and_shows_the_four_steps(engine: En
 def test_more_ones_than_successes_is_a_botch_and_costs_time(engine: Engine, script: Script) -> None:
     minutes = engine.state.minutes
     lines = say(engine, script, "search", [1, 1, 5, 2])
-    assert lines == ["[search] Perception + Alertness 4d10 (1, 1, 5, 2) vs 5: 1 success - 2 botches = -1: botch",
+    assert lines == ["[search] Perception + Alertness 4d10 (1, 1, 5, 2) vs 5: 1 success - 2 ones = -1: botch",
                      "Botch! You lose your bearings and go over the same ground twice. (30 minutes lost)",
                      "You search, but find nothing. Something may still be hidden here."]
     assert engine.state.minutes == minutes + 10 + 30
@@ -267,7 +267,7 @@ def test_readied_willpower_gives_the_next_check_an_automatic_success(engine: Eng
     assert say(engine, script, "odds search")[1] == "  (fail 0.0%, botch 0.0%)"
     lines = say(engine, script, "search", [1, 1, 2, 2])
     assert lines == ["You spend a point of Willpower (2 left): one automatic success (house rule).",
-                     "[search] Perception + Alertness 4d10 (1, 1, 2, 2) vs 5: 0 successes - 2 botches + 1 automatic"
+                     "[search] Perception + Alertness 4d10 (1, 1, 2, 2) vs 5: 0 successes - 2 ones + 1 automatic"
                      " = 1: success [Willpower: one automatic success]",
                      FOUND]
     assert player(engine).willpower_points == 2 and engine.state.moment is None
@@ -340,6 +340,26 @@ def test_a_botched_attack_drops_the_weapon(engine: Engine, script: Script) -> No
     assert engine.world.place_of("knife") == "room:well"
 
 
+def test_a_foe_that_botches_and_hurts_itself_is_worded_by_its_pronoun(engine: Engine) -> None:
+    from dataclasses import replace as replaced
+
+    from game.rules.maelstrom_events import Wounded
+    from game.rules.maelstrom_sheet import HealthLevel
+
+    world = engine.world
+    hurt = Wounded("raider", 1, "bashing", HealthLevel("Bruised"))
+    event = AttackBotched("raider", PLAYER, hurt=hurt)
+    narrate = engine.play.narrator_class(world).lines
+    assert narrate([event]) == [
+        "Botch! The dune raider lunges, misjudges, and hurts itself (1 level of bashing damage)."]
+    npcs = dict(world.adventure.npcs)
+    for pronoun, line in (("he", "lunges, misjudges, and hurts himself"),
+                          ("they", "lunge, misjudge, and hurt themselves")):
+        npcs["raider"] = replaced(npcs["raider"], pronoun=pronoun)
+        world.adventure = replaced(world.adventure, npcs=npcs)
+        assert narrate([event]) == [f"Botch! The dune raider {line} (1 level of bashing damage)."]
+
+
 def test_a_foe_that_botches_drops_its_weapon_and_fights_on_with_bare_hands(engine: Engine, script: Script) -> None:
     lines = say(engine, script, "n", [1, 2, 3, 6, 6, 2])
     assert lines[-1] == "Botch! The dune raider loses hold of the scimitar; it clatters to the ground."
@@ -388,7 +408,7 @@ def test_a_botched_force_hurts(trials: Adventure, tmp_path: Path, script: Script
     say(engine, script, "e")
     # force, normal: Strength 2 + Athletics 1 = 3 dice at 6
     lines = say(engine, script, "open north", [1, 2, 3])
-    assert lines == ["[force] Strength + Athletics 3d10 (1, 2, 3) vs 6: 0 successes - 1 botch = -1: botch",
+    assert lines == ["[force] Strength + Athletics 3d10 (1, 2, 3) vs 6: 0 successes - 1 one = -1: botch",
                      "Botch! You throw your weight at it and something in your shoulder tears."
                      " (1 level of bashing damage: you are Bruised.)",
                      "It holds."]

@@ -7,6 +7,7 @@ The adventure below is written for these tests: a camp, and north of it a market
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,7 @@ value = 50
 
 [npcs.tamsin]
 name = "Tamsin"
+pronoun = "she"
 aliases = ["tamsin", "trader"]
 disposition = "merchant"
 behaviour = "merchant"
@@ -362,5 +364,84 @@ def test_buy_with_and_sell_for_name_the_other_side(tmp_path: Path, script: TurnS
     assert say(engine, script, "buy pistol with tamsin") == [  # "with" a person names the trader
         "You offer 1 ration of water (worth 2) for the shard pistol (worth 2); Tamsin, fair, asks 2.", "Done."]
     engine.world.move_item("crown", "player")
-    assert say(engine, script, "sell crown for knife and pearls to tamsin")[-1] == "Done. There is no change in barter."
+    engine.submit("sell crown for knife and pearls to tamsin")
+    assert say(engine, script, "yes")[-1] == "Done."
     assert engine.world.place_of("pearls") == "player" and engine.world.place_of("knife") == "player"
+
+
+# -- overpaying: barter gives no change -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("system_id", ["open_adventures", "opend6", "bind", "maelstrom"])
+def test_overpaying_on_the_common_scale_asks_first(tmp_path: Path, script: TurnScript, system_id: str) -> None:
+    engine = at_market(tmp_path, script, system_id)
+    engine.world.move_item("pearls", "player")
+    say(engine, script, "haggle", WIN[system_id])
+    report = engine.submit("trade pearls for pistol and cakes")
+    assert report.question
+    assert report.lines[-2:] == [
+        "You offer the salt pearls (worth 10) for the shard pistol and the locust cakes (worth 4); Tamsin, fair, "
+        "talked round, asks 3.",
+        "The salt pearls are worth 10; Tamsin asks 3 and gives no change (you could ask for 1 ration of water as "
+        "well). Trade anyway? (yes or no)"]
+    assert engine.submit("no").lines == ["You keep the salt pearls."]
+    assert engine.world.place_of("pearls") == "player" and engine.world.place_of("pistol") == "npc:tamsin"
+    engine.submit("trade pearls for pistol and cakes")
+    assert engine.submit("yes").lines[-1] == "Done."
+    assert engine.world.place_of("pearls") == "npc:tamsin" and engine.world.place_of("pistol") == "player"
+
+
+def test_overpaying_by_less_than_a_ration_of_water_does_not_ask(tmp_path: Path, script: TurnScript) -> None:
+    engine = at_market(tmp_path, script, "maelstrom")
+    say(engine, script, "haggle", WIN["maelstrom"])
+    assert say(engine, script, "trade knife for pistol") == [  # 2 for 1.5: no ration of water's worth over
+        "You offer the knife (worth 2) for the shard pistol (worth 2); Tamsin, fair, talked round, asks 1.5.", "Done."]
+    report = engine.submit("trade 2 water for cakes")  # 4 for 1.5
+    assert report.lines[-1] == ("2 rations of water are worth 4; Tamsin asks 1.5 and gives no change (you could "
+                                "offer 1 ration of water less). Trade anyway? (yes or no)")
+
+
+def test_vaarn_barter_gives_no_change_without_asking(tmp_path: Path, script: TurnScript) -> None:
+    engine = at_market(tmp_path, script, "vaarn")
+    engine.world.move_item("pearls", "player")
+    assert say(engine, script, "trade pearls for pistol") == [
+        "You offer the salt pearls (worth 3) for the shard pistol (worth 1); Tamsin, fair, asks 1.",
+        "Done. There is no change in barter."]
+    assert engine.world.place_of("pearls") == "npc:tamsin"
+
+
+# -- show THING to a merchant says what value says -------------------------------------------------------------
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_showing_a_thing_to_the_merchant_prices_it_as_value_does(tmp_path: Path, script: TurnScript,
+                                                                 system_id: str) -> None:
+    engine = at_market(tmp_path, script, system_id)
+    scale = engine.play.pricing()
+    worth = scale.worth_words(scale.item_worth(engine.world, "skin"))
+    water = say(engine, script, "value skin")[0].split("Tamsin would give ")[1].split(" for it")[0]
+    assert say(engine, script, "show skin to tamsin") == [
+        f"Tamsin looks the waterskin over: \"It is worth {worth}. I would give you {water} for it.\""]
+
+
+def test_vaarn_show_and_value_agree_on_the_mood_of_the_merchant(tmp_path: Path, script: TurnScript) -> None:
+    engine = make(tmp_path, "vaarn")
+    say_with_dice(engine, script, "n", [2])  # a poor reaction: Tamsin is wary, her markup 1.5
+    engine.world.move_item("pearls", "player")
+    assert say(engine, script, "value pearls") == [
+        "The salt pearls are worth 3 slots of goods in barter; Tamsin would give 2 rations of water for them."]
+    assert say(engine, script, "show pearls to tamsin") == [
+        "Tamsin looks the salt pearls over: \"They are worth 3 slots of goods in barter. I would give you 2 "
+        "rations of water for them.\""]
+
+
+# -- the trader's pronoun -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("pronoun", "line"), [("it", "Tamsin shakes its head: not enough."),
+                                               ("he", "Tamsin shakes his head: not enough."),
+                                               ("they", "Tamsin shake their head: not enough.")])
+def test_a_refused_deal_names_the_traders_pronoun(tmp_path: Path, script: TurnScript, pronoun: str, line: str) -> None:
+    engine = at_market(tmp_path, script, "maelstrom")
+    world = engine.world
+    npcs = dict(world.adventure.npcs)
+    npcs["tamsin"] = replace(npcs["tamsin"], pronoun=pronoun)
+    world.adventure = replace(world.adventure, npcs=npcs)
+    assert say(engine, script, "trade knife for pearls")[-1] == line

@@ -61,7 +61,7 @@ def test_plain_roll_example():
     assert result.figures["rolled_successes"] == 2
     assert result.figures["botches"] == 1
     assert result.figures["successes"] == 1
-    assert result.text == "5d10 (1, 3, 4, 6, 7) vs 6: 2 successes - 1 botch = 1: success"
+    assert result.text == "5d10 (1, 3, 4, 6, 7) vs 6: 2 successes - 1 one = 1: success"
 
 
 def test_plain_roll_example_at_a_higher_difficulty_botches():
@@ -655,6 +655,18 @@ def test_evasion_turns_a_hit_into_a_miss():
     assert missed.events == (AttackMissed("attacker", "defender", evaded=False),)
 
 
+def test_an_evaded_attack_shows_how_far_short_it_fell():
+    """A miss the evasion caused says the attack's and evasion's nets, not the 0 the hit margin stops at."""
+    thug = SYSTEM.npc_sheet(1, None)
+    evaded = SYSTEM.attack(SHOOTER, thug, PISTOL, Situation(), ScriptedDice([8, 2, 2, 2, 2, 9, 9, 9]))
+    assert evaded.roll.figures["margin"] == 0
+    assert evaded.roll.text.endswith("; miss (margin 1 - 3 = -2: evaded)")
+    missed = SYSTEM.attack(SHOOTER, thug, PISTOL, Situation(), ScriptedDice([2, 2, 2, 2, 2, 9, 2, 2]))
+    assert missed.roll.text.endswith("; miss (margin 0)")
+    hit = SYSTEM.attack(SHOOTER, thug, PISTOL, Situation(), ScriptedDice([8, 8, 8, 2, 2, 9, 2, 2] + [2] * 9))
+    assert "; hit (margin 2)" in hit.roll.text
+
+
 def test_botched_attack():
     result = SYSTEM.attack(SHOOTER, SYSTEM.npc_sheet(1, None), PISTOL, Situation(),
                            ScriptedDice([1, 2, 2, 2, 2, 9, 9, 9]))
@@ -987,6 +999,6 @@ def test_labelled_rolls_show_their_traits_and_reasons():
     request = SYSTEM.check_request(tinkerer, "identify", "normal", Situation(), tags=("exotica",))
     result = SYSTEM.roll(request, ScriptedDice([10, 1, 4, 6, 2, 7]))
     assert result.text == ("Intelligence + Technology 5d10 (10, 1, 4, 6, 2) + bonus (7) vs 6, 1 specialty: "
-                           "3 successes - 1 botch = 2: success [specialty: exotica]")
+                           "3 successes - 1 one = 2: success [specialty: exotica]")
     assert SYSTEM.roll(PoolRequest(0, label="Strength"), ScriptedDice([])).text == \
         "Strength 0d10 (no dice) vs 6: 0 successes = 0: failure"

@@ -95,9 +95,9 @@ def test_the_dice_log_cites_rules_by_name_and_marks_house_rules(engine: Engine, 
     assert citation_words("bind", "seed 003 §Space (Region); house rule: 1 in 6 on entering an area") == \
         "BIND, Space (house rule)"
     assert citation_words("open_adventures", "seed 000 §2 Skill Checks") == "Open Adventures, Skill Checks"
-    house = explain("maelstrom", "House rule (seed 004 §Combat is empty): attack and Reflexes + Dodge evasion "
+    house = explain("maelstrom", "House rule (seed 004 §Combat, a chapter left empty): attack and Reflexes + Dodge evasion "
                                  "as actions (seed 004 §Resolving the Result)")
-    assert house[0].startswith("Maelstrom, Combat is empty [house rule: the rules text is silent here")
+    assert house[0].startswith("Maelstrom, Combat [house rule: the rules text is silent here")
     assert house[1].startswith("Maelstrom, Resolving the Result: each success counts, each 1 cancels one")
 
 
