@@ -607,7 +607,7 @@ def test_a_body_whose_things_fell_about_it_says_so(tmp_path: Path, script: Scrip
     scavenger.sheet = replace(scavenger.sheet, dead=True)
     assert game.world.drop_npc_items("scavenger") == ["spare-wrench"]
     assert say(game, script, "x scavenger")[1] == \
-        "Its belongings lie about: a heavy wrench."
+        "His belongings lie about: a heavy wrench."
 
 
 # -- margins, harm and healing --------------------------------------------------------------------------------
