@@ -140,7 +140,7 @@ def rest(turn: Turn, command: Command) -> None:
     hostiles = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
     if hostiles:
         raise ActionRefused(f"Not with {world.the_npc(hostiles[0])} here.")
-    if _interrupted(turn, LONG_REST if kind == "long" else SHORT_REST):
+    if _interrupted(turn, LONG_REST if kind == "long" else SHORT_REST, "rest"):
         turn.say("The rest is broken before it does you any good.")
         return
     fed = _consume_for_rest(turn, kind) and not world.state.deprived
@@ -180,12 +180,14 @@ def _consume_for_rest(turn: Turn, kind: str) -> bool:
     return False
 
 
-def _interrupted(turn: Turn, minutes: int) -> bool:
-    """Stop a long stretch of time where something needs the player (see ``timekeeping.interruption``)."""
+def _interrupted(turn: Turn, minutes: int, doing: str) -> bool:
+    """Stop a long stretch of time where something needs the player (see ``timekeeping.interruption``);
+    a stretch that runs into the midnight thirst kills at asks first (``doing``: "wait", "rest")."""
     from game.events.world import Interrupted
     from game.timekeeping import interruption
 
-    stop = interruption(turn, minutes)
+    stop = interruption(turn, minutes, returns=doing == "wait") if minutes >= 60 else None
+    confirm_deadly_thirst(turn, stop[0] if stop else minutes, doing)
     if stop is None:
         return False
     spent, reason = stop
@@ -194,11 +196,23 @@ def _interrupted(turn: Turn, minutes: int) -> bool:
     return True
 
 
+def confirm_deadly_thirst(turn: Turn, minutes: int, doing: str) -> None:
+    """Ask before ``minutes`` of ``doing`` that end at or past the midnight thirst kills at;
+    ActionRefused (no time passes) on a no."""
+    from game.timekeeping import deadly_thirst
+
+    if deadly_thirst(turn, minutes) is None:
+        return
+    if not turn.confirm(f"Another day without water will kill you. {doing.capitalize()} anyway? (yes/no)"):
+        raise ActionRefused(f"You do not {doing}: find water first.")
+
+
 def wait(turn: Turn, command: Command) -> None:
     """Wait a minute, or hours or days (``wait 3 hours``): a long wait stops when someone comes,
-    a foe is here, or thirst would kill."""
+    a foe is here, or after the second day without water; a wait into the midnight thirst kills
+    at asks first."""
     minutes = command.number or 1
-    if minutes >= 60 and _interrupted(turn, minutes):
+    if _interrupted(turn, minutes, "wait"):
         return
     turn.spend(minutes)
     turn.say("Time passes." if minutes < 60 else f"You wait {_duration(minutes)}.")

@@ -722,7 +722,8 @@ def test_a_ration_a_day_and_death_on_the_third_dry_day(engine: Engine, dice: Dic
     assert "A day without water: you are deprived, and rest will not help you." in say(engine, dice, "wait 1 day")
     assert engine.status_line().split(" | ")[1] == "HP 6/6, deprived"
     say(engine, dice, "wait 1 day")
-    lines = say(engine, dice, "wait 1 day")
+    assert say(engine, dice, "wait 1 day") == ["Another day without water will kill you. Wait anyway? (yes/no)"]
+    lines = say(engine, dice, "yes")
     assert lines[-1] == "You die of thirst under the blue sun."
     assert engine.state.status == "dead"
 
