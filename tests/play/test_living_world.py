@@ -333,6 +333,34 @@ def test_a_hurt_foe_calls_its_allies_from_the_next_room(adventure, system_id: st
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_attacking_a_bystander_mid_fight_asks_before_the_round_and_no_costs_nothing(adventure, system_id: str,
+                                                                                   seed: int) -> None:
+    engine = new(adventure, system_id, seed)
+    place(engine, "market")
+    engine.world.move_npc("beast", "market")
+    engine.submit("wait")  # the fight is on
+    if engine.state.status != "playing" or engine.system.condition(engine.state.player) != "ok":
+        return
+    before, turn = engine.state.to_data(engine.system), engine.state.turn
+    question = engine.submit("attack pilgrim")
+    assert question.question
+    assert question.lines == ["The pilgrim is not hostile to you. Attack the pilgrim anyway? (yes/no)"], \
+        "nothing of the round happens before the question"
+    assert engine.submit("no").lines == ["You think better of it, and leave the pilgrim be."]
+    assert engine.state.to_data(engine.system) == before and engine.state.turn == turn, "no costs no time"
+    lines = engine.submit("attack pilgrim").lines
+    report = engine.submit("yes")
+    lines += report.lines
+    while report.question:  # a BIND tie, an OpenD6 Character Point: the system's own questions
+        report = engine.submit("yes")
+        lines += report.lines
+    rolled = [line for line in lines if line.startswith("[")]
+    assert len(rolled) == len(set(rolled)), f"no roll is shown twice: {lines}"
+    assert memory.remembers(engine.world, "pilgrim", "attacked")
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_a_coward_runs_when_it_sees_violence_and_witnesses_react(adventure, system_id: str) -> None:
     engine = new(adventure, system_id, seed=5)
     place(engine, "market")
