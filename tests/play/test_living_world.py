@@ -669,6 +669,33 @@ def test_a_wait_short_of_the_midnight_thirst_kills_at_asks_nothing(road, system_
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
+@pytest.mark.parametrize(("clock", "night"), [(22 * 60, True), (2 * 60, True), (10 * 60 + 18, False),
+                                               (4 * 60 + 48, False), (6 * 60, False)])
+def test_a_long_rest_is_worded_by_the_hour_it_begins(road, system_id: str, clock: int, night: bool) -> None:
+    engine = new(road, system_id)
+    engine.world.move_npc("warden", "town")
+    engine.state.water, engine.state.minutes = 9, clock
+    lines = engine.submit("sleep").lines
+    minutes = engine.play.rest_minutes("long")
+    said = next(line for line in lines if line.startswith("You eat and drink"))
+    if system_id == "bind":  # a whole day (docs/rules/bind.md, "Time and space")
+        assert minutes == 24 * 60 and said == "You eat and drink, and sleep for a whole day."
+    else:
+        assert minutes == 8 * 60
+        assert said == ("You eat and drink, and sleep through the night." if night
+                        else "You eat and drink, and sleep for 8 hours.")
+    assert engine.state.minutes == clock + minutes
+
+
+def test_a_bind_long_rest_looks_ahead_over_its_whole_day(road) -> None:
+    engine = new(road, "bind")
+    engine.world.move_npc("warden", "town")
+    engine.state.minutes, engine.state.thirst_days = 34 * 60, 2  # day 2, 10:00: the day's rest runs past midnight
+    report = engine.submit("rest long")
+    assert report.question and report.lines == ["Another day without water will kill you. Rest anyway? (yes/no)"]
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_a_long_wait_with_a_foe_here_stops_at_once(adventure, system_id: str) -> None:
     engine = new(adventure, system_id)
     lines = engine.submit("wait 8 hours").lines
