@@ -116,7 +116,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         world = turn.world
         if moment_of(world).felled:
             update_moment(world, felled=False)
-            turn.say("You never get to act.")
+            if self.system.condition(player_of(world)) != "dead":  # a death says itself
+                turn.say("You never get to act.")
             turn.spend(1)
             return
         if command.verb in ("go", "flee") and self.system.cannot_walk(player_of(world)):
@@ -129,7 +130,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         self._open_round(turn, command)
         if moment_of(world).felled:
             update_moment(world, felled=False)
-            turn.say("You never get to act.")
+            if self.system.condition(player_of(world)) != "dead":  # a death says itself
+                turn.say("You never get to act.")
             turn.spend(1)
             return
         if not moment_of(world).acted_first:

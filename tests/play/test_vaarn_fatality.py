@@ -47,6 +47,7 @@ def test_a_fatality_says_you_are_dead_once(tmp_path: Path) -> None:
         if any(line.startswith("Wound 20, FATALITY") for line in lines):
             assert "Wound 20, FATALITY." in lines
             assert lines.count("You are dead.") == 1, lines
+            assert "You never get to act." not in lines, "a death says itself"
             assert engine.state.status == "dead"
             return
     raise AssertionError("no seed brought a FATALITY")
