@@ -475,6 +475,10 @@ FIGURE_WORDS = {
 }
 
 
+#: Figures that show a roll was made against something (a target, a need, a margin): it can succeed or fail.
+AGAINST = ("margin", "target", "tn", "difficulty", "need", "net", "successes", "verdict")
+
+
 def why_lines(system_id: str, system_name: str, label: str, result: RollResult) -> list[str]:
     """The last roll step by step: what was rolled, the figures, the outcome, the rule in words."""
     from game import explain
@@ -491,7 +495,12 @@ def why_lines(system_id: str, system_name: str, label: str, result: RollResult) 
     outcome = result.outcome.replace("_", " ")
     extra = " (a critical success)" if result.critical_success else \
         " (a critical failure)" if result.critical_failure else ""
-    lines.append(f"  Outcome: {outcome}{extra}.")
+    if not any(key in result.figures for key in AGAINST):  # harm, damage: nothing to succeed at
+        total, reading = result.figures.get("total"), result.figures.get("reaction")
+        told = f"{reading}, " if isinstance(reading, str) else f"a total of {total}, " if total is not None else ""
+        lines.append(f"  Outcome: {told}with no target to beat.")
+    else:
+        lines.append(f"  Outcome: {outcome}{extra}.")
     lines.append("Why:")
     lines += [f"  {line}" for line in explain.explain(system_id, result.rule, system_name)]
     return lines

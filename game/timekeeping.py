@@ -67,56 +67,69 @@ def _thirst_line(days: int) -> str:
     return "Another day without water."
 
 
-def interruption(turn: Turn, minutes: int) -> tuple[int, str] | None:
+def interruption(turn: Turn, minutes: int, *, returns: bool = True) -> tuple[int, str] | None:
     """Where a long wait or rest of ``minutes`` must stop, and why; None when nothing stops it.
 
     It stops at once when a foe stands in the room; when a wanderer's route
-    brings it into the room (the minute it arrives); and at the end of the day
-    after which one more day without water would kill.  Only the wanderers whose
-    route passes through the room are looked at, one route stop at a time.
+    brings it into the room (the minute it arrives; with ``returns``, as for a
+    wait, even one that was here, left and came back meanwhile: a rest begun
+    beside a wanderer is not broken by its coming back); and at the end of the second day in a row
+    without water, after which one more such day would kill.  Only the
+    wanderers whose route passes through the room are looked at, one route stop
+    at a time.  The midnight that kills is no stop: :func:`deadly_thirst` finds
+    it, and the wait or rest asks first.
     """
     world = turn.world
     foes = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
     if foes:
         return 1, f"{world.the_npc(foes[0])} is here, and will not let you be"
     stops: list[tuple[int, str]] = []
-    arrival = _first_arrival(turn, minutes)
+    arrival = _first_arrival(turn, minutes, returns=returns)
     if arrival is not None:
         stops.append(arrival)
-    thirst = _deadly_thirst(turn, minutes)
-    if thirst is not None:
-        stops.append((thirst, "another day without water would kill you"))
+    warning = _thirst_midnight(turn, minutes, THIRST_DEATH_DAYS - 1)
+    if warning is not None and warning < minutes:
+        stops.append((warning, "another day without water would kill you"))
     return min(stops) if stops else None
 
 
-def _first_arrival(turn: Turn, minutes: int) -> tuple[int, str] | None:
+def deadly_thirst(turn: Turn, minutes: int) -> int | None:
+    """Minutes to the midnight within the next ``minutes`` (its end included) at which thirst kills."""
+    return _thirst_midnight(turn, minutes, THIRST_DEATH_DAYS)
+
+
+def _first_arrival(turn: Turn, minutes: int, *, returns: bool) -> tuple[int, str] | None:
+    """Minutes to the first route stop within the stretch at which a wanderer comes into the
+    player's room: one away as it begins, or (``returns``) one here that leaves and comes back."""
     world = turn.world
     start, room = world.state.minutes, world.state.room
-    passers = [n for n in world.route_passers(room) if world.on_route(n) and world.route_room(n, start) != room]
+    passers = [n for n in world.route_passers(room) if world.on_route(n)
+               and (returns or world.route_room(n, start) != room)]
     if not passers:
         return None
     first_stop = (start // ROUTE_STOP_MINUTES + 1) * ROUTE_STOP_MINUTES
     for at in range(first_stop, start + minutes, ROUTE_STOP_MINUTES):
         for npc_id in passers:
-            if world.route_room(npc_id, at) == room:
+            if world.route_room(npc_id, at) == room and world.route_room(npc_id, at - 1) != room:
                 return at - start, "someone is coming"  # who: the arrival itself is told next
     return None
 
 
-def _deadly_thirst(turn: Turn, minutes: int) -> int | None:
-    """Minutes to the midnight after which one more dry day kills, if the stretch runs past it."""
+def _thirst_midnight(turn: Turn, minutes: int, dry_days: int) -> int | None:
+    """Minutes to the first midnight within the next ``minutes`` (its end included) that makes
+    ``dry_days`` days in a row without water, settling each day as :func:`end_of_day` will."""
     state = turn.world.state
     water, drank, dry = state.water, state.drank_day, state.thirst_days
     interval = turn.play.water_interval_days(turn)
     midnight = (state.minutes // DAY_MINUTES + 1) * DAY_MINUTES
-    while midnight - state.minutes < minutes:
+    while midnight - state.minutes <= minutes:
         day = midnight // DAY_MINUTES
         if drank <= day - interval:
             if water > 0:
                 water, drank, dry = water - 1, day, 0
             else:
                 dry += 1
-        if dry >= THIRST_DEATH_DAYS - 1:
-            return midnight - state.minutes
+                if dry == dry_days:
+                    return midnight - state.minutes
         midnight += DAY_MINUTES
     return None

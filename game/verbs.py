@@ -58,14 +58,16 @@ CORE_VERBS: tuple[VerbDef, ...] = (
             group="fighting", usage="flee [DIR]", example="flee south",
             more="The foes may strike as you go, and the check may fail, keeping you in the fight."),
     VerbDef("wait", ("wait", "z"), "wait [N minutes|hours|days]: let time pass", group="moving",
-            usage="wait [N hours]", example="wait 3 hours", more="Water and food are still due as the days pass."),
+            usage="wait [N hours]", example="wait 3 hours", more="Water and food are still due as the days pass. A long wait stops when "
+            "someone comes or a foe is here, and asks before a day without water that would kill."),
     VerbDef("exits", ("exits", "ways"), "exits: the ways out of here", group="moving", example="exits"),
     VerbDef("climb", ("climb", "scale", "clamber"), "climb [up|down] [THING]", group="moving", usage="climb",
             example="climb down rope"),
     VerbDef("rest", ("rest", "sleep", "camp"),
             "rest [short|long]: rest to recover",
             group="moving", usage="rest short|long", example="rest long",
-            more="Resting costs rations and cannot be done with a foe about. sleep is a long rest."),
+            more="Resting costs rations and cannot be done with a foe about; someone coming breaks it. "
+            "sleep is a long rest."),
     VerbDef("examine", ("examine", "x", "inspect", "look at", "check", "describe"),
             "examine (x) THING: look closely at something (x me: yourself)", group="things", usage="examine (x)",
             example="x glass key"),

@@ -119,7 +119,8 @@ def test_three_days_without_water_kill(engine: Engine) -> None:
     engine.state.water = 0
     lines = play(engine, "wait 3 days")
     assert engine.state.status == "playing" and engine.state.thirst_days == 2
-    lines = play(engine, "wait 1 day")
+    assert play(engine, "wait 1 day") == ["Another day without water will kill you. Wait anyway? (yes/no)"]
+    lines = play(engine, "yes")
     assert engine.state.status == "dead"
     assert "You die of thirst under the blue sun." in lines
     assert engine.state.thirst_days == 3

@@ -121,6 +121,29 @@ def confirm_attack(turn: Turn, npc_id: str) -> None:
         raise ActionRefused(f"You think better of it, and leave {who} be.")
 
 
+def confirm_before_round(turn: Turn) -> None:
+    """Ask the attack's "are you sure?" before a round of the fight opens (foes that win the
+    initiative strike before the player's action): ActionRefused (no time, no round) on a no.
+
+    For a system that plays its foes before the action.  The answer is not used up: the
+    attack, run next, asks again and is handed the same one, so it asks nothing more.
+    """
+    command = turn.command
+    world = turn.world
+    if command is None or command.verb not in ("attack", "shoot") or not command.words:
+        return
+    try:
+        _, npc_id = resolve(Scope(world, [("npc", n) for n in world.npcs_in()]), command.words, turn.referent,
+                            pronouns=turn.pronouns, what="attack")
+    except ActionRefused:
+        return  # the attack itself will say why
+    if world.npc_condition(npc_id) == "dead" or world.npc_state(npc_id).disposition == "hostile":
+        return
+    if turn.answers:
+        turn.answers.insert(0, turn.answers[0])  # kept for the attack's own question
+    confirm_attack(turn, npc_id)
+
+
 def report_attack(turn: Turn, attacker: str, defender: str, weapon: Weapon, result: AttackResult) -> None:
     """Show every roll of the attack, then what followed: the result's events."""
     label = f"you attack {defender}" if attacker == "You" else f"{attacker} attacks"

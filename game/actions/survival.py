@@ -8,13 +8,13 @@ from game.actions.checks import roll_check_def
 from game.actions.scope import Ambiguous, Scope, Thing, resolve, the_name
 from game.errors import ActionRefused
 from game.text import join_names
-from game.world.state import PLAYER, room_place
+from game.world.state import DAY_MINUTES, PLAYER, room_place
 
 if TYPE_CHECKING:
     from game.parser import Command
 
-SHORT_REST = 60
-LONG_REST = 8 * 60
+#: The small hours: a long rest whose stretch takes in this minute of the night is a night's sleep.
+SMALL_HOURS = 3 * 60
 #: Rations a water container holds when the content does not say.
 DEFAULT_CAPACITY = 3
 
@@ -140,18 +140,19 @@ def rest(turn: Turn, command: Command) -> None:
     hostiles = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
     if hostiles:
         raise ActionRefused(f"Not with {world.the_npc(hostiles[0])} here.")
-    if _interrupted(turn, LONG_REST if kind == "long" else SHORT_REST):
+    minutes = turn.play.rest_minutes(kind)
+    if _interrupted(turn, minutes, "rest"):
         turn.say("The rest is broken before it does you any good.")
         return
-    fed = _consume_for_rest(turn, kind) and not world.state.deprived
+    fed = _consume_for_rest(turn, kind, minutes) and not world.state.deprived
     turn.play.rest(turn, kind, fed)
     if not fed:
         turn.say("Deprived as you are, the rest does you no good.")
-    turn.spend(LONG_REST if kind == "long" else SHORT_REST)
+    turn.spend(minutes)
 
 
-def _consume_for_rest(turn: Turn, kind: str) -> bool:
-    """Take the ration(s) a rest needs; False when they are not there."""
+def _consume_for_rest(turn: Turn, kind: str, minutes: int) -> bool:
+    """Take the ration(s) a rest of ``minutes`` needs; False when they are not there."""
     state = turn.world.state
     at_water = turn.world.room.water_source
     if kind == "long":
@@ -163,7 +164,7 @@ def _consume_for_rest(turn: Turn, kind: str) -> bool:
         state.food -= 1
         record_drink(turn)
         record_meal(turn)
-        turn.say("You eat and drink, and sleep through the night.")
+        turn.say(f"You eat and drink, and {_sleep(turn.world.state.minutes, minutes)}.")
         return True
     if state.food > 0:
         state.food -= 1
@@ -180,12 +181,23 @@ def _consume_for_rest(turn: Turn, kind: str) -> bool:
     return False
 
 
-def _interrupted(turn: Turn, minutes: int) -> bool:
-    """Stop a long stretch of time where something needs the player (see ``timekeeping.interruption``)."""
+def _sleep(start: int, minutes: int) -> str:
+    """A long rest as it is at the hour it begins: a night's sleep when it takes in the small hours
+    and lasts no more than half a day, else a sleep as long as it is."""
+    night = (start - SMALL_HOURS) // DAY_MINUTES != (start + minutes - SMALL_HOURS) // DAY_MINUTES
+    if night and minutes <= DAY_MINUTES // 2:
+        return "sleep through the night"
+    return f"sleep for {'a whole day' if minutes == DAY_MINUTES else _duration(minutes)}"
+
+
+def _interrupted(turn: Turn, minutes: int, doing: str) -> bool:
+    """Stop a long stretch of time where something needs the player (see ``timekeeping.interruption``);
+    a stretch that runs into the midnight thirst kills at asks first (``doing``: "wait", "rest")."""
     from game.events.world import Interrupted
     from game.timekeeping import interruption
 
-    stop = interruption(turn, minutes)
+    stop = interruption(turn, minutes, returns=doing == "wait") if minutes >= 60 else None
+    confirm_deadly_thirst(turn, stop[0] if stop else minutes, doing)
     if stop is None:
         return False
     spent, reason = stop
@@ -194,11 +206,23 @@ def _interrupted(turn: Turn, minutes: int) -> bool:
     return True
 
 
+def confirm_deadly_thirst(turn: Turn, minutes: int, doing: str) -> None:
+    """Ask before ``minutes`` of ``doing`` that end at or past the midnight thirst kills at;
+    ActionRefused (no time passes) on a no."""
+    from game.timekeeping import deadly_thirst
+
+    if deadly_thirst(turn, minutes) is None:
+        return
+    if not turn.confirm(f"Another day without water will kill you. {doing.capitalize()} anyway? (yes/no)"):
+        raise ActionRefused(f"You do not {doing}: find water first.")
+
+
 def wait(turn: Turn, command: Command) -> None:
     """Wait a minute, or hours or days (``wait 3 hours``): a long wait stops when someone comes,
-    a foe is here, or thirst would kill."""
+    a foe is here, or after the second day without water; a wait into the midnight thirst kills
+    at asks first."""
     minutes = command.number or 1
-    if minutes >= 60 and _interrupted(turn, minutes):
+    if _interrupted(turn, minutes, "wait"):
         return
     turn.spend(minutes)
     turn.say("Time passes." if minutes < 60 else f"You wait {_duration(minutes)}.")

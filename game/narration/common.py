@@ -67,9 +67,9 @@ def _arrived(narrator: Narrator, event: Arrived) -> list[str]:
 
 @renders(RENDERERS, Left)
 def _left(narrator: Narrator, event: Left) -> list[str]:
-    way = {"up": "up", "down": "down", "in": "inside", "out": "outside"}.get(event.direction,
-                                                                           f"to the {event.direction}")
-    return [f"{cap(narrator.the(event.who))} leaves {way}."]
+    way = {"up": "up", "down": "down", "in": "inside", "out": "outside", "": ""}.get(event.direction,
+                                                                                   f"to the {event.direction}")
+    return [f"{cap(narrator.the(event.who))} leaves{' ' + way if way else ''}."]
 
 
 @renders(RENDERERS, Crossed)

@@ -57,6 +57,8 @@ def _unharmed(narrator: Narrator, event: Unharmed) -> list[str]:
 @renders(RENDERERS, Wounded)
 def _wounded(narrator: Narrator, event: Wounded) -> list[str]:
     row = WOUND_TABLE[event.row]
+    if row.fatal:
+        return [f"Wound {row.row}, {row.name}."]  # "You are dead." is the ending's own line
     slots = f" ({row.slots} slot{'s' if row.slots > 1 else ''})" if row.slots else ""
     return [f"Wound {row.row}, {row.name}{slots}: {row.description}"]
 

@@ -406,6 +406,10 @@ class BasePlay(Generic[SystemT]):
             turn.show_roll(label, roll)
         turn.emit(*change.events)
 
+    def rest_minutes(self, kind: str) -> int:
+        """How long a rest of ``kind`` lasts: an hour (short) or eight hours (long)."""
+        return 8 * 60 if kind == "long" else 60
+
     def rest(self, turn: Turn, kind: str, fed: bool) -> None:
         """Rest ``short`` or ``long``; ``fed`` is False when deprived or without supplies."""
         self.apply_change(turn, self.system.rest(turn.world.state.player, kind, fed, turn.dice), "rest")

@@ -195,10 +195,9 @@ class BindPlay(BasePlay[BindSystem]):
                 bind_world.arm_npc(world, self.system, npc_id)
         bind_advance.note_foes(turn, bind_world.standing_hostiles(world))
 
-    def rest(self, turn: Turn, kind: str, fed: bool) -> None:
-        """An interval's rest or a day's (no dice): Fatigue falls."""
-        super().rest(turn, kind, fed)
-        bind_world.rest_extra(turn, kind)
+    def rest_minutes(self, kind: str) -> int:
+        """An interval (short) or a whole day (long)."""
+        return bind_world.REST_MINUTES[kind]
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
         return bind_world.take_refusal(turn.world, item_id)

@@ -40,8 +40,8 @@ STILL_VERBS = frozenset({"rest", "wait", "downtime"})
 #: House rule: the chance of meeting one of a region's encounters on entering one of its areas.
 ENCOUNTER_DIE = 6
 ENCOUNTER_ON = 1
-#: Extra minutes a BIND rest takes beyond the engine's (short: an interval; long: a whole day).
-REST_EXTRA = {"short": INTERVAL_MINUTES - 60, "long": DAY_MINUTES - 8 * 60}
+#: How long a BIND rest lasts (short: an interval; long: a whole day).
+REST_MINUTES = {"short": INTERVAL_MINUTES, "long": DAY_MINUTES}
 #: A week of downtime.
 DOWNTIME_DAYS = 7
 RULE_REGION = "seed 003 §Space (Region); house rule: 1 in 6 on entering an area"
@@ -248,11 +248,6 @@ def downtime(turn: Turn) -> None:
     state.drank_day = state.ate_day = fed_until
     state.thirst_days = state.hunger_days = 0
     turn.emit(DowntimeTaken(world.room.name, before.hp, after.hp, before.fatigue))
-
-
-def rest_extra(turn: Turn, kind: str) -> None:
-    """A BIND rest lasts an interval (short) or a whole day (long): the time beyond the engine's."""
-    turn.spend(REST_EXTRA.get(kind, 0))
 
 
 # -- regions and encounters -------------------------------------------------------------

@@ -36,6 +36,8 @@ FEARLESS: frozenset[str] = frozenset({"synthetic", "mineral"})
 MORALE_DIFFICULTY: dict[str, str] = {"aggressive": "easy", "guard": "easy"}
 #: Dispositions a first meeting can move between, coldest first (house rule: never to hostile).
 WARMTH: tuple[str, ...] = ("wary", "neutral", "friendly")
+#: Outcomes that count as a failed roll: a botch (Maelstrom) is a failure and worse, never better.
+FAILED: frozenset[str] = frozenset({"failure", "botch"})
 
 
 def cap(text: str) -> str:
@@ -183,7 +185,7 @@ def will_breaks(play: BasePlay[Any], turn: Turn, npc_id: str) -> bool:
                                   MORALE_DIFFICULTY.get(definition.behaviour, "normal"))
     result = play.system.roll(request, turn.npc_dice)
     turn.show_roll(f"morale of {world.the_npc(npc_id)}", play.show_world_roll(result))
-    return result.outcome == "failure"
+    return result.outcome in FAILED
 
 
 # -- a player down ----------------------------------------------------------------------------------
@@ -353,7 +355,7 @@ def react(play: BasePlay[Any], turn: Turn) -> None:
     """House rule (every system but Vaarn, which has its reaction table): the first time the player
     meets a wary or neutral NPC, the player rolls ``persuade`` (wary: hard; neutral: normal).
 
-    Success warms it a step (wary to neutral, neutral to friendly); failure cools a
+    Success warms it a step (wary to neutral, neutral to friendly); failure (or a botch) cools a
     neutral one to wary; a tie changes nothing.  A meeting never makes anyone hostile,
     and an NPC with a grudge (see :mod:`game.npc.memory`) is never warmed.
     """
@@ -376,7 +378,7 @@ def react(play: BasePlay[Any], turn: Turn) -> None:
         if result.outcome == "success":
             state.disposition = WARMTH[step + 1]
             turn.say(f"{name} {'warms to you' if step else 'seems to decide you are no threat'}.")
-        elif result.outcome == "failure" and step:
+        elif result.outcome in FAILED and step:
             state.disposition = "wary"
             turn.say(f"{name} eyes you with suspicion.")
         else:
@@ -391,9 +393,12 @@ def passers_by(turn: Turn, since: int) -> None:
     """The wanderers that came into or left the player's room between minute ``since`` and now,
     or that the player passed on the way when the player went somewhere else meanwhile.
 
-    A room entered is described with whoever is there, so a player who moved hears
-    only of the wanderers met on the way (:func:`crossers`).  Only NPCs whose route
-    passes through the room are looked at, so the cost is the room's, not the world's.
+    One that was here and is gone is told leaving by the way it last went; one that
+    is here and was not, arriving from where it last came; one here at both ends that
+    went away meanwhile (a long wait), leaving (the way it first went) and coming back.  A room entered is
+    described with whoever is there, so a player who moved hears only of the
+    wanderers met on the way (:func:`crossers`).  Only NPCs whose route passes
+    through the room are looked at, so the cost is the room's, not the world's.
     """
     from game.events.world import Arrived, Left
 
@@ -405,12 +410,25 @@ def passers_by(turn: Turn, since: int) -> None:
     for npc_id in world.route_passers(room):
         if not world.on_route(npc_id):
             continue
-        was, now = world.route_room(npc_id, since) == room, world.route_room(npc_id) == room
-        if was and not now:
-            turn.emit(Left(npc_id, _way(world, room, world.route_room(npc_id)), "route"))
-        elif now and not was:
-            stop_began = world.state.minutes // ROUTE_STOP_MINUTES * ROUTE_STOP_MINUTES
-            turn.emit(Arrived(npc_id, _way(world, room, world.route_room(npc_id, stop_began - 1)), "route"))
+        moves = route_moves(world, npc_id, since, world.state.minutes)
+        here = world.route_room(npc_id) == room
+        went = [to for _, came_from, to in moves if came_from == room]
+        came = [came_from for _, came_from, to in moves if to == room]
+        if went and world.route_room(npc_id, since) == room:
+            turn.emit(Left(npc_id, _way(world, room, went[0] if here else went[-1]), "route"))
+        if came and here:
+            turn.emit(Arrived(npc_id, _way(world, room, came[-1]), "route"))
+
+
+def route_moves(world: World, npc_id: str, since: int, until: int) -> list[tuple[int, str, str]]:
+    """Each step a wanderer's route takes it from one room to another after minute ``since`` up to
+    minute ``until``: (the minute, the room left, the room reached), in order."""
+    moves: list[tuple[int, str, str]] = []
+    for step in range((since // ROUTE_STOP_MINUTES + 1) * ROUTE_STOP_MINUTES, until + 1, ROUTE_STOP_MINUTES):
+        before, after = world.route_room(npc_id, step - 1), world.route_room(npc_id, step)
+        if before != after:
+            moves.append((step, before, after))
+    return moves
 
 
 def crossers(turn: Turn, since: int) -> None:
@@ -432,4 +450,5 @@ def crossers(turn: Turn, since: int) -> None:
 
 
 def _way(world: World, room: str, to: str) -> str:
+    """The direction of the exit from ``room`` to ``to``; "" when none leads there (said as no way)."""
     return next((e.direction for e in world.adventure.rooms[room].exits.values() if e.to == to), "")

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.actions.combat import confirm_attack, report_attack, weapon_of
+from game.actions.combat import confirm_attack, confirm_before_round, report_attack, weapon_of
 from game.actions.scope import Ambiguous, Scope, resolve
 from game.errors import ActionRefused
 from game.events import Event
@@ -117,7 +117,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         world = turn.world
         if moment_of(world).felled:
             update_moment(world, felled=False)
-            turn.say("You never get to act.")
+            if self.system.condition(player_of(world)) != "dead":  # a death says itself
+                turn.say("You never get to act.")
             turn.spend(1)
             return
         if command.verb in ("go", "flee") and self.system.cannot_walk(player_of(world)):
@@ -130,7 +131,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         self._open_round(turn, command)
         if moment_of(world).felled:
             update_moment(world, felled=False)
-            turn.say("You never get to act.")
+            if self.system.condition(player_of(world)) != "dead":  # a death says itself
+                turn.say("You never get to act.")
             turn.spend(1)
             return
         if not moment_of(world).acted_first:
@@ -206,8 +208,10 @@ class VaarnPlay(BasePlay[VaarnSystem]):
     def before_player_action(self, turn: Turn) -> None:
         """A new round: lasting Gifts expire; with foes here, initiative; foes that win act now.
 
-        Foes that put the player down this way leave the player's action lost.
+        Foes that put the player down this way leave the player's action lost.  An attack on
+        someone not hostile asks first, before anything of the round happens.
         """
+        confirm_before_round(turn)
         gifts.expire(turn)
         sync(self.system, turn, announce=False)
         self._initiative(turn)

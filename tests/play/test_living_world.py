@@ -7,6 +7,7 @@ the outcome may be rather than fishing for faces.
 """
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from game.npc import memory
 from game.npc.intents import Attack, CallAllies, Finish, HoldBack, LeaveBe, Pursue, Rob, TakePrisoner, Wait
 from game.npc.policies import policy_for
 from game.npc.view import NpcView
+from game.play import living
 from game.rules.bind_events import LifeAtStake
 from game.rules.dice import dice_for_turn
 from game.rules.registry import SYSTEM_IDS, get_system
@@ -331,6 +333,34 @@ def test_a_hurt_foe_calls_its_allies_from_the_next_room(adventure, system_id: st
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_attacking_a_bystander_mid_fight_asks_before_the_round_and_no_costs_nothing(adventure, system_id: str,
+                                                                                   seed: int) -> None:
+    engine = new(adventure, system_id, seed)
+    place(engine, "market")
+    engine.world.move_npc("beast", "market")
+    engine.submit("wait")  # the fight is on
+    if engine.state.status != "playing" or engine.system.condition(engine.state.player) != "ok":
+        return
+    before, turn = engine.state.to_data(engine.system), engine.state.turn
+    question = engine.submit("attack pilgrim")
+    assert question.question
+    assert question.lines == ["The pilgrim is not hostile to you. Attack the pilgrim anyway? (yes/no)"], \
+        "nothing of the round happens before the question"
+    assert engine.submit("no").lines == ["You think better of it, and leave the pilgrim be."]
+    assert engine.state.to_data(engine.system) == before and engine.state.turn == turn, "no costs no time"
+    lines = engine.submit("attack pilgrim").lines
+    report = engine.submit("yes")
+    lines += report.lines
+    while report.question:  # a BIND tie, an OpenD6 Character Point: the system's own questions
+        report = engine.submit("yes")
+        lines += report.lines
+    rolled = [line for line in lines if line.startswith("[")]
+    assert len(rolled) == len(set(rolled)), f"no roll is shown twice: {lines}"
+    assert memory.remembers(engine.world, "pilgrim", "attacked")
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_a_coward_runs_when_it_sees_violence_and_witnesses_react(adventure, system_id: str) -> None:
     engine = new(adventure, system_id, seed=5)
     place(engine, "market")
@@ -382,6 +412,33 @@ def test_meeting_a_stranger_rolls_a_reaction_once(adventure, system_id: str) -> 
     assert engine.world.npc_state("pilgrim").disposition in ("wary", "neutral", "friendly")
     engine.submit("w")
     assert not any("[reaction" in line for line in engine.submit("e").lines), "a reaction is rolled once"
+
+
+def _rolling(engine: Engine, monkeypatch: pytest.MonkeyPatch, outcome: str) -> None:
+    """Every roll of the run's system comes out ``outcome`` (its figures and text kept)."""
+    roll = engine.play.system.roll
+    monkeypatch.setattr(engine.play.system, "roll",
+                        lambda request, dice: dataclasses.replace(roll(request, dice), outcome=outcome))
+
+
+@pytest.mark.parametrize("outcome", ["failure", "botch"])
+def test_a_botched_reaction_is_a_failure_and_cools_a_stranger(adventure, monkeypatch: pytest.MonkeyPatch,
+                                                                outcome: str) -> None:
+    engine = new(adventure, "maelstrom")
+    _rolling(engine, monkeypatch, outcome)
+    place(engine, "market")
+    engine.play.first_meetings(turn_of(engine, start_room="yard"))
+    assert engine.world.npc_state("pilgrim").disposition == "wary", "a botch is no better than a failure"
+
+
+@pytest.mark.parametrize("outcome", ["failure", "botch"])
+def test_a_botched_morale_roll_breaks_the_foe(adventure, monkeypatch: pytest.MonkeyPatch, outcome: str) -> None:
+    engine = new(adventure, "maelstrom")
+    knock_down_npc(engine, "pack")  # an ally fell beside it: the morale trigger
+    memory.remember(engine.world, "pack", "fought")
+    engine.world.npc_state("pack").room = "yard"
+    _rolling(engine, monkeypatch, outcome)
+    assert living.will_breaks(engine.play, turn_of(engine), "beast")
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
@@ -476,6 +533,31 @@ def test_a_wanderer_walks_its_route_with_the_clock_and_is_seen_coming_and_going(
     assert "The town warden leaves to the north." in lines and world.npc_room("warden") == "road"
 
 
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_a_wanderer_gone_two_rooms_away_during_a_wait_is_told_leaving_by_the_way_it_went(road, system_id: str
+                                                                                          ) -> None:
+    engine = new(road, system_id)
+    engine.state.water = 9
+    engine.state.minutes = 8 * 60  # the warden is in the town; at 10:00 in the camp, two rooms away
+    place(engine, "town")
+    lines = engine.submit("wait 2 hours").lines
+    assert engine.world.npc_room("warden") == "camp"
+    assert "The town warden leaves to the south." in lines
+    assert not any("to the ." in line for line in lines)
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_a_wait_stops_when_a_wanderer_that_left_meanwhile_comes_back(road, system_id: str) -> None:
+    engine = new(road, system_id)
+    engine.state.water = 9
+    engine.state.minutes = 10 * 60  # the warden is in the camp; it walks to the town and is back at 14:00
+    assert engine.world.npc_room("warden") == "camp"
+    lines = engine.submit("wait 6 hours").lines
+    assert lines[0] == "You stop after 4 hours: someone is coming."
+    assert "The town warden leaves to the north." in lines and "The town warden arrives from the north." in lines
+    assert engine.state.minutes == 14 * 60 and engine.world.npc_room("warden") == "camp"
+
+
 @pytest.mark.parametrize(("set_out", "there"), [(9 * 60 + 55, False), (8 * 60 + 55, True)])
 def test_a_room_entered_is_described_with_the_wanderers_there_at_the_hour_of_arrival(road, set_out: int,
                                                                                        there: bool) -> None:
@@ -554,6 +636,63 @@ def test_a_long_wait_stops_before_thirst_kills_and_says_why(road, system_id: str
     lines = engine.submit("wait 4 days").lines
     assert lines[0].startswith("You stop after") and lines[0].endswith("another day without water would kill you.")
     assert engine.state.status == "playing" and engine.state.thirst_days == 2
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+@pytest.mark.parametrize(("wait", "later"), [("wait 1 day", 0), ("wait 24 hours", 0), ("wait 20 hours", 5 * 60),
+                                             ("rest long", 20 * 60), ("wait 30 minutes", 23 * 60 + 40)])
+def test_a_wait_into_the_midnight_thirst_kills_at_asks_first(road, system_id: str, wait: str, later: int) -> None:
+    engine = new(road, system_id)
+    engine.world.move_npc("warden", "town")  # nobody comes by
+    engine.submit("wait 4 days")  # stops at the second dry midnight
+    assert engine.state.thirst_days == 2 and engine.state.status == "playing"
+    engine.state.minutes += later
+    clock = engine.state.minutes
+    report = engine.submit(wait)
+    verb = wait.split()[0]
+    assert report.question and report.lines[-1] == (f"Another day without water will kill you. "
+                                                     f"{verb.capitalize()} anyway? (yes/no)")
+    assert engine.submit("no").lines == [f"You do not {verb}: find water first."]
+    assert engine.state.minutes == clock and engine.state.status == "playing", "no costs no time"
+    engine.submit(wait)
+    engine.submit("yes")
+    assert engine.state.status == "dead"
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_a_wait_short_of_the_midnight_thirst_kills_at_asks_nothing(road, system_id: str) -> None:
+    engine = new(road, system_id)
+    engine.world.move_npc("warden", "town")
+    engine.submit("wait 4 days")
+    report = engine.submit("wait 2 hours")
+    assert not report.question and report.lines == ["You wait 2 hours."]
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+@pytest.mark.parametrize(("clock", "night"), [(22 * 60, True), (2 * 60, True), (10 * 60 + 18, False),
+                                               (4 * 60 + 48, False), (6 * 60, False)])
+def test_a_long_rest_is_worded_by_the_hour_it_begins(road, system_id: str, clock: int, night: bool) -> None:
+    engine = new(road, system_id)
+    engine.world.move_npc("warden", "town")
+    engine.state.water, engine.state.minutes = 9, clock
+    lines = engine.submit("sleep").lines
+    minutes = engine.play.rest_minutes("long")
+    said = next(line for line in lines if line.startswith("You eat and drink"))
+    if system_id == "bind":  # a whole day (docs/rules/bind.md, "Time and space")
+        assert minutes == 24 * 60 and said == "You eat and drink, and sleep for a whole day."
+    else:
+        assert minutes == 8 * 60
+        assert said == ("You eat and drink, and sleep through the night." if night
+                        else "You eat and drink, and sleep for 8 hours.")
+    assert engine.state.minutes == clock + minutes
+
+
+def test_a_bind_long_rest_looks_ahead_over_its_whole_day(road) -> None:
+    engine = new(road, "bind")
+    engine.world.move_npc("warden", "town")
+    engine.state.minutes, engine.state.thirst_days = 34 * 60, 2  # day 2, 10:00: the day's rest runs past midnight
+    report = engine.submit("rest long")
+    assert report.question and report.lines == ["Another day without water will kill you. Rest anyway? (yes/no)"]
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)

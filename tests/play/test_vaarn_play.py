@@ -672,7 +672,7 @@ def test_short_rest_is_d8_plus_con(engine: Engine, dice: Dice) -> None:
 def test_long_rest_heals_all_hp_or_one_wound_as_the_player_says(engine: Engine, dice: Dice) -> None:
     set_player(engine, **{"hp": -4, "wounds": [{"row": 4, "name": "Scrambled Nerves", "slots": 1}]})
     lines = say(engine, dice, "rest long wound")
-    assert lines == ["You eat and drink, and sleep through the night.", "Long rest: the Scrambled Nerves heals."]
+    assert lines == ["You eat and drink, and sleep for 8 hours.", "Long rest: the Scrambled Nerves heals."]  # at 06:00
     assert engine.state.player.hp == -4 and engine.state.player.wounds == ()
     set_player(engine, wounds=[{"row": 4, "name": "Scrambled Nerves", "slots": 1}])
     say(engine, dice, "fill")
@@ -723,7 +723,8 @@ def test_a_ration_a_day_and_death_on_the_third_dry_day(engine: Engine, dice: Dic
     assert "A day without water: you are deprived, and rest will not help you." in say(engine, dice, "wait 1 day")
     assert engine.status_line().split(" | ")[1] == "HP 6/6, deprived"
     say(engine, dice, "wait 1 day")
-    lines = say(engine, dice, "wait 1 day")
+    assert say(engine, dice, "wait 1 day") == ["Another day without water will kill you. Wait anyway? (yes/no)"]
+    lines = say(engine, dice, "yes")
     assert lines[-1] == "You die of thirst under the blue sun."
     assert engine.state.status == "dead"
 
