@@ -252,13 +252,17 @@ def test(args: argparse.Namespace) -> int:
     for failure in outcome.failures:
         for line in failure.lines():
             print(line)
-    summary = (f"{outcome.runs} transcript run{'s' if outcome.runs != 1 else ''}, {outcome.commands} commands, "
-               f"{outcome.checks} checks")
+    summary = (f"{outcome.runs} transcript run{'s' if outcome.runs != 1 else ''}, {_count(outcome.commands, 'command')}, "
+               f"{_count(outcome.checks, 'check')}")
     if outcome.failures:
         print(f"{summary}: {len(outcome.failures)} failed.")
         return 1
     print(f"{summary}: all passed.")
     return 0
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def simulate(args: argparse.Namespace) -> int:
