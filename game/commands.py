@@ -201,11 +201,22 @@ def roll(args: argparse.Namespace) -> int:
 
 
 def show_map(args: argparse.Namespace) -> int:
-    from game.mapping import render_map
+    """The map, drawn even when ``check`` finds problems (it may show why a room cannot be reached):
+    they follow a text map, marked ``!``, or go to standard error beside DOT and SVG (exit 1)."""
+    import sys
 
-    adventure = _load(args.adventure)
+    from game.authoring.stats import unreported_problems
+    from game.errors import ContentError
+    from game.mapping import problem_lines, render_map
+    from game.world.loader import load_despite_problems
+
+    adventure, problems = load_despite_problems(_adventure_dir(args.adventure), unreported_problems)
+    if adventure is None:
+        raise ContentError(problems)
     print(render_map(adventure, args.format))
-    return 0
+    if problems:
+        print("\n".join(problem_lines(problems)), file=sys.stdout if args.format == "text" else sys.stderr)
+    return 1 if problems else 0
 
 
 def replay(args: argparse.Namespace) -> int:

@@ -125,6 +125,12 @@ def render_map(adventure: Adventure, fmt: str = "text") -> str:
 
 
 # -- text ---------------------------------------------------------------------------
+def problem_lines(problems: list[str]) -> list[str]:
+    """The problems ``wayfarer check`` finds, listed under a map drawn anyway (each marked ``!``)."""
+    count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+    return ["", f"{count} (wayfarer check); the map shows the content as it loaded:"] + [f"! {p}" for p in problems]
+
+
 def _label(adventure: Adventure, room: RoomDef, number: int) -> str:
     mark = marks(adventure, room)
     text = f"{number} {room.name}"

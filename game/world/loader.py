@@ -96,6 +96,18 @@ def check_adventure(path: Path | str, more_checks: MoreChecks | None = None) -> 
     return _load(Path(path), more_checks)[1]
 
 
+def load_despite_problems(path: Path | str, more_checks: MoreChecks | None = None) -> tuple[Adventure | None, list[str]]:
+    """The adventure at ``path`` as built from what passed, with its problem lines (as
+    :func:`check_adventure`'s), for a tool that shows content as it is (``wayfarer map``).
+
+    The adventure is None when the files could not be read or parsed (or broke a limit): then
+    there is nothing to show but the problems.  Otherwise it is built even when a check failed
+    (a room that cannot be reached, an id that names nothing): what failed is left out or kept
+    as written, so it must not be played.
+    """
+    return _load(Path(path), more_checks)
+
+
 def bundled_adventures(root: Path) -> dict[str, Path]:
     """The adventures in ``root`` (the bundled folder, :func:`game.paths.bundled_root`) by their
     ``[adventure] id`` (the folder name when it cannot be read)."""
@@ -387,9 +399,7 @@ def _load_unpaused(folder: Path, more_checks: MoreChecks | None = None) -> tuple
     if more_checks is not None and not problems:
         report.problems.extend(more_checks(merged, list(report.problems)))
     problems.extend(_locate(report, sources, origins))
-    if problems:
-        return None, _format(problems)
-    return adventure, []
+    return adventure, _format(problems)
 
 
 def _declares_adventure(folder: Path) -> bool:
