@@ -501,6 +501,8 @@ class Scout:
             return self._go_to(task.room) if task.room != here else None
         if task.kind == "wait":
             return "wait"
+        if task.thing in self.adventure.items and world.place_of(task.thing) not in ("player", f"room:{here}"):
+            return self._handle("carry", task.thing, "")  # the thing first, then the room
         if task.room and task.room != here:
             return self._go_to(task.room)
         return self._act(task.verb, task.thing)
@@ -539,15 +541,22 @@ class Scout:
         if not thing:
             return verb
         if thing in self.adventure.items:
-            if world.place_of(thing) not in ("player", f"room:{self.state.room}"):
-                return self._handle("carry", thing, "")
+            if verb == "put":  # on or in the first thing here that holds things
+                holders = [s for s in world.room.scenery.values() if s.kind in ("supporter", "container")]
+                if holders:
+                    where = "on" if holders[0].kind == "supporter" else "in"
+                    return f"put {self._noun(thing)} {where} {self._scenery_noun(holders[0])}"
             return f"{verb} {self._noun(thing)}"
         if thing in self.adventure.npcs:
             return f"{verb} {self._npc_noun(thing)}"
         scenery = self.world.room.scenery.get(thing)
         if scenery is not None:
-            return f"{verb} {scenery.name if '-' not in scenery.name or not scenery.aliases else scenery.aliases[0]}"
+            return f"{verb} {self._scenery_noun(scenery)}"
         return f"go {thing}" if verb == "go" else f"{verb} {thing}"
+
+    @staticmethod
+    def _scenery_noun(scenery: Any) -> str:
+        return str(scenery.name if "-" not in scenery.name or not scenery.aliases else scenery.aliases[0])
 
     def _cause(self) -> str:
         from game.timekeeping import THIRST_DEATH_DAYS

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from game.authoring.scout import Scout
+from game.authoring.scout import RunResult, Scout
 from game.engine import Engine
 from game.rules.registry import get_system
 from game.world.content import Adventure
@@ -105,7 +105,7 @@ ending = "The shrine is whole again."
 """
 
 
-def run(adventure: Adventure, system_id: str, seed: int = 1, turns: int = 60) -> tuple[Engine, list[str], object]:
+def run(adventure: Adventure, system_id: str, seed: int = 1, turns: int = 60) -> tuple[Engine, list[str], RunResult]:
     engine = Engine.new_game(adventure, get_system(system_id), seed)
     scout = Scout(engine, seed, turns)
     said: list[str] = []
@@ -124,7 +124,7 @@ def test_the_scout_wins_cloak_of_darkness_without_blundering_in_the_dark(system_
     """Won by a trigger, not the goal table: leave the cloak where a trigger allows it, then read the message
     in the lit bar; nothing the triggers refuse is tried (the message is never trampled)."""
     engine, said, result = run(load_adventure(CLOAK), system_id)
-    assert result.outcome == "won", said  # type: ignore[attr-defined]
+    assert result.outcome == "won", said
     assert engine.state.counters.get("trampled", 0) == 0
     assert "drop velvet cloak" in said and said[-1] == "read message"
     assert engine.world.place_of("cloak") == "room:cloakroom"
@@ -133,7 +133,7 @@ def test_the_scout_wins_cloak_of_darkness_without_blundering_in_the_dark(system_
 def test_the_scout_does_what_the_winning_trigger_asks_and_fires_the_trigger_setting_its_flag(tmp_path: Path) -> None:
     (tmp_path / "adventure.toml").write_text(SHRINE)
     engine, said, result = run(load_adventure(tmp_path), "vaarn")
-    assert result.outcome == "won", said  # type: ignore[attr-defined]
+    assert result.outcome == "won", said
     assert "listen" in said and said.index("drop clay idol") < said.index("read inscription") == len(said) - 1
     assert engine.world.place_of("idol") == "room:shrine" and "heard" in engine.state.flags
 
@@ -141,5 +141,21 @@ def test_the_scout_does_what_the_winning_trigger_asks_and_fires_the_trigger_sett
 def test_a_win_beyond_the_scout_is_named(tmp_path: Path) -> None:
     (tmp_path / "adventure.toml").write_text(SHRINE.replace('set = "heard"', 'set = "noise"'))
     _engine, _said, result = run(load_adventure(tmp_path), "vaarn", turns=20)
-    assert result.outcome == "timeout"  # type: ignore[attr-defined]
-    assert result.beyond == "triggers.1 needs flag 'heard', which no trigger the scout can fire sets"  # type: ignore[attr-defined]
+    assert result.outcome == "timeout"
+    assert result.beyond == "triggers.1 needs flag 'heard', which no trigger the scout can fire sets"
+
+
+@pytest.mark.parametrize(("name", "trigger"), [
+    ("entering", 'on = "enter"\nroom = "shrine"\nwhen = { carrying = "idol" }\nend = "won"\n'),
+    ("a condition", 'on = "when"\nroom = "shrine"\nwhen = { item_here = "idol" }\nend = "won"\n'),
+    ("a way out", 'on = "action"\nroom = "garden"\nverb = "go"\nthing = "west"\nwhen = { carrying = "idol" }\n'
+                  'refuse = "You leave with it."\nend = "won"\n'),
+    ("put on", 'on = "action"\nroom = "shrine"\nverb = "put"\nthing = "idol"\nrefuse = "It fits."\nend = "won"\n'),
+])
+def test_the_scout_wins_by_each_kind_of_winning_trigger(tmp_path: Path, name: str, trigger: str) -> None:
+    head = SHRINE.split("[[triggers]]")[0].replace("[rooms.garden]", '[rooms.shrine.scenery.altar]\nkind = "supporter"\n\n'
+                                                                      "[rooms.garden]")
+    (tmp_path / "adventure.toml").write_text(f"{head}[[triggers]]\n{trigger}")
+    _engine, said, result = run(load_adventure(tmp_path), "bind")
+    assert result.outcome == "won", (name, said)
+    assert len(said) <= 6
