@@ -35,8 +35,8 @@ from game.world.world import World
 
 #: How many triggers deep a plan follows one condition to the trigger that brings it about.
 DEPTH = 3
-#: Verbs the scout uses for an action trigger that names none (the first one it allows).
-_PLAIN_VERBS = ("examine", "look", "wait", "search")
+#: Verbs the scout uses for an action trigger that names none (the first one it allows), with a thing and without.
+_PLAIN_VERBS = {True: ("examine", "read", "search"), False: ("wait", "look", "search")}
 
 
 @dataclass(frozen=True)
@@ -138,7 +138,7 @@ def _room_of(world: World, trigger: TriggerDef) -> str | None:
 def _command_of(trigger: TriggerDef) -> tuple[str, str]:
     """The verb and thing (id or direction, "" for none) of a command the action trigger answers."""
     verbs = [v for v in trigger.verbs if v in ACTION_VERBS] if trigger.verbs else \
-        [v for v in _PLAIN_VERBS if v not in trigger.not_verbs]
+        [v for v in _PLAIN_VERBS[bool(trigger.things)] if v not in trigger.not_verbs]
     if not verbs:
         raise _Beyond("names no verb the game knows")
     return verbs[0], trigger.things[0] if trigger.things else ""

@@ -482,7 +482,8 @@ class Scout:
         found = plan(self.world)
         if found is None:
             return None
-        self.beyond = found.beyond
+        goal = self.adventure.goal
+        self.beyond = "" if goal.reach or goal.carrying or goal.defeat else found.beyond  # the goal table may win
         for task in found.tasks:
             action = self._do(task)
             if action:
