@@ -9,7 +9,8 @@ carries (or forces them), goes for the goal's items, foes and room, works
 towards the triggers that win the adventure (:mod:`game.authoring.aims`:
 leaving a thing where a trigger wants it, lighting a dark room by leaving
 what darkens it, doing the winning action), never does what a trigger would
-refuse (blundering about in the dark), and explores what it has not seen.  It talks to the engine through commands
+refuse unless a plan asks for it (blundering about in the dark), and
+explores what it has not seen.  It talks to the engine through commands
 only, like a player, and decides from the state of the world and typed
 answers of the rules and play layers (health as
 ``RuleSystem.health_fraction``, closing in as ``BasePlay.closing_in``, a
@@ -119,8 +120,10 @@ class Scout:
         turn_before = self.state.turn
         self._track_fight()
         action = (self._recover() or self._fight_or_flee() or self._survive() or self._loot()
-                  or self._trade() or self._heal() or self._pursue() or self._search() or self._travel())
-        self.say(self._unstopped(action or "wait"))
+                  or self._trade() or self._heal())
+        planned = None if action else self._pursue()  # a plan's action may be one a trigger refuses: that is the point
+        action = planned or action or self._search() or self._travel()
+        self.say(planned or self._unstopped(action or "wait"))
         if self.state.turn == turn_before:
             self.stuck += 1
             if self.stuck >= 3:
@@ -438,7 +441,7 @@ class Scout:
     # -- the adventure's triggers (game.authoring.aims) ------------------------------------
     def _stopped(self, verb: str, named: set[str], room_id: str | None = None) -> bool:
         """Whether a trigger would refuse ``verb`` on ``named`` in ``room_id`` (here by default) or end the
-        run lost: blundering about in the dark, leaving a cloak where it may not be left."""
+        run lost: blundering about in a dark room, leaving a thing where it may not be left."""
         from game.authoring.aims import stopping_trigger
 
         found = stopping_trigger(self.world, verb, named, room_id)

@@ -145,13 +145,21 @@ def test_a_win_beyond_the_scout_is_named(tmp_path: Path) -> None:
     assert result.beyond == "triggers.1 needs flag 'heard', which no trigger the scout can fire sets"
 
 
-@pytest.mark.parametrize(("name", "trigger"), [
+#: Winning triggers of each kind, in the shrine (one with a refusing trigger before it that sets its flag).
+WINNING_TRIGGERS = [
     ("entering", 'on = "enter"\nroom = "shrine"\nwhen = { carrying = "idol" }\nend = "won"\n'),
     ("a condition", 'on = "when"\nroom = "shrine"\nwhen = { item_here = "idol" }\nend = "won"\n'),
     ("a way out", 'on = "action"\nroom = "garden"\nverb = "go"\nthing = "west"\nwhen = { carrying = "idol" }\n'
                   'refuse = "You leave with it."\nend = "won"\n'),
+    ("a refusing trigger that sets a flag", 'on = "action"\nroom = "garden"\nverb = "listen"\nrefuse = "Hush."\n'
+                                            'set = "hushed"\n[[triggers]]\non = "action"\nroom = "shrine"\n'
+                                            'verb = "read"\nthing = "inscription"\nwhen = { flag = "hushed" }\n'
+                                            'refuse = "Hushed, it reads."\nend = "won"\n'),
     ("put on", 'on = "action"\nroom = "shrine"\nverb = "put"\nthing = "idol"\nrefuse = "It fits."\nend = "won"\n'),
-])
+]
+
+
+@pytest.mark.parametrize(("name", "trigger"), WINNING_TRIGGERS, ids=[name for name, _ in WINNING_TRIGGERS])
 def test_the_scout_wins_by_each_kind_of_winning_trigger(tmp_path: Path, name: str, trigger: str) -> None:
     head = SHRINE.split("[[triggers]]")[0].replace("[rooms.garden]", '[rooms.shrine.scenery.altar]\nkind = "supporter"\n\n'
                                                                       "[rooms.garden]")
