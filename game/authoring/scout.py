@@ -489,7 +489,7 @@ class Scout:
         self.beyond = "" if goal.reach or goal.carrying or goal.defeat else found.beyond  # the goal table may win
         for task in found.tasks:
             action = self._do(task)
-            if action:
+            if action or task.kind != "reach":  # a task not workable now: not on to the next (the winning action)
                 return action
         return None
 
