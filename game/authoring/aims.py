@@ -84,15 +84,13 @@ def plan(world: World) -> Plan | None:
     return first
 
 
-def stopping_trigger(world: World, verb: str, named: Collection[str], room_id: str | None = None,
-                     upto: int | None = None) -> tuple[int, TriggerDef] | None:
-    """The first action trigger (before trigger ``upto``, when given) that would refuse ``verb`` on
-    ``named`` (ids, or a direction) in ``room_id`` (the player's room by default) or end the run,
-    judged by the world as it is now; None when the action would go ahead."""
+def stopping_trigger(world: World, verb: str, named: Collection[str],
+                     room_id: str | None = None) -> tuple[int, TriggerDef] | None:
+    """The first action trigger that would refuse ``verb`` on ``named`` (ids, or a direction) in
+    ``room_id`` (the player's room by default) or end the run, judged by the world as it is now;
+    None when the action would go ahead."""
     room_id = room_id or world.state.room
     for index, trigger in _actions(world):
-        if upto is not None and index >= upto:
-            return None
         if _fits(trigger, verb, named, room_id) and _may_fire(world, index, trigger, room_id) \
                 and (trigger.refuse or trigger.end):
             return index, trigger

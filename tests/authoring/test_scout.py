@@ -167,3 +167,23 @@ def test_the_scout_wins_by_each_kind_of_winning_trigger(tmp_path: Path, name: st
     _engine, said, result = run(load_adventure(tmp_path), "bind")
     assert result.outcome == "won", (name, said)
     assert len(said) <= 6
+
+
+def test_the_plan_for_cloak_of_darkness_is_read_from_its_triggers() -> None:
+    """Leave the cloak (the bar is dark while it is carried, and trigger 2 stops reading in the dark), then read."""
+    from game.authoring.aims import Task, plan, stopping_trigger
+
+    engine = Engine.new_game(load_adventure(CLOAK), get_system("vaarn"), 1)
+    world = engine.world
+    first = plan(world)
+    assert first is not None and first.tasks == (
+        Task("shed", item="cloak"), Task("act", room="bar", verb="read", thing="message"))
+    assert stopping_trigger(world, "drop", {"cloak"}) is not None  # not in the foyer
+    assert stopping_trigger(world, "drop", {"cloak"}, "cloakroom") is None
+    found = stopping_trigger(world, "go", {"south"}, "bar")
+    assert found is not None and found[0] == 1  # blundering about in the dark bar
+    assert stopping_trigger(world, "go", {"north"}, "bar") is None
+    world.move_item("cloak", "room:cloakroom")
+    assert stopping_trigger(world, "go", {"south"}, "bar") is None
+    then = plan(world)
+    assert then is not None and then.tasks == (Task("act", room="bar", verb="read", thing="message"),)
