@@ -203,11 +203,22 @@ def roll(args: argparse.Namespace) -> int:
 
 
 def show_map(args: argparse.Namespace) -> int:
-    from game.mapping import render_map
+    """The map, drawn even when ``check`` finds problems (it may show why a room cannot be reached):
+    they follow a text map, marked ``!``, or go to standard error beside DOT and SVG (exit 1)."""
+    import sys
 
-    adventure = _load(args.adventure)
+    from game.authoring.stats import unreported_problems
+    from game.errors import ContentError
+    from game.mapping import problem_lines, render_map
+    from game.world.loader import load_despite_problems
+
+    adventure, problems = load_despite_problems(_adventure_dir(args.adventure), unreported_problems)
+    if adventure is None:
+        raise ContentError(problems)
     print(render_map(adventure, args.format))
-    return 0
+    if problems:
+        print("\n".join(problem_lines(problems)), file=sys.stdout if args.format == "text" else sys.stderr)
+    return 1 if problems else 0
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -254,13 +265,17 @@ def test(args: argparse.Namespace) -> int:
     for failure in outcome.failures:
         for line in failure.lines():
             print(line)
-    summary = (f"{outcome.runs} transcript run{'s' if outcome.runs != 1 else ''}, {outcome.commands} commands, "
-               f"{outcome.checks} checks")
+    summary = (f"{outcome.runs} transcript run{'s' if outcome.runs != 1 else ''}, {_count(outcome.commands, 'command')}, "
+               f"{_count(outcome.checks, 'check')}")
     if outcome.failures:
         print(f"{summary}: {len(outcome.failures)} failed.")
         return 1
     print(f"{summary}: all passed.")
     return 0
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def simulate(args: argparse.Namespace) -> int:

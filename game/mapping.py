@@ -7,7 +7,7 @@ nearest free cell).  Every format marks the start (``*``), the goal room
 (items a search reveals are marked ``?``), and locked (``=``/``H``) and
 hidden (``.``/``:``) exits.  Links that cannot be drawn as a straight line
 between neighbours on the grid (up, down, in, out, long ones) are listed under
-the drawing.
+the drawing; the goal, and the triggers that win the adventure, above it.
 """
 from __future__ import annotations
 
@@ -125,6 +125,12 @@ def render_map(adventure: Adventure, fmt: str = "text") -> str:
 
 
 # -- text ---------------------------------------------------------------------------
+def problem_lines(problems: list[str]) -> list[str]:
+    """The problems ``wayfarer check`` finds, listed under a map drawn anyway (each marked ``!``)."""
+    count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+    return ["", f"{count} (wayfarer check); the map shows the content as it loaded:"] + [f"! {p}" for p in problems]
+
+
 def _label(adventure: Adventure, room: RoomDef, number: int) -> str:
     mark = marks(adventure, room)
     text = f"{number} {room.name}"
@@ -173,6 +179,7 @@ def _text(adventure: Adventure) -> str:
     goal = _goal_words(adventure)
     if goal:
         legend.append(f"Goal: {goal}.")
+    legend += [f"Won by triggers.{index}: {words}." for index, words in _winning_triggers(adventure)]
     return "\n".join(legend + [""] + lines + [""] + _key(adventure, numbers, others))
 
 
@@ -207,6 +214,34 @@ def _goal_words(adventure: Adventure) -> str:
     parts += [f"carry the {adventure.items[i].name}" for i in goal.carrying if i in adventure.items]
     parts += [f"defeat the {adventure.npcs[n].name}" for n in goal.defeat if n in adventure.npcs]
     return ", ".join(parts)
+
+
+def _winning_triggers(adventure: Adventure) -> list[tuple[int, str]]:
+    """Each trigger that ends the run won, in words: ``read or examine message in Foyer Bar``."""
+    found = []
+    for index, trigger in enumerate(adventure.triggers):
+        if trigger.end != "won":
+            continue
+        rooms = " or ".join(adventure.rooms[r].name for r in trigger.rooms if r in adventure.rooms)
+        where = f" in {rooms}" if rooms else ""
+        if trigger.on == "action":
+            things = " or ".join(_thing_name(adventure, t) for t in trigger.things)
+            words = " or ".join(trigger.verbs) or "any action"
+            found.append((index, f"{words}{' ' + things if things else ''}{where}"))
+        elif trigger.on == "enter":
+            found.append((index, f"entering {rooms or 'a room'}"))
+        else:
+            found.append((index, f"a condition{where}" if trigger.on == "when" else f"leaving {rooms or 'a room'}"))
+    return found
+
+
+def _thing_name(adventure: Adventure, thing: str) -> str:
+    """The name of an item, NPC or piece of scenery a trigger names (a direction as itself)."""
+    if thing in adventure.items:
+        return adventure.items[thing].name
+    if thing in adventure.npcs:
+        return adventure.npcs[thing].name
+    return next((room.scenery[thing].name for room in adventure.rooms.values() if thing in room.scenery), thing)
 
 
 def _key(adventure: Adventure, numbers: dict[str, int], others: list[str]) -> list[str]:

@@ -158,12 +158,43 @@ def test_duplicate_keys_across_files_name_both_files() -> None:
 def test_syntax_error_gives_line_and_column() -> None:
     folder = FIXTURES / "syntax-error"
     assert check_adventure(folder) == [
-        f"{folder}/adventure.toml:9:27: TOML syntax error: Invalid initial character for a key part",
+        f"{folder}/adventure.toml:9:27: TOML syntax error: an inline table {{ ... }} may not end with a comma",
     ]
 
 
 def test_syntax_error_at_end_of_document(tmp_path: Path) -> None:
-    assert problems_of(tmp_path, BASE + "broken = ") == ["adventure.toml:22:10: TOML syntax error: Invalid value"]
+    assert problems_of(tmp_path, BASE + "broken = ") == [
+        "adventure.toml:22:10: TOML syntax error: a value is missing after '=' (text goes in quotes: name = \"Camp\")"]
+
+
+@pytest.mark.parametrize(("text", "where", "message"), [
+    ('[rooms.well]\nname = "Well\nexits = {}\n', "24:8",
+     'a string is not closed on this line: end it with " (a "..." string must end on the line it starts; '
+     'use """ for text over several lines)'),
+    ("[rooms.well]\nname = 'Well\n", "24:8", "a string is not closed on this line: end it with '"),
+    ('[rooms.well]\ndescription = """Deep.\nname = "Well"\n', "24:15",
+     'a """...""" string starts here and is never closed (it runs to the end of the file)'),
+    ('[rooms.well\nname = "Well"\n', "23:12",
+     "a [table] header is not closed: write [name] with its ']' on the same line"),
+    ('[[triggers]\non = "enter"\n', "23:11",
+     "an [[array]] header is not closed: write [[name]] with its ']]' on the same line"),
+    ('[rooms.well]\nname = "Well"\nname = "Pit"\n', "25:1",
+     "the key 'name' is set twice, or under a key that already has a value: set each key once"),
+    ('[rooms.road]\nname = "Road"\n', "23:1",
+     "the table [rooms.road] is already defined above: declare each table once, with all its keys under it"),
+    ('[rooms.well]\nname = Well\n', "24:8",
+     "'Well' is not a value: text goes in quotes (\"Well\"); numbers, true and false do not"),
+    ('[rooms.well]\nname = "Well"\ndark = True\n', "25:8", "'True' is not a value: true and false are written in lowercase"),
+    ('[rooms.well]\nexits = { north = "camp"\n', "24:25", "an inline table { ... } is not closed on this line"),
+    ('[rooms.well]\nexits = { north = "camp", south = "road", north = "x" }\n', "24:54",
+     "the key 'north' is given twice in this inline table"),
+    ('[items.rope]\nname = "rope"\naliases = ["cord" "line"]\n', "25:19",
+     "an array is not closed, or two of its values have no comma between them"),
+])
+def test_syntax_errors_in_plain_words(tmp_path: Path, text: str, where: str, message: str) -> None:
+    """Each tomllib message an author meets, said plainly at FILE:LINE:COL (a string left open: where it starts)."""
+    found = problems_of(tmp_path, BASE + "\n" + text)
+    assert len(found) == 1 and found[0].startswith(f"adventure.toml:{where}: TOML syntax error: {message}"), found
 
 
 def test_file_name_is_the_folder_as_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -628,3 +659,24 @@ def test_the_quick_limits_pass_agrees_with_the_walk_that_finds_the_paths(data: d
     limits._walk(data, (), 0, False, walked)
     assert limits._within_limits(data, 0) == (not walked)
     assert limits.check_data(data, clean_strings=False) == walked
+
+
+def test_a_folder_that_is_no_adventure_is_refused_as_such(tmp_path: Path) -> None:
+    """A stray .toml file does not make a folder an adventure: no "missing required table" about it."""
+    (tmp_path / "sent.toml").write_text('to = "someone"\n')
+    message = f"not an adventure folder: no adventure.toml in {tmp_path} " \
+              "(and no other .toml file there has an [adventure] table)"
+    with pytest.raises(UsageError) as refused:
+        find_adventure(str(tmp_path), bundled_root())
+    assert str(refused.value) == message
+    assert check_adventure(tmp_path) == [f"{tmp_path}: not an adventure folder: no adventure.toml here, "
+                                         "and no other .toml file here has an [adventure] table"]
+
+
+def test_an_adventure_split_over_files_named_otherwise_is_found(tmp_path: Path) -> None:
+    """The [adventure] table may live in any file of the folder (files merge)."""
+    head, rest = BASE.split("[player]", 1)
+    write(tmp_path, {"main.toml": head, "world.toml": "[player]" + rest})
+    folder = tmp_path / "adv"
+    assert find_adventure(str(folder), bundled_root()) == folder
+    assert check_adventure(folder) == []

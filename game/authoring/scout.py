@@ -5,14 +5,19 @@ where the goal's items lie, but rolls every check like anyone else): it
 fights or flees by the exact odds of its next attack and its health, takes
 what it finds, drinks and fills at water, buys food from merchants, rests
 when hurt, searches rooms with hidden ways, unlocks doors with keys it
-carries (or forces them), goes for the goal's items, foes and room, and
+carries (or forces them), goes for the goal's items, foes and room, works
+towards the triggers that win the adventure (:mod:`game.authoring.aims`:
+leaving a thing where a trigger wants it, lighting a dark room by leaving
+what darkens it, doing the winning action), never does what a trigger would
+refuse unless a plan asks for it (blundering about in the dark), and
 explores what it has not seen.  It talks to the engine through commands
 only, like a player, and decides from the state of the world and typed
 answers of the rules and play layers (health as
 ``RuleSystem.health_fraction``, closing in as ``BasePlay.closing_in``, a
 guard from ``NpcDef.blocks``), never from the sentences the game prints.
 
-A run ends in a win, a death or the turn limit (a timeout).
+A run ends in a win, a death (a losing ending counts as one, its cause
+``ending: ...``) or the turn limit (a timeout).
 """
 from __future__ import annotations
 
@@ -44,6 +49,8 @@ class RunResult:
     turns: int
     days: int
     fights: list[Fight] = field(default_factory=list)
+    #: Why the scout could not work towards a win (a trigger it cannot bring about); "" when it could.
+    beyond: str = ""
 
 
 class Scout:
@@ -67,17 +74,26 @@ class Scout:
         self.fights: list[Fight] = []
         self.last_foe = ""
         self.stuck = 0
+        #: Items left behind on purpose (a trigger wants them elsewhere): not taken again.
+        self.shed: set[str] = set()
+        self.beyond = ""
+        self.go_stoppers = any(t.on == "action" and (t.refuse or t.end) and (not t.verbs or "go" in t.verbs)
+                               and "go" not in t.not_verbs for t in self.adventure.triggers)
 
     # -- the loop --------------------------------------------------------------------
     def play(self) -> RunResult:
         self.engine.opening()
+        goal = self.adventure.goal
+        if not (goal.reach or goal.carrying or goal.defeat or any(t.end == "won" for t in self.adventure.triggers)):
+            self.beyond = "the adventure has no goal and no trigger that wins it"
         while self.state.status == "playing" and self.commands < self.max_turns:
             self.step()
         status = self.state.status
-        outcome = status if status in ("won", "dead") else "timeout"
-        cause = self._cause() if outcome == "dead" else ""
+        outcome = "dead" if status == "lost" else status if status in ("won", "dead") else "timeout"
+        cause = f"ending: {self.state.ending}" if status == "lost" else self._cause() if outcome == "dead" else ""
         self._end_fight()
-        return RunResult(self.seed, outcome, cause, self.state.turn, self.state.day, self.fights)
+        beyond = self.beyond if outcome != "won" else ""
+        return RunResult(self.seed, outcome, cause, self.state.turn, self.state.day, self.fights, beyond)
 
     @property
     def state(self) -> Any:
@@ -104,8 +120,10 @@ class Scout:
         turn_before = self.state.turn
         self._track_fight()
         action = (self._recover() or self._fight_or_flee() or self._survive() or self._loot()
-                  or self._trade() or self._heal() or self._search() or self._travel())
-        self.say(action or "wait")
+                  or self._trade() or self._heal())
+        planned = None if action else self._pursue()  # a plan's action may be one a trigger refuses: that is the point
+        action = planned or action or self._search() or self._travel()
+        self.say(planned or self._unstopped(action or "wait"))
         if self.state.turn == turn_before:
             self.stuck += 1
             if self.stuck >= 3:
@@ -256,7 +274,10 @@ class Scout:
         if not here or key in self.looted:
             return None
         self.looted.add(key)
-        return "take all"
+        wanted = [i for i in here if i not in self.shed]
+        if len(wanted) == len(here):
+            return "take all"
+        return f"take {self._noun(wanted[0])}" if wanted else None
 
     def _trade(self) -> str | None:
         world = self.world
@@ -315,6 +336,8 @@ class Scout:
     def _passable(self, room_id: str, exit_def: ExitDef, force: bool = True) -> bool:
         if not self.world.exit_visible(room_id, exit_def) or exit_def.to not in self.adventure.rooms:
             return False
+        if self.go_stoppers and self._stopped("go", {exit_def.direction}, room_id):
+            return False  # a trigger refuses that way (blundering about in the dark)
         if self.world.exit_open(room_id, exit_def) or not exit_def.locked_by:
             return True
         return exit_def.locked_by in self.world.carried() or (force and exit_def.force is not None)
@@ -369,6 +392,15 @@ class Scout:
                     queue.append(exit_def.to)
         return None
 
+    def _go_to(self, room_id: str) -> str | None:
+        """The next step towards ``room_id`` (around foes when there is a way), or None when there is none."""
+        healthy = self.health() >= 0.7
+        for force, careful in ((False, True), (False, False), (healthy, False)):
+            path = self._search_path(room_id, force, careful)
+            if path:
+                return self._move(path[0])
+        return None
+
     def _travel(self) -> str | None:
         """The next step: to the goal around foes, to a key, to unseen rooms, then through foes and locks."""
         here = self.state.room
@@ -392,7 +424,10 @@ class Scout:
             if not exits:
                 return None
             path = [self.rng.choice(exits)]
-        step = path[0]
+        return self._move(path[0])
+
+    def _move(self, step: ExitDef) -> str:
+        """The command that takes ``step`` from here: unlock or open it first, or fight the guard barring it."""
         room_id = self.state.room
         if step.locked_by and not self.world.exit_open(room_id, step):
             if step.locked_by in self.world.carried():
@@ -402,6 +437,130 @@ class Scout:
         if blocker is not None:  # a guard bars the way: going would be refused, so fight it
             return self._strike(blocker)
         return f"go {step.direction}"
+
+    # -- the adventure's triggers (game.authoring.aims) ------------------------------------
+    def _stopped(self, verb: str, named: set[str], room_id: str | None = None) -> bool:
+        """Whether a trigger would refuse ``verb`` on ``named`` in ``room_id`` (here by default) or end the
+        run lost: blundering about in a dark room, leaving a thing where it may not be left."""
+        from game.authoring.aims import stopping_trigger
+
+        found = stopping_trigger(self.world, verb, named, room_id)
+        return found is not None and found[1].end != "won"
+
+    def _unstopped(self, action: str) -> str:
+        """``action``, or when a trigger would stop it, a way out of here that none stops."""
+        from game.parser import ParseError, parse
+
+        if not self.adventure.triggers:
+            return action
+        try:
+            command = parse(action, self.engine.extra_verbs)
+        except ParseError:
+            return action
+        if command is None or not self._stopped(command.verb, self._named(command)):
+            return action
+        here = self.state.room
+        ways = [e for e in self.world.room.exits.values() if self._passable(here, e, force=False)]
+        return f"go {ways[0].direction}" if ways else action
+
+    def _named(self, command: Any) -> set[str]:
+        """The ids (or the direction) ``command`` names among what is in scope, as the triggers see them."""
+        from game.actions.scope import Scope, words_of
+
+        if command.direction:
+            return {command.direction}
+        phrases = [p for p in (*(command.objects or (command.words,)), command.second) if p]
+        if not phrases:
+            return set()
+        scope = Scope.around(self.world, scenery=True)
+        return {thing[1].rpartition("/")[2] if thing[0] == "scenery" else thing[1] for thing in scope.things
+                if any(set(phrase) - {"the", "a", "an", "some"} <= words_of(self.world, thing) for phrase in phrases)}
+
+    def _pursue(self) -> str | None:
+        """The next command towards a trigger that wins the adventure, when one does."""
+        from game.authoring.aims import plan
+
+        if not self.adventure.triggers:
+            return None
+        found = plan(self.world)
+        if found is None:
+            return None
+        goal = self.adventure.goal
+        self.beyond = "" if goal.reach or goal.carrying or goal.defeat else found.beyond  # the goal table may win
+        for task in found.tasks:
+            action = self._do(task)
+            if action or task.kind != "reach":  # a task not workable now: not on to the next (the winning action)
+                return action
+        return None
+
+    def _do(self, task: Any) -> str | None:
+        """The next command for one task of a plan (None when it needs none now)."""
+        here, world = self.state.room, self.world
+        if task.kind in ("carry", "shed", "place"):
+            return self._handle(task.kind, task.item, task.room)
+        if task.kind == "defeat":
+            where = world.npc_room(task.npc)
+            return None if not where else self._strike(task.npc) if where == here else self._go_to(where)
+        if task.kind == "reach":
+            return self._go_to(task.room) if task.room != here else None
+        if task.kind == "wait":
+            return "wait"
+        if task.thing in self.adventure.items and world.place_of(task.thing) not in ("player", f"room:{here}"):
+            return self._handle("carry", task.thing, "")  # the thing first, then the room
+        if task.room and task.room != here:
+            return self._go_to(task.room)
+        return self._act(task.verb, task.thing)
+
+    def _handle(self, kind: str, item: str, room: str) -> str | None:
+        """Carry, shed (leave where no trigger refuses it) or place ``item`` (in ``room``)."""
+        world, here = self.world, self.state.room
+        carried = world.place_of(item) == "player"
+        if kind == "shed":
+            if not carried:
+                return None
+            self.shed.add(item)
+            if not self._stopped("drop", {item}):
+                return f"drop {self._noun(item)}"
+            allowed = [r for r in self.adventure.rooms if not self._stopped("drop", {item}, r)]
+            return next((step for r in allowed if (step := self._go_to(r))), None)
+        if not carried:
+            self.shed.discard(item)
+            kind_of, _, where = world.place_of(item).partition(":")
+            if where == here and kind_of == "room":
+                return f"take {self._noun(item)}"
+            if where == here and kind_of == "search":
+                return "search"
+            target = world.npc_room(where) if kind_of == "npc" else where if kind_of in ("room", "search") else ""
+            return self._go_to(target) if target and target != here else None
+        if kind == "place":
+            if room != here:
+                return self._go_to(room)
+            self.shed.add(item)
+            return f"drop {self._noun(item)}"
+        return None
+
+    def _act(self, verb: str, thing: str) -> str | None:
+        """``verb thing`` as a player types it (the thing by a name the parser knows)."""
+        world = self.world
+        if not thing:
+            return verb
+        if thing in self.adventure.items:
+            if verb == "put":  # on or in the first thing here that holds things
+                holders = [s for s in world.room.scenery.values() if s.kind in ("supporter", "container")]
+                if holders:
+                    where = "on" if holders[0].kind == "supporter" else "in"
+                    return f"put {self._noun(thing)} {where} {self._scenery_noun(holders[0])}"
+            return f"{verb} {self._noun(thing)}"
+        if thing in self.adventure.npcs:
+            return f"{verb} {self._npc_noun(thing)}"
+        scenery = self.world.room.scenery.get(thing)
+        if scenery is not None:
+            return f"{verb} {self._scenery_noun(scenery)}"
+        return f"go {thing}" if verb == "go" else f"{verb} {thing}"
+
+    @staticmethod
+    def _scenery_noun(scenery: Any) -> str:
+        return str(scenery.name if "-" not in scenery.name or not scenery.aliases else scenery.aliases[0])
 
     def _cause(self) -> str:
         from game.timekeeping import THIRST_DEATH_DAYS

@@ -11,10 +11,14 @@ The JSON (stable; docs/authoring.md §13)::
     {"adventure": ID, "runs": N, "seed": S, "max_turns": T,
      "systems": {SYSTEM: {"win_rate", "wins", "deaths", "timeouts", "causes_of_death",
                           "median_turns", "median_days",
-                          "encounters": {NPC-ID: {"fights", "player_won", "mean_damage_taken"}}}}}
+                          "encounters": {NPC-ID: {"fights", "player_won", "mean_damage_taken"}},
+                          "beyond": REASON}}}
 
 ``median_turns`` and ``median_days`` are over the runs that were won (over all
-runs when none was).  ``mean_damage_taken`` is the share of the player's full
+runs when none was: the text report then says no run won, not a median).
+``beyond`` is there only when the scout could not work towards a win in a run
+not won (a trigger's condition it cannot bring about): the most common reason.
+A run that ends in a losing ending counts as a death, its cause ``ending: TEXT``.  ``mean_damage_taken`` is the share of the player's full
 health lost in a fight with that NPC (0 to 1; systems count health
 differently, so a share is what compares across them).
 """
@@ -108,7 +112,8 @@ def summarise(results: list[RunResult]) -> dict[str, Any]:
             "player_won": round(sum(1 for won, _ in entries if won) / len(entries), 3),
             "mean_damage_taken": round(sum(damage for _, damage in entries) / len(entries), 3),
         }
-    return {
+    beyond = Counter(r.beyond for r in results if r.beyond and r.outcome != "won")
+    figures: dict[str, Any] = {
         "win_rate": round(len(wins) / len(results), 3) if results else 0.0,
         "wins": len(wins), "deaths": len(deaths), "timeouts": len(results) - len(wins) - len(deaths),
         "causes_of_death": dict(sorted(causes.items(), key=lambda kv: (-kv[1], kv[0]))),
@@ -116,6 +121,9 @@ def summarise(results: list[RunResult]) -> dict[str, Any]:
         "median_days": _median([r.days for r in counted]),
         "encounters": encounters,
     }
+    if beyond:
+        figures["beyond"] = min(beyond.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+    return figures
 
 
 def _median(values: list[int]) -> float | int:

@@ -180,14 +180,25 @@ def _expect(path: Path, number: int, text: str, scope: tuple[str, ...]) -> Expec
 
 
 def transcript_files(adventure_dir: Path, named: Iterable[str] = ()) -> list[Path]:
-    """The transcripts to run: those named, else every ``tests/*.transcript`` of the adventure."""
-    chosen = [Path(name) for name in named]
-    if chosen:
-        for path in chosen:
-            if not path.is_file():
-                raise UsageError(f"no transcript file '{path}'")
-        return chosen
-    return sorted((adventure_dir / "tests").glob("*.transcript"))
+    """The transcripts to run: those named, else every ``tests/*.transcript`` of the adventure.
+
+    A relative name is looked for in the current folder, then in the adventure's folder (so the
+    ``tests/walkthrough.transcript`` an adventure's comments name works from anywhere).
+    """
+    chosen = [_transcript_path(Path(name), adventure_dir) for name in named]
+    return chosen or sorted((adventure_dir / "tests").glob("*.transcript"))
+
+
+def _transcript_path(path: Path, adventure_dir: Path) -> Path:
+    if path.is_file():
+        return path
+    if path.is_absolute():
+        raise UsageError(f"no transcript file '{path}'")
+    beside = adventure_dir / path
+    if beside.is_file():
+        return beside
+    raise UsageError(f"no transcript file '{path}' in the current folder ({Path.cwd()}) "
+                     f"or the adventure's folder ({adventure_dir})")
 
 
 def run_transcript(adventure: Adventure, transcript: Transcript, system_id: str, outcome: Outcome) -> None:
@@ -200,16 +211,21 @@ def run_transcript(adventure: Adventure, transcript: Transcript, system_id: str,
     outcome.runs += 1
     for step in transcript.steps:
         if step.command:
-            output = tuple(engine.submit(step.command).lines)
+            output = _screen_lines(engine.submit(step.command).lines)
             outcome.commands += 1
         else:
-            output = tuple(engine.opening())
+            output = _screen_lines(engine.opening())
         for expect in step.expects:
             if expect.only and system_id not in expect.only:
                 continue
             outcome.checks += 1
             if not expect.holds(output):
                 outcome.failures.append(Failure(transcript.path, system_id, step, expect, output))
+
+
+def _screen_lines(lines: Iterable[str]) -> tuple[str, ...]:
+    """The output as the screen shows it, one line each: a paragraph of several lines (an intro) is split."""
+    return tuple(part for line in lines for part in line.split("\n"))
 
 
 def run_all(adventure: Adventure, adventure_dir: Path, *, files: Iterable[str] = (), system: str | None = None,

@@ -114,16 +114,24 @@ def find_warnings(adventure: Adventure) -> list[Warning]:
 
 
 def _trigger_verbs(adventure: Adventure) -> list[Warning]:
-    """A trigger naming a verb the verb table lacks never fires (the loader cannot see the verb table)."""
+    """A verb the verb table lacks (the loader cannot see the verb table): under ``verb`` the trigger
+    never fires for it; under ``not_verb`` it excludes nothing, so the trigger fires for every verb
+    (when that is the only ``not_verb``)."""
     warnings: list[Warning] = []
     for index, trigger in enumerate(adventure.triggers):
         for key, verbs in (("verb", trigger.verbs), ("not_verb", trigger.not_verbs)):
-            for verb in verbs:
-                if verb not in ACTION_VERBS:
-                    close = difflib.get_close_matches(verb, ACTION_VERBS, n=1)
-                    meant = _VERB_NAMES.get(verb) or (close[0] if close else "")
-                    hint = f" (did you mean {meant}?)" if meant else ""
-                    warnings.append((("triggers", str(index), key), f"no verb '{verb}'{hint}: it never fires"))
+            unknown = [verb for verb in verbs if verb not in ACTION_VERBS]
+            for verb in unknown:
+                close = difflib.get_close_matches(verb, ACTION_VERBS, n=1)
+                meant = _VERB_NAMES.get(verb) or (close[0] if close else "")
+                hint = f" (did you mean {meant}?)" if meant else ""
+                if key == "verb":
+                    effect = "it never fires" if len(unknown) == len(verbs) else "it never fires for that verb"
+                elif len(unknown) == len(verbs):
+                    effect = "it excludes nothing, so the trigger fires for every verb"
+                else:
+                    effect = "it excludes nothing"
+                warnings.append((("triggers", str(index), key), f"no verb '{verb}'{hint}: {effect}"))
     return warnings
 
 

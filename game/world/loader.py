@@ -96,6 +96,18 @@ def check_adventure(path: Path | str, more_checks: MoreChecks | None = None) -> 
     return _load(Path(path), more_checks)[1]
 
 
+def load_despite_problems(path: Path | str, more_checks: MoreChecks | None = None) -> tuple[Adventure | None, list[str]]:
+    """The adventure at ``path`` as built from what passed, with its problem lines (as
+    :func:`check_adventure`'s), for a tool that shows content as it is (``wayfarer map``).
+
+    The adventure is None when the files could not be read or parsed (or broke a limit): then
+    there is nothing to show but the problems.  Otherwise it is built even when a check failed
+    (a room that cannot be reached, an id that names nothing): what failed is left out or kept
+    as written, so it must not be played.
+    """
+    return _load(Path(path), more_checks)
+
+
 def bundled_adventures(root: Path) -> dict[str, Path]:
     """The adventures in ``root`` (the bundled folder, :func:`game.paths.bundled_root`) by their
     ``[adventure] id`` (the folder name when it cannot be read)."""
@@ -117,6 +129,9 @@ def find_adventure(name_or_path: str, bundled: Path) -> Path:
     """
     given = Path(name_or_path)
     if given.is_dir():
+        if not _declares_adventure(given):
+            raise UsageError(f"not an adventure folder: no adventure.toml in {given} "
+                             f"(and no other .toml file there has an [adventure] table)")
         return given
     direct = bundled / name_or_path
     plain_name = "/" not in name_or_path and "\\" not in name_or_path
@@ -211,9 +226,9 @@ def _read_one(path: Path, display: str, digest: Any, defer: bool) -> tuple[_Sour
     try:
         data = limits.parse(text, encoded)
     except tomllib.TOMLDecodeError as error:
-        from game.world.toml_locate import syntax_position
+        from game.world.toml_messages import plain_syntax_error
 
-        line, col, message = syntax_position(text, error)
+        line, col, message = plain_syntax_error(text, error)
         return None, [(display, line, col, f"TOML syntax error: {message}")]
     except limits.TooMuch as error:
         return None, [(display, error.line, 0, error.message)]
@@ -371,6 +386,9 @@ def _load_unpaused(folder: Path, more_checks: MoreChecks | None = None) -> tuple
     sources, digest, problems = _read_folder(folder, defer=True)
     if problems or not sources:
         return None, _format(problems + _check_late(sources))
+    if not any("adventure" in source.data for source in sources) and not (folder / "adventure.toml").is_file():
+        return None, _format([(str(folder), 0, 0, "not an adventure folder: no adventure.toml here, and no other "
+                                                  ".toml file here has an [adventure] table")])
     merged, origins, problems = _merge(sources)
     report = Report()
     plain: set[str] = set()
@@ -381,9 +399,29 @@ def _load_unpaused(folder: Path, more_checks: MoreChecks | None = None) -> tuple
     if more_checks is not None and not problems:
         report.problems.extend(more_checks(merged, list(report.problems)))
     problems.extend(_locate(report, sources, origins))
-    if problems:
-        return None, _format(problems)
-    return adventure, []
+    return adventure, _format(problems)
+
+
+def _declares_adventure(folder: Path) -> bool:
+    """Whether ``folder`` looks like an adventure: it holds ``adventure.toml``, or (an adventure split
+    over files named otherwise) a ``.toml`` file with an ``[adventure]`` table.  A file that cannot be
+    parsed counts as declaring one, so that loading it reports what is wrong with it."""
+    import tomllib
+
+    if (folder / "adventure.toml").is_file():
+        return True
+    try:
+        paths = _toml_files(folder)
+    except OSError:
+        return True  # loading it says why it cannot be listed
+    for path in paths[: limits.MAX_FILES]:
+        try:
+            data = limits.parse(limits.read_bounded(path).decode("utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, limits.TooMuch):
+            return True
+        if "adventure" in data:
+            return True
+    return False
 
 
 def _peek_id(folder: Path) -> str | None:

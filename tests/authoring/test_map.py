@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import xml.dom.minidom
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +48,38 @@ def test_svg_is_drawn_without_graphviz(capsys: pytest.CaptureFixture[str]) -> No
     texts = [node.firstChild.data for node in document.getElementsByTagName("text") if node.firstChild]
     assert "Camp *" in texts and "NPCs: dune raider, old hermit" in texts and "east (locked)" in texts
     assert len(document.getElementsByTagName("rect")) == 4
+
+
+def test_a_map_is_drawn_when_check_finds_problems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The map shows why a room cannot be reached: it is drawn, and the problems follow it, marked (exit 1)."""
+    root = Path(__file__).resolve().parents[2]
+    folder = tmp_path / "nobar"
+    folder.mkdir()
+    text = (root / "content" / "cloak-of-darkness" / "adventure.toml").read_text()
+    text = text.replace('exits = { south = "bar", west = "cloakroom" }', 'exits = { west = "cloakroom" }')
+    (folder / "adventure.toml").write_text(text.replace('exits = { north = "foyer" }\ntravel_minutes = 1\ndark',
+                                                        'travel_minutes = 1\ndark'))
+    assert main(["map", str(folder)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert "3 Foyer Bar (bar)" in lines
+    assert lines[-2:] == ["1 problem (wayfarer check); the map shows the content as it loaded:",
+                          f"! {folder}/adventure.toml:60: rooms.bar: room 'bar' cannot be reached from the start "
+                          "room 'foyer'"]
+    assert main(["map", str(folder), "--format", "dot"]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith("digraph") and "! " not in out and "rooms.bar: room 'bar' cannot be reached" in err
+
+
+def test_a_file_that_does_not_parse_gets_no_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "adventure.toml").write_text('[adventure]\nid = "x\n')
+    assert main(["map", str(folder)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"{folder}/adventure.toml:2:6: TOML syntax error: a string is not closed")
+
+
+def test_a_map_says_which_triggers_win_the_adventure(capsys: pytest.CaptureFixture[str]) -> None:
+    """Cloak of Darkness has no goal table: it is won by reading the message in the bar."""
+    assert main(["map", "cloak-of-darkness"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "Won by triggers.4: read or examine message in Foyer Bar."

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from game.authoring.scout import Scout
+from game.authoring.scout import RunResult, Scout
 from game.engine import Engine
 from game.rules.registry import get_system
 from game.world.content import Adventure
@@ -53,3 +53,137 @@ def test_out_of_reach_the_scout_closes_in_before_a_melee_blow(oasis: Adventure) 
     set_distance(engine.world, "raider", 6)
     scout.step()
     assert said[0] == "move to the dune raider"  # the play layer's closing_in, not a refusal's hint
+
+
+CLOAK = Path(__file__).resolve().parents[2] / "content" / "cloak-of-darkness"
+
+#: A small adventure won by a trigger: the idol left on the shrine's floor once the garden has
+#: been listened to (a flag another trigger sets), then the inscription read.  Nothing names it here.
+SHRINE = """\
+[adventure]
+id = "shrine"
+title = "Shrine"
+version = "1"
+start = "hall"
+
+[rooms.hall]
+name = "Hall"
+exits = { north = "shrine", east = "garden" }
+
+[rooms.shrine]
+name = "Shrine"
+exits = { south = "hall" }
+
+[rooms.shrine.scenery.inscription]
+description = "Old letters."
+text = "Return what was taken."
+
+[rooms.garden]
+name = "Garden"
+exits = { west = "hall" }
+items = ["idol"]
+
+[items.idol]
+name = "clay idol"
+aliases = ["idol"]
+
+[[triggers]]
+on = "action"
+room = "garden"
+verb = "listen"
+set = "heard"
+say = "A voice: the idol belongs in the shrine."
+
+[[triggers]]
+on = "action"
+room = "shrine"
+verb = "read"
+thing = "inscription"
+when = { item_here = "idol", flag = "heard" }
+end = "won"
+ending = "The shrine is whole again."
+"""
+
+
+def run(adventure: Adventure, system_id: str, seed: int = 1, turns: int = 60) -> tuple[Engine, list[str], RunResult]:
+    engine = Engine.new_game(adventure, get_system(system_id), seed)
+    scout = Scout(engine, seed, turns)
+    said: list[str] = []
+    say = scout.say
+
+    def recording(text: str) -> list[str]:
+        said.append(text)
+        return say(text)
+
+    scout.say = recording  # type: ignore[method-assign]
+    return engine, said, scout.play()
+
+
+@pytest.mark.parametrize("system_id", ["open_adventures", "vaarn", "opend6", "bind", "maelstrom"])
+def test_the_scout_wins_cloak_of_darkness_without_blundering_in_the_dark(system_id: str) -> None:
+    """Won by a trigger, not the goal table: leave the cloak where a trigger allows it, then read the message
+    in the lit bar; nothing the triggers refuse is tried (the message is never trampled)."""
+    engine, said, result = run(load_adventure(CLOAK), system_id)
+    assert result.outcome == "won", said
+    assert engine.state.counters.get("trampled", 0) == 0
+    assert "drop velvet cloak" in said and said[-1] == "read message"
+    assert engine.world.place_of("cloak") == "room:cloakroom"
+
+
+def test_the_scout_does_what_the_winning_trigger_asks_and_fires_the_trigger_setting_its_flag(tmp_path: Path) -> None:
+    (tmp_path / "adventure.toml").write_text(SHRINE)
+    engine, said, result = run(load_adventure(tmp_path), "vaarn")
+    assert result.outcome == "won", said
+    assert "listen" in said and said.index("drop clay idol") < said.index("read inscription") == len(said) - 1
+    assert engine.world.place_of("idol") == "room:shrine" and "heard" in engine.state.flags
+
+
+def test_a_win_beyond_the_scout_is_named(tmp_path: Path) -> None:
+    (tmp_path / "adventure.toml").write_text(SHRINE.replace('set = "heard"', 'set = "noise"'))
+    _engine, _said, result = run(load_adventure(tmp_path), "vaarn", turns=20)
+    assert result.outcome == "timeout"
+    assert result.beyond == "triggers.1 needs flag 'heard', which no trigger the scout can fire sets"
+
+
+#: Winning triggers of each kind, in the shrine (one with a refusing trigger before it that sets its flag).
+WINNING_TRIGGERS = [
+    ("entering", 'on = "enter"\nroom = "shrine"\nwhen = { carrying = "idol" }\nend = "won"\n'),
+    ("a condition", 'on = "when"\nroom = "shrine"\nwhen = { item_here = "idol" }\nend = "won"\n'),
+    ("a way out", 'on = "action"\nroom = "garden"\nverb = "go"\nthing = "west"\nwhen = { carrying = "idol" }\n'
+                  'refuse = "You leave with it."\nend = "won"\n'),
+    ("a refusing trigger that sets a flag", 'on = "action"\nroom = "garden"\nverb = "listen"\nrefuse = "Hush."\n'
+                                            'set = "hushed"\n[[triggers]]\non = "action"\nroom = "shrine"\n'
+                                            'verb = "read"\nthing = "inscription"\nwhen = { flag = "hushed" }\n'
+                                            'refuse = "Hushed, it reads."\nend = "won"\n'),
+    ("put on", 'on = "action"\nroom = "shrine"\nverb = "put"\nthing = "idol"\nrefuse = "It fits."\nend = "won"\n'),
+]
+
+
+@pytest.mark.parametrize(("name", "trigger"), WINNING_TRIGGERS, ids=[name for name, _ in WINNING_TRIGGERS])
+def test_the_scout_wins_by_each_kind_of_winning_trigger(tmp_path: Path, name: str, trigger: str) -> None:
+    head = SHRINE.split("[[triggers]]")[0].replace("[rooms.garden]", '[rooms.shrine.scenery.altar]\nkind = "supporter"\n\n'
+                                                                      "[rooms.garden]")
+    (tmp_path / "adventure.toml").write_text(f"{head}[[triggers]]\n{trigger}")
+    _engine, said, result = run(load_adventure(tmp_path), "bind")
+    assert result.outcome == "won", (name, said)
+    assert len(said) <= 6
+
+
+def test_the_plan_for_cloak_of_darkness_is_read_from_its_triggers() -> None:
+    """Leave the cloak (the bar is dark while it is carried, and trigger 2 stops reading in the dark), then read."""
+    from game.authoring.aims import Task, plan, stopping_trigger
+
+    engine = Engine.new_game(load_adventure(CLOAK), get_system("vaarn"), 1)
+    world = engine.world
+    first = plan(world)
+    assert first is not None and first.tasks == (
+        Task("shed", item="cloak"), Task("act", room="bar", verb="read", thing="message"))
+    assert stopping_trigger(world, "drop", {"cloak"}) is not None  # not in the foyer
+    assert stopping_trigger(world, "drop", {"cloak"}, "cloakroom") is None
+    found = stopping_trigger(world, "go", {"south"}, "bar")
+    assert found is not None and found[0] == 1  # blundering about in the dark bar
+    assert stopping_trigger(world, "go", {"north"}, "bar") is None
+    world.move_item("cloak", "room:cloakroom")
+    assert stopping_trigger(world, "go", {"south"}, "bar") is None
+    then = plan(world)
+    assert then is not None and then.tasks == (Task("act", room="bar", verb="read", thing="message"),)

@@ -93,3 +93,34 @@ def test_bundled_adventures_are_winnable_under_every_system(name: str) -> None:
     result = simulate_all(folder, load_adventure(folder), SYSTEM_IDS, runs=25, seed=1, jobs=1, progress=io.StringIO())
     assert {system_id: figures["wins"] > 0 for system_id, figures in result["systems"].items()} == \
         {system_id: True for system_id in SYSTEM_IDS}
+
+
+def test_the_scout_wins_cloak_of_darkness_under_every_system(capsys: pytest.CaptureFixture[str]) -> None:
+    """The bundled demo is won by its triggers: every run wins, and one day is "1 day"."""
+    assert main(["simulate", "cloak-of-darkness", "--all-systems", "--runs", "2", "--max-turns", "50",
+                 "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    verdicts = [line for line in lines if ": won " in line]
+    assert verdicts == [f"{system_id}: won 100% (2 won, 0 died, 0 timed out); median 5 turns, 1 day"
+                        for system_id in SYSTEM_IDS]
+
+
+def test_the_report_gives_no_median_without_a_win_and_names_what_is_beyond_the_scout() -> None:
+    from game.authoring.report import format_report
+    from game.authoring.scout import Fight, RunResult
+    from game.authoring.simulate import summarise
+
+    beyond = "triggers.4 needs flag 'blessed', which no trigger the scout can fire sets"
+    runs = [RunResult(1, "timeout", "", 50, 1, [Fight("rat", 1.0, True, 0.25)], beyond),
+            RunResult(2, "dead", "ending: You have lost.", 9, 1, [], beyond)]
+    figures = summarise(runs)
+    assert figures["beyond"] == beyond and figures["causes_of_death"] == {"ending: You have lost.": 1}
+    assert figures["wins"] + figures["deaths"] + figures["timeouts"] == 2
+    result = {"adventure": "demo", "runs": 2, "seed": 1, "max_turns": 50, "systems": {"vaarn": figures}}
+    assert format_report(result)[2:] == [
+        "vaarn: won 0% (0 won, 1 died, 1 timed out); no run won",
+        f"  the scripted player cannot work towards a win: {beyond}",
+        "  deaths: ending: You have lost. 1",
+        "  rat                     1 fight, player won 100%, lost 25% of full health on average",
+    ]
+    assert "beyond" not in summarise([RunResult(3, "won", "", 5, 1, [], "")])

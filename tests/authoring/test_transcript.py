@@ -107,3 +107,28 @@ def test_bundled_adventures_pass_their_transcripts(folder: Path, capsys: pytest.
     assert list((folder / "tests").glob("*.transcript")), f"{folder.name} ships no transcripts"
     assert main(["test", str(folder)]) == 0, capsys.readouterr().out
     assert main(["test", str(folder), "--all-systems"]) == 0, capsys.readouterr().out
+
+
+def test_every_line_of_a_failure_is_marked_and_one_command_is_singular(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The intro is one paragraph of several lines: each shown line gets ``    | `` (not only the first)."""
+    bad = tmp_path / "opening.transcript"
+    bad.write_text("nonsense expected\n> n\n")
+    assert main(["test", "cloak-of-darkness", "--file", str(bad)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    shown = out[out.index("  actual output:") + 1:-1]
+    assert shown and all(line.startswith("    | ") for line in shown), shown
+    assert '    | (Type "help" for commands.)' in shown
+    assert out[-1] == "1 transcript run, 1 command, 1 check: 1 failed."
+
+
+def test_a_relative_file_is_found_in_the_adventure_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """``wayfarer test cloak-of-darkness --file tests/walkthrough.transcript`` works from any folder."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["test", "cloak-of-darkness", "--file", "tests/walkthrough.transcript"]) == 0
+    assert capsys.readouterr().out.strip().endswith("all passed.")
+    assert main(["test", "cloak-of-darkness", "--file", "tests/nowhere.transcript"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"wayfarer: no transcript file 'tests/nowhere.transcript' in the current folder ({tmp_path}) "
+                   f"or the adventure's folder ({ROOT / 'content' / 'cloak-of-darkness'})")

@@ -116,3 +116,16 @@ def test_enumerations_list_their_allowed_values(tmp_path: Path, capsys: pytest.C
     assert main(["check", str(folder)]) == 1
     out = capsys.readouterr().out
     assert "npcs.hermit.disposition: 'angry' is not a disposition (did you mean wary?); allowed: hostile, wary, neutral, friendly, merchant" in out
+
+
+def test_an_unknown_not_verb_fires_for_every_verb(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown verb under ``not_verb`` excludes nothing: the trigger fires on every command, never "never"."""
+    text = TINY + '\n[[triggers]]\non = "action"\nnot_verb = "goo"\nsay = "x"\n' \
+                  '\n[[triggers]]\non = "action"\nverb = ["go", "exmaine"]\nsay = "y"\n'
+    found = [line.split(": ", 1)[1] for line in warnings_of(tmp_path, text, capsys)]
+    triggers = [line for line in found if line.startswith("triggers.")]
+    assert triggers == [
+        "triggers.0.not_verb: warning: no verb 'goo' (did you mean go?): it excludes nothing, "
+        "so the trigger fires for every verb",
+        "triggers.1.verb: warning: no verb 'exmaine' (did you mean examine?): it never fires for that verb",
+    ]

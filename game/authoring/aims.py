@@ -1,0 +1,269 @@
+"""What the scout (:mod:`game.authoring.scout`) must bring about to win by a trigger, as tasks.
+
+An adventure may be won by its ``[[triggers]]`` rather than (or as well as) its
+``goal`` table: Cloak of Darkness is won by reading a message in a bar that is
+dark while the cloak is worn, and the cloak may only be left in the cloakroom.
+:func:`plan` reads each trigger that ends the run ``won`` and works out, from
+the world as it is now, the tasks left before it fires:
+
+- the trigger's own ``when`` must hold (``carrying`` an item, an item left in a
+  room, an NPC dead, a flag another trigger sets, the room lit or dark ...);
+- no trigger written before it may stop its action (refuse it, or end the run):
+  each such trigger's ``when`` must *not* hold then (a room lit by leaving the
+  cloak behind), and one that always stops it makes the aim impossible;
+- then the action itself, in its room (or the room entered, for ``on = "enter"``).
+
+Plans are made afresh each turn from the state (nothing is remembered), so a
+task stays until the world shows it done.  What the scout cannot bring about
+(a flag no trigger sets, a time of day, a counter to lower) makes the aim
+*beyond the scout*, with the reason, which the simulation report shows.
+
+:func:`stopping_trigger` is the scout's look before it acts: the first action
+trigger that would refuse a command or end the run (as
+:func:`game.actions.triggers.before_action` runs them, in the order written).
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
+
+from game.verbs import ACTION_VERBS
+from game.world.conditions import holds, is_dark
+from game.world.content import TriggerDef, When
+from game.world.state import PLAYER, room_place
+from game.world.world import World
+
+#: How many triggers deep a plan follows one condition to the trigger that brings it about.
+DEPTH = 3
+#: Verbs the scout uses for an action trigger that names none (the first one it allows), with a thing and without.
+_PLAIN_VERBS = {True: ("examine", "read", "search"), False: ("wait", "look", "search")}
+
+
+@dataclass(frozen=True)
+class Task:
+    """One thing to bring about: ``carry``/``shed`` an item, ``place`` it in a room, ``defeat`` an
+    NPC, ``reach`` a room, ``act`` (``verb`` on ``thing``, in ``room`` when given), or ``wait``."""
+
+    kind: str
+    item: str = ""
+    room: str = ""
+    npc: str = ""
+    verb: str = ""
+    thing: str = ""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The tasks left before a winning trigger fires (in order), or why the scout cannot win by it."""
+
+    tasks: tuple[Task, ...] = ()
+    beyond: str = ""
+
+
+class _Beyond(Exception):
+    """A condition the scout cannot bring about; the message says which."""
+
+
+def winning_triggers(world: World) -> list[tuple[int, TriggerDef]]:
+    """The triggers that end the run ``won``, numbered as written."""
+    return [(i, t) for i, t in enumerate(world.adventure.triggers) if t.end == "won"]
+
+
+def plan(world: World) -> Plan | None:
+    """The first winning trigger the scout can work towards, as a plan; None when no trigger wins
+    the adventure.  When none can be worked towards, the first one's reason (``beyond``)."""
+    first: Plan | None = None
+    for index, trigger in winning_triggers(world):
+        try:
+            found = Plan(tuple(_plan_one(world, index, trigger)))
+        except _Beyond as why:
+            found = Plan(beyond=f"triggers.{index} {why}")
+        if not found.beyond:
+            return found
+        first = first or found
+    return first
+
+
+def stopping_trigger(world: World, verb: str, named: Collection[str],
+                     room_id: str | None = None) -> tuple[int, TriggerDef] | None:
+    """The first action trigger that would refuse ``verb`` on ``named`` (ids, or a direction) in
+    ``room_id`` (the player's room by default) or end the run, judged by the world as it is now;
+    None when the action would go ahead."""
+    room_id = room_id or world.state.room
+    for index, trigger in _actions(world):
+        if _fits(trigger, verb, named, room_id) and _may_fire(world, index, trigger, room_id) \
+                and (trigger.refuse or trigger.end):
+            return index, trigger
+    return None
+
+
+# -- one winning trigger ----------------------------------------------------------------
+def _plan_one(world: World, index: int, trigger: TriggerDef) -> Iterator[Task]:
+    if trigger.once and f"@fired-{index}" in world.state.flags:
+        raise _Beyond("has fired already")
+    room = _room_of(world, trigger)
+    if trigger.on == "action":
+        verb, thing = _command_of(trigger)
+        yield from _when(world, trigger.when, room, True, 0)
+        for earlier, blocker in _stoppers(world, index, verb, thing, room):
+            if blocker.when is None:
+                raise _Beyond(f"never fires: triggers.{earlier} always stops {verb} {thing}".rstrip())
+            yield from _when(world, blocker.when, room, False, 0)
+        yield Task("act", room=room or "", verb=verb, thing=thing)
+    elif trigger.on == "enter":
+        yield from _when(world, trigger.when, room, True, 0)
+        if room is None:
+            raise _Beyond("names no room to enter")
+        yield Task("reach", room=room)
+    elif trigger.on == "when":
+        yield from _when(world, trigger.when, room, True, 0)
+        if room is not None:
+            yield Task("reach", room=room)
+        yield Task("wait")
+    else:
+        raise _Beyond(f"answers on = \"{trigger.on}\", which the scout does not bring about")
+
+
+def _room_of(world: World, trigger: TriggerDef) -> str | None:
+    """The room a trigger fires in (its first ``room``; else any room it allows, or None: anywhere)."""
+    if trigger.rooms:
+        return trigger.rooms[0]
+    if trigger.not_rooms and world.state.room in trigger.not_rooms:
+        return next((r for r in world.adventure.rooms if r not in trigger.not_rooms), None)
+    return None
+
+
+def _command_of(trigger: TriggerDef) -> tuple[str, str]:
+    """The verb and thing (id or direction, "" for none) of a command the action trigger answers."""
+    verbs = [v for v in trigger.verbs if v in ACTION_VERBS] if trigger.verbs else \
+        [v for v in _PLAIN_VERBS[bool(trigger.things)] if v not in trigger.not_verbs]
+    if not verbs:
+        raise _Beyond("names no verb the game knows")
+    return verbs[0], trigger.things[0] if trigger.things else ""
+
+
+def _stoppers(world: World, upto: int, verb: str, thing: str, room: str | None) -> Iterator[tuple[int, TriggerDef]]:
+    """The triggers before ``upto`` that answer the same command and refuse it or end the run."""
+    named = {thing} if thing else set()
+    for index, trigger in _actions(world):
+        if index >= upto:
+            return
+        if (trigger.refuse or trigger.end) and _fits(trigger, verb, named, room or world.state.room):
+            yield index, trigger
+
+
+# -- conditions ------------------------------------------------------------------------
+def _when(world: World, when: When | None, room: str | None, truth: bool, depth: int) -> Iterator[Task]:
+    """Tasks that make ``when`` hold (``truth``) or fail, in ``room`` (the player's, when None)."""
+    if when is None:
+        return
+    place = room or world.state.room
+    if holds(world, when, place) == truth:
+        return
+    if truth:
+        yield from _make_hold(world, when, place, depth)
+        return
+    reasons = []
+    for option in _ways_to_fail(world, when, place, depth):
+        try:
+            yield from list(option)
+            return
+        except _Beyond as why:
+            reasons.append(str(why))
+    raise _Beyond(reasons[0] if reasons else "needs a condition undone that the scout cannot undo")
+
+
+def _make_hold(world: World, when: When, room: str, depth: int) -> Iterator[Task]:
+    state = world.state
+    for item in when.carrying:
+        if world.place_of(item) != PLAYER:
+            yield Task("carry", item=item)
+    for item in when.item_here:
+        if world.place_of(item) != room_place(room):
+            yield Task("place", item=item, room=room)
+    for item in when.item_gone:
+        if world.place_of(item) == room_place(room):
+            yield Task("carry", item=item)
+    for npc in when.npc_dead:
+        if world.npc_condition(npc) != "dead":
+            yield Task("defeat", npc=npc)
+    for flag in when.flag:
+        if flag not in state.flags:
+            yield from _setter(world, flag, depth)
+    if when.dark is not None and is_dark(world, room) != when.dark:
+        dark = world.adventure.rooms[room].dark
+        if dark is None:
+            raise _Beyond(f"needs room '{room}' dark, and it never is")
+        yield from _when(world, dark, room, when.dark, depth + 1)
+    if when.time:
+        yield Task("wait")
+    _unchangeable(world, when, room)
+
+
+def _unchangeable(world: World, when: When, room: str) -> None:
+    """Raise when a condition the scout cannot bring about does not hold."""
+    state = world.state
+    npc_here = all(world.npc_room(n) == room for n in when.npc_here)
+    npc_gone = all(world.npc_room(n) != room or world.npc_condition(n) == "dead" for n in when.npc_gone)
+    below = all(state.counters.get(c, 0) < n for c, n in when.counter_below.items())
+    at_least = all(state.counters.get(c, 0) >= n for c, n in when.counter_at_least.items())
+    flags_off = not any(f in state.flags for f in when.not_flag)
+    exits = all(d in world.adventure.rooms[room].exits
+                and world.exit_open(room, world.adventure.rooms[room].exits[d]) for d in when.exit_open)
+    for ok, what in ((npc_here, "an NPC to come to the room"), (npc_gone, "an NPC to leave the room"),
+                     (below, "a counter to be lower"), (at_least, "a counter to reach a number"),
+                     (flags_off, "a flag to be unset"), (exits, "an exit to be open")):
+        if not ok:
+            raise _Beyond(f"needs {what}, which the scout cannot bring about")
+
+
+def _ways_to_fail(world: World, when: When, room: str, depth: int) -> Iterator[Iterator[Task]]:
+    """Each way the scout knows of making ``when`` stop holding (any one suffices)."""
+    for item in when.carrying:
+        yield iter([Task("shed", item=item)])
+    for item in when.item_here:
+        yield iter([Task("carry", item=item)])
+    for npc in when.npc_here:
+        yield iter([Task("defeat", npc=npc)])
+    if when.dark is not None:
+        dark = world.adventure.rooms[room].dark
+        if dark is not None:
+            yield _when(world, dark, room, not when.dark, depth + 1)
+
+
+def _setter(world: World, flag: str, depth: int) -> Iterator[Task]:
+    """Tasks that fire a trigger setting ``flag``."""
+    if depth >= DEPTH:
+        raise _Beyond(f"needs flag '{flag}', set too many triggers away")
+    for index, trigger in enumerate(world.adventure.triggers):
+        if flag not in trigger.set or trigger.end or (trigger.once and f"@fired-{index}" in world.state.flags):
+            continue
+        room = _room_of(world, trigger)
+        if trigger.on == "action":
+            verb, thing = _command_of(trigger)
+            return iter([*_when(world, trigger.when, room, True, depth + 1),
+                         Task("act", room=room or "", verb=verb, thing=thing)])
+        if trigger.on == "enter" and room is not None:
+            return iter([*_when(world, trigger.when, room, True, depth + 1), Task("reach", room=room)])
+    raise _Beyond(f"needs flag '{flag}', which no trigger the scout can fire sets")
+
+
+# -- matching, as game.actions.triggers does -----------------------------------------------
+def _actions(world: World) -> Iterator[tuple[int, TriggerDef]]:
+    return ((i, t) for i, t in enumerate(world.adventure.triggers) if t.on == "action")
+
+
+def _fits(trigger: TriggerDef, verb: str, named: Collection[str], room_id: str) -> bool:
+    if trigger.verbs and verb not in trigger.verbs or verb in trigger.not_verbs:
+        return False
+    if trigger.rooms and room_id not in trigger.rooms or room_id in trigger.not_rooms:
+        return False
+    if trigger.things and not any(t in named for t in trigger.things):
+        return False
+    return not any(t in named for t in trigger.not_things)
+
+
+def _may_fire(world: World, index: int, trigger: TriggerDef, room_id: str) -> bool:
+    if trigger.once and f"@fired-{index}" in world.state.flags:
+        return False
+    return trigger.when is None or holds(world, trigger.when, room_id)
