@@ -734,9 +734,24 @@ class Engine:
 
 
 def _triggered(handler: Handler, turn: Turn, command: Command) -> None:
-    """The action, unless a trigger refuses it first."""
-    if not triggers.before_action(turn, command):
+    """The action, unless a trigger refuses it first.
+
+    What a trigger that fired did stands even when the action itself is then
+    refused ("read inscription" with nothing written on it still lets the
+    whisper be heard and its flag be set): the refusal is said, not raised.
+    A question the action asks is still raised (the answer runs it all again).
+    """
+    fired, refused = triggers.before_action(turn, command)
+    if refused:
+        return
+    try:
         handler(turn, command)
+    except (Ambiguous, Orphan, UnknownWord):
+        raise
+    except ActionRefused as refusal:
+        if not fired:
+            raise
+        turn.say(str(refusal))
 
 
 def _agreeing(question: Question) -> str:

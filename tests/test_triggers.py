@@ -43,6 +43,14 @@ move = { coin = "camp" }
 set = "stone-seen"
 
 [[triggers]]
+on = "action"
+room = "camp"
+verb = "take"
+thing = "stone"
+say = "The stone is warm to the touch."
+set = "stone-touched"
+
+[[triggers]]
 on = "enter"
 room = "road"
 add = { steps = 1 }
@@ -137,6 +145,11 @@ def test_an_action_trigger_says_moves_and_sets_once(engine: Engine) -> None:
     assert lines[0] == "Something glints under the stone."
     assert "stone-seen" in engine.state.flags and engine.world.place_of("coin") == "room:camp"
     assert "glints" not in " ".join(play(engine, "x stone"))
+
+
+def test_what_a_trigger_did_stands_when_the_action_is_then_refused(engine: Engine) -> None:
+    assert play(engine, "take stone") == ["The stone is warm to the touch.", "That's hardly portable."]
+    assert "stone-touched" in engine.state.flags
 
 
 def test_a_refusal_keeps_the_action_from_happening(engine: Engine) -> None:

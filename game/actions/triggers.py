@@ -34,16 +34,19 @@ def watches(world: World, verb: str) -> bool:
     return any(_verb_fits(t, verb) and _room_fits(t, world.state.room) for t in _of(world, "action"))
 
 
-def before_action(turn: Turn, command: Command) -> bool:
-    """Run the action triggers that match ``command``; True when one refused the action."""
+def before_action(turn: Turn, command: Command) -> tuple[bool, bool]:
+    """Run the action triggers that match ``command``: whether any fired, and whether one refused the action."""
     world = turn.world
     named: set[str] | None = None  # found only for a trigger whose verb and room fit
+    fired = False
     for index, trigger in _numbered(world, "action"):
         if _verb_fits(trigger, command.verb) and _room_fits(trigger, world.state.room):
             named = _named(world, command) if named is None else named
-            if _things_fit(trigger, named) and _may_fire(world, index, trigger) and _apply(turn, index, trigger):
-                return True
-    return False
+            if _things_fit(trigger, named) and _may_fire(world, index, trigger):
+                fired = True
+                if _apply(turn, index, trigger):
+                    return True, True
+    return fired, False
 
 
 def let_through(turn: Turn, verb: str, items: list[str]) -> list[str]:
