@@ -67,13 +67,14 @@ def _thirst_line(days: int) -> str:
     return "Another day without water."
 
 
-def interruption(turn: Turn, minutes: int, *, returns: bool = True) -> tuple[int, str] | None:
+def interruption(turn: Turn, minutes: int) -> tuple[int, str] | None:
     """Where a long wait or rest of ``minutes`` must stop, and why; None when nothing stops it.
 
     It stops at once when a foe stands in the room; when a wanderer's route
-    brings it into the room (the minute it arrives; with ``returns``, as for a
-    wait, even one that was here, left and came back meanwhile: a rest begun
-    beside a wanderer is not broken by its coming back); and at the end of the second day in a row
+    brings it into the room (the minute it arrives; not one that was here as the
+    stretch began and comes back: beside a wanderer that comes and goes, a wait
+    or rest would stop at each return, and its going and coming are told after);
+    and at the end of the second day in a row
     without water, after which one more such day would kill.  Only the
     wanderers whose route passes through the room are looked at, one route stop
     at a time.  The midnight that kills is no stop: :func:`deadly_thirst` finds
@@ -84,7 +85,7 @@ def interruption(turn: Turn, minutes: int, *, returns: bool = True) -> tuple[int
     if foes:
         return 1, f"{world.the_npc(foes[0])} is here, and will not let you be"
     stops: list[tuple[int, str]] = []
-    arrival = _first_arrival(turn, minutes, returns=returns)
+    arrival = _first_arrival(turn, minutes)
     if arrival is not None:
         stops.append(arrival)
     warning = _thirst_midnight(turn, minutes, THIRST_DEATH_DAYS - 1)
@@ -98,13 +99,12 @@ def deadly_thirst(turn: Turn, minutes: int) -> int | None:
     return _thirst_midnight(turn, minutes, THIRST_DEATH_DAYS)
 
 
-def _first_arrival(turn: Turn, minutes: int, *, returns: bool) -> tuple[int, str] | None:
-    """Minutes to the first route stop within the stretch at which a wanderer comes into the
-    player's room: one away as it begins, or (``returns``) one here that leaves and comes back."""
+def _first_arrival(turn: Turn, minutes: int) -> tuple[int, str] | None:
+    """Minutes to the first route stop within the stretch at which a wanderer away as it begins
+    comes into the player's room."""
     world = turn.world
     start, room = world.state.minutes, world.state.room
-    passers = [n for n in world.route_passers(room) if world.on_route(n)
-               and (returns or world.route_room(n, start) != room)]
+    passers = [n for n in world.route_passers(room) if world.on_route(n) and world.route_room(n, start) != room]
     if not passers:
         return None
     first_stop = (start // ROUTE_STOP_MINUTES + 1) * ROUTE_STOP_MINUTES

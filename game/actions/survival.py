@@ -196,7 +196,7 @@ def _interrupted(turn: Turn, minutes: int, doing: str) -> bool:
     from game.events.world import Interrupted
     from game.timekeeping import interruption
 
-    stop = interruption(turn, minutes, returns=doing == "wait") if minutes >= 60 else None
+    stop = interruption(turn, minutes) if minutes >= 60 else None
     confirm_deadly_thirst(turn, stop[0] if stop else minutes, doing)
     if stop is None:
         return False
