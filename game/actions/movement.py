@@ -61,6 +61,10 @@ def go(turn: Turn, command: Command) -> None:
     if blockers:
         name = turn.world.npc_name(blockers[0])
         raise ActionRefused(f"{capital(the(name))} blocks your way. Fight, or try to flee.")
+    from game.actions.survival import confirm_deadly_thirst
+
+    world = turn.world
+    confirm_deadly_thirst(turn, world.adventure.rooms[exit_def.to].travel_minutes or DEFAULT_TRAVEL, "go")
     enter(turn, exit_def.to)
 
 

@@ -662,6 +662,19 @@ def test_a_wait_into_the_midnight_thirst_kills_at_asks_first(road, system_id: st
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_a_walk_into_the_midnight_thirst_kills_at_asks_first(road, system_id: str) -> None:
+    engine = new(road, system_id)
+    engine.world.move_npc("warden", "town")
+    engine.submit("wait 4 days")  # stops at the second dry midnight
+    engine.state.minutes += 24 * 60 - 5  # five minutes to the midnight that kills; the walk takes ten
+    clock, room = engine.state.minutes, engine.state.room
+    report = engine.submit("north")
+    assert report.question and report.lines[-1] == "Another day without water will kill you. Go anyway? (yes/no)"
+    assert engine.submit("no").lines == ["You do not go: find water first."]
+    assert (engine.state.minutes, engine.state.room) == (clock, room)
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_a_wait_short_of_the_midnight_thirst_kills_at_asks_nothing(road, system_id: str) -> None:
     engine = new(road, system_id)
     engine.world.move_npc("warden", "town")
