@@ -107,6 +107,19 @@ class MetaCommands:
     def do_again(self, command: Command) -> Report:
         return self.engine.repeat()
 
+    def do_hint(self, command: Command) -> Report:
+        return self._report("There are no hints here. help lists the commands by purpose; oracle QUESTION answers a "
+                            "yes-or-no question as a game master would; map shows the places you have been.")
+
+    def do_verbose(self, command: Command) -> Report:
+        return self._report("A place is always described in full when you arrive; look describes it again.")
+
+    def do_version(self, command: Command) -> Report:
+        from game import __version__
+
+        engine = self.engine
+        return self._report(f"Wayfarer {__version__}, playing {engine.adventure.title} under {engine.system.name}.")
+
     def do_oops(self, command: Command) -> Report:
         return self.engine.correct(command.words)
 

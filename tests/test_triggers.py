@@ -202,6 +202,13 @@ def test_cloak_the_bar_is_dark_while_the_cloak_is_carried(cloak: Engine) -> None
     assert play(cloak, "n")[0] == "Foyer of the Opera House"
 
 
+def test_cloak_commands_about_the_game_disturb_nothing_in_the_dark(cloak: Engine) -> None:
+    play(cloak, "s")
+    for command in ("hint", "version", "verbose", "help"):
+        assert "disturb" not in " ".join(play(cloak, command)), command
+    assert cloak.state.counters.get("trampled", 0) == 0
+
+
 def test_cloak_the_dark_bar_is_not_named_anywhere_while_dark(cloak: Engine) -> None:
     play(cloak, "s")
     assert cloak.status_line().startswith("Darkness | ")

@@ -1,7 +1,8 @@
 """Verbs a player of parser games types that change nothing in this world, each with a plain reply.
 
 Inform and TADS answer ``jump``, ``push lever`` or ``kiss Pell`` with a stock line
-rather than "I don't know the word"; so does Wayfarer.  None of these takes time
+rather than "I don't know the word"; so does Wayfarer (``hint``, ``verbose`` and
+``version``, which are about the game, are meta commands).  None of these takes time
 or rolls a die: a refusal or a line of colour, and the world as it was.  A thing
 named is still looked up (and becomes "it"), so ``push statue`` in an empty room
 says the statue is not here.
@@ -86,11 +87,6 @@ def _think(turn: Turn, command: Command) -> None:
     turn.say("You think it over. When you cannot decide, ask the oracle: oracle QUESTION (a yes-or-no question).")
 
 
-def _hint(turn: Turn, command: Command) -> None:
-    turn.say("There are no hints here. help lists the commands by purpose; oracle QUESTION answers a yes-or-no "
-             "question as a game master would; map shows the places you have been.")
-
-
 def _say(turn: Turn, command: Command) -> None:
     world = turn.world
     living = [n for n in world.living_npcs_in() if world.npc_condition(n) == "ok"]
@@ -99,17 +95,6 @@ def _say(turn: Turn, command: Command) -> None:
         raise ActionRefused(f"To speak with someone, talk to them or ask them about something: talk to {who}, "
                             f"or ask {who} about TOPIC.")
     turn.say("Your voice carries a little way. Nobody answers.")
-
-
-def _verbose(turn: Turn, command: Command) -> None:
-    turn.say("A place is always described in full when you arrive; look describes it again.")
-
-
-def _version(turn: Turn, command: Command) -> None:
-    from game import __version__
-
-    adventure = turn.world.adventure
-    turn.say(f"Wayfarer {__version__}, playing {adventure.title} under {turn.play.system.name}.")
 
 
 def _wake(turn: Turn, command: Command) -> None:
@@ -123,5 +108,4 @@ def _wake(turn: Turn, command: Command) -> None:
 
 #: Each verb of the family (see :data:`game.verbs.CORE_VERBS` for the words) and its reply.
 HANDLERS = {"shove": _shove, "touch": _touch, "close": _close, "jump": _jump, "sing": _sing, "kiss": _kiss,
-            "sit": _sit, "think": _think, "hint": _hint, "say": _say, "verbose": _verbose, "version": _version,
-            "wake": _wake}
+            "sit": _sit, "think": _think, "say": _say, "wake": _wake}

@@ -75,8 +75,7 @@ LATER: tuple[tuple[tuple[str, ...], Callable[[], Family]], ...] = (
     (("read", "listen", "smell", "exits", "climb"), _senses),
     (("wares", "trade", "buy", "sell", "haggle", "value"), _trade),
     (("steal",), _theft),
-    (("shove", "touch", "close", "jump", "sing", "kiss", "sit", "think", "hint", "say", "verbose", "version", "wake"),
-     _idle),
+    (("shove", "touch", "close", "jump", "sing", "kiss", "sit", "think", "say", "wake"), _idle),
 )
 
 
