@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
-from game.actions.scope import resolve_carried, words_of
+from game.actions.scope import held_here, resolve_carried, words_of
 from game.actions.trade_goods import (
     WHO_WORDS,
     Goods,
@@ -196,9 +196,17 @@ def haggle(turn: Turn, command: Command) -> None:
 
 
 def value(turn: Turn, command: Command) -> None:
-    """What a carried thing is worth, and what a trader here would give for it in water."""
+    """What a carried thing is worth, and what a trader here would give for it in water; for a
+    thing a trader here offers, what it is worth and what the trader asks."""
     world = turn.world
-    item_id = resolve_carried(world, command.words, turn.referent, pronouns=turn.pronouns, what="value")
+    try:
+        item_id = resolve_carried(world, command.words, turn.referent, pronouns=turn.pronouns, what="value")
+    except ActionRefused:
+        offered = held_here(world, command.words) if command.words else None
+        if offered is None or not is_merchant(world, offered[0]):
+            raise
+        _value_of_wares(turn, *offered)
+        return
     turn.referent = ("item", item_id)
     traders = [n for n in world.living_npcs_in() if is_merchant(world, n) and trade_refusal(world, n) is None]
     found = pricing(turn).appraise(turn, item_id, traders[0] if traders else None)
@@ -210,6 +218,19 @@ def value(turn: Turn, command: Command) -> None:
         line += (f"; {who} would give {rations(found.water, 'water')} for {it}" if found.water
                  else f"; {who} would not give a ration of water for {it}")
     turn.say(line + ".")
+    turn.spend(1)
+
+
+def _value_of_wares(turn: Turn, npc_id: str, item_id: str) -> None:
+    """``value THING`` a trader here offers: its worth, and the price asked, as ``wares`` lists it."""
+    world = turn.world
+    turn.referent = ("item", item_id)
+    scale, deal = pricing(turn), terms(turn, npc_id)
+    worth = scale.item_worth(world, item_id, full=True)
+    name = world.item_name(item_id)
+    turn.say(f"The {name} {'are' if is_plural(name) else 'is'} worth {fmt(worth)}; {world.the_npc(npc_id)} "
+             f"{verb(world, npc_id, 'asks', 'ask')} {fmt(worth * deal.rate)} "
+             f"(or {rations(water_for(scale, worth * deal.rate, math.ceil), 'water')}).")
     turn.spend(1)
 
 

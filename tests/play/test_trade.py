@@ -176,6 +176,8 @@ def test_the_common_scale_counts_value_and_water_at_two(tmp_path: Path, script: 
     assert say(engine, script, "buy pearls") == ["Tamsin asks 5 rations of water for the salt pearls; you carry 3."]
     assert say(engine, script, "value knife") == [
         "The knife is worth 2 on the common scale of trade; Tamsin would give 1 ration of water for it."]
+    assert say(engine, script, "value pearls") == [
+        "The salt pearls are worth 10; Tamsin asks 10 (or 5 rations of water)."], "what the trader offers, priced"
     assert say(engine, script, "sell knife") == [
         "You offer the knife (worth 2) for 1 ration of water (worth 2); Tamsin, fair, asks 2.", "Done."]
     assert engine.state.water == 4
