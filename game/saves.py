@@ -624,11 +624,10 @@ class SaveStore:
     def _recovery(self, slot: str) -> str:
         """What a player can do when a slot without a backup is refused."""
         if slot == AUTOSAVE:
-            return "The autosave keeps no backup: load one of your own saves (saves lists them)."
-        others = [s for s in self.slots() if s != slot]
-        if not others:
+            return "The autosave keeps no backup: load one of your own saves instead (wayfarer --load SLOT, or load SLOT in the game)."
+        if not [s for s in self.slots() if s != slot]:
             return "It has no backup, and there is no other save to load."
-        return f"It has no backup; load another slot instead ({', '.join(others[:5])}{'...' if len(others) > 5 else ''})."
+        return "It has no backup; saves lists the other slots, to load one of them instead."
 
     def _load_backup(self, path: Path) -> tuple[WorldState, list[str]]:
         backup = path.with_name(path.name + ".bak")
@@ -702,8 +701,8 @@ class SaveStore:
         if not sealed_here and "checksum" not in header:
             raise SaveError(f"{name} has no checksum line, so it cannot be told from a damaged file")
         if not sealed_here and header.get("checksum") != checksum(data):
-            raise SaveError(f"{name} was changed since the game wrote it, by hand or by damage "
-                            f"(its checksum does not match)")
+            raise SaveError(f"{name} was changed since the game wrote it, by hand or by damage: its checksum "
+                            f"does not match")
         problem = shape_problem(data, version)
         if problem:
             raise SaveError(f"{name} is damaged: {problem}")
@@ -870,7 +869,7 @@ def parse_document(raw: bytes, name: str) -> dict[str, Any]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError(f"{name} is not a save: it is not text (it holds bytes that are not UTF-8)") from None
+        raise SaveError(f"{name} is not a save: its bytes are not UTF-8 text") from None
     try:
         document = limits.parse(text)
     except tomllib.TOMLDecodeError as error:
@@ -885,7 +884,7 @@ def _toml_problem(error: Exception, text: str) -> str:
     where = re.search(r"\(at (?:line (\d+), column \d+|(end of document))\)", str(error))
     line = getattr(error, "lineno", None) or (int(where.group(1)) if where and where.group(1) else None)
     if (where is not None and where.group(2)) or (line is not None and line >= text.count("\n") + 1):
-        return "it ends part-way (cut short?)"
+        return "it stops part-way, as if cut short"
     return f"it is not a save's text from line {line} on" if line else "it is not a save's text"
 
 

@@ -66,3 +66,13 @@ def test_continue_of_an_adventure_without_a_run_names_the_runs_there(tmp_path: P
     assert result.stderr == (f"wayfarer: no run of glass-oasis to continue: there is no autosave in {tmp_path / 'glass-oasis'}; "
                              f"runs there: cloak-of-darkness (wayfarer --continue --saves {tmp_path} resumes the most "
                              f"recent)\n")
+
+
+def test_continue_from_a_damaged_autosave_says_what_to_do_instead(tmp_path: Path) -> None:
+    _played(tmp_path, "cloak-of-darkness", 1_000_000)
+    autosave = tmp_path / "cloak-of-darkness" / "autosave.toml"
+    autosave.write_bytes(autosave.read_bytes()[:500])
+    result = _game(tmp_path, "--continue")
+    assert result.returncode == 1 and result.stderr == (
+        "wayfarer: autosave.toml is damaged: it stops part-way, as if cut short. The autosave keeps no backup: load "
+        "one of your own saves instead (wayfarer --load SLOT, or load SLOT in the game).\n")

@@ -16,8 +16,8 @@ def test_a_slot_of_bytes_that_are_not_utf8_is_refused_in_plain_words(engine: Eng
     _saved(engine, tmp_path, "good")
     (tmp_path / "tiny" / "bin.toml").write_bytes(b"\xff\xfe abc")
     lines = play(engine, "load bin")
-    assert lines == ["Not loaded: bin.toml is not a save: it is not text (it holds bytes that are not UTF-8). It has "
-                     "no backup; load another slot instead (good).", "The game goes on as it was."]
+    assert lines == ["Not loaded: bin.toml is not a save: its bytes are not UTF-8 text. It has no backup; saves lists "
+                     "the other slots, to load one of them instead.", "The game goes on as it was."]
 
 
 def test_a_save_without_its_checksum_line_says_the_checksum_is_missing(engine: Engine, tmp_path: Path) -> None:
@@ -34,8 +34,8 @@ def test_a_save_edited_by_hand_says_what_the_player_can_do(engine: Engine, tmp_p
     _saved(engine, tmp_path, "other")
     path.write_text(path.read_text().replace("turn = 1\n", "turn = 2\n"))
     assert play(engine, "load edited")[0] == (
-        "Not loaded: edited.toml was changed since the game wrote it, by hand or by damage (its checksum does not "
-        "match). It has no backup; load another slot instead (other).")
+        "Not loaded: edited.toml was changed since the game wrote it, by hand or by damage: its checksum does not "
+        "match. It has no backup; saves lists the other slots, to load one of them instead.")
 
 
 def test_a_save_edited_by_hand_with_a_backup_loads_the_backup_and_says_so_once(engine: Engine, tmp_path: Path) -> None:
@@ -44,8 +44,8 @@ def test_a_save_edited_by_hand_with_a_backup_loads_the_backup_and_says_so_once(e
     play(engine, "wait", "save edited")
     path.write_text(path.read_text().replace("turn = 1\n", "turn = 5\n"))
     lines = play(engine, "load edited")
-    assert lines[0] == ("edited.toml was changed since the game wrote it, by hand or by damage (its checksum does not "
-                        "match). Loaded its backup instead (the save before its last one).")
+    assert lines[0] == ("edited.toml was changed since the game wrote it, by hand or by damage: its checksum does not "
+                        "match. Loaded its backup instead (the save before its last one).")
     assert not any(line.startswith("Loaded slot") for line in lines)
     assert engine.state.copy() == backup
 
@@ -56,8 +56,8 @@ def test_a_save_whose_backup_is_damaged_too_names_both(engine: Engine, tmp_path:
     path.write_bytes(path.read_bytes()[:200])
     path.with_name("both.toml.bak").write_bytes(b"\xff")
     assert play(engine, "load both")[0] == (
-        "Not loaded: both.toml is damaged: it ends part-way (cut short?); nor can its backup be loaded: "
-        "both.toml.bak is not a save: it is not text (it holds bytes that are not UTF-8)")
+        "Not loaded: both.toml is damaged: it stops part-way, as if cut short; nor can its backup be loaded: "
+        "both.toml.bak is not a save: its bytes are not UTF-8 text")
 
 
 def test_loading_a_backup_on_purpose_says_it_once(engine: Engine, tmp_path: Path) -> None:
