@@ -54,6 +54,8 @@ def candidates(engine: Engine, line: str) -> list[str]:
     verb, rest = split_verb(done, engine.extra_verbs)
     if verb in ("rest",):
         return ["short", "long"]
+    if verb in ("go", "flee"):
+        return [e.direction for e in world.visible_exits()]
     if verb in ("load", "save") and engine.saves is not None:
         return engine.saves.slots()
     at = _second_at(rest)
@@ -64,7 +66,7 @@ def candidates(engine: Engine, line: str) -> list[str]:
     else:
         things = first_things(world, verb)
     names = [n for t in things if t != SELF for n in _names(world, t)]
-    if verb in ("go", "unlock", "open", "climb") and at is None:
+    if verb in ("unlock", "open", "climb") and at is None:
         names = [e.direction for e in world.visible_exits()] + names
     if verb == "trade" and at is not None and rest[at] == "for":
         names += ["water", "food"]

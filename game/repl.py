@@ -283,8 +283,8 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
 def farewell(engine: Engine) -> list[str]:
     """Ctrl-D's goodbye: the farewell, and where the run is kept, as ``quit`` says it (once the autosave is written)."""
     saves = engine.saves
-    if not engine.autosave or saves is None or not engine.state.log:
-        return ["Farewell, wanderer."]
+    if not engine.autosave or saves is None or not engine.state.log or engine.state.status != "playing":
+        return ["Farewell, wanderer."]  # as quit: an ended run has nothing to resume
     failed = engine.flush_autosave()
     if failed:
         return ["Farewell, wanderer.", f"(The autosave failed: {failed}. Only your own saves keep this run.)"]
@@ -337,12 +337,22 @@ def _line_cap(cap: LineCap | None = None) -> Any:
     def _paste(event: KeyPressEvent) -> None:
         buffer = event.current_buffer
         room = max(0, MAX_LINE - len(buffer.text))
-        pasted = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n", 1)[0]
+        pasted = pasted_line(event.data)
         buffer.insert_text(pasted[:room])
         if cap is not None and len(pasted) > room:
             cap.cut = True
 
     return bindings
+
+
+def pasted_line(data: str) -> str:
+    """A bracketed paste as one line: several lines become several commands (``w. take cloak``), on the prompt
+    line for the player to see and run with Enter; a single line as it was."""
+    lines = [line.strip() for line in data.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    lines = [line for line in lines if line]
+    if len(lines) < 2:
+        return data.replace("\r", "").replace("\n", "")
+    return " ".join(line if line[-1] in ".;!" else f"{line}." for line in lines[:-1]) + f" {lines[-1]}"
 
 
 def capped_input(inner: Any, limit: int = MAX_LINE) -> Any:

@@ -67,3 +67,7 @@ def test_attack_with_offers_carried_weapons(engine: Engine) -> None:
 def test_unlock_with_offers_what_is_carried(engine: Engine) -> None:
     engine.submit("take brass key")
     assert set(complete(engine, "unlock east with ")) == {"knife ", "waterskin ", "brass key ", "key "}
+
+
+def test_go_offers_the_ways_out_only(engine: Engine) -> None:
+    assert complete(engine, "go ") == ["north ", "east "], "hidden ways are not offered, nor things"

@@ -94,3 +94,10 @@ def test_ctrl_d_after_a_failed_autosave_does_not_claim_the_run_is_kept(tiny: Adv
     engine.autosave = True
     text = _terminal(engine, "wait\r")
     assert "kept in the autosave" not in text and "The autosave failed" in text
+
+
+def test_a_paste_of_several_lines_becomes_several_commands_on_the_line(engine: Engine) -> None:
+    """Not the first line alone with the rest dropped unseen: each pasted line is a command."""
+    text = _terminal(engine, "\x1b[200~take stone\r\nwait\n\x1b[201~\r")
+    assert "Taken: the smooth stone." in text and "Time passes." in text
+    assert engine.state.log == ["take stone", "wait"]
