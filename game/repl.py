@@ -271,10 +271,11 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
         except EOFError:
             show(farewell(engine))
             return 0
-        if cap.cut:
+        line = clean(line)
+        if cap.cut or len(line) > MAX_LINE:  # a completion may also take a line past the cap
             show([too_long()])
             continue
-        report = engine.submit(clean(line)[:MAX_LINE])
+        report = engine.submit(line)
         show(report.shown)
         if report.quit:
             return 0

@@ -76,3 +76,12 @@ def test_continue_from_a_damaged_autosave_says_what_to_do_instead(tmp_path: Path
     assert result.returncode == 1 and result.stderr == (
         "wayfarer: autosave.toml is damaged: it stops part-way, as if cut short. The autosave keeps no backup: load "
         "one of your own saves instead (wayfarer --load SLOT, or load SLOT in the game).\n")
+
+
+def test_load_of_a_damaged_slot_at_start_says_once_that_its_backup_was_loaded(tmp_path: Path) -> None:
+    assert _game(tmp_path, "cloak-of-darkness", "--seed", "1", commands="save twice\nwait\nsave twice\n").returncode == 0
+    slot = tmp_path / "cloak-of-darkness" / "twice.toml"
+    slot.write_bytes(slot.read_bytes()[:300])
+    result = _game(tmp_path, "cloak-of-darkness", "--load", "twice")
+    assert result.stdout.startswith("twice.toml is damaged: it stops part-way, as if cut short. Loaded its backup\n"
+                                    "instead (the save before its last one).\nFoyer of the Opera House")
