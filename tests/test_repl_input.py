@@ -101,3 +101,11 @@ def test_a_paste_of_several_lines_becomes_several_commands_on_the_line(engine: E
     text = _terminal(engine, "\x1b[200~take stone\r\nwait\n\x1b[201~\r")
     assert "Taken: the smooth stone." in text and "Time passes." in text
     assert engine.state.log == ["take stone", "wait"]
+
+
+def test_history_in_an_unwritable_saves_folder_is_refused_in_plain_words(tmp_path: Path) -> None:
+    from game.history import open_history
+
+    (tmp_path / "file").write_text("not a folder")
+    _, notes = open_history(tmp_path / "file" / "saves" / ".history")
+    assert notes == [f"(Command history is off for this session: {tmp_path / 'file' / 'saves'}: Not a directory.)"]
