@@ -16,7 +16,7 @@ from game.rules.dice import RandomDice, ScriptedDice
 from game.world.content import Adventure
 
 if TYPE_CHECKING:
-    from game.saves import SaveStore
+    from game.saves import AutosavedRun, SaveStore
     from game.world.cache import ContentCache
     from game.world.state import WorldState
 
@@ -45,15 +45,19 @@ def _system_for(adventure: Adventure, system_id: str | None) -> RuleSystem:
 def play(args: argparse.Namespace) -> int:
     from game.engine import Engine
     from game.repl import run_repl
-    from game.saves import AUTOSAVE, SaveStore
+    from game.saves import AUTOSAVE, SaveStore, loaded_lines
 
-    adventure = _load(args.adventure)
-    system = _system_for(adventure, args.system)
-    store = SaveStore(_saves_folder(args.saves), adventure)
-    store.clean_strays()
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     if args.resume and args.load:
         raise UsageError("give --continue or --load, not both")
+    root = _saves_folder(args.saves)
+    named = args.adventure
+    if args.resume and named is None:
+        named = _last_run(root)  # --continue alone: the most recent run in the saves folder
+    adventure = _load(named)
+    system = _system_for(adventure, args.system)
+    store = SaveStore(root, adventure)
+    store.clean_strays()
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     slot = AUTOSAVE if args.resume else args.load
     if slot:
         state, notes = _load_slot(store, slot, args.resume)
@@ -64,9 +68,9 @@ def play(args: argparse.Namespace) -> int:
         engine = Engine(adventure, system, state, saves=store)
         if not args.resume:
             engine.saved_turn = (state.turn, len(state.log))
-        said = (f"Resumed your last run of {adventure.title} (turn {state.turn}, day {state.day})."
-                if args.resume else f"Loaded slot \"{slot}\".")
-        opening = [*notes, said] + engine.look_lines()
+        said = ([*notes, f"Resumed your last run of {adventure.title} (turn {state.turn}, day {state.day})."]
+                if args.resume else loaded_lines(slot, notes))
+        opening = said + engine.look_lines()
     else:
         engine = Engine.new_game(adventure, system, seed, saves=store)
         opening = [f"{adventure.title} — played under {system.name} (seed {seed})", ""] + engine.opening()
@@ -80,12 +84,50 @@ def play(args: argparse.Namespace) -> int:
     return run_repl(engine, opening, plain=args.plain)
 
 
+def _last_run(root: Path) -> str:
+    """The adventure of the most recent autosave in the saves folder: a bundled adventure's id, or the
+    folder the autosave names; SaveError naming the runs there (and how to resume each) when neither is known."""
+    from game.paths import bundled_root
+    from game.saves import autosaved_runs
+    from game.world.loader import bundled_adventures
+
+    runs = autosaved_runs(root)
+    if not runs:
+        raise SaveError(f"no run to continue: there is no autosave in {root}")
+    bundled = bundled_adventures(bundled_root())
+    last = runs[0]
+    if last.adventure_id in bundled:
+        return last.adventure_id
+    if last.folder is not None and Path(last.folder).is_dir():
+        return last.folder
+    where = f"was played from {last.folder}, which is gone" if last.folder else "is not bundled, and its folder is not known"
+    resume = "; ".join(_resume_line(run, bundled, root) for run in runs[:5])
+    raise SaveError(f"the last run in {root}, of {last.adventure_id}, {where}. To resume a run, name its adventure: "
+                    f"{resume}")
+
+
+def _resume_line(run: AutosavedRun, bundled: dict[str, Path], root: Path) -> str:
+    """How to resume ``run``: ``--continue`` with its bundled id or its folder (a placeholder when not known)."""
+    from game.saves import continue_command
+
+    if run.adventure_id in bundled:
+        target = run.adventure_id
+    elif run.folder is not None and Path(run.folder).is_dir():
+        target = run.folder
+    else:
+        target = f"FOLDER-OF-{run.adventure_id}"
+    return f"{run.adventure_id}: {continue_command(root, target)}"
+
+
 def _load_slot(store: SaveStore, slot: str, resume: bool) -> tuple[WorldState, list[str]]:
-    """The state to start from; ``--continue`` without an autosave says so, naming the folder."""
-    from game.saves import AUTOSAVE
+    """The state to start from; ``--continue`` without an autosave says so, naming the folder and the runs there."""
+    from game.saves import AUTOSAVE, autosaved_runs, continue_command
 
     if resume and not store.path(AUTOSAVE).exists():
-        raise SaveError(f"no run of {store.adventure.id} to continue: there is no autosave in {store.folder}")
+        others = [run.adventure_id for run in autosaved_runs(store.root)]
+        there = (f"; runs there: {', '.join(others[:5])} ({continue_command(store.root)} resumes the most recent)"
+                 if others else "")
+        raise SaveError(f"no run of {store.adventure.id} to continue: there is no autosave in {store.folder}{there}")
     return store.load(slot)
 
 

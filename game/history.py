@@ -135,6 +135,13 @@ class SafeFileHistory(History):
             self.broken = str(error)
 
 
+def _reason(error: Exception) -> str:
+    """An error in plain words: ``FILE: reason`` for an OSError, never Python's ``[Errno 20] ...``."""
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.filename}: {error.strerror}" if error.filename else error.strerror
+    return str(error)
+
+
 def open_history(path: Path | None) -> tuple[History, list[str]]:
     """The history to use and notes for the player (one, if the file cannot be used)."""
     if path is None:
@@ -145,5 +152,5 @@ def open_history(path: Path | None) -> tuple[History, list[str]]:
         if path.exists() and os.lstat(path).st_size > MAX_READ // 2 or len(entries) >= MAX_ENTRIES:
             rewrite(path, entries)
     except (HistoryUnusable, OSError) as error:
-        return InMemoryHistory(), [f"(Command history is off for this session: {error}.)"]
+        return InMemoryHistory(), [f"(Command history is off for this session: {_reason(error)}.)"]
     return SafeFileHistory(path, entries), []

@@ -141,7 +141,9 @@ class MetaCommands:
         backup = bool(words) and words[-1] in ("--backup", "backup")
         if backup:
             words = words[:-1]
-        slot = " ".join(words) if words else "quicksave"
+        from game.saves import slot_as_typed  # a name refused is quoted as typed ("../x", not "/x")
+
+        slot = slot_as_typed(" ".join(words), self.engine.last_typed) if words else "quicksave"
         for suffix, is_backup in ((".toml.bak", True), (".bak", True), (".toml", False)):
             if slot.endswith(suffix) and len(slot) > len(suffix):
                 return slot[: -len(suffix)], backup or is_backup
@@ -176,7 +178,9 @@ class MetaCommands:
                                 f"{state.system} --load {self._slot(command)}", "The game goes on as it was.")
         room = self.engine.load_state(state)
         self.engine.saved_turn = (state.turn, len(state.log))
-        return self._report(f"Loaded slot \"{self._slot(command)}\".", *notes, "", *room)
+        from game.saves import loaded_lines
+
+        return self._report(*loaded_lines(self._slot(command), notes), "", *room)
 
     # -- help and rules ----------------------------------------------------------------
     def system_verbs(self) -> list[SystemVerb]:
@@ -219,10 +223,7 @@ class MetaCommands:
             self.close_transcript(command.raw, [farewell])
             return self._report(farewell, quit=True)
         engine.confirming_quit = True
-        kept = ""
-        if engine.autosave and engine.saves is not None:
-            kept = (f" The run is kept in the autosave ({engine.saves.folder / 'autosave.toml'}); "
-                    f"wayfarer --continue resumes it.")
+        kept = f" {engine.saves.kept_line()}" if engine.autosave and engine.saves is not None else ""
         return Report([f"You have played on since your last save.{kept}", "Quit anyway? (yes/no)"], question=True)
 
     def answer_quit(self, text: str) -> Report | None:

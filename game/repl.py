@@ -6,13 +6,16 @@ terminal it reads commands line by line and prints plain text, so
 ``wayfarer < commands.txt`` plays and can be tested.
 
 Keys and hostile input: Ctrl-C at the prompt cancels the line being typed and
-the game goes on; Ctrl-D on an empty line, or input that ends, leaves the game
-at once (the engine's autosave already holds every command played).
+the game goes on; Ctrl-Z suspends the game as it does any terminal program
+(``fg`` brings it back, the line as it was); Ctrl-D on an empty line, or input
+that ends, leaves the game at once (the engine's autosave already holds every
+command played, and at a terminal the farewell says where, as ``quit`` does).
 SIGHUP (the terminal closed) and SIGTERM end the game the same way, with the
 terminal's mode put back as it was at the start and exit code 128 + the
 signal.  Everything printed goes through :func:`game.text.clean`; input lines
-are cut to :data:`MAX_LINE` characters, at the prompt while being typed or
-pasted (a run of characters past the limit is dropped by :func:`capped_input`
+are held to :data:`MAX_LINE` characters, and a line that was longer is not run
+(one line says so: nothing is run on a word cut in half), at the prompt while
+being typed or pasted (a run of characters past the limit is dropped by :func:`capped_input`
 as it is read, before prompt_toolkit makes key presses of it, so a 200 KB line
 typed or pasted without bracketed paste answers in about a second, with bounded
 memory; a bracketed paste is cut by a key binding) and from a pipe while being read (the rest of an over-long line is
@@ -35,8 +38,16 @@ from typing import Any, TextIO, cast
 from game.engine import Engine
 from game.text import clean, wrap
 
-#: The longest line read from the player; the rest is cut.
+#: The longest line read from the player; a longer one is not run.
 MAX_LINE = 1000
+
+
+def too_long(length: int | None = None) -> str:
+    """The one line that answers a line longer than :data:`MAX_LINE` (``length``: its length, when known)."""
+    if length is None:
+        return (f"That line was cut at {MAX_LINE:,} characters, the most a line may hold, so it was not run "
+                f"(press Up to edit it).")
+    return f"That line has {length:,} characters, more than the {MAX_LINE:,} a line may hold, so it was not run."
 
 
 def emit(lines: Iterable[str], out: TextIO, width: int, *, spoken: bool = False) -> None:
@@ -160,28 +171,44 @@ def _tolerate_bad_bytes(stream: TextIO) -> None:
 
 
 def read_lines(source: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
-    """Lines of ``source`` without their newline, each cut to ``limit`` characters.
+    """Lines of ``source`` without their newline, each cut to ``limit`` characters (see :func:`read_sized`)."""
+    for line, _length in read_sized(source, limit):
+        yield line
 
-    The rest of an over-long line is read in chunks and dropped, so a line of
-    any length costs bounded memory.
+
+def read_sized(source: TextIO, limit: int = MAX_LINE) -> Iterator[tuple[str, int]]:
+    """Lines of ``source`` without their newline, each cut to ``limit`` characters, with the line's full length.
+
+    The rest of an over-long line is read in chunks, counted and dropped, so a
+    line of any length costs bounded memory.
     """
     while True:
         raw = source.readline(limit + 1)
         if not raw:
             return
+        length = len(raw.rstrip("\r\n"))
         if len(raw) > limit and not raw.endswith("\n"):
             rest = raw
             while rest and not rest.endswith("\n"):
                 rest = source.readline(64 * 1024)
-        yield raw.rstrip("\r\n")[:limit]
+                length += len(rest.rstrip("\r\n"))
+        yield raw.rstrip("\r\n")[:limit], length
 
 
 def run_plain(engine: Engine, opening: list[str], source: TextIO, out: TextIO, width: int = 78,
               *, spoken: bool = False) -> int:
-    """Commands from ``source`` line by line; each echoed after a ``>`` prompt."""
+    """Commands from ``source`` line by line; each echoed after a ``>`` prompt.
+
+    A line longer than :data:`MAX_LINE` is echoed shortened and not run: one line says so.
+    """
     emit(opening, out, width, spoken=spoken)
-    for raw in read_lines(source):
+    for raw, length in read_sized(source):
         line = clean(raw)[:MAX_LINE]
+        if length > MAX_LINE:
+            shown = line[:60].rsplit(" ", 1)[0] if " " in line[:60] else line[:60]
+            out.write(f"\n> {shown} ...\n")
+            emit([too_long(length)], out, width)
+            continue
         out.write(f"\n> {line}\n")
         report = engine.submit(line)
         emit(report.shown, out, width, spoken=spoken)
@@ -216,13 +243,16 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
 
     style = Style.from_dict(STYLE_RULES if colour else {"bottom-toolbar": "noreverse"})
     history, notes = open_history(history_path(engine))
+    cap = LineCap()
     session: PromptSession[str] = PromptSession(
         history=history, completer=GameCompleter(engine), complete_while_typing=False,
         bottom_toolbar=None if plain else (lambda: clean(status_text(status_parts(engine), _bar_width(session)))),
         input=capped_input(pt_input if pt_input is not None else create_input()), output=pt_output,
         style=style, color_depth=None if colour else ColorDepth.DEPTH_1_BIT,
-        complete_style=CompleteStyle.READLINE_LIKE if plain else CompleteStyle.COLUMN, key_bindings=_line_cap(),
+        complete_style=CompleteStyle.READLINE_LIKE if plain else CompleteStyle.COLUMN, key_bindings=_line_cap(cap),
+        enable_suspend=True,
     )
+    session.default_buffer.on_text_changed += cap.edited
 
     def show(lines: list[str]) -> None:
         if out is not None:
@@ -233,21 +263,59 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
     if opening or notes:
         show([*opening, *notes])
     while True:
+        cap.start()
         try:
             line = session.prompt("> ")
         except KeyboardInterrupt:
             continue  # Ctrl-C cancels the line being typed, nothing more
         except EOFError:
-            show(["Farewell, wanderer."])
+            show(farewell(engine))
             return 0
-        report = engine.submit(clean(line)[:MAX_LINE])
+        line = clean(line)
+        if cap.cut or len(line) > MAX_LINE:  # a completion may also take a line past the cap
+            show([too_long()])
+            continue
+        report = engine.submit(line)
         show(report.shown)
         if report.quit:
             return 0
 
 
-def _line_cap() -> Any:
-    """Key bindings that drop typed or pasted characters once the line holds MAX_LINE."""
+def farewell(engine: Engine) -> list[str]:
+    """Ctrl-D's goodbye: the farewell, and where the run is kept, as ``quit`` says it (once the autosave is written)."""
+    saves = engine.saves
+    if not engine.autosave or saves is None or not engine.state.log or engine.state.status != "playing":
+        return ["Farewell, wanderer."]  # as quit: an ended run has nothing to resume
+    failed = engine.flush_autosave()
+    if failed:
+        return ["Farewell, wanderer.", f"(The autosave failed: {failed}. Only your own saves keep this run.)"]
+    return ["Farewell, wanderer.", saves.kept_line()]
+
+
+class LineCap:
+    """Whether characters of the line being typed were dropped at :data:`MAX_LINE` (then it is not run).
+
+    Set when the line's key bindings drop a character or cut a paste; cleared at
+    each new prompt and when the player shortens the line (an edit of the line
+    on screen: what runs is what is seen).
+    """
+
+    def __init__(self) -> None:
+        self.cut = False
+        self.length = 0
+
+    def start(self) -> None:
+        self.cut, self.length = False, 0
+
+    def edited(self, buffer: Any) -> None:
+        length = len(buffer.text)
+        if length < self.length:
+            self.cut = False
+        self.length = length
+
+
+def _line_cap(cap: LineCap | None = None) -> Any:
+    """Key bindings that drop typed or pasted characters once the line holds MAX_LINE, noting it in ``cap``."""
     from prompt_toolkit.filters import Condition
     from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
     from prompt_toolkit.keys import Keys
@@ -263,15 +331,29 @@ def _line_cap() -> Any:
     @bindings.add(Keys.Any, filter=full)
     def _drop(event: KeyPressEvent) -> None:
         """The line is full: the key is dropped."""
+        if cap is not None and len(event.data) == 1 and event.data.isprintable():
+            cap.cut = True
 
     @bindings.add(Keys.BracketedPaste)
     def _paste(event: KeyPressEvent) -> None:
         buffer = event.current_buffer
         room = max(0, MAX_LINE - len(buffer.text))
-        pasted = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n", 1)[0]
+        pasted = pasted_line(event.data)
         buffer.insert_text(pasted[:room])
+        if cap is not None and len(pasted) > room:
+            cap.cut = True
 
     return bindings
+
+
+def pasted_line(data: str) -> str:
+    """A bracketed paste as one line: several lines become several commands (``w. take cloak``), on the prompt
+    line for the player to see and run with Enter; a single line as it was."""
+    lines = [line.strip() for line in data.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    lines = [line for line in lines if line]
+    if len(lines) < 2:
+        return data.replace("\r", "").replace("\n", "")
+    return " ".join(line if line[-1] in ".;!" else f"{line}." for line in lines[:-1]) + f" {lines[-1]}"
 
 
 def capped_input(inner: Any, limit: int = MAX_LINE) -> Any:
@@ -280,9 +362,10 @@ def capped_input(inner: Any, limit: int = MAX_LINE) -> Any:
     prompt_toolkit handles every key press in Python (a third of a millisecond
     each): a 200 KB line typed or pasted without bracketed paste took a minute,
     though the line was capped.  Here a character is dropped before it becomes
-    a key press when more than ``limit`` characters came in a row, with no other
+    a key press when more than ``limit + 1`` characters came in a row, with no other
     key between them: each of those keys only inserts a character, so the line
-    already holds ``limit`` and the line cap would drop it anyway.  Any other key
+    already holds ``limit`` and the line cap would drop it anyway (the one past
+    ``limit`` is let through, for the line cap to drop and note: the line is not run).  Any other key
     (Enter, a movement, a deletion, Ctrl-C, Ctrl-D, a bracketed paste) starts the
     count again, so typing, editing and the keys that end a line are untouched.
     """
@@ -303,7 +386,7 @@ def capped_input(inner: Any, limit: int = MAX_LINE) -> Any:
             for press in presses:
                 if not isinstance(press.key, Keys) and len(press.key) == 1:
                     self.run += 1
-                    if self.run > limit:
+                    if self.run > limit + 1:
                         continue
                 elif press.key not in passive:
                     self.run = 0

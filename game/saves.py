@@ -56,6 +56,7 @@ import os
 import re
 import threading
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +96,49 @@ MAX_SAVE_BYTES = 16 * 1024 * 1024
 AUTOSAVE = "autosave"
 #: Where a plain start keeps an unfinished autosave of another run before it writes its own.
 PREVIOUS_AUTOSAVE = "autosave-previous"
+
+
+def continue_command(root: Path, adventure: str = "") -> str:
+    """The command that resumes the autosave of ``adventure`` (the most recent run without one) in the saves
+    folder ``root``: ``wayfarer --continue``, with ``--saves`` when ``root`` is not the folder a plain start uses."""
+    from game.paths import saves_home
+
+    try:
+        same = saves_home().path.resolve() == root.resolve()
+    except OSError:
+        same = False
+    words = ["wayfarer --continue", *([_shell_word(adventure)] if adventure else []),
+             *([] if same else [f"--saves {_shell_word(str(root))}"])]
+    return " ".join(words)
+
+
+class Headline(str):
+    """A note of :meth:`SaveStore.load` that itself says what was loaded (a slot's backup): it takes the place
+    of "Loaded slot ..." (see :func:`loaded_lines`)."""
+
+
+def loaded_lines(slot: str, notes: list[str]) -> list[str]:
+    """What a load tells the player, in order, once: ``Loaded slot "x".`` (or what was loaded instead), then the notes."""
+    if notes and isinstance(notes[0], Headline):
+        return [str(note) for note in notes]
+    return [f"Loaded slot \"{slot}\".", *notes]
+
+
+def slot_as_typed(slot: str, typed: str | None) -> str:
+    """The slot name as the player typed it, when the parser's words (``slot``) are not a name.
+
+    The parser strips dots and quotes around words (``../x`` becomes ``/x``);
+    a name refused is quoted as typed.  ``typed`` is the command's line, its
+    verb first; anything that does not line up with ``slot`` gives ``slot``.
+    """
+    if typed is None or SLOT_PATTERN.match(slot.strip().lower()):
+        return slot
+    words = typed.split()[1:]
+    if words and words[-1].lower() in ("--backup", "backup"):
+        words = words[:-1]
+    given = " ".join(words)
+    stripped = " ".join(w.strip(".,;:!\"'()[]") for w in words).lower()
+    return given if stripped == slot.lower() else slot
 
 
 def codec_for(system_id: str) -> RuleSystem:
@@ -260,6 +304,9 @@ class SaveStore:
         self._worker: threading.Thread | None = None
         self._lock = threading.Lock()
         self._failure = ""
+        #: The last autosave was written (the writer thread's failures clear it): until then each is written
+        #: at once, so an autosave that cannot be written is told after the very command it followed.
+        self._autosave_works = False
         self.fingerprints = Fingerprints(adventure)
         #: The NPC sheets' data as the last save wrote it (sheets are immutable: the same one writes the same).
         self._written = WrittenSheets()
@@ -272,6 +319,10 @@ class SaveStore:
     @property
     def folder(self) -> Path:
         return self.root / self.adventure.id
+
+    def kept_line(self) -> str:
+        """Where the run is kept when a session ends (``quit``'s question, Ctrl-D), and how to resume it."""
+        return f"The run is kept in the autosave ({self.folder / (AUTOSAVE + '.toml')}); {continue_command(self.root)} resumes it."
 
     def path(self, slot: str) -> Path:
         """The file of a slot, proven to lie inside the saves folder.
@@ -387,8 +438,13 @@ class SaveStore:
         takes a disk's fsync and milliseconds of encoding): a thread writes the
         newest state handed in, skipping any it was too slow for.  It is not a
         daemon, so the process writes the last state before it exits (a kill
-        leaves the previous autosave whole: the write is atomic).
+        leaves the previous autosave whole: the write is atomic).  The first
+        autosave of a session, and the first after one failed, is written at
+        once instead, so a saves folder that cannot be written is told after
+        the first command, not one or more commands late.
         """
+        if not self._autosave_works:
+            return self._autosave_now(state)
         snapshot = state.copy(share_log=True)  # the log is copied by the writer: at 100,000 commands that takes a while
         with self._lock:
             self._queued = (snapshot, len(state.log))
@@ -397,6 +453,22 @@ class SaveStore:
                 self._worker = threading.Thread(target=self._write_queued, name="wayfarer-autosave")
                 self._worker.start()
         return failure
+
+    def _autosave_now(self, state: WorldState) -> str:
+        """Write the autosave before the answer (the writer thread's last write first); the reason it failed, or ""."""
+        if self._worker is not None:
+            self._worker.join()
+        with self._lock:
+            self._queued, self._failure = None, ""
+        try:
+            self.autosave(state)
+        except Exception as error:  # noqa: BLE001 - SaveError, or a bug: neither may end the game
+            failure = str(error) if isinstance(error, SaveError) else f"{type(error).__name__}: {error}"
+            with self._lock:
+                self._failure = failure  # for flush_autosave (the next autosave writes at once again)
+            return failure
+        self._autosave_works = True
+        return ""
 
     def log_will_shrink(self) -> None:
         """The run's log is about to be cut back (undo, a command taken back): a run handed in and not
@@ -429,10 +501,10 @@ class SaveStore:
                 self.autosave(state)
             except SaveError as error:
                 with self._lock:
-                    self._failure = str(error)
+                    self._failure, self._autosave_works = str(error), False
             except Exception as error:  # noqa: BLE001 - a bug here must not end the game either
                 with self._lock:
-                    self._failure = f"{type(error).__name__}: {error}"
+                    self._failure, self._autosave_works = f"{type(error).__name__}: {error}", False
 
     def _holds_living_run(self, path: Path) -> bool:
         if not path.is_file():
@@ -443,13 +515,13 @@ class SaveStore:
             return False
 
     def _payload(self, state: WorldState) -> bytes:
-        return self._encoded(state)[0]
+        return self._encoded(state, autosave=True)[0]
 
-    def _encoded(self, state: WorldState) -> tuple[bytes, dict[str, Any]]:
+    def _encoded(self, state: WorldState, *, autosave: bool = False) -> tuple[bytes, dict[str, Any]]:
         """The save's bytes, and the document they hold (``[save]`` and ``[state]``, as data)."""
         data = state_data(state, codec_for(state.system), self.fingerprints, self._written,
                           self._fresh_npcs(state.system))
-        header = self._header(state, data)
+        header = self._header(state, data, autosave=autosave)
         try:
             payload = save_text(header, data).encode()
         except (TypeError, ValueError) as error:
@@ -498,8 +570,10 @@ class SaveStore:
             made = self._fresh[system_id] = functools.cache(fresh_npcs(self.fingerprints, system_id))
         return made
 
-    def _header(self, state: WorldState, data: dict[str, Any]) -> dict[str, Any]:
+    def _header(self, state: WorldState, data: dict[str, Any], *, autosave: bool = False) -> dict[str, Any]:
+        """The ``[save]`` table; an autosave also names the adventure's folder (``--continue`` alone finds it)."""
         version = _game_version
+        folder = _folder_text(self.adventure.source) if autosave else None
 
         return {
             "format": FORMAT_VERSION,
@@ -511,6 +585,7 @@ class SaveStore:
             "seed": state.seed,
             "turn": state.turn,
             "checksum": checksum(data),
+            **({"folder": folder} if folder else {}),
         }
 
     # -- reading ------------------------------------------------------------------
@@ -541,17 +616,25 @@ class SaveStore:
             if backup_path.exists() and not backup_path.is_symlink():
                 try:
                     state, notes = self._read_with_notes(backup_path)
-                except SaveError:
-                    raise error from None
-                return state, [f"The save was damaged ({error}); loaded its backup instead.", *notes]
-            raise
+                except SaveError as too:
+                    raise SaveError(f"{error}; nor can its backup be loaded: {too}") from None
+                return state, [Headline(f"{error}. Loaded its backup instead (the save before its last one)."), *notes]
+            raise SaveError(f"{error}. {self._recovery(path.stem)}") from None
+
+    def _recovery(self, slot: str) -> str:
+        """What a player can do when a slot without a backup is refused."""
+        if slot == AUTOSAVE:
+            return "The autosave keeps no backup: load one of your own saves instead (wayfarer --load SLOT, or load SLOT in the game)."
+        if not [s for s in self.slots() if s != slot]:
+            return "It has no backup, and there is no other save to load."
+        return "It has no backup; saves lists the other slots, to load one of them instead."
 
     def _load_backup(self, path: Path) -> tuple[WorldState, list[str]]:
         backup = path.with_name(path.name + ".bak")
         if backup.is_symlink() or not backup.is_file():
             raise SaveError(f"slot \"{path.stem}\" has no backup in {self.folder}")
         state, notes = self._read_with_notes(backup)
-        return state, [f"Loaded the backup of slot \"{path.stem}\" (the save before its last one).", *notes]
+        return state, [Headline(f"Loaded the backup of slot \"{path.stem}\" (the save before its last one)."), *notes]
 
     def _read_with_notes(self, path: Path) -> tuple[WorldState, list[str]]:
         document = self.read_document(path)
@@ -615,8 +698,11 @@ class SaveStore:
                          self.adventure.oldest_compatible) else "is older")
             raise SaveError(f"{name} was made with {self.adventure.id} version {_shown(made_with)}; "
                             f"this is version {self.adventure.version}, which {since}")
+        if not sealed_here and "checksum" not in header:
+            raise SaveError(f"{name} has no checksum line, so it cannot be told from a damaged file")
         if not sealed_here and header.get("checksum") != checksum(data):
-            raise SaveError(f"{name} is damaged: its checksum does not match")
+            raise SaveError(f"{name} was changed since the game wrote it, by hand or by damage: its checksum "
+                            f"does not match")
         problem = shape_problem(data, version)
         if problem:
             raise SaveError(f"{name} is damaged: {problem}")
@@ -713,22 +799,93 @@ class SaveStore:
         raise SaveError(f"{name} names what this adventure does not have: {shown}{more}")
 
 
+def _folder_text(source: Path | None) -> str | None:
+    """The adventure's folder as an autosave names it (absolute), or None when it has none a save can hold."""
+    if source is None:
+        return None
+    try:
+        text = str(source.resolve())
+        text.encode("utf-8")
+    except (OSError, UnicodeError, RuntimeError):
+        return None
+    return text if escape_controls(text) == text else None
+
+
+@dataclass(frozen=True)
+class AutosavedRun:
+    """An autosave found in a saves folder: its adventure's id (the folder it lies in), when it was written,
+    and the adventure's folder as the autosave names it (None for autosaves written before they did)."""
+
+    adventure_id: str
+    path: Path
+    written: float
+    folder: str | None
+
+
+def autosaved_runs(root: Path) -> list[AutosavedRun]:
+    """The autosaves under a saves folder, the most recent first (links and unreadable files left out)."""
+    runs = []
+    try:
+        folders = [p for p in root.iterdir() if p.is_dir() and not p.is_symlink()]
+    except OSError:
+        return []
+    for folder in folders:
+        path = folder / f"{AUTOSAVE}.toml"
+        try:
+            if path.is_symlink() or not path.is_file():
+                continue
+            written = path.stat().st_mtime
+        except OSError:
+            continue
+        runs.append(AutosavedRun(folder.name, path, written, _named_folder(path)))
+    return sorted(runs, key=lambda run: (-run.written, run.adventure_id))
+
+
+def _named_folder(path: Path) -> str | None:
+    """The ``folder`` of an autosave's ``[save]`` table (read from its head only), or None."""
+    import tomllib
+
+    try:
+        with path.open("rb") as file:
+            head = file.read(64 * 1024)
+        text = head.decode("utf-8").partition("\n[state")[0]
+        folder = tomllib.loads(text).get("save", {}).get("folder")
+    except (OSError, UnicodeError, tomllib.TOMLDecodeError, AttributeError):
+        return None
+    return folder if isinstance(folder, str) else None
+
+
 def parse_document(raw: bytes, name: str) -> dict[str, Any]:
     """Bytes of a save as TOML, within the limits of :mod:`game.world.limits`; SaveError if not.
 
-    The walk of :func:`limits.check_data` is not needed here: every value of
-    a save is judged by its checksum and then by the shape and sheet checks of
+    The reasons are in plain words (a file that is not text, a file cut short or
+    broken at a line), never the decoder's own message.  The walk of
+    :func:`limits.check_data` is not needed here: every value of a save is judged
+    by its checksum and then by the shape and sheet checks of
     :mod:`game.save_format`, which bound numbers themselves.
     """
     import tomllib  # a save is read on `load` or `--continue`, not at every start
 
     try:
-        document = limits.parse(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise SaveError(f"{name} is damaged or not a save ({_shown(error)})") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{name} is not a save: its bytes are not UTF-8 text") from None
+    try:
+        document = limits.parse(text)
+    except tomllib.TOMLDecodeError as error:
+        raise SaveError(f"{name} is damaged: {_toml_problem(error, text)}") from None
     except limits.TooMuch as error:
         raise SaveError(f"{name} is damaged or not a save ({error.message})") from None
     return document
+
+
+def _toml_problem(error: Exception, text: str) -> str:
+    """Where a save stops being TOML, in plain words ("it ends part-way", "it is broken at line 12")."""
+    where = re.search(r"\(at (?:line (\d+), column \d+|(end of document))\)", str(error))
+    line = getattr(error, "lineno", None) or (int(where.group(1)) if where and where.group(1) else None)
+    if (where is not None and where.group(2)) or (line is not None and line >= text.count("\n") + 1):
+        return "it stops part-way, as if cut short"
+    return f"it is not a save's text from line {line} on" if line else "it is not a save's text"
 
 
 def _format_problem(version: object) -> str:
@@ -743,6 +900,13 @@ def _shown(value: object, width: int = 60) -> str:
     """A value from a file, fit to quote in a one-line message."""
     text = escape_controls(str(value))
     return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _shell_word(text: str) -> str:
+    """A path as a shell takes it (quoted only when it must be: the usual path is shown as it is)."""
+    import shlex
+
+    return shlex.quote(escape_controls(text))
 
 
 def _system_ids() -> tuple[str, ...]:

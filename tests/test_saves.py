@@ -69,7 +69,8 @@ def test_a_damaged_save_falls_back_to_its_backup(engine: Engine, tmp_path: Path)
     path = tmp_path / "tiny" / "s.toml"
     path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])
     lines = play(engine, "load s")
-    assert "loaded its backup instead" in lines[1]
+    assert lines[:2] == ["s.toml is damaged: it stops part-way, as if cut short. Loaded its backup instead (the "
+                         "save before its last one).", ""], "said once, in order: no \"Loaded slot\" before it"
     assert engine.state.copy() == backup_state
 
 

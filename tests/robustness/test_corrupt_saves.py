@@ -79,7 +79,7 @@ def test_truncation_at_every_byte_is_refused_and_the_backup_loads(tiny: Adventur
     for cut in range(0, len(good), 97):
         path.write_bytes(good[:cut])
         state, notes = store.load("s")
-        assert state.copy() == expected and "loaded its backup instead" in notes[0]
+        assert state.copy() == expected and "Loaded its backup instead" in notes[0]
 
 
 def test_truncation_that_still_parses_is_caught_by_the_checksum(tiny: Adventure, tmp_path: Path) -> None:

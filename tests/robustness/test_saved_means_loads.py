@@ -63,7 +63,8 @@ def test_the_backup_is_reachable(tmp_path: Path, how: str) -> None:
     engine.submit("wait")
     engine.submit("save")
     lines = engine.submit(how).lines
-    assert "backup" in lines[1] and engine.state.log == ["wait"], lines
+    assert lines[0] == 'Loaded the backup of slot "quicksave" (the save before its last one).' \
+        and engine.state.log == ["wait"], lines
 
 
 def test_the_autosave_slot_is_the_games_own(tmp_path: Path) -> None:
@@ -119,13 +120,13 @@ def test_a_failing_autosave_is_told_once_and_play_goes_on(tmp_path: Path) -> Non
     (tmp_path / "tiny").write_text("not a folder")
     engine = new_engine(saves=tmp_path)
     engine.autosave = True
-    first = engine.submit("wait").shown  # the autosave is written while the player reads the answer
+    first = engine.submit("wait").shown  # the first autosave is written before the answer: told at once
     assert "not a folder" in engine.flush_autosave()
     second = engine.submit("wait").shown
     engine.flush_autosave()
     third = engine.submit("wait").shown
-    assert not any("Autosave" in line for line in first)
-    assert "Autosave failed" in second[-1] and not any("Autosave" in line for line in third)
+    assert "Autosave failed" in first[-1] and "not a folder" in first[-1]
+    assert not any("Autosave" in line for line in [*second, *third])
     assert engine.state.log == ["wait", "wait", "wait"]
 
 
