@@ -295,6 +295,8 @@ class SaveStore:
         self.adventure = adventure
         #: Slot -> (inode, size, mtime) of the file as this process last loaded or saved it.
         self._seen: dict[str, tuple[int, int, int]] = {}
+        #: Slots found damaged this session (their backup loaded): saving to one keeps its good backup.
+        self._damaged: set[str] = set()
         #: Slots the player was warned about (written by another process); saving again overwrites.
         self._warned: set[str] = set()
         #: Whether an autosave found at start belongs to another run (moved aside at the first autosave).
@@ -403,8 +405,9 @@ class SaveStore:
                             f"({path}); save to it again to overwrite it, or save to another slot")
         payload, document = self._encoded(state)
         self._verify(payload, document, path.name)
-        self._write(path, payload)
+        self._write(path, payload, backup=name not in self._damaged)  # a damaged save is no backup
         self._warned.discard(name)
+        self._damaged.discard(name)
         return path
 
     def autosave(self, state: WorldState) -> Path:
@@ -618,6 +621,7 @@ class SaveStore:
                     state, notes = self._read_with_notes(backup_path)
                 except SaveError as too:
                     raise SaveError(f"{error}; nor can its backup be loaded: {too}") from None
+                self._damaged.add(path.stem)
                 return state, [Headline(f"{error}. Loaded its backup instead (the save before its last one)."), *notes]
             raise SaveError(f"{error}. {self._recovery(path.stem)}") from None
 

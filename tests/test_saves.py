@@ -46,6 +46,19 @@ def test_saving_again_keeps_the_previous_save_as_backup(engine: Engine, tmp_path
     assert (tmp_path / "tiny" / "s.toml").read_bytes() != first
 
 
+def test_saving_over_a_damaged_slot_keeps_its_good_backup(engine: Engine, tmp_path: Path) -> None:
+    play(engine, "save s")
+    first = (tmp_path / "tiny" / "s.toml").read_bytes()
+    play(engine, "wait", "save s")
+    slot = tmp_path / "tiny" / "s.toml"
+    slot.write_bytes(slot.read_bytes()[:40])  # cut short
+    assert "Loaded its backup instead" in " ".join(play(engine, "load s"))
+    play(engine, "save s")
+    assert (tmp_path / "tiny" / "s.toml.bak").read_bytes() == first, "the damaged save did not become the backup"
+    play(engine, "wait", "save s")
+    assert engine.saves is not None and engine.saves.load("s", backup=True), "from now on a save rotates as always"
+
+
 def test_a_failed_write_leaves_the_previous_save_intact(engine: Engine, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     play(engine, "save s")
