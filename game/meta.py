@@ -299,7 +299,11 @@ class MetaCommands:
             stamp = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
             state = store.read(path)
         except (OSError, SaveError) as error:
-            return f"{slot}: cannot be read ({error})"
+            try:
+                store.read(path.with_name(path.name + ".bak"))
+            except (OSError, SaveError):
+                return f"{slot}: cannot be read ({error})"
+            return f"{slot}: cannot be read ({error}); load {slot} loads its backup"
         room = self.engine.adventure.rooms.get(state.room)
         place = room.name if room is not None else "somewhere"
         system = explain.system_name(state.system)

@@ -52,6 +52,8 @@ def test_saving_over_a_damaged_slot_keeps_its_good_backup(engine: Engine, tmp_pa
     play(engine, "wait", "save s")
     slot = tmp_path / "tiny" / "s.toml"
     slot.write_bytes(slot.read_bytes()[:40])  # cut short
+    assert any(line.startswith("  s: cannot be read") and line.endswith("; load s loads its backup")
+               for line in play(engine, "saves"))
     assert "Loaded its backup instead" in " ".join(play(engine, "load s"))
     play(engine, "save s")
     assert (tmp_path / "tiny" / "s.toml.bak").read_bytes() == first, "the damaged save did not become the backup"
