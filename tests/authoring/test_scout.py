@@ -26,6 +26,11 @@ def at_the_pass(adventure: Adventure, system_id: str) -> tuple[Engine, Scout, li
     engine.state.room = engine.world.npc_room("raider")
     engine.state.visited.add(engine.state.room)
     scout = Scout(engine, 2, 40)
+    return engine, scout, recorded(scout)
+
+
+def recorded(scout: Scout) -> list[str]:
+    """What the scout says from now on, kept in the list returned."""
     said: list[str] = []
     say = scout.say
 
@@ -34,7 +39,7 @@ def at_the_pass(adventure: Adventure, system_id: str) -> tuple[Engine, Scout, li
         return say(text)
 
     scout.say = recording  # type: ignore[method-assign]
-    return engine, scout, said
+    return said
 
 
 @pytest.mark.parametrize("system_id", ["vaarn", "bind"])
@@ -108,14 +113,7 @@ ending = "The shrine is whole again."
 def run(adventure: Adventure, system_id: str, seed: int = 1, turns: int = 60) -> tuple[Engine, list[str], RunResult]:
     engine = Engine.new_game(adventure, get_system(system_id), seed)
     scout = Scout(engine, seed, turns)
-    said: list[str] = []
-    say = scout.say
-
-    def recording(text: str) -> list[str]:
-        said.append(text)
-        return say(text)
-
-    scout.say = recording  # type: ignore[method-assign]
+    said = recorded(scout)
     return engine, said, scout.play()
 
 
