@@ -74,11 +74,10 @@ def interruption(turn: Turn, minutes: int) -> tuple[int, str] | None:
     brings it into the room (the minute it arrives; not one that was here as the
     stretch began and comes back: beside a wanderer that comes and goes, a wait
     or rest would stop at each return, and its going and coming are told after);
-    and at the end of the second day in a row
-    without water, after which one more such day would kill.  Only the
-    wanderers whose route passes through the room are looked at, one route stop
-    at a time.  The midnight that kills is no stop: :func:`deadly_thirst` finds
-    it, and the wait or rest asks first.
+    and at the end of the second day in a row without water, after which one
+    more such day would kill.  Only the wanderers whose route passes through the
+    room are looked at, one route stop at a time.  The midnight that kills is no
+    stop: :func:`deadly_thirst` finds it, and the wait or rest asks first.
     """
     world = turn.world
     foes = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
