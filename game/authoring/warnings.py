@@ -17,7 +17,8 @@ What is looked for:
 - ``effect`` keys that nothing reads, and item ``stats`` tables for a system
   that reads none for that kind of item (see :data:`STATS_READ`);
 - numbers beyond what the rules or a run can use (:data:`CAPS`);
-- merchants with nothing to sell.
+- merchants with nothing to sell;
+- action triggers that an earlier trigger always refuses first, so they never fire.
 """
 from __future__ import annotations
 
@@ -110,7 +111,33 @@ def find_warnings(adventure: Adventure) -> list[Warning]:
     warnings += _numbers(adventure)
     warnings += _merchants(adventure)
     warnings += _trigger_verbs(adventure)
+    warnings += _shadowed_triggers(adventure)
     return [(path, f"warning: {message}") for path, message in warnings]
+
+
+def _shadowed_triggers(adventure: Adventure) -> list[Warning]:
+    """An action trigger that never fires: an earlier one always refuses (or ends the run on) every
+    action it would answer, whatever the world is like (no ``when``, not ``once``)."""
+    warnings: list[Warning] = []
+    actions = [(i, t) for i, t in enumerate(adventure.triggers) if t.on == "action"]
+    for position, (index, trigger) in enumerate(actions):
+        for earlier, blocker in actions[:position]:
+            if (blocker.refuse or blocker.end) and blocker.when is None and not blocker.once \
+                    and _covers(blocker.verbs, blocker.not_verbs, trigger.verbs) \
+                    and _covers(blocker.rooms, blocker.not_rooms, trigger.rooms) \
+                    and _covers(blocker.things, blocker.not_things, trigger.things):
+                warnings.append((("triggers", str(index)), f"it never fires: triggers.{earlier} comes first and "
+                                 f"always {'refuses' if blocker.refuse else 'ends the run on'} the same action"))
+                break
+    return warnings
+
+
+def _covers(names: tuple[str, ...], not_names: tuple[str, ...], wanted: tuple[str, ...]) -> bool:
+    """Whether a filter (``names``, ``not_names``: verbs, rooms or things) lets through all that ``wanted``
+    lets through (all when empty)."""
+    if not wanted:
+        return not names and not not_names
+    return (not names or set(wanted) <= set(names)) and not set(wanted) & set(not_names)
 
 
 def _trigger_verbs(adventure: Adventure) -> list[Warning]:

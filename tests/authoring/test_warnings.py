@@ -129,3 +129,14 @@ def test_an_unknown_not_verb_fires_for_every_verb(tmp_path: Path, capsys: pytest
         "so the trigger fires for every verb",
         "triggers.1.verb: warning: no verb 'exmaine' (did you mean examine?): it never fires for that verb",
     ]
+
+
+def test_a_trigger_an_earlier_one_always_refuses_first_is_said_never_to_fire(tmp_path: Path,
+                                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    text = TINY + ('\n[[triggers]]\non = "action"\nverb = "drop"\nrefuse = "Not here."\n'
+                   '\n[[triggers]]\non = "action"\nverb = "drop"\nthing = "stone"\nroom = "camp"\nend = "won"\n'
+                   '\n[[triggers]]\non = "action"\nverb = "take"\nthing = "stone"\nwhen = { flag = "x" }\nrefuse = "No."\n'
+                   '\n[[triggers]]\non = "action"\nverb = "take"\nthing = "stone"\nend = "won"\n')
+    found = [line.split(": ", 1)[1] for line in warnings_of(tmp_path, text, capsys)]
+    assert [line for line in found if line.startswith("triggers.")] == [
+        "triggers.1: warning: it never fires: triggers.0 comes first and always refuses the same action"]
