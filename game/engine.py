@@ -739,10 +739,11 @@ def _triggered(handler: Handler, turn: Turn, command: Command) -> None:
     What a trigger that fired did stands even when the action itself is then
     refused ("read inscription" with nothing written on it still lets the
     whisper be heard and its flag be set): the refusal is said, not raised.
+    A trigger that ends the run is the command's last word: the action does not follow.
     A question the action asks is still raised (the answer runs it all again).
     """
     fired, refused = triggers.before_action(turn, command)
-    if refused:
+    if refused or turn.world.state.status != "playing":  # a trigger that ends the run ends the command too
         return
     try:
         handler(turn, command)

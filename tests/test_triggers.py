@@ -147,6 +147,13 @@ def test_an_action_trigger_says_moves_and_sets_once(engine: Engine) -> None:
     assert "glints" not in " ".join(play(engine, "x stone"))
 
 
+def test_a_trigger_that_wins_the_run_is_the_commands_last_word(tmp_path: Path) -> None:
+    text = TRIGGERS + '\n[[triggers]]\non = "action"\nverb = "take"\nthing = "stone"\nend = "won"\n'
+    engine = Engine.new_game(load_adventure(write(tmp_path, {"adventure.toml": text})), get_system("vaarn"), 1)
+    lines = play(engine, "take stone")
+    assert engine.state.status == "won" and lines[-1] == "*** You have won ***", "nothing of the action after it"
+
+
 def test_what_a_trigger_did_stands_when_the_action_is_then_refused(engine: Engine) -> None:
     assert play(engine, "take stone") == ["The stone is warm to the touch.", "That's hardly portable."]
     assert "stone-touched" in engine.state.flags
