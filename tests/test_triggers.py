@@ -93,6 +93,15 @@ def test_check_accepts_the_triggers(tmp_path: Path) -> None:
     assert problems_of(tmp_path, TRIGGERS) == []
 
 
+def test_a_key_only_a_trigger_brings_into_play_or_a_way_only_a_trigger_opens_is_no_error(tmp_path: Path) -> None:
+    unplaced = TRIGGERS.replace('items = ["key"]\n', "").replace('open = "road/north"\n', "")
+    assert any("placed nowhere" in problem for problem in problems_of(tmp_path, unplaced, "a"))
+    moved = unplaced + '\n[[triggers]]\non = "enter"\nroom = "road"\nmove = { key = "road" }\n'
+    assert problems_of(tmp_path, moved, "b") == []
+    opened = unplaced + '\n[[triggers]]\non = "enter"\nroom = "road"\nopen = "road/north"\n'
+    assert problems_of(tmp_path, opened, "c") == []
+
+
 def test_check_reports_bad_triggers(tmp_path: Path) -> None:
     text = BASE + """
 [[triggers]]

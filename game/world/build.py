@@ -73,6 +73,7 @@ from game.world.content import (
     PlayerDef,
     RegionDef,
     RoomDef,
+    TriggerDef,
     plain_exit,
 )
 from game.world.limits import MAX_AMOUNT, MAX_STAT, MAX_STAT_BY_SYSTEM
@@ -229,8 +230,8 @@ class _Builder:
         self.npc_homes: dict[str, str] = {}
         self.npc_placed_at: dict[str, KeyPath] = {}
         self.implicit_regions: dict[str, RegionDef] = {}
-        #: Exits locked without a force check: their key paths and keys (checked once items are placed).
-        self.locked_exits: list[tuple[KeyPath, str]] = []
+        #: Exits locked without a force check: the key path, the key, and the way as "room/direction".
+        self.locked_exits: list[tuple[KeyPath, str, str]] = []
         #: The rooms each room's exits lead to (:meth:`_exits`), for the reachability check.
         self.ways: dict[str, Collection[str]] = {}
         self.texts = TextBuilder(report, self.item_data, self.npc_data)
@@ -340,7 +341,8 @@ class _Builder:
         rooms = {room_id: self._room(room_id, regions) for room_id in self.room_data}
         npcs = {npc_id: self._npc(npc_id, rooms) for npc_id in self.npc_data}
         goal = self._goal(head.get("goal"))
-        self._check_locks()
+        triggers = TriggerBuilder(self.report, self.texts, self.room_data).build(self.top.get("triggers"))
+        self._check_locks(triggers)
         self._check_reachable(head.get("start"), rooms)
         return Adventure(
             id=head.get("id", ""), title=head.get("title", ""), version=head.get("version", ""),
@@ -349,7 +351,7 @@ class _Builder:
             items=items, npcs=npcs, regions={**self.implicit_regions, **regions}, source=source,
             digest=digest, item_homes=self.item_homes, npc_homes=self.npc_homes,
             oldest_compatible=head.get("oldest_compatible", ""),
-            triggers=TriggerBuilder(self.report, self.texts, self.room_data).build(self.top.get("triggers")),
+            triggers=triggers,
         )
 
     def _adventure_head(self) -> Mapping[str, Any]:
@@ -603,7 +605,7 @@ class _Builder:
         if "locked_by" in spec:
             self._ref(path + ("locked_by",), spec["locked_by"], "item", self.item_data)
             if "force" not in spec:
-                self.locked_exits.append((path, spec["locked_by"]))
+                self.locked_exits.append((path, spec["locked_by"], f"{path[1]}/{direction}"))
         return ExitDef(
             direction, spec.get("to", ""), locked_by=spec.get("locked_by"), hidden=spec.get("hidden", False),
             find=self._check(path + ("find",), spec["find"], "perceive") if "find" in spec else None,
@@ -664,10 +666,15 @@ class _Builder:
         return direction
 
     # -- whole-adventure checks ----------------------------------------------------------
-    def _check_locks(self) -> None:
-        """The exits locked without a force check (listed by :meth:`_exit`), once every item is placed."""
-        for path, key in self.locked_exits:
-            if key in self.item_data and key not in self.item_homes:
+    def _check_locks(self, triggers: tuple[TriggerDef, ...]) -> None:
+        """The exits locked without a force check (listed by :meth:`_exit`), once every item is placed:
+        a key placed nowhere, that no trigger ``move``s into play either, when no trigger ``open``s the way."""
+        moved = {item for trigger in triggers for item in trigger.move}
+        opened = {way for trigger in triggers for way in trigger.open}
+        for path, key, way in self.locked_exits:
+            if way in opened:
+                continue
+            if key in self.item_data and key not in self.item_homes and key not in moved:
                 self.report.add(path, f"locked by '{key}', which is placed nowhere, and there is no force check: "
                                       f"it can never open")
 
