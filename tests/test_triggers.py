@@ -156,6 +156,15 @@ def test_an_action_trigger_says_moves_and_sets_once(engine: Engine) -> None:
     assert "glints" not in " ".join(play(engine, "x stone"))
 
 
+def test_a_verb_that_does_nothing_alone_takes_the_meaning_a_trigger_gives_it(tmp_path: Path) -> None:
+    text = TRIGGERS + ('\n[[triggers]]\non = "action"\nverb = "light"\nthing = "stone"\nset = "lit"\n'
+                       'refuse = "The stone glows."\n')
+    assert problems_of(tmp_path, text) == []
+    engine = Engine.new_game(load_adventure(write(tmp_path, {"adventure.toml": text}, "lit")), get_system("vaarn"), 1)
+    assert play(engine, "light stone") == ["The stone glows."] and "lit" in engine.state.flags
+    assert play(engine, "light me") == ["You have no way to light yourself."]
+
+
 def test_a_trigger_that_wins_the_run_is_the_commands_last_word(tmp_path: Path) -> None:
     text = TRIGGERS + '\n[[triggers]]\non = "action"\nverb = "take"\nthing = "stone"\nend = "won"\n'
     engine = Engine.new_game(load_adventure(write(tmp_path, {"adventure.toml": text})), get_system("vaarn"), 1)

@@ -2,7 +2,9 @@
 
 Inform and TADS answer ``jump``, ``push lever`` or ``kiss Pell`` with a stock line
 rather than "I don't know the word"; so does Wayfarer (``hint``, ``verbose`` and
-``version``, which are about the game, are meta commands).  None of these takes time
+``version``, which are about the game, are meta commands).  They are also the verbs
+an adventure's triggers can give a meaning (``light lantern`` with a trigger that
+``refuse``s it says the trigger's text instead, and sets its flags).  None of these takes time
 or rolls a die: a refusal or a line of colour, and the world as it was.  A thing
 named is still looked up (and becomes "it"), so ``push statue`` in an empty room
 says the statue is not here.
@@ -64,6 +66,30 @@ def _close(turn: Turn, command: Command) -> None:
     raise ActionRefused(f"{capital(the_name(turn.world, thing))} is not something you can {_typed(command)}.")
 
 
+def _light(turn: Turn, command: Command) -> None:
+    thing = _thing(turn, command, _typed(command))
+    if thing[0] == "npc":
+        raise ActionRefused(f"{capital(turn.world.the_npc(thing[1]))} would not take kindly to that.")
+    raise ActionRefused(f"You have no way to {_typed(command)} {the_name(turn.world, thing)}.")
+
+
+def _extinguish(turn: Turn, command: Command) -> None:
+    thing = _thing(turn, command, _typed(command))
+    raise ActionRefused(f"{capital(the_name(turn.world, thing))} is not alight.")
+
+
+def _pour(turn: Turn, command: Command) -> None:
+    thing = _thing(turn, command, _typed(command))
+    raise ActionRefused(f"Pouring out {the_name(turn.world, thing)} would gain you nothing.")
+
+
+def _break(turn: Turn, command: Command) -> None:
+    thing = _thing(turn, command, _typed(command))
+    if thing[0] == "npc":
+        raise ActionRefused(f"To fight {turn.world.the_npc(thing[1])}, attack.")
+    raise ActionRefused(f"Breaking {the_name(turn.world, thing)} would gain you nothing.")
+
+
 def _jump(turn: Turn, command: Command) -> None:
     turn.say("You jump on the spot, to no effect.")
 
@@ -107,5 +133,6 @@ def _wake(turn: Turn, command: Command) -> None:
 
 
 #: Each verb of the family (see :data:`game.verbs.CORE_VERBS` for the words) and its reply.
-HANDLERS = {"shove": _shove, "touch": _touch, "close": _close, "jump": _jump, "sing": _sing, "kiss": _kiss,
-            "sit": _sit, "think": _think, "say": _say, "wake": _wake}
+HANDLERS = {"shove": _shove, "touch": _touch, "close": _close, "light": _light, "extinguish": _extinguish,
+            "pour": _pour, "break": _break, "jump": _jump, "sing": _sing, "kiss": _kiss, "sit": _sit,
+            "think": _think, "say": _say, "wake": _wake}

@@ -75,7 +75,8 @@ LATER: tuple[tuple[tuple[str, ...], Callable[[], Family]], ...] = (
     (("read", "listen", "smell", "exits", "climb"), _senses),
     (("wares", "trade", "buy", "sell", "haggle", "value"), _trade),
     (("steal",), _theft),
-    (("shove", "touch", "close", "jump", "sing", "kiss", "sit", "think", "say", "wake"), _idle),
+    (("shove", "touch", "close", "light", "extinguish", "pour", "break", "jump", "sing", "kiss", "sit", "think", "say",
+      "wake"), _idle),
 )
 
 
