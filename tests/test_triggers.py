@@ -227,6 +227,15 @@ def test_cloak_the_bar_is_dark_while_the_cloak_is_carried(cloak: Engine) -> None
     assert play(cloak, "n")[0] == "Foyer of the Opera House"
 
 
+def test_in_the_dark_there_is_no_searching_and_no_ways_seen(tmp_path: Path) -> None:
+    text = TRIGGERS.replace('[rooms.gate]\nname = "Gate"', '[rooms.gate]\nname = "Gate"\ndark = { flag = "night" }')
+    engine = Engine.new_game(load_adventure(write(tmp_path, {"adventure.toml": text})), get_system("vaarn"), 1)
+    engine.state.room = "gate"
+    engine.state.flags.add("night")
+    assert play(engine, "search") == ["It is too dark to search."]
+    assert play(engine, "exits") == ["It is too dark to see the ways out."]
+
+
 def test_cloak_commands_about_the_game_disturb_nothing_in_the_dark(cloak: Engine) -> None:
     play(cloak, "s")
     for command in ("hint", "version", "verbose", "help"):

@@ -15,7 +15,7 @@ from game.actions.observe import exits_line
 from game.actions.scope import SELF, Scope, resolve, scenery_of, the_name
 from game.errors import ActionRefused
 from game.text import capital
-from game.world.conditions import text_now
+from game.world.conditions import is_dark, text_now
 
 if TYPE_CHECKING:
     from game.parser import Command
@@ -86,6 +86,8 @@ def read(turn: Turn, command: Command) -> None:
 
 
 def exits(turn: Turn, command: Command) -> None:
+    if is_dark(turn.world):
+        raise ActionRefused("It is too dark to see the ways out.")
     turn.say(exits_line(turn))
 
 

@@ -8,6 +8,7 @@ from game.actions.checks import roll_check_def
 from game.actions.scope import Ambiguous, Scope, Thing, resolve, the_name
 from game.errors import ActionRefused
 from game.text import join_names
+from game.world.conditions import is_dark
 from game.world.state import DAY_MINUTES, PLAYER, room_place
 
 if TYPE_CHECKING:
@@ -244,6 +245,8 @@ def search(turn: Turn, command: Command) -> None:
     whether it was found, so an item an update of the adventure hides in a room already
     searched is found by searching again)."""
     world = turn.world
+    if is_dark(world):
+        raise ActionRefused("It is too dark to search.")
     room = world.room
     turn.spend(10)
     found_any = False
