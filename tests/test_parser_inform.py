@@ -330,7 +330,7 @@ def test_night_and_goal_texts(game: Engine) -> None:
 # -- implicit actions, again, questions, typos, articles -----------------------------------
 
 def test_walking_into_a_locked_exit_with_its_key_unlocks_it_first(game: Engine) -> None:
-    assert play(game, "n") == ["The way north is locked."]
+    assert play(game, "n") == ["The oak door is locked."]
     play(game, "take key")
     lines = play(game, "n")
     assert lines[0] == "(first unlocking the oak door with the brass key)"

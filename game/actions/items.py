@@ -192,16 +192,16 @@ def open_exit(turn: Turn, command: Command) -> None:
     key = _key_for(turn, command, exit_def)
     if key is not None:
         mark_open(turn, exit_def)
-        turn.say(f"You unlock the way {exit_def.direction} with the {world.item_name(key)}.")
+        turn.say(f"You unlock {exit_def.called} with the {world.item_name(key)}.")
         turn.spend(1)
         return
     if exit_def.force is None:
-        raise ActionRefused(f"The way {exit_def.direction} is locked, and you have nothing that opens it.")
+        raise ActionRefused(f"{capital(exit_def.called)} is locked, and you have nothing that opens it.")
     result = roll_check_def(turn, exit_def.force, label="force")
     turn.spend(5)
     if result.outcome in ("success", "tie"):
         mark_open(turn, exit_def)
-        turn.say(f"You force the way {exit_def.direction} open.")
+        turn.say(f"You force {exit_def.called} open.")
     else:
         turn.say("It holds.")
 
@@ -239,7 +239,7 @@ def use(turn: Turn, command: Command) -> None:
             if world.place_of(item_id) != PLAYER:
                 raise ActionRefused(f"You need to be holding the {world.item_name(item_id)}.")
             mark_open(turn, exit_def)
-            turn.say(f"You unlock the way {exit_def.direction} with the {world.item_name(item_id)}.")
+            turn.say(f"You unlock {exit_def.called} with the {world.item_name(item_id)}.")
             turn.spend(1)
             return
     if world.place_of(item_id) != PLAYER and not item.fixed:

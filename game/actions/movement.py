@@ -41,11 +41,10 @@ def _exit(turn: Turn, command: Command) -> ExitDef:
         if found.locked_by is not None and found.locked_by in world.carried():
             from game.actions.items import mark_open
 
-            way = found.name or f"the way {direction}"
-            turn.say(f"(first unlocking {way} with the {world.item_name(found.locked_by)})")
+            turn.say(f"(first unlocking {found.called} with the {world.item_name(found.locked_by)})")
             mark_open(turn, found)
             return found
-        raise ActionRefused(f"The way {direction} is locked.")
+        raise ActionRefused(f"{capital(found.called)} is locked.")
     return found
 
 

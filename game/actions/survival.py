@@ -255,7 +255,7 @@ def search(turn: Turn, command: Command) -> None:
             continue
         if exit_def.find is None or roll_check_def(turn, exit_def.find, label="search").outcome in ("success", "tie"):
             world.state.found.add(world.exit_key(room.id, exit_def.direction))
-            turn.say(f"You find a hidden way {exit_def.direction}!")
+            turn.say(f"You find a hidden way {exit_def.direction}" + (f": {exit_def.name}!" if exit_def.name else "!"))
             found_any = True
     hidden = world.hidden_items(room.id)
     if hidden:

@@ -131,6 +131,11 @@ class ExitDef:
     #: What the way is called in sentences ("the vault gate"); "the way north" when not given.
     name: str = ""
 
+    @property
+    def called(self) -> str:
+        """What the way is called in a sentence: its ``name``, else "the way north"."""
+        return self.name or f"the way {self.direction}"
+
 
 def plain_exit(direction: str, to: str) -> ExitDef:
     """``ExitDef(direction, to)`` without the generated ``__init__`` (a big world has tens of thousands
