@@ -11,7 +11,7 @@ from game.rules.registry import get_system
 from game.saves import SaveStore
 from game.world.content import Adventure
 from game.world.loader import load_adventure
-from tests.conftest import play
+from tests.conftest import TurnScript, play, say_with_dice
 
 PARLOUR = Path(__file__).parent / "data" / "parlour"
 
@@ -529,3 +529,18 @@ def test_restore_without_a_quick_save_names_the_saves_there_are(game: Engine) ->
     play(game, "save gate")
     lines = play(game, "restore")
     assert lines[0] == "There is no quick save to load. Name a slot: load SLOT." and lines[1].startswith("  gate: ")
+
+
+def test_take_prefers_what_is_not_yet_carried_and_it_is_what_a_search_found(script: TurnScript) -> None:
+    from game.paths import bundled_root
+    from game.world.loader import find_adventure
+
+    drift = Engine.new_game(load_adventure(find_adventure("halcyon-drift", bundled_root())), get_system("bind"), 1)
+    drift.world.move_item("medbay-keycard", "player")
+    drift.world.move_item("captain-keycard", f"room:{drift.state.room}")
+    assert play(drift, "take keycard") == ["Taken: the gold keycard."]
+    assert play(drift, "take keycard") == ["Which do you mean, the gold keycard or the white keycard?"]
+    drift.state.room = "crew-quarters"
+    drift.world.move_item("medbay-keycard", drift.adventure.item_homes["medbay-keycard"])  # hidden again
+    assert say_with_dice(drift, script, "search", [6, 6])[-1] == "You find a white keycard."
+    assert play(drift, "take it") == ["Taken: the white keycard."]

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn, triggers
 from game.actions.checks import roll_check, roll_check_def
-from game.actions.scope import Scope, all_but, held_here, resolve, resolve_carried, the_name
+from game.actions.scope import PRONOUNS, Scope, all_but, held_here, resolve, resolve_carried, the_name, things_named
 from game.errors import ActionRefused
 from game.text import capital, definite, join_names
 from game.world.conditions import is_dark
@@ -51,8 +51,7 @@ def take(turn: Turn, command: Command) -> None:
         turn.spend(1)
         return
     try:
-        thing = resolve(Scope.around(world, scenery=True, carried=True), command.words, turn.referent,
-                        pronouns=turn.pronouns, what="take")
+        thing = _to_take(turn, command)
     except ActionRefused as refused:
         held = held_here(world, command.words) if type(refused) is ActionRefused and command.words else None
         if held is None:
@@ -88,6 +87,19 @@ def take(turn: Turn, command: Command) -> None:
         raise ActionRefused(refusal)
     pick_up(turn, item_id)
     turn.spend(1)
+
+
+def _to_take(turn: Turn, command: Command) -> Thing:
+    """The thing ``take`` names: among what is not carried when that settles it (``take keycard``
+    holding the white one takes the gold one lying here), else among all in reach ("You already have it")."""
+    world = turn.world
+    around = Scope.around(world, scenery=True, carried=True)
+    if command.words and not (len(command.words) == 1 and command.words[0] in PRONOUNS):
+        carried = set(world.carried())
+        loose = Scope(world, [t for t in around.things if not (t[0] == "item" and t[1] in carried)], around.dark)
+        if len(things_named(loose, command.words)) == 1:
+            around = loose
+    return resolve(around, command.words, turn.referent, pronouns=turn.pronouns, what="take")
 
 
 def _holder_named(turn: Turn, command: Command) -> tuple[Thing, str]:

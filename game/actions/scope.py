@@ -197,7 +197,7 @@ def resolve(scope: Scope, words: tuple[str, ...], referent: Thing | None, *, wha
         if named is None or named not in scope.things:
             raise ActionRefused(f"I'm not sure what \"{words[0]}\" refers to here.")
         return named
-    matches = _matches(scope, words)
+    matches = things_named(scope, words)
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:
@@ -252,8 +252,8 @@ def resolve_carried(world: World, words: tuple[str, ...], referent: Thing | None
         if named is not None and named != SELF and named not in carried.things \
                 and named in Scope.around(world, npcs=False, scenery=True).things:
             elsewhere = [named]
-    elif words and not _matches(carried, words):  # (NPCs are not looked for: nobody thinks to carry one)
-        elsewhere = [t for t in _matches(Scope.around(world, npcs=False, scenery=True), words) if t != SELF]
+    elif words and not things_named(carried, words):  # (NPCs are not looked for: nobody thinks to carry one)
+        elsewhere = [t for t in things_named(Scope.around(world, npcs=False, scenery=True), words) if t != SELF]
     if elsewhere:
         raise ActionRefused(f"You aren't carrying {the_name(world, elsewhere[0]) if len(elsewhere) == 1 else 'that'}.")
     return resolve(carried, words, referent, pronouns=pronouns, what=what)[1]
@@ -262,7 +262,7 @@ def resolve_carried(world: World, words: tuple[str, ...], referent: Thing | None
 def held_here(world: World, words: tuple[str, ...]) -> tuple[str, str] | None:
     """The NPC here and the one thing it carries that ``words`` name, if exactly one fits."""
     npcs = [] if is_dark(world) else world.npcs_in()
-    found = _matches(Scope(world, [("item", i) for n in npcs for i in world.npc_items(n)]), words)
+    found = things_named(Scope(world, [("item", i) for n in npcs for i in world.npc_items(n)]), words)
     if len(found) != 1:
         return None
     item_id = found[0][1]
@@ -284,11 +284,12 @@ def all_but(world: World, excluded: tuple[tuple[str, ...], ...], items: list[str
         unknown = [w for w in words if w not in vocabulary(world)]
         if unknown:
             _refuse_unknown(scope, unknown[0])
-        left_out.update(thing[1] for thing in _matches(scope, words))
+        left_out.update(thing[1] for thing in things_named(scope, words))
     return [i for i in items if i not in left_out]
 
 
-def _matches(scope: Scope, words: tuple[str, ...]) -> list[Thing]:
+def things_named(scope: Scope, words: tuple[str, ...]) -> list[Thing]:
+    """The things in ``scope`` that all of ``words`` name (one, when a phrase is one thing's whole name)."""
     wanted = set(words)
     if wanted <= SELF_WORDS:
         return [SELF] if SELF in scope.things else []

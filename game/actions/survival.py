@@ -265,6 +265,7 @@ def search(turn: Turn, command: Command) -> None:
                 world.move_item(item_id, room_place(room.id))
             names = [world.item_a(i) for i in hidden]
             turn.say(f"You find {join_names(names)}.")
+            turn.referent = ("item", hidden[-1])  # "take it" takes what was found
             found_any = True
     if not found_any:
         if not any(not world.exit_visible(room.id, e) for e in room.exits.values()) and not world.hidden_items(room.id):
