@@ -392,7 +392,9 @@ class Engine:
         if not words or verb is not None or (len(words) == 1 and words[0] in DIRECTION_WORDS):
             return None
         if pending.orphan:
-            join = "" if words[0] in PREPOSITIONS else pending.join  # "on the hook" answers "put it in what?"
+            # "on the hook" answers "put it in what?"; "give knife to" already ends with its "to"
+            typed = tokenize(pending.command.raw)
+            join = "" if words[0] in PREPOSITIONS or typed[-1:] == [pending.join] else pending.join
             completed = parse(" ".join([pending.command.raw, join, *words]), self.extra_verbs)
             if completed is None:
                 return None

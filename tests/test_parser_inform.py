@@ -110,6 +110,9 @@ def test_asking_giving_and_showing_without_the_second_noun_asks_for_it(game: Eng
     assert play(game, "tell maud about ledger") == ["Maud knows nothing about ledger."]
     assert play(game, "give knife") == ["Who do you want to give the knife to?"]
     assert play(game, "maud")[0].startswith("Maud turns the knife over")
+    game.world.move_item("knife", "player")
+    assert play(game, "give knife to") == ["Who do you want to give the knife to?"]
+    assert play(game, "maud")[0].startswith("Maud turns the knife over"), "the to typed is not doubled"
     assert play(game, "show heart") == ["Who do you want to show the Glass Heart to?"]
     assert play(game, "to maud") == ["Maud looks the Glass Heart over: \"It is worth 1 slot of goods in barter.\""]
 
