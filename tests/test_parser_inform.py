@@ -547,3 +547,10 @@ def test_take_prefers_what_is_not_yet_carried_and_it_is_what_a_search_found(scri
     drift.world.move_item("medbay-keycard", drift.adventure.item_homes["medbay-keycard"])  # hidden again
     assert say_with_dice(drift, script, "search", [6, 6])[-1] == "You find a white keycard."
     assert play(drift, "take it") == ["Taken: the white keycard."]
+
+
+def test_a_long_rest_without_food_says_so_once_and_never_that_you_are_deprived(game: Engine) -> None:
+    game.state.food = 0
+    lines = play(game, "rest long")
+    assert lines[0] == "A long rest needs both water and food: without them it does you no good."
+    assert not any("Deprived" in line for line in lines) and not game.state.deprived

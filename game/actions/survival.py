@@ -145,9 +145,9 @@ def rest(turn: Turn, command: Command) -> None:
     if _interrupted(turn, minutes, "rest"):
         turn.say("The rest is broken before it does you any good.")
         return
-    fed = _consume_for_rest(turn, kind, minutes) and not world.state.deprived
-    turn.play.rest(turn, kind, fed)
-    if not fed:
+    supplied = _consume_for_rest(turn, kind, minutes)
+    turn.play.rest(turn, kind, supplied and not world.state.deprived)  # the system says when it did no good
+    if supplied and world.state.deprived:
         turn.say("Deprived as you are, the rest does you no good.")
     turn.spend(minutes)
 
@@ -158,7 +158,7 @@ def _consume_for_rest(turn: Turn, kind: str, minutes: int) -> bool:
     at_water = turn.world.room.water_source
     if kind == "long":
         if (state.water <= 0 and not at_water) or state.food <= 0:
-            turn.say("A long rest needs both water and food.")
+            turn.say("A long rest needs both water and food: without them it does you no good.")
             return False
         if not at_water:
             state.water -= 1
