@@ -34,7 +34,11 @@ def end_of_day(turn: Turn, day: int) -> None:
     """Settle water and food for the day that just ended."""
     state = turn.world.state
     if state.drank_day <= day - turn.play.water_interval_days(turn):
-        if state.water > 0:
+        if turn.world.room.water_source:  # a day spent by the water ends with a drink of it, not a ration
+            state.drank_day = day
+            state.thirst_days = 0
+            turn.say("As the day ends you drink your fill of the water here.")
+        elif state.water > 0:
             state.water -= 1
             state.drank_day = day
             state.thirst_days = 0
@@ -53,7 +57,7 @@ def end_of_day(turn: Turn, day: int) -> None:
             turn.say("You go a day without food, and feel it.")
     if state.thirst_days >= THIRST_DEATH_DAYS:
         state.status = "dead"
-        state.ending = "You die of thirst under the blue sun."
+        state.ending = "You die of thirst."
         turn.say(state.ending)
         return
     turn.play.end_of_day(turn, day)
@@ -118,6 +122,8 @@ def _thirst_midnight(turn: Turn, minutes: int, dry_days: int) -> int | None:
     """Minutes to the first midnight within the next ``minutes`` (its end included) that makes
     ``dry_days`` days in a row without water, settling each day as :func:`end_of_day` will."""
     state = turn.world.state
+    if turn.world.room.water_source:
+        return None  # a stretch spent by the water ends each day with a drink of it
     water, drank, dry = state.water, state.drank_day, state.thirst_days
     interval = turn.play.water_interval_days(turn)
     midnight = (state.minutes // DAY_MINUTES + 1) * DAY_MINUTES

@@ -725,7 +725,7 @@ def test_a_ration_a_day_and_death_on_the_third_dry_day(engine: Engine, dice: Dic
     say(engine, dice, "wait 1 day")
     assert say(engine, dice, "wait 1 day") == ["Another day without water will kill you. Wait anyway? (yes/no)"]
     lines = say(engine, dice, "yes")
-    assert lines[-1] == "You die of thirst under the blue sun."
+    assert lines[-1] == "You die of thirst."
     assert engine.state.status == "dead"
 
 

@@ -1,0 +1,19 @@
+"""A day spent by a water source ends with a drink of it, not a ration, under every system."""
+from __future__ import annotations
+
+import pytest
+
+from game.engine import Engine
+from game.paths import bundled_root
+from game.rules.registry import SYSTEM_IDS, get_system
+from game.world.loader import find_adventure, load_adventure
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_days_by_the_well_drink_of_it_and_nobody_thirsts(system_id: str) -> None:
+    oasis = load_adventure(find_adventure("glass-oasis", bundled_root()))
+    engine = Engine.new_game(oasis, get_system(system_id), 7)
+    engine.state.room, engine.state.water, engine.state.food = "sunken-well", 0, 9
+    lines = engine.submit("wait 4 days").lines
+    assert "As the day ends you drink your fill of the water here." in lines
+    assert engine.state.thirst_days == 0 and engine.state.water == 0 and engine.state.status == "playing"
