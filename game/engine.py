@@ -291,7 +291,7 @@ class Engine:
         from game.parser import Slip, tokenize
 
         if isinstance(refusal, UnknownWord) and self.last_typed and refusal.word in tokenize(self.last_typed):
-            self.slip = Slip(self.last_typed, refusal.word, refusal.meant if isinstance(refusal, Misspelt) else None)
+            self.slip = Slip(self.last_typed, refusal.word, refusal.guesses)
 
     def _mark(self) -> tuple[Any, ...]:
         """What a command may change, to put back if it crashes (the state copied, cheaply)."""
@@ -345,9 +345,12 @@ class Engine:
             if answered is not None:
                 return answered, True
         if tokenize(text) in (["yes"], ["y"], ["no"]):
-            if slip is not None and slip.guess is not None:
+            if slip is not None and len(slip.guesses) == 1:
                 return (Report(["All right."]) if tokenize(text) == ["no"] else
-                        self._submit_guarded(slip.corrected((slip.guess,)))[0]), True
+                        self._submit_guarded(slip.corrected(slip.guesses))[0]), True
+            if slip is not None and slip.guesses and tokenize(text) != ["no"]:  # yes does not say which
+                self.slip = slip
+                return Report([f"Which one? Type oops and the word you meant, as in: oops {slip.guesses[0]}."]), True
             return Report(["That was a rhetorical question."]), True
         try:
             command = parse(text, self.extra_verbs)
@@ -357,7 +360,7 @@ class Engine:
                 return Report([f"I know {quote_back(error.word)}, but not as a verb: say what to do with it, "
                                f"as in \"examine {error.word}\"."], aside=hint), False
             if error.word is not None:
-                self.slip = Slip(text, error.word, error.guess)
+                self.slip = Slip(text, error.word, error.guesses)
             return Report([str(error)], aside=hint), False
         if command is None:
             return Report(["Say something: type help for the commands."]), True

@@ -53,11 +53,11 @@ class ParseError(WayfarerError):
     a guess further off is asked about, so that ``hint`` never hits anyone.
     """
 
-    def __init__(self, message: str, word: str | None = None, guess: str | None = None) -> None:
+    def __init__(self, message: str, word: str | None = None, guesses: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.word = word
-        #: The one known word close to ``word``, offered as "Did you mean ...?" (``yes`` takes it).
-        self.guess = guess
+        #: The known words close to ``word``, offered as "Did you mean ...?" (``yes`` takes the one).
+        self.guesses = guesses
 
 
 @dataclass(frozen=True)
@@ -141,11 +141,11 @@ def tokenize(text: str) -> list[str]:
 @dataclass(frozen=True)
 class Slip:
     """The last command, ``text``, had a ``word`` not known: ``oops`` puts another in its place,
-    and when the game asked "Did you mean ...?" about one ``guess``, ``yes`` takes that."""
+    and when the game asked "Did you mean ...?" about one of ``guesses``, ``yes`` takes it."""
 
     text: str
     word: str
-    guess: str | None = None
+    guesses: tuple[str, ...] = ()
 
     def corrected(self, words: tuple[str, ...]) -> str:
         """The command with ``words`` in place of the word not known."""
@@ -257,14 +257,14 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, corr
         raise ParseError(f"I understood {quote_back(words[0])} but not {quote_back(' '.join(words[1:]))}.")
     if verb is None:
         close = suggest_verb(words[0], extra)
-        if len(close) == 1 and correct and is_slip(words[0], close[0]):  # say how it was read
-            fixed = _corrected(" ".join([close[0], *words[1:]]), extra)
+        slips = [word for word in close if is_slip(words[0], word)]
+        if len(slips) == 1 and correct:  # one reading is a slip of the keys: take it, and say so
+            fixed = _corrected(" ".join([slips[0], *words[1:]]), extra)
             if fixed is not None:
-                return replace(fixed, note=f"(taking \"{words[0]}\" as \"{close[0]}\")")
+                return replace(fixed, note=f"(taking \"{words[0]}\" as \"{slips[0]}\")")
         quoted = join_names([f'"{c}"' for c in close], "or")
         hint = f" Did you mean {quoted}?" if close else ""
-        raise ParseError(f"I don't know the word {quote_back(words[0])}.{hint}", words[0],
-                         close[0] if len(close) == 1 else None)
+        raise ParseError(f"I don't know the word {quote_back(words[0])}.{hint}", words[0], tuple(close))
     if verb == "go" and rest:
         return _parse_go(rest, raw)
     if verb == "wait":

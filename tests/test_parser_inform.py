@@ -554,3 +554,15 @@ def test_a_long_rest_without_food_says_so_once_and_never_that_you_are_deprived(g
     lines = play(game, "rest long")
     assert lines[0] == "A long rest needs both water and food: without them it does you no good."
     assert not any("Deprived" in line for line in lines) and not game.state.deprived
+
+
+def test_yes_to_a_choice_of_two_words_asks_which_and_one_slip_among_them_is_taken() -> None:
+    from game.parser import parse
+
+    assert parse("lisen").verb == "listen" and parse("lisen").note == "(taking \"lisen\" as \"listen\")"
+
+
+def test_yes_after_two_words_offered_says_how_to_pick_one(game: Engine) -> None:
+    assert play(game, "smel")[0] == "I don't know the word \"smel\". Did you mean \"smell\" or \"sell\"?"
+    assert play(game, "yes") == ["Which one? Type oops and the word you meant, as in: oops smell."]
+    assert play(game, "oops smell") == ["Dust and beeswax."], "the room's smell"

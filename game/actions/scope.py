@@ -39,9 +39,11 @@ class Ambiguous(ActionRefused):
 class UnknownWord(ActionRefused):
     """A word of the command names nothing known; ``oops`` can put another in its place."""
 
-    def __init__(self, message: str, word: str) -> None:
+    def __init__(self, message: str, word: str, guesses: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.word = word
+        #: The known words close to it, offered as "Did you mean ...?".
+        self.guesses = guesses
 
 
 class Misspelt(UnknownWord):
@@ -49,7 +51,7 @@ class Misspelt(UnknownWord):
     ``yes`` runs the command with ``word`` replaced by ``meant``."""
 
     def __init__(self, message: str, word: str, meant: str) -> None:
-        super().__init__(message, word)
+        super().__init__(message, word, (meant,))
         self.meant = meant
 
 
@@ -313,5 +315,5 @@ def _refuse_unknown(scope: Scope, word: str) -> None:
         raise Misspelt(f"{message} Did you mean \"{close[0]}\"?", word, close[0])
     if close:
         quoted = [f'"{w}"' for w in close]
-        raise UnknownWord(f"{message} Did you mean {join_names(quoted, 'or')}?", word)
+        raise UnknownWord(f"{message} Did you mean {join_names(quoted, 'or')}?", word, tuple(close))
     raise UnknownWord(message, word)
