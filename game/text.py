@@ -185,3 +185,11 @@ QUOTE_LIMIT = 40
 def quote_back(words: str) -> str:
     """The player's words in quotes, cut short with an ellipsis past :data:`QUOTE_LIMIT`."""
     return f'"{words}"' if len(words) <= QUOTE_LIMIT else f'"{words[:QUOTE_LIMIT - 1]}…"'
+
+
+def duration(minutes: int) -> str:
+    """A stretch of time in words, to the minute: "2 days", "1 hour 59 minutes", "45 minutes"."""
+    days, rest = divmod(minutes, 1440)
+    hours, mins = divmod(rest, 60)
+    parts = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in ((days, "day"), (hours, "hour"), (mins, "minute")) if n]
+    return " ".join(parts) or "no time"

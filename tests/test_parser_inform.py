@@ -566,3 +566,10 @@ def test_yes_after_two_words_offered_says_how_to_pick_one(game: Engine) -> None:
     assert play(game, "smel")[0] == "I don't know the word \"smel\". Did you mean \"smell\" or \"sell\"?"
     assert play(game, "yes") == ["Which one? Type oops and the word you meant, as in: oops smell."]
     assert play(game, "oops smell") == ["Dust and beeswax."], "the room's smell"
+
+
+def test_a_stretch_of_time_is_told_to_the_minute() -> None:
+    from game.text import duration
+
+    assert [duration(m) for m in (45, 60, 119, 1440, 1501)] == [
+        "45 minutes", "1 hour", "1 hour 59 minutes", "1 day", "1 day 1 hour 1 minute"]

@@ -7,7 +7,7 @@ from game.actions import ActionRegistry, Turn
 from game.actions.checks import roll_check_def
 from game.actions.scope import Ambiguous, Scope, Thing, resolve, the_name
 from game.errors import ActionRefused
-from game.text import join_names
+from game.text import duration, join_names
 from game.world.conditions import is_dark
 from game.world.state import DAY_MINUTES, PLAYER, room_place
 
@@ -188,7 +188,7 @@ def _sleep(start: int, minutes: int) -> str:
     night = (start - SMALL_HOURS) // DAY_MINUTES != (start + minutes - SMALL_HOURS) // DAY_MINUTES
     if night and minutes <= DAY_MINUTES // 2:
         return "sleep through the night"
-    return f"sleep for {'a whole day' if minutes == DAY_MINUTES else _duration(minutes)}"
+    return f"sleep for {'a whole day' if minutes == DAY_MINUTES else duration(minutes)}"
 
 
 def _interrupted(turn: Turn, minutes: int, doing: str) -> bool:
@@ -226,17 +226,7 @@ def wait(turn: Turn, command: Command) -> None:
     if _interrupted(turn, minutes, "wait"):
         return
     turn.spend(minutes)
-    turn.say("Time passes." if minutes < 60 else f"You wait {_duration(minutes)}.")
-
-
-def _duration(minutes: int) -> str:
-    if minutes % 1440 == 0:
-        days = minutes // 1440
-        return f"{days} day{'s' if days != 1 else ''}"
-    if minutes % 60 == 0:
-        hours = minutes // 60
-        return f"{hours} hour{'s' if hours != 1 else ''}"
-    return f"{minutes} minutes"
+    turn.say("Time passes." if minutes < 60 else f"You wait {duration(minutes)}.")
 
 
 def search(turn: Turn, command: Command) -> None:

@@ -14,6 +14,7 @@ from game.events.fight import Died, Fell, Fled, Surrendered
 from game.events.theft import LossFound, Stolen, TheftCaught
 from game.events.world import Arrived, CalledForHelp, Crossed, Interrupted, ItemUsed, Left, NpcRecovered
 from game.text import capital as cap
+from game.text import duration
 
 if TYPE_CHECKING:
     from game.narration import Narrator, Renderer
@@ -85,9 +86,7 @@ def _called(narrator: Narrator, event: CalledForHelp) -> list[str]:
 
 @renders(RENDERERS, Interrupted)
 def _interrupted(narrator: Narrator, event: Interrupted) -> list[str]:
-    hours, minutes = divmod(event.minutes, 60)
-    spent = f"{hours} hour{'s' if hours != 1 else ''}" if hours else f"{minutes} minute{'s' if minutes != 1 else ''}"
-    return [f"You stop after {spent}: {event.reason}."]
+    return [f"You stop after {duration(event.minutes)}: {event.reason}."]
 
 
 #: How an NPC is said to turn itself to its own wounds, by pronoun.

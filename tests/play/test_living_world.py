@@ -555,7 +555,7 @@ def test_a_wait_tells_of_a_wanderer_that_left_meanwhile_and_came_back_without_st
     engine.state.minutes = 10 * 60  # the warden is in the camp; it walks to the town and is back at 14:00
     assert engine.world.npc_room("warden") == "camp"
     lines = engine.submit("wait 270 minutes").lines
-    assert lines[0] == "You wait 270 minutes."
+    assert lines[0] == "You wait 4 hours 30 minutes."
     assert "The town warden leaves to the north." in lines and "The town warden arrives from the north." in lines
     assert engine.state.minutes == 14 * 60 + 30 and engine.world.npc_room("warden") == "camp"
 
