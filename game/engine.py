@@ -36,6 +36,7 @@ from game.actions.observe import describe_room
 from game.actions.registry import default_registry
 from game.actions.scope import (
     PRONOUNS,
+    SELF,
     Ambiguous,
     Misspelt,
     Orphan,
@@ -491,14 +492,15 @@ class Engine:
             return Report([clean(line) for line in [*turn.lines, question.prompt]], question=True)
         except ActionRefused:
             self._restore(snapshot)
-            if turn.referent is not None:  # a refused action still named it: "take key" (had), "put it in chest"
+            if turn.referent not in (None, SELF):  # a refused action still named it: "take key" (had), "put it in chest"
                 self.referent = turn.referent
                 self._name(turn.referent)
             raise
         return self._finish(turn, snapshot, log)
 
     def _finish(self, turn: Turn, snapshot: WorldState | None, log: list[str]) -> Report:
-        self.referent = turn.referent
+        if turn.referent != SELF:  # "x me" then "take it": it is never the player
+            self.referent = turn.referent
         self._name(turn.referent)
         if len(turn.group) > 1:
             self.group = list(turn.group)

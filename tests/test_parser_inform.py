@@ -573,3 +573,11 @@ def test_a_stretch_of_time_is_told_to_the_minute() -> None:
 
     assert [duration(m) for m in (45, 60, 119, 1440, 1501)] == [
         "45 minutes", "1 hour", "1 hour 59 minutes", "1 day", "1 day 1 hour 1 minute"]
+
+
+def test_it_is_never_the_player_and_attack_alone_means_the_one_foe_here(game: Engine) -> None:
+    play(game, "x ledger", "x me")
+    assert play(game, "take it") == ["Taken: the ledger."]
+    game.world.npc_state("brute").room = "hall"
+    assert "What do you want to attack?" not in play(game, "attack")
+    assert game.last_request is not None and game.last_request[0] == "attack the brute"

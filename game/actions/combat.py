@@ -78,8 +78,12 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
                 commit: int | None = None) -> None:
     """The player attacks the NPC the words name, with the weapon given or the best one carried."""
     world = turn.world
-    scope = Scope(world, [("npc", n) for n in world.npcs_in()])
-    _, npc_id = resolve(scope, target_words, turn.referent, pronouns=turn.pronouns, what="attack")
+    foes = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
+    if not target_words and len(foes) == 1:  # "attack" with one foe standing: that one
+        npc_id = foes[0]
+    else:
+        scope = Scope(world, [("npc", n) for n in world.npcs_in()])
+        _, npc_id = resolve(scope, target_words, turn.referent, pronouns=turn.pronouns, what="attack")
     turn.referent = ("npc", npc_id)
     if world.npc_condition(npc_id) == "dead":
         raise ActionRefused(f"{capital(world.the_npc(npc_id))} is already dead.")
