@@ -169,7 +169,7 @@ def status_parts(engine: Engine) -> list[Part]:
         Part(engine.play.status_health(world), engine.play.status_health(world), 0),
     ]
     if foes:
-        parts.append(Part("; ".join(foes), "; ".join(foes), 1))
+        parts.append(Part("; ".join(foes), "vs " + "; ".join(foes), 1))  # short: yours and theirs kept apart
     parts += [
         Part(f"water {state.water}", f"W{state.water}", 2),
         Part(f"food {state.food}", f"F{state.food}", 3),

@@ -127,6 +127,7 @@ def test_in_a_fight_the_bar_keeps_both_sides_health_first(engine: Engine) -> Non
         assert len(bar) <= width and bar.startswith(("Well HP", "HP")), bar
         assert "HP 2/8" in bar
     assert "dune raider HP 4/4" in status_text(parts, 35) or "dune raider" in status_text(parts, 40)
+    assert " vs dune raider" in status_text(parts, 60), "in the short bar your health and the foe's are kept apart"
 
 
 def test_the_least_figures_go_first() -> None:
