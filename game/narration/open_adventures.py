@@ -70,7 +70,8 @@ def _damage(narrator: Narrator, event: DamageRolled) -> list[str]:
 def _defended(narrator: Narrator, event: Defended) -> list[str]:
     pushed = " (pushing: +1 fatigue)" if event.pushed else ""
     verb = _verb(event.who, "defend", "defends")
-    return [f"{_who(narrator, event.who)} {verb}{pushed}: {event.ignored} of it ignored."]
+    stopped = "none of it" if not event.ignored else f"{event.ignored} point{'s' if event.ignored != 1 else ''} of it"
+    return [f"{_who(narrator, event.who)} {verb}{pushed}, and {_verb(event.who, 'stop', 'stops')} {stopped}."]
 
 
 @OpenAdventuresNarrator.renders(Unharmed)

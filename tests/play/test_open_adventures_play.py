@@ -250,7 +250,7 @@ def test_the_turn_lasts_until_the_player_ends_it(engine: Engine, script: Script)
         "[the brute attacks (club)] Fight 2d6 (4, 1) = 1 success vs need 1: success (margin 0)",
         "1 point of damage.",
         "[you defend] Defence 2d6 (1, 1) = 0 successes vs need 1: failure (margin -1)",
-        "You defend: 0 of it ignored.",
+        "You defend, and stop none of it.",
         "You lose 1 die from the pool (pool 5).",
         "Your turn: 5 dice. The brute is at your side.",
     ]
@@ -289,7 +289,7 @@ def test_the_turn_ends_when_the_dice_run_out_and_defending_then_means_pushing(en
         "[the archer attacks (natural weapons)] Fight 2d6 (4, 1) = 1 success vs need 1: success (margin 0)",
         "1 point of damage.",
         "[you defend] Defence 2d6 (1, 1) = 0 successes vs need 1: failure (margin -1)",
-        "You defend (pushing: +1 fatigue): 0 of it ignored.",
+        "You defend (pushing: +1 fatigue), and stop none of it.",
         "You lose 1 die from the pool (pool 5).",
         "Your turn: 4 dice (fatigue 1 takes 1 of your pool of 5). The archer is at your side.",
     ]
@@ -364,7 +364,7 @@ def test_defend_n_holds_dice_back_from_the_defaults(engine: Engine, script: Scri
         "[the brute attacks (club)] Fight 2d6 (4, 1) = 1 success vs need 1: success (margin 0)",
         "1 point of damage.",
         "[you defend] Defence 2d6 (6, 1) = 2 successes vs need 1: success (margin 1)",
-        "You defend: 1 of it ignored.",
+        "You defend, and stop 1 point of it.",
         "You take no damage.",
         "Your turn: 6 dice. The brute is at your side.",
     ]
@@ -522,7 +522,7 @@ def test_option_npc_defence_roll_is_the_npcs_own_roll(arena: Adventure, tmp_path
     # the warden rolls 2 defence dice from its 4; the line names it, not the player
     lines = say(engine, script, "attack warden with 3", [6, 4, 1, 1, 1])
     assert "[the warden defends] Defence 2d6 (1, 1) = 0 successes vs need 3: failure (margin -3)" in lines
-    assert lines[-4:-1] == ["3 points of damage.", "The warden defends: 0 of it ignored.",
+    assert lines[-4:-1] == ["3 points of damage.", "The warden defends, and stops none of it.",
                             "The warden is injured (3 damage vs Defence 2; 1 more hit to go)."]
     # a blow short of the Defence is not worth a defence roll: no faces are read for one
     say(engine, script, "end", [1, 1, 1])
@@ -537,7 +537,7 @@ def test_npc_blocks_from_the_tier_and_an_archer_shoots_from_range(engine: Engine
         "[the archer shoots at you (longbow)] Shoot 2d6 (4, 6) = 3 successes vs need 1: success (margin 2)",
         "3 points of damage.",
         "[you defend] Defence 2d6 (4, 1) = 1 success vs need 3: failure (margin -2)",
-        "You defend: 1 of it ignored.",
+        "You defend, and stop 1 point of it.",
         "You lose 2 dice from the pool (pool 4).",
         "Your turn: 4 dice. The archer is near, 6\" away.",
     ]
@@ -553,7 +553,7 @@ def test_an_empty_pool_is_death(engine: Engine, script: Script) -> None:
     into_the_yard(engine, script)
     set_hero(engine, pool=1)
     lines = say(engine, script, "end", [6, 1, 1, 1])
-    assert lines[-3:] == ["You defend: 0 of it ignored.", "You lose 2 dice from the pool (pool 0) and die.",
+    assert lines[-3:] == ["You defend, and stop none of it.", "You lose 2 dice from the pool (pool 0) and die.",
                           "You are dead."]
     assert engine.state.status == "dead"
 
