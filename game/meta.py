@@ -126,8 +126,9 @@ class MetaCommands:
     def do_undo(self, command: Command) -> Report:
         if not self.engine.undo():
             return self._report("There is nothing to undo.")
-        return self._report(f"Undone. You are in {place_name(self.engine.world)}.",
-                            "(The dice of a turn are fixed: trying the same again brings the same roll.)")
+        return self._report(place_name(self.engine.world),  # where you are, as a look heads it (as Inform)
+                            "(Your last turn is undone. The dice of a turn are fixed: trying the same again "
+                            "brings the same roll.)")
 
     def _slot(self, command: Command) -> str:
         return self._slot_and_backup(command)[0]

@@ -93,7 +93,7 @@ def test_undo_restores_the_state_and_the_same_dice_come_again(engine: Engine) ->
     play(engine, "n")
     first = play(engine, "attack raider")
     hp_after = engine.state.player.hp
-    assert play(engine, "undo")[0].startswith("Undone.")
+    assert play(engine, "undo")[1].startswith("(Your last turn is undone.")
     assert engine.state.log == ["n"]
     again = play(engine, "attack raider")
     assert again == first

@@ -96,7 +96,7 @@ def test_winning_prints_a_summary_and_asks_restart_restore_undo_or_quit(engine: 
     assert "Foes met: none." in report.aside
     assert "How it ended: You won." in report.aside
     assert play(engine, "w") == [f"You have won. {ENDING_QUESTION}"]
-    assert engine.submit("undo").lines[0] == "Undone. You are in Vault."
+    assert engine.submit("undo").lines[0] == "Vault"
     assert engine.state.status == "playing"
 
 
