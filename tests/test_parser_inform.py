@@ -106,8 +106,8 @@ def test_give_her_the_thing(game: Engine) -> None:
 
 def test_asking_giving_and_showing_without_the_second_noun_asks_for_it(game: Engine) -> None:
     assert play(game, "ask maud") == ["What do you want to ask Maud about?"]
-    assert play(game, "ledger") == ["Maud knows nothing about ledger."]
-    assert play(game, "tell maud about ledger") == ["Maud knows nothing about ledger."]
+    assert play(game, "ledger") == ["Maud knows nothing about \"ledger\"."]
+    assert play(game, "tell maud about ledger") == ["Maud knows nothing about \"ledger\"."]
     assert play(game, "give knife") == ["Who do you want to give the knife to?"]
     assert play(game, "maud")[0].startswith("Maud turns the knife over")
     game.world.move_item("knife", "player")

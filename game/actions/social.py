@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from game.actions import ActionRegistry, Turn
 from game.actions.scope import Orphan, Scope, resolve
 from game.errors import ActionRefused
-from game.text import capital, join_names, the
+from game.text import capital, join_names, quote_back, the
 
 if TYPE_CHECKING:
     from game.parser import Command
@@ -68,7 +68,7 @@ def ask(turn: Turn, command: Command) -> None:
         turn.say(GREETINGS["hostile"].format(name=npc.name).replace(f"The {npc.name}", capital(the(npc.name))))
     else:
         answer = _topic(npc.topics, command.second)
-        turn.say(answer.strip() if answer else f"{capital(world.the_npc(npc_id))} knows nothing about {topic}.")
+        turn.say(answer.strip() if answer else f"{capital(world.the_npc(npc_id))} knows nothing about {quote_back(topic)}.")
     turn.spend(1)
 
 
