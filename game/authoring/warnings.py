@@ -18,7 +18,8 @@ What is looked for:
   that reads none for that kind of item (see :data:`STATS_READ`);
 - numbers beyond what the rules or a run can use (:data:`CAPS`);
 - merchants with nothing to sell;
-- action triggers that an earlier trigger always refuses first, so they never fire.
+- action triggers that an earlier trigger always refuses first, so they never fire;
+- a wanderer's route with two stops in a row that no exit joins.
 """
 from __future__ import annotations
 
@@ -112,7 +113,22 @@ def find_warnings(adventure: Adventure) -> list[Warning]:
     warnings += _merchants(adventure)
     warnings += _trigger_verbs(adventure)
     warnings += _shadowed_triggers(adventure)
+    warnings += _routes(adventure)
     return [(path, f"warning: {message}") for path, message in warnings]
+
+
+def _routes(adventure: Adventure) -> list[Warning]:
+    """A wanderer's route with two stops in a row that no exit joins: it would walk through walls."""
+    warnings: list[Warning] = []
+    for npc_id, npc in adventure.npcs.items():
+        for here, there in zip(npc.route, npc.route[1:]):
+            room = adventure.rooms.get(here)
+            if room is not None and there in adventure.rooms and not any(e.to == there for e in room.exits.values()):
+                warnings.append((("npcs", npc_id, "route"),
+                                 f"no exit leads from '{here}' to '{there}', the next stop of the route: it would "
+                                 f"walk through walls"))
+                break
+    return warnings
 
 
 def _shadowed_triggers(adventure: Adventure) -> list[Warning]:

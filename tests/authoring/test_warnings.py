@@ -140,3 +140,10 @@ def test_a_trigger_an_earlier_one_always_refuses_first_is_said_never_to_fire(tmp
     found = [line.split(": ", 1)[1] for line in warnings_of(tmp_path, text, capsys)]
     assert [line for line in found if line.startswith("triggers.")] == [
         "triggers.1: warning: it never fires: triggers.0 comes first and always refuses the same action"]
+
+
+def test_a_route_through_walls_is_warned_of(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = TINY + '\n[npcs.walker]\nname = "walker"\nbehaviour = "wander"\ntier = 1\nroute = ["camp", "well", "cellar"]\n'
+    found = [line.split(": ", 1)[1] for line in warnings_of(tmp_path, text, capsys)]
+    assert "npcs.walker.route: warning: no exit leads from 'well' to 'cellar', the next stop of the route: it " \
+           "would walk through walls" in found
