@@ -121,7 +121,7 @@ def _routes(adventure: Adventure) -> list[Warning]:
     """A wanderer's route with two stops in a row that no exit joins: it would walk through walls."""
     warnings: list[Warning] = []
     for npc_id, npc in adventure.npcs.items():
-        for here, there in zip(npc.route, npc.route[1:]):
+        for here, there in zip(npc.route[:-1], npc.route[1:], strict=True):
             room = adventure.rooms.get(here)
             if room is not None and there in adventure.rooms and not any(e.to == there for e in room.exits.values()):
                 warnings.append((("npcs", npc_id, "route"),
