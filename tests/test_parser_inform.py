@@ -524,6 +524,8 @@ def test_them_means_a_plural_thing_named_alone_scenery_too() -> None:
 def test_searching_where_nothing_was_ever_hidden_finds_nothing_not_nothing_more(game: Engine) -> None:
     game.state.room = "roof"
     assert play(game, "search") == ["You search carefully, but find nothing."]
+    assert play(game, "search banana") == ["I don't know the word \"banana\"."], "what is searched must be known"
+    assert play(game, "search ledger") == ["You see no ledger here."]
 
 
 def test_restore_without_a_quick_save_names_the_saves_there_are(game: Engine) -> None:

@@ -237,6 +237,9 @@ def search(turn: Turn, command: Command) -> None:
     world = turn.world
     if is_dark(world):
         raise ActionRefused("It is too dark to search.")
+    if command.words:  # "search lockers": what is named must be here; the search is of the place it is in
+        turn.referent = resolve(Scope.around(world, scenery=True), command.words, turn.referent,
+                                pronouns=turn.pronouns, what="search")
     room = world.room
     turn.spend(10)
     found_any = False
