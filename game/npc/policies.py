@@ -110,7 +110,7 @@ class Fighter:
         return view.hurt or bool(view.memory & {"saw-assault", "saw-killing"})
 
     def on_player_down(self, view: NpcView) -> DownedChoice:
-        if "spared" in view.memory:
+        if "spared" in view.memory or view.morale_broken:  # one whose nerve just broke wants only to be gone
             return LeaveBe()
         if "beat" in view.memory:
             return Finish()  # it spared the player once, and was attacked again: never twice

@@ -252,6 +252,7 @@ def test_what_each_behaviour_does_with_a_downed_player() -> None:
     assert isinstance(choice("guard", at_post=False), TakePrisoner)
     assert isinstance(choice("cautious", player_has_loot=False), LeaveBe)
     assert isinstance(choice("merchant", player_has_loot=True), LeaveBe)
+    assert isinstance(choice("aggressive", morale_broken=True), LeaveBe), "its nerve broke: it does not finish them"
 
 
 # -- fights -----------------------------------------------------------------------------------------
