@@ -150,7 +150,9 @@ class Engine:
         self.registry = registry
         self.saves = saves
         #: Snapshots for undo, each with the length the shared command log had then.
-        self.undo_stack: list[tuple[WorldState, int]] = []
+        #: (the state before a timed action, the log's length then, the session's rolls then).
+        self.undo_stack: list[tuple[WorldState, int, int]] = []
+        self._rolls_before = 0
         #: Write the autosave after every command that changes the run (``wayfarer play`` turns it on).
         self.autosave = False
         self._autosaved: tuple[int, int, int] | None = None
@@ -463,6 +465,8 @@ class Engine:
         if spec.observe and triggers.watches(self.world, command.verb):
             spec = replace(spec, observe=False)  # a trigger may answer it: it is a turn, and undoable
         snapshot = None if spec.observe else self.state.copy(share_log=True)
+        if snapshot is not None:
+            self._rolls_before = self.dice_log.total
         turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), referent=self.referent,
                     pronouns=dict(self.pronouns), answers=list(answers), command=command, start_room=self.state.room,
                     world_dice=world_dice_for_turn(self.state.seed, self.state.turn))
@@ -607,7 +611,7 @@ class Engine:
 
     def _after_action(self, turn: Turn, snapshot: WorldState, log: list[str]) -> None:
         state = self.state
-        self.undo_stack.append((snapshot, len(state.log)))
+        self.undo_stack.append((snapshot, len(state.log), self._rolls_before))
         del self.undo_stack[:-UNDO_DEPTH]
         state.log.extend(map(sys.intern, log))  # a long run repeats its commands: one string each, not one a turn
         self.last_command = log[0]
@@ -684,11 +688,12 @@ class Engine:
         """
         if not self.undo_stack:
             return False
-        state, log_length = self.undo_stack.pop()
+        state, log_length, rolls = self.undo_stack.pop()
         if self.saves is not None:
             self.saves.log_will_shrink()  # the autosave writer may share the log too
         del state.log[log_length:]  # the log is shared with the snapshot: cut back to its length then
         self.replace_state(state)
+        self.dice_log.cut_to(rolls)  # why and dice tell of the rolls that stand, not the ones taken back
         self.last_command = None
         return True
 
@@ -700,6 +705,7 @@ class Engine:
         """Put a loaded state in place (no undo past it) and return the room as ``look`` shows it."""
         self.replace_state(state)
         self.undo_stack.clear()
+        self.dice_log.clear()  # the rolls of the run left behind are not this one's
         return self.look_lines()
 
     def preview(self, command: Command, dice: Dice) -> tuple[str, Any] | None:

@@ -89,6 +89,15 @@ def test_hostile_npc_attacks_after_each_action_that_takes_time(engine: Engine) -
     assert play(engine, "look") and not any("attacks" in line for line in play(engine, "i"))
 
 
+def test_undo_takes_back_the_rolls_of_the_turn_undone(engine: Engine) -> None:
+    play(engine, "n")
+    before = engine.dice_log.total
+    play(engine, "attack raider")
+    assert engine.dice_log.total > before
+    play(engine, "undo")
+    assert engine.dice_log.total == before, "why and dice tell of the rolls that stand"
+
+
 def test_undo_restores_the_state_and_the_same_dice_come_again(engine: Engine) -> None:
     play(engine, "n")
     first = play(engine, "attack raider")

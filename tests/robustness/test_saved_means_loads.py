@@ -190,7 +190,7 @@ def test_undo_costs_the_same_at_entry_100_and_100000(tmp_path: Path) -> None:
     engine.state.log.extend(["wait"] * 99_000)
     for _ in range(120):
         engine.submit("wait")
-    assert all(snapshot.log is engine.state.log for snapshot, _ in engine.undo_stack)
+    assert all(snapshot.log is engine.state.log for snapshot, *_ in engine.undo_stack)
     engine.undo()
     assert len(engine.state.log) == 99_119
 
