@@ -583,3 +583,9 @@ def test_it_is_never_the_player_and_attack_alone_means_the_one_foe_here(game: En
     game.world.npc_state("brute").room = "hall"
     assert "What do you want to attack?" not in play(game, "attack")
     assert game.last_request is not None and game.last_request[0] == "attack the brute"
+
+
+def test_talking_to_a_thing_here_says_it_does_not_answer(game: Engine) -> None:
+    assert play(game, "talk to hook") == ["The brass hook does not answer."]
+    assert play(game, "ask chest about gold") == ["The iron chest does not answer."]
+    assert play(game, "talk to unicorn") == ["I don't know the word \"unicorn\"."]

@@ -141,8 +141,9 @@ def _examine_item(turn: Turn, item_id: str) -> None:
     item = world.item(item_id)
     description = text_now(world, item.description, item.descriptions)
     turn.say(description.strip() or f"You see nothing special about {definite(world.item_name(item_id))}.")
+    held_by_npc = world.place_of(item_id).startswith("npc:")
     if item.kind == "exotica" and item.true_name and item_id not in world.state.identified:
-        turn.say("You do not know what it does. You could try to identify it.")
+        turn.say("You do not know what it does." + ("" if held_by_npc else " You could try to identify it."))
     elif item.kind == "exotica" and item.true_name:
         turn.say(f"You know it as the {item.true_name}.")
     if item.damage:

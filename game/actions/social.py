@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn
-from game.actions.scope import Orphan, Scope, resolve
+from game.actions.scope import Orphan, Scope, Thing, resolve, the_name
 from game.errors import ActionRefused
 from game.text import capital, join_names, quote_back, the
 
@@ -28,11 +28,26 @@ def register(registry: ActionRegistry) -> None:
 
 def _npc(turn: Turn, words: tuple[str, ...], what: str) -> str:
     world = turn.world
-    _, npc_id = resolve(Scope(world, [("npc", n) for n in world.npcs_in()]), words, turn.referent, pronouns=turn.pronouns, what=what)
+    try:
+        _, npc_id = resolve(Scope(world, [("npc", n) for n in world.npcs_in()]), words, turn.referent,
+                            pronouns=turn.pronouns, what=what)
+    except ActionRefused as refused:
+        thing = _not_a_person(turn, words) if type(refused) is ActionRefused and words else None
+        if thing is None:
+            raise
+        raise ActionRefused(f"{capital(the_name(world, thing))} does not answer.") from None
     turn.referent = ("npc", npc_id)
     if world.npc_condition(npc_id) != "ok":
         raise ActionRefused(f"{capital(world.the_npc(npc_id))} cannot answer.")
     return npc_id
+
+
+def _not_a_person(turn: Turn, words: tuple[str, ...]) -> Thing | None:
+    """The thing here (an item, scenery) that ``words`` name, when it is not someone to talk to."""
+    try:
+        return resolve(Scope.around(turn.world, scenery=True, npcs=False), words, None, pronouns=turn.pronouns)
+    except ActionRefused:
+        return None
 
 
 def talk(turn: Turn, command: Command) -> None:
