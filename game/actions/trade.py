@@ -217,6 +217,8 @@ def value(turn: Turn, command: Command) -> None:
         who, it = world.the_npc(found.trader), "them" if many else "it"
         line += (f"; {who} would give {rations(found.water, 'water')} for {it}" if found.water
                  else f"; {who} would not give a ration of water for {it}")
+        if found.water and water_refusal(world, Goods([item_id]), Goods(water=found.water)):
+            line += ", but your water containers have no room for it"
     turn.say(line + ".")
     turn.spend(1)
 

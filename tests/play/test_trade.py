@@ -334,6 +334,8 @@ def test_trading_away_the_only_waterskin_spends_the_water(tmp_path: Path, script
     lines = engine.submit("yes").lines
     assert "You have nothing to hold 2 rations of water; it goes back into the merchant's jars." in lines
     assert engine.state.water == 0
+    value = say(engine, script, "value pistol")[0]
+    assert value.endswith("would give 1 ration of water for it, but your water containers have no room for it."), value
 
 
 def test_help_lists_the_trade_verbs(tmp_path: Path, script: TurnScript) -> None:
@@ -429,7 +431,8 @@ def test_vaarn_show_and_value_agree_on_the_mood_of_the_merchant(tmp_path: Path, 
     say_with_dice(engine, script, "n", [2])  # a poor reaction: Tamsin is wary, her markup 1.5
     engine.world.move_item("pearls", "player")
     assert say(engine, script, "value pearls") == [
-        "The salt pearls are worth 3 slots of goods in barter; Tamsin would give 2 rations of water for them."]
+        "The salt pearls are worth 3 slots of goods in barter; Tamsin would give 2 rations of water for them, but "
+        "your water containers have no room for it."]
     assert say(engine, script, "show pearls to tamsin") == [
         "Tamsin looks the salt pearls over: \"They are worth 3 slots of goods in barter. I would give you 2 "
         "rations of water for them.\""]

@@ -787,7 +787,8 @@ def test_buy_and_sell_in_water(engine: Engine, dice: Dice) -> None:
     engine.state.item_moves["pearls"] = "player"
     say(engine, dice, "n", 15)
     assert say(engine, dice, "value pearls") == [
-        "The salt pearls are worth 3 slots of goods in barter; Tamsin would give 3 rations of water for them."]
+        "The salt pearls are worth 3 slots of goods in barter; Tamsin would give 3 rations of water for them, but "
+        "your water containers have no room for it."]
     assert say(engine, dice, "sell pearls") == ["You have nothing to carry that much water in (your containers hold 3)."]
     engine.state.water = 0
     assert say(engine, dice, "sell pearls") == [
