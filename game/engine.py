@@ -348,22 +348,25 @@ class Engine:
             if answered is not None:
                 return answered, True
         if tokenize(text) in (["yes"], ["y"], ["no"]):
-            if slip is not None and len(slip.guesses) == 1:
-                return (Report(["All right."]) if tokenize(text) == ["no"] else
-                        self._submit_guarded(slip.corrected(slip.guesses))[0]), True
-            if slip is not None and slip.guesses and tokenize(text) != ["no"]:  # yes does not say which
-                self.slip = slip
-                return Report([f"Which one? Type oops and the word you meant, as in: oops {slip.guesses[0]}."]), True
-            return Report(["That was a rhetorical question."]), True
+            if slip is None or not slip.guesses:
+                return Report(["That was a rhetorical question."]), True
+            if tokenize(text) == ["no"]:
+                return Report(["All right."]), True
+            if len(slip.guesses) == 1:
+                return self._submit_guarded(slip.corrected(slip.guesses))[0], True
+            self.slip = slip  # "Did you mean listen or lie?": yes does not say which
+            return Report([f"Which one? Type oops and the word you meant, as in: oops {slip.guesses[0]}."]), True
         try:
             command = parse(text, self.extra_verbs)
         except ParseError as error:
             hint, self.told_help = ([] if self.told_help else ["(Type help for the commands by purpose.)"]), True
-            if error.word is not None and error.word in vocabulary(self.world):
+            if error.word is None:
+                return Report([str(error)], aside=hint), False
+            if error.word in vocabulary(self.world):  # "oops x hook" then puts a verb before it
+                self.slip = Slip(text, error.word)
                 return Report([f"I know {quote_back(error.word)}, but not as a verb: say what to do with it, "
                                f"as in \"examine {error.word}\"."], aside=hint), False
-            if error.word is not None:
-                self.slip = Slip(text, error.word, error.guesses)
+            self.slip = Slip(text, error.word, error.guesses)
             return Report([str(error)], aside=hint), False
         if command is None:
             return Report(["Say something: type help for the commands."]), True

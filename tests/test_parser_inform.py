@@ -483,6 +483,9 @@ def test_yes_takes_the_verb_offered_for_an_unknown_one(game: Engine) -> None:
 def test_a_known_noun_or_a_direction_in_place_of_a_verb_is_named_as_such(game: Engine) -> None:
     assert play(game, "ledger please") == [
         "I know \"ledger\", but not as a verb: say what to do with it, as in \"examine ledger\"."]
+    play(game, "w")
+    play(game, "ledger")
+    assert play(game, "oops x ledger") == ["A ledger bound in green leather."]
     assert play(game, "e cloak") == ["I understood \"e\" but not \"cloak\"."]
 
 
