@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from game.actions import ActionRegistry, Turn, triggers
 from game.actions.checks import roll_check, roll_check_def
 from game.actions.scope import PRONOUNS, Scope, all_but, held_here, resolve, resolve_carried, the_name, things_named
+from game.actions.water import confirm_water_kept
 from game.errors import ActionRefused
 from game.text import capital, definite, join_names
 from game.world.conditions import is_dark
@@ -156,6 +157,7 @@ def drop(turn: Turn, command: Command) -> None:
         if not carried:
             raise ActionRefused("You carry nothing.")
         carried = triggers.let_through(turn, command.verb, carried)
+        confirm_water_kept(turn, carried, "drop")
         for item_id in carried:
             world.move_item(item_id, room_place(world.state.room))
         turn.group = [("item", i) for i in carried]
@@ -165,6 +167,7 @@ def drop(turn: Turn, command: Command) -> None:
         return
     item_id = resolve_carried(world, command.words, turn.referent, pronouns=turn.pronouns, what="drop")
     turn.referent = ("item", item_id)
+    confirm_water_kept(turn, [item_id], "drop")
     world.move_item(item_id, room_place(world.state.room))
     turn.say(f"Dropped: {definite(world.item_name(item_id))}.")
     turn.spend(1)

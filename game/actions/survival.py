@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from game.actions import ActionRegistry, Turn
 from game.actions.checks import roll_check_def
 from game.actions.scope import Ambiguous, Scope, Thing, resolve, the_name
+from game.actions.water import water_capacity
 from game.errors import ActionRefused
 from game.text import duration, join_names
 from game.world.conditions import is_dark
@@ -16,8 +17,6 @@ if TYPE_CHECKING:
 
 #: The small hours: a long rest whose stretch takes in this minute of the night is a night's sleep.
 SMALL_HOURS = 3 * 60
-#: Rations a water container holds when the content does not say.
-DEFAULT_CAPACITY = 3
 
 
 def register(registry: ActionRegistry) -> None:
@@ -27,11 +26,6 @@ def register(registry: ActionRegistry) -> None:
     registry.register("rest", rest)
     registry.register("wait", wait)
     registry.register("search", search)
-
-
-def water_capacity(turn: Turn) -> int:
-    world = turn.world
-    return sum(world.item(i).rations or DEFAULT_CAPACITY for i in world.carried() if world.item(i).kind == "water")
 
 
 def record_drink(turn: Turn) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from game.actions import ActionRegistry, Turn, triggers
 from game.actions.scope import SELF, SELF_WORDS, Orphan, Scope, Thing, all_but, resolve, scenery_of, the_name
+from game.actions.water import confirm_water_kept
 from game.errors import ActionRefused
 from game.text import capital, definite, subject, verb_s
 from game.world.state import PLAYER, npc_place, room_place
@@ -157,6 +158,8 @@ def _put_one(turn: Turn, item_id: str, holder: tuple[Thing, str]) -> None:
     if capacity and sum(world.item(i).slots for i in inside) + world.item(item_id).slots > capacity:
         raise ActionRefused(f"There is no room for {definite(world.item_name(item_id))} in {the_name(world, target)}.")
     take_first(turn, item_id)
+    if not (target[0] == "item" and world.place_of(target[1]) == PLAYER):  # a satchel carried keeps it carried
+        confirm_water_kept(turn, [item_id], "put")
     world.move_item(item_id, holder_place(target))
     turn.say(f"You put {definite(world.item_name(item_id))} {where} {the_name(world, target)}.")
 
@@ -178,6 +181,7 @@ def give(turn: Turn, command: Command) -> None:
     world = turn.world
     item_id = held_item(turn, command.words, "give")
     npc_id = _npc_to(turn, command, "give", item_id)
+    confirm_water_kept(turn, [item_id], "give")
     npc = world.npc(npc_id)
     who, name = world.the_npc(npc_id), definite(world.item_name(item_id))
     disposition = world.npc_state(npc_id).disposition
@@ -265,6 +269,7 @@ def wield(turn: Turn, command: Command) -> None:
 def throw(turn: Turn, command: Command) -> None:
     world = turn.world
     item_id = held_item(turn, command.words, "throw")
+    confirm_water_kept(turn, [item_id], "throw")
     if command.second:
         target = resolve(Scope.around(world, scenery=True, carried=False), command.second, None, pronouns=turn.pronouns,
                          what="throw it at")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.actions.scope import Scope, resolve
-from game.actions.survival import DEFAULT_CAPACITY
+from game.actions.water import DEFAULT_CAPACITY
 from game.errors import ActionRefused
 from game.npc.memory import refuses_trade
 from game.text import capital, join_names, possessive, verb_s

@@ -192,7 +192,7 @@ def _destroy_random(turn: Turn, owner: str) -> None:
     whose = "Your" if owner == PLAYER else f"{npc_the(world, owner, True)}'s"
     turn.say(f"{whose} {world.item_name(picked)} is smashed beyond use.")
     if owner == PLAYER and world.item(picked).kind == "water":
-        from game.actions.survival import water_capacity
+        from game.actions.water import water_capacity
 
         capacity = water_capacity(turn)
         if world.state.water > capacity:
