@@ -88,7 +88,8 @@ def _core_help(verb: VerbDef, system_name: str) -> list[str]:
 SURVIVAL = ("Water and food, under every system: a ration of water and one of food a day (a Vaarn "
             "synthetic drinks once a week), taken at the day's end if you have not drunk or eaten "
             "(drinking at a water source is free, a day ended beside one is drunk from it, and fill "
-            "refills your containers). A day without "
+            "refills your containers; water is carried in them, and parting with the last one loses what "
+            "it held, asked first). A day without "
             "either leaves you deprived, and a long rest does you no good; the third day in a row "
             "without water kills.")
 SURVIVAL_WORDS = frozenset({"water", "food", "thirst", "hunger", "drink", "eat", "survival", "deprived", "rations"})
