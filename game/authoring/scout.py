@@ -309,7 +309,8 @@ class Scout:
                 self.looted.add((room.id, item_id))
                 return f"use {self._noun(item_id)}"
         wanted = hidden or things
-        limit = 20 if needed & set(things) else 4 if wanted else 1 if room.search is not None else 0
+        unexplored = any(e.to not in self.state.visited for e in hidden)  # a hidden way to new ground may be the way on
+        limit = 20 if needed & set(things) or unexplored else 4 if wanted else 1 if room.search is not None else 0
         if self.searched.get(room.id, 0) >= limit:
             return None
         self.searched[room.id] = self.searched.get(room.id, 0) + 1

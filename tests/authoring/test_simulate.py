@@ -124,3 +124,34 @@ def test_the_report_gives_no_median_without_a_win_and_names_what_is_beyond_the_s
         "  rat                     1 fight, player won 100%, lost 25% of full health on average",
     ]
     assert "beyond" not in summarise([RunResult(3, "won", "", 5, 1, [], "")])
+
+
+def test_the_scout_keeps_searching_for_a_hidden_way_to_ground_it_has_not_seen(tmp_path) -> None:
+    from game.world.loader import load_adventure
+
+    (tmp_path / "adventure.toml").write_text('''
+[adventure]
+id = "hatch"
+title = "The Hatch"
+version = "1.0.0"
+start = "hold"
+goal = { reach = "deck" }
+
+[player]
+name = "Tester"
+water = 5
+food = 5
+
+[rooms.hold]
+name = "Hold"
+description = "A dark hold."
+exits = { up = { to = "deck", hidden = true, find = { check = "perceive", difficulty = "hard" } } }
+
+[rooms.deck]
+name = "Deck"
+description = "The open deck."
+exits = { down = "hold" }
+''', encoding="utf-8")
+    hatch = load_adventure(tmp_path)
+    results = [play_run(hatch, "vaarn", seed, 200) for seed in range(1, 7)]
+    assert sum(r.outcome == "won" for r in results) >= 5, [r.outcome for r in results]
