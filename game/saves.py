@@ -573,10 +573,15 @@ class SaveStore:
             made = self._fresh[system_id] = functools.cache(fresh_npcs(self.fingerprints, system_id))
         return made
 
+    @functools.cached_property
+    def _folder(self) -> str | None:
+        """The adventure's folder as autosaves name it: resolved once (a store's adventure never changes)."""
+        return _folder_text(self.adventure.source)
+
     def _header(self, state: WorldState, data: dict[str, Any], *, autosave: bool = False) -> dict[str, Any]:
         """The ``[save]`` table; an autosave also names the adventure's folder (``--continue`` alone finds it)."""
         version = _game_version
-        folder = _folder_text(self.adventure.source) if autosave else None
+        folder = self._folder if autosave else None
 
         return {
             "format": FORMAT_VERSION,
