@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.actions.scope import Scope, resolve
-from game.actions.water import DEFAULT_CAPACITY
+from game.actions.water import containers_hold
 from game.errors import ActionRefused
 from game.npc.memory import refuses_trade
 from game.text import capital, join_names, possessive, verb_s
@@ -189,8 +189,7 @@ def _add_part(turn: Turn, goods: Goods, scope: Scope, part: tuple[str, ...], own
 
 def capacity_after(world: World, give: Goods, get: Goods) -> int:
     """Rations of water the player's containers hold once the deal is done."""
-    kept = [i for i in world.carried() if i not in give.items] + get.items
-    return sum(world.item(i).rations or DEFAULT_CAPACITY for i in kept if world.item(i).kind == "water")
+    return containers_hold(world, [*(i for i in world.carried() if i not in give.items), *get.items])
 
 
 def water_refusal(world: World, give: Goods, get: Goods) -> str | None:

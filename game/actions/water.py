@@ -5,21 +5,26 @@ player holds; they hold :data:`DEFAULT_CAPACITY` rations each unless the item sa
 """
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 
 from game.actions import Turn
 from game.errors import ActionRefused
 from game.text import capital
+from game.world.world import World
 
 #: Rations a water container holds when the content does not say.
 DEFAULT_CAPACITY = 3
 
 
+def containers_hold(world: World, items: Iterable[str]) -> int:
+    """Rations of water the water containers among ``items`` hold."""
+    return sum(world.item(i).rations or DEFAULT_CAPACITY for i in items if world.item(i).kind == "water")
+
+
 def water_capacity(turn: Turn, leaving: Collection[str] = ()) -> int:
     """Rations of water the containers carried hold (those in ``leaving`` not counted)."""
     world = turn.world
-    return sum(world.item(i).rations or DEFAULT_CAPACITY for i in world.carried()
-               if world.item(i).kind == "water" and i not in leaving)
+    return containers_hold(world, (i for i in world.carried() if i not in leaving))
 
 
 def confirm_water_kept(turn: Turn, leaving: Collection[str], doing: str) -> None:
