@@ -12,7 +12,7 @@ condition holds.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from game.actions import Turn
@@ -36,17 +36,7 @@ def watches(world: World, verb: str) -> bool:
 
 def before_action(turn: Turn, command: Command) -> tuple[bool, bool]:
     """Run the action triggers that match ``command``: whether any fired, and whether one refused the action."""
-    world = turn.world
-    named: set[str] | None = None  # found only for a trigger whose verb and room fit
-    fired = False
-    for index, trigger in _numbered(world, "action"):
-        if _verb_fits(trigger, command.verb) and _room_fits(trigger, world.state.room):
-            named = _named(world, command) if named is None else named
-            if _things_fit(trigger, named) and _may_fire(world, index, trigger):
-                fired = True
-                if _apply(turn, index, trigger):
-                    return True, True
-    return fired, False
+    return _fire(turn, command.verb, lambda: _named(turn.world, command))
 
 
 def let_through(turn: Turn, verb: str, items: list[str]) -> list[str]:
@@ -59,12 +49,26 @@ def let_through(turn: Turn, verb: str, items: list[str]) -> list[str]:
 
 
 def _refused_alone(turn: Turn, verb: str, item_id: str) -> bool:
+    return _fire(turn, verb, lambda: {item_id}, naming=item_id)[1]
+
+
+def _fire(turn: Turn, verb: str, named_of: Callable[[], set[str]], naming: str | None = None) -> tuple[bool, bool]:
+    """Run the action triggers for ``verb`` in the player's room whose things fit ``named_of()`` (found
+    once, for the first trigger whose verb and room fit); with ``naming``, only those that name that
+    thing.  Whether any fired, and whether one refused the action."""
     world = turn.world
+    named: set[str] | None = None
+    fired = False
     for index, trigger in _numbered(world, "action"):
-        if item_id in trigger.things and _verb_fits(trigger, verb) and _room_fits(trigger, world.state.room) \
-                and _things_fit(trigger, {item_id}) and _may_fire(world, index, trigger) and _apply(turn, index, trigger):
-            return True
-    return False
+        if naming is not None and naming not in trigger.things:
+            continue
+        if _verb_fits(trigger, verb) and _room_fits(trigger, world.state.room):
+            named = named_of() if named is None else named
+            if _things_fit(trigger, named) and _may_fire(world, index, trigger):
+                fired = True
+                if _apply(turn, index, trigger):
+                    return True, True
+    return fired, False
 
 
 def on_leave(turn: Turn, room_id: str) -> None:
