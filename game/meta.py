@@ -121,7 +121,8 @@ class MetaCommands:
         return self._report(f"Wayfarer {__version__}, playing {engine.adventure.title} under {engine.system.name}.")
 
     def do_oops(self, command: Command) -> Report:
-        return self.engine.correct(command.words)
+        """As the engine answers ``oops`` itself (it must keep the last command's slip): the words as typed."""
+        return self.engine.correct(tuple(command.raw.split()[1:]))
 
     def do_undo(self, command: Command) -> Report:
         if not self.engine.undo():
