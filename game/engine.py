@@ -152,6 +152,7 @@ class Engine:
         #: Snapshots for undo, each with the length the shared command log had then.
         #: (the state before a timed action, the log's length then, the session's rolls then).
         self.undo_stack: list[tuple[WorldState, int, int]] = []
+        #: The session's rolls as the timed action under way began (its undo snapshot keeps the count).
         self._rolls_before = 0
         #: Write the autosave after every command that changes the run (``wayfarer play`` turns it on).
         self.autosave = False

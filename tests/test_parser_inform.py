@@ -280,7 +280,6 @@ def test_a_killed_npc_leaves_a_body_to_examine(game: Engine) -> None:
     assert play(game, "take corpse")[0].startswith("You leave the body of the brute")
     assert "The body of the brute lies here." in play(game, "look")
     maud = game.world.npc_state("maud")
-    maud.sheet = game.system.harm(maud.sheet, "d20", ScriptedDice([20] * 10)).sheet
     while game.system.condition(maud.sheet) != "dead":
         maud.sheet = game.system.harm(maud.sheet, "d20", ScriptedDice([20] * 10)).sheet
     assert "The body of Maud lies here." in play(game, "look"), "a name of her own takes no article"
