@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from game.actions.scope import SELF, Scope, Thing, names_of, scenery_of
+from game.actions.scope import SELF, Scope, Thing, holds_things, names_of
 from game.parser import ARTICLES, PREPOSITIONS, split_verb
 from game.verbs import VERB_WORDS as VERBS
 
@@ -98,7 +98,7 @@ def first_things(world: World, verb: str | None) -> list[Thing]:
 def second_things(world: World, verb: str, preposition: str, first: tuple[str, ...]) -> list[Thing]:
     """What may follow ``verb FIRST preposition``: the thing that fits the second slot of the command."""
     if verb == "put" and preposition in INTO_WORDS:
-        return [t for t in Scope.around(world, scenery=True).things if _holds(world, t)]
+        return [t for t in Scope.around(world, scenery=True).things if holds_things(world, t)]
     if verb in ("give", "show", "sell", "steal", "buy") or (verb == "trade" and preposition in ("with", "to")):
         return _people(world)
     if verb in ("attack", "shoot") and preposition in ("with", "using"):
@@ -110,7 +110,7 @@ def second_things(world: World, verb: str, preposition: str, first: tuple[str, .
     if verb == "throw" and preposition in ("at", "to"):
         return [*_people(world), *(t for t in Scope.around(world, scenery=True).things if t[0] != "npc")]
     if verb == "take" and preposition == "from":
-        return [t for t in Scope.around(world, scenery=True).things if _holds(world, t) or t[0] == "npc"]
+        return [t for t in Scope.around(world, scenery=True).things if holds_things(world, t) or t[0] == "npc"]
     if verb == "trade" and preposition == "for":
         return [("item", i) for n in world.living_npcs_in() for i in world.npc_items(n)]
     return Scope.around(world, scenery=True).things
@@ -129,13 +129,6 @@ def _named(world: World, thing: Thing, words: tuple[str, ...]) -> bool:
 
 def _people(world: World) -> list[Thing]:
     return [("npc", n) for n in world.living_npcs_in()]
-
-
-def _holds(world: World, thing: Thing) -> bool:
-    """Whether things can be put in or on ``thing`` (a container or supporter, carried, here or scenery)."""
-    if thing[0] == "item":
-        return world.item(thing[1]).kind in ("container", "supporter")
-    return thing[0] == "scenery" and scenery_of(world, thing[1]).kind != "scenery"
 
 
 def _names(world: World, thing: Thing) -> list[str]:

@@ -97,12 +97,12 @@ class Scope:
             things.append(SELF)
         # What lies in or on the room's scenery is in reach even when the scenery itself is not asked for.
         for holder in [*things, *([] if scenery_here else here)]:
-            if _holds(world, holder):
+            if holds_things(world, holder):
                 things += [("item", i) for i in world.items_at(f"in:{holder[1]}")]
         return cls(world, things, dark)
 
 
-def _holds(world: World, thing: Thing) -> bool:
+def holds_things(world: World, thing: Thing) -> bool:
     """Whether things can be in or on ``thing`` (a container or supporter)."""
     if thing[0] == "item":
         return world.item(thing[1]).kind in ("container", "supporter")
