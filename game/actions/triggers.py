@@ -12,7 +12,7 @@ condition holds.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import TYPE_CHECKING
 
 from game.actions import Turn
@@ -64,7 +64,7 @@ def _fire(turn: Turn, verb: str, named_of: Callable[[], set[str]], naming: str |
             continue
         if _verb_fits(trigger, verb) and _room_fits(trigger, world.state.room):
             named = named_of() if named is None else named
-            if _things_fit(trigger, named) and _may_fire(world, index, trigger):
+            if _things_fit(trigger, named) and may_fire(world, index, trigger):
                 fired = True
                 if _apply(turn, index, trigger):
                     return True, True
@@ -86,7 +86,7 @@ def after_turn(turn: Turn) -> None:
         if world.state.status != "playing":
             return
         mark = f"@held-{index}"
-        now = _room_fits(trigger, world.state.room) and _may_fire(world, index, trigger)
+        now = _room_fits(trigger, world.state.room) and may_fire(world, index, trigger)
         if now and mark not in world.state.flags:
             world.state.flags.add(mark)
             _apply(turn, index, trigger)
@@ -97,7 +97,7 @@ def after_turn(turn: Turn) -> None:
 def _run_room(turn: Turn, on: str, room_id: str) -> None:
     world = turn.world
     for index, trigger in _numbered(world, on):
-        if _room_fits(trigger, room_id) and _may_fire(world, index, trigger):
+        if _room_fits(trigger, room_id) and may_fire(world, index, trigger):
             _apply(turn, index, trigger)
 
 
@@ -117,13 +117,23 @@ def _room_fits(trigger: TriggerDef, room_id: str) -> bool:
     return (not trigger.rooms or room_id in trigger.rooms) and room_id not in trigger.not_rooms
 
 
-def _may_fire(world: World, index: int, trigger: TriggerDef) -> bool:
+def may_fire(world: World, index: int, trigger: TriggerDef, room_id: str | None = None) -> bool:
+    """Whether trigger number ``index`` may fire now in ``room_id`` (the player's by default): its
+    ``when`` holds, and a ``once`` trigger has not fired."""
     if trigger.once and f"@fired-{index}" in world.state.flags:
         return False
-    return trigger.when is None or holds(world, trigger.when)
+    return trigger.when is None or holds(world, trigger.when, room_id)
 
 
-def _things_fit(trigger: TriggerDef, named: set[str]) -> bool:
+def matches(trigger: TriggerDef, verb: str, named: Collection[str], room_id: str) -> bool:
+    """Whether an action trigger's filters fit ``verb`` naming ``named`` (ids, or a direction) in
+    ``room_id``, its ``when`` and ``once`` aside (for the simulator's planning; play goes through
+    :func:`before_action`)."""
+    return _verb_fits(trigger, verb) and _room_fits(trigger, room_id) and _things_fit(trigger, named)
+
+
+
+def _things_fit(trigger: TriggerDef, named: Collection[str]) -> bool:
     if trigger.things and not any(t in named for t in trigger.things):
         return False
     return not any(t in named for t in trigger.not_things)

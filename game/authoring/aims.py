@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
+from game.actions.triggers import matches, may_fire
 from game.verbs import ACTION_VERBS
 from game.world.conditions import holds, is_dark
 from game.world.content import TriggerDef, When
@@ -91,7 +92,7 @@ def stopping_trigger(world: World, verb: str, named: Collection[str],
     None when the action would go ahead."""
     room_id = room_id or world.state.room
     for index, trigger in _actions(world):
-        if _fits(trigger, verb, named, room_id) and _may_fire(world, index, trigger, room_id) \
+        if matches(trigger, verb, named, room_id) and may_fire(world, index, trigger, room_id) \
                 and (trigger.refuse or trigger.end):
             return index, trigger
     return None
@@ -148,7 +149,7 @@ def _stoppers(world: World, upto: int, verb: str, thing: str, room: str | None) 
     for index, trigger in _actions(world):
         if index >= upto:
             return
-        if (trigger.refuse or trigger.end) and _fits(trigger, verb, named, room or world.state.room):
+        if (trigger.refuse or trigger.end) and matches(trigger, verb, named, room or world.state.room):
             yield index, trigger
 
 
@@ -248,22 +249,6 @@ def _setter(world: World, flag: str, depth: int) -> Iterator[Task]:
     raise _Beyond(f"needs flag '{flag}', which no trigger the scout can fire sets")
 
 
-# -- matching, as game.actions.triggers does -----------------------------------------------
+# -- the action triggers ------------------------------------------------------------------
 def _actions(world: World) -> Iterator[tuple[int, TriggerDef]]:
     return ((i, t) for i, t in enumerate(world.adventure.triggers) if t.on == "action")
-
-
-def _fits(trigger: TriggerDef, verb: str, named: Collection[str], room_id: str) -> bool:
-    if trigger.verbs and verb not in trigger.verbs or verb in trigger.not_verbs:
-        return False
-    if trigger.rooms and room_id not in trigger.rooms or room_id in trigger.not_rooms:
-        return False
-    if trigger.things and not any(t in named for t in trigger.things):
-        return False
-    return not any(t in named for t in trigger.not_things)
-
-
-def _may_fire(world: World, index: int, trigger: TriggerDef, room_id: str) -> bool:
-    if trigger.once and f"@fired-{index}" in world.state.flags:
-        return False
-    return trigger.when is None or holds(world, trigger.when, room_id)
