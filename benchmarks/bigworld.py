@@ -118,7 +118,7 @@ def timed(fn, repeat: int = 5) -> float:  # type: ignore[no-untyped-def]
 
 def meet_all(engine: Engine) -> None:
     """Meet every NPC of the adventure, as walking up to each would (Vaarn's reaction roll marks it met)."""
-    from game.play.vaarn_scene import update_npc
+    from game.systems.vaarn.scene import update_npc
 
     for npc_id in engine.adventure.npcs:
         update_npc(engine.world, npc_id, met=True)

@@ -4,7 +4,7 @@ Every pair of pools (attack and evasion, 0 to 5 specialties each) is timed
 cold (the pool cache emptied first) through ``system.odds``, as the game's
 ``odds attack`` computes it.  For a few pairs the margins as computed (long
 tails by DFT, the convolution rounded to
-:data:`~game.rules.maelstrom_odds.OPPOSED_DIGITS` digits) are compared with
+:data:`~game.systems.maelstrom.odds.OPPOSED_DIGITS` digits) are compared with
 the exact ones (the exact walk, and the convolution of its thousands-of-digit
 counts, which took up to seconds): the largest difference of any margin's
 probability is printed (bound: 1e-12).
@@ -24,10 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.rules import maelstrom_odds as mo  # noqa: E402
-from game.rules.maelstrom_actions import AttackRequest  # noqa: E402
-from game.rules.maelstrom_pool import PoolRequest  # noqa: E402
 from game.rules.registry import get_system  # noqa: E402
+from game.systems.maelstrom import odds as mo  # noqa: E402
+from game.systems.maelstrom.actions import AttackRequest  # noqa: E402
+from game.systems.maelstrom.pool import PoolRequest  # noqa: E402
 
 TARGET = 0.020
 #: (dice, difficulty, threshold) of the attack and the evasion pools timed.

@@ -24,8 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.rules import maelstrom_odds, open_adventures_dice, opend6_roll  # noqa: E402
+from game.rules import opend6_roll  # noqa: E402
 from game.rules.registry import get_system  # noqa: E402
+from game.systems.maelstrom import odds as maelstrom_odds
+from game.systems.open_adventures import dice as open_adventures_dice
 
 TARGET = 0.005
 CACHED_MODULES = (maelstrom_odds, open_adventures_dice, opend6_roll)

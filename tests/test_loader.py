@@ -473,7 +473,7 @@ def test_rule_options_fall_back_to_the_id_when_the_system_cannot_load(
     from game.rules import registry
 
     def broken(system_id: str, options: dict[str, object]) -> list[str]:
-        raise ImportError("game.rules.vaarn is being written")
+        raise ImportError("game.systems.vaarn.rules is being written")
 
     monkeypatch.setattr(registry, "option_problems", broken)
     assert problems_of(tmp_path, BASE + '\n[adventure.rules]\nvaarn = { anything = "goes" }\n') == []

@@ -22,9 +22,9 @@ NOT_AT_START = (
     "game.authoring", "game.mapping", "game.replay",                     # other subcommands and `map`
     "game.npc.intents", "game.npc.policies", "game.npc.view",            # NPCs acting: from the first command
     "game.events.fight", "game.events.world", "game.events.theft",      # events beyond rolls and prose...
-    "game.narration.common", "game.narration.vaarn_events",              # ...and their wording
-    *(f"game.rules.vaarn_{part}" for part in ("events", "combat", "wounds", "gifts", "saves")),  # Vaarn in play
-    "game.play.vaarn_trade", "game.actions.trade", "game.actions.trade_goods", "game.actions.trade_pricing",
+    "game.narration.common", "game.systems.vaarn.narration_events",              # ...and their wording
+    *(f"game.systems.vaarn.{part}" for part in ("events", "combat", "wounds", "gifts", "saves")),  # Vaarn in play
+    "game.systems.vaarn.trade", "game.actions.trade", "game.actions.trade_goods", "game.actions.trade_pricing",
     "game.actions.theft", "game.rules.exact", "fractions", "decimal",   # trading, stealing, exact odds
     "game.world.toml_locate",                                            # where a problem in content is
     "tomllib", "game.world.build", "game.world.schema", "datetime",  # parsing and building content: the

@@ -10,8 +10,8 @@ takes a quarter off, never below 3/4.  The roll is the system's own
 ``persuade`` check (``BasePlay.check``), so each system rolls it its own way.
 
 A play object returns its pricing from ``BasePlay.pricing()``; Vaarn's is its
-slot-for-slot barter (:mod:`game.play.vaarn_trade`), BIND's makes the roll a
-resisted action (:mod:`game.play.bind_trade`).
+slot-for-slot barter (:mod:`game.systems.vaarn.trade`), BIND's makes the roll a
+resisted action (:mod:`game.systems.bind.trade`).
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ A roll carries a citation for the programmers (``seed 000 §2 Skill Checks``,
 into what a player reads: the system's name, the section of its rules, what
 that section says in plain words, and whether the rule is a house rule
 (Wayfarer's choice where the rules text is silent).  Ids and file names are
-never shown.  Each system's words live in ``game.explain.<system id>``.
+never shown.  Each system's words live in ``game.systems.<id>.explain``.
 
 It imports nothing of the game: the callers hand in the citation and the ids.
 """
@@ -15,7 +15,11 @@ import re
 from dataclasses import dataclass
 from types import ModuleType
 
-from game.explain import bind, maelstrom, open_adventures, opend6, vaarn
+from game.systems.bind import explain as bind
+from game.systems.maelstrom import explain as maelstrom
+from game.systems.open_adventures import explain as open_adventures
+from game.systems.opend6 import explain as opend6
+from game.systems.vaarn import explain as vaarn
 
 #: The systems with explanations (a module each); others get the generic wording.
 EXPLAINED: dict[str, ModuleType] = {

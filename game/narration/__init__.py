@@ -2,7 +2,7 @@
 
 A :class:`Narrator` renders each event by its type through a table of
 renderers; a system words things its own way by subclassing it (see
-``game.narration.<system>``) and adding to :attr:`Narrator.renderers`.  The
+``game.systems.<id>.narration``) and adding to :attr:`Narrator.renderers`.  The
 narrator reads names from the world it is given, never decides anything, and
 changes nothing.
 """
@@ -53,7 +53,7 @@ class Narrator:
 
         Only rolls and prose are worded at import.  The other events' classes are
         imported by the code that makes them, so their wording
-        (:mod:`game.narration.common`, and a system's own: see ``game.narration.vaarn``)
+        (:mod:`game.narration.common`, and a system's own: see ``game.systems.vaarn.narration``)
         is imported with the first one narrated, not at start-up (issue 18).  It
         never replaces what a narrator class words its own way: a subclass adds its
         own late table first, then calls this.

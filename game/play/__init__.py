@@ -4,7 +4,7 @@ The rule modules (:mod:`game.rules`) are pure; a *play* object turns them into
 turns of a game: which dice a check spends, whether a tie asks the player,
 what happens at the end of a round or a day, which extra verbs the system
 brings (``fate``, ``push``, ``trade``...).  :class:`~game.play.base.BasePlay` is
-the behaviour every system starts from; ``game.play.<system id>`` may define
+the behaviour every system starts from; ``game.systems.<id>.play`` may define
 ``make_play(system)`` returning a subclass.
 """
 from __future__ import annotations
@@ -18,9 +18,9 @@ from game.rules.base import RuleSystem
 def play_for(system: RuleSystem) -> BasePlay:
     """The play object of a system: its own module's, or the base behaviour."""
     try:
-        module = importlib.import_module(f"game.play.{system.id}")
+        module = importlib.import_module(f"game.systems.{system.id}.play")
     except ModuleNotFoundError as error:
-        if error.name != f"game.play.{system.id}":
+        if error.name not in (f"game.systems.{system.id}", f"game.systems.{system.id}.play"):
             raise
         return BasePlay(system)
     play: BasePlay = module.make_play(system)

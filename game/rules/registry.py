@@ -1,6 +1,6 @@
 """The registry of rule systems: ids, one-line summaries and configured instances.
 
-Each system lives in ``game.rules.<id>`` and exposes:
+Each system lives in ``game.systems.<id>.rules`` and exposes:
 
 - ``SYSTEM_ID: str`` and ``SUMMARY: str`` (one line, for ``wayfarer systems``);
 - ``OPTIONS: dict[str, tuple[str, ...]]``: each adventure option's allowed
@@ -35,7 +35,7 @@ class SystemInfo:
 def _module(system_id: str) -> ModuleType:
     if system_id not in SYSTEM_IDS:
         raise UsageError(f"unknown system '{system_id}'; known systems: {', '.join(SYSTEM_IDS)}")
-    return importlib.import_module(f"game.rules.{system_id}")
+    return importlib.import_module(f"game.systems.{system_id}.rules")
 
 
 def info(system_id: str) -> SystemInfo:

@@ -52,7 +52,7 @@ def test_a_guard_that_bars_the_way_is_fought_not_walked_into(oasis: Adventure, s
 
 
 def test_out_of_reach_the_scout_closes_in_before_a_melee_blow(oasis: Adventure) -> None:
-    from game.play.open_adventures_turn import set_distance
+    from game.systems.open_adventures.turn import set_distance
 
     engine, scout, said = at_the_pass(oasis, "open_adventures")
     set_distance(engine.world, "raider", 6)

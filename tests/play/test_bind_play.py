@@ -873,7 +873,7 @@ def test_a_friendly_drone_helps_force_the_medbay_door(tmp_path: Path, script: Sc
     """Under BIND the drone won over at the first meeting helps where its round takes it: at the
     medbay door (Strength + Crafts, hard: TN 10) its +4 is the best placed and leads, Ashe's +1
     adds half of 1, rounded down (0); the one roll of 11 is Ashe's 12 and the drone's 15."""
-    from game.rules.bind_traits import make_sheet
+    from game.systems.bind.traits import make_sheet
 
     halcyon = Path(__file__).resolve().parents[2] / "content" / "halcyon-drift"
     game = Engine.new_game(load_adventure(halcyon), get_system("bind"), 1)

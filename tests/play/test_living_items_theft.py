@@ -292,7 +292,7 @@ def test_a_vaarn_npc_invokes_its_combat_gift_while_it_can_pay_for_it(adventure) 
     assert view.harm_item == "litany" and view.harm_sure, "seed 001: combat Gifts always hit"
     engine.play.npc_turn(turn, "brute")
     assert ItemUsed("brute", "litany", "harm") in turn.events
-    from game.rules.vaarn_events import GiftPaid
+    from game.systems.vaarn.events import GiftPaid
 
     paid = [e for e in turn.events if isinstance(e, GiftPaid)]
     assert paid and world.npc_state("brute").sheet.hp == 10 - paid[0].cost, "it paid the cost die in HP"
@@ -302,7 +302,7 @@ def test_a_vaarn_npc_invokes_its_combat_gift_while_it_can_pay_for_it(adventure) 
 
 
 def test_open_adventures_uses_only_a_ranged_item_from_a_distance(adventure) -> None:
-    from game.play.open_adventures_turn import set_distance
+    from game.systems.open_adventures.turn import set_distance
 
     engine = new(adventure, "open_adventures")
     place(engine, "arena")

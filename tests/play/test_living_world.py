@@ -23,9 +23,9 @@ from game.npc.intents import Attack, CallAllies, Finish, HoldBack, LeaveBe, Purs
 from game.npc.policies import policy_for
 from game.npc.view import NpcView
 from game.play import living
-from game.rules.bind_events import LifeAtStake
 from game.rules.dice import dice_for_turn
 from game.rules.registry import SYSTEM_IDS, get_system
+from game.systems.bind.events import LifeAtStake
 from game.world.loader import load_adventure
 from game.world.state import npc_place
 

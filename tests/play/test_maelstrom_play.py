@@ -19,12 +19,10 @@ from game.actions.combat import weapon_of
 from game.engine import Engine
 from game.events import PLAYER, RollMade
 from game.events.fight import Fell, HealthChanged
-from game.play.maelstrom_fight import tiring
-from game.play.maelstrom_rolls import readied, sync_armour
 from game.rules.base import Situation, Weapon
 from game.rules.dice import ScriptedDice
-from game.rules.maelstrom import make_system
-from game.rules.maelstrom_events import (
+from game.saves import SaveStore
+from game.systems.maelstrom.events import (
     AttackBotched,
     AttackHit,
     AttackMissed,
@@ -33,8 +31,10 @@ from game.rules.maelstrom_events import (
     WillpowerSpent,
     WillpowerUse,
 )
-from game.rules.maelstrom_sheet import Health, MaelstromSheet
-from game.saves import SaveStore
+from game.systems.maelstrom.fight import tiring
+from game.systems.maelstrom.rolls import readied, sync_armour
+from game.systems.maelstrom.rules import make_system
+from game.systems.maelstrom.sheet import Health, MaelstromSheet
 from game.world.content import Adventure
 from game.world.loader import load_adventure
 from tests.conftest import TurnScript as Script
@@ -343,8 +343,8 @@ def test_a_botched_attack_drops_the_weapon(engine: Engine, script: Script) -> No
 def test_a_foe_that_botches_and_hurts_itself_is_worded_by_its_pronoun(engine: Engine) -> None:
     from dataclasses import replace as replaced
 
-    from game.rules.maelstrom_events import Wounded
-    from game.rules.maelstrom_sheet import HealthLevel
+    from game.systems.maelstrom.events import Wounded
+    from game.systems.maelstrom.sheet import HealthLevel
 
     world = engine.world
     hurt = Wounded("raider", 1, "bashing", HealthLevel("Bruised"))

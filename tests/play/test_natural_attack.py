@@ -7,8 +7,8 @@ import pytest
 
 from game.engine import Engine
 from game.paths import bundled_root
-from game.play import vaarn_fight
 from game.rules.registry import SYSTEM_IDS, get_system
+from game.systems.vaarn import fight as vaarn_fight
 from game.world.content import Adventure
 from game.world.loader import load_adventure
 from tests.test_loader import BASE, problems_of

@@ -22,10 +22,10 @@ from game.engine import Engine
 from game.events import PLAYER
 from game.rules.base import Weapon
 from game.rules.dice import ScriptedDice
-from game.rules.open_adventures_events import DamageRolled, Defended, DiceCommitted, PoolLost
-from game.rules.open_adventures_sheet import OASheet
 from game.rules.registry import get_system
 from game.saves import SaveStore
+from game.systems.open_adventures.events import DamageRolled, Defended, DiceCommitted, PoolLost
+from game.systems.open_adventures.sheet import OASheet
 from game.world.content import Adventure
 from game.world.loader import load_adventure
 from tests.conftest import TurnScript as Script

@@ -20,12 +20,12 @@ from game.events import PLAYER, RollMade
 from game.meta import why_lines
 from game.parser import parse
 from game.rules.dice import ScriptedDice
-from game.rules.opend6 import OpenD6
-from game.rules.opend6_events import ActionLost, InitiativeRolled
-from game.rules.opend6_initiative import RULE, roll_initiative
-from game.rules.opend6_types import D6Moment, D6Sheet
 from game.rules.registry import get_system
 from game.saves import SaveStore
+from game.systems.opend6.events import ActionLost, InitiativeRolled
+from game.systems.opend6.initiative import RULE, roll_initiative
+from game.systems.opend6.rules import OpenD6
+from game.systems.opend6.types import D6Moment, D6Sheet
 from game.world.content import Adventure
 from tests.conftest import TurnScript as Script
 from tests.conftest import say_with_dice as say

@@ -17,11 +17,11 @@ from game.engine import Engine
 from game.events import PLAYER
 from game.paths import bundled_root
 from game.rules.dice import ScriptedDice
-from game.rules.opend6 import OpenD6
-from game.rules.opend6_codes import DieCode
-from game.rules.opend6_types import D6Moment, D6Sheet, Setback
 from game.rules.registry import get_system
 from game.saves import SaveStore
+from game.systems.opend6.codes import DieCode
+from game.systems.opend6.rules import OpenD6
+from game.systems.opend6.types import D6Moment, D6Sheet, Setback
 from game.world.content import Adventure
 from game.world.loader import find_adventure, load_adventure
 from tests.conftest import TurnScript as Script
@@ -562,7 +562,7 @@ def test_a_killing_blow_emits_died_and_the_narration_leaves_it_to_the_fight(engi
     from game.actions import Turn
     from game.events.fight import Died
     from game.rules.base import Weapon
-    from game.rules.opend6_events import DamageResisted, Hit
+    from game.systems.opend6.events import DamageResisted, Hit
 
     to_the_well(engine, script)
     # attack 4D: 6, 6, 6 + wild 2 = 20 vs 9; damage 2D+1 + 2D: 6, 6, 6 + wild 6+6+5 + 1 = 36; resistance 2D: 1 + wild 2
@@ -570,7 +570,7 @@ def test_a_killing_blow_emits_died_and_the_narration_leaves_it_to_the_fight(engi
     result = engine.play.player_attack(turn, "raider", Weapon("sword", "d8"), engine.play.situation(turn))
     assert result.events[-3:] == (Hit(PLAYER, "raider", "sword"), DamageResisted("raider", 36, 3, True, 0, 6),
                                   Died("raider"))
-    from game.narration.opend6 import OpenD6Narrator
+    from game.systems.opend6.narration import OpenD6Narrator
 
     assert OpenD6Narrator(engine.world).lines(result.events[-2:]) == \
         ["Damage 36 against its resistance 3: the dune raider is dead."]
@@ -578,8 +578,8 @@ def test_a_killing_blow_emits_died_and_the_narration_leaves_it_to_the_fight(engi
 
 def test_an_answered_question_hides_what_was_shown_with_it(engine: Engine) -> None:
     from game.events import Said
-    from game.narration.opend6 import OpenD6Narrator
-    from game.rules.opend6_events import Answered, CharacterPointSpent
+    from game.systems.opend6.events import Answered, CharacterPointSpent
+    from game.systems.opend6.narration import OpenD6Narrator
 
     narrator = OpenD6Narrator(engine.world)
     events = [Said("shown with the question"), Answered(), Said("still shown"), Answered(), CharacterPointSpent(3)]

@@ -233,7 +233,7 @@ def test_bind_haggling_is_resisted_by_the_merchant(tmp_path: Path, script: TurnS
     script.turns[engine.state.turn] = LOSE["bind"]
     preview = engine.preview(parse("haggle"), engine.turn_dice())
     assert preview is not None
-    from game.rules.bind_traits import kind_bonus
+    from game.systems.bind.traits import kind_bonus
 
     resisting = kind_bonus(engine.world.npc_state("tamsin").sheet, "will")
     assert preview[1].tn == 7 + resisting

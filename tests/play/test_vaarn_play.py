@@ -17,13 +17,13 @@ from game.actions import Turn
 from game.engine import Engine
 from game.events import PLAYER, RollMade
 from game.events.fight import Died, Fell, Fled, HealthChanged, Surrendered
-from game.narration.vaarn import VaarnNarrator
 from game.npc.intents import Flee, Surrender
 from game.rules.dice import ScriptedDice
 from game.rules.registry import get_system
-from game.rules.vaarn_data import CAUSE_ZERO_HP
-from game.rules.vaarn_events import Wounded
-from game.rules.vaarn_sheet import VaarnSheet
+from game.systems.vaarn.data import CAUSE_ZERO_HP
+from game.systems.vaarn.events import Wounded
+from game.systems.vaarn.narration import VaarnNarrator
+from game.systems.vaarn.sheet import VaarnSheet
 from game.world.loader import load_adventure
 from tests.conftest import FaceQueue as Dice
 

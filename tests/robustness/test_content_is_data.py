@@ -31,14 +31,14 @@ AUDITED: dict[tuple[str, str], str] = {
     ("game/meta.py", "run"): "getattr(self, 'do_' + verb): the engine calls run() only for verbs in the fixed "
                              "table game.verbs.META_VERBS (tested below)",
     ("game/meta.py", "__init__"): "hasattr(self, 'do_' + verb) for each verb of the fixed table game.verbs.META_VERBS",
-    ("game/rules/registry.py", "_module"): "import_module('game.rules.' + id) after checking id in the fixed "
+    ("game/rules/registry.py", "_module"): "import_module('game.systems.' + id + '.rules') after checking id in the fixed "
                                             "tuple SYSTEM_IDS",
-    ("game/play/__init__.py", "play_for"): "import_module('game.play.' + system.id): the id of a system object "
+    ("game/play/__init__.py", "play_for"): "import_module('game.systems.' + system.id + '.play'): the id of a system object "
                                            "the registry made, hence one of SYSTEM_IDS",
     ("game/actions/social.py", "talk"): "GREETINGS[...].format(name=...): the template is a constant of the "
                                         "module; content is only an argument",
     ("game/actions/social.py", "ask"): "the same GREETINGS templates",
-    ("game/play/vaarn_fight.py", "meet"): "REACTION_TEXT[...] or a literal .format(Name=...): constant templates",
+    ("game/systems/vaarn/fight.py", "meet"): "REACTION_TEXT[...] or a literal .format(Name=...): constant templates",
 }
 
 
@@ -107,7 +107,7 @@ def test_meta_dispatch_is_reached_only_by_its_fixed_verbs(engine: Engine, text: 
     assert not report.quit and report.lines
 
 
-@pytest.mark.parametrize("system_id", ["os", "sys", "base", "registry", "dice", "__init__", "../x", "game.rules.vaarn",
+@pytest.mark.parametrize("system_id", ["os", "sys", "base", "registry", "dice", "__init__", "../x", "game.systems.vaarn.rules",
                                        "vaarn.os", "VAARN", "vaarn\x00", ""])
 def test_system_ids_outside_the_fixed_tuple_import_nothing(system_id: str) -> None:
     import sys

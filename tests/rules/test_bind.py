@@ -14,17 +14,14 @@ from hypothesis import strategies as st
 from game.errors import ContentError, DiceExhausted, UsageError
 from game.events import PLAYER
 from game.events.fight import Fell
-from game.rules import bind_body as body
-from game.rules import bind_combat as combat
-from game.rules import bind_core as core
-from game.rules import bind_traits as traits
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
-from game.rules.bind import OPTIONS, SUMMARY, SYSTEM_ID, BindSituation, make_system
-from game.rules.bind_core import BindRequest
-from game.rules.bind_events import DEFENDER, HpChanged, LifeSaveEnded, Rested
-from game.rules.bind_sheet import Armour, BindSheet
 from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces
 from game.rules.registry import get_system, info
+from game.systems.bind import body, combat, core, traits
+from game.systems.bind.core import BindRequest
+from game.systems.bind.events import DEFENDER, HpChanged, LifeSaveEnded, Rested
+from game.systems.bind.rules import OPTIONS, SUMMARY, SYSTEM_ID, BindSituation, make_system
+from game.systems.bind.sheet import Armour, BindSheet
 
 BIND = make_system({})
 
@@ -751,7 +748,7 @@ def test_death_at_minus_maximum_hp() -> None:
 
 
 def test_weapon_dice_map_to_damage_bonuses() -> None:
-    from game.rules.bind_combat import arms_of, die_damage
+    from game.systems.bind.combat import arms_of, die_damage
     assert [die_damage(d) for d in ("d4", "d6", "d8", "d10", "d12")] == [0, 1, 2, 3, 4]
     assert arms_of(Weapon("pick", "d6", system={"bonus": 1, "damage": 3})).damage == 3
     assert [die_damage(d) for d in ("2d4", "d8+1", "d2", "d20", "2d6")] == [3, 3, -1, 8, 5]
@@ -826,7 +823,7 @@ def test_fatigue_penalty_counts_hp_below_zero_as_zero() -> None:
 
 
 def test_bind_situation_carries_resting_and_encumbrance() -> None:
-    from game.rules.bind import BindSituation
+    from game.systems.bind.rules import BindSituation
 
     runner = pc(speed=1, vigilance=1)
     assert BIND.check_request(runner, "dodge", "normal", BindSituation(encumbrance=3)).bonus == 2 - 3

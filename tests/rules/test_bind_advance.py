@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from game.rules import bind_advance as adv
-from game.rules.bind_events import TraitRaised, XpAwarded
-from game.rules.bind_sheet import BindSheet
-from game.rules.bind_traits import make_sheet, tier_sheet
+from game.systems.bind import advance as adv
+from game.systems.bind.events import TraitRaised, XpAwarded
+from game.systems.bind.sheet import BindSheet
+from game.systems.bind.traits import make_sheet, tier_sheet
 
 
 def pc(xp: int = 0, race: str = "human", **traits: int) -> BindSheet:
@@ -111,9 +111,9 @@ def test_the_greatsword_example() -> None:
     """"A character on 2 AP who attacks with a greatsword (which costs 4 AP) would then go to -2 AP.
     If someone attacked them, they would have to respond with a -2 penalty to their action, then
     reduce to -6.\""""
-    from game.rules.bind_combat import ap_cost, spend_ap
-    from game.rules.bind_sheet import Arms
-    from game.rules.bind_traits import ap_penalty, kind_bonus
+    from game.systems.bind.combat import ap_cost, spend_ap
+    from game.systems.bind.sheet import Arms
+    from game.systems.bind.traits import ap_penalty, kind_bonus
 
     greatsword = Arms("greatsword", damage=4)  # a d12 weapon: +4 damage
     assert ap_cost(greatsword) == 4
@@ -125,8 +125,8 @@ def test_the_greatsword_example() -> None:
 
 
 def test_a_round_begins_with_three_plus_speed_less_encumbrance() -> None:
-    from game.rules.bind_combat import ap_cost, round_ap
-    from game.rules.bind_sheet import Arms
+    from game.systems.bind.combat import ap_cost, round_ap
+    from game.systems.bind.sheet import Arms
 
     assert round_ap(pc(speed=1)) == 4
     assert round_ap(replace(pc(speed=1), encumbrance=3)) == 1

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from game.rules.dice import RandomDice
-from game.rules.maelstrom_sheet import TRACK, Health
-from game.rules.opend6_sheet import DEAD, HEALTH_SHARE, WOUND_LEVELS
 from game.rules.registry import SYSTEM_IDS, get_system
-from game.rules.vaarn_sheet import Wound
+from game.systems.maelstrom.sheet import TRACK, Health
+from game.systems.opend6.sheet import DEAD, HEALTH_SHARE, WOUND_LEVELS
+from game.systems.vaarn.sheet import Wound
 
 
 def fresh(system_id: str, options: dict[str, str] | None = None) -> tuple[Any, Any]:

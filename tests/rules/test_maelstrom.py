@@ -17,17 +17,16 @@ from hypothesis import strategies as st
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
 from game.events import PLAYER
 from game.events.fight import Died, Fell, HealthChanged
-from game.rules import maelstrom_build as build
-from game.rules import maelstrom_odds as mo
-from game.rules import maelstrom_pool as pool
-from game.rules import maelstrom_sheet as sheets
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
 from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces
 from game.rules.exact import TAIL_CUTOFF
-from game.rules.maelstrom import OPTIONS, SUMMARY, SYSTEM_ID, make_system
-from game.rules.maelstrom_actions import AttackRequest, pool_request
-from game.rules.maelstrom_dft import DFT_ERROR, decay_rate
-from game.rules.maelstrom_events import (
+from game.rules.registry import get_system
+from game.systems.maelstrom import build, pool
+from game.systems.maelstrom import odds as mo
+from game.systems.maelstrom import sheet as sheets
+from game.systems.maelstrom.actions import AttackRequest, pool_request
+from game.systems.maelstrom.dft import DFT_ERROR, decay_rate
+from game.systems.maelstrom.events import (
     AttackBotched,
     AttackHit,
     AttackMissed,
@@ -38,8 +37,8 @@ from game.rules.maelstrom_events import (
     WillpowerUse,
     Wounded,
 )
-from game.rules.maelstrom_pool import PoolRequest
-from game.rules.registry import get_system
+from game.systems.maelstrom.pool import PoolRequest
+from game.systems.maelstrom.rules import OPTIONS, SUMMARY, SYSTEM_ID, make_system
 
 SYSTEM = make_system({})
 PISTOL = Weapon("light pistol", "d6", ranged=True)

@@ -17,10 +17,11 @@ from hypothesis import strategies as st
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
 from game.events import PLAYER
 from game.events.fight import Died, Fell
-from game.rules import open_adventures as oa
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
 from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces
-from game.rules.open_adventures_dice import (
+from game.rules.registry import get_system, info
+from game.systems.open_adventures import rules as oa
+from game.systems.open_adventures.dice import (
     DIFFICULTY_SUCCESSES,
     KIND_ATTRIBUTE,
     PoolRequest,
@@ -28,7 +29,7 @@ from game.rules.open_adventures_dice import (
     exit_successes,
     move_inches,
 )
-from game.rules.open_adventures_events import (
+from game.systems.open_adventures.events import (
     AttackMissed,
     DamageRolled,
     Defended,
@@ -39,8 +40,7 @@ from game.rules.open_adventures_events import (
     PoolLost,
     Unharmed,
 )
-from game.rules.open_adventures_sheet import OASheet, Progress, make_sheet
-from game.rules.registry import get_system, info
+from game.systems.open_adventures.sheet import OASheet, Progress, make_sheet
 
 SWORD = Weapon("sword", "d6")
 LONGSWORD = Weapon("longsword", "d8")

@@ -17,8 +17,7 @@ from game.events.fight import Died, Fell
 from game.rules import base, registry
 from game.rules.base import Situation, Weapon
 from game.rules.dice import RandomDice, ScriptedDice
-from game.rules.opend6 import OPTIONS, SUMMARY, SYSTEM_ID, OpenD6, make_system
-from game.rules.opend6_codes import (
+from game.systems.opend6.codes import (
     DIFFICULTY_TABLE,
     KIND_SKILL,
     SKILLS,
@@ -27,7 +26,7 @@ from game.rules.opend6_codes import (
     hint,
     weapon_code,
 )
-from game.rules.opend6_events import (
+from game.systems.opend6.events import (
     ATTACKER,
     DEFENDER,
     BodyPointsLost,
@@ -43,9 +42,10 @@ from game.rules.opend6_events import (
     WildOne,
     WoundsMended,
 )
-from game.rules.opend6_roll import WILD_DEPTH, D6Request, split_faces
-from game.rules.opend6_sheet import raise_wound, take_wound, wound_from_margin
-from game.rules.opend6_types import D6Moment, D6Sheet, Setback
+from game.systems.opend6.roll import WILD_DEPTH, D6Request, split_faces
+from game.systems.opend6.rules import OPTIONS, SUMMARY, SYSTEM_ID, OpenD6, make_system
+from game.systems.opend6.sheet import raise_wound, take_wound, wound_from_margin
+from game.systems.opend6.types import D6Moment, D6Sheet, Setback
 
 WOUNDS = OpenD6()
 BODY = OpenD6(damage="body-points")
@@ -746,7 +746,7 @@ def test_sheets_save_to_toml_as_they_are() -> None:
 # -- what play needs: hidden rolls, hints, harm, heal, creature bonuses --------------------------
 
 def test_hidden_leaves_out_the_difficulty_and_margin_but_keeps_the_figures() -> None:
-    from game.rules.opend6_roll import hidden
+    from game.systems.opend6.roll import hidden
 
     result = roll([2, 6, 6, 6, 3], 3, pips=1, difficulty=13)
     assert result.text == "3D+1 (2, 6 + wild 6+6+3 + 1) = 24 vs 13: success (margin 11), critical success"
@@ -758,7 +758,7 @@ def test_hidden_leaves_out_the_difficulty_and_margin_but_keeps_the_figures() -> 
 
 
 def test_hints_about_a_subject_and_for_any_number() -> None:
-    from game.rules.opend6_codes import difficulty_band
+    from game.systems.opend6.codes import difficulty_band
 
     assert hint("easy", "The climb") == "The climb should not give you much trouble."
     assert hint("extreme", "Forcing it") == "Forcing it would take one of the most talented."
@@ -808,7 +808,7 @@ def test_heal_under_body_points_up_to_the_maximum() -> None:
 
 
 def test_bonus_against_a_creature_type() -> None:
-    from game.rules.opend6_combat import damage_code
+    from game.systems.opend6.combat import damage_code
 
     storm = Weapon("storm glass", "d8", bonus_against=("synthetic",))
     sentinel = WOUNDS.npc_sheet(1, None, "synthetic")
@@ -886,7 +886,7 @@ def test_format_1_fixtures_migrate(name: str) -> None:
 
 def test_character_points_add_a_die_to_resistance_or_to_the_armor_roll() -> None:
     """seed 002 §Improving Rolls ("one extra die") on the rolls of §Taking Damage."""
-    from game.rules.opend6_combat import apply_damage
+    from game.systems.opend6.combat import apply_damage
     hero = WOUNDS.new_character({"physique": "2D"}, ScriptedDice([]))
     # wounds: Physique 2D +1D = 3D: 3, 3 + wild 4 = 10 against damage 10: no wound
     dice = ScriptedDice([3, 3, 4])

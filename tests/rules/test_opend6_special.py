@@ -9,16 +9,16 @@ import pytest
 from game.errors import ActionRefused, ContentError
 from game.rules.base import Situation, Weapon
 from game.rules.dice import ScriptedDice
-from game.rules.opend6 import OpenD6
-from game.rules.opend6_codes import DieCode
-from game.rules.opend6_sheet import (
+from game.systems.opend6.codes import DieCode
+from game.systems.opend6.rules import OpenD6
+from game.systems.opend6.sheet import (
     improve,
     improve_specialization,
     rolled_code,
     specialization_cost,
     specialization_for,
 )
-from game.rules.opend6_types import D6Sheet, Specialization
+from game.systems.opend6.types import D6Sheet, Specialization
 
 SYSTEM = OpenD6()
 KNIFE = Weapon("knife", "d4")

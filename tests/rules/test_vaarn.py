@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from game.errors import ActionRefused, ContentError, DiceExhausted, UsageError
 from game.events import PLAYER
 from game.events.fight import Died, Fell, HealthChanged
-from game.rules import vaarn
 from game.rules.base import DIFFICULTIES, KINDS, Situation, Weapon
 from game.rules.dice import RandomDice, ScriptedDice, enumerate_faces
 from game.rules.registry import get_system, info
-from game.rules.vaarn_combat import TIERS, parse_attacks, reaction_odds
-from game.rules.vaarn_data import CAUSE_FATALITY, CAUSE_THIRST, CAUSE_ZERO_HP, NPC
-from game.rules.vaarn_events import (
+from game.systems.vaarn import rules as vaarn
+from game.systems.vaarn.combat import TIERS, parse_attacks, reaction_odds
+from game.systems.vaarn.data import CAUSE_FATALITY, CAUSE_THIRST, CAUSE_ZERO_HP, NPC
+from game.systems.vaarn.events import (
     AbilityLost,
     AttackLanded,
     CameTo,
@@ -38,9 +38,9 @@ from game.rules.vaarn_events import (
     Wounded,
     naming,
 )
-from game.rules.vaarn_life import blank_sheet
-from game.rules.vaarn_saves import MODES, SaveRequest
-from game.rules.vaarn_sheet import VaarnMoment, VaarnSheet, Wound
+from game.systems.vaarn.life import blank_sheet
+from game.systems.vaarn.saves import MODES, SaveRequest
+from game.systems.vaarn.sheet import VaarnMoment, VaarnSheet, Wound
 
 
 @pytest.fixture
@@ -527,7 +527,7 @@ def test_npcs_die_at_zero_unless_the_option_says_otherwise(system: vaarn.VaarnSy
 
 def test_defender_rolling_gives_the_same_odds(system: vaarn.VaarnSystem) -> None:
     """Seed 001 §Combat: 'it doesn't matter which side does the rolling'."""
-    from game.rules.vaarn_combat import defence_request
+    from game.systems.vaarn.combat import defence_request
 
     attacker, defender = player(str=3), player(armor=14)
     hit = system.odds(system.attack_request(attacker, defender, KNIFE, Situation())).p_success

@@ -16,8 +16,8 @@ from game.engine import Engine, new_state
 from game.errors import ContentError
 from game.rules.dice import ScriptedDice
 from game.rules.registry import get_system
-from game.rules.vaarn_data import stat_problems
-from game.rules.vaarn_life import new_character
+from game.systems.vaarn.data import stat_problems
+from game.systems.vaarn.life import new_character
 from game.world.loader import load_adventure, read_merged
 from game.world.state import PLAYER
 

@@ -105,7 +105,7 @@ def test_a_vaarn_reaction_roll_cites_the_reaction_table() -> None:
     from game.explain import rules_of
     from game.rules.dice import ScriptedDice
     from game.rules.registry import get_system
-    from game.rules.vaarn_combat import reaction
+    from game.systems.vaarn.combat import reaction
 
     sheet = get_system("vaarn").npc_sheet(1, None, "biological")
     roll = reaction(sheet, ScriptedDice([1])).roll

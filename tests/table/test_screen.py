@@ -154,7 +154,7 @@ def test_the_sheet_fits_80_columns_in_the_systems_terms_without_ids(tiny: Advent
 
 
 def test_an_open_adventures_check_under_way_is_named_in_words(tiny: Adventure, tmp_path: Path) -> None:
-    from game.rules.open_adventures_pool import Progress
+    from game.systems.open_adventures.pool import Progress
 
     engine = Engine.new_game(tiny, get_system("open_adventures"), 3, saves=SaveStore(tmp_path, tiny))
     from dataclasses import replace

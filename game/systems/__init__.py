@@ -1,0 +1,1 @@
+"""The rule systems, one package each: rules, sheet, play, narration and explanations."""

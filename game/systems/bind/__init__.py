@@ -1,0 +1,1 @@
+"""The bind rule system: everything of it in one package."""

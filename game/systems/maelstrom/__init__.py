@@ -1,0 +1,1 @@
+"""The maelstrom rule system: everything of it in one package."""

@@ -1,0 +1,1 @@
+"""The open_adventures rule system: everything of it in one package."""

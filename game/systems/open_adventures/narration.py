@@ -1,0 +1,145 @@
+"""How Open Adventures words its events (see ``game.systems.open_adventures.events``).
+
+A fall or a death from damage is told in the harm line that comes before it
+(``... and die.``, ``... is struck down``), so the generic ``Died`` (cause
+``wounds``) and ``Fell`` events add no line of their own here.
+"""
+from __future__ import annotations
+
+from game.events import PLAYER
+from game.events.fight import Died, Fell
+from game.narration import Narrator, cap
+from game.systems.open_adventures.events import (
+    AttackMissed,
+    DamageRolled,
+    Defended,
+    DiceCommitted,
+    FatigueRecovered,
+    LongRest,
+    NpcHarmed,
+    PastHelp,
+    PoolLost,
+    PoolRegained,
+    Pushed,
+    ShakenUnhurt,
+    Unharmed,
+)
+
+
+def dice_word(count: int) -> str:
+    """``1 die``, ``3 dice``."""
+    return f"{count} die" if count == 1 else f"{count} dice"
+
+
+def _points(count: int) -> str:
+    return f"{count} point" if count == 1 else f"{count} points"
+
+
+class OpenAdventuresNarrator(Narrator):
+    """The narrator of a run under Open Adventures."""
+
+
+def _who(narrator: Narrator, actor: str) -> str:
+    """``You`` or the NPC's name, capitalised, to start a sentence."""
+    return "You" if actor == PLAYER else cap(narrator.the(actor))
+
+
+def _verb(actor: str, plain: str, third: str) -> str:
+    return plain if actor == PLAYER else third
+
+
+@OpenAdventuresNarrator.renders(DiceCommitted)
+def _committed(narrator: Narrator, event: DiceCommitted) -> list[str]:
+    pushed = " (pushing past the pool: +1 fatigue)" if event.pushed else ""
+    verb = _verb(event.who, "commit", "commits")
+    return [f"{_who(narrator, event.who)} {verb} {dice_word(event.dice)} to {event.attribute.capitalize()}{pushed}."]
+
+
+@OpenAdventuresNarrator.renders(AttackMissed)
+def _missed(narrator: Narrator, event: AttackMissed) -> list[str]:
+    return ["The attack misses."]
+
+
+@OpenAdventuresNarrator.renders(DamageRolled)
+def _damage(narrator: Narrator, event: DamageRolled) -> list[str]:
+    bonus = f" (+{event.bonus} {event.weapon})." if event.bonus else "."
+    return [f"{_points(event.points)} of damage{bonus}"]
+
+
+@OpenAdventuresNarrator.renders(Defended)
+def _defended(narrator: Narrator, event: Defended) -> list[str]:
+    pushed = " (pushing: +1 fatigue)" if event.pushed else ""
+    verb = _verb(event.who, "defend", "defends")
+    stopped = "none of it" if not event.ignored else f"{event.ignored} point{'s' if event.ignored != 1 else ''} of it"
+    return [f"{_who(narrator, event.who)} {verb}{pushed}, and {_verb(event.who, 'stop', 'stops')} {stopped}."]
+
+
+@OpenAdventuresNarrator.renders(Unharmed)
+def _unharmed(narrator: Narrator, event: Unharmed) -> list[str]:
+    whom = _who(narrator, event.who)
+    if event.who != PLAYER and event.damage:
+        return [f"{whom} shrugs it off: {event.damage} damage does not reach Defence {event.defence}."]
+    return [f"{whom} {_verb(event.who, 'take', 'takes')} no damage."]
+
+
+@OpenAdventuresNarrator.renders(NpcHarmed)
+def _npc_harmed(narrator: Narrator, event: NpcHarmed) -> list[str]:
+    whom, against = _who(narrator, event.who), f"{event.damage} damage vs Defence {event.defence}"
+    if event.condition != "ok":
+        return [f"{whom} is {'struck down' if event.condition == 'dead' else 'knocked out'} ({against})."]
+    hits = event.hits_left
+    return [f"{whom} is injured ({against}; {hits} more hit{'' if hits == 1 else 's'} to go)."]
+
+
+@OpenAdventuresNarrator.renders(PoolLost)
+def _pool_lost(narrator: Narrator, event: PoolLost) -> list[str]:
+    tail = {"dead": " and die",
+            "down": _verb(event.who, " and are knocked out", " and is knocked out")}.get(event.condition, "")
+    lose = _verb(event.who, "lose", "loses")
+    return [f"{_who(narrator, event.who)} {lose} {dice_word(event.dice)} from the pool (pool {event.pool}){tail}."]
+
+
+@OpenAdventuresNarrator.renders(ShakenUnhurt)
+def _unhurt(narrator: Narrator, event: ShakenUnhurt) -> list[str]:
+    return [f"{_who(narrator, event.who)} {_verb(event.who, 'are', 'is')} shaken but unhurt."]
+
+
+@OpenAdventuresNarrator.renders(PoolRegained)
+def _regained(narrator: Narrator, event: PoolRegained) -> list[str]:
+    if event.dice <= 0:
+        return ["Your pool is already whole."]
+    return [f"You regain {dice_word(event.dice)} (pool {event.pool}/{event.pool_max})."]
+
+
+@OpenAdventuresNarrator.renders(PastHelp)
+def _past_help(narrator: Narrator, event: PastHelp) -> list[str]:
+    return ["The dead are past healing." if event.what == "heal" else "The dead do not rest."]
+
+
+@OpenAdventuresNarrator.renders(FatigueRecovered)
+def _recovered(narrator: Narrator, event: FatigueRecovered) -> list[str]:
+    return [f"You rest a turn: {event.removed} fatigue gone (fatigue {event.fatigue})."]
+
+
+@OpenAdventuresNarrator.renders(LongRest)
+def _long_rest(narrator: Narrator, event: LongRest) -> list[str]:
+    line = (f"You rest for hours: fatigue gone, {dice_word(event.regained)} back "
+            f"(pool {event.pool}/{event.pool_max}).")
+    return [line] if event.fed else [line, "Hungry and thirsty, you regain no dice."]
+
+
+@OpenAdventuresNarrator.renders(Pushed)
+def _pushed(narrator: Narrator, event: Pushed) -> list[str]:
+    return [f"You push past your pool: +1 fatigue (fatigue {event.fatigue})."]
+
+
+@OpenAdventuresNarrator.renders(Died)
+def _died(narrator: Narrator, event: Died) -> list[str]:
+    if event.cause == "wounds":
+        return []
+    return [f"{_who(narrator, event.who)} {_verb(event.who, 'are', 'is')} dead."]
+
+
+@OpenAdventuresNarrator.renders(Fell)
+def _fell(narrator: Narrator, event: Fell) -> list[str]:
+    return []

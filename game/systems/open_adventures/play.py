@@ -1,0 +1,418 @@
+"""Open Adventures in play (seed 000): the dice pool is the turn.
+
+Out of a fight every command is a turn of its own: the dice refresh (pool less
+fatigue) before each action, a check commits all its attribute allows, and a
+check that needs several successes adds them up while the player repeats it
+with nothing else between.  In a fight the player's turn lasts several
+commands: each action spends dice from the pool (no more per turn on an
+attribute than its value), and the turn ends when the player says so (``end``,
+``defend``, ``wait``, ``recover``) or the dice run out; then the hostile NPCs
+spend their own pools, and the dice the player kept defend.  The hooks:
+
+- :meth:`before_player_action` refreshes the dice outside a fight;
+- :meth:`check` spends dice on a check and keeps the progress of long checks;
+- :meth:`player_attack` spends Fight or Shoot dice (melee needs the target beside you);
+- :meth:`round_over` answers False while a fight turn goes on;
+- the NPCs act through the round template: the policy chooses, :meth:`carry_out`
+  (``open_adventures_npc``) spends the NPC's pool; :meth:`after_npc_phase` starts a
+  new turn (fatigue's toll, forced rest turns while collapsed);
+- :meth:`on_enter_room` (a new room: a fresh turn, hostiles 6" away), :meth:`rest`.
+
+The verbs (``move``, ``end``, ``defend``, ``push``, ``recover``) are in
+``open_adventures_verbs``; the turn record in ``open_adventures_turn``.  Rules
+and play report what happens as events, worded by
+:class:`~game.systems.open_adventures.narration.OpenAdventuresNarrator`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from game.errors import ActionRefused
+from game.events import PLAYER
+from game.npc.intents import Intent
+from game.npc.view import NpcView
+from game.play.base import BasePlay
+from game.rules.base import AttackResult, RollResult, SheetChange, Situation, Weapon
+from game.systems.open_adventures.dice import PoolRequest, exit_successes
+from game.systems.open_adventures.events import DiceCommitted, Pushed
+from game.systems.open_adventures.narration import OpenAdventuresNarrator, dice_word
+from game.systems.open_adventures.pool import collapsed
+from game.systems.open_adventures.rules import OASheet, OpenAdventures
+from game.systems.open_adventures.sheet import NO_PROGRESS
+from game.systems.open_adventures.turn import (
+    START_DISTANCE,
+    attribute_for,
+    capital,
+    choose_dice,
+    dice_line,
+    distance,
+    engaged_with_any,
+    fresh_turn,
+    hero,
+    hostiles,
+    in_fight,
+    set_distance,
+    set_hero,
+    set_turn,
+    the,
+    turn_of,
+    turn_start_line,
+    usable,
+    where,
+)
+
+if TYPE_CHECKING:
+    from game.actions import ActionRegistry, Turn
+    from game.world.world import World
+
+#: Commands that end or pass a fight turn; they do not break a check in progress.
+PASSING_VERBS = ("end", "defend", "wait")
+#: Checks a player may repeat to add up successes (seed 000 §2 Skill Checks); others are one roll.
+REPEATABLE = ("search", "force", "identify")
+#: House rule: how long a knocked-out character lies senseless when nobody finishes it.
+KNOCKED_OUT_MINUTES = 60
+#: The most rounds a collapsed player can lie helpless in one command (a safety stop).
+MAX_HELPLESS_ROUNDS = 30
+
+
+class OpenAdventuresPlay(BasePlay[OpenAdventures]):
+    """The pool economy at the prompt."""
+
+    narrator_class = OpenAdventuresNarrator
+
+    def __init__(self, system: OpenAdventures) -> None:
+        super().__init__(system)
+        self.registry: ActionRegistry | None = None
+
+    # -- set-up ------------------------------------------------------------------------
+    def register(self, registry: ActionRegistry) -> None:
+        from game.systems.open_adventures.verbs import register
+
+        self.registry = registry
+        register(self, registry)
+
+    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+        from game.systems.open_adventures.verbs import VERBS
+
+        return VERBS
+
+    def help_lines(self) -> list[str]:
+        from game.systems.open_adventures.verbs import HELP
+
+        return list(HELP)
+
+    # -- checks --------------------------------------------------------------------------
+    def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
+              numbers: Mapping[str, int]) -> RollResult:
+        """Spend dice on a check; long checks add up over repeated attempts (seed 000 §2 Skill Checks)."""
+        if label == "flee":
+            return self.break_away_roll(turn, situation)
+        world = turn.world
+        target = numbers.get(self.system.id)
+        if target is not None:
+            situation = dataclasses.replace(situation, target=target)
+        task = f"{world.state.room}:{label}:{kind}:{difficulty}" if label in REPEATABLE else ""
+        self._forget_interrupted(turn, task)
+        count = choose_dice(self, turn, attribute_for(kind), situation.commit)
+        situation = dataclasses.replace(situation, commit=count)
+        sheet = hero(world)
+        before = sheet.progress.successes if task and sheet.progress.task == task else 0
+        request = self.system.check_request(sheet, kind, difficulty, situation, task)
+        turn.requests.append((label, request))
+        outcome = self.system.perform_check(sheet, kind, difficulty, situation, turn.dice, task)
+        world.state.player = outcome.sheet if task else dataclasses.replace(outcome.sheet, progress=NO_PROGRESS)
+        self._note_push(turn, outcome.commitment.pushed)
+        turn.show_roll(label, outcome.roll)
+        if task and outcome.need > 1 and (before or not outcome.done):
+            line = f"Progress: {min(outcome.successes, outcome.need)} of {outcome.need} successes"
+            line += f" (with {before} from before)." if before else "."
+            if not outcome.done:
+                line += " Do the same again to keep at it; anything else in between loses it."
+            turn.say(line)
+        set_turn(world, progress_at=len(world.state.log) if task and not outcome.done else -1)
+        return outcome.roll
+
+    def check_goes_on(self, turn: Turn) -> bool:
+        """A long check left unfinished keeps its successes for the next try."""
+        return turn_of(turn.world).progress_at >= 0
+
+    def _forget_interrupted(self, turn: Turn, task: str) -> None:
+        """Drop an unfinished check when another action came between (seed 000 §2 Skill Checks)."""
+        world = turn.world
+        progress, since = hero(world).progress, turn_of(world).progress_at
+        if not progress.task:
+            return
+        between = world.state.log[since + 1:] if since >= 0 else ["?"]
+        if progress.task != task or any(not _passing(text, self.verbs()) for text in between):
+            set_hero(world, progress=NO_PROGRESS)
+
+    def break_away_roll(self, turn: Turn, situation: Situation) -> RollResult:
+        """``flee``: Move dice to reach an exit, 1 success, 2 when engaged (house rule)."""
+        world = turn.world
+        need = exit_successes("engaged" if engaged_with_any(world) else "near") if in_fight(world) else 0
+        count = choose_dice(self, turn, "move", situation.commit)
+        request = PoolRequest(count, need, "Move", "seed 000 §1 Move")
+        turn.requests.append(("break away", request))
+        outcome = self.system.move(hero(world), need, dataclasses.replace(situation, commit=count), turn.dice)
+        world.state.player = outcome.sheet
+        self._note_push(turn, outcome.commitment.pushed)
+        turn.show_roll("break away", outcome.roll)
+        return outcome.roll
+
+    def _note_push(self, turn: Turn, pushed: bool) -> None:
+        if pushed:
+            set_turn(turn.world, pushing=True)
+            turn.emit(Pushed(PLAYER, hero(turn.world).fatigue))
+
+    # -- fighting --------------------------------------------------------------------------
+    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
+        """Fight or Shoot dice from the pool; successes are damage that cannot be split.
+
+        The commitment is told now, before the caller shows the roll; the events
+        that follow the rolls come back in the result, for ``report_attack`` to emit.
+        """
+        world = turn.world
+        name = the(world, npc_id)
+        closer = self.closing_in(world, npc_id, weapon)
+        if closer is not None:
+            raise ActionRefused(f"{capital(name)} is {where(world, npc_id)}: close in first (\"{closer}\", "
+                                f"6\" a success), or shoot.")
+        attribute = "shoot" if weapon.ranged else "fight"
+        count = choose_dice(self, turn, attribute, situation.commit)
+        situation = dataclasses.replace(situation, commit=count)
+        npc = world.npc_state(npc_id)
+        request = self.system.attack_odds_request(hero(world), npc.sheet, weapon, situation, name=name)
+        label = f"attack {name}"
+        if turn.requests:
+            label = turn.requests.pop()[0]
+        turn.requests.append((label, request))
+        result = self.system.resolve_attack(hero(world), npc.sheet, weapon, situation, turn.dice,
+                                            ids=(PLAYER, npc_id))
+        world.state.player, npc.sheet = result.attacker, result.defender
+        committed, after = result.events[0], result.events[1:]
+        turn.emit(committed)
+        if isinstance(committed, DiceCommitted) and committed.pushed:
+            set_turn(world, pushing=True)
+        return dataclasses.replace(result, events=tuple(after))
+
+    def closing_in(self, world: World, npc_id: str, weapon: Weapon) -> str | None:
+        """``move to NPC`` while the target of a melee weapon is not at your side (seed 000 §1
+        Move: Move dice, 6" a success); None for a ranged weapon or a target at your side."""
+        if weapon.ranged or distance(world, npc_id) == 0:
+            return None
+        return f"move to {the(world, npc_id)}"
+
+    def natural_weapon(self, sheet: OASheet) -> Weapon:
+        return Weapon(name="natural weapons", damage="d6")
+
+    def weapon_line(self, weapon: Weapon) -> str:
+        """Seed 000 §2: each success is a point of damage, whatever the weapon (option
+        ``weapon_damage = "bonus"`` adds the weapon's damage on a hit)."""
+        reach = "Shoot dice, at range" if weapon.ranged else "Fight dice, in melee"
+        bonus = self.system.weapon_bonus(weapon)
+        extra = f", +{bonus} damage on a hit" if bonus else ""
+        return f"As a weapon it uses your {reach}: each success a point of damage{extra}."
+
+    def follow_up_label(self, label: str, defender: str) -> str:
+        """The roll after a player's attack is the NPC's defence roll (``npc_defence = "roll"``)."""
+        return f"{defender} defends"
+
+    # -- the NPCs' turn (the round template; see open_adventures_npc) -----------------------------
+    def npc_view(self, turn: Turn, npc_id: str) -> NpcView:
+        """The template's view, with whether the NPC could shoot and whether it is in melee reach."""
+        from game.systems.open_adventures.npc import npc_view
+
+        return npc_view(self, turn, npc_id, super().npc_view(turn, npc_id))
+
+    def player_spared(self, turn: Turn) -> None:
+        """Knocked out and left by the foe: you come round an hour later (:meth:`_come_round`)."""
+        if self.system.condition(hero(turn.world)) == "down":
+            self._come_round(turn)
+
+    def sheet_hurt(self, sheet: OASheet) -> bool:
+        """An NPC is hurt once it has taken a hit."""
+        return sheet.hits < sheet.hits_max
+
+    def morale_request(self, sheet: OASheet, difficulty: str) -> Any:
+        """House rule: morale is a Will roll of the NPC's fresh dice, not what its turn left it."""
+        return super().morale_request(self.system.start_turn(sheet), difficulty)
+
+    def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
+        """A fighting intent spends the NPC's own pool (``open_adventures_npc``); flight,
+        surrender and the rest are the template's."""
+        from game.systems.open_adventures.npc import FIGHTING, fight
+
+        if isinstance(intent, FIGHTING):
+            fight(self, turn, npc_id, intent)
+        else:
+            super().carry_out(turn, npc_id, intent)
+
+    def npc_can_use(self, turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
+        from game.systems.open_adventures.npc import can_use
+
+        return can_use(turn, npc_id, item_id, purpose)
+
+    def npc_item_attack(self, turn: Turn, npc_id: str, item_id: str) -> None:
+        """A harmful gift or exotica spends the NPC's pool as a weapon would."""
+        from game.systems.open_adventures.npc import item_attack
+
+        item_attack(self, turn, npc_id, item_id)
+
+    def npc_item_heal(self, turn: Turn, npc_id: str, item_id: str) -> bool:
+        """A healing item gives an NPC back hits, not pool."""
+        from game.systems.open_adventures.npc import item_heal
+
+        return item_heal(self, turn, npc_id, item_id)
+
+    # -- the flow of the turn ------------------------------------------------------------------
+    def before_player_action(self, turn: Turn) -> None:
+        """Outside a fight each action is a turn of its own: the dice refresh."""
+        world = turn.world
+        if not turn_of(world).fight:
+            fresh_turn(world, fight=False)
+        set_turn(world, arrived=False, push_now=False)
+
+    def round_over(self, turn: Turn) -> bool:
+        """False while the player's fight turn goes on: dice left and not ended."""
+        world = turn.world
+        record = turn_of(world)
+        if world.state.status != "playing" or record.arrived or not in_fight(world):
+            return True
+        if not record.fight:
+            set_turn(world, fight=True)
+        sheet = hero(world)
+        if record.ended or collapsed(sheet) or self.system.condition(sheet) != "ok":
+            return True
+        if _waited(turn):
+            turn.say(f"You wait, {dice_word(sheet.dice_left)} kept to defend.")
+            return True
+        if usable(sheet) == 0 and not record.pushing:
+            turn.say("Your dice are spent for this turn." if not sheet.reserve else
+                     f"The rest of your dice ({sheet.reserve}) are held to defend.")
+            return True
+        set_turn(world, acted=True)
+        turn.say(dice_line(world))
+        return False
+
+    def after_npc_phase(self, turn: Turn) -> None:
+        """A new turn: fatigue takes its dice; a collapsed player lies helpless until rested."""
+        world = turn.world
+        was_fight = turn_of(world).fight
+        for _ in range(MAX_HELPLESS_ROUNDS):
+            if world.state.status != "playing" or self.system.condition(hero(world)) == "dead":
+                return
+            fight = in_fight(world)
+            if self.system.condition(hero(world)) == "down":
+                if not fight:
+                    self._come_round(turn)
+                return
+            fresh_turn(world, fight=fight)
+            if not fight:
+                if was_fight:
+                    turn.say("The fight is over.")
+                self._recover_out_of_fight(turn)
+                return
+            sheet = hero(world)
+            if not collapsed(sheet):
+                turn.say(turn_start_line(world))
+                return
+            turn.say(f"Your fatigue ({sheet.fatigue}) has reached your pool ({sheet.pool}): you have "
+                     f"collapsed, and this turn you can only rest.")
+            self._rest_turn(turn)
+            self.npc_phase(turn)
+
+    def _come_round(self, turn: Turn) -> None:
+        """House rule: knocked out with nobody to finish you, you come round an hour later
+        with one die in your pool."""
+        world = turn.world
+        set_hero(world, pool=1)
+        fresh_turn(world, fight=False)
+        turn.spend(KNOCKED_OUT_MINUTES)
+        turn.say("You lie senseless for an hour, then come round with a single die in your pool.")
+
+    def _rest_turn(self, turn: Turn) -> None:
+        """One rest turn (seed 000 §2 Recovering Fatigue): a die per fatigue point, shown."""
+        world = turn.world
+        result = self.system.rest(hero(world), "short", True, turn.dice)
+        world.state.player = result.sheet
+        for roll in result.rolls:
+            turn.show_roll("rest turn", roll)
+        turn.emit(*result.events)
+
+    def _recover_out_of_fight(self, turn: Turn) -> None:
+        """Collapsed outside a fight: rest turns until fatigue is below the pool."""
+        world = turn.world
+        if not collapsed(hero(world)):
+            return
+        turn.say("You collapse, and lie gasping until you can stand again.")
+        for _ in range(MAX_HELPLESS_ROUNDS):
+            if not collapsed(hero(world)):
+                break
+            self._rest_turn(turn)
+            turn.spend(1)
+        fresh_turn(world, fight=False)
+
+    def on_enter_room(self, turn: Turn) -> None:
+        """A new room: a fresh turn, and any hostiles here start near (6", house rule)."""
+        world = turn.world
+        fresh_turn(world, fight=False)
+        set_turn(world, arrived=True)
+        for npc_id in hostiles(world):
+            set_distance(world, npc_id, START_DISTANCE)
+
+    # -- rest, harm and healing ------------------------------------------------------------------
+    def rest(self, turn: Turn, kind: str, fed: bool) -> None:
+        """``rest short``: rest turns until no fatigue is left; ``rest long``: hours (house rule)."""
+        world = turn.world
+        if kind == "long":
+            result = self.system.rest(hero(world), "long", fed, turn.dice)
+            world.state.player = result.sheet
+            turn.emit(*result.events)
+        elif hero(world).fatigue == 0:
+            turn.say("You rest an hour; you were not tired.")
+        else:
+            turn.say("You rest an hour, a turn at a time:")
+            for _ in range(MAX_HELPLESS_ROUNDS):
+                if hero(world).fatigue == 0:
+                    break
+                self._rest_turn(turn)
+        fresh_turn(world, fight=False)
+
+    def harm(self, turn: Turn, damage: str, label: str) -> None:
+        """Harm the player from no attacker: the roll shown, then what it did."""
+        self._apply(turn, self.system.harm(hero(turn.world), damage, turn.dice), label)
+
+    def heal(self, turn: Turn, healing: str, label: str) -> None:
+        """Heal the player: the roll shown, then what it did."""
+        self._apply(turn, self.system.heal(hero(turn.world), healing, turn.dice), label)
+
+    def _apply(self, turn: Turn, change: SheetChange[OASheet], label: str) -> None:
+        turn.world.state.player = change.sheet
+        for roll in change.rolls:
+            turn.show_roll(label, roll)
+        turn.emit(*change.events)
+
+
+def _passing(text: str, verbs: Mapping[str, tuple[str, ...]]) -> bool:
+    """Whether a logged command passes the turn rather than acting (an answer word counts too)."""
+    from game.actions import YES_NO
+    from game.parser import ParseError, parse, phrases_of
+
+    if text in YES_NO:
+        return True
+    try:
+        command = parse(text, phrases_of(verbs))
+    except ParseError:
+        return True
+    return command is None or command.verb in PASSING_VERBS
+
+
+def _waited(turn: Turn) -> bool:
+    """Whether the action under way is the engine's ``wait`` (which ends a fight turn), nothing rolled."""
+    return turn.command is not None and turn.command.verb == "wait" and not turn.rolls
+
+
+def make_play(system: OpenAdventures) -> OpenAdventuresPlay:
+    return OpenAdventuresPlay(system)

@@ -1,0 +1,1 @@
+"""The opend6 rule system: everything of it in one package."""

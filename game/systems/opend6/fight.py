@@ -1,0 +1,208 @@
+"""OpenD6 in play: attacks both ways, armor worn, harm, and the end of each round.
+
+Built from the rule module's pieces (``opend6_combat``): the attack roll
+against the defender's static defence, the damage roll, then the adventure's
+damage system (Wounds: a resistance roll and the wound level chart; Body
+Points).  The player's attack roll goes through :mod:`game.systems.opend6.rolls`
+(hidden defence, Fate and Character Points, complications); an NPC's attack
+roll is shown in full, since the number it must beat is the player's own
+defence.  What happens is told as events, worded by ``game/systems/opend6/narration.py``.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from game.actions.combat import weapon_of
+from game.events import PLAYER, Event
+from game.rules.base import AttackResult, Situation, Weapon
+from game.systems.opend6 import rolls
+from game.systems.opend6.codes import DieCode, weapon_code
+from game.systems.opend6.combat import (
+    Damage,
+    active_defence_request,
+    apply_damage,
+    damage_request,
+    defence_difficulty,
+)
+from game.systems.opend6.events import Hit, Missed
+from game.systems.opend6.roll import D6Request, hidden
+from game.systems.opend6.sheet import INCAPACITATED, MORTAL, STUNNED, WOUND_LEVELS, wound_penalty
+from game.systems.opend6.types import D6Sheet
+
+if TYPE_CHECKING:
+    from game.actions import Turn
+    from game.systems.opend6.rules import OpenD6
+
+
+# -- armor worn ------------------------------------------------------------------------
+
+def item_armor(turn: Turn, item_id: str) -> DieCode:
+    """An armor item's code: its ``stats.opend6.armor``, else (House rule) one pip per point
+    of defence above 10 (a desert robe of 11 is 0D+1, a war shirt of 12 is 0D+2)."""
+    item = turn.world.item(item_id)
+    own = item.stats.get("opend6", {}).get("armor")
+    if own is not None:
+        return DieCode(own) if isinstance(own, int) else DieCode.parse(str(own))
+    return DieCode.from_steps((item.armor or 10) - 10)
+
+
+def worn_armor(turn: Turn) -> DieCode:
+    """The best armor the player carries, or the sheet's own if that is better."""
+    best = turn.world.state.player.armor
+    for item_id in turn.world.carried():
+        if turn.world.item(item_id).kind == "armor":
+            best = max(best, item_armor(turn, item_id))
+    return best
+
+
+def damage_player(turn: Turn, system: OpenD6, rolled: int) -> Damage:
+    """``rolled`` damage against the player, in the armor they carry; the sheet is updated."""
+    extra = rolls.spend_set_aside(turn, system, "resist")
+    sheet = turn.world.state.player
+    armored = dataclasses.replace(sheet, armor=worn_armor(turn))
+    done = apply_damage(armored, rolled, turn.dice, system.damage, system.wild_one, PLAYER, extra)
+    turn.world.state.player = dataclasses.replace(done.sheet, armor=sheet.armor)
+    return dataclasses.replace(done, sheet=turn.world.state.player)
+
+
+# -- attacks ---------------------------------------------------------------------------
+
+def weapon_topics(turn: Turn, weapon: Weapon, items: list[str]) -> tuple[str, ...]:
+    """What a specialization may name to cover an attack with ``weapon``: the id and kind of the
+    item among ``items`` (carried by the attacker) it is made from; nothing for bare hands or
+    claws."""
+    world = turn.world
+    return tuple(topic for item_id in items if weapon_of(world, item_id) == weapon
+                 for topic in (item_id, world.item(item_id).kind))
+
+
+def player_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon,
+                  situation: Situation) -> AttackResult[D6Sheet]:
+    """The player attacks: hint, Fate, the hidden defence, Character Points, damage."""
+    world = turn.world
+    npc = world.npc_state(npc_id)
+    name = world.the_npc(npc_id)
+    request = system.attack_request(world.state.player, npc.sheet, weapon, situation,
+                                    weapon_topics(turn, weapon, world.carried()))
+    if not npc.sheet.sized_up:
+        npc.sheet = dataclasses.replace(npc.sheet, sized_up=True)
+        rolls.hint(turn, f"Hitting {name}", int(request.difficulty or 0))
+    request = rolls.prepare(turn, system, request, heroic=True)
+    turn.record(f"attack {name}", request, amend=True)
+    result = hidden(system.roll(request, turn.dice))
+    result = rolls.offer_character_points(turn, system, f"you attack {name}", request, result)
+    events: list[Event] = rolls.wild_die_events(result, system.wild_one, PLAYER, "fight", explosion=False,
+                                                        setback=system.complication == "setback")
+    rolls.set_back(turn, PLAYER, result, system)
+    if not result.succeeded:
+        return AttackResult(result, False, 0, world.state.player, npc.sheet,
+                                           events=(*events, Missed(PLAYER, npc_id)))
+    damage = damage_request(world.state.player, npc.sheet, weapon, system.wild_one)
+    if rolls.fated(turn) and system.fate_damage == "doubled":
+        damage = dataclasses.replace(system.with_fate_point(damage), label="damage (Fate Point x2)")
+    extra = rolls.spend_set_aside(turn, system, "damage")
+    if extra:
+        damage = dataclasses.replace(damage, dice=damage.dice + extra,
+                                     label=f"{damage.label} (Character Points +{extra}D)")
+    damage_roll = system.roll(damage, turn.dice)
+    done = apply_damage(npc.sheet, int(damage_roll.figures["total"]), turn.dice, system.damage, system.wild_one,
+                        npc_id)
+    npc.sheet = done.sheet
+    return AttackResult(result, True, done.harm, world.state.player, npc.sheet,
+                                       rolls=(damage_roll, *done.rolls),
+                                       events=(*events, Hit(PLAYER, npc_id, weapon.name), *done.events))
+
+
+def npc_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon) -> AttackResult[D6Sheet]:
+    """An NPC attacks the player; a complication of its own sets it back 1D next time."""
+    world = turn.world
+    npc = world.npc_state(npc_id)
+    moment = rolls.moment_of(world.state)
+    shaken = moment.setback(npc_id) is not None
+    if shaken:
+        rolls.keep(turn, moment.with_setback(npc_id, None))
+    target = _active_defence(turn, system, weapon)
+    request = system.attack_request(npc.sheet, world.state.player, weapon,
+                                    Situation(disadvantage=shaken, target=target),
+                                    weapon_topics(turn, weapon, world.npc_items(npc_id)))
+    penalty = wound_penalty(npc.sheet)
+    notes = [f"{WOUND_LEVELS[npc.sheet.wound_level]} -{penalty}D"] if penalty else []
+    notes += ["shaken -1D"] if shaken else []
+    if notes:
+        request = dataclasses.replace(request, label=f"{request.label} ({', '.join(notes)})")
+    result = system.roll(request, turn.dice)
+    events: list[Event] = rolls.wild_die_events(result, system.wild_one, npc_id, explosion=False,
+                                                        setback=system.complication == "setback")
+    rolls.set_back(turn, npc_id, result, system)
+    if not result.succeeded:
+        return AttackResult(result, False, 0, npc.sheet, world.state.player,
+                                           events=(*events, Missed(npc_id, PLAYER)))
+    damage_roll = system.roll(damage_request(npc.sheet, world.state.player, weapon, system.wild_one), turn.dice)
+    done = damage_player(turn, system, int(damage_roll.figures["total"]))
+    return AttackResult(result, True, done.harm, npc.sheet, world.state.player,
+                                       rolls=(damage_roll, *done.rolls),
+                                       events=(*events, Hit(npc_id, PLAYER, weapon.name), *done.events))
+
+
+def _active_defence(turn: Turn, system: OpenD6, weapon: Weapon) -> int | None:
+    """Under option ``defence = "active"``: the player's dodge or parry, rolled and shown;
+    its total is the attacker's difficulty when it beats the static defence.
+
+    Multiple-action penalty (OpenD6, beyond the seed; house rule for its order): the
+    player's action was the round's first; each active defence after it is one more
+    action, at -1D for the first, -2D for the second, ... (``active-free``: no penalty).
+    """
+    if system.defence == "static":
+        return None
+    state = turn.world.state
+    player = state.player
+    request = active_defence_request(player, weapon, system.wild_one)
+    if system.defence == "active":
+        moment = rolls.moment_of(state)
+        extra = (moment.defences if moment.defence_turn == state.turn else 0) + 1
+        rolls.keep(turn, dataclasses.replace(moment, defence_turn=state.turn, defences=extra))
+        request = dataclasses.replace(request, dice=max(request.dice - extra, 1),
+                                      label=f"{request.label} (action {extra + 1} this round -{extra}D)")
+    roll = system.roll(request, turn.dice)
+    turn.show_roll("you defend", roll)
+    return max(int(roll.figures["total"]), defence_difficulty(player, weapon))
+
+
+def harm(turn: Turn, system: OpenD6, damage_die: str, label: str) -> None:
+    """Harm from no attacker, in the armor the player carries."""
+    damage_roll = system.roll(D6Request.of(weapon_code(damage_die), None, system.wild_one, "damage"), turn.dice)
+    turn.show_roll(label, damage_roll)
+    done = damage_player(turn, system, int(damage_roll.figures["total"]))
+    for roll in done.rolls:
+        turn.show_roll(label, roll)
+    turn.emit(*done.events)
+
+
+# -- the end of a round ----------------------------------------------------------------
+
+def end_round(turn: Turn, system: OpenD6) -> None:
+    """Stuns wear off and the mortally wounded roll to stay alive: the player, then the
+    NPCs here (seed 002 wounds; RULES-NOTES).  Each action that takes time is a round.
+    A player down with a foe still standing is not rolled for: the foe finishes them."""
+    if system.damage != "wounds":
+        return
+    world = turn.world
+    level = world.state.player.wound_level
+    finishing = level >= INCAPACITATED and any(
+        world.hostile(n) and world.npc_condition(n) == "ok" for n in world.living_npcs_in())
+    if level in (STUNNED, MORTAL) and not finishing:
+        change = system.end_round(world.state.player, turn.dice, PLAYER)
+        world.state.player = change.sheet
+        for roll in change.rolls:
+            turn.show_roll("staying alive", roll)
+        turn.emit(*change.events)
+    for npc_id in world.living_npcs_in():
+        state = world.state.npcs.get(npc_id)
+        if state is None or state.sheet.wound_level not in (STUNNED, MORTAL):
+            continue
+        change = system.end_round(state.sheet, turn.dice, npc_id)
+        world.npc_state(npc_id).sheet = change.sheet  # its own state, not one shared with undo
+        for roll in change.rolls:
+            turn.show_roll(f"{world.the_npc(npc_id)} stays alive", roll)
+        turn.emit(*change.events)

@@ -1,0 +1,1 @@
+"""The vaarn rule system: everything of it in one package."""

@@ -1,0 +1,483 @@
+"""Vaults of Vaarn at the table: the engine's hooks for seed 001's whole economy.
+
+The rules are pure (:mod:`game.systems.vaarn.rules`); this module and its helpers make
+them turns of a game:
+
+- :mod:`vaarn_scene`: the typed sheets and moment of a world, who is fighting,
+  lasting Gifts (the layer the others build on);
+- :mod:`vaarn_body`: item slots and encumbrance, worn armour, the Damaged Item
+  wound, passing out;
+- :mod:`vaarn_fight`: initiative, attack choice, morale, reaction rolls;
+- :mod:`vaarn_gifts`: Mystic Gifts and Exotica used unidentified;
+- :mod:`vaarn_trade`: barter and trading Exotica in;
+- :mod:`vaarn_verbs`: ``slots``, ``raise``, ``swap``.
+
+The NPCs act through the round template of :class:`~game.play.base.BasePlay`:
+foes that win initiative take their turn before the player's action, the
+others after it; each turn is a policy's choice (:mod:`game.npc.policies`)
+from a view holding Vaarn's morale verdict, carried out here.  Every play
+choice is written down in ``docs/rules/vaarn.md`` (section "Play").
+
+The rules of fights, wounds and rests, Vaarn's events and :mod:`vaarn_trade` are
+imported by the methods that use them, so that the opening does not wait for them.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from game.actions.combat import confirm_attack, confirm_before_round, report_attack, weapon_of
+from game.actions.scope import Ambiguous, Scope, resolve
+from game.errors import ActionRefused
+from game.events import Event
+from game.npc import memory
+from game.play.base import BasePlay
+from game.rules.base import AttackResult, RollResult, Situation, Weapon
+from game.systems.vaarn import fight
+from game.systems.vaarn import using_gifts as gifts
+from game.systems.vaarn import verbs as own
+from game.systems.vaarn.body import carried_slots, come_to, item_slot_cost, settle_npc, settle_player, slots_used, sync
+from game.systems.vaarn.data import MAX_CARRY
+from game.systems.vaarn.narration import VaarnNarrator
+from game.systems.vaarn.rules import VaarnSystem
+from game.systems.vaarn.scene import (
+    calmed,
+    disengage,
+    disengage_all,
+    engage,
+    engaged,
+    fighting,
+    foes,
+    moment_of,
+    npc_the,
+    player_of,
+    rouse,
+    update_moment,
+    update_player,
+)
+from game.systems.vaarn.sheet import VaarnSheet
+
+if TYPE_CHECKING:
+    from game.actions import ActionRegistry, Handler, Turn
+    from game.npc.intents import Intent
+    from game.parser import Command
+    from game.systems.vaarn.trade import VaarnPricing
+
+REST_CHOICES = {"hp": "hp", "health": "hp", "wound": "wound", "wounds": "wound"}
+
+
+class VaarnPlay(BasePlay[VaarnSystem]):
+    """Saves with encumbrance and wounds, rounds with initiative, barter, Gifts, Exotica, levels."""
+
+    narrator_class = VaarnNarrator
+
+    # -- set-up ---------------------------------------------------------------------------
+    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+        return {
+            "slots": ("slots", "burden", "encumbrance"),
+            "invoke": ("invoke", "pray", "chant", "channel"),
+            "raise": ("raise", "improve"),
+            "swap": ("swap",),
+        }
+
+    def register(self, registry: ActionRegistry) -> None:
+        system = self.system
+        registry.register("slots", partial(own.slots, system), observe=True,
+                          summary="slots: your item slots, what fills them, and whether you are encumbered")
+        registry.register("invoke", partial(gifts.invoke_command, system),
+                          summary="invoke GIFT [dN] [on TARGET] [for N]: use a Mystic Gift (it costs HP)")
+        registry.register("raise", partial(own.raise_ability, system),
+                          summary="raise ABILITY [N]: spend ability points won by a level")
+        registry.register("swap", partial(own.swap, system),
+                          summary="swap ABILITY ABILITY: swap two abilities, once, before your first step")
+
+    def pricing(self) -> VaarnPricing:
+        """Seed 001's barter: slot for slot, the merchant's mood, the EGO haggle."""
+        from game.systems.vaarn.trade import VaarnPricing
+
+        return VaarnPricing(self.system)
+
+    def help_lines(self) -> list[str]:
+        return [
+            "Vaults of Vaarn in brief:",
+            "  A check is a save: d20 + an ability bonus must beat 15 (or a defence).",
+            "  [brackets] in a roll name its advantage or disadvantage (encumbered...).",
+            "  Each round of a fight starts with initiative: a d6 a side, ties yours.",
+            "  Once engaged in melee nobody shoots; flee to break away.",
+            "  Below 0 HP every hit is a wound from the chart; stats lists yours.",
+            "  rest short: a ration, d8 + CON HP. rest long [hp|wound]: water and",
+            "  food, all HP or one wound. Deprived (thirst, hunger): rest gives nothing.",
+            "  Water: a ration a day (a week if synthetic); three days without kills.",
+        ]
+
+    def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
+        """Vaarn's limits on acting at all: felled before acting, a severed leg, the long rest's choice."""
+        world = turn.world
+        if moment_of(world).felled:
+            update_moment(world, felled=False)
+            if self.system.condition(player_of(world)) != "dead":  # a death says itself
+                turn.say("You never get to act.")
+            turn.spend(1)
+            return
+        if command.verb in ("go", "flee") and self.system.cannot_walk(player_of(world)):
+            raise ActionRefused("With a severed leg you cannot walk. A long rest may heal the wound "
+                                "(rest long wound).")
+        if command.verb == "rest":
+            choices = [REST_CHOICES[w] for w in command.words[1:] if w in REST_CHOICES]
+            if choices:
+                update_moment(world, rest_choice=choices[0])
+        self._open_round(turn, command)
+        if moment_of(world).felled:
+            update_moment(world, felled=False)
+            if self.system.condition(player_of(world)) != "dead":  # a death says itself
+                turn.say("You never get to act.")
+            turn.spend(1)
+            return
+        if not moment_of(world).acted_first:
+            handler(turn, command)
+            return
+        try:
+            handler(turn, command)
+        except Ambiguous:
+            raise
+        except ActionRefused as refusal:
+            # The foes that won initiative have already acted (one may have fled): the round
+            # stands, so the command is overtaken by events, not refused and rolled again.
+            turn.say(f"{refusal} The moment has passed.")
+            turn.spend(1)
+
+    def on_start(self, turn: Turn) -> None:
+        """Armour worn and load carried are on the sheet before the first command."""
+        sync(self.system, turn, announce=False)
+
+    # -- checks ---------------------------------------------------------------------------
+    def situation(self, turn: Turn, **extra: Any) -> Situation:
+        """Slots counted the Vaarn way (rations three to a slot), and whether the player is engaged."""
+        world = turn.world
+        load = carried_slots(self.system, world)
+        base = Situation(carried_slots=load, carried_weight=load, engaged=bool(engaged(world)))
+        return dataclasses.replace(base, **extra)
+
+    def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
+              numbers: Mapping[str, int]) -> RollResult:
+        """A save; the load is always counted here, even when the caller passed a bare situation."""
+        situation = dataclasses.replace(situation, carried_slots=carried_slots(self.system, turn.world))
+        return super().check(turn, kind, difficulty, situation, label, numbers)
+
+    # -- fighting ---------------------------------------------------------------------------
+    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation
+                      ) -> AttackResult[VaarnSheet]:
+        """The player's attack: it breaks a calm Gift on the target, rouses it and, in melee, engages it.
+
+        The result's events name the NPC; ``report_attack`` emits them.
+        """
+        from game.systems.vaarn.events import naming
+
+        world = turn.world
+        if calmed(world, npc_id):
+            update_player(world, sustained=None)
+            turn.say(f"Your attack breaks the hold on {npc_the(world, npc_id)}.")
+        rouse(world, npc_id)
+        if not weapon.ranged and engage(world, npc_id):
+            turn.say(f"You close in on {npc_the(world, npc_id)}.")
+        result = super().player_attack(turn, npc_id, weapon, situation)
+        settle_npc(turn, npc_id)
+        events = naming(result.events, npc_id)
+        return dataclasses.replace(result, events=events)
+
+    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult[VaarnSheet]:
+        """An NPC's attack on the player, a ward Gift giving it disadvantage."""
+        from game.systems.vaarn.events import naming
+
+        world = turn.world
+        npc = world.npc_state(npc_id)
+        sync(self.system, turn, announce=False)
+        result = self.system.attack(npc.sheet, player_of(world), weapon, fight.npc_situation(world), turn.dice)
+        npc.sheet, world.state.player = result.attacker, result.defender
+        return dataclasses.replace(result, events=naming(result.events, npc_id))
+
+    def natural_weapon(self, sheet: VaarnSheet) -> Weapon:
+        from game.systems.vaarn.combat import npc_attacks
+
+        options = npc_attacks(sheet)
+        return options[0][0] if options and options[0] else Weapon(name="its attack", damage="d6")
+
+    # -- the round ------------------------------------------------------------------------------
+    def before_player_action(self, turn: Turn) -> None:
+        """A new round: lasting Gifts expire; with foes here, initiative; foes that win act now.
+
+        Foes that put the player down this way leave the player's action lost.  An attack on
+        someone not hostile asks first, before anything of the round happens.
+        """
+        confirm_before_round(turn)
+        gifts.expire(turn)
+        sync(self.system, turn, announce=False)
+        self._initiative(turn)
+
+    def _open_round(self, turn: Turn, command: Command) -> None:
+        """Seed 001 §Combat, "Initiative in combat is decided each turn": a fight the player
+        opens is a round too.  An attack on an NPC not yet fighting (a guard not roused, a
+        neutral one) rouses it, turns it hostile and rolls initiative before the blow; the
+        foes may strike first."""
+        world = turn.world
+        if command.verb not in ("attack", "shoot") or not command.words:
+            return
+        if any(fighting(world, n) for n in foes(world)):
+            return  # a fight is on: this round's initiative was rolled before the command
+        try:
+            _, npc_id = resolve(Scope(world, [("npc", n) for n in world.npcs_in()]), command.words,
+                                turn.referent, what="attack")
+        except ActionRefused:
+            return  # the command itself will say why
+        if world.npc_condition(npc_id) != "ok" or self.system.condition(player_of(world)) != "ok":
+            return
+        state = world.npc_state(npc_id)
+        if state.disposition != "hostile":
+            confirm_attack(turn, npc_id)
+            state.disposition = "hostile"
+            turn.say(f"{npc_the(world, npc_id, True)} turns on you!")
+            self.npc_assaulted(turn, npc_id)
+        rouse(world, npc_id)
+        self._initiative(turn)
+
+    def _initiative(self, turn: Turn) -> None:
+        """With foes fighting here, roll initiative; foes that win act now (the player may fall)."""
+        world = turn.world
+        here = fight.round_foes(self.system, turn)
+        if not here or fight.player_first(self.system, turn, here):
+            return
+        for npc_id in here:
+            if world.state.status != "playing" or self.system.condition(player_of(world)) != "ok":
+                break
+            self.npc_turn(turn, npc_id)
+            update_moment(world, acted_first=moment_of(world).acted_first + (npc_id,))
+        if self.system.condition(player_of(world)) != "ok":
+            update_moment(world, felled=True)
+
+    def acting_npcs(self, turn: Turn) -> list[str]:
+        """The NPCs in the room, but not those that acted before the player nor hostile ones holding back."""
+        world = turn.world
+        acted = moment_of(world).acted_first
+        update_moment(world, acted_first=())
+        return [n for n in world.living_npcs_in() if n not in acted and fight.fighting(world, n)]
+
+    def player_spared(self, turn: Turn) -> None:
+        """Left for dead by a foe: senseless d6 hours, then awake (the house rule of :func:`come_to`)."""
+        come_to(turn)
+
+    def sheet_hurt(self, sheet: VaarnSheet) -> bool:
+        """Below its most HP."""
+        return sheet.hp < sheet.max_hp
+
+    def first_meetings(self, turn: Turn) -> None:
+        """Vaarn rolls its own reaction table when the player arrives (:meth:`round_over`)."""
+
+    def morale_broken(self, turn: Turn, npc_id: str) -> bool:
+        """RULES-NOTES morale, rolled when a new trigger holds (see :func:`vaarn_fight.morale_broken`)."""
+        return fight.morale_broken(self.system, turn, npc_id)
+
+    def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
+        """An attack closes in first when it must; a broken NPC flees or surrenders; anything else waits."""
+        from game.npc.intents import Attack, CloseIn, Shoot  # imported when NPCs first act: kept out of start-up
+
+        if isinstance(intent, (Attack, Shoot, CloseIn)):
+            self._attack_player(turn, npc_id)
+            memory.remember(turn.world, npc_id, "fought")  # as under the round template
+        else:
+            self.carry_out_move(turn, npc_id, intent)
+
+    def _attack_player(self, turn: Turn, npc_id: str) -> None:
+        """Seed 001 §Combat: a move and an action.  Closing in engages; then each of its attacks."""
+        world = turn.world
+        if fight.held_back(turn, npc_id):
+            return
+        is_engaged = npc_id in engaged(world)
+        weapons = fight.choose_attacks(fight.attack_options(world, npc_id), is_engaged)
+        if not is_engaged and any(not w.ranged for w in weapons):
+            engage(world, npc_id)
+            turn.say(f"{npc_the(world, npc_id, True)} closes in.")
+            weapons = [w for w in weapons if not w.ranged] or weapons
+        for weapon in weapons:
+            if world.state.status != "playing" or self.system.condition(player_of(world)) != "ok":
+                break
+            result = self.npc_attack(turn, npc_id, weapon)
+            report_attack(turn, world.the_npc(npc_id), "you", weapon, result)
+            settle_player(turn)
+
+    # -- NPCs' gifts and exotica (game.play.npc_items) -----------------------------------------
+    def badly_hurt(self, sheet: VaarnSheet) -> bool:
+        """At half its HP or below."""
+        return sheet.hp * 2 <= sheet.max_hp
+
+    def npc_can_use(self, turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
+        """A Gift as the seed allows (:func:`gifts.npc_may_invoke`); an Exotica, always."""
+        if turn.world.item(item_id).kind == "gift":
+            return gifts.npc_may_invoke(turn.world, npc_id, item_id)
+        return True
+
+    def npc_item_sure(self, turn: Turn, item_id: str) -> bool:
+        """Seed 001 §Mystic Gifts: "Combat Gifts always hit their target"."""
+        return turn.world.item(item_id).kind == "gift"
+
+    def npc_item_attack(self, turn: Turn, npc_id: str, item_id: str) -> None:
+        """A combat Gift costs HP and always hits; an Exotica is an attack with it (closing in
+        first for one that does not reach)."""
+        world = turn.world
+        if fight.held_back(turn, npc_id):
+            return
+        if world.item(item_id).kind == "gift":
+            gifts.npc_gift_attack(self.system, turn, npc_id, item_id)
+            return
+        weapon = weapon_of(world, item_id)
+        if not weapon.ranged and npc_id not in engaged(world):
+            engage(world, npc_id)
+            turn.say(f"{npc_the(world, npc_id, True)} closes in.")
+        result = self.npc_attack(turn, npc_id, weapon)
+        report_attack(turn, world.the_npc(npc_id), "you", weapon, result)
+        settle_player(turn)
+
+    def npc_item_heal(self, turn: Turn, npc_id: str, item_id: str) -> bool:
+        """A healing Gift costs HP and stays; an Exotica heals by its die (with CON), used up."""
+        if turn.world.item(item_id).kind == "gift":
+            gifts.npc_gift_heal(self.system, turn, npc_id, item_id)
+            return False
+        return super().npc_item_heal(turn, npc_id, item_id)
+
+    def npc_flees(self, turn: Turn, npc_id: str, direction: str) -> None:
+        """House rule: the broken NPC breaks off the melee and runs (see :meth:`BasePlay.ways_out`)."""
+        disengage(turn.world, npc_id)
+        super().npc_flees(turn, npc_id, direction)
+
+    def npc_surrenders(self, turn: Turn, npc_id: str) -> None:
+        """With no way out it throws down its arms; the melee is over for it."""
+        disengage(turn.world, npc_id)
+        super().npc_surrenders(turn, npc_id)
+
+    # -- the flow of time ---------------------------------------------------------------------
+    def round_over(self, turn: Turn) -> bool:
+        """After walking into a room (and its description): reaction rolls, a finished expedition."""
+        world = turn.world
+        if moment_of(world).arrived:
+            update_moment(world, arrived=False)
+            fight.meet_everyone(self.system, turn)
+            self._expedition(turn)
+        return True
+
+    def after_npc_phase(self, turn: Turn) -> None:
+        settle_player(turn)
+        come_to(turn)
+        sync(self.system, turn)
+
+    def end_of_day(self, turn: Turn, day: int) -> None:
+        state = turn.world.state
+        if self.system.options["meals"] != "daily" or player_of(turn.world).synthetic:
+            state.hunger_days = 0
+        sync(self.system, turn, announce=False)
+
+    def water_interval_days(self, turn: Turn) -> int:
+        """Seed 001 §Water: a ration a day, or a week for a synthetic character."""
+        synthetic = player_of(turn.world).synthetic or turn.world.adventure.player.synthetic
+        return 7 if synthetic else 1
+
+    def on_enter_room(self, turn: Turn) -> None:
+        disengage_all(turn.world)
+        update_moment(turn.world, arrived=True)
+
+    def _expedition(self, turn: Turn) -> None:
+        """Reaching the adventure's goal completes an Expedition (option ``expeditions-for-xp``)."""
+        world = turn.world
+        goal = world.adventure.goal
+        if not goal.reach or world.state.room != goal.reach or goal.defeat:
+            return
+        if any(world.place_of(i) != "player" for i in goal.carrying):
+            return
+        result = self.system.advance(player_of(world), "expedition", turn.dice)
+        if result.events or result.rolls:
+            world.state.player = result.sheet
+            for roll in result.rolls:
+                turn.show_roll("advancement", roll, shown=False)  # the level event states the die
+            turn.say("The expedition is done.")
+            turn.emit(*result.events)
+
+    # -- items ------------------------------------------------------------------------------
+    def use_item(self, turn: Turn, item_id: str, target_words: tuple[str, ...]) -> bool:
+        world = turn.world
+        item = world.item(item_id)
+        if item.kind == "gift":
+            gifts.invoke(self.system, turn, item_id, target_words)
+            return True
+        if item.kind == "exotica" and item.true_name and item_id not in world.state.identified:
+            return gifts.risky_use(turn, item_id, target_words)
+        return False
+
+    def take_refusal(self, turn: Turn, item_id: str) -> str | None:
+        """Nobody carries more than 20 slots; with psyche slots, no more Gifts than PSY allows."""
+        world = turn.world
+        system = self.system
+        item = world.item(item_id)
+        if item.kind == "food" and item.rations:
+            adding = carried_slots(system, world, food=world.state.food + item.rations) - carried_slots(system, world)
+        else:
+            adding = item_slot_cost(system, world, item_id)
+        if item.kind == "gift" and system.gifts == "psyche-slots":
+            held = sum(1 for i in world.carried() if world.item(i).kind == "gift")
+            room = system.gift_capacity(player_of(world))
+            if held >= room:
+                return f"Your mind has no room for another Gift (psyche slots: {room})."
+        used = slots_used(system, world)
+        if adding > 0 and used + adding > MAX_CARRY:
+            return (f"You cannot carry the {world.item_name(item_id)}: nobody carries more than {MAX_CARRY} "
+                    f"slots, and you fill {used}.")
+        return None
+
+    # -- rest, harm and healing ----------------------------------------------------------------
+    def rest(self, turn: Turn, kind: str, fed: bool) -> None:
+        """Seed 001 §Wounds and Healing: short d8 + CON; long all HP or one wound; Deprived, nothing.
+
+        Depleted abilities come back one point on a long rest, at most once a day.
+        """
+        from game.systems.vaarn.events import AbilitiesRecovered, RestWasted
+        from game.systems.vaarn.wounds import rest as rules_rest
+
+        world = turn.world
+        sync(self.system, turn, announce=False)
+        sheet = player_of(world)
+        choice = moment_of(world).rest_choice or "auto"
+        update_moment(world, rest_choice="")
+        result = rules_rest(sheet, kind, fed, turn.dice, choice if kind == "long" else "auto",
+                            restore_wound_losses=self.system.wound_losses_heal)
+        new = result.sheet
+        events: list[Event] = [e for e in result.events if fed or not isinstance(e, RestWasted)]
+        if kind == "long" and fed and sheet.depleted:
+            if sheet.restored_day == world.state.day:
+                new = dataclasses.replace(new, abilities=sheet.abilities, depleted=sheet.depleted)
+                events = [e for e in events if not isinstance(e, AbilitiesRecovered)]
+            else:
+                new = dataclasses.replace(new, restored_day=world.state.day)
+        world.state.player = new
+        for roll in result.rolls:
+            turn.show_roll("rest", roll, shown=False)  # the rest's own event states the die
+        turn.emit(*events)
+
+    def harm(self, turn: Turn, damage: str, label: str) -> None:
+        world = turn.world
+        change = self.system.harm(player_of(world), damage, turn.dice)
+        world.state.player = change.sheet
+        for roll in change.rolls:
+            turn.show_roll(label, roll)
+        turn.emit(*change.events)
+        settle_player(turn)
+
+    def heal(self, turn: Turn, healing: str, label: str) -> None:
+        world = turn.world
+        change = self.system.heal(player_of(world), healing, turn.dice)
+        world.state.player = change.sheet
+        for roll in change.rolls:
+            turn.show_roll(label, roll)
+        turn.emit(*change.events)
+
+
+def make_play(system: VaarnSystem) -> VaarnPlay:
+    return VaarnPlay(system)

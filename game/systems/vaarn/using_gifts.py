@@ -1,0 +1,276 @@
+"""Vaarn in play: Mystic Gifts and Exotica used at the player's risk.
+
+Seed 001 §Mystic Gifts and §Exotica.  A Gift is an item of kind ``gift``; its
+``effect`` says what it does:
+
+- ``damage = "d8"``: a combat Gift (it always hits);
+- ``heal = "d6"``: a healing Gift (the player, or an NPC named with ``on``);
+- ``sustain = "ward"`` or ``"calm"``: a lasting Gift paid per ten minutes: a
+  ward gives the foes' attacks disadvantage; calm holds one NPC still.
+
+The HP cost is the baseline d6 unless the player names another die
+(``invoke psalm d8``: a bigger effort) or the item's ``[items.X.stats.vaarn]
+cost`` does; the effect is one die size up (+ PSY with item slots).  The die in
+the content effect is not rolled by Vaarn: it only says what kind of Gift it is.
+
+The sustained Gift lives on the player's sheet as a
+:class:`~game.systems.vaarn.sheet.Sustained` (``until`` in game minutes).
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from game.actions.scope import Scope, resolve, resolve_carried
+from game.errors import ActionRefused
+from game.events import Event
+from game.systems.vaarn.body import settle_player
+from game.systems.vaarn.data import BASELINE_COST, DIE_LADDER
+from game.systems.vaarn.rules import VaarnSystem
+from game.systems.vaarn.scene import npc_the, player_of, rouse, update_player
+from game.systems.vaarn.sheet import Sustained
+
+if TYPE_CHECKING:
+    from game.actions import Turn
+    from game.parser import Command
+    from game.rules.base import RollResult
+    from game.world.world import World
+
+SELF_WORDS = {"me", "myself", "self", "yourself", "i"}
+SUSTAINED_EFFECTS = ("ward", "calm")
+PERIOD = 10
+_DIE = re.compile(r"^d(\d+)$")
+
+
+# -- lasting gifts ---------------------------------------------------------------------------
+
+def expire(turn: Turn) -> None:
+    """End a lasting Gift whose paid time has run out."""
+    world = turn.world
+    held = player_of(world).sustained
+    if held is not None and held.until <= world.state.minutes:
+        update_player(world, sustained=None)
+        turn.say(f"The {held.effect} of your {held.name} fades. "
+                 "(Invoke it again to hold it ten minutes more.)")
+
+
+# -- invoking ----------------------------------------------------------------------------------
+
+def split_dice(words: tuple[str, ...]) -> tuple[tuple[str, ...], int | None]:
+    """Words without a die word such as ``d8``, and the die's sides (None when absent)."""
+    sides = None
+    kept = []
+    for word in words:
+        match = _DIE.match(word)
+        if match:
+            sides = int(match.group(1))
+        else:
+            kept.append(word)
+    return tuple(kept), sides
+
+
+def invoke_command(system: VaarnSystem, turn: Turn, command: Command) -> None:
+    """``invoke GIFT [dN] [on TARGET]``, ``invoke GIFT for N`` (ten-minute periods)."""
+    world = turn.world
+    words, sides = split_dice(command.words)
+    second, sides2 = split_dice(command.second)
+    sides = sides or sides2
+    periods = command.number or 1
+    target: tuple[str, ...] = ()
+    if command.preposition == "for" and second and all(w.isdigit() for w in second):
+        periods = int(second[0][:3])
+    else:
+        target = second
+    if not words:
+        gifts = [i for i in world.carried() if world.item(i).kind == "gift"]
+        if len(gifts) != 1:
+            raise ActionRefused("Invoke which Gift?" if gifts else "You hold no Gift.")
+        words = tuple(world.item_name(gifts[0]).lower().split())
+    item_id = resolve_carried(world, words, turn.referent, pronouns=turn.pronouns, what="invoke")
+    turn.referent = ("item", item_id)
+    if world.item(item_id).kind != "gift":
+        raise ActionRefused(f"The {world.item_name(item_id)} is no Gift.")
+    invoke(system, turn, item_id, target, sides, periods)
+
+
+def invoke(system: VaarnSystem, turn: Turn, item_id: str, target_words: tuple[str, ...], sides: int | None = None,
+           periods: int = 1) -> None:
+    """Use a Gift: pay its HP cost and do what it does (seed 001 §Mystic Gifts)."""
+    world = turn.world
+    item = world.item(item_id)
+    effect = dict(item.effect)
+    cost = sides or _cost_die(item.stats.get("vaarn", {}))
+    if cost not in DIE_LADDER:
+        raise ActionRefused(f"A Gift is paid with one of {', '.join(f'd{s}' for s in DIE_LADDER)}.")
+    name = world.item_name(item_id)
+    if "damage" in effect:
+        _combat_gift(system, turn, item_id, target_words, cost)
+    elif "heal" in effect:
+        _healing_gift(system, turn, item_id, target_words, cost)
+    elif effect.get("sustain") in SUSTAINED_EFFECTS:
+        _lasting_gift(system, turn, item_id, str(effect["sustain"]), target_words, cost, periods)
+    else:
+        raise ActionRefused(f"You cannot tell what the {name} would do.")
+    settle_player(turn)
+    turn.spend(1)
+
+
+def _cost_die(stats: Any) -> int:
+    match = _DIE.match(str(stats.get("cost", f"d{BASELINE_COST}")))
+    return int(match.group(1)) if match else BASELINE_COST
+
+
+def _npc_target(turn: Turn, words: tuple[str, ...], what: str) -> str:
+    world = turn.world
+    _, npc_id = resolve(Scope(world, [("npc", n) for n in world.npcs_in()]), words, turn.referent, what=what)
+    if world.npc_condition(npc_id) == "dead":
+        raise ActionRefused(f"{npc_the(world, npc_id, True)} is beyond any Gift.")
+    return npc_id
+
+
+def _show(turn: Turn, label: str, rolls: tuple[RollResult, ...], events: tuple[Event, ...], target: str = "") -> None:
+    """Show a Gift's rolls, then its events (those about the NPC ``target`` named so)."""
+    from game.systems.vaarn.events import naming
+
+    for roll in rolls:
+        turn.show_roll(label, roll)
+    turn.emit(*(naming(events, target) if target else events))
+
+
+def _combat_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tuple[str, ...], cost: int) -> None:
+    from game.actions.combat import after_npc_hit, confirm_attack
+
+    world = turn.world
+    name = world.item_name(item_id)
+    if not target_words:
+        raise ActionRefused(f"Turn the {name} on whom?")
+    npc_id = _npc_target(turn, target_words, "strike with the Gift")
+    turn.referent = ("npc", npc_id)
+    npc = world.npc_state(npc_id)
+    if npc.disposition != "hostile":
+        confirm_attack(turn, npc_id)
+        npc.disposition = "hostile"
+        turn.say(f"{npc_the(world, npc_id, True)} turns on you!")
+    rouse(world, npc_id)
+    turn.say(f"You call on the {name}; it always finds its mark.")
+    was = world.npc_condition(npc_id)
+    result = system.gift_attack(player_of(world), npc.sheet, turn.dice, cost)
+    world.state.player, npc.sheet = result.user, result.target
+    _show(turn, f"gift: {name}", result.rolls, result.events, npc_id)
+    after_npc_hit(turn, npc_id, was)
+
+
+def _healing_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tuple[str, ...], cost: int) -> None:
+    world = turn.world
+    name = world.item_name(item_id)
+    if target_words and not set(target_words) <= SELF_WORDS:
+        npc_id = _npc_target(turn, target_words, "heal")
+        npc = world.npc_state(npc_id)
+        turn.say(f"You speak the {name} over {npc_the(world, npc_id)}.")
+        result = system.gift_heal(player_of(world), npc.sheet, turn.dice, cost)
+        world.state.player, npc.sheet = result.user, result.target
+        _show(turn, f"gift: {name}", result.rolls, result.events, npc_id)
+        return
+    if system.health_fraction(player_of(world)) >= 1.0:
+        raise ActionRefused(f"You are not hurt: the {name} has nothing of yours to mend.")
+    turn.say(f"You speak the {name} over your own wounds.")
+    result = system.gift_heal(player_of(world), None, turn.dice, cost)
+    world.state.player = result.user
+    _show(turn, f"gift: {name}", result.rolls, result.events)
+    turn.say(f"Your HP: {result.user.hp}/{result.user.max_hp}.")
+
+
+def _lasting_gift(system: VaarnSystem, turn: Turn, item_id: str, effect: str, target_words: tuple[str, ...],
+                  cost: int, periods: int) -> None:
+    world = turn.world
+    name = world.item_name(item_id)
+    if not 1 <= periods <= 36:
+        raise ActionRefused("Hold a Gift for 1 to 36 ten-minute spells.")
+    target = ""
+    if effect == "calm":
+        if not target_words:
+            raise ActionRefused(f"Hold whom with the {name}?")
+        target = _npc_target(turn, target_words, "hold")
+        turn.referent = ("npc", target)
+    result = system.sustain_gift(player_of(world), periods, turn.dice, cost)
+    world.state.player = result.user
+    _show(turn, f"gift: {name}", result.rolls, result.events)
+    if system.condition(result.user) != "ok":
+        return
+    minutes = periods * PERIOD
+    update_player(world, sustained=Sustained(item_id, name, effect, target, world.state.minutes + minutes))
+    if effect == "ward":
+        turn.say(f"A shimmering ward closes around you for {minutes} minutes: blows against you go astray.")
+    else:
+        turn.say(f"{npc_the(world, target, True)} goes still under your will, for {minutes} minutes.")
+
+
+# -- exotica at the player's risk -------------------------------------------------------------
+
+def risky_use(turn: Turn, item_id: str, target_words: tuple[str, ...]) -> bool:
+    """Use an Exotica nobody has worked out (seed 001 §Exotica: "use it and hope for the best").
+
+    House rule: an INT save at the item's identify difficulty.  Success: it
+    works and the player learns what it is (False: the engine then carries out
+    the effect).  Failure: it lashes back for d6 damage and nothing else happens.
+    """
+    world = turn.world
+    item = world.item(item_id)
+    name = world.item_name(item_id)
+    if (item.effect.get("damage") is not None or item.damage) and not target_words:
+        raise ActionRefused(f"Use the {name} on whom?")
+    from game.actions.checks import roll_check
+
+    difficulty = item.identify or "normal"
+    numbers = dict(item.identify_check.numbers) if item.identify_check else {}
+    turn.say(f"You do not know what the {name} does. You try it anyway.")
+    result = roll_check(turn, "identify", difficulty, label=f"use the unknown {name}", numbers=numbers)
+    if result.succeeded:
+        world.state.identified.add(item_id)
+        world.state.puzzled.discard(item_id)
+        turn.say(f"Something gives under your fingers: it is the {item.true_name}.")
+        return False
+    turn.say(f"The {name} lashes back at you!")
+    turn.play.harm(turn, "d6", "backfire")
+    turn.spend(1)
+    return True
+
+
+# -- NPCs' Gifts (game.play.npc_items) ------------------------------------------------------
+
+def cost_die(item_stats: Any) -> int:
+    """The cost die of a Gift: the item's ``[items.X.stats.vaarn] cost``, else the baseline d6."""
+    return _cost_die(item_stats)
+
+
+def npc_may_invoke(world: World, npc_id: str, item_id: str) -> bool:
+    """House rule (seed 001 §Mystic Gifts, as for the player): an NPC uses a combat or healing Gift
+    (a lasting one, never) and only while it has more HP than the cost die can take, so paying
+    never fells it."""
+    item = world.item(item_id)
+    if "damage" not in item.effect and "heal" not in item.effect:
+        return False
+    return bool(world.npc_state(npc_id).sheet.hp > cost_die(item.stats.get("vaarn", {})))
+
+
+def npc_gift_attack(system: VaarnSystem, turn: Turn, npc_id: str, item_id: str) -> None:
+    """An NPC's combat Gift on the player: it pays the cost die in HP, and the Gift always hits."""
+    from game.systems.vaarn.body import settle_npc
+
+    world = turn.world
+    npc = world.npc_state(npc_id)
+    cost = cost_die(world.item(item_id).stats.get("vaarn", {}))
+    result = system.gift_attack(npc.sheet, player_of(world), turn.dice, cost)
+    npc.sheet, world.state.player = result.user, result.target
+    _show(turn, f"{world.the_npc(npc_id)}: gift", result.rolls, result.events, npc_id)
+    settle_player(turn)
+    settle_npc(turn, npc_id)
+
+
+def npc_gift_heal(system: VaarnSystem, turn: Turn, npc_id: str, item_id: str) -> None:
+    """An NPC's healing Gift on itself: the cost die in HP, then the healing one size up."""
+    world = turn.world
+    npc = world.npc_state(npc_id)
+    result = system.gift_heal(npc.sheet, None, turn.dice, cost_die(world.item(item_id).stats.get("vaarn", {})))
+    npc.sheet = result.user
+    _show(turn, f"{world.the_npc(npc_id)}: gift", result.rolls, result.events, npc_id)
