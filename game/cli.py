@@ -1,4 +1,4 @@
-"""The command line (PRODUCT §3): play, check, systems, odds, roll, map, replay.
+"""The command line: play, check, systems, odds, roll, map, replay.
 
 Exit codes: 0 ok, 1 the input was judged and found wrong, 2 usage error.  No
 command prints a traceback for bad input: a one-line reason instead.
@@ -59,7 +59,7 @@ def build_parser(only: str | None = None) -> Parser:
     """The command line's parser; with ``only`` (a subcommand), that subcommand's alone.
 
     A run reads one subcommand, and building all ten parsers costs about 3 ms of
-    every start (issue 18), so :func:`_main` builds the one it was given; ``--help``
+    every start, so :func:`_main` builds the one it was given; ``--help``
     and ``--version`` get them all.
     """
     from game.paths import content_cache_home, saves_home

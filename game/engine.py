@@ -66,7 +66,7 @@ if TYPE_CHECKING:
     from game.parser import Command, Slip
     from game.saves import SaveStore
 
-# The parser is imported by the methods that read a line: the opening reads none (issue 18).
+# The parser is imported by the methods that read a line: the opening reads none.
 
 #: How many questions a preview answers on its way to the first check.
 PREVIEW_ANSWERS = 4

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 # help, rules, why, dice, oracle, saves and transcript import their modules
 # (game.helptext, game.explain, game.oracle, game.transcript) when they run: the
-# start of a game does not need them (issue 18, start-up time).
+# start of a game does not need them.
 
 DICE_LOG_SHOWN = 15
 #: What the player is asked when a run ends (as Inform asks).

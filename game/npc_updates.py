@@ -1,35 +1,24 @@
 """A save loaded into an updated adventure: the NPCs already met take their new definitions.
 
-State by id, content from the new version.  An NPC not met yet has no state
-and is made from the new content when it is met.  One already met has a sheet in
-the save; each saved NPC carries a *fingerprint* of the definition that sheet was
-made from (``npcs.<id>.fingerprint`` in ``[state]``, optional in format 2; in formats 3
-and 4, ``[state.fingerprints]`` names the NPCs of each (a group of format 4 holds its NPCs'
-one), and the reader puts it back in their entries: a short digest of the sheet the
-adventure's definition makes under the save's rule system and options, so a change to
-anything else of the NPC, its talk or its stats for another system, is not a change of
-its sheet).  On load:
+State is by id and content comes from the new version, so an NPC not met yet is simply
+made from the new content.  One already met has a sheet in the save, and an author who
+re-tunes a foe expects the change to reach runs under way without undoing what the player
+did to it.  Each saved NPC carries a *fingerprint*: a short digest of the sheet its
+definition makes under the save's system and options (so a change to its talk, or its
+stats for another system, is no change).  On load:
 
 - the fingerprint matches the new adventure's: the saved sheet is kept exactly;
-- it differs: the sheet is made anew from the new definition and the rule
-  system's ``carry_npc_state`` carries what the NPC went through (harm taken,
-  wounds, conditions).  Its place, disposition, route and memory (routed,
-  surrendered, attacked...) are kept as they are state by id already;
-- there is none (saves written before fingerprints, format 1 and early format 2):
-  when the adventure's files are the ones the save was made with, the sheet is
-  kept; otherwise it is carried as above, and counts as updated only if that
-  changes it (carrying onto an unchanged definition gives the saved sheet back).
+- it differs: the sheet is made anew from the new definition and the rule system's
+  ``carry_npc_state`` carries what the NPC went through (harm, wounds, conditions); its
+  place, disposition, route and memory are state by id and stay as they are;
+- there is none (older saves): when the adventure's files are the ones the save was
+  made with, the sheet is kept; otherwise it is carried as above, and counts as updated
+  only if carrying changes it.
 
-Formats 3 and 4 write an NPC's sheet whole only when a number on it changed (harm,
-points spent: counted against maxima the definition sets); otherwise the flags
-and texts that changed (``sheet_changes``), either with its fingerprint; or,
-for an NPC met and unchanged, nothing (see :mod:`game.save_format`).
-Changes are read laid over the sheet of the definition as it is now: with
-a fingerprint that differs, that NPC has taken its new definition already,
-and is named as updated.  One without a sheet takes it silently.
-
-The NPCs updated are named to the player once, in the load's notes; the next
-save records their new fingerprints.
+An NPC saved as ``sheet_changes`` is read laid over the definition as it is now, so with a
+fingerprint that differs it has taken its new definition already.  The NPCs updated are
+named to the player once, in the load's notes; the next save records their new
+fingerprints.
 """
 from __future__ import annotations
 

@@ -1,31 +1,25 @@
-"""Where the game finds its bundled adventures, keeps its saves and caches content (PRODUCT §2, §8, §9).
+r"""Where the game finds its bundled adventures, keeps its saves and caches content.
 
-The contract, the same wherever the game is started:
+The contract, the same wherever the game is started, so that a player's saves are never
+scattered over the folders they happened to start it from:
 
-* **Bundled adventures** (:func:`bundled_root`): ``game/content/`` inside an
-  installed package (a wheel built from the repository carries ``content/``
-  there, see ``setup.py``), else the ``content/`` folder beside the ``game``
-  package in a source checkout (an editable install, or ``python -m game`` run
-  from the checkout).  ``content/`` at the top of the repository is the source
-  of truth; nothing under ``game/`` is ever edited by hand.
-* **The saves home** (:func:`saves_home`), first that applies: ``--saves DIR``;
-  the ``WAYFARER_SAVES`` environment variable; in a source checkout, its
-  ``saves/`` folder; otherwise the platform's user data folder:
-  ``%APPDATA%\\wayfarer\\saves`` on Windows,
-  ``~/Library/Application Support/wayfarer/saves`` on macOS, and elsewhere
-  ``$XDG_DATA_HOME/wayfarer/saves`` (an absolute ``XDG_DATA_HOME`` only, as the
-  XDG spec says) falling back to ``~/.local/share/wayfarer/saves``.  The
-  prompt's history lives there too, as ``<saves>/.history``.
-* **The content cache** (:func:`content_cache_home`): checked adventures kept as
-  JSON so an unchanged one loads without parsing its TOML (``docs/authoring.md``, section 17);
-  ``WAYFARER_CACHE`` names its folder or turns it off, else the platform's user
-  cache folder.
-* **Old saves** (:func:`old_saves_notice`): saves in ``./saves`` of the current
-  folder, when that folder is not the saves home, are pointed out once; a line
-  in ``<saves>/.old-saves-noticed`` records each folder already pointed out.
+* **Bundled adventures** (:func:`bundled_root`): ``game/content/`` inside an installed
+  package (a wheel carries ``content/`` there, see ``setup.py``), else the ``content/``
+  folder beside the ``game`` package in a source checkout.  ``content/`` at the top of
+  the repository is the source of truth.
+* **The saves home** (:func:`saves_home`), the first that applies: ``--saves DIR``; the
+  ``WAYFARER_SAVES`` environment variable; in a source checkout, its ``saves/`` folder;
+  otherwise the platform's user data folder (``%APPDATA%\wayfarer\saves`` on Windows,
+  ``~/Library/Application Support/wayfarer/saves`` on macOS, elsewhere
+  ``$XDG_DATA_HOME/wayfarer/saves``, an absolute ``XDG_DATA_HOME`` only, falling back to
+  ``~/.local/share/wayfarer/saves``).  The prompt's history lives there too.
+* **The content cache** (:func:`content_cache_home`): ``WAYFARER_CACHE`` names its folder
+  or turns it off, else the platform's user cache folder.
+* **Old saves** (:func:`old_saves_notice`): saves in ``./saves`` of the current folder,
+  when it is not the saves home, are pointed out once per folder.
 
-Nothing here reads or writes a save or an adventure; this module imports only
-the standard library, so every layer may be handed what it finds.
+Nothing here reads or writes a save or an adventure; this module imports only the
+standard library, so every layer may be handed what it finds.
 """
 from __future__ import annotations
 

@@ -1,46 +1,28 @@
 """The ``[state]`` table of a save: written in format 4, read in every format ever written.
 
-Format 3 (issue 18) holds what changed, as PRODUCT §8 asks, in shapes ``tomllib`` reads
-fast; format 4 adds the NPCs met alike (``[[state.npc_groups]]``):
+A save holds what changed, in shapes ``tomllib`` reads fast, because a save is written
+after every command and a big world has thousands of things in it:
 
-- ``item_moves`` is a literal multi-line string, a line ``<item> <place>`` an item moved
-  (ids and places are plain words), which ``tomllib`` reads at C speed; the command
-  ``log`` too, a line a command, unless a command holds what a literal string cannot
-  (a control character, three single quotes): then it is one JSON-style array on one
-  line, as in format 2;
-- an NPC met holds only what differs from the NPC as the content makes it when it is
-  first met (``World.npc_state``: its home room, its definition's disposition and sheet
-  under the save's rule system and the adventure's options).  Its sheet is written as
-  ``sheet_changes`` (the sheet's entries that differ from the fresh sheet's) when every
-  entry changed is a flag or a text; otherwise (a number changed: harm, points spent...)
-  the whole ``sheet``, as its own ``[state.npcs.<id>]`` table, as in format 2.  Numbers on
-  a sheet mostly count against maxima its definition sets, and an NPC brought up to a
-  changed definition (:mod:`game.npc_updates`) needs the old maxima to carry what it went
-  through: only a whole sheet has them.  Either is made from a definition whose
-  ``fingerprint`` is recorded (:mod:`game.npc_updates`);
-- format 4: NPCs whose entries are alike but for their room (two or more, each id and
-  room a plain word, no whole sheet: 1,000 NPCs met, each ``{sheet_changes = {met = true}}``)
-  are one ``[[state.npc_groups]]`` table: the ``entry`` they share, the ``fingerprint`` of
-  their definition when the entry has ``sheet_changes`` (NPCs defined alike), and ``npcs``,
-  a literal string of lines ``<id>`` or ``<id> <room>`` (the room when it is not the NPC's
-  home).  A line costs ``tomllib`` next to nothing, where an inline table a line costs it
-  more than the rest of the save;
-- the other NPCs are in ``[state.npcs]`` (written last but the groups), one line each:
-  ``{}`` is an NPC met and unchanged; their fingerprints are in ``[state.fingerprints]``:
-  a line a fingerprint, naming the NPCs whose definition has it.
+- ``item_moves`` and the command ``log`` are literal multi-line strings, a line an item
+  moved or a command (the log falls back to one array when a command holds what a
+  literal string cannot);
+- an NPC met holds only what differs from the NPC as the content makes it: ``{}`` when
+  unchanged; ``sheet_changes`` when only flags or texts of its sheet changed; the whole
+  sheet when a number did (bringing it up to a changed definition needs the old maxima:
+  :mod:`game.npc_updates`).  The ``fingerprint`` of each definition is recorded once,
+  in ``[state.fingerprints]``, naming its NPCs;
+- NPCs whose entries are alike but for their room are one ``[[state.npc_groups]]``
+  table: the shared ``entry`` and a literal string of lines ``<id>`` or ``<id> <room>``.
 
-Reading fills in what an entry leaves out from the current content (an entry must name
-NPCs the adventure has, checked first), and reads ``sheet_changes`` laid over the fresh
-sheet's data with the rule system's own ``sheet_from_data``: the same check as a whole
-sheet.  Entries that differ alike from sheets made alike are read once (a group's, once
-per definition its NPCs have now), and the NPCs of a group share the sheet read.
-Formats 1 and 2 hold every NPC whole, and ``item_moves`` as a table: :func:`expanded`
-leaves them as they are, format 1 is then migrated by the rule system's ``migrate_v1``
-(see ``SaveStore``).
+Reading fills in what an entry leaves out from the current content (checking first that
+it names NPCs the adventure has) and reads ``sheet_changes`` laid over the fresh sheet's
+data with the rule system's own ``sheet_from_data``: the same check as a whole sheet.
+Formats 1 and 2 hold every NPC whole and ``item_moves`` as a table; :func:`expanded`
+leaves them as they are, and format 1 is then migrated (see ``SaveStore``).
 
 The shape checks (:func:`shape_problem`, :func:`sheets_problem`, :func:`npc_groups`) name
-the first field of the state data that does not fit; numbers on sheets are bounded by
-:data:`MAX_AMOUNT` anywhere in them.
+the first field that does not fit; numbers on sheets are bounded by :data:`MAX_AMOUNT`.
+The format in full: ``docs/internals/saves.md``.
 """
 from __future__ import annotations
 

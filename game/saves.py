@@ -1,50 +1,28 @@
 """Saves: WorldState <-> TOML files, written atomically, refused with a reason when bad.
 
-A save holds only state (PRODUCT §8), under two tables: ``[save]`` (format
-version, adventure id and version, content digest, system, seed, turn and an
-integrity checksum over the state) and ``[state]``, whose shape, format 4 (an NPC
-met holds only what differs from the content; NPCs alike are a group of lines), is
-:mod:`game.save_format`'s.  Writing is atomic: the new save goes to a temporary
-file that is flushed and fsynced, the previous save becomes ``<slot>.toml.bak`` (a
-hard link renamed over the old backup; a copy, fsynced, where the file system has no
-hard links), and only then does ``os.replace`` put the new one in place.  At
-every instant a complete save (new or old) and its backup exist; a save killed
-half-way leaves only a ``.<slot>.toml.tmp-<pid>`` file, which
-:meth:`SaveStore.clean_strays` removes at the next start.  Every file operation
-goes through :mod:`os` (``open``, ``write``, ``fsync``, ``close``, ``link``, ``read``,
-``replace``, ``mkdir``), so tests inject faults at each step; any ``OSError``
-becomes a :class:`SaveError` naming the file and the reason, with the previous
-save untouched and no temporary file left behind.
+A save holds only state: ``[save]`` (format, adventure id and version, content digest,
+system, seed, turn, a checksum over the state) and ``[state]``, whose shape is
+:mod:`game.save_format`'s.  A run is days of a player's time, so a save must never be lost
+or half written: the new save goes to a temporary file, flushed and fsynced; the previous
+one becomes ``<slot>.toml.bak`` (a hard link, or a fsynced copy where there are none); only
+then does ``os.replace`` put the new one in place.  A save killed half-way leaves a
+``.<slot>.toml.tmp-<pid>`` file, which :meth:`SaveStore.clean_strays` removes at the next
+start.  Every file operation goes through :mod:`os`, so tests inject faults at each step;
+any ``OSError`` becomes a :class:`SaveError` naming the file, the previous save untouched.
 
-Reading refuses, each with a one-line reason and the game untouched: a file
-too large, not UTF-8, not TOML, too deep or with absurd numbers (the limits of
-:mod:`game.world.limits`); a wrong or missing header; a format this Wayfarer
-does not know (formats 1 to 3 load: format 1 is migrated by the rule system's
-``migrate_v1``; the player is told, and the next save is written in
-:data:`FORMAT_VERSION`); another adventure or
-another version of it; a checksum that does not match (which catches a
-truncation that still parses); state of the wrong shape or types; ids the
-adventure does not have; and character sheets or a moment record that the
-rule system's own ``sheet_from_data`` / ``moment_from_data`` refuse (the
-typed sheets validate every field: the same code that reads them in play; an
-NPC's ``sheet_changes`` are read laid over its fresh sheet).  A save whose adventure files changed without a
-new version (its content digest differs) still loads, with a note, when
-every id it names still exists.  Each NPC saved with a sheet carries the fingerprint of the
-definition its sheet was made from; an NPC whose definition changed since is
-brought up to it on load, its state carried (:mod:`game.npc_updates`).
+A save may have been edited by hand, so reading refuses with a one-line reason: a file
+past the limits of :mod:`game.world.limits`; a wrong header, an unknown format, another
+adventure or a newer version; a checksum that does not match; state of the wrong shape,
+ids the adventure lacks, and sheets or a moment the rule system's own readers refuse.
+Every earlier format loads (format 1 migrated by the system's ``migrate_v1``) and is
+written as :data:`FORMAT_VERSION` from the next save.  A save whose adventure changed
+loads with a note when every id it names still exists; NPCs whose definition changed are
+brought up to it (:mod:`game.npc_updates`).
 
-The autosave (:data:`AUTOSAVE`, one per adventure) is written by the game after
-every command that changed the run, with the same atomic write, checked
-against the reader's size and number limits; ``wayfarer --continue`` reads
-it.  A player's ``save`` is verified with the reader's own code and limits
-before it is reported saved (on the document it encodes: see ``_verify``).  Saving a dead run over a living save is refused; a slot
-written by another process since this one loaded or saved it is overwritten
-only when the player saves to it again (asked once).  A slot's backup is read
-with :meth:`SaveStore.load` ``backup=True``.
-
-Slot names are plain ASCII words; nothing escapes the saves folder: the slot
-file, its backup, its temporary files and the adventure's folder inside the
-saves folder are never followed as symbolic links.
+The autosave (:data:`AUTOSAVE`) is written after every command that changed the run, by a
+writer thread; ``save`` is verified with the reader's own code before it says "Saved".
+Slot names are plain ASCII words, and no link is followed out of the saves folder.
+The format and its reasons: ``docs/internals/saves.md``.
 """
 from __future__ import annotations
 
@@ -587,7 +565,7 @@ class SaveStore:
             "format": FORMAT_VERSION,
             "adventure": self.adventure.id,
             "adventure_version": self.adventure.version,
-            "game_version": version(),  # issue 19 (feat/install)
+            "game_version": version(),
             "digest": self.adventure.digest,
             "system": state.system,
             "seed": state.seed,

@@ -1,6 +1,6 @@
 """Game time passing: the clock, days, and the survival pressure they bring.
 
-Applies under every system (PRODUCT §7): a biological character needs a ration
+Applies under every system: a biological character needs a ration
 of water each day (seed 001 §Water) and a meal; each day without water is a
 day deprived of it, and the third such day in a row kills.  Hunger deprives
 (no benefit from rests) but does not kill.  A character who has water or food

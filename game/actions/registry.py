@@ -8,7 +8,7 @@ from game.verbs import ACTION_VERBS
 
 # Each family below is imported with the first use of one of its verbs, not at start-up: the
 # opening needs only ``observe`` (and the round template ``combat``), and trading brings prices,
-# goods and ``fractions`` (issue 18).  ``ActionRegistry.defer`` checks each against its verbs.
+# goods and ``fractions``.  ``ActionRegistry.defer`` checks each against its verbs.
 
 
 def _items() -> Family:

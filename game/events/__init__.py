@@ -10,7 +10,7 @@ nothing else of the game.  ``who`` fields name an actor: :data:`PLAYER` or an NP
 
 Here are the events of every turn (rolls and prose); the others come in families,
 each module imported by the code that makes or words its events, so that a start
-that has made none builds none of their classes (issue 18):
+that has made none builds none of their classes:
 :mod:`game.events.fight` (harm, falls, deaths, flight, surrender),
 :mod:`game.events.world` (comings and goings, things moved and used, time and want),
 :mod:`game.events.theft`.

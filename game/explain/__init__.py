@@ -1,7 +1,7 @@
 """Rules in a player's words: what a roll's citation means, and each system's rules by topic.
 
 A roll carries a citation for the programmers (``seed 000 §2 Skill Checks``,
-``RULES-NOTES bind (combat)``, ``House rule (...)``).  This package turns it
+``public rules bind (combat)``, ``House rule (...)``).  This package turns it
 into what a player reads: the system's name, the section of its rules, what
 that section says in plain words, and whether the rule is a house rule
 (Wayfarer's choice where the rules text is silent).  Ids and file names are
@@ -27,7 +27,7 @@ EXPLAINED: dict[str, ModuleType] = {
 }
 
 _SEED = re.compile(r"seed \d{3} §(?:\d+ )?([A-Za-z][A-Za-z /-]*[A-Za-z])")
-_NOTES = re.compile(r"RULES-NOTES [a-z_0-9]+ \(([^)]*)\)")
+_NOTES = re.compile(r"public rules [a-z_0-9]+ \(([^)]*)\)")
 
 
 @dataclass(frozen=True)

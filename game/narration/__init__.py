@@ -54,7 +54,7 @@ class Narrator:
         Only rolls and prose are worded at import.  The other events' classes are
         imported by the code that makes them, so their wording
         (:mod:`game.narration.common`, and a system's own: see ``game.systems.vaarn.narration``)
-        is imported with the first one narrated, not at start-up (issue 18).  It
+        is imported with the first one narrated, not at start-up.  It
         never replaces what a narrator class words its own way: a subclass adds its
         own late table first, then calls this.
         """

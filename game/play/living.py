@@ -9,7 +9,7 @@ the victim's friends do (:func:`assaulted`, :func:`killed`), the first-meeting
 reaction (:func:`react`), and wanderers seen coming and going
 (:func:`passers_by`).  Every choice is a policy's (``game.npc.policies``); this
 module carries it out.  The house rules are written in ``docs/npcs.md`` and each
-``docs/rules/<id>.md`` ("NPCs: the living world").
+``docs/rules/<id>.md`` ("NPCs by tier").
 """
 from __future__ import annotations
 

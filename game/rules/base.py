@@ -86,7 +86,7 @@ class Weapon:
 class Odds:
     """Exact outcome probabilities of one request.
 
-    ``probabilities`` holds the optional keys of PRODUCT §3.1 that the system has
+    ``probabilities`` holds the optional keys of the command line's ``odds --json`` that the system has
     (``p_failure``, ``p_botch``, ``p_tie``, ``p_critical_success``,
     ``p_critical_failure``); ``distribution`` maps a result (successes, net
     successes or total, as a string) to its probability.
@@ -200,7 +200,7 @@ class RuleSystem(Protocol[SheetT, RequestT, MomentT]):
         """A format-1 ``[state]`` table as format 2: scratch entries moved out of the sheets into ``moment``."""
         ...
 
-    # -- the stable command-line requests of PRODUCT §3.1 -------------------
+    # -- the stable command-line requests (``odds``, ``roll``) -------------------
     def parse_request(self, keys: Mapping[str, str]) -> RequestT:
         """Parse ``KEY=VALUE`` pairs into this system's request; raise UsageError on bad keys."""
         ...

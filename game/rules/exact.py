@@ -1,6 +1,6 @@
 """Exact distributions: :data:`Dist` maps (outcome -> ``Fraction``) and the helpers that build them.
 
-The rule systems' ``odds`` are built from these (PRODUCT §3.1).  Apart from
+The rule systems' ``odds`` are built from these.  Apart from
 :mod:`game.rules.dice` (the dice sources) because only odds need them, and
 ``fractions`` (with ``decimal``, which it imports) is then not paid for at start-up.
 """
@@ -13,7 +13,7 @@ from typing import TypeVar
 K = TypeVar("K")
 Dist = dict[K, Fraction]
 
-#: Probability mass below which an endless explosion tail is cut (PRODUCT §3.1).
+#: Probability mass below which an endless explosion tail is cut.
 TAIL_CUTOFF = Fraction(1, 10**12)
 
 

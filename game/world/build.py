@@ -1,49 +1,28 @@
 """Merged TOML data -> frozen :class:`~game.world.content.Adventure`, checking everything.
 
-What is checked (each problem reported at its key path; see PRODUCT §4):
+An adventure may come from a stranger and is written by hand, so every problem is
+reported at its key path, all at once, with a did-you-mean where a name is close:
+unknown keys (but inside ``stats.<system>``, ``effect`` and ``topics``, the author's or a
+system's own); value types and required keys; ids; references between rooms, exits,
+items, NPCs and regions; things placed twice; rooms unreachable from the start and goals
+or keys placed nowhere; enumerations (kinds, dispositions, behaviours, directions, checks,
+difficulties, system ids and each system's ``[adventure.rules]`` options); numbers
+(tiers, amounts, weights, damage dice); an NPC with neither ``tier`` nor stats for the
+adventure's system.  ``docs/authoring.md`` lists every key.
 
-- unknown keys at every level (did-you-mean against the known keys), except
-  inside tables whose keys are the author's or a system's own: ``stats.<system>``,
-  ``effect`` (only ``effect.damage`` is checked, as a die) and ``topics``;
-- value types, required keys (``adventure.id/title/version/start``,
-  ``rooms.X.name``, ``items.X.name``, ``npcs.X.name``, ``exits.D.to``);
-- ids (lowercase words of letters and digits joined by ``-``);
-- references: exits, ``start``, ``goal``, NPC routes to rooms; items in rooms,
-  ``search_items``, the player, NPCs, ``locked_by``; NPCs in rooms, region
-  encounters and ``goal.defeat``; regions of rooms;
-- an item or NPC placed in two places; rooms unreachable from the start
-  (hidden and locked exits count as passable); a goal item placed nowhere; a
-  locked exit whose key is placed nowhere and that has no ``force`` check;
-- enumerations: item kind, disposition, behaviour, creature, direction, check
-  kind, difficulty, system ids (``adventure.system``, ``[adventure.rules]``,
-  every ``stats.<system>``), ``[adventure.rules]`` options (by the system's
-  module; when that module cannot be imported only the id is checked);
-- numbers: tier 1..5, water/food/slots/rations/value/armor/travel_minutes >= 0,
-  weight -4..11;
-  damage dice ``[N]dS[+M]`` with S in 2,3,4,6,8,10,12,20,100;
-- an NPC with neither ``tier`` nor ``stats`` for the adventure's system.
+Decisions the author can rely on:
 
-Decisions:
+- ``adventure.system`` defaults to ``vaarn``, ``items.X.kind`` to ``tool``;
+- with a ``[regions]`` table every room's ``region`` must be one of its ids; without
+  one, region names are free ids;
+- a check is a table ``{ check = KIND, difficulty = D, <system> = N }`` or, where the
+  kind is implied (exit ``find`` and ``force``, room ``search`` and ``hazard``, item
+  ``identify``), a bare difficulty;
+- items start at ``room:<id>``, ``search:<room>``, ``player`` or ``npc:<id>`` (a
+  merchant's stock); unplaced items and NPCs are allowed.
 
-- ``adventure.system`` defaults to ``vaarn``; ``items.X.kind`` to ``tool``.
-- Regions: when a ``[regions]`` table exists, every room's ``region`` must be
-  one of its ids; without one, region names are free ids and each becomes an
-  empty :class:`RegionDef`.
-- A check is a table ``{ check = KIND, difficulty = D, <system> = N... }`` or,
-  where the kind is implied, a bare difficulty string.  The implied kinds (also
-  used when a table omits ``check``): exit ``find`` perceive, exit ``force``
-  force, room ``search`` search, room ``hazard`` survive, item ``identify`` identify.
-- Homes: items start at ``room:<id>``, ``search:<room-id>`` (revealed by
-  searching), ``player`` or ``npc:<id>`` (a merchant's items are its stock);
-  ``npc_homes`` maps an NPC to its room id.  Unplaced items and NPCs are allowed.
-- ``goal.carrying`` and ``goal.defeat`` take one id or an array of ids.
-- Texts are stripped of surrounding blank space, nothing more here; the
-  loader has already removed control, format and bidi characters from every
-  string and refused keys holding them (:mod:`game.world.limits`).
-
-The common room, item and NPC of a big world are built by the plain path, in
-one pass each (:mod:`game.world.build_plain`); it takes only what the careful
-path here would build equal without a problem, and leaves everything else to it.
+The common room, item and NPC of a big world are built in one pass each by the plain
+path (:mod:`game.world.build_plain`); whatever it cannot build equal is built here.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 A 10,000-room world is mostly rooms with a name, a description, an item and
 exits that are ways to rooms by their ids, and items with a name, a kind and
-aliases (issue 18: its first load).  :func:`plain_room`, :func:`plain_item` and
+aliases (a big world's first load).  :func:`plain_room`, :func:`plain_item` and
 :func:`plain_npc` build such a definition directly, checking each value's type
 and each id as they go; for anything else they return None before changing
 anything, and :class:`game.world.build._Builder`'s careful path builds it and

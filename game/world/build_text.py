@@ -1,6 +1,6 @@
 """Building the parts of content that follow the world: scenery, ``descriptions`` and ``when``.
 
-PRODUCT §4.1.  A ``when`` table holds conditions that must all hold; each id it
+A ``when`` table holds conditions that must all hold; each id it
 names is checked against the adventure (with a did-you-mean), each direction
 against the room's exits when the text belongs to a room.  Scenery keys are ids;
 a piece of scenery needs no ``name`` (its id, hyphens as spaces, stands in).

@@ -1,53 +1,28 @@
 """A cache of checked adventures: an unchanged adventure loads without parsing its TOML again.
 
 After an adventure folder loads without a problem, the loader hands the frozen
-:class:`~game.world.content.Adventure` to :meth:`ContentCache.store`, which writes
-it as JSON (never pickle: reading it runs no code) into one file per adventure
-folder in the cache folder the caller chose (:func:`game.paths.content_cache_home`).
-The next load of that folder asks :meth:`ContentCache.fetch` first.
+:class:`~game.world.content.Adventure` to :meth:`ContentCache.store`, which writes it as
+JSON (never pickle: reading it runs no code), one file per adventure folder, in the folder
+the caller chose (:func:`game.paths.content_cache_home`); the next load asks
+:meth:`ContentCache.fetch` first.
 
-An entry is two lines: a small JSON header, then the adventure as JSON.  It is
-used only when every one of these holds, and is otherwise ignored (the loader
-parses the TOML and writes the entry again):
+An entry is a JSON header line and the adventure line.  It is used only when all hold:
+the header names this cache format, this game's version and a fingerprint of the code that
+builds adventures; it lists exactly the folder's ``*.toml`` files now, each with the same
+size and ``mtime_ns``; the SHA-256 of the files' bytes is the digest it recorded; the
+adventure line's SHA-256 is the header's checksum; and the adventure line has the exact
+shape of the content classes (every key a field, every value of the field's type, no
+control character).  Otherwise it is ignored, and the TOML parsed and stored again.
 
-- the header parses and names this cache format, this game's version and a
-  fingerprint of the code that builds adventures (the bytes of ``game/world/*.py``);
-- it was written for this folder (resolved), and lists exactly the folder's
-  ``*.toml`` files now, each with the same size and ``mtime_ns``: a file added,
-  removed, edited or only touched makes it stale;
-- the SHA-256 of the files' bytes, read now, is the digest it recorded (the same
-  digest :attr:`Adventure.digest` holds and saves record);
-- the SHA-256 of the adventure line is the checksum in the header (a truncated
-  or hand-edited entry is caught here);
-- the adventure line parses and has the exact shape of the content classes:
-  every key a field, every value of the field's type (a string where a string
-  belongs, ...), every required field present, and no text holding a control
-  character (:data:`game.text.CONTROL`), exactly as content is cleaned.
+Rooms, items, NPCs and regions are written as columns (a value per definition, a column
+only for fields some definition sets): columns parse faster than a table per definition,
+and each is checked whole at C speed.  So a cached load is equal (``==``) to a fresh one,
+which the tests check for the bundled adventures and big generated ones.
 
-The adventure line is a table of the Adventure's fields that differ from their
-defaults, with the rooms, items, NPCs and regions written as columns (format 2):
-``"rooms": {"id": [...], "name": [...], "exits": [...], ...}``, a value per
-definition in each column, a column only for the fields some definition sets.
-A room's exits are one text, ``"north r1 east r2 "``, when each is only a way to
-a room (a table of directions otherwise).  Columns parse faster than a table per
-definition, and each is checked whole (its length, every value's type) at C
-speed; then the definitions are made in bulk.  A column of the wrong length, an
-id given twice or exits that are not pairs of words make the entry unusable too.
-
-What no check can tell from the author's own work is an entry edited by hand
-with its checksum recomputed and every value still well typed: it is used
-until the files change (its numbers are not held to the content rules again;
-whoever can write the cache folder can write the adventure, and the game, too).
-
-Content with problems is never stored.  Writing is atomic (a temporary file,
-fsync, ``os.replace``); an unwritable or unreadable cache folder only costs the
-speed: nothing here raises on a disk error.
-
-The cache stores what the builder made from checked data, so a cached load is
-equal (``==``, and alike in ``repr``) to a fresh one: the tests compare both for
-each bundled adventure and for big generated ones.  Like the builder's, a cached
-definition stores only the fields it was given; the others read the dataclass's
-defaults from the class.
+Content with problems is never stored.  Writing is atomic; a cache folder that cannot be
+written or read only costs speed: nothing here raises on a disk error.  An entry edited by
+hand with its checksum recomputed and every value well typed is used until the files
+change: whoever can write the cache folder can write the adventure too.
 """
 from __future__ import annotations
 

@@ -49,7 +49,7 @@ CREATURES: tuple[str, ...] = (
 
 @dataclass(frozen=True)
 class CheckDef:
-    """A system-neutral check: a kind and a difficulty (PRODUCT §4).
+    """A system-neutral check: a kind and a difficulty.
 
     ``numbers`` holds optional per-system numbers an author gave
     (``{vaarn = 17}`` means a target of 17 under Vaarn).
@@ -62,7 +62,7 @@ class CheckDef:
 
 @dataclass(frozen=True)
 class When:
-    """A condition on the world; every field given must hold (PRODUCT §4.1).
+    """A condition on the world; every field given must hold.
 
     Ids are checked by the loader; ``exit_open`` names directions of the room
     the text belongs to (of the player's room for items and NPCs).
@@ -278,7 +278,7 @@ class RegionDef:
 
 @dataclass(frozen=True)
 class TriggerDef:
-    """What content says happens on an event (PRODUCT §4.1): checked by the loader, run by
+    """What content says happens on an event: checked by the loader, run by
     :mod:`game.actions.triggers`.  Every field given must match; the effects run in the
     order of the fields below (say, flags, counters, things, exits, refuse, end)."""
 

@@ -1,41 +1,28 @@
 """Limits on untrusted TOML (adventure files and saves), enforced before and while parsing.
 
-An adventure may come from a stranger and a save may have been edited by
-hand, so every TOML text is read within these bounds, each refused with a
-one-line reason and quickly (well under a second, in bounded memory):
+An adventure may come from a stranger and a save may have been edited by hand, so every
+TOML text is read within these bounds, each refused quickly, in bounded memory, with a
+one-line reason.  Each bound answers a cost of ``tomllib``:
 
-- **Size**: a file larger than :data:`MAX_FILE_BYTES` (8 MiB: a 30,000-room
-  world in one file) is refused from its size before a byte is read, and it is
-  read with a bounded ``read`` in case the size lied.  An adventure folder may
-  hold at most :data:`MAX_FILES` files and :data:`MAX_ADVENTURE_BYTES` in all.
-  ``tomllib`` costs about 5 microseconds a value whatever its size, so a file
-  may also hold at most :data:`MAX_ITEMS` lines and commas together (counted
-  at C speed before parsing): a 10,000-room world in one file has 146,000.
-- **Long dotted keys**: ``tomllib`` spends time quadratic in the number of
-  parts of a dotted key (``a.b.c...``; 5,000 parts take most of a second), so
-  a key of more than :data:`MAX_KEY_PARTS` parts is looked for with one
-  possessive regular expression before parsing (a few milliseconds for a
-  10,000-room world) and refused.
-- **Deep nesting**: ``tomllib`` parses arrays and inline tables recursively
-  and raises ``RecursionError`` a few hundred levels down, quickly; that is
-  caught and refused.  What parses is then walked, and anything nested more
-  than :data:`MAX_DEPTH` levels is refused with its key path (the bundled
-  adventure needs 6).
-- **Huge numbers**: ``tomllib`` matches numbers with a regular expression
-  whose memory grows with the digits (a million digits cost 120 MB), and then
-  converts them to ``int`` in quadratic time, or fails with Python's limit on
-  the digits of an integer read from text (``sys.set_int_max_str_digits``,
-  4,300 by default, or none if a user switched it off).  So a run of more than
-  :data:`MAX_DIGITS` digits (no 64-bit integer or sensible float has 40) is
-  refused before parsing; while parsing that Python limit is lowered to its
-  minimum, 640, in case; and integers outside the 64-bit range that TOML
-  defines are refused after parsing, with their key path.
+- **Size**: files over :data:`MAX_FILE_BYTES` are refused from their size before a byte is
+  read (and read with a bounded ``read``); a folder holds at most :data:`MAX_FILES` files
+  and :data:`MAX_ADVENTURE_BYTES`; and, since ``tomllib`` pays for every value, a file at
+  most :data:`MAX_ITEMS` lines and commas, counted at C speed before parsing.
+- **Long dotted keys**: ``tomllib`` is quadratic in a dotted key's parts, so a key of more
+  than :data:`MAX_KEY_PARTS` parts is found by one regular expression and refused.
+- **Deep nesting**: ``tomllib`` recurses into arrays and inline tables; its
+  ``RecursionError`` is caught and refused, and anything nested past :data:`MAX_DEPTH`
+  levels is refused with its key path after parsing.
+- **Huge numbers**: ``tomllib``'s number matching and ``int`` conversion grow with the
+  digits, so a run of more than :data:`MAX_DIGITS` digits is refused before parsing,
+  Python's digit limit is held at its minimum while parsing, and integers outside
+  TOML's 64 bits are refused after, with their key path.
 - **Control characters**: a key holding a control, format or bidi character
-  (see :data:`game.text.CONTROL`) is refused; string values are cleaned of them
-  (adventure text only), so nothing from content can reach the terminal as an
-  escape sequence.
+  (:data:`game.text.CONTROL`) is refused and string values are cleaned of them, so
+  nothing from content reaches the terminal as an escape sequence.
 
-Nothing here evaluates or imports anything named by the text.
+Nothing here evaluates or imports anything named by the text.  The figures behind each
+bound are in ``docs/reliability.md``.
 """
 from __future__ import annotations
 
@@ -193,7 +180,7 @@ def parse(text: str, encoded: bytes | None = None) -> dict[str, Any]:
 
     ``encoded``: the text's UTF-8 bytes, when the caller has them (the file as read).
     """
-    import tomllib  # not needed when the adventure comes from the content cache (issue 18)
+    import tomllib  # not needed when the adventure comes from the content cache
 
     prescan(text, encoded)
     try:

@@ -1,33 +1,22 @@
-"""TOML folder -> :class:`~game.world.content.Adventure`, with every problem at once.
+r"""TOML folder -> :class:`~game.world.content.Adventure`, with every problem at once.
 
-An adventure is a folder.  Every ``*.toml`` file directly in it (not in
-sub-folders; names starting with ``.`` are skipped) is read in sorted name
-order with :mod:`tomllib` and merged:
+An adventure is a folder.  Every ``*.toml`` file directly in it (names starting with
+``.`` skipped) is read in sorted name order with :mod:`tomllib` and merged: tables merge
+key by key, so ``[adventure]`` may live in one file and ``[adventure.rules]`` in another;
+a value or an id defined in two files is a problem naming both.  When a file has a TOML
+syntax error only those problems are reported: checking the rest would mostly report
+their consequences.
 
-- tables merge key by key, so ``[adventure]`` may live in one file and
-  ``[adventure.rules]`` in another;
-- a value defined in two files, or the same room, item, NPC or region id in
-  two files, is a problem naming both files.
+Problems are lines ``FILE:LINE: KEY.PATH: what is wrong (did you mean X?)``, because an
+author fixes them in an editor.  Lines are found by scanning the text
+(:mod:`game.world.toml_locate`) only when there is a problem, so good content costs
+little more than parsing it.  What is checked, and the content's defaults, are
+:mod:`game.world.build`'s.
 
-When any file has a TOML syntax error (or cannot be read) only those problems
-are reported: checking the rest would mostly report the consequences.
-
-Problems are lines ``FILE:LINE: KEY.PATH: what is wrong (did you mean X?)``
-(syntax errors ``FILE:LINE:COL: TOML syntax error: ...``), where FILE is the
-folder as given joined with the file name.  Lines are found by scanning the
-text (:mod:`game.world.toml_locate`) only when there is a problem, so loading
-good content costs little more than parsing it.  What is checked, and the
-content decisions (defaults, regions, homes), are documented in
-:mod:`game.world.build`.
-
-Untrusted text is read within the limits of :mod:`game.world.limits` (file
-size, number of files, nesting, dotted-key length, number size, control
-characters); a file that passes none of them is reported like a syntax error,
-as ``FILE: reason`` or ``FILE:LINE: reason``, and then alone.  The walk for
-nesting and big numbers runs once the builder has built what parsed, and skips
-the sections it built whole on its plain path (:func:`_load_unpaused`).  Every
-problem line is one line: control characters in it are written as ``\\uXXXX``.
-
+Untrusted text is read within the limits of :mod:`game.world.limits`; a file past one is
+reported like a syntax error, and then alone.  The walk for nesting and big numbers runs
+once the builder has built what parsed, skipping the sections built whole on its plain
+path.  Every problem is one line: control characters in it are written as ``\uXXXX``.
 Content is data: nothing in it is evaluated, imported or looked up as an attribute.
 """
 from __future__ import annotations
@@ -49,7 +38,7 @@ if TYPE_CHECKING:  # the parsing path imports what it needs: an adventure from t
     from game.world.schema import KeyPath, Report
 
 # Parsing, building and locating are imported where they run: an adventure read from the
-# content cache needs none of them, and that is the usual start (issue 18).
+# content cache needs none of them, and that is the usual start.
 
 #: The adventure ``wayfarer`` plays when none is named.
 DEFAULT_ADVENTURE = "glass-oasis"

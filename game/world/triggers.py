@@ -1,6 +1,6 @@
 """Checking and building ``[[triggers]]``: what content says happens on an event.
 
-PRODUCT §4.1.  A trigger is data, never code: the loader checks every key, id
+A trigger is data, never code: the loader checks every key, id
 and direction here (with a did-you-mean where an id is close to one that
 exists), and :mod:`game.actions.triggers` runs what it says.
 """

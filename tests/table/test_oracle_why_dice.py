@@ -78,7 +78,7 @@ def test_why_explains_the_last_roll_step_by_step(engine: Engine, script: TurnScr
     assert lines[-1].startswith("  Vaults of Vaarn, Saving Throws: roll a d20 and add the ability's bonus; "
                                 "a total over 15 succeeds")
     text = "\n".join(lines)
-    assert "seed" not in text and "§" not in text and "RULES-NOTES" not in text
+    assert "seed" not in text and "§" not in text and "public rules" not in text
 
 
 def test_why_before_any_roll(engine: Engine) -> None:

@@ -1,29 +1,21 @@
 """BIND advancement: Experience Points earned on a mission, awarded and spent at downtime.
 
-seed 003 §Time, Downtime: "This non-mission period allows the PCs to heal, and
-advance Traits."  The seed gives no costs, so this module takes them (**house
-rule**) from BIND's public Experience chapter of the same year (bindrpg core,
-July 2023, "Experience"):
+Seed 003 §Time, Downtime: "This non-mission period allows the PCs to heal, and advance
+Traits."  The rules text gives no numbers, so this module takes them (**house rule**)
+from BIND's public Experience chapter of the same year:
 
-- **Gaining XP**: "Enemies don't have to be killed for the XP, merely defeated.
-  Any enemies fleeing count for half their XP value so long as they engaged in one
-  round of combat."  The foes' values come from their tier (house rule, after the
-  same book's goblin 4, guard 10, basilisk 24: :data:`XP_BY_TIER`).
-- **The XP Discount**: "For every member of the party, that many points are
-  deducted from one monster's XP value (to a minimum of 0)", counted "from highest
-  to lowest XP value".  A lone warrior beating a dragon worth 22 gets 21; ten
-  ghouls worth 2 give him 1 + 9 x 2 = 19; five characters beating the ten ghouls
-  share 10.
-- **Spending XP** ("At the end of each session"; here: in downtime): the next level
-  of a Trait costs, for Attributes, 5 to buy off a level below 1 ("always costs 5
-  XP, so taking a character from -4 Strength to 0 would cost 20 XP"), then 10, 20,
-  30, 50 for the 1st to 4th; Skills 5, 10, 15; Combat and Projectiles 10, 20, 40.
-  "Each Trait should increase by no more than a single level during the course of
-  one adventure": one level a Trait a downtime.  Attributes range from -3 to +3,
-  moved by the race's adjustment ("elves ... maximum Strength score would be 2");
-  Skills top out at +3.
-- Knacks, Fate Points, spheres of magic and the Story Points that buy XP are not
-  part of the game.
+- **Gaining XP**: "Enemies don't have to be killed for the XP, merely defeated. Any
+  enemies fleeing count for half their XP value so long as they engaged in one round of
+  combat."  A foe's value comes from its tier (:data:`XP_BY_TIER`, after the book's
+  goblin 4, guard 10, basilisk 24).
+- **The XP Discount**: "For every member of the party, that many points are deducted
+  from one monster's XP value", highest first: a lone warrior beating a dragon worth 22
+  gets 21.
+- **Spending XP** (in downtime): an Attribute's level below 1 costs 5, then 10, 20, 30,
+  50 for the 1st to 4th; Skills 5, 10, 15; Combat and Projectiles 10, 20, 40; one level
+  a Trait a downtime ("no more than a single level during the course of one
+  adventure").  Attributes range from -3 to +3, moved by the race; Skills to +3.
+- Knacks, Fate Points, magic and Story Points are not part of the game.
 
 Pure functions: sheets in, new sheets and events out.
 """

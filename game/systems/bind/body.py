@@ -1,6 +1,6 @@
 """BIND bodies: weight and encumbrance, fatigue, time, healing and rest.
 
-seed 003 §Weight & Encumbrance and §Time; RULES-NOTES bind for fatigue.  Every
+seed 003 §Weight & Encumbrance and §Time; BIND's public rules for fatigue.  Every
 function is pure: numbers in, numbers out, or a new sheet out.
 """
 from __future__ import annotations
@@ -72,7 +72,7 @@ def can_drag(weight: int, strength: int) -> bool:
     return weight <= strength + DRAG_ABOVE_STRENGTH
 
 
-# -- fatigue (RULES-NOTES bind) ----------------------------------------------------------
+# -- fatigue (BIND's public rules) ----------------------------------------------------------
 
 def exert(sheet: BindSheet, points: int = 1) -> BindSheet:
     """A strenuous round or activity adds 1 Fatigue (``points`` of them)."""
@@ -96,7 +96,7 @@ def rest_intervals(sheet: BindSheet, intervals: int) -> BindSheet:
 
 # -- time (seed 003 §Time) --------------------------------------------------------------------
 
-#: A day is four intervals (RULES-NOTES bind).
+#: A day is four intervals (BIND's public rules).
 INTERVALS: tuple[str, ...] = ("morning", "afternoon", "evening", "night")
 HOURS_PER_INTERVAL = 24 // len(INTERVALS)
 #: House rule: the morning interval starts at 06:00.

@@ -1,4 +1,4 @@
-"""BIND combat: one resisted roll decides attack and defence (RULES-NOTES bind; seed 003 §Resisted Actions).
+"""BIND combat: one resisted roll decides attack and defence (BIND's public rules; seed 003 §Resisted Actions).
 
 Only players roll (seed 003 §Resisted Actions, footnote).  The *roller* is the
 player-side sheet: the attacker when a player attacks, and the **defender** when
@@ -17,7 +17,7 @@ Ranged attacks (house rule) use Dexterity + Projectiles against the target's
 Speed + Vigilance (dodging); a ranged attack from out of reach (not engaged)
 cannot be answered, so the side that is shot at deals no damage.
 
-Damage is 1D6 + Strength + the weapon's damage bonus, at least 1 (RULES-NOTES
+Damage is 1D6 + Strength + the weapon's damage bonus, at least 1 (BIND's public rules
 bind; minimum a house rule), rolled after the attack roll's faces: first the
 roller's damage, then the other side's.  Armour's DR applies on near misses and
 not on clean hits ("covering"): a hit whose margin reaches the target's
@@ -42,10 +42,10 @@ from game.systems.bind.traits import attribute, traits_bonus
 
 __all__ = ["Arms"]  # defined with the sheet, re-exported here
 
-RULE_COMBAT = "seed 003 §Resisted Actions; RULES-NOTES bind (combat)"
-RULE_DAMAGE = "RULES-NOTES bind (damage 1D6 + Strength; armour covering)"
-RULE_DEATH = "RULES-NOTES bind (0 HP: Wits + Medicine vs TN 7 + points below 0)"
-RULE_HARM = "RULES-NOTES bind (damage 1D6 + bonus); house rule: harm and healing from content dice"
+RULE_COMBAT = "seed 003 §Resisted Actions; public rules bind (combat)"
+RULE_DAMAGE = "public rules bind (damage 1D6 + Strength; armour covering)"
+RULE_DEATH = "public rules bind (0 HP: Wits + Medicine vs TN 7 + points below 0)"
+RULE_HARM = "public rules bind (damage 1D6 + bonus); house rule: harm and healing from content dice"
 COMBAT_TN = 7
 TIE_CHOICES: tuple[str, ...] = ("neither", "both")
 #: House rule: a content weapon's die -> BIND damage bonus (bare hands d4 deal the plain 1D6 + Strength).
@@ -154,7 +154,7 @@ def attack_request(attacker: BindSheet, defender: BindSheet, weapon: Weapon, sit
 
 
 def armour_applies(sheet: BindSheet, beyond: int, struck_is_roller: bool) -> bool:
-    """Whether the struck side's DR counts, ``beyond`` points past the TN (RULES-NOTES bind "covering").
+    """Whether the struck side's DR counts, ``beyond`` points past the TN (BIND's public rules "covering").
 
     A roller's blow with a margin reaching the target's covering is a clean hit (no
     DR); a roller who misses by more than their own covering gets no DR.
@@ -349,7 +349,7 @@ def struck_by(result: AttackResult[BindSheet], side: str) -> bool:
     return any(roll.figures.get("striker") == side for roll in result.rolls)
 
 
-# -- saving a life (RULES-NOTES bind) ------------------------------------------------------
+# -- saving a life (BIND's public rules) ------------------------------------------------------
 
 def save_life_request(healer: BindSheet, patient: BindSheet) -> BindRequest:
     """Wits + Medicine against TN 7 + the points the patient is below 0 HP."""

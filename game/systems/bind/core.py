@@ -37,14 +37,14 @@ TN_CHART: tuple[tuple[int, str], ...] = (
 )
 #: seed 003 §Basic Actions: "All actions are assumed to have a TN of 7 unless your GM states otherwise."
 DEFAULT_TN = 7
-#: System-neutral difficulties on the chart (docs/rules/bind.md): "normal" is the default TN 7,
+#: System-neutral difficulties on the chart (docs/rules/bind.md, What each roll means): "normal" is the default TN 7,
 #: the others take the chart's row of the same name, "hard" the Professional row.
 DIFFICULTY_TN: dict[str, int] = {"easy": 6, "normal": 7, "hard": 10, "extreme": 14, "legendary": 18}
 #: seed 003 §Resting Actions: "the player sets one die to a `6', and rolls only one die".
 RESTING_FACE = 6
 SIDES = 6
 
-#: PRODUCT §3.1 keys for ``odds``/``roll``.
+#: The command line's keys for ``odds``/``roll``.
 REQUEST_KEYS: tuple[str, ...] = ("bonus", "tn")
 _LIMIT = 1000  # sanity bound for command-line numbers
 
@@ -104,7 +104,7 @@ def _int_key(keys: Mapping[str, str], key: str) -> int:
 
 
 def parse_request(keys: Mapping[str, str]) -> BindRequest:
-    """``bonus=B tn=T`` (tn defaults to 7) -> :class:`BindRequest`; UsageError naming a bad key (PRODUCT §3.1)."""
+    """``bonus=B tn=T`` (tn defaults to 7) -> :class:`BindRequest`; UsageError naming a bad key."""
     valid = ", ".join(REQUEST_KEYS)
     for key in keys:
         if key not in REQUEST_KEYS:
@@ -233,7 +233,7 @@ def settle(outcome: str, accept_danger: bool) -> Settlement:
     Accepting (Hugi stays and listens) gives success *and* danger; declining
     (Kraal guesses at once) gives failure without the danger.  A success never
     brings the danger and a failure always does.  In combat the same choice is
-    "both take damage" or "neither" (RULES-NOTES bind).
+    "both take damage" or "neither" (BIND's public rules).
     """
     if outcome == "success":
         return Settlement(True, False)

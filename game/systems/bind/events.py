@@ -69,7 +69,7 @@ class FatigueChanged(Event):
 
 @dataclass(frozen=True)
 class FatiguePenalty(Event):
-    """Fatigue ``fatigue`` now above ``hp`` HP: ``penalty`` off every roll (RULES-NOTES bind)."""
+    """Fatigue ``fatigue`` now above ``hp`` HP: ``penalty`` off every roll (BIND's public rules)."""
 
     fatigue: int
     hp: int

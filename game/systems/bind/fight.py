@@ -1,6 +1,6 @@
 """BIND in play: fights, where one roll of the player's decides each exchange.
 
-RULES-NOTES bind: combat is a resisted roll, 2D6 + Dexterity + Combat against
+BIND's public rules: combat is a resisted roll, 2D6 + Dexterity + Combat against
 TN 7 + the enemy's Dexterity + Combat.  Only the player rolls (seed 003
 §Resisted Actions):
 
@@ -12,7 +12,7 @@ TN 7 + the enemy's Dexterity + Combat.  Only the player rolls (seed 003
   with this round does not attack again;
 - a tie asks the player: trade blows (both land) or neither.
 
-Each round of fighting adds a point of Fatigue (RULES-NOTES).  At 0 HP or less
+Each round of fighting adds a point of Fatigue (BIND's public rules).  At 0 HP or less
 with no foe left standing, a save-a-life roll follows (Wits + Medicine against
 TN 7 + the points below 0); with a foe standing, it finishes the fallen player
 (the engine's rule for every system).
@@ -213,7 +213,7 @@ def npc_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon) -> Attac
 
 
 def fallen(play: BindPlay, turn: Turn) -> None:
-    """At 0 HP or less with no foe standing: the save-a-life roll (RULES-NOTES bind).
+    """At 0 HP or less with no foe standing: the save-a-life roll (BIND's public rules).
 
     The player binds their own wounds before blacking out, or a friendly NPC
     with better Wits + Medicine does.  Saved: unconscious until the interval

@@ -1,38 +1,26 @@
 """BIND (seed 003, by Malin Freeborn, GPL v3): 2d6 + Attribute + Skill against a Tie Number.
 
-Above the TN succeeds, equal is a tie (success if the player accepts the
-danger), below fails.  The pieces live in helper modules:
+Above the TN succeeds, equal is a tie (a success if the player accepts the danger), below
+fails.  This module is the system object the engine holds; the rules live beside it, all
+pure functions, sheets and memos returned new:
 
-- :mod:`game.systems.bind.core`: requests, rolls, odds, resting actions, group
-  rolls, the one-roll-only memo, ties and margins;
+- :mod:`game.systems.bind.core`: requests, rolls, odds, resting actions, group rolls,
+  the one-roll-only memo, ties and margins;
 - :mod:`game.systems.bind.traits`: sheets, kinds -> traits, teamwork, stacking,
   creation, NPC tiers;
 - :mod:`game.systems.bind.combat`: the single combat roll, damage, armour, saving a life;
-- :mod:`game.systems.bind.body`: weight and encumbrance, fatigue, time, healing, rest.
+- :mod:`game.systems.bind.body`: weight and encumbrance, fatigue, time, healing, rest;
+- :mod:`game.systems.bind.advance`: experience, the XP Discount, training costs.
 
-Beyond the :class:`~game.rules.base.RuleSystem` protocol, :class:`BindSystem`
-offers the engine (all pure, sheets and memos returned new):
-
-- ``traits_request(sheet, attribute, skill, difficulty, situation)``: a check on
-  named BIND traits (e.g. Intelligence + Stealth for the heist);
-- ``resting(request)``: the same request as a resting action (one die read, the other a 6);
-- ``resisted_request(sheet, kind, opponent, situation, opposing_kind=None)``: the
-  NPC's ability added to TN 7 (seed 003 §Resisted Actions);
-- ``settle(outcome, accept_danger)``: what a tie means once the player chose;
-- ``action_key(kind, target, circumstances)``, ``roll_once(memo, key, request, dice)``,
-  ``forget(memo, target)``: one roll only;
-- ``group_roll(requests, dice)`` and ``best(results)``: one roll for a party;
-- ``margin_reward(margin, dice, count=2, sides=6)``: e.g. loot 2D6 + margin;
-- ``attack(..., tie=None)``: ``tie="both"|"neither"`` overrides the ``combat_tie`` option;
-- ``save_life_request(healer, patient)``, ``save_life(healer, patient, dice, wound_attribute)``;
-- ``arm(sheet, weapon)``, ``wear(sheet, dr, covering)``;
-- ``harm(sheet, die, dice)`` and ``heal(sheet, die, dice)`` (the protocol's): 1D6 +
-  the content die's damage bonus;
-- ``exert``, ``march``, ``heal_days``, ``downtime`` and the weight functions of
-  :mod:`game.systems.bind.body` (re-exported here).
-
-:class:`BindSituation` adds what only BIND asks of a situation: ``resting`` and the
-load's ``encumbrance``.  The play layer (:mod:`game.systems.bind.play`) puts it all to work.
+Beyond the :class:`~game.rules.base.RuleSystem` protocol, :class:`BindSystem` offers what
+BIND's play needs: ``traits_request`` (named traits), ``resting``, ``resisted_request``,
+``settle`` (a tie once the player chose), ``action_key`` / ``roll_once`` / ``forget`` (one
+roll only), ``group_roll`` and ``best`` (one roll for a party), ``margin_reward``,
+``attack(..., tie=)``, ``save_life_request`` / ``save_life``, ``arm``, ``wear``, and the
+weight, fatigue and healing functions of :mod:`game.systems.bind.body`.
+:class:`BindSituation` adds what only BIND asks of a situation: ``resting`` and the load's
+``encumbrance``.  The play layer (:mod:`game.systems.bind.play`) puts it all to work;
+``docs/internals/bind.md`` describes each choice.
 """
 from __future__ import annotations
 
@@ -153,7 +141,7 @@ class BindSystem:
         self.one_hand_weight = options.get("one_hand_weight", OPTIONS["one_hand_weight"][0])
         self.action_points = options.get("action_points", OPTIONS["action_points"][0]) == "on"
 
-    # -- PRODUCT §3.1 ---------------------------------------------------------------
+    # -- the command line's requests ----------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> BindRequest:
         return bind_core.parse_request(keys)
 

@@ -4,7 +4,7 @@ A :class:`BindSheet` is never changed: rules and play make new ones with
 :func:`dataclasses.replace`.  :meth:`BindSheet.from_data` validates every field
 of saved data (a one-line ValueError naming the field otherwise) and
 :meth:`BindSheet.to_data` writes the keys format-1 saves already used, so those
-read back.  docs/rules/bind.md, "The sheet", says what each field means.
+read back.  docs/internals/bind.md, "In play", says what each field means.
 """
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ class Arms:
 
 @dataclass(frozen=True)
 class Armour:
-    """Armour worn: damage reduction and covering (RULES-NOTES bind)."""
+    """Armour worn: damage reduction and covering (BIND's public rules)."""
 
     dr: int = 0
     covering: int = 0

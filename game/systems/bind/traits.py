@@ -22,7 +22,7 @@ from game.systems.bind.sheet import ATTRIBUTES, SKILLS, Armour, BindSheet
 
 __all__ = ["ATTRIBUTES", "SKILLS"]  # defined with the sheet, re-exported here
 #: Each system-neutral kind -> (Attribute, Skill).  "force" is Strength + Crafts, as in the
-#: door-kicking example of seed 003 §One Roll Only; "fight" is Dexterity + Combat (RULES-NOTES).
+#: door-kicking example of seed 003 §One Roll Only; "fight" is Dexterity + Combat (BIND's public rules).
 KIND_TRAITS: dict[str, tuple[str, str]] = {
     "force": ("strength", "crafts"),
     "climb": ("dexterity", "athletics"),
@@ -56,7 +56,7 @@ MAX_HELPERS = 3
 #: seed 003 §Stacking), or each helper half rounded ``down`` or ``up`` (§Teamwork).
 TEAMWORK_ROUNDING: tuple[str, ...] = ("stack", "down", "up")
 
-BASE_HP = 6  # RULES-NOTES bind: HP = 6 + Strength bonus
+BASE_HP = 6  # BIND's public rules: HP = 6 + Strength bonus
 MIN_HP = 1   # house rule: even a Strength -6 weakling has 1 HP
 
 
@@ -71,7 +71,7 @@ def skill(sheet: BindSheet, name: str) -> int:
 
 
 def fatigue_penalty(sheet: BindSheet) -> int:
-    """RULES-NOTES bind: each Fatigue point above current HP is -1 to actions.
+    """BIND's public rules: each Fatigue point above current HP is -1 to actions.
 
     House rule: HP below 0 count as 0 here (the points below 0 already raise the
     TN of saving a life; they are not counted twice).
@@ -211,7 +211,7 @@ def make_sheet(
     npc: bool = False,
     tier: int = 0,
 ) -> BindSheet:
-    """A complete sheet; HP default to 6 + Strength (RULES-NOTES bind), at least 1."""
+    """A complete sheet; HP default to 6 + Strength (BIND's public rules), at least 1."""
     attrs = {name: int(attributes.get(name, 0)) for name in ATTRIBUTES}
     full_hp = max(MIN_HP, BASE_HP + attrs["strength"]) if max_hp is None else max_hp
     return BindSheet(

@@ -138,7 +138,7 @@ def armour_numbers(world: World, item: ItemDef) -> tuple[int, int]:
     """(DR, covering) of an armour: ``[items.X.stats.bind]`` dr/covering, else from ``armor``.
 
     House rule: a content armour value A (10 is none, as the defences of
-    RULES-NOTES vaarn) gives DR A - 10 and covering DR + 1, the tiers' proportion.
+    Vaarn's public material) gives DR A - 10 and covering DR + 1, the tiers' proportion.
     """
     stats = item.stats.get("bind", {})
     dr = int(stats["dr"]) if "dr" in stats else max(0, (item.armor or 10) - 10)

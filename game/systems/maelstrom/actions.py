@@ -3,7 +3,7 @@
 
 The seed's combat chapter (Turns, Attacking, Evading, Taking Damage) is empty;
 everything marked "House rule" here is built from its action rules and the
-health facts of RULES-NOTES, and is written down in ``docs/rules/maelstrom.md``.
+health facts of Maelstrom's public rules, and is written down in ``docs/rules/maelstrom.md``.
 """
 from __future__ import annotations
 
@@ -352,7 +352,7 @@ def damage_pool(attacker: MaelstromSheet, defender: MaelstromSheet, weapon: Weap
 
 
 def soak_pool(defender: MaelstromSheet, kind: str) -> int:
-    """Soak dice (RULES-NOTES): bashing Strength + armour, lethal armour; aggravated none (house rule)."""
+    """Soak dice (Maelstrom's public rules): bashing Strength + armour, lethal armour; aggravated none (house rule)."""
     if kind == "bashing":
         return defender.dots("strength") + defender.armor
     return defender.armor if kind == "lethal" else 0

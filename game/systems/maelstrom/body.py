@@ -1,5 +1,5 @@
 """The Maelstrom health track and Willpower over time: damage, healing, rest (house
-rules built on RULES-NOTES' track), each returning the new sheet and its events.
+rules built on Maelstrom's public track), each returning the new sheet and its events.
 
 Pure functions: sheets in, new sheets and events out.  ``who`` names the
 sheet's owner in the events (:data:`~game.events.PLAYER` or an NPC id).

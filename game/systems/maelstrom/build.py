@@ -1,5 +1,5 @@
 """Making Maelstrom sheets: content stats laid over a blank sheet, character creation
-from dice (RULES-NOTES) and NPCs by tier (house rule).
+from dice (Maelstrom's public rules) and NPCs by tier (house rule).
 
 Every function returns a new :class:`~game.systems.maelstrom.sheet.MaelstromSheet`.
 """
@@ -28,7 +28,7 @@ from game.systems.maelstrom.sheet import (
 
 ALIASES = {"drive": "ground_vehicle_operation", "piloting": "aerospace_piloting", "armour": "armor"}
 
-#: Character creation (RULES-NOTES): the abilities a generated character spreads
+#: Character creation (Maelstrom's public rules): the abilities a generated character spreads
 #: its dots over are the twelve the system-neutral checks and attacks use.
 CORE_ABILITIES = ("athletics", "stealth", "dodge", "brawling", "firearms", "melee", "alertness",
                   "investigation", "technology", "academics", "survival", "medicine")
@@ -169,7 +169,7 @@ def _spread(attributes: dict[str, int], group: tuple[str, ...], dots: int, dice:
 
 
 def create_character(dice: Dice) -> MaelstromSheet:
-    """A new character by the creation rules of RULES-NOTES, from dice.
+    """A new character from dice, by Maelstrom's public creation rules.
 
     Faces read, in order: one d2 for the primary group (1 physical, 2 mental);
     six d3, each a dot in that group's first, second or third attribute; four

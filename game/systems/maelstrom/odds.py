@@ -1,50 +1,28 @@
-"""Odds of a Maelstrom pool (seed 004 §Actions), in whole-number counts: exact, or,
-for long exploding tails, exact to 1e-15.
+"""Odds of a Maelstrom pool (seed 004 §Actions), in whole-number counts: exact, or, for long
+exploding tails, within 1e-15.
 
-Every face of a d10 has probability 1/10, so every result of a roll that reads
-``L`` dice has probability ``count / 10**L``: this module works with such
-integer counts only and builds each :class:`~fractions.Fraction` once, at the
-end, by removing the factors 2 and 5 it shares with its power of ten (no gcd).
+Every face of a d10 has probability 1/10, so a result of ``L`` dice read has probability
+``count / 10**L``: this module works with integer counts only and makes each
+:class:`~fractions.Fraction` once, at the end, by removing the factors 2 and 5 it shares
+with its power of ten.  Exact odds are what ``odds`` promises a player deciding a risk.
 
-The pool (``n`` dice, difficulty ``d``, threshold ``t``, ``s`` specialties)
-has no botch-free closed form, so the odds are read from power series:
+The pool (``n`` dice, difficulty ``d``, threshold ``t``, ``s`` specialties) has no
+closed form, so the odds are read from power series: ``X = p + q z + r z X^s`` for one
+bonus die and all it earns (``p = (d-1)/10``, ``q = (10-d)/10``, ``r = 1/10``), and
+``V = z X + (1 - z)/10`` for one pool die (its 1 counted as ``z^-1``), so that
+``[z^k] V^n`` is the chance of successes - botches = ``k - n``.  Lagrange inversion turns
+that, for ``k > n``, into a coefficient of ``G^n φ^(k-n-1) (φ - u φ')``; a window of a few
+coefficients walks up the diagonal by a short linear recurrence, a bounded number of
+exact integer operations per result.  Results with few successes (failures, botches)
+come from the first coefficients of ``V^n`` and the joint law of successes and botches
+under the threshold.
 
-- ``X(z)``: the successes of one bonus die and all it earns,
-  ``X = p + q z + r z X^s`` with ``p = (d-1)/10``, ``q = (10-d)/10``, ``r = 1/10``;
-- ``V(z) = z X + (1 - z)/10``: one pool die, its 1 (a botch) counted as ``z^-1``
-  and the whole multiplied by ``z``, so ``[z^k] V^n = P(successes - botches = k - n)``.
-
-With ``Z = X - p`` we have ``Z = z φ(Z)``, ``φ(u) = q + r (p + u)^s``, and
-``V = G(Z) / φ(Z)`` with ``G(u) = u² + (p - 1/10) u + φ(u)/10``.  Lagrange
-inversion then gives, for ``k > n``,
-
-    [z^k] V^n = [u^k] G(u)^n φ(u)^(k-n-1) (φ(u) - u φ'(u)),
-
-a coefficient of the polynomial ``Γ_m = G^n φ^m`` (``m = k - n - 1``) times a
-short one.  Coefficients of ``Γ_m`` obey a short linear recurrence (from
-``G φ Γ' = (n G' φ + m G φ') Γ``, both ways), and ``Γ_(m+1) = φ Γ_m``, so a
-window of a few coefficients walks up the diagonal ``k = m + n + 1`` with a
-bounded number of integer operations per result.  In ``v = 10 u`` every
-polynomial has integer coefficients and the walk yields the counts
-``C_k = 10**(n + s k) [z^k] V^n`` exactly (every division in it is exact).
-
-Results with few successes (net ≤ 0: failures and botches) need the threshold
-and the botches apart; they come from the first coefficients of ``V^n`` and the
-joint distribution of (successes, botches) for fewer than ``t`` successes.
-
-The tail: without specialties the distribution is finite and complete; with
-them it is listed up to the first net result after which less than
-:data:`~game.rules.exact.TAIL_CUTOFF` of the probability remains.
-
-Bounded precision for long tails: the walk's numbers gain ``s`` digits a step, so
-a tail of hundreds of results (five specialties, easy difficulties) took up to
-tens of milliseconds exactly, and the walk cannot be rounded (it amplifies any
-error by 10 to 1000 a step).  When the exact walk would be long
-(:func:`_exact_is_quick`), the successes come instead from one inverse DFT of the
-pool's generating function at the roots of unity (:func:`game.systems.maelstrom.dft.dft_tail_values`), in
-double precision: each within :data:`DFT_ERROR` of the exact value, as the issue
-allows (a bounded-precision convolution exact to 1e-12).  Botches and failures,
-and so ``p_botch``, ``p_failure`` and ``p_success``, stay exact either way.
+With specialties the distribution is listed up to where less than
+:data:`~game.rules.exact.TAIL_CUTOFF` remains.  The walk's numbers gain ``s`` digits a step
+and cannot be rounded, so when it would be long (:func:`_exact_is_quick`) the successes
+come from one inverse DFT at the roots of unity (:mod:`game.systems.maelstrom.dft`), each
+within :data:`DFT_ERROR` of exact; ``p_botch``, ``p_failure`` and ``p_success`` stay exact.
+``docs/internals/maelstrom.md`` gives the derivation in full.
 """
 from __future__ import annotations
 

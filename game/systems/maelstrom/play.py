@@ -160,7 +160,7 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         rolls.sync_armour(turn.world)
 
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
-        """Incapacitated (with no foe at hand: a foe would have finished you), you can only recover."""
+        """Incapacitated and spared (or alone), you can only recover: rest, wait, eat, drink, use, Willpower."""
         if rolls.player_sheet(turn.world).condition == "down" and command.verb not in WHILE_DOWN:
             raise ActionRefused("You are incapacitated: you can only rest, wait, eat, drink or use something "
                                 "until you recover.")

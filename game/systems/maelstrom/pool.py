@@ -4,7 +4,7 @@ Counting Trick, and exact odds (seed 004 §Actions).
 Everything here is pure.  :func:`roll_pool` reads faces from a
 :class:`~game.rules.dice.Dice`: the pool dice first, then the bonus dice
 breadth-first (every bonus die earned by one batch is read before the dice
-that batch's tens earn), as PRODUCT §3.1 fixes for ``roll --dice``.
+that batch's tens earn), as the command line fixes for ``roll --dice``.
 :func:`four_steps` defines what a result means; the exact odds
 (:mod:`maelstrom_odds`) follow the same steps and are tested against it by
 enumerating faces.

@@ -6,7 +6,7 @@ Every choice here is written down in ``docs/rules/maelstrom.md``:
   to be related to the specialty"): the kind's own (the rule module), the item
   the command names (its names and kind, and its ``specialty`` stat), and
   ``ambushers`` for a perception check with a foe at hand;
-- Willpower (RULES-NOTES; house rule details): the ``willpower`` verb readies a
+- Willpower (Maelstrom's public rules; house rule details): the ``willpower`` verb readies a
   point (the run's :class:`~game.systems.maelstrom.sheet.MaelstromMoment`), and
   the next check or attack spends it, for one automatic success or to win back
   the dice wounds take;

@@ -1,32 +1,23 @@
 """Maelstrom (seed 004, James Tanner; MIT): d10 pools of attribute + ability,
 successes at or above a difficulty, thresholds, botches, exploding specialties.
 
-The pool itself lives in :mod:`maelstrom_pool`, its exact odds in
-:mod:`maelstrom_odds`, sheets in :mod:`maelstrom_sheet`, pools from sheets and
-the combat house rule in :mod:`maelstrom_actions`.  The play layer is
-``game/systems/maelstrom/play.py``.
+This module is the system object the engine holds.  The pool lives in
+:mod:`game.systems.maelstrom.pool`, its exact odds in :mod:`game.systems.maelstrom.odds`,
+sheets in :mod:`game.systems.maelstrom.sheet`, pools from sheets and the combat house rule
+(the rules text's Combat chapter is empty) in :mod:`game.systems.maelstrom.actions`.
 
-Beyond the :class:`~game.rules.base.RuleSystem` protocol the engine may call:
+Beyond the :class:`~game.rules.base.RuleSystem` protocol the play layer may call
+:meth:`~MaelstromSystem.pool_request` (any one or two traits, with specialty ``tags`` and
+the advanced specialties it ``requires``), :meth:`~MaelstromSystem.can_attempt` ("" or why
+not: a knowledge at zero dots under ``untrained_knowledge = "forbidden"``, seed 004
+§Knowledges), :meth:`~MaelstromSystem.spend_willpower`, :meth:`~MaelstromSystem.take_damage`
+and :meth:`~MaelstromSystem.wound`, :meth:`~MaelstromSystem.resolve_attack` (an attack
+request changed first, e.g. by Willpower), and :meth:`~MaelstromSystem.check_request` with
+``tags`` (the item handled, a foe at hand).
 
-- :meth:`MaelstromSystem.pool_request` – a roll of any one or two traits, with
-  specialty ``tags`` and the advanced specialties it ``requires``;
-- :meth:`MaelstromSystem.can_attempt` – "" or why a check cannot be attempted
-  (a knowledge at zero dots under ``untrained_knowledge = "forbidden"``);
-- :meth:`MaelstromSystem.spend_willpower` – spend a Willpower point on a
-  request, for an automatic success or to ignore wound penalties;
-- :meth:`MaelstromSystem.take_damage` – mark damage on the health track, and
-  :meth:`MaelstromSystem.wound` – the same with its events;
-- :meth:`MaelstromSystem.resolve_attack` – resolve an attack request changed
-  first (e.g. by Willpower);
-- :meth:`MaelstromSystem.check_request` takes ``tags`` (what else the check
-  relates to: the item handled, a foe at hand) for specialties.
-
-:meth:`MaelstromSystem.check_request` raises ActionRefused for a knowledge at
-zero dots when knowledges are ``forbidden`` (seed 004 §Knowledges).
-
-Results carry events (:mod:`maelstrom_events`), never prose: the play layer
-words them through its narrator.  Rule calls take the actors' ids (``who``,
-``attacker_id``, ``defender_id``) only to name them in those events.
+Results carry events (:mod:`game.systems.maelstrom.events`), never prose: the play layer
+words them through its narrator.  Rule calls take the actors' ids only to name them in
+those events.
 """
 from __future__ import annotations
 
@@ -64,7 +55,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "evasion_cost": ("2", "1", "0"),
 }
 
-#: ``odds``/``roll`` keys of PRODUCT §3.1: name -> (default or None if required, lowest, highest).
+#: ``odds``/``roll`` keys of the command line: name -> (default or None if required, lowest, highest).
 KEYS: dict[str, tuple[int | None, int, int]] = {
     "dice": (None, 0, 30),
     "difficulty": (pool.DEFAULT_DIFFICULTY, pool.MIN_DIFFICULTY, pool.MAX_DIFFICULTY),
@@ -163,7 +154,7 @@ class MaelstromSystem:
         self.relic_weapons = options.get("relic_weapons", OPTIONS["relic_weapons"][0])
         self.evasion_cost = int(options.get("evasion_cost", OPTIONS["evasion_cost"][0]))
 
-    # -- PRODUCT §3.1 ------------------------------------------------------------
+    # -- the command line's requests -------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> PoolRequest:
         return parse_request(keys)
 
@@ -228,7 +219,7 @@ class MaelstromSystem:
 
     # -- sheets ---------------------------------------------------------------------
     def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> MaelstromSheet:
-        """Content stats over a blank sheet (attributes 2), or RULES-NOTES creation from dice."""
+        """Content stats over a blank sheet (attributes 2), or creation from dice (Maelstrom's public rules)."""
         if stats:
             return build.apply_stats(sheets.blank_sheet(), stats)
         return build.create_character(dice)
@@ -342,7 +333,7 @@ class MaelstromSystem:
 
     def spend_willpower(self, sheet: MaelstromSheet, request: Request,
                         use: WillpowerUse = WillpowerUse.SUCCESS) -> tuple[MaelstromSheet, Request]:
-        """Spend one Willpower point on ``request`` (RULES-NOTES; house-rule details):
+        """Spend one Willpower point on ``request`` (Maelstrom's public rules; house-rule details):
         ``SUCCESS`` adds one automatic success (one per roll), ``WOUNDS`` gives back
         the dice lost to wounds.  ActionRefused when it cannot be spent."""
         target = request.attack if isinstance(request, AttackRequest) else request

@@ -1,5 +1,5 @@
 """Maelstrom character sheets: the traits, the health track and Willpower as a frozen
-record, and its codec (seed 004 §Characters; RULES-NOTES for what the seed leaves empty);
+record, and its codec (seed 004 §Characters; Maelstrom's public rules for what the seed leaves empty);
 and :class:`MaelstromMoment`, what lasts only until the next roll.
 
 A :class:`MaelstromSheet` is never changed: the rules return new ones
@@ -48,7 +48,7 @@ MAX_WILLPOWER = 10
 MAX_TIER = 5
 STARTING_WILLPOWER = 3
 
-#: The health track (RULES-NOTES, later public Maelstrom): name and dice lost.
+#: The health track (Maelstrom's public rules): name and dice lost.
 HEALTH_LEVELS: tuple[tuple[str, int], ...] = (
     ("Bruised", 0), ("Scratched", 1), ("Hurt", 1), ("Injured", 2), ("Wounded", 2), ("Mauled", 3),
     ("Crippled", 5), ("Incapacitated", 0),

@@ -105,7 +105,7 @@ def exit_successes(band: str) -> int:
 
 @dataclass(frozen=True)
 class PoolRequest:
-    """Roll ``dice`` d6 and succeed on at least ``need`` successes (PRODUCT §3.1)."""
+    """Roll ``dice`` d6 and succeed on at least ``need`` successes."""
 
     dice: int
     need: int = 1

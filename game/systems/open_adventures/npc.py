@@ -1,6 +1,6 @@
 """The NPCs' turn under Open Adventures: the policy's intent, carried out on the NPC's own pool.
 
-Seed 000 gives NPCs attributes and a Defence; RULES-NOTES adds a pool for their
+Seed 000 gives NPCs attributes and a Defence; the public material adds a pool for their
 turn.  The round template (``game.play.base``) asks each NPC's policy for an
 intent; this module carries it out.  House rules (docs/rules/open_adventures.md,
 "NPC turns"):

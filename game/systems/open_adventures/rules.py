@@ -171,7 +171,7 @@ class OpenAdventures:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
 
-    # -- PRODUCT §3.1 ----------------------------------------------------------------
+    # -- the command line's requests -----------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> PoolRequest:
         """``dice=N need=K`` -> :class:`PoolRequest`; UsageError naming a bad key."""
         return parse_request(keys)

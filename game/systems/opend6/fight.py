@@ -183,8 +183,9 @@ def harm(turn: Turn, system: OpenD6, damage_die: str, label: str) -> None:
 
 def end_round(turn: Turn, system: OpenD6) -> None:
     """Stuns wear off and the mortally wounded roll to stay alive: the player, then the
-    NPCs here (seed 002 wounds; RULES-NOTES).  Each action that takes time is a round.
-    A player down with a foe still standing is not rolled for: the foe finishes them."""
+    NPCs here (seed 002 wounds; OpenD6's public rules).  Each action that takes time is a round.
+    A player down with a hostile foe still standing is not rolled for: that foe's policy
+    decides what becomes of them (:meth:`BasePlay.player_down`)."""
     if system.damage != "wounds":
         return
     world = turn.world

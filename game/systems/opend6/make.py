@@ -189,7 +189,7 @@ def _deal(values: tuple[str, ...], names: list[str], dice: Dice) -> dict[str, Di
 
 
 def body_points_roll(sheet: D6Sheet, dice: Dice, wild_one: str) -> tuple[int, RollResult]:
-    """Body Points = 20 + a Physique roll (RULES-NOTES opend6); returns (points, roll)."""
+    """Body Points = 20 + a Physique roll (OpenD6's public rules); returns (points, roll)."""
     result = roll(D6Request.of(sheet.attribute("physique"), None, wild_one, "Physique"), dice)
     return BASE_BODY_POINTS + int(result.figures["total"]), result
 

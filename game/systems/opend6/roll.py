@@ -4,14 +4,14 @@ Seed 002 §Making Actions: roll the die code's dice, one of them the Wild Die.
 A Wild Die 2-5 is added normally; a 6 is a Critical Success: add it and roll
 the Wild Die again, adding and rolling again while it shows 6; a 1 on its
 first roll is a Critical Failure, and the Game Master says whether it is added.
-What happens on that 1 is the ``wild_one`` option (PRODUCT §3.1 default first):
+What happens on that 1 is the ``wild_one`` option (the default first):
 
 - ``complication``: the 1 is added like any face; the roll is flagged
   ``critical_failure`` (in play a complication follows);
 - ``drop-highest``: the Wild Die and the highest other die are dropped; flagged;
 - ``mishap-on-failure``: the 1 is added; flagged only if the roll fails.
 
-Faces are read in the order of PRODUCT §3.1: the N-1 ordinary dice, then the
+Faces are read in the order of the command line: the N-1 ordinary dice, then the
 Wild Die and each of its re-rolls.  :func:`roll` and :func:`odds` share the
 predicates :func:`wild_dropped` and :func:`is_critical_failure`.
 """
@@ -301,7 +301,7 @@ def _total_counts(request: D6Request) -> tuple[dict[int, int], dict[int, int], i
 
 
 def odds(request: D6Request) -> Odds:
-    """Exact probabilities of ``request`` (PRODUCT §3.1), the Wild Die tail cut below 1e-12.
+    """Exact probabilities of ``request``, the Wild Die tail cut below 1e-12.
 
     ``p_critical_success`` is exactly 1/6 (a first 6).  ``p_critical_failure``
     follows :func:`is_critical_failure` (1/6 unless only failures count).

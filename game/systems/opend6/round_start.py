@@ -2,7 +2,7 @@
 
 The rule is :mod:`game.systems.opend6.initiative` (OpenD6's "Generating
 Initiative"; seed 002 names the order of play).  In play (choices in
-``docs/rules/opend6.md``, "Initiative"):
+``docs/internals/opend6.md``, "Initiative"):
 
 - **A round of combat** is a player action that takes time while a hostile NPC
   stands in the player's room: those NPCs are the fight.  Actions that take no

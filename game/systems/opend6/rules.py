@@ -1,36 +1,24 @@
 """OpenD6 (seed 002): die codes, a Wild Die on every roll, wounds or Body Points.
 
-The system is split over helper modules: ``opend6_codes`` (die codes,
-difficulties, kinds, weapons), ``opend6_roll`` (the Wild Die, exact odds,
-Character and Fate Point dice), ``opend6_types`` (the typed sheet and moment,
-the format-1 migration), ``opend6_make`` (content stats, creation, NPC tiers),
-``opend6_sheet`` (damage tracks, rest, points), ``opend6_combat`` (attacks)
-and ``opend6_events`` (what they tell the narrator).  Every choice the seed
-leaves open is written down in ``docs/rules/opend6.md``.
+This module is the system object the engine holds; the rules live beside it, all pure:
+``codes`` (die codes, difficulties, kinds, weapons), ``roll`` (the Wild Die, exact odds,
+Character and Fate Point dice), ``types`` (the typed sheet and moment, the format-1
+migration), ``make`` (content stats, creation, NPC tiers), ``sheet`` (damage tracks,
+rest, points), ``combat`` (attacks), ``initiative`` and ``events`` (what they tell the
+narrator).
 
-Beyond the :class:`~game.rules.base.RuleSystem` protocol, :class:`OpenD6`
-offers the engine the system's own economy and timing:
+Beyond the :class:`~game.rules.base.RuleSystem` protocol, :class:`OpenD6` offers the
+system's own economy and timing: :meth:`~OpenD6.hint` (a sentence for a hidden
+difficulty), :meth:`~OpenD6.with_fate_point` and :meth:`~OpenD6.add_character_die` (the
+points, before and after a roll) with :meth:`~OpenD6.spend_point`,
+:meth:`~OpenD6.moment_lines`, :meth:`~OpenD6.end_adventure` (points restored and
+awarded), :meth:`~OpenD6.roll_initiative`, :meth:`~OpenD6.end_round` (stuns wearing off,
+the mortally wounded rolling to stay alive) and :meth:`~OpenD6.stats_problems`.  The
+protocol's ``harm`` and ``heal`` map a neutral die to a code as weapon damage is.
 
-- :meth:`OpenD6.hint` -- a narration sentence for a hidden difficulty (about a
-  subject if given: "The climb should not give you much trouble.");
-- :meth:`OpenD6.with_fate_point` -- request transform: spend a Fate Point
-  before rolling (dice doubled); pair it with :meth:`OpenD6.spend_point`;
-- :meth:`OpenD6.add_character_die` -- spend a Character Point after a roll:
-  one more die read and added, the outcome judged again;
-- :meth:`OpenD6.spend_point` -- a sheet with one ``character``/``fate`` point
-  spent (ActionRefused if none); ``heroic=True`` marks a Fate Point for return;
-- :meth:`OpenD6.moment_lines` -- what the moment adds to ``stats``;
-- :meth:`OpenD6.end_adventure` -- points restored and awarded;
-- :meth:`OpenD6.roll_initiative` -- each actor's Perception roll and the
-  round's order of action (OpenD6's initiative);
-- :meth:`OpenD6.end_round` -- stun wearing off, the mortally wounded rolling
-  to stay alive (call for every combatant at the end of each round);
-- :meth:`OpenD6.stats_problems` -- validation of a ``stats.opend6`` table.
-
-The protocol's :meth:`OpenD6.harm` and :meth:`OpenD6.heal` map a neutral die
-(``d4``) to a code as weapon damage is; ``opend6_roll.hidden`` gives a roll's
-text without its difficulty, for play.  How the game uses all this at the
-table is ``game/systems/opend6/play.py``.
+The play layer is :mod:`game.systems.opend6.play`; every choice the rules text leaves
+open is on the player's page ``docs/rules/opend6.md`` and, for the code,
+``docs/internals/opend6.md``.
 """
 from __future__ import annotations
 
@@ -111,7 +99,7 @@ class OpenD6:
         self.defence = defence
         self.initiative = initiative
 
-    # -- PRODUCT §3.1 ---------------------------------------------------------------
+    # -- the command line's requests ----------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> D6Request:
         """``dice=N`` (1..60, one of them the Wild Die) ``pips=P`` (default 0) ``difficulty=D``."""
         for key in keys:

@@ -30,7 +30,7 @@ from game.systems.opend6.types import D6Sheet, Specialization
 
 DAMAGE_SYSTEMS: tuple[str, ...] = ("wounds", "body-points")
 
-# -- wounds (RULES-NOTES opend6; seed 002 §Taking Damage) ---------------------
+# -- wounds (OpenD6's public rules; seed 002 §Taking Damage) ---------------------
 
 WOUND_LEVELS: tuple[str, ...] = (
     "healthy", "stunned", "wounded", "severely wounded", "incapacitated", "mortally wounded", "dead",
@@ -240,7 +240,7 @@ def heal(sheet: D6Sheet, healing: str, dice: Dice, damage: str, wild_one: str) -
 def end_round(sheet: D6Sheet, dice: Dice, damage: str, wild_one: str, who: str = PLAYER) -> RestResult[D6Sheet]:
     """What the end of a combat round does to ``who``'s sheet (wounds system).
 
-    A stun lasts for the round it was taken and the next (RULES-NOTES), so it
+    A stun lasts for the round it was taken and the next (OpenD6's public rules), so it
     clears at the second round's end (:class:`StunWoreOff`).  A mortally wounded
     character counts one more round and rolls Physique: below the count, death
     (``Died(who, "mortal wound")``; House rule after the D6 Adventure rule),

@@ -1,6 +1,6 @@
 """Vaults of Vaarn combat: initiative, attacks, damage, NPC stat blocks, morale, reactions.
 
-Seed 001 §Combat; NPC blocks, morale and reactions from RULES-NOTES "vaarn".
+Seed 001 §Combat; NPC blocks, morale and reactions from Vaarn's public material.
 
 Dice read by :func:`attack`, in order: the attack d20 (two with advantage or
 disadvantage); on a hit the weapon's damage die, then the bonus die (when the
@@ -40,8 +40,8 @@ from game.systems.vaarn.sheet import VaarnSheet
 from game.systems.vaarn.wounds import die_roll, take_damage
 
 RULE_COMBAT = "seed 001 §Combat"
-RULE_MORALE = "RULES-NOTES vaarn (morale)"
-RULE_REACTION = "RULES-NOTES vaarn (reactions)"
+RULE_MORALE = "public rules vaarn (morale)"
+RULE_REACTION = "public rules vaarn (reactions)"
 NO_SHOOTING = "You cannot shoot while engaged in melee."
 
 #: House rule: tier -> (level, armour defence, morale, attacks), threat rising with tier.
@@ -52,7 +52,7 @@ TIERS: Mapping[int, tuple[int, int, int, str]] = {
     4: (6, 14, 11, "strike (d10)"),
     5: (9, 15, 13, "strike (d10) + strike (d10)"),
 }
-#: HP per level of an NPC without an hp figure (RULES-NOTES: "roughly 4").
+#: HP per level of an NPC without an hp figure (Vaarn's public material: "roughly 4").
 HP_PER_LEVEL = 4
 
 
@@ -157,7 +157,7 @@ def bonus_die_applies(weapon: Weapon, defender: VaarnSheet) -> bool:
 
 
 def apply_quirk(damage: int, weapon: Weapon, defender: VaarnSheet) -> int:
-    """House rule (RULES-NOTES): creature damage quirks by ``stats.vaarn.damage_type``.
+    """House rule (Vaarn's public material): creature damage quirks by ``stats.vaarn.damage_type``.
 
     Halving rounds down, but a hit always does at least 1.
     """
@@ -252,7 +252,7 @@ def _npc_findings(stats: Mapping[str, Any]) -> list[tuple[str, StatProblem]]:
 def npc_sheet(tier: int, stats: Mapping[str, Any] | None = None, creature: str = "biological") -> VaarnSheet:
     """An NPC in the Vaarn form, from its stat table or derived from ``tier`` (1..5).
 
-    Derived (house rule, RULES-NOTES): level from :data:`TIERS`; ability bonuses
+    Derived (house rule, Vaarn's public material): level from :data:`TIERS`; ability bonuses
     equal the level (defences 10 + level, at most +10); HP 4 a level (level 0:
     1 HP); armour, morale and attacks from the tier.  ``creature`` is the
     content's type unless the stats give one.  Keys in ``stats`` override;
@@ -281,7 +281,7 @@ def npc_sheet(tier: int, stats: Mapping[str, Any] | None = None, creature: str =
 # -- morale and reactions ------------------------------------------------------------
 
 def morale_request(sheet: VaarnSheet) -> SaveRequest:
-    """d20 + morale; more than 15 holds, 15 or less flees, hides or parleys (RULES-NOTES)."""
+    """d20 + morale; more than 15 holds, 15 or less flees, hides or parleys (Vaarn's public material)."""
     return SaveRequest(bonus=sheet.morale, target=SAVE_TARGET, against="morale")
 
 
@@ -310,7 +310,7 @@ class Reaction:
 
 
 def reaction_for(total: int) -> str:
-    """The reaction table of RULES-NOTES "vaarn" (totals beyond the table clamp)."""
+    """The reaction table of Vaarn's public material (totals beyond the table clamp)."""
     return next(name for highest, name in REACTIONS if total <= highest)
 
 

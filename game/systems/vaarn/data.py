@@ -32,7 +32,7 @@ MAX_CARRY = 20
 #: Wound slots that kill (seed 001 §Wounds and Healing).
 LETHAL_WOUND_SLOTS = 10
 MAX_LEVEL = 10
-#: Unarmoured defence (RULES-NOTES "vaarn").
+#: Unarmoured defence (Vaarn's public material).
 UNARMOURED = 10
 
 #: Stands for "the NPC whose sheet this is" in events from the rules (see ``vaarn_events.naming``).
@@ -51,17 +51,17 @@ DIE_LADDER: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
 #: The die of HP a Gift costs unless its item says otherwise (seed 001 §Mystic Gifts).
 BASELINE_COST = 6
 
-#: Creature types (RULES-NOTES "vaarn").
+#: Creature types (Vaarn's public material).
 CREATURE_TYPES: tuple[str, ...] = (
     "biological", "fungal", "mineral", "synthetic", "hypergeometric", "outsider", "psychic",
 )
-#: House rule (RULES-NOTES "vaarn"): damage-type quirks, multiplier as (numerator, denominator).
+#: House rule (Vaarn's public material): damage-type quirks, multiplier as (numerator, denominator).
 DAMAGE_QUIRKS: Mapping[str, Mapping[str, tuple[int, int]]] = {
     "fungal": {"kinetic": (1, 2), "bludgeoning": (1, 2), "piercing": (1, 2), "slashing": (1, 2), "fire": (2, 1)},
     "mineral": {"bludgeoning": (2, 1)},
     "synthetic": {"electrical": (2, 1)},
 }
-#: Armour name -> (defence, slots), the fan-made list in RULES-NOTES "vaarn".
+#: Armour name -> (defence, slots), the fan-made list in Vaarn's public material.
 ARMOURS: Mapping[str, tuple[int, int]] = {
     "desert robes": (11, 1), "war shirt": (12, 2), "hazard wrap": (12, 2),
     "brigandine": (13, 3), "cuirass": (14, 4), "chain": (15, 5), "plate": (16, 6),
@@ -124,7 +124,7 @@ WOUND_TABLE: Mapping[int, WoundRow] = {row.row: row for row in (
 #: House rule: a "random wound" (Bloody Mess) is rolled on a d18, rows 1..18.
 RANDOM_WOUND_DIE = 18
 
-#: Reaction to strangers, d20 + EGO (RULES-NOTES "vaarn"): (highest total, result).
+#: Reaction to strangers, d20 + EGO (Vaarn's public material): (highest total, result).
 REACTIONS: tuple[tuple[int, str], ...] = (
     (3, "attack"), (7, "hostile"), (12, "indifferent"), (17, "talkative"), (10**6, "helpful"),
 )
@@ -138,12 +138,12 @@ def bonus(sheet: VaarnSheet, ability: str) -> int:
 
 
 def defence(sheet: VaarnSheet, ability: str) -> int:
-    """The ability's defence: bonus + 10 (seed 001 §Saving Throws, RULES-NOTES)."""
+    """The ability's defence: bonus + 10 (seed 001 §Saving Throws, Vaarn's public material)."""
     return sheet.bonus(ability) + 10
 
 
 def armour(sheet: VaarnSheet) -> int:
-    """Armour defence; 10 without armour (RULES-NOTES "vaarn")."""
+    """Armour defence; 10 without armour (Vaarn's public material)."""
     return sheet.armor
 
 

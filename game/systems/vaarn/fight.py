@@ -1,31 +1,25 @@
 """Vaarn in play: the pieces of a round (initiative, attack choice, morale) and reaction rolls.
 
-Seed 001 §Combat; morale and reactions from RULES-NOTES "vaarn".  The choices
-the seed leaves open are written down in ``docs/rules/vaarn.md`` ("Play"):
+Seed 001 §Combat; morale and reactions from Vaarn's public material.  The choices the
+rules text leaves open (``docs/rules/vaarn.md``):
 
-- **A round** is one player action while foes (hostile NPCs standing in the
-  player's room) are present.  Before it, each side rolls a d6 (ties to the
-  player); foes who win act before the player.
-- **Engaged**: the room is the battlefield.  A foe and the player become
-  engaged when either attacks the other in melee (closing in is part of that
-  attack: a move and an action); it lasts while both stand in the room.  Leaving
-  the room ends it.  Nobody shoots while engaged; an NPC that has only ranged
-  attacks and is engaged strikes with the butt of its weapon (d4).
-- Foes that are *aggressive* close in and attack as soon as they can (also
-  right after the player walks in).  Hostile *guards* and *cautious* NPCs hold
-  back: they fight only once roused (attacked, or engaged); until then they do
-  not act, and roll no initiative.  So a guard can be shot from a distance once
-  before it closes in.
+- **A round** is one player action while foes stand in the player's room.  Before it
+  each side rolls a d6 (ties to the player); foes who win act before the player.
+- **Engaged**: the room is the battlefield.  A foe and the player are engaged once
+  either attacks the other in melee, while both stand in the room.  Nobody shoots while
+  engaged; an NPC with only ranged attacks strikes with its weapon's butt (d4).
+- *Aggressive* foes attack as soon as they can; hostile *guards* and *cautious* NPCs
+  hold back, rolling no initiative, until attacked or engaged, so a guard can be shot
+  once from a distance before it closes in.
 
-What the fight keeps: the round's engagement and who acted first are in the
+The round's engagement and who acted first are in the
 :class:`~game.systems.vaarn.sheet.VaarnMoment`; an NPC's sheet remembers ``foe``,
-``roused``, ``morale_tested``, ``met``, ``reaction`` and ``mood``.  The NPCs'
-choices go through the round template of :class:`~game.play.base.BasePlay`:
-:class:`~game.systems.vaarn.play.VaarnPlay` runs each NPC's turn, asking this module
-for the foes of the round (:func:`round_foes`), the initiative
-(:func:`player_first`), the morale verdict (:func:`morale_broken`) and the
-weapons of an attack (:func:`attack_options`, :func:`choose_attacks`).
-Engagement itself lives in :mod:`game.systems.vaarn.scene`.
+``roused``, ``morale_tested``, ``met``, ``reaction`` and ``mood``.
+:class:`~game.systems.vaarn.play.VaarnPlay` runs each NPC's turn through the round
+template, asking this module for the round's foes (:func:`round_foes`), the initiative
+(:func:`player_first`), the morale verdict (:func:`morale_broken`) and the weapons of an
+attack (:func:`attack_options`, :func:`choose_attacks`).  Engagement itself lives in
+:mod:`game.systems.vaarn.scene`.
 """
 from __future__ import annotations
 
@@ -141,7 +135,7 @@ def choose_attacks(options: tuple[tuple[Weapon, ...], ...], is_engaged: bool) ->
 # -- morale -----------------------------------------------------------------------------------
 
 def morale_triggers(world: World, npc_id: str) -> list[str]:
-    """Which morale triggers hold now (RULES-NOTES: half the group down, the leader fallen,
+    """Which morale triggers hold now (Vaarn's public material: half the group down, the leader fallen,
     a lone enemy at half HP; house rule: a coward as soon as it is hurt)."""
     group = [n for n in world.npcs_in() if n in world.state.npcs and npc_of(world, n).foe]
     if npc_id not in group:

@@ -1,6 +1,6 @@
 """Vaults of Vaarn life outside the fight: slots, water and food, creation, exotica, advancement.
 
-Seed 001 §Item Slots, §Water, §Exotica, §Advancement; creation from RULES-NOTES
+Seed 001 §Item Slots, §Water, §Exotica, §Advancement; creation from Vaarn's public material
 "vaarn".  Pure functions: sheets in, new sheets out (with events), dice passed in.
 """
 from __future__ import annotations
@@ -28,12 +28,12 @@ from game.systems.vaarn.data import (
 from game.systems.vaarn.sheet import VaarnSheet
 
 # Creation and item slots are needed at start-up; the functions of the day's end, exotica and
-# levels import the events, saves and wounds they use when they first run (issue 18).
+# levels import the events, saves and wounds they use when they first run.
 
 RULE_SLOTS = "seed 001 §Item Slots"
 RULE_EXOTICA = "seed 001 §Exotica"
 RULE_ADVANCE = "seed 001 §Advancement"
-RULE_CREATION = "RULES-NOTES vaarn (character creation)"
+RULE_CREATION = "public rules vaarn (character creation)"
 ADVANCEMENT: tuple[str, ...] = ("exotica-for-xp", "exotica-for-levels", "exotica-for-levels-faster",
                                 "expeditions-for-xp")
 #: seed 001 §Advancement, Exotica for Levels: "If the Referee wants an even faster campaign, have all
@@ -171,7 +171,7 @@ def blank_sheet() -> VaarnSheet:
 
 
 def roll_ability(dice: Dice) -> tuple[int, tuple[int, int, int]]:
-    """3d6; the lowest die is the bonus (RULES-NOTES "vaarn")."""
+    """3d6; the lowest die is the bonus (Vaarn's public material)."""
     faces = (dice.roll(6), dice.roll(6), dice.roll(6))
     return min(faces), faces
 
@@ -182,8 +182,8 @@ def new_character(stats: Mapping[str, Any] | None, dice: Dice) -> VaarnSheet:
     Dice, in order: 3d6 for each ability missing from ``stats`` (STR DEX CON INT
     PSY EGO; the lowest die is the bonus), then a d8 for max HP unless ``hp`` or
     ``max_hp`` is given.  Without stats that is the full creation roll (19 faces).
-    Swapping two abilities (RULES-NOTES) is the player's choice: :func:`swap_abilities`.
-    A ``kit`` (item ids: the starting kit of RULES-NOTES vaarn, whose Exotica
+    Swapping two abilities (Vaarn's public material) is the player's choice: :func:`swap_abilities`.
+    A ``kit`` (item ids: the starting kit of Vaarn's public material, whose Exotica
     seed 001 §Advancement calls "of the starting equipment") is not on the
     sheet: the engine hands those items over (``game.engine.new_state``).
     """
@@ -205,7 +205,7 @@ def new_character(stats: Mapping[str, Any] | None, dice: Dice) -> VaarnSheet:
 
 
 def swap_abilities(sheet: VaarnSheet, first: str, second: str) -> VaarnSheet:
-    """Swap two abilities' bonuses (allowed once, at creation: RULES-NOTES "vaarn")."""
+    """Swap two abilities' bonuses (allowed once, at creation: Vaarn's public material)."""
     for ability in (first, second):
         if ability not in ABILITIES:
             raise UsageError(f"vaarn: unknown ability '{ability}'; abilities: {', '.join(ABILITIES)}")

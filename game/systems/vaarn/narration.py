@@ -7,7 +7,7 @@ own words, and the wound row says FATALITY.
 
 The wording is in :mod:`game.systems.vaarn.narration_events` (the generic events of harm
 and flight the Vaarn way, and Vaarn's own events), imported when the first of
-them is narrated: a start that made none imports neither (issue 18).
+them is narrated: a start that made none imports neither.
 """
 from __future__ import annotations
 

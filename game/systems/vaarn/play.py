@@ -16,7 +16,7 @@ The NPCs act through the round template of :class:`~game.play.base.BasePlay`:
 foes that win initiative take their turn before the player's action, the
 others after it; each turn is a policy's choice (:mod:`game.npc.policies`)
 from a view holding Vaarn's morale verdict, carried out here.  Every play
-choice is written down in ``docs/rules/vaarn.md`` (section "Play").
+choice is written down in ``docs/rules/vaarn.md`` and ``docs/internals/vaarn.md`` (section "Play").
 
 The rules of fights, wounds and rests, Vaarn's events and :mod:`vaarn_trade` are
 imported by the methods that use them, so that the opening does not wait for them.
@@ -275,7 +275,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         """Vaarn rolls its own reaction table when the player arrives (:meth:`round_over`)."""
 
     def morale_broken(self, turn: Turn, npc_id: str) -> bool:
-        """RULES-NOTES morale, rolled when a new trigger holds (see :func:`vaarn_fight.morale_broken`)."""
+        """Vaarn's morale, rolled when a new trigger holds (see :func:`vaarn_fight.morale_broken`)."""
         return fight.morale_broken(self.system, turn, npc_id)
 
     def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:

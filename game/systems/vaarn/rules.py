@@ -1,32 +1,20 @@
 """Vaults of Vaarn (seed 001; Knave-derived, CC BY 4.0): the rule system for Wayfarer.
 
-Checks are saves: d20 + ability bonus, success when the total is *greater* than
-15 or an opposing defence (seed 001 §Saving Throws).  The helper modules hold
-the rules, all pure functions of sheets and dice:
+Checks are saves: d20 + ability bonus, success when the total is *greater* than 15 or an
+opposing defence (seed 001 §Saving Throws).  This module is the system object the engine
+holds; the rules live beside it, all pure functions of sheets and dice: ``sheet`` (the
+typed sheet and the round's moment), ``events``, ``data`` (tables and sheet readers),
+``saves`` (requests, odds, rolls, kinds, difficulties), ``wounds`` (damage, the wound
+chart, death, healing, rests), ``combat`` (initiative, attacks, NPC blocks, morale,
+reactions), ``life`` (item slots, water and food, creation, exotica, advancement) and
+``gifts`` (Mystic Gifts, barter).
 
-- :mod:`vaarn_sheet`: the typed sheet (:class:`VaarnSheet`) and the round's moment;
-- :mod:`vaarn_events`: the events the rules return instead of sentences;
-- :mod:`vaarn_data`: tables (wound chart, armours, creature types) and sheet readers;
-- :mod:`vaarn_saves`: requests, odds and rolls, check kinds and difficulties;
-- :mod:`vaarn_wounds`: damage, the wound chart, death, healing, rests;
-- :mod:`vaarn_combat`: initiative, attacks, NPC blocks, morale, reactions;
-- :mod:`vaarn_life`: item slots, water and food, creation, exotica, advancement;
-- :mod:`vaarn_gifts`: Mystic Gifts and barter.
-
-Besides the :class:`~game.rules.base.RuleSystem` protocol, :class:`VaarnSystem`
-offers the engine (each documented where defined):
-
-- saves: ``save_request``, ``opposed_request``, ``save``;
-- slots: ``slots_for``, ``slot_limit``, ``free_slots``, ``can_carry``, ``is_encumbered``;
-- combat: ``initiative``, ``attack_refusal``, ``npc_attacks``, ``morale_request``,
-  ``morale_check``, ``morale_due``, ``reaction``, ``take_damage``, ``heal_hp`` (the protocol's
-  ``harm`` and ``heal`` take a die);
-- wounds: ``pending_item_damage``, ``pick_damaged_item``, ``clear_item_damage``, ``cannot_walk``;
-- rest and survival: ``rest_with``, ``end_of_day``, ``drink``, ``eat``, ``is_thirsty``, ``is_deprived``;
-- gifts: ``gift_attack``, ``gift_heal``, ``sustain_gift``, ``gift_capacity``;
-- barter: ``trade_value``, ``barter_request``, ``appraise``;
-- exotica and levels: ``identify_exotica``, ``advance``, ``level_up``, ``spend_points``,
-  ``auto_allocation``; creation: ``swap_abilities``; content: ``stat_problems``.
+Besides the :class:`~game.rules.base.RuleSystem` protocol, :class:`VaarnSystem` offers the
+play layer saves, item slots, combat and morale, wounds, rests and survival, Gifts,
+barter, exotica and levels, each documented where it is defined.  Fights, wounds, saves
+and Gifts are imported by the methods that use them: the opening needs only creation,
+item slots and the sheet.  The play layer is :mod:`game.systems.vaarn.play`; the choices
+the rules text leaves open are in ``docs/rules/vaarn.md`` and ``docs/internals/vaarn.md``.
 """
 from __future__ import annotations
 
@@ -63,7 +51,7 @@ if TYPE_CHECKING:
 
 # Saves, fights, wounds and Gifts (and Vaarn's events, which they make) are imported by the
 # methods below that use them, on the first such command: the opening needs only creation,
-# item slots and the sheet (issue 18: start-up).
+# item slots and the sheet (start-up).
 
 SUMMARY = "Vaults of Vaarn (Knave-derived): d20 + ability bonus must beat 15 or a defence; wounds past 0 HP"
 #: Adventure options (``[adventure.rules] vaarn = {...}``), the default first.
@@ -97,7 +85,7 @@ class VaarnSystem:
         #: back a point a day like depletion by enemy attacks; by default they last.
         self.wound_losses_heal = self.options["wound_losses"] == "daily"
 
-    # -- PRODUCT §3.1 -----------------------------------------------------------
+    # -- the command line's requests ------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> SaveRequest:
         from game.systems.vaarn import saves
 

@@ -1,7 +1,7 @@
 """Vaults of Vaarn saves: d20 + bonus, success if the total is GREATER than the target.
 
 Seed 001 §Saving Throws.  One request type, :class:`SaveRequest`, serves the
-command line (PRODUCT §3.1 keys ``bonus``, ``target``, ``mode``), checks,
+command line (keys ``bonus``, ``target``, ``mode``), checks,
 opposed saves, attack rolls and morale checks, and :func:`save_odds` and
 :func:`roll_save` share :func:`kept_face` / :func:`is_success` so odds and rolls
 can never disagree.
@@ -93,7 +93,7 @@ def is_success(total: int, target: int) -> bool:
 
 
 def faces_needed(mode: str) -> int:
-    """How many d20 faces a roll in ``mode`` reads (PRODUCT §3.1)."""
+    """How many d20 faces a roll in ``mode`` reads."""
     return 1 if mode == "normal" else 2
 
 

@@ -50,7 +50,7 @@ def raise_ability(system: VaarnSystem, turn: Turn, command: Command) -> None:
 
 
 def swap(system: VaarnSystem, turn: Turn, command: Command) -> None:
-    """``swap ABILITY ABILITY``: once, before the first step (RULES-NOTES "vaarn", creation)."""
+    """``swap ABILITY ABILITY``: once, before the first step (Vaarn's public material, creation)."""
     world = turn.world
     sheet = player_of(world)
     if sheet.swapped or world.state.log:
