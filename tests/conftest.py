@@ -36,7 +36,7 @@ _CACHE_KEY = pytest.StashKey[str]()
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--slow", action="store_true", default=False,
-                     help="run the long robustness campaigns at full size (see README, Reliability)")
+                     help="run the long robustness campaigns at full size (see docs/reliability.md)")
 
 
 @pytest.fixture(scope="session")
