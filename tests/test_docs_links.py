@@ -19,9 +19,9 @@ GAME_SOURCES = sorted((ROOT / "game").rglob("*.py"))
 #: ``[text](target)``, the target without a title; images and autolinks alike.
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 #: Notes that point at nothing a reader of the project can open: issue numbers, the design
-#: documents kept outside the project, dated history.
-STALE = re.compile(r"\bissues? #?\d+|PRODUCT §|PRODUCT\.md|RULES-NOTES|\.\./shared|/work/shared|Closed since|this morning",
-                   re.IGNORECASE)
+#: documents kept outside the project, dated history (history lives in git).
+STALE = re.compile(r"\bissues? #?\d+|PRODUCT §|PRODUCT\.md|RULES-NOTES|\.\./shared|/work/shared|Closed since|this morning"
+                   r"|\b20\d\d-\d\d-\d\d\b", re.IGNORECASE)
 
 
 def _name(path: Path) -> str:
