@@ -70,7 +70,7 @@ def test_train_spends_xp_once_a_trait_a_downtime() -> None:
 
 
 def test_strength_raises_hp_with_it() -> None:
-    """HP = 6 + Strength (RULES-NOTES bind): a point of Strength is a point of HP and of Weight."""
+    """HP = 6 + Strength (BIND's public rules): a point of Strength is a point of HP and of Weight."""
     trained = adv.train(pc(xp=10), "strength").sheet
     assert (trained.attribute("strength"), trained.max_hp, trained.hp) == (1, 7, 7)
 

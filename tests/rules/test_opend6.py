@@ -675,7 +675,7 @@ def test_stun_lasts_this_round_and_the_next() -> None:
 def test_damage_that_does_no_wound_leaves_a_stun_as_it_was_and_a_second_stun_wounds() -> None:
     stunned = replace(hero(), wound_level=1, stun_rounds=1)
     assert take_wound(stunned, 0) == stunned and take_wound(stunned, -5) == stunned
-    again = take_wound(stunned, 2)  # new damage at or below the level raises it one (RULES-NOTES)
+    again = take_wound(stunned, 2)  # new damage at or below the level raises it one (OpenD6's public rules)
     assert (again.wound_level, again.stun_rounds) == (2, 0)
     fresh = take_wound(hero(), 3)
     assert (fresh.wound_level, fresh.stun_rounds) == (1, 2)

@@ -580,7 +580,7 @@ def test_parse_attacks() -> None:
 
 
 def test_morale(system: vaarn.VaarnSystem) -> None:
-    """RULES-NOTES: d20 + morale; 15 or less flees."""
+    """Vaarn's public material: d20 + morale; 15 or less flees."""
     raider = system.npc_sheet(1, None)  # morale 5
     flees = system.morale_check(raider, ScriptedDice([10]))
     assert flees.outcome == "failure" and flees.figures["flees"] is True
@@ -858,7 +858,7 @@ CREATION = [3, 5, 2, 6, 6, 6, 1, 4, 4, 2, 2, 3, 5, 4, 6, 3, 3, 3, 7]
 
 
 def test_creation_reads_3d6_per_ability_then_d8(system: vaarn.VaarnSystem) -> None:
-    """RULES-NOTES: 3d6 in order, the lowest die is the bonus; max HP 1d8; slots = CON defence."""
+    """Vaarn's public material: 3d6 in order, the lowest die is the bonus; max HP 1d8; slots = CON defence."""
     dice = ScriptedDice(CREATION)
     sheet = system.new_character(None, dice)
     assert dice.unused == 0

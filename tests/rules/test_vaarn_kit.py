@@ -1,4 +1,4 @@
-"""The Vaults of Vaarn starting kit: ``kit`` in ``[player.stats.vaarn]`` (RULES-NOTES vaarn; seed 001 §Advancement).
+"""The Vaults of Vaarn starting kit: ``kit`` in ``[player.stats.vaarn]`` (Vaarn's public material; seed 001 §Advancement).
 
 A new character starts with an Exotica among its equipment; the content names the
 items, the engine hands them over at the start of a run, under Vaarn only.
