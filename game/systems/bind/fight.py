@@ -13,9 +13,9 @@ TN 7 + the enemy's Dexterity + Combat.  Only the player rolls (seed 003
 - a tie asks the player: trade blows (both land) or neither.
 
 Each round of fighting adds a point of Fatigue (BIND's public rules).  At 0 HP or less
-with no foe left standing, a save-a-life roll follows (Wits + Medicine against
-TN 7 + the points below 0); with a foe standing, it finishes the fallen player
-(the engine's rule for every system).
+with a foe standing, that foe's policy decides (:meth:`BasePlay.player_down`); left
+alive, or with no foe standing, the player makes the save-a-life roll (Wits + Medicine
+against TN 7 + the points below 0).
 """
 from __future__ import annotations
 
