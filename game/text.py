@@ -160,10 +160,6 @@ def subject(pronoun: str) -> str:
     return PRONOUN_FORMS.get(pronoun, PRONOUN_FORMS["it"])[0]
 
 
-def object_form(pronoun: str) -> str:
-    return PRONOUN_FORMS.get(pronoun, PRONOUN_FORMS["it"])[1]
-
-
 def possessive(pronoun: str) -> str:
     return PRONOUN_FORMS.get(pronoun, PRONOUN_FORMS["it"])[2]
 

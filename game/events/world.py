@@ -7,16 +7,6 @@ from game.events import Event
 
 
 @dataclass(frozen=True)
-class Moved(Event):
-    """An actor went from one room to another."""
-
-    who: str
-    origin: str
-    destination: str
-    direction: str = ""
-
-
-@dataclass(frozen=True)
 class Arrived(Event):
     """An NPC came into the player's room; ``origin`` is the direction it came from ("" unknown)."""
 
@@ -58,15 +48,6 @@ class Interrupted(Event):
 
     reason: str
     minutes: int
-
-
-@dataclass(frozen=True)
-class ItemMoved(Event):
-    """An item changed place (``room:<id>``, ``player``, ``npc:<id>``, ``gone``)."""
-
-    item: str
-    origin: str
-    destination: str
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,6 @@ KINDS: tuple[str, ...] = (
 )
 #: System-neutral difficulties, easiest first.
 DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard", "extreme", "legendary")
-#: Outcomes an action can branch on.
-OUTCOMES: tuple[str, ...] = ("success", "failure", "tie", "botch")
 #: What ``condition`` may answer.
 CONDITIONS: tuple[str, ...] = ("ok", "down", "dead")
 

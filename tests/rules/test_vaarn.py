@@ -678,6 +678,12 @@ def test_biological_drink_daily_and_die_of_thirst(system: vaarn.VaarnSystem) -> 
     assert system.end_of_day(saved, water=1, food=1).water_used == 1
 
 
+def test_the_third_day_of_thirst_kills_a_loaded_sheet_too(system: vaarn.VaarnSystem) -> None:
+    """Seed 001 §Water: "Deprived due to thirst for three days in a row, they will perish" (a saved sheet too)."""
+    assert system.condition(player(thirst_days=2)) == "ok"
+    assert system.condition(player(thirst_days=3)) == "dead"
+
+
 def test_synthetic_drink_weekly(system: vaarn.VaarnSystem) -> None:
     sheet = system.new_character({"synthetic": True, "hp": 5}, ScriptedDice([3] * 18))
     used = []

@@ -84,7 +84,7 @@ def arms_of(weapon: Weapon) -> Arms:
 
 # -- action points (option ``action_points``) -------------------------------------------
 
-RULE_AP = "seed 003 §Rounds (APs, for real detail); BIND's public combat chapter (3 + Speed; weapons cost AP)"
+#: Seed 003 §Rounds (APs, for real detail); BIND's public combat chapter (3 + Speed; weapons cost AP).
 BASE_AP = 3
 #: House rule: a shot and its reload, as the short bow's 1 + 1.
 RANGED_AP = 2

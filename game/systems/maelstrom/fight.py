@@ -125,11 +125,6 @@ def npc_attack(turn: Turn, system: MaelstromSystem, npc_id: str, weapon: Weapon)
     return reported(turn, result)
 
 
-def evasions_so_far(turn: Turn) -> int:
-    """The evasions the player has made this round (this command's NPC attacks so far)."""
-    return sum(1 for event in turn.events if isinstance(event, (AttackHit, AttackMissed)) and event.defender == PLAYER)
-
-
 def tiring(turn: Turn, system: MaelstromSystem, request: AttackRequest) -> AttackRequest:
     """House rule: the first evasion of a round is the full Reflexes + Dodge pool; each
     further one in the same round loses ``evasion_cost`` dice for each evasion before it."""

@@ -41,6 +41,9 @@ NPC = "npc"
 CAUSE_ZERO_HP = "0 HP"
 #: ``Died.cause`` of the FATALITY wound (its row already says so).
 CAUSE_FATALITY = "FATALITY"
+#: Days Deprived by thirst in a row that kill: "If a character is Deprived due to thirst for three
+#: days in a row, they will perish" (seed 001 §Water).
+DEADLY_THIRST_DAYS = 3
 #: ``Died.cause`` of the third day without water, at the day's end (seed 001 §Water).
 CAUSE_THIRST = "thirst"
 
@@ -60,11 +63,6 @@ DAMAGE_QUIRKS: Mapping[str, Mapping[str, tuple[int, int]]] = {
     "fungal": {"kinetic": (1, 2), "bludgeoning": (1, 2), "piercing": (1, 2), "slashing": (1, 2), "fire": (2, 1)},
     "mineral": {"bludgeoning": (2, 1)},
     "synthetic": {"electrical": (2, 1)},
-}
-#: Armour name -> (defence, slots), the fan-made list in Vaarn's public material.
-ARMOURS: Mapping[str, tuple[int, int]] = {
-    "desert robes": (11, 1), "war shirt": (12, 2), "hazard wrap": (12, 2),
-    "brigandine": (13, 3), "cuirass": (14, 4), "chain": (15, 5), "plate": (16, 6),
 }
 
 

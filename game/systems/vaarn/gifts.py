@@ -23,7 +23,6 @@ from game.systems.vaarn.sheet import VaarnSheet
 from game.systems.vaarn.wounds import condition, die_roll, heal, take_damage
 
 RULE_GIFTS = "seed 001 §Mystic Gifts"
-RULE_BARTER = "seed 001 §Barter"
 
 
 def step_up(sides: int) -> int:

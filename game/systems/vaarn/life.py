@@ -17,6 +17,7 @@ from game.rules.dice import Dice
 from game.systems.vaarn.data import (
     ABILITIES,
     CAUSE_THIRST,
+    DEADLY_THIRST_DAYS,
     MAX_BONUS,
     MAX_CARRY,
     MAX_LEVEL,
@@ -30,10 +31,8 @@ from game.systems.vaarn.sheet import VaarnSheet
 # Creation and item slots are needed at start-up; the functions of the day's end, exotica and
 # levels import the events, saves and wounds they use when they first run.
 
-RULE_SLOTS = "seed 001 §Item Slots"
 RULE_EXOTICA = "seed 001 §Exotica"
 RULE_ADVANCE = "seed 001 §Advancement"
-RULE_CREATION = "public rules vaarn (character creation)"
 ADVANCEMENT: tuple[str, ...] = ("exotica-for-xp", "exotica-for-levels", "exotica-for-levels-faster",
                                 "expeditions-for-xp")
 #: seed 001 §Advancement, Exotica for Levels: "If the Referee wants an even faster campaign, have all
@@ -130,7 +129,7 @@ def end_of_day(sheet: VaarnSheet, water: int, food: int, daily_meals: bool = Tru
     """Call at each day change with the rations carried; consumes what is due.
 
     Seed 001 §Water: a ration is due every :func:`water_interval` days; with
-    none to drink the character is Deprived, and three such days in a row kill.
+    none to drink the character is Deprived, and :data:`DEADLY_THIRST_DAYS` such days in a row kill.
     House rule (option ``meals = "daily"``): a biological character without a
     meal that day is Deprived by hunger until they eat; hunger does not kill.
     Events: ``Fed`` or ``WentWithout`` for water (then food), ``Died`` of thirst.
@@ -157,7 +156,7 @@ def end_of_day(sheet: VaarnSheet, water: int, food: int, daily_meals: bool = Tru
             else:
                 new = replace(new, hunger_days=new.hunger_days + 1)
                 events.append(WentWithout("food", new.hunger_days))
-    if new.thirst_days >= 3:
+    if new.thirst_days >= DEADLY_THIRST_DAYS:
         new = replace(new, dead=True)
         events.append(Died(PLAYER, CAUSE_THIRST))
     return DayResult(new, water_used, food_used, tuple(events))

@@ -21,6 +21,7 @@ from game.systems.vaarn.data import (
     ABILITIES,
     CAUSE_FATALITY,
     CAUSE_ZERO_HP,
+    DEADLY_THIRST_DAYS,
     LETHAL_WOUND_SLOTS,
     MIN_BONUS,
     RANDOM_WOUND_DIE,
@@ -48,7 +49,6 @@ from game.systems.vaarn.events import (
 from game.systems.vaarn.sheet import LIMIT, VaarnSheet, Wound
 
 RULE_WOUNDS = "seed 001 §Wounds and Healing"
-RULE_WATER = "seed 001 §Water"
 REST_KINDS: tuple[str, ...] = ("short", "long")
 LONG_REST_CHOICES: tuple[str, ...] = ("auto", "hp", "wound")
 
@@ -91,7 +91,7 @@ def death_cause(sheet: VaarnSheet) -> str:
     for ability in ABILITIES:
         if sheet.has(ability) and sheet.bonus(ability) <= MIN_BONUS:
             return f"{ability.upper()} defence 0"
-    if sheet.thirst_days >= 3:
+    if sheet.thirst_days >= DEADLY_THIRST_DAYS:
         return "three days without water"
     return ""
 
