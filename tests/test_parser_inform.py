@@ -165,6 +165,20 @@ def test_put_all_puts_each_thing_carried_and_says_what_would_not_go(game: Engine
     assert play(game, "on hook") == ["You put the velvet cloak on the brass hook."]
 
 
+def test_put_all_in_a_carried_bag_puts_the_rest_and_not_the_bag(tmp_path: Path) -> None:
+    folder = tmp_path / "parlour"
+    folder.mkdir()
+    text = (PARLOUR / "adventure.toml").read_text(encoding="utf-8")
+    text = text.replace('items = ["knife", "cloak"]', 'items = ["knife", "cloak", "bag"]', 1)
+    text += '\n[items.bag]\nname = "canvas bag"\naliases = ["bag"]\nkind = "container"\ncapacity = 4\n'
+    (folder / "adventure.toml").write_text(text, encoding="utf-8")
+    adventure = load_adventure(folder)
+    game = Engine.new_game(adventure, get_system("vaarn"), 3, saves=SaveStore(tmp_path / "saves", adventure))
+    assert play(game, "put all in bag") == ["You put the knife in the canvas bag.",
+                                           "You put the velvet cloak in the canvas bag."]
+    assert game.world.place_of("bag") == "player"
+
+
 def test_take_all_from_a_holder_takes_what_it_holds_and_only_from_it(game: Engine) -> None:
     play(game, "put knife in chest", "hang cloak on hook")
     assert play(game, "take all from chest") == ["Taken: the knife."], "not what lies on the floor"

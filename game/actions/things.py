@@ -107,7 +107,7 @@ def _put_all(turn: Turn, command: Command) -> None:
         raise Orphan(f"What do you want to put everything {command.preposition or 'in'}?",
                      "" if command.preposition else "in")
     target = _holder(turn, command)
-    items = all_but(world, command.excluded, [i for i in world.carried() if ("item", i) != target])
+    items = all_but(world, command.excluded, [i for i in world.carried() if ("item", i) != target[0]])
     if not items:
         raise ActionRefused("You carry nothing to put there.")
     allowed = triggers.let_through(turn, command.verb, items)
