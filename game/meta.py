@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.errors import ActionRefused, DiceExhausted, SaveError
 from game.report import Report
@@ -16,10 +16,17 @@ from game.verbs import META_VERBS, VERB_WORDS
 from game.world.conditions import place_name
 
 if TYPE_CHECKING:
-    from game.engine import Engine
+    from game.actions import ActionRegistry
+    from game.dicelog import DiceLog
     from game.helptext import SystemVerb
     from game.parser import Command
+    from game.play.base import BasePlay
+    from game.rules.base import RuleSystem
+    from game.saves import SaveStore
     from game.transcript import Transcript
+    from game.world.content import Adventure
+    from game.world.state import WorldState
+    from game.world.world import World
 
 # help, rules, why, dice, oracle, saves and transcript import their modules
 # (game.helptext, game.explain, game.oracle, game.transcript) when they run: the
@@ -82,10 +89,48 @@ class _NeverExhausted:
         return face
 
 
+class Game(Protocol):
+    """What the meta commands may reach of the running game (the engine supplies it).
+
+    A protocol, so that this module knows nothing of the engine above it: the engine
+    builds its meta commands and hands itself in, and no import runs back up.
+    """
+
+    adventure: Adventure
+    system: RuleSystem[Any, Any, Any]
+    play: BasePlay[Any]
+    world: World
+    registry: ActionRegistry
+    saves: SaveStore | None
+    dice_log: DiceLog
+    #: Whether the run is written to its autosave after every command.
+    autosave: bool
+    #: Set by ``quit`` when it asks before leaving.
+    confirming_quit: bool
+    #: (turn, log length) at the player's own last save or load.
+    saved_turn: tuple[int, int]
+    last_typed: str | None
+    last_request: tuple[str, Any] | None
+
+    @property
+    def state(self) -> WorldState: ...
+    @property
+    def extra_verbs(self) -> dict[tuple[str, ...], str]: ...
+    def repeat(self) -> Report: ...
+    def correct(self, words: tuple[str, ...]) -> Report: ...
+    def restart(self) -> list[str]: ...
+    def undo(self) -> bool: ...
+    def turn_dice(self) -> Dice: ...
+    def load_state(self, state: WorldState) -> list[str]: ...
+    def preview(self, command: Command, dice: Dice) -> tuple[str, Any] | None: ...
+    def status_line(self) -> str: ...
+    def flush_autosave(self) -> str: ...
+
+
 class MetaCommands:
     """The engine's own commands."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Game) -> None:
         missing = sorted(verb for verb in META_VERBS if not hasattr(self, f"do_{verb}"))
         if missing:
             raise ValueError(f"meta verbs without a command: {missing}")
@@ -432,7 +477,7 @@ class MetaCommands:
         return self._report(*format_odds(label, engine.system.odds(request)))
 
     def preview(self, command: Command) -> tuple[str, Any] | None:
-        """The request of the first check ``command`` would make (see :meth:`Engine.preview`)."""
+        """The request of the first check ``command`` would make (see :meth:`Game.preview`)."""
         engine = self.engine
         dice = _NeverExhausted(engine.turn_dice())
         try:
