@@ -9,9 +9,10 @@ game time through :meth:`Turn.spend`.  NPC policies use the same handlers.
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, cast
 
 from game.events import Event, RollMade, Said
 from game.rules.base import RollResult, RuleSystem
@@ -149,49 +150,45 @@ class ActionSpec:
 
 
 class ActionRegistry:
-    """Verb -> action.  Registering a verb twice is an error, found at start-up.
+    """Verb -> action.  Registering a verb twice is an error, found when it is registered.
 
-    A family of verbs few runs use can be registered by :meth:`defer`: its module is
-    imported, and registers its verbs, when one of them is first looked up.
+    A verb of the verb table is registered by the name of its handler
+    (:meth:`register_named`): the handler's module is imported when the verb is
+    first looked up, so a start imports only the families its first screen uses.
     """
 
     def __init__(self) -> None:
         self._actions: dict[str, ActionSpec] = {}
-        #: Verb -> (the loader of its family's module, all the verbs that module registers).
-        self._deferred: dict[str, tuple[Callable[[], Family], tuple[str, ...]]] = {}
+        #: Verb -> (``family.function`` in game.actions, whether it only observes).
+        self._named: dict[str, tuple[str, bool]] = {}
 
     def register(self, verb: str, handler: Handler, *, observe: bool = False, summary: str = "") -> None:
-        if verb in self._actions or verb in self._deferred:
-            raise ValueError(f"verb '{verb}' is registered twice")
+        self._new(verb)
         self._actions[verb] = ActionSpec(verb, handler, observe, summary)
 
-    def defer(self, verbs: tuple[str, ...], load: Callable[[], Family]) -> None:
-        """Register ``verbs`` as the family ``load()`` imports, when one of them is first looked up."""
-        for verb in verbs:
-            if verb in self._actions or verb in self._deferred:
-                raise ValueError(f"verb '{verb}' is registered twice")
-            self._deferred[verb] = (load, verbs)
+    def register_named(self, verb: str, action: str, *, observe: bool = False) -> None:
+        """Register ``verb`` as the function ``action`` (``family.function``) of :mod:`game.actions`."""
+        self._new(verb)
+        self._named[verb] = (action, observe)
+
+    def _new(self, verb: str) -> None:
+        if verb in self._actions or verb in self._named:
+            raise ValueError(f"verb '{verb}' is registered twice")
 
     def get(self, verb: str) -> ActionSpec | None:
-        if verb in self._deferred:
-            self._load(*self._deferred[verb])
+        if verb in self._named:
+            action, observe = self._named.pop(verb)
+            self._actions[verb] = ActionSpec(verb, _handler(verb, action), observe)
         return self._actions.get(verb)
 
-    def _load(self, load: Callable[[], Family], verbs: tuple[str, ...]) -> None:
-        """Import a deferred family and register it; ValueError if it registers other verbs than it said."""
-        for verb in verbs:
-            del self._deferred[verb]
-        before = set(self._actions)
-        load().register(self)
-        registered = set(self._actions) - before
-        if registered != set(verbs):
-            raise ValueError(f"a deferred action family registered {sorted(registered)}, not {sorted(verbs)}")
-
     def verbs(self) -> list[str]:
-        return [*self._actions, *self._deferred]
+        return [*self._actions, *self._named]
 
 
-class Family(Protocol):
-    """A module of actions: it registers its verbs."""
-
-    def register(self, registry: ActionRegistry) -> None: ...
+def _handler(verb: str, action: str) -> Handler:
+    """The function ``family.function`` of :mod:`game.actions`, imported now; ValueError if there is none."""
+    family, _, name = action.rpartition(".")
+    handler = getattr(importlib.import_module(f"game.actions.{family}"), name, None) if family else None
+    if not callable(handler):
+        raise ValueError(f"verb '{verb}': no action {action} in game.actions")
+    return cast(Handler, handler)

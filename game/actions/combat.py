@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import YES_NO, ActionRegistry, Turn
+from game.actions import YES_NO, Turn
 from game.actions.scope import Scope, resolve, resolve_carried
 from game.errors import ActionRefused
 from game.rules.base import AttackResult, Weapon
@@ -14,11 +14,6 @@ if TYPE_CHECKING:
     from game.parser import Command
 
 UNARMED = Weapon(name="bare hands", damage="d4")
-
-
-def register(registry: ActionRegistry) -> None:
-    registry.register("attack", attack)
-    registry.register("shoot", shoot)
 
 
 def weapon_of(world: World, item_id: str) -> Weapon:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn
+from game.actions import Turn
 from game.actions.scope import SELF, Scope, Thing, resolve, the_name
 from game.errors import ActionRefused
 from game.text import capital
@@ -23,11 +23,6 @@ if TYPE_CHECKING:
 
 #: Words naming a way rather than a thing (``close door``).
 _WAY_WORDS = frozenset({"door", "gate", "hatch", "grate", "grille", "way", "trapdoor", "portal", "airlock"})
-
-
-def register(registry: ActionRegistry) -> None:
-    for verb, handler in HANDLERS.items():
-        registry.register(verb, handler, observe=True)
 
 
 def _thing(turn: Turn, command: Command, what: str) -> Thing:
@@ -43,7 +38,7 @@ def _typed(command: Command) -> str:
     return command.raw.split()[0] if command.raw else command.verb
 
 
-def _shove(turn: Turn, command: Command) -> None:
+def shove(turn: Turn, command: Command) -> None:
     thing = _thing(turn, command, _typed(command))
     if thing[0] == "npc":
         raise ActionRefused(f"{capital(turn.world.the_npc(thing[1]))} would not take kindly to that.")
@@ -52,68 +47,68 @@ def _shove(turn: Turn, command: Command) -> None:
     turn.say("Nothing obvious happens.")
 
 
-def _touch(turn: Turn, command: Command) -> None:
+def touch(turn: Turn, command: Command) -> None:
     thing = _thing(turn, command, _typed(command))
     if thing[0] == "npc":
         raise ActionRefused(f"{capital(turn.world.the_npc(thing[1]))} would rather you kept your hands to yourself.")
     turn.say("You feel nothing unexpected." if thing != SELF else "You are all there.")
 
 
-def _close(turn: Turn, command: Command) -> None:
+def close(turn: Turn, command: Command) -> None:
     if command.direction is not None or set(command.words) & _WAY_WORDS:
         raise ActionRefused("There is no shutting or locking a way here: what is open stays open.")
     thing = _thing(turn, command, _typed(command))
     raise ActionRefused(f"{capital(the_name(turn.world, thing))} is not something you can {_typed(command)}.")
 
 
-def _light(turn: Turn, command: Command) -> None:
+def light(turn: Turn, command: Command) -> None:
     thing = _thing(turn, command, _typed(command))
     if thing[0] == "npc":
         raise ActionRefused(f"{capital(turn.world.the_npc(thing[1]))} would not take kindly to that.")
     raise ActionRefused(f"You have no way to {_typed(command)} {the_name(turn.world, thing)}.")
 
 
-def _extinguish(turn: Turn, command: Command) -> None:
+def extinguish(turn: Turn, command: Command) -> None:
     thing = _thing(turn, command, _typed(command))
     raise ActionRefused(f"{capital(the_name(turn.world, thing))} is not alight.")
 
 
-def _pour(turn: Turn, command: Command) -> None:
+def pour(turn: Turn, command: Command) -> None:
     thing = _thing(turn, command, _typed(command))
     raise ActionRefused(f"Pouring out {the_name(turn.world, thing)} would gain you nothing.")
 
 
-def _break(turn: Turn, command: Command) -> None:
+def break_thing(turn: Turn, command: Command) -> None:
     thing = _thing(turn, command, _typed(command))
     if thing[0] == "npc":
         raise ActionRefused(f"To fight {turn.world.the_npc(thing[1])}, attack.")
     raise ActionRefused(f"Breaking {the_name(turn.world, thing)} would gain you nothing.")
 
 
-def _jump(turn: Turn, command: Command) -> None:
+def jump(turn: Turn, command: Command) -> None:
     turn.say("You jump on the spot, to no effect.")
 
 
-def _sing(turn: Turn, command: Command) -> None:
+def sing(turn: Turn, command: Command) -> None:
     turn.say(f"You {_typed(command)} a little, to yourself. Nothing changes.")
 
 
-def _kiss(turn: Turn, command: Command) -> None:
+def kiss(turn: Turn, command: Command) -> None:
     thing = _thing(turn, command, _typed(command))
     if thing[0] == "npc":
         raise ActionRefused(f"{capital(turn.world.the_npc(thing[1]))} would rather you did not.")
     turn.say("Keep your mind on the road." if thing != SELF else "You are fond enough of yourself already.")
 
 
-def _sit(turn: Turn, command: Command) -> None:
+def sit(turn: Turn, command: Command) -> None:
     turn.say("You stay on your feet. To catch your breath, rest; to end the day, sleep.")
 
 
-def _think(turn: Turn, command: Command) -> None:
+def think(turn: Turn, command: Command) -> None:
     turn.say("You think it over. When you cannot decide, ask the oracle: oracle QUESTION (a yes-or-no question).")
 
 
-def _say(turn: Turn, command: Command) -> None:
+def say(turn: Turn, command: Command) -> None:
     world = turn.world
     living = [n for n in world.living_npcs_in() if world.npc_condition(n) == "ok"]
     if living:
@@ -123,7 +118,7 @@ def _say(turn: Turn, command: Command) -> None:
     turn.say("Your voice carries a little way. Nobody answers.")
 
 
-def _wake(turn: Turn, command: Command) -> None:
+def wake(turn: Turn, command: Command) -> None:
     if command.words and not set(command.words) <= {"up", "me", "myself"}:
         thing = _thing(turn, command, "wake")
         if thing[0] == "npc" and turn.world.npc_condition(thing[1]) == "ok":
@@ -133,6 +128,3 @@ def _wake(turn: Turn, command: Command) -> None:
 
 
 #: Each verb of the family (see :data:`game.verbs.CORE_VERBS` for the words) and its reply.
-HANDLERS = {"shove": _shove, "touch": _touch, "close": _close, "light": _light, "extinguish": _extinguish,
-            "pour": _pour, "break": _break, "jump": _jump, "sing": _sing, "kiss": _kiss, "sit": _sit,
-            "think": _think, "say": _say, "wake": _wake}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn, triggers
+from game.actions import Turn, triggers
 from game.actions.checks import roll_check, roll_check_def
 from game.actions.scope import PRONOUNS, Scope, all_but, held_here, resolve, resolve_carried, the_name, things_named
 from game.actions.water import confirm_water_kept
@@ -18,15 +18,6 @@ if TYPE_CHECKING:
     from game.parser import Command
 
 DOOR_WORDS = {"door", "gate", "hatch", "grate", "grille", "lock", "way", "trapdoor", "portal"}
-
-
-def register(registry: ActionRegistry) -> None:
-    registry.register("take", take)
-    registry.register("drop", drop)
-    registry.register("open", open_exit)
-    registry.register("unlock", open_exit)
-    registry.register("use", use)
-    registry.register("identify", identify)
 
 
 def take(turn: Turn, command: Command) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn, triggers
+from game.actions import Turn, triggers
 from game.actions.checks import roll_check, roll_check_def
 from game.actions.observe import describe_room
 from game.errors import ActionRefused
@@ -16,11 +16,6 @@ if TYPE_CHECKING:
 
 #: Minutes a move takes when the room does not say.
 DEFAULT_TRAVEL = 10
-
-
-def register(registry: ActionRegistry) -> None:
-    registry.register("go", go)
-    registry.register("flee", flee)
 
 
 def _exit(turn: Turn, command: Command) -> ExitDef:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn
+from game.actions import Turn
 from game.actions.combat import weapon_of
 from game.actions.scope import SELF, Scope, resolve, scenery_of
 from game.errors import ActionRefused
@@ -13,12 +13,6 @@ from game.world.state import PLAYER
 
 if TYPE_CHECKING:
     from game.parser import Command
-
-
-def register(registry: ActionRegistry) -> None:
-    registry.register("look", look, observe=True)
-    registry.register("examine", examine, observe=True)
-    registry.register("inventory", inventory, observe=True)
 
 
 def describe_room(turn: Turn) -> None:

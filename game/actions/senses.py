@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn
+from game.actions import Turn
 from game.actions.observe import exits_line
 from game.actions.scope import SELF, Scope, resolve, scenery_of, the_name
 from game.errors import ActionRefused
@@ -19,14 +19,6 @@ from game.world.conditions import is_dark, text_now
 
 if TYPE_CHECKING:
     from game.parser import Command
-
-
-def register(registry: ActionRegistry) -> None:
-    registry.register("read", read, observe=True)
-    registry.register("listen", listen, observe=True)
-    registry.register("smell", smell, observe=True)
-    registry.register("exits", exits, observe=True)
-    registry.register("climb", climb)
 
 
 def _sense(turn: Turn, command: Command, what: str, sense: str) -> str | None:

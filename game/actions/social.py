@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn
+from game.actions import Turn
 from game.actions.scope import Orphan, Scope, Thing, resolve, the_name
 from game.errors import ActionRefused
 from game.text import capital, join_names, quote_back, the
@@ -19,11 +19,6 @@ GREETINGS = {
     "friendly": "The {name} greets you warmly.",
     "merchant": "The {name} spreads out wares for you to see.",
 }
-
-
-def register(registry: ActionRegistry) -> None:
-    registry.register("talk", talk)
-    registry.register("ask", ask)
 
 
 def _npc(turn: Turn, words: tuple[str, ...], what: str) -> str:

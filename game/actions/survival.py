@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn
+from game.actions import Turn
 from game.actions.checks import roll_check_def
 from game.actions.scope import Ambiguous, Scope, Thing, resolve, the_name
 from game.actions.water import water_capacity
@@ -17,15 +17,6 @@ if TYPE_CHECKING:
 
 #: The small hours: a long rest whose stretch takes in this minute of the night is a night's sleep.
 SMALL_HOURS = 3 * 60
-
-
-def register(registry: ActionRegistry) -> None:
-    registry.register("drink", drink)
-    registry.register("eat", eat)
-    registry.register("fill", fill)
-    registry.register("rest", rest)
-    registry.register("wait", wait)
-    registry.register("search", search)
 
 
 def record_drink(turn: Turn) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn
+from game.actions import Turn
 from game.actions.checks import roll_check
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
@@ -39,10 +39,6 @@ DARK = "It is too dark to see what anyone carries."
 ALERT = "hard"
 NEUTRAL = "normal"
 TRUSTING = "easy"
-
-
-def register(registry: ActionRegistry) -> None:
-    registry.register("steal", steal)
 
 
 def steal(turn: Turn, command: Command) -> None:

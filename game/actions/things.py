@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn, triggers
+from game.actions import Turn, triggers
 from game.actions.scope import SELF, SELF_WORDS, Orphan, Scope, Thing, all_but, resolve, scenery_of, the_name
 from game.actions.water import confirm_water_kept
 from game.errors import ActionRefused
@@ -25,16 +25,6 @@ if TYPE_CHECKING:
 
 #: A gift worth at least this much buys off a hostile NPC of tier 1 (times its tier).
 BRIBE_VALUE = 5
-
-
-def register(registry: ActionRegistry) -> None:
-    registry.register("put", put)
-    registry.register("give", give)
-    registry.register("show", show)
-    registry.register("wear", wear)
-    registry.register("remove", remove)
-    registry.register("wield", wield)
-    registry.register("throw", throw)
 
 
 def holder_place(thing: Thing) -> str:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from game.actions import ActionRegistry, Turn
+from game.actions import Turn
 from game.actions.scope import held_here, resolve_carried, words_of
 from game.actions.trade_goods import (
     WHO_WORDS,
@@ -54,15 +54,6 @@ if TYPE_CHECKING:
 
 #: The trade verbs, for the verb table's check.
 VERBS = ("wares", "trade", "buy", "sell", "haggle", "value")
-
-
-def register(registry: ActionRegistry) -> None:
-    registry.register("wares", wares)
-    registry.register("trade", trade)
-    registry.register("buy", buy)
-    registry.register("sell", sell)
-    registry.register("haggle", haggle)
-    registry.register("value", value)
 
 
 def pricing(turn: Turn) -> Pricing:
