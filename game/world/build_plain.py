@@ -17,8 +17,8 @@ plain throughout.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Collection, Mapping
+from typing import Any, Protocol, TypeVar
 
 from game.world.content import (
     BEHAVIOURS,
@@ -33,9 +33,24 @@ from game.world.content import (
     RoomDef,
     plain_exit,
 )
+from game.world.schema import KeyPath
 
-if TYPE_CHECKING:
-    from game.world.build import _Builder
+
+class PlainBuilder(Protocol):
+    """What the plain path reads and records of the careful builder (:class:`game.world.build._Builder`)."""
+
+    room_data: dict[str, Any]
+    item_data: dict[str, Any]
+    npc_data: dict[str, Any]
+    item_homes: dict[str, str]
+    npc_placed_at: dict[str, KeyPath]
+    ways: dict[str, Collection[str]]
+    plain_rooms: int
+    plain_items: int
+    plain_npcs: int
+
+    def place_npc(self, npc: str, room_id: str, path: KeyPath) -> None: ...
+
 
 _Def = TypeVar("_Def", RoomDef, ExitDef, ItemDef, NpcDef)
 
@@ -73,7 +88,7 @@ def made(cls: type[_Def], attributes: dict[str, Any]) -> _Def:
 FRESH_TABLES = {RoomDef: {"exits", "scenery"}, ItemDef: {"effect", "stats"}, NpcDef: {"stats", "topics"}}
 
 
-def plain_item(builder: _Builder, item_id: str) -> ItemDef | None:
+def plain_item(builder: PlainBuilder, item_id: str) -> ItemDef | None:
     """An item that is a table of only a name, a kind and aliases, each of its type; else None."""
     raw = builder.item_data[item_id]
     if type(raw) is not dict or not ITEM_KEYS.issuperset(raw):
@@ -90,7 +105,7 @@ def plain_item(builder: _Builder, item_id: str) -> ItemDef | None:
     return made(ItemDef, attributes)
 
 
-def plain_npc(builder: _Builder, npc_id: str) -> NpcDef | None:
+def plain_npc(builder: PlainBuilder, npc_id: str) -> NpcDef | None:
     """An NPC that is a table of only texts, aliases, a tier, a route of rooms and the words of
     :data:`_NPC_WORDS`, each of its type or one of its words; else None."""
     raw = builder.npc_data[npc_id]
@@ -117,7 +132,7 @@ def plain_npc(builder: _Builder, npc_id: str) -> NpcDef | None:
     })
 
 
-def plain_room(builder: _Builder, room_id: str) -> RoomDef | None:
+def plain_room(builder: PlainBuilder, room_id: str) -> RoomDef | None:
     """A room that is a table of only a name, a description, items, NPCs and exits, each of its
     type, every exit a way to a room by its id, every item and NPC defined and placed nowhere
     else; else None.  Its items and NPCs are placed, and its ways noted for the reachability check."""
