@@ -7,7 +7,7 @@ code that makes them, so a start that made none imports neither them nor this).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from game.events import PLAYER, Event
 from game.events.fight import Died, Fell, Fled, Surrendered
@@ -17,40 +17,52 @@ from game.text import capital as cap
 from game.text import duration
 
 if TYPE_CHECKING:
-    from game.narration import Narrator, Renderer
+    from game.world.world import World
+
+
+class Narrating(Protocol):
+    """What this wording reads of its narrator (:class:`game.narration.Narrator` is one; a
+    protocol, so that this table, imported by the narrator, does not import it back)."""
+
+    @property
+    def world(self) -> World: ...
+
+    def the(self, who: str) -> str: ...
+
 
 E = TypeVar("E", bound=Event)
+N = TypeVar("N", bound=Narrating)
 #: Event type -> how every narrator words it unless its class words it otherwise.
-RENDERERS: dict[type[Event], Renderer] = {}
+RENDERERS: dict[type[Event], Callable[[Narrating, Any], list[str]]] = {}
 
 
-def renders(table: dict[type[Event], Renderer], event_type: type[E]
-            ) -> Callable[[Callable[[Narrator, E], list[str]]], Callable[[Narrator, E], list[str]]]:
+def renders(table: dict[type[Event], Callable[[N, Any], list[str]]], event_type: type[E]
+            ) -> Callable[[Callable[[N, E], list[str]]], Callable[[N, E], list[str]]]:
     """Decorator: put a function in ``table`` (a late table such as :data:`RENDERERS`) for ``event_type``."""
-    def register(function: Callable[[Narrator, E], list[str]]) -> Callable[[Narrator, E], list[str]]:
+    def register(function: Callable[[N, E], list[str]]) -> Callable[[N, E], list[str]]:
         table[event_type] = function
         return function
     return register
 
 
 @renders(RENDERERS, Fell)
-def _fell(narrator: Narrator, event: Fell) -> list[str]:
+def _fell(narrator: Narrating, event: Fell) -> list[str]:
     return [f"{cap(narrator.the(event.who))} {'fall' if event.who == PLAYER else 'falls'}."]
 
 
 @renders(RENDERERS, Died)
-def _died(narrator: Narrator, event: Died) -> list[str]:
+def _died(narrator: Narrating, event: Died) -> list[str]:
     return [f"{cap(narrator.the(event.who))} {'are' if event.who == PLAYER else 'is'} dead."]
 
 
 @renders(RENDERERS, Fled)
-def _fled(narrator: Narrator, event: Fled) -> list[str]:
+def _fled(narrator: Narrating, event: Fled) -> list[str]:
     way = f" {event.direction}" if event.direction else ""
     return [f"{cap(narrator.the(event.who))} {'flee' if event.who == PLAYER else 'flees'}{way}."]
 
 
 @renders(RENDERERS, Surrendered)
-def _surrendered(narrator: Narrator, event: Surrendered) -> list[str]:
+def _surrendered(narrator: Narrating, event: Surrendered) -> list[str]:
     return [f"{cap(narrator.the(event.who))} {'surrender' if event.who == PLAYER else 'surrenders'}."]
 
 
@@ -59,7 +71,7 @@ _FROM = {"up": "from above", "down": "from below", "in": "from inside", "out": "
 
 
 @renders(RENDERERS, Arrived)
-def _arrived(narrator: Narrator, event: Arrived) -> list[str]:
+def _arrived(narrator: Narrating, event: Arrived) -> list[str]:
     whence = _FROM.get(event.origin, f"from the {event.origin}") if event.origin else ""
     verb = {"pursuit": "comes after you", "call": "comes running at the call", "search": "comes searching",
             "avenge": "comes running at the sound of the killing"}.get(event.why, "arrives")
@@ -67,25 +79,25 @@ def _arrived(narrator: Narrator, event: Arrived) -> list[str]:
 
 
 @renders(RENDERERS, Left)
-def _left(narrator: Narrator, event: Left) -> list[str]:
+def _left(narrator: Narrating, event: Left) -> list[str]:
     way = {"up": "up", "down": "down", "in": "inside", "out": "outside", "": ""}.get(event.direction,
                                                                                    f"to the {event.direction}")
     return [f"{cap(narrator.the(event.who))} leaves{' ' + way if way else ''}."]
 
 
 @renders(RENDERERS, Crossed)
-def _crossed(narrator: Narrator, event: Crossed) -> list[str]:
+def _crossed(narrator: Narrating, event: Crossed) -> list[str]:
     heading = {"in": "inside", "out": "outside"}.get(event.heading, event.heading)
     return [f"On the way here you passed {narrator.the(event.who)}{', heading ' + heading if heading else ''}."]
 
 
 @renders(RENDERERS, CalledForHelp)
-def _called(narrator: Narrator, event: CalledForHelp) -> list[str]:
+def _called(narrator: Narrating, event: CalledForHelp) -> list[str]:
     return [f"{cap(narrator.the(event.who))} shouts for help!"]
 
 
 @renders(RENDERERS, Interrupted)
-def _interrupted(narrator: Narrator, event: Interrupted) -> list[str]:
+def _interrupted(narrator: Narrating, event: Interrupted) -> list[str]:
     return [f"You stop after {duration(event.minutes)}: {event.reason}."]
 
 
@@ -94,7 +106,7 @@ _ITSELF = {"he": "himself", "she": "herself", "they": "themselves", "it": "itsel
 
 
 @renders(RENDERERS, ItemUsed)
-def _item_used(narrator: Narrator, event: ItemUsed) -> list[str]:
+def _item_used(narrator: Narrating, event: ItemUsed) -> list[str]:
     world = narrator.world
     who = cap(world.the_npc(event.who))
     item = world.item(event.item)
@@ -116,14 +128,14 @@ def the_thing(name: str) -> str:
 
 
 @renders(RENDERERS, NpcRecovered)
-def _npc_recovered(narrator: Narrator, event: NpcRecovered) -> list[str]:
+def _npc_recovered(narrator: Narrating, event: NpcRecovered) -> list[str]:
     if event.before == event.after:
         return [f"It does {narrator.the(event.who)} no good ({event.after})."]
     return [f"{cap(narrator.the(event.who))}: {event.before} -> {event.after}."]
 
 
 @renders(RENDERERS, Stolen)
-def _stolen(narrator: Narrator, event: Stolen) -> list[str]:
+def _stolen(narrator: Narrating, event: Stolen) -> list[str]:
     name = narrator.world.item_name(event.item)
     victim = narrator.the(event.victim)
     if event.seen:
@@ -132,11 +144,11 @@ def _stolen(narrator: Narrator, event: Stolen) -> list[str]:
 
 
 @renders(RENDERERS, TheftCaught)
-def _theft_caught(narrator: Narrator, event: TheftCaught) -> list[str]:
+def _theft_caught(narrator: Narrating, event: TheftCaught) -> list[str]:
     return [f"{cap(narrator.the(event.victim))} catches your hand on the {narrator.world.item_name(event.item)}!"]
 
 
 @renders(RENDERERS, LossFound)
-def _loss_found(narrator: Narrator, event: LossFound) -> list[str]:
+def _loss_found(narrator: Narrating, event: LossFound) -> list[str]:
     return [f"{cap(narrator.the(event.who))} looks for the {narrator.world.item_name(event.item)}, finds it gone, "
             f"and looks hard at you: \"Thief.\""]
