@@ -433,7 +433,12 @@ class MetaCommands:
             if self.show_odds:
                 return self._report("Odds on: the chance is shown before each risky command's roll.")
             return self._report("Odds off.")
-        return self._report("You can set: odds on, odds off.")
+        if len(words) == 2 and words[0] == "rolls" and words[1] in ("full", "short"):
+            self.engine.world.display.full_rolls = words[1] == "full"
+            if words[1] == "full":
+                return self._report("Rolls full: each roll with its dice and every step; rules explained each time.")
+            return self._report("Rolls short: each roll as its result against what it had to beat (why explains it).")
+        return self._report("You can set: odds on, odds off, rolls full, rolls short.")
 
     def odds_line(self, command: Command) -> str | None:
         """``(Odds: ...)`` of the check ``command`` would make, for ``set odds on``; None if it makes none."""

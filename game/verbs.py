@@ -211,7 +211,10 @@ CORE_VERBS: tuple[VerbDef, ...] = (
             usage="transcript on|off", example="transcript on my-run.txt",
             more="Without a FILE it goes in the saves folder, under transcripts. Rolls are recorded too."),
     VerbDef("set", ("set",), "set odds on|off: show the chance before each risky command's roll", meta=True,
-            group="table", usage="set odds on|off", example="set odds on"),
+            group="table", usage="set odds on|off, set rolls full|short", example="set odds on",
+            more="set rolls full shows each roll with its dice and every step, and explains a rule each time "
+                 "it applies; set rolls short (the default) shows a roll as its result against what it had "
+                 "to beat, and explains a rule the first time."),
     VerbDef("restart", ("restart",), "restart: start the adventure again (you are asked first)", meta=True,
             group="table", example="restart"),
     VerbDef("help", ("help", "?", "commands"), "help [VERB]: the commands, or one explained", meta=True,

@@ -77,10 +77,14 @@ def test_hidden_exit_is_invisible_until_searched_out(engine: Engine) -> None:
     assert play(engine, "d")[0] == "Cellar"
 
 
-def test_every_roll_is_shown_with_its_faces(engine: Engine) -> None:
-    lines = play(engine, "search")
-    roll_lines = [line for line in lines if line.startswith("[search]")]
-    assert roll_lines and re.search(r"d20.*\(\d+", roll_lines[0])
+def test_every_roll_is_shown_short_and_in_full_with_its_faces_after_set_rolls_full(engine: Engine) -> None:
+    short = [line for line in play(engine, "search") if line.startswith("[search]")]
+    assert short and re.fullmatch(r"\[search\] \d+ vs \d+: \w+", short[0]), short
+    assert play(engine, "set rolls full") == ["Rolls full: each roll with its dice and every step; rules explained "
+                                                "each time."]
+    play(engine, "undo")
+    full = [line for line in play(engine, "search") if line.startswith("[search]")]
+    assert full and re.search(r"d20.*\(\d+", full[0])
 
 
 def test_hostile_npc_attacks_after_each_action_that_takes_time(engine: Engine) -> None:

@@ -72,6 +72,18 @@ class RollMade(Event):
 
 
 @dataclass(frozen=True)
+class RuleNoted(Event):
+    """A short explanation of the rule that shaped what just happened, keyed (``bind.resting``).
+
+    The narrator shows it the first time in a session (and every time under
+    ``set rolls full``), so a rule is explained once, not after every roll.
+    """
+
+    key: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Said(Event):
     """Prose with no mechanical meaning: a room's description, an NPC's words, a refusal's reason."""
 

@@ -4,14 +4,21 @@ A :class:`Narrator` renders each event by its type through a table of
 renderers; a system words things its own way by subclassing it (see
 ``game.systems.<id>.narration``) and adding to :attr:`Narrator.renderers`.  The
 narrator reads names from the world it is given, never decides anything, and
-changes nothing.
+changes nothing but :class:`~game.world.world.Display`'s record of the rule notes shown.
+
+Rolls are shown short by default: ``[label] result vs target: outcome``, the
+follow-up rolls (damage, soak, resistance) left to the harm line that states
+them, and a rule note (:class:`~game.events.RuleNoted`) only the first time.
+``set rolls full`` (``Display.full_rolls``) shows every roll's whole breakdown;
+``why`` explains the last roll step by step either way.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypeVar
 
-from game.events import PLAYER, Event, RollMade, Said
+from game.events import PLAYER, Event, RollMade, RollResult, RuleNoted, Said
 from game.text import capital
 from game.world.world import World
 
@@ -30,8 +37,16 @@ class Narrator:
     #: Event type -> how to render it; subclasses extend a copy (see :meth:`extend`).
     renderers: ClassVar[dict[type[Event], Renderer]] = {}
 
+    #: Event types that add nothing in the short display: the roll line before them says it.
+    brief_quiet: ClassVar[frozenset[type[Event]]] = frozenset()
+
     def __init__(self, world: World) -> None:
         self.world = world
+
+    @property
+    def full(self) -> bool:
+        """``set rolls full``: every roll with its whole breakdown, every rule note every time."""
+        return self.world.display.full_rolls
 
     @classmethod
     def renders(cls, event_type: type[E]) -> Callable[[Callable[[Narrator, E], list[str]]], Callable[[Narrator, E], list[str]]]:
@@ -70,8 +85,41 @@ class Narrator:
             render = self.renderers.get(type(event)) or self.late_renderer(type(event))
             if render is None:
                 raise TypeError(f"no narration for {type(event).__name__}")
+            if not self.full and type(event) in self.brief_quiet:
+                continue
             out.extend(render(self, event))
         return out
+
+    # -- rolls, short ----------------------------------------------------------
+    def roll_lines(self, event: RollMade) -> list[str]:
+        """A roll as shown: its breakdown under ``set rolls full``, else :meth:`brief_roll`."""
+        if not event.shown:
+            return []
+        if self.full:
+            return [f"[{event.label}] {event.result.text}"]
+        return self.brief_roll(event)
+
+    def brief_roll(self, event: RollMade) -> list[str]:
+        """The short display: ``[label] result``; a follow-up roll (damage, soak, resistance)
+        is left to the harm line that states it, unless :meth:`brief_follow_up` words it."""
+        if event.label.endswith(FOLLOW_UP):
+            return self.brief_follow_up(event)
+        return [f"[{event.label}] {self.brief(event.result)}"]
+
+    def brief_follow_up(self, event: RollMade) -> list[str]:
+        """A follow-up roll in the short display: nothing, the system's harm line states it."""
+        return []
+
+    def brief(self, result: RollResult) -> str:
+        """A roll's result against what it had to beat, its outcome: ``14 vs 9: success``.
+
+        What follows the last ``=`` of the breakdown, without the margin; a
+        target named in brackets comes first (``vs armour 11``).  A system
+        whose breakdown reads otherwise words its own.
+        """
+        text = result.text.rsplit(" = ", 1)[1] if " = " in result.text else result.text
+        text = _MARGIN.sub("", text)
+        return _NAMED_TARGET.sub(r"vs \2 \1", text)
 
     # -- names ----------------------------------------------------------------
     def the(self, who: str) -> str:
@@ -84,6 +132,22 @@ def _said(narrator: Narrator, event: Said) -> list[str]:
     return [event.text]
 
 
+#: How a roll's label ends when it follows another (damage after a hit).
+FOLLOW_UP = ": follow-up"
+_MARGIN = re.compile(r" \(margin [^)]*\)")
+_NAMED_TARGET = re.compile(r"vs (\d+) \(([A-Za-z][\w ]*?) \1\)")
+
+
 @Narrator.renders(RollMade)
 def _roll(narrator: Narrator, event: RollMade) -> list[str]:
-    return [f"[{event.label}] {event.result.text}"] if event.shown else []
+    return narrator.roll_lines(event)
+
+
+@Narrator.renders(RuleNoted)
+def _rule_noted(narrator: Narrator, event: RuleNoted) -> list[str]:
+    """The note the first time this session (every time under ``set rolls full``)."""
+    noted = narrator.world.display.noted
+    if event.key in noted and not narrator.full:
+        return []
+    noted.add(event.key)
+    return [event.text]

@@ -10,6 +10,7 @@ that play code sets directly.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game.rules.base import RuleSystem
@@ -24,6 +25,19 @@ OFF_ROUTE = "off-route"
 
 if TYPE_CHECKING:
     from game.play.base import BasePlay
+
+
+@dataclass
+class Display:
+    """How the player asked to see the game, for the narrator: not game state (never saved, never undone).
+
+    ``full_rolls`` (``set rolls full``) shows each roll's whole breakdown; by default a
+    roll is its result against what it had to beat.  ``noted`` holds the rule notes
+    already shown this session, so a rule is explained the first time, not every time.
+    """
+
+    full_rolls: bool = False
+    noted: set[str] = field(default_factory=set)
 
 
 class World:
@@ -45,6 +59,8 @@ class World:
         self.system = system
         #: The system's play object; the world only hands it on (to :class:`~game.actions.Turn`).
         self.play = play
+        #: What the player asked to see (the roll display, the rule notes shown): see :class:`Display`.
+        self.display = Display()
         #: Every noun word of the adventure, built on first need (see actions.scope.vocabulary).
         self.vocabulary: frozenset[str] | None = None
         #: Each word of an NPC's name or aliases -> the NPCs it names, built on first need (see

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.events import PLAYER
+from game.events import PLAYER, RuleNoted
 from game.rules.base import RollResult, Situation
 from game.rules.dice import ScriptedDice
 from game.systems.bind import combat as bind_combat
@@ -218,11 +218,11 @@ def _explain(turn: Turn, system: BindSystem, kind: str, situation: BindSituation
     """One short line for each BIND rule that shaped the roll."""
     world = turn.world
     if request.fixed:
-        turn.say("(One roll only: nothing has changed since you tried this, so it goes the same way. "
-                 "Another day, new gear in hand or a helper would change that.)")
+        turn.emit(RuleNoted("bind.one-roll-only", "(One roll only: nothing has changed since you tried this, "
+                            "so it goes the same way. Another day, new gear in hand or a helper would change that.)"))
     if resting:
-        turn.say("(A resting action: nothing threatens you here, so you take your time. One die is rolled, "
-                 "the other counts as 6; each attempt takes an hour.)")
+        turn.emit(RuleNoted("bind.resting", "(A resting action: nothing threatens you here, so you take your "
+                            "time. One die is rolled, the other counts as 6; each attempt takes an hour.)"))
         if not round_now(turn).rest_charged:
             set_round(turn, rest_charged=True)
             turn.spend(RESTING_MINUTES - ENGINE_MINUTES.get(action.label, 0))

@@ -6,9 +6,10 @@ A fall or a death in a fight is not worded here: the engine says an NPC's
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-from game.events import PLAYER, Event, RollMade
+from game.events import PLAYER, Event, RollMade, RollResult
 from game.events.fight import Died, Fell
 from game.narration import Narrator, cap
 from game.systems.bind.body import INTERVALS
@@ -32,6 +33,12 @@ from game.systems.bind.events import (
 )
 from game.text import article
 
+#: A die and its face in a breakdown (``1d6 (5)``), and a rule's reminder in brackets at the end.
+_DIE = re.compile(r"\b\d*d\d+ \((\d+)\)")
+_RULE_NOTE = re.compile(r" \((?:\d+ in \d+|house rule)[^)]*\)$")
+#: The damage dice of a blow, down to their total: ``damage 1d6 (6) - 2 = 4`` -> ``4 damage``.
+_DAMAGE = re.compile(r"damage \d*d\d+ \([^)]*\)(?: [+-] \d+)* = (\d+)")
+
 
 class BindNarrator(Narrator):
     """The narrator of a run under BIND.
@@ -52,6 +59,18 @@ class BindNarrator(Narrator):
                 continue
             kept.append(event)
         return super().lines(kept)
+
+    def brief(self, result: RollResult) -> str:
+        """``11 vs TN 9: success``; the player's defence named as such; an encounter roll without its rule."""
+        text = super().brief(result)
+        if result.text.startswith("defence roll"):
+            return f"your defence {text}"
+        return _RULE_NOTE.sub("", _DIE.sub(r"\1", text))
+
+    def brief_follow_up(self, event: RollMade) -> list[str]:
+        """The blow of an exchange, as its harm: ``The glass jackal strikes you: 4 damage: you lose 4 HP.``"""
+        text = _DAMAGE.sub(r"\1 damage", event.result.text)
+        return [f"{cap(text)}."]
 
 
 @BindNarrator.renders(TieAnswered)

@@ -10,7 +10,7 @@ and by the engine's ending for the player).
 """
 from __future__ import annotations
 
-from game.events import PLAYER
+from game.events import PLAYER, RollResult
 from game.events.fight import Died, Fell, HealthChanged
 from game.narration import Narrator, cap
 from game.systems.maelstrom.events import (
@@ -66,6 +66,19 @@ ANY_BOTCH = "Everything goes wrong at once."
 
 class MaelstromNarrator(Narrator):
     """The narrator of a run under Maelstrom (its renderers follow)."""
+
+    def brief(self, result: RollResult) -> str:
+        """Successes, and what they met: ``attack 2 vs evasion 1: hit``, ``2 successes: success``."""
+        figures = result.figures
+        if "attack_net" in figures:
+            landed = result.text.rpartition("; ")[2].startswith("hit")
+            return f"attack {figures['attack_net']} vs evasion {figures['evasion_net']}: {'hit' if landed else 'miss'}"
+        if " = " not in result.text:
+            return super().brief(result)
+        count, _, rest = super().brief(result).partition(":")
+        if not count.strip().isdigit():
+            return super().brief(result)
+        return f"{count} {'success' if count == '1' else 'successes'}:{rest}"
 
 
 def _levels(count: int) -> str:

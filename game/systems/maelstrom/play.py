@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.errors import ActionRefused
+from game.events import RuleNoted
 from game.parser import ParseError, parse, phrases_of, tokenize
 from game.play.base import BasePlay
 from game.rules.base import RollResult, SheetChange, Situation, Weapon
@@ -142,8 +143,9 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         if npc_id in self.fights_noted:
             return
         self.fights_noted.add(npc_id)
-        turn.say("(Combat is a house rule, the Maelstrom rules leaving it empty: attack against Reflexes + "
-                 "Dodge, each later evasion in a round at -2 dice; the margin adds damage dice, then soak.)")
+        turn.emit(RuleNoted("maelstrom.combat", "(Combat is a house rule, the Maelstrom rules leaving it empty: "
+                            "attack against Reflexes + Dodge, each later evasion in a round at -2 dice; the margin "
+                            "adds damage dice, then soak.)"))
 
     def natural_weapon(self, sheet: MaelstromSheet) -> Weapon:
         return fight.natural_weapon(sheet)

@@ -6,7 +6,9 @@ A fall or a death from damage is told in the harm line that comes before it
 """
 from __future__ import annotations
 
-from game.events import PLAYER
+from collections.abc import Iterable
+
+from game.events import PLAYER, Event, RollMade
 from game.events.fight import Died, Fell
 from game.narration import Narrator, cap
 from game.systems.open_adventures.events import (
@@ -36,7 +38,45 @@ def _points(count: int) -> str:
 
 
 class OpenAdventuresNarrator(Narrator):
-    """The narrator of a run under Open Adventures."""
+    """The narrator of a run under Open Adventures.
+
+    In the short display the dice committed lead the roll's line and what the roll
+    did follows it: ``[the dune raider attacks] 2 dice: 1 success vs need 1: 1 point
+    of damage``, ``[you defend] 1 die: 0 successes vs need 1: you stop none of it``.
+    """
+
+    def lines(self, events: Iterable[Event]) -> list[str]:
+        if self.full:
+            return super().lines(events)
+        out: list[str] = []
+        committed: DiceCommitted | None = None
+        after_roll = False
+        for event in events:
+            if isinstance(event, DiceCommitted):
+                if committed is not None:
+                    out += super().lines([committed])
+                committed = event
+                continue
+            lines = super().lines([event])
+            if committed is not None:
+                if isinstance(event, RollMade) and lines:
+                    label, _, rest = lines[0].partition("] ")
+                    pushed = " pushed (+1 fatigue)" if committed.pushed else ""
+                    lines[0] = f"{label}] {dice_word(committed.dice)}{pushed}: {rest}"
+                else:
+                    out += super().lines([committed])
+                committed = None
+            if isinstance(event, (DamageRolled, Defended)) and after_roll and lines:
+                said = lines[0].rstrip(".")
+                if isinstance(event, Defended):
+                    said = f"{self.the(event.who)} {said.partition(', and ')[2]}"
+                out[-1] += ": " + said
+                lines = lines[1:]
+            after_roll = isinstance(event, RollMade) and bool(lines)
+            out += lines
+        if committed is not None:
+            out += super().lines([committed])
+        return out
 
 
 def _who(narrator: Narrator, actor: str) -> str:
@@ -57,7 +97,7 @@ def _committed(narrator: Narrator, event: DiceCommitted) -> list[str]:
 
 @OpenAdventuresNarrator.renders(AttackMissed)
 def _missed(narrator: Narrator, event: AttackMissed) -> list[str]:
-    return ["The attack misses."]
+    return ["The attack misses."] if narrator.full else []  # short: the roll's failure says it
 
 
 @OpenAdventuresNarrator.renders(DamageRolled)

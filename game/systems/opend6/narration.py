@@ -41,6 +41,7 @@ from game.systems.opend6.events import (
 )
 from game.systems.opend6.sheet import DEAD, INCAPACITATED, MORTAL, MORTAL_WOUND, SEVERELY, STUNNED, WOUND_LEVELS, WOUNDED
 from game.text import possessive, the
+from game.world.world import World
 
 #: What a wound level means for the player's later rolls, said when it is taken.
 PLAYER_EFFECTS: dict[int, str] = {
@@ -71,7 +72,22 @@ _NOT_HEALED: dict[Respite, str] = {
 
 
 class OpenD6Narrator(Narrator):
-    """Words OpenD6's events; an answered question hides what was shown with it."""
+    """Words OpenD6's events; an answered question hides what was shown with it.
+
+    In the short display the initiative rolls are said in the line that gives the
+    order (``Initiative 13 against the dune raider's 7: you act first.``).
+    """
+
+    def __init__(self, world: World) -> None:
+        super().__init__(world)
+        #: The initiative totals shown short, waiting for the line that gives the order.
+        self.initiative: list[tuple[str, int]] = []
+
+    def brief_roll(self, event: RollMade) -> list[str]:
+        if "initiative" in event.label:
+            self.initiative.append((event.label, int(event.result.figures.get("total", 0))))
+            return []
+        return super().brief_roll(event)
 
     def lines(self, events: Iterable[Event]) -> list[str]:
         """The events after the last answer; a roll the player kept (no Character Point
@@ -248,10 +264,22 @@ def _awarded(narrator: Narrator, event: PointsAwarded) -> list[str]:
 @OpenD6Narrator.renders(InitiativeRolled)
 def _initiative(narrator: Narrator, event: InitiativeRolled) -> list[str]:
     if not event.ahead:
-        return ["You act first."]
-    names = [_the(narrator, who) for who in event.ahead]
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return [f"{cap(listed)} {'acts' if len(names) == 1 else 'act'} before you."]
+        order = "you act first."
+    else:
+        names = [_the(narrator, who) for who in event.ahead]
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        order = f"{listed} {'acts' if len(names) == 1 else 'act'} before you."
+    rolled = narrator.initiative if isinstance(narrator, OpenD6Narrator) else []
+    if not rolled:
+        return [cap(order)]
+    mine = next((total for label, total in rolled if label == "your initiative"), None)
+    theirs = [f"{label.removeprefix('initiative of ')}'s {total}" for label, total in rolled
+              if label != "your initiative"]
+    rolled.clear()
+    if mine is None:
+        return [cap(order)]
+    against = f" against {', '.join(theirs)}" if theirs else ""
+    return [f"Initiative {mine}{against}: {order}"]
 
 
 @OpenD6Narrator.renders(ActionLost)

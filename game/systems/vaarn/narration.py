@@ -11,10 +11,14 @@ them is narrated: a start that made none imports neither.
 """
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
-from game.events import Event
+from game.events import Event, RollResult
 from game.narration import Narrator, Renderer
+
+#: A die and its face in a breakdown: ``d6 (4)``.
+_DIE = re.compile(r"\bd\d+ \((\d+)\)")
 
 
 class VaarnNarrator(Narrator):
@@ -22,6 +26,18 @@ class VaarnNarrator(Narrator):
 
     #: Its own table (it registers nothing at import): what :meth:`late_renderer` adds stays Vaarn's.
     renderers: ClassVar[dict[type[Event], Renderer]] = dict(Narrator.renderers)
+
+    def brief(self, result: RollResult) -> str:
+        """An attack as hit or miss (``22 vs armour 11: hit``); a roll with no total (initiative,
+        the item a wound damages) as its faces and what they chose."""
+        if " = " not in result.text:
+            if "first" in result.figures:  # initiative: each side's die, then who acts first
+                return _DIE.sub(r"\1", result.text.partition(": ")[2])
+            return _DIE.sub(r"\1", result.text.rpartition(": ")[2])
+        text = super().brief(result)
+        if "hit" in result.figures:
+            text = text.replace(": success", ": hit").replace(": failure", ": miss")
+        return text
 
     @classmethod
     def late_renderer(cls, event_type: type[Event]) -> Renderer | None:

@@ -75,6 +75,8 @@ def _max_hp_lost(narrator: Narrator, event: MaxHpLost) -> list[str]:
 
 @renders(RENDERERS, AttackLanded)
 def _landed(narrator: Narrator, event: AttackLanded) -> list[str]:
+    if not narrator.full:
+        return []  # the short roll line says hit or miss
     return ["The attack hits." if event.hit else "The attack misses."]
 
 
