@@ -143,7 +143,7 @@ class Engine:
         self.adventure = adventure
         self.system = system
         self.play = play_for(system)
-        self.world = World(adventure, state, system, self.play)
+        self.world = World(adventure, state, system)
         if registry is None:
             registry = default_registry()
             self.play.register(registry)
@@ -187,7 +187,7 @@ class Engine:
 
     def _start(self) -> None:
         """Let the system bring the sheet in step with the world (a new run, or a load)."""
-        self.play.on_start(Turn(self.world, dice_for_turn(self.state.seed, self.state.turn)))
+        self.play.on_start(Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), play=self.play))
 
     @classmethod
     def new_game(cls, adventure: Adventure, system: RuleSystem, seed: int,
@@ -206,7 +206,7 @@ class Engine:
 
     def look_lines(self) -> list[str]:
         """The current room described, as after ``look``."""
-        turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn))
+        turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), play=self.play)
         describe_room(turn)
         return [clean(line) for line in turn.lines]
 
@@ -471,7 +471,7 @@ class Engine:
         snapshot = None if spec.observe else self.state.copy(share_log=True)
         if snapshot is not None:
             self._rolls_before = self.dice_log.total
-        turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), referent=self.referent,
+        turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), play=self.play, referent=self.referent,
                     pronouns=dict(self.pronouns), answers=list(answers), command=command, start_room=self.state.room,
                     world_dice=world_dice_for_turn(self.state.seed, self.state.turn))
         try:
@@ -729,7 +729,7 @@ class Engine:
         try:
             for _ in range(PREVIEW_ANSWERS):
                 self.world.state = snapshot.copy(share_log=True)
-                turn = Turn(self.world, dice, referent=self.referent, command=command, answers=list(answers))
+                turn = Turn(self.world, dice, play=self.play, referent=self.referent, command=command, answers=list(answers))
                 try:
                     self.play.before_player_action(turn)
                     self.play.perform(turn, command, spec.handler)

@@ -51,6 +51,8 @@ class Turn:
 
     world: World
     dice: Dice
+    #: The system in play's hooks (handed by the engine: the world below holds no play object).
+    play: BasePlay = field(kw_only=True)
     #: What happened, in order; :attr:`lines` is their prose.
     events: list[Event] = field(default_factory=list)
     rolls: list[tuple[str, RollResult]] = field(default_factory=list)
@@ -81,10 +83,6 @@ class Turn:
     @property
     def system(self) -> RuleSystem:
         return self.world.system
-
-    @property
-    def play(self) -> BasePlay:
-        return self.world.play
 
     def record(self, label: str, request: Any, *, amend: bool = False) -> None:
         """Keep the request behind a coming roll (``odds`` shows it); ``amend`` replaces the last one.

@@ -1,6 +1,7 @@
 """Fighting: attack and shoot, for the player and (through :func:`resolve_attack`) for NPCs."""
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from game.actions import YES_NO, Turn
@@ -25,6 +26,13 @@ def weapon_of(world: World, item_id: str) -> Weapon:
         overrides.setdefault("damage_type", str(item.effect["damage_type"]))
     return Weapon(name=world.item_name(item_id), damage=damage, ranged=item.ranged,
                   bonus_against=item.bonus_against, system=overrides)
+
+
+def named_natural(world: World, npc_id: str, weapon: Weapon) -> Weapon:
+    """A system's natural weapon for ``npc_id``, named as the content's ``attack`` says where it
+    says ("its glass fangs"), so the words fit the creature under every system."""
+    attack = world.npc(npc_id).attack
+    return dataclasses.replace(weapon, name=attack) if attack else weapon
 
 
 def best_weapon(world: World, items: list[str], *, ranged: bool) -> Weapon | None:

@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from game.actions.combat import npc_attacks_player
+from game.actions.combat import named_natural, npc_attacks_player
 from game.narration import Narrator
 from game.npc import memory
 from game.play import living, npc_items
@@ -125,9 +125,7 @@ class BasePlay(Generic[SystemT]):
         """What an NPC carrying no weapon strikes with: the system's natural weapon
         (:meth:`natural_weapon`), named as the content's ``attack`` says where it says
         ("its glass fangs"), so the words fit the creature under every system."""
-        weapon = self.natural_weapon(world.npc_state(npc_id).sheet)
-        attack = world.npc(npc_id).attack
-        return dataclasses.replace(weapon, name=attack) if attack else weapon
+        return named_natural(world, npc_id, self.natural_weapon(world.npc_state(npc_id).sheet))
 
     def weapon_line(self, weapon: Weapon) -> str:
         """What ``examine`` says of a weapon: by default its damage die."""

@@ -48,10 +48,10 @@ def standing_hostiles(world: World, room_id: str | None = None) -> list[str]:
     return [n for n in world.living_npcs_in(room_id) if world.hostile(n) and world.npc_condition(n) == "ok"]
 
 
-def hurt(world: World, npc_id: str) -> bool:
+def hurt(play: BasePlay[Any], world: World, npc_id: str) -> bool:
     """Whether the NPC has been hurt, as the system in play measures it (``BasePlay.sheet_hurt``)."""
     changed = world.state.npcs.get(npc_id)
-    return changed is not None and world.play.sheet_hurt(changed.sheet)
+    return changed is not None and play.sheet_hurt(changed.sheet)
 
 
 def loot(world: World) -> list[str]:
@@ -75,7 +75,7 @@ def view_extras(turn: Turn, npc_id: str) -> dict[str, Any]:
         near = next((e.direction for e in world.adventure.rooms[room].exits.values()
                      if e.to == world.state.room and world.exit_open(room, e)), None)
     return {
-        "memory": memory.memories(world, npc_id), "hurt": hurt(world, npc_id), "allies_near": allies,
+        "memory": memory.memories(world, npc_id), "hurt": hurt(turn.play, world, npc_id), "allies_near": allies,
         "player_near": near,
         "player_went": went, "at_post": world.adventure.npc_homes.get(npc_id, room) == room,
         "player_has_loot": bool(loot(world)),
@@ -172,7 +172,7 @@ def will_breaks(play: BasePlay[Any], turn: Turn, npc_id: str) -> bool:
         return False
     seen = memory.memories(world, npc_id)
     triggers = []
-    if "morale-hurt" not in seen and hurt(world, npc_id):
+    if "morale-hurt" not in seen and hurt(play, world, npc_id):
         triggers.append("morale-hurt")
     fallen = [n for n in world.npcs_in(world.npc_room(npc_id)) if n != npc_id and world.npc_condition(n) != "ok"
               and memory.remembers(world, n, "fought")]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.rules.base import RuleSystem
 from game.text import article
@@ -22,9 +22,6 @@ from game.world.state import GONE, PLAYER, NpcState, WorldState, npc_place, room
 ROUTE_STOP_MINUTES = 60
 #: The memory that takes a wanderer off its route for good (it fled, pursued, answered a call...).
 OFF_ROUTE = "off-route"
-
-if TYPE_CHECKING:
-    from game.play.base import BasePlay
 
 
 @dataclass
@@ -43,7 +40,7 @@ class Display:
 class World:
     """Content and state together, with the queries actions need."""
 
-    def __init__(self, adventure: Adventure, state: WorldState, system: RuleSystem[Any, Any, Any], play: BasePlay[Any]) -> None:
+    def __init__(self, adventure: Adventure, state: WorldState, system: RuleSystem[Any, Any, Any]) -> None:
         self.adventure = adventure
         #: Room id -> the changed NPCs that were in it at some time since the index was built: a
         #: superset of those there now in this state and in its copies (``lineage``), checked on reading.
@@ -57,8 +54,6 @@ class World:
         self._fought: set[str] = set()
         self.state = state
         self.system = system
-        #: The system's play object; the world only hands it on (to :class:`~game.actions.Turn`).
-        self.play = play
         #: What the player asked to see (the roll display, the rule notes shown): see :class:`Display`.
         self.display = Display()
         #: Every noun word of the adventure, built on first need (see actions.scope.vocabulary).

@@ -165,12 +165,12 @@ def new(adventure, system_id: str, seed: int = 1) -> Engine:
 
 
 def scripted(engine: Engine, faces: list[int], start_room: str = "") -> Turn:
-    return Turn(engine.world, ScriptedDice(list(faces)), start_room=start_room or engine.state.room,
+    return Turn(engine.world, play=engine.play, dice=ScriptedDice(list(faces)), start_room=start_room or engine.state.room,
                 world_dice=dice_for_turn(7, 1))
 
 
 def seeded(engine: Engine, seed: int = 7, start_room: str = "") -> Turn:
-    return Turn(engine.world, dice_for_turn(seed, 0), start_room=start_room or engine.state.room,
+    return Turn(engine.world, play=engine.play, dice=dice_for_turn(seed, 0), start_room=start_room or engine.state.room,
                 world_dice=dice_for_turn(seed, 1))
 
 

@@ -147,7 +147,7 @@ def new(adventure, system_id: str, seed: int = 1) -> Engine:
 
 
 def turn_of(engine: Engine, start_room: str = "", seed: int = 7) -> Turn:
-    return Turn(engine.world, dice_for_turn(seed, 0), start_room=start_room or engine.state.room,
+    return Turn(engine.world, play=engine.play, dice=dice_for_turn(seed, 0), start_room=start_room or engine.state.room,
                 world_dice=dice_for_turn(seed, 1))
 
 

@@ -25,13 +25,12 @@ from game.saves import SaveStore
 from game.systems.maelstrom.events import (
     AttackBotched,
     AttackHit,
-    AttackMissed,
     CheckBotched,
     Consequence,
     WillpowerSpent,
     WillpowerUse,
 )
-from game.systems.maelstrom.fight import tiring
+from game.systems.maelstrom.fight import Evasions, tiring
 from game.systems.maelstrom.rolls import readied, sync_armour
 from game.systems.maelstrom.rules import make_system
 from game.systems.maelstrom.sheet import Health, MaelstromSheet
@@ -463,7 +462,7 @@ def test_readied_willpower_survives_a_save(tiny: Adventure, tmp_path: Path, scri
 
 def test_a_botched_attack_carries_its_consequence_in_its_event(engine: Engine, script: Script) -> None:
     say(engine, script, "n", RAIDER_MISSES)
-    turn = Turn(engine.world, ScriptedDice([1, 2, 2, 2, 7, 7, 7]))
+    turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([1, 2, 2, 2, 7, 7, 7]))
     result = engine.play.player_attack(turn, "raider", weapon_of(engine.world, "knife"), Situation())
     assert result.events == (AttackBotched(PLAYER, "raider", dropped="knife"),)
     assert engine.world.place_of("knife") == "room:well"
@@ -474,7 +473,7 @@ def test_a_foe_felled_by_the_player_emits_a_fall(engine: Engine, script: Script)
     raider = engine.world.npc_state("raider")
     raider.sheet = engine.system.take_damage(raider.sheet, 7, "lethal")
     # knife: 4 dice all hit; the raider's evasion (at -5 for wounds) has no dice; damage 2 + 1 + 3 = 6 dice
-    turn = Turn(engine.world, ScriptedDice([9, 9, 9, 9, 9, 2, 2, 2, 2, 2]))
+    turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([9, 9, 9, 9, 9, 2, 2, 2, 2, 2]))
     result = engine.play.player_attack(turn, "raider", weapon_of(engine.world, "knife"), Situation())
     assert [type(event) for event in result.events] == [AttackHit, HealthChanged, Fell]
     assert result.events[-1] == Fell("raider") and engine.world.npc_condition("raider") == "down"
@@ -482,12 +481,12 @@ def test_a_foe_felled_by_the_player_emits_a_fall(engine: Engine, script: Script)
 
 def test_a_botched_check_and_spent_willpower_are_events(engine: Engine, script: Script) -> None:
     say(engine, script, "willpower")
-    turn = Turn(engine.world, ScriptedDice([1, 1, 1, 1]))
+    turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([1, 1, 1, 1]))
     result = engine.play.check(turn, "perceive", "easy", Situation(), "search", {})
     assert result.outcome == "success"  # the automatic success: no botch
     assert [event for event in turn.events if not isinstance(event, RollMade)] == [
         WillpowerSpent(WillpowerUse.SUCCESS, 2)]
-    turn = Turn(engine.world, ScriptedDice([1, 1, 5, 2]))
+    turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([1, 1, 5, 2]))
     engine.play.check(turn, "perceive", "easy", Situation(), "search", {})
     assert turn.events[-1] == CheckBotched("perceive", Consequence.TIME, minutes=30) and turn.minutes == 30
 
@@ -507,12 +506,15 @@ def test_nobody_carries_more_than_their_strength_lifts(tiny: Adventure, tmp_path
 # -- combat house rule: evasions in a round -------------------------------------------------------------
 
 def test_each_later_evasion_in_a_round_costs_two_dice_a_time(engine: Engine) -> None:
-    turn = Turn(engine.world, ScriptedDice([]))
+    turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([]))
     raider = engine.system.npc_sheet(1, None)
     request = engine.system.attack_request(raider, player(engine), Weapon("knife", "d4"), Situation())
-    assert tiring(turn, engine.system, request).evasion == request.evasion  # the first: the full pool
-    turn.events.append(AttackMissed("raider", "player", True))
-    second = tiring(turn, engine.system, request).evasion
+    evasions = Evasions()
+    assert tiring(engine.system, request, evasions.so_far(turn)).evasion == request.evasion  # the first: the full pool
+    evasions.made(turn)
+    second = tiring(engine.system, request, evasions.so_far(turn)).evasion
     assert second is not None and request.evasion is not None
     assert second.dice == request.evasion.dice - 2 and "evasion 2 this round: -2 dice" in second.reasons
+    next_round = Turn(engine.world, play=engine.play, dice=ScriptedDice([]))
+    assert evasions.so_far(next_round) == 0, "a new round, a fresh evasion"
 

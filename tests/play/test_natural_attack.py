@@ -25,9 +25,9 @@ def test_an_npc_without_a_weapon_strikes_with_the_attack_the_content_names(oasis
     engine = Engine.new_game(oasis, get_system(system_id), 3)
     world = engine.world
     assert world.npc("glass-jackal").attack == "its glass fangs"
-    weapon = world.play.npc_natural_weapon(world, "glass-jackal")
+    weapon = engine.play.npc_natural_weapon(world, "glass-jackal")
     assert weapon.name == "its glass fangs"
-    assert weapon.damage == world.play.natural_weapon(world.npc_state("glass-jackal").sheet).damage, \
+    assert weapon.damage == engine.play.natural_weapon(world.npc_state("glass-jackal").sheet).damage, \
         "only the words change"
     if system_id == "vaarn":
         assert {w.name for option in vaarn_fight.attack_options(world, "glass-jackal") for w in option} \
@@ -39,8 +39,8 @@ def test_without_an_attack_the_system_names_the_natural_weapon(oasis: Adventure,
     engine = Engine.new_game(oasis, get_system(system_id), 3)
     world = engine.world
     assert world.npc("spore-drifter").attack == ""
-    natural = world.play.natural_weapon(world.npc_state("spore-drifter").sheet)
-    assert world.play.npc_natural_weapon(world, "spore-drifter") == natural
+    natural = engine.play.natural_weapon(world.npc_state("spore-drifter").sheet)
+    assert engine.play.npc_natural_weapon(world, "spore-drifter") == natural
 
 
 def test_a_jackal_bites_in_the_story(oasis: Adventure) -> None:

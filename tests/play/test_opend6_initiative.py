@@ -194,7 +194,7 @@ def test_an_action_the_foes_made_impossible_is_lost_but_the_round_stands(engine:
             turn.dice.roll(6)  # the trial: the action reaches its first die
         raise ActionRefused("You see no raider here.")
 
-    turn = Turn(engine.world, ScriptedDice([1, 1, 2, 5, 5, 1, 1, 2]), command=parse("attack raider"),
+    turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([1, 1, 2, 5, 5, 1, 1, 2]), command=parse("attack raider"),
                 world_dice=ScriptedDice([]))
     engine.play.perform(turn, parse("attack raider"), handler)
     assert ActionLost("You see no raider here.") in turn.events

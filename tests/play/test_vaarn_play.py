@@ -1049,12 +1049,12 @@ def test_cowards_test_morale_as_soon_as_they_are_hurt(engine: Engine, dice: Dice
 
 def test_a_broken_npc_flees_or_surrenders_through_the_template_with_events(engine: Engine, dice: Dice) -> None:
     say(engine, dice, "e", 1)
-    turn = Turn(engine.world, ScriptedDice([]))
+    turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([]))
     engine.play.carry_out(turn, "jackal", Flee("west"))
     assert turn.events == [Fled("jackal", "west")] and turn.lines == ["The glass jackal breaks and flees west."]
     assert engine.world.npc_room("jackal") == "camp" and engine.world.npc_state("jackal").disposition == "wary"
     assert engine.state.moment is None
-    turn = Turn(engine.world, ScriptedDice([]))
+    turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([]))
     engine.play.carry_out(turn, "jackal", Surrender())
     assert turn.events == [Surrendered("jackal")]
     assert turn.lines == ["The glass jackal throws down its arms and begs for its life."]
@@ -1070,6 +1070,6 @@ def test_the_narrator_words_vaarn_events_for_the_player_and_for_npcs(engine: Eng
 
 
 def test_harm_in_play_emits_events_not_lines(engine: Engine, dice: Dice) -> None:
-    turn = Turn(engine.world, ScriptedDice([4]))
+    turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([4]))
     engine.play.harm(turn, "d4", "hazard")
     assert [e for e in turn.events if not isinstance(e, RollMade)] == [HealthChanged(PLAYER, "HP", 6, 2)]

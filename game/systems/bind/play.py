@@ -119,7 +119,7 @@ class BindPlay(BasePlay[BindSystem]):
 
     def natural_weapon(self, sheet: BindSheet) -> Weapon:
         """Teeth, claws, lashes: d4 (1D6 + Strength)."""
-        return Weapon(name="its natural weapons", damage="d4")
+        return bind_world.NATURAL_WEAPON
 
     def player_spared(self, turn: Turn) -> None:
         """Left by the foe at 0 HP or less: the save-a-life roll at once (:func:`bind_fight.fallen`)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from game.actions.combat import UNARMED, best_weapon, weapon_of
+from game.actions.combat import UNARMED, best_weapon, named_natural, weapon_of
 from game.events import PLAYER
 from game.rules.base import RollResult, Weapon
 from game.systems.bind import body as bind_body
@@ -41,6 +41,8 @@ STILL_VERBS = frozenset({"rest", "wait", "downtime"})
 #: House rule: the chance of meeting one of a region's encounters on entering one of its areas.
 ENCOUNTER_DIE = 6
 ENCOUNTER_ON = 1
+#: What an NPC carrying no weapon strikes with: teeth, claws, lashes, d4 (1D6 + Strength).
+NATURAL_WEAPON = Weapon(name="its natural weapons", damage="d4")
 #: How long a BIND rest lasts (short: an interval; long: a whole day).
 REST_MINUTES = {"short": INTERVAL_MINUTES, "long": DAY_MINUTES}
 #: A week of downtime.
@@ -165,7 +167,7 @@ def npc_weapon(world: World, system: BindSystem, npc_id: str) -> Weapon:
     """The weapon an NPC fights with: its best carried (melee first), else its natural weapon."""
     carried = world.npc_items(npc_id)
     found = best_weapon(world, carried, ranged=False) or best_weapon(world, carried, ranged=True)
-    return found or world.play.npc_natural_weapon(world, npc_id)
+    return found or named_natural(world, npc_id, NATURAL_WEAPON)
 
 
 def arm_npc(world: World, system: BindSystem, npc_id: str) -> BindSheet:

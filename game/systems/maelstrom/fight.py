@@ -10,6 +10,7 @@ hurt), filled into the rules' :class:`~game.systems.maelstrom.events.AttackBotch
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.errors import ActionRefused
@@ -17,7 +18,7 @@ from game.events import PLAYER, Event
 from game.rules.base import RollResult, Situation, Weapon
 from game.systems.maelstrom import rolls
 from game.systems.maelstrom.actions import RANGED_DAMAGE, AttackRequest
-from game.systems.maelstrom.events import AttackBotched, AttackHit, AttackMissed
+from game.systems.maelstrom.events import AttackBotched
 from game.systems.maelstrom.sheet import MaelstromSheet
 from game.world.state import room_place
 
@@ -109,29 +110,49 @@ def player_attack(turn: Turn, system: MaelstromSystem, npc_id: str, weapon: Weap
     return reported(turn, result)
 
 
-def npc_attack(turn: Turn, system: MaelstromSystem, npc_id: str, weapon: Weapon) -> AttackOutcome:
+def npc_attack(turn: Turn, system: MaelstromSystem, npc_id: str, weapon: Weapon, evasions: Evasions) -> AttackOutcome:
     """An NPC attacks the player, who evades by reflex and soaks in the armour worn."""
     world = turn.world
     rolls.sync_armour(world)
     npc = world.npc_state(npc_id)
     weapon = as_carried(world, weapon, world.npc_items(npc_id), system.relic_weapons)
     request = system.attack_request(npc.sheet, rolls.player_sheet(world), weapon, Situation())
-    request = tiring(turn, system, request)
+    request = tiring(system, request, evasions.so_far(turn))
     result = system.resolve_attack(npc.sheet, rolls.player_sheet(world), weapon, request, turn.dice,
                                    attacker_id=npc_id, defender_id=PLAYER)
+    if result.roll.outcome != "botch":  # a botched attack never reached the player's evasion
+        evasions.made(turn)
     npc.sheet, world.state.player = result.attacker, result.defender
     if result.roll.outcome == "botch":
         result = dataclasses.replace(result, events=_botched(turn, system, result, weapon))
     return reported(turn, result)
 
 
-def tiring(turn: Turn, system: MaelstromSystem, request: AttackRequest) -> AttackRequest:
+@dataclass
+class Evasions:
+    """The player's evasions in the round under way, for the house rule of :func:`tiring`.
+
+    A round is one command, so the count belongs to the :class:`Turn` it was made in
+    and starts again at 0 in the next (nothing of it is saved).
+    """
+
+    turn: Turn | None = None
+    count: int = 0
+
+    def so_far(self, turn: Turn) -> int:
+        """The evasions made earlier in ``turn``'s round."""
+        return self.count if self.turn is turn else 0
+
+    def made(self, turn: Turn) -> None:
+        """The player evaded one more attack (hit or missed) in ``turn``'s round."""
+        self.count, self.turn = self.so_far(turn) + 1, turn
+
+
+def tiring(system: MaelstromSystem, request: AttackRequest, count: int) -> AttackRequest:
     """House rule: the first evasion of a round is the full Reflexes + Dodge pool; each
-    further one in the same round loses ``evasion_cost`` dice for each evasion before it."""
+    further one in the same round loses ``evasion_cost`` dice for each of the ``count`` before it."""
     if request.evasion is None:
         return request
-    count = sum(1 for event in turn.events
-                if isinstance(event, (AttackHit, AttackMissed)) and event.defender == PLAYER)
     loss = min(count * system.evasion_cost, request.evasion.dice)
     if not loss:
         return request

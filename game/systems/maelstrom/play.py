@@ -64,6 +64,8 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         self._registry: ActionRegistry | None = None
         #: The foes whose fight has been told to be a house rule (since start or load).
         self.fights_noted: set[str] = set()
+        #: The player's evasions in the round under way (``fight.tiring``).
+        self.evasions = fight.Evasions()
 
     # -- set-up ---------------------------------------------------------------------
     def verbs(self) -> Mapping[str, tuple[str, ...]]:
@@ -122,7 +124,7 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
 
     def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackOutcome:
         self._note_fight(turn, npc_id)
-        return fight.npc_attack(turn, self.system, npc_id, weapon)
+        return fight.npc_attack(turn, self.system, npc_id, weapon, self.evasions)
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
         """seed 004 §Strength: nobody carries more than their Strength lifts (house rule:
