@@ -1,14 +1,17 @@
-"""Fighting: attack and shoot, for the player and (through :func:`resolve_attack`) for NPCs."""
+"""Fighting: the player's ``attack`` and ``shoot`` (checked here, performed by the deed every actor
+shares, :mod:`game.actions.deeds`), and what any exchange of blows needs: weapons, sheets, reports."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.actions import YES_NO, Turn
+from game.actions.deeds import Attack, Shoot, weapon_of
 from game.actions.scope import Scope, resolve, resolve_carried
 from game.errors import ActionRefused
+from game.events import PLAYER
 from game.rules.base import AttackResult, Weapon
-from game.text import capital, join_names, subject, the, verb_s
+from game.text import capital
 from game.world.world import World
 
 if TYPE_CHECKING:
@@ -17,15 +20,6 @@ if TYPE_CHECKING:
 UNARMED = Weapon(name="bare hands", damage="d4")
 
 
-def weapon_of(world: World, item_id: str) -> Weapon:
-    """The system-neutral weapon profile of an item (exotica use their effect's damage)."""
-    item = world.item(item_id)
-    damage = item.damage or str(item.effect.get("damage", "d4"))
-    overrides = dict(item.stats.get(world.system.id, {}))
-    if "damage_type" in item.effect:
-        overrides.setdefault("damage_type", str(item.effect["damage_type"]))
-    return Weapon(name=world.item_name(item_id), damage=damage, ranged=item.ranged,
-                  bonus_against=item.bonus_against, system=overrides)
 
 
 def named_natural(world: World, npc_id: str, weapon: Weapon) -> Weapon:
@@ -33,6 +27,19 @@ def named_natural(world: World, npc_id: str, weapon: Weapon) -> Weapon:
     says ("its glass fangs"), so the words fit the creature under every system."""
     attack = world.npc(npc_id).attack
     return dataclasses.replace(weapon, name=attack) if attack else weapon
+
+
+def natural_weapon(turn: Turn, npc_id: str) -> Weapon:
+    """What an NPC carrying no weapon strikes with: its system's natural weapon, named by content."""
+    return named_natural(turn.world, npc_id, turn.play.natural_weapon(turn.world.npc_state(npc_id).sheet))
+
+
+def npc_weapon(turn: Turn, npc_id: str) -> Weapon:
+    """The weapon an NPC fights with: its best melee weapon, else its best ranged one, else its natural one."""
+    world = turn.world
+    carried = world.npc_items(npc_id)
+    return best_weapon(world, carried, ranged=False) or best_weapon(world, carried, ranged=True) \
+        or natural_weapon(turn, npc_id)
 
 
 def best_weapon(world: World, items: list[str], *, ranged: bool) -> Weapon | None:
@@ -108,10 +115,8 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
         npc_state.disposition = "hostile"
         turn.say(f"{capital(world.the_npc(npc_id))} turns on you!")
         turn.play.npc_assaulted(turn, npc_id)
-    was = world.npc_condition(npc_id)
-    result = turn.play.player_attack(turn, npc_id, weapon, situation)
-    report_attack(turn, "You", world.the_npc(npc_id), weapon, result)
-    after_npc_hit(turn, npc_id, was)
+    deed = Shoot if ranged else Attack  # the deed every actor shares
+    deed(target=npc_id, weapon=weapon, situation=situation).perform(turn, PLAYER)
     turn.spend(1)
 
 
@@ -151,38 +156,33 @@ def confirm_before_round(turn: Turn) -> None:
     confirm_attack(turn, npc_id)
 
 
-def report_attack(turn: Turn, attacker: str, defender: str, weapon: Weapon, result: AttackResult) -> None:
-    """Show every roll of the attack, then what followed: the result's events."""
-    label = f"you attack {defender}" if attacker == "You" else f"{attacker} attacks"
+def sheet_of(world: World, actor: str) -> Any:
+    """The sheet of ``actor``: the player's, or an NPC's."""
+    return world.state.player if actor == PLAYER else world.npc_state(actor).sheet
+
+
+def put_sheet(world: World, actor: str, sheet: Any) -> None:
+    """Put ``actor``'s changed sheet in place."""
+    if actor == PLAYER:
+        world.state.player = sheet
+    else:
+        world.npc_state(actor).sheet = sheet
+
+
+def named(world: World, actor: str) -> str:
+    """How an actor is named in a roll's label: ``you``, or the NPC with its article."""
+    return "you" if actor == PLAYER else world.the_npc(actor)
+
+
+def attack_label(world: World, attacker: str, defender: str) -> str:
+    """The dice-log label of an attack roll: ``you attack the raider`` or ``the raider attacks``."""
+    return f"you attack {named(world, defender)}" if attacker == PLAYER else f"{named(world, attacker)} attacks"
+
+
+def report_attack(turn: Turn, attacker: str, defender: str, result: AttackResult[Any]) -> None:
+    """Show every roll of the attack (``attacker`` against ``defender``, by id), then what followed."""
+    label = attack_label(turn.world, attacker, defender)
     turn.show_roll(label, result.roll)
     for roll in result.rolls:
-        turn.show_roll(turn.play.follow_up_label(label, defender), roll)
+        turn.show_roll(turn.play.follow_up_label(label, named(turn.world, defender)), roll)
     turn.emit(*result.events)
-
-
-def after_npc_hit(turn: Turn, npc_id: str, was: str = "ok") -> None:
-    """Narrate an NPC falling, and drop what it carried; ``was`` is its condition before the blow
-    (one already down that stays down does not fall again)."""
-    world = turn.world
-    condition = world.npc_condition(npc_id)
-    if condition in ("ok", was):
-        return
-    name = world.npc_name(npc_id)
-    turn.say(f"{capital(the(name))} {'dies' if condition == 'dead' else 'collapses, out of the fight'}.")
-    dropped = world.drop_npc_items(npc_id)
-    if dropped:
-        pronoun = world.npc(npc_id).pronoun
-        turn.say(f"{capital(subject(pronoun))} {verb_s(pronoun, 'drops', 'drop')} "
-                 f"{join_names([world.item_a(i) for i in dropped])}.")
-    if condition == "dead":
-        turn.play.npc_killed(turn, npc_id)
-
-
-def npc_attacks_player(turn: Turn, npc_id: str) -> None:
-    """One NPC attacks the player with its best weapon (melee first)."""
-    world = turn.world
-    carried = world.npc_items(npc_id)
-    weapon = best_weapon(world, carried, ranged=False) or best_weapon(world, carried, ranged=True) \
-        or turn.play.npc_natural_weapon(world, npc_id)
-    result = turn.play.npc_attack(turn, npc_id, weapon)
-    report_attack(turn, world.the_npc(npc_id), "you", weapon, result)

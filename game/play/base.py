@@ -6,10 +6,11 @@ and changes the world only through ``turn.world``.
 
 The round is a template: the player acts (:meth:`BasePlay.perform`), then, when
 :meth:`BasePlay.round_over`, the NPCs (:meth:`BasePlay.npc_phase`: each NPC's
-policy in :mod:`game.npc.policies` chooses an intent from an
-:class:`~game.npc.view.NpcView` and :meth:`BasePlay.carry_out` carries it out),
+policy in :mod:`game.npc.policies` chooses an action from an
+:class:`~game.npc.view.NpcView`, and the action performs itself with the NPC as its
+actor, by the handlers the player's commands use: :mod:`game.actions.deeds`),
 then :meth:`BasePlay.after_npc_phase`, then the clock.  A system overrides
-steps (how an intent is carried out, what its morale rule says); it never
+steps (the blows of an NPC's turn, what its morale rule says); it never
 turns the template inside out.
 """
 from __future__ import annotations
@@ -18,17 +19,15 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from game.actions.combat import named_natural, npc_attacks_player
+from game.actions.combat import npc_weapon, put_sheet, report_attack, sheet_of
+from game.events import PLAYER
 from game.narration import Narrator
-from game.npc import memory
 from game.play import living, npc_items
 from game.rules.base import AttackResult, RollResult, RuleSystem, SheetChange, Situation, Weapon
-from game.world.state import room_place
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
     from game.actions.trade_pricing import Pricing
-    from game.npc.intents import Intent
     from game.npc.view import NpcView
     from game.parser import Command
     from game.world.world import World
@@ -91,13 +90,36 @@ class BasePlay(Generic[SystemT]):
         return result
 
     # -- fighting -------------------------------------------------------------------
-    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
-        """The player attacks an NPC; both sheets are updated."""
+    def exchange(self, turn: Turn, attacker: str, defender: str, weapon: Weapon,
+                 situation: Situation) -> AttackResult[Any] | None:
+        """One exchange of blows: ``attacker`` strikes ``defender`` (ids; ``PLAYER`` is the player)
+        with ``weapon`` in ``situation``; both sheets are put back, the rolls shown, the events
+        emitted.  The one path of an attack, whoever makes it.  None when no blow was struck
+        (the system's economy left the attacker nothing to strike with; it says why).
+        """
         world = turn.world
-        npc = world.npc_state(npc_id)
-        result = self.system.attack(world.state.player, npc.sheet, weapon, situation, turn.dice)
-        world.state.player, npc.sheet = result.attacker, result.defender
+        result = self.system.attack(sheet_of(world, attacker), sheet_of(world, defender), weapon, situation,
+                                    turn.dice)
+        put_sheet(world, attacker, result.attacker)
+        put_sheet(world, defender, result.defender)
+        report_attack(turn, attacker, defender, result)
         return result
+
+    def strikes(self, turn: Turn, actor: str, mode: str, weapon: Weapon | None = None) -> list[Weapon]:
+        """The round's economy of an NPC's fighting deed (``mode``: ``melee``, ``shoot``, ``close``
+        or ``hold``): the blows it strikes this turn, with ``weapon`` when the deed names one (an
+        item used), after any move it makes first.
+
+        By default one blow, with ``weapon`` or its own (:func:`~game.actions.combat.npc_weapon`),
+        from wherever it stands; holding back is no blow.
+        """
+        if mode == "hold":
+            return []
+        return [weapon if weapon is not None else npc_weapon(turn, actor)]
+
+    def out_of_fight(self, turn: Turn, actor: str) -> None:
+        """``actor`` gives up the fight (flees or surrenders): what the system ends with it
+        (Vaarn's engagement).  Nothing by default."""
 
     def closing_in(self, world: World, npc_id: str, weapon: Weapon) -> str | None:
         """The command that brings the player within reach to strike ``npc_id`` with ``weapon``,
@@ -109,23 +131,9 @@ class BasePlay(Generic[SystemT]):
         """
         return None
 
-    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult:
-        """An NPC attacks the player; both sheets are updated."""
-        world = turn.world
-        npc = world.npc_state(npc_id)
-        result = self.system.attack(npc.sheet, world.state.player, weapon, Situation(), turn.dice)
-        npc.sheet, world.state.player = result.attacker, result.defender
-        return result
-
     def natural_weapon(self, sheet: Any) -> Weapon:
         """The weapon of an NPC that carries none."""
         return Weapon(name="its attack", damage="d6")
-
-    def npc_natural_weapon(self, world: World, npc_id: str) -> Weapon:
-        """What an NPC carrying no weapon strikes with: the system's natural weapon
-        (:meth:`natural_weapon`), named as the content's ``attack`` says where it says
-        ("its glass fangs"), so the words fit the creature under every system."""
-        return named_natural(world, npc_id, self.natural_weapon(world.npc_state(npc_id).sheet))
 
     def weapon_line(self, weapon: Weapon) -> str:
         """What ``examine`` says of a weapon: by default its damage die."""
@@ -170,12 +178,12 @@ class BasePlay(Generic[SystemT]):
         return True
 
     def npc_phase(self, turn: Turn) -> None:
-        """The NPCs near the player act: each policy chooses an intent, :meth:`carry_out` does it.
+        """The NPCs near the player act: each policy chooses an action, which is performed.
 
         First meetings in a room just entered come first (:meth:`first_meetings`);
         then the NPCs of the player's room (:meth:`acting_npcs`), then those of
         the room the player just left, who may follow, then the foes next door who
-        fought the player and may come searching (:meth:`carry_out`).  Only
+        fought the player and may come searching.  Only
         these act, so a turn's cost grows with the NPCs near the player, not with
         the world.  The phase stops as soon as the run ends or the player is down.
         """
@@ -189,11 +197,11 @@ class BasePlay(Generic[SystemT]):
             self.npc_turn(turn, npc_id)
 
     def npc_turn(self, turn: Turn, npc_id: str) -> None:
-        """One NPC's turn: its policy chooses from its view, :meth:`carry_out` does it."""
+        """One NPC's turn: its policy chooses an action from its view, performed with the NPC as its actor."""
         from game.npc.policies import policy_for  # imported when NPCs first act: kept out of start-up
 
-        intent = policy_for(turn.world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
-        self.carry_out(turn, npc_id, intent)
+        deed = policy_for(turn.world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
+        deed.perform(turn, npc_id)
 
     def first_meetings(self, turn: Turn) -> None:
         """The player walked into a room: the reaction of each wary or neutral NPC met for the first
@@ -252,7 +260,7 @@ class BasePlay(Generic[SystemT]):
             player_standing=self.system.condition(world.state.player) == "ok",
             morale_broken=broken, ways_out=tuple(self.ways_out(turn, npc_id)) if fearful else (),
             badly_hurt=fighting and self.badly_hurt(world.npc_state(npc_id).sheet), harm_item=harm, heal_item=heal,
-            harm_sure=harm is not None and self.npc_item_sure(turn, harm),
+            harm_sure=harm is not None and self.sure_hit(turn, harm),
             harm_stronger=harm is not None and npc_items.stronger(self, turn, npc_id, harm),
             **living.view_extras(turn, npc_id))
 
@@ -293,74 +301,14 @@ class BasePlay(Generic[SystemT]):
         ways.sort(key=lambda e: e.direction != guarded)
         return [e.direction for e in ways]
 
-    def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
-        """Do what the NPC's policy chose, under this system's economy."""
-        from game.npc.intents import Attack, CloseIn, Shoot  # imported when NPCs first act: kept out of start-up
-
-        if isinstance(intent, (Attack, Shoot, CloseIn)):
-            npc_attacks_player(turn, npc_id)
-            memory.remember(turn.world, npc_id, "fought")
-        else:
-            self.carry_out_move(turn, npc_id, intent)
-
-    def carry_out_move(self, turn: Turn, npc_id: str, intent: Intent) -> None:
-        """The intents that are no plain blow: an item used, flight, surrender, a call for help,
-        pursuit (waiting is nothing)."""
-        # imported when NPCs first act: kept out of start-up
-        from game.npc.intents import CallAllies, Flee, Pursue, Search, Surrender, UseItem
-
-        if isinstance(intent, UseItem):
-            npc_items.use(self, turn, npc_id, intent)
-        elif isinstance(intent, Flee):
-            self.npc_flees(turn, npc_id, intent.direction)
-        elif isinstance(intent, Surrender):
-            self.npc_surrenders(turn, npc_id)
-        elif isinstance(intent, CallAllies):
-            living.call_allies(turn, npc_id)
-        elif isinstance(intent, Pursue):
-            living.pursue(turn, npc_id, intent.direction)
-        elif isinstance(intent, Search):
-            living.search(turn, npc_id, intent.direction)
-
-    def npc_flees(self, turn: Turn, npc_id: str, direction: str) -> None:
-        """The NPC runs through ``direction``; once away it is wary, not hostile, and remembers being routed."""
-        from game.events.fight import Fled
-
-        world = turn.world
-        npc = world.npc_state(npc_id)
-        npc.disposition = "wary"
-        memory.remember(world, npc_id, "routed", "fought")
-        world.move_npc(npc_id, world.adventure.rooms[world.npc_room(npc_id)].exits[direction].to)
-        turn.emit(Fled(npc_id, direction))
-
-    def npc_surrenders(self, turn: Turn, npc_id: str) -> None:
-        """The NPC gives up: wary from now on, its weapons thrown down."""
-        from game.events.fight import Surrendered
-
-        world = turn.world
-        npc = world.npc_state(npc_id)
-        npc.disposition = "wary"
-        memory.remember(world, npc_id, "routed", "fought", "surrendered")
-        for item_id in [i for i in world.npc_items(npc_id) if world.item(i).is_weapon]:
-            world.move_item(item_id, room_place(npc.room))
-        turn.emit(Surrendered(npc_id))
-
     # -- NPCs using what they carry (game.play.npc_items) -----------------------------------
-    def npc_can_use(self, turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
-        """Whether the NPC may use this gift or exotica now (``harm`` or ``heal``): yes by default."""
+    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> bool:
+        """Whether ``actor`` may use this gift or exotica now (``harm`` or ``heal``): yes by default."""
         return True
 
-    def npc_item_sure(self, turn: Turn, item_id: str) -> bool:
+    def sure_hit(self, turn: Turn, item_id: str) -> bool:
         """Whether a harmful item never misses, so an NPC uses it before any blow: no by default."""
         return False
-
-    def npc_item_attack(self, turn: Turn, npc_id: str, item_id: str) -> None:
-        """The NPC turns a harmful item on the player: this system's NPC attack with it as the weapon."""
-        npc_items.item_attack(self, turn, npc_id, item_id)
-
-    def npc_item_heal(self, turn: Turn, npc_id: str, item_id: str) -> bool:
-        """The NPC heals itself with an item (this system's ``heal``); True when the item is used up."""
-        return npc_items.item_heal(self, turn, npc_id, item_id)
 
     # -- what the player does to people (witnesses) ----------------------------------------
     def npc_assaulted(self, turn: Turn, npc_id: str) -> None:
@@ -392,8 +340,10 @@ class BasePlay(Generic[SystemT]):
         """Called when the player has entered a room, before it is described."""
 
     # -- items ----------------------------------------------------------------------
-    def use_item(self, turn: Turn, item_id: str, target_words: tuple[str, ...]) -> bool:
-        """Use an item the system gives meaning to (a gift, a risky exotica); True if handled."""
+    def use_item(self, turn: Turn, item_id: str, target_words: tuple[str, ...], actor: str = PLAYER) -> bool:
+        """``actor`` uses an item the system gives meaning to (a gift, a risky exotica), on the thing
+        ``target_words`` name (an NPC's is the player); True if handled, else the item's ``effect``
+        does what it says through the shared deeds."""
         return False
 
     # -- rest, harm and healing ---------------------------------------------------------
@@ -420,9 +370,17 @@ class BasePlay(Generic[SystemT]):
         """Whether the player is whole, on the system's own measure of health (nothing for healing to do)."""
         return self.system.health_fraction(world.state.player) >= 1.0
 
-    def heal(self, turn: Turn, healing: str, label: str) -> None:
-        """Heal the player; the rolls are shown."""
-        self.apply_change(turn, self.system.heal(turn.world.state.player, healing, turn.dice), label)
+    def heal(self, turn: Turn, healing: str, label: str, actor: str = PLAYER) -> None:
+        """Heal ``actor`` by the die ``healing``; the rolls are shown under ``label``.  The system's
+        events speak of the player: an NPC's recovery is told by its health (``NpcRecovered``)."""
+        world = turn.world
+        change = self.system.heal(sheet_of(world, actor), healing, turn.dice)
+        if actor == PLAYER:
+            self.apply_change(turn, change, label)
+            return
+        put_sheet(world, actor, change.sheet)
+        for roll in change.rolls:
+            turn.show_roll(label, roll)
 
     # -- what the player sees of the sheet ------------------------------------------------
     def status_health(self, world: World) -> str:

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.actions.deeds import Flee, allies_near, standing_hostiles
 from game.npc import memory
 from game.rules.base import Situation
 from game.text import join_names
-from game.world.content import OPPOSITE
 from game.world.state import npc_place
 from game.world.world import ROUTE_STOP_MINUTES
 
@@ -42,10 +42,6 @@ FAILED: frozenset[str] = frozenset({"failure", "botch"})
 
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def standing_hostiles(world: World, room_id: str | None = None) -> list[str]:
-    return [n for n in world.living_npcs_in(room_id) if world.hostile(n) and world.npc_condition(n) == "ok"]
 
 
 def hurt(play: BasePlay[Any], world: World, npc_id: str) -> bool:
@@ -83,52 +79,6 @@ def view_extras(turn: Turn, npc_id: str) -> dict[str, Any]:
 
 
 # -- fights -----------------------------------------------------------------------------------------
-
-def allies_near(world: World, room_id: str) -> list[str]:
-    """Hostile, standing NPCs in the rooms next door that would answer a call (guards keep their posts)."""
-    found: list[str] = []
-    for exit_def in world.adventure.rooms[room_id].exits.values():
-        if not world.exit_open(room_id, exit_def):
-            continue
-        found += [n for n in standing_hostiles(world, exit_def.to)
-                  if world.npc(n).behaviour not in ("guard", "coward") and n not in found]
-    return found
-
-
-def call_allies(turn: Turn, npc_id: str) -> None:
-    """The NPC shouts; each hostile NPC next door comes into the room (and fights next round)."""
-    from game.events.world import Arrived, CalledForHelp
-
-    world = turn.world
-    room = world.npc_room(npc_id)
-    memory.remember(world, npc_id, "called")
-    turn.emit(CalledForHelp(npc_id))
-    for ally in allies_near(world, room):
-        came_from = world.npc_room(ally)
-        direction = next((e.direction for e in world.adventure.rooms[room].exits.values() if e.to == came_from), "")
-        world.move_npc(ally, room)
-        memory.remember(world, ally, "fought")
-        if room == world.state.room:
-            turn.emit(Arrived(ally, direction, "call"))
-
-
-def pursue(turn: Turn, npc_id: str, direction: str) -> None:
-    """The NPC follows the player through ``direction`` (it arrives; it strikes next round)."""
-    from game.events.world import Arrived
-
-    world = turn.world
-    world.move_npc(npc_id, world.adventure.rooms[world.npc_room(npc_id)].exits[direction].to)
-    turn.emit(Arrived(npc_id, OPPOSITE.get(direction, ""), "pursuit"))
-
-
-def search(turn: Turn, npc_id: str, direction: str) -> None:
-    """The NPC comes looking for the player through ``direction`` of its room."""
-    from game.events.world import Arrived
-
-    world = turn.world
-    world.move_npc(npc_id, world.adventure.rooms[world.npc_room(npc_id)].exits[direction].to)
-    turn.emit(Arrived(npc_id, OPPOSITE.get(direction, ""), "search"))
-
 
 def searchers(turn: Turn) -> list[str]:
     """Hostile, standing NPCs next door that fought the player: they may come looking.
@@ -293,7 +243,7 @@ def robbed(play: BasePlay[Any], turn: Turn, victim: str, *, caught: bool = True)
         turn.say(f"{name} turns on you: \"Thief!\"")
     elif behaviour == "coward" and play.ways_out(turn, victim):
         turn.say(f"{name} cries out, \"Thief!\", and runs.")
-        play.npc_flees(turn, victim, play.ways_out(turn, victim)[0])
+        Flee(play.ways_out(turn, victim)[0]).perform(turn, victim)
     elif (state.disposition == "merchant" or behaviour == "merchant") and caught:
         turn.say(f"{name} snatches the goods out of your reach: \"Thief! We are done trading.\"")
     elif state.disposition == "merchant" or behaviour == "merchant":

@@ -22,7 +22,7 @@ from game.events.theft import LossFound, Stolen, TheftCaught
 from game.events.world import ItemUsed, NpcRecovered
 from game.narration import Narrator
 from game.npc import memory
-from game.npc.intents import Attack, CloseIn, HoldBack, UseItem
+from game.npc.intents import Attack, CloseIn, HoldBack, Surrender, UseItem
 from game.npc.policies import policy_for
 from game.npc.view import NpcView
 from game.rules.dice import ScriptedDice, dice_for_turn
@@ -420,7 +420,7 @@ def test_a_surrendered_foe_is_robbed_without_a_roll_and_nobody_minds_spoils(adve
     world.move_item("purse", npc_place("pilgrim"))
     world.npc_state("pilgrim").disposition = "hostile"
     memory.remember(world, "pilgrim", "fought")  # it attacked the player
-    engine.play.npc_surrenders(seeded(engine), "pilgrim")
+    Surrender().perform(seeded(engine), "pilgrim")
     assert theft.helpless(world, "pilgrim")
     turn = scripted(engine, [])
     theft.rob(turn, "pilgrim", "purse")
@@ -436,7 +436,7 @@ def test_robbing_a_surrendered_innocent_is_seen_as_theft(adventure, system_id: s
     engine = new(adventure, system_id)
     world = engine.world
     memory.remember(world, "pilgrim", "attacked", "fought")  # the player started that fight
-    engine.play.npc_surrenders(seeded(engine), "pilgrim")
+    Surrender().perform(seeded(engine), "pilgrim")
     theft.rob(scripted(engine, []), "pilgrim", "purse")
     assert memory.remembers(world, "trader", "saw-theft") and trade_refusal(world, "trader") is not None
 

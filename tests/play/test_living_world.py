@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from game.actions import Turn
-from game.actions.combat import after_npc_hit
+from game.actions.deeds import after_npc_hit
 from game.engine import Engine
 from game.events.fight import Fled
 from game.events.world import Arrived, CalledForHelp, Crossed, Left
 from game.npc import memory
-from game.npc.intents import Attack, CallAllies, Finish, HoldBack, LeaveBe, Pursue, Rob, TakePrisoner, Wait
+from game.npc.intents import Attack, CallAllies, Finish, Flee, HoldBack, LeaveBe, Pursue, Rob, TakePrisoner, Wait
 from game.npc.policies import policy_for
 from game.npc.view import NpcView
 from game.play import living
@@ -446,7 +446,7 @@ def test_a_botched_morale_roll_breaks_the_foe(adventure, monkeypatch: pytest.Mon
 def test_a_routed_foe_is_never_friendly_again_on_its_own(adventure, system_id: str) -> None:
     engine = new(adventure, system_id)
     turn = turn_of(engine)
-    engine.play.npc_flees(turn, "beast", "west")
+    Flee("west").perform(turn, "beast")
     assert Fled("beast", "west") in turn.events
     assert memory.holds_grudge(engine.world, "beast")
     place(engine, "den")

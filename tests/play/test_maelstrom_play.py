@@ -463,7 +463,7 @@ def test_readied_willpower_survives_a_save(tiny: Adventure, tmp_path: Path, scri
 def test_a_botched_attack_carries_its_consequence_in_its_event(engine: Engine, script: Script) -> None:
     say(engine, script, "n", RAIDER_MISSES)
     turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([1, 2, 2, 2, 7, 7, 7]))
-    result = engine.play.player_attack(turn, "raider", weapon_of(engine.world, "knife"), Situation())
+    result = engine.play.exchange(turn, PLAYER, "raider", weapon_of(engine.world, "knife"), Situation())
     assert result.events == (AttackBotched(PLAYER, "raider", dropped="knife"),)
     assert engine.world.place_of("knife") == "room:well"
 
@@ -474,7 +474,7 @@ def test_a_foe_felled_by_the_player_emits_a_fall(engine: Engine, script: Script)
     raider.sheet = engine.system.take_damage(raider.sheet, 7, "lethal")
     # knife: 4 dice all hit; the raider's evasion (at -5 for wounds) has no dice; damage 2 + 1 + 3 = 6 dice
     turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([9, 9, 9, 9, 9, 2, 2, 2, 2, 2]))
-    result = engine.play.player_attack(turn, "raider", weapon_of(engine.world, "knife"), Situation())
+    result = engine.play.exchange(turn, PLAYER, "raider", weapon_of(engine.world, "knife"), Situation())
     assert [type(event) for event in result.events] == [AttackHit, HealthChanged, Fell]
     assert result.events[-1] == Fell("raider") and engine.world.npc_condition("raider") == "down"
 

@@ -5,8 +5,11 @@ from pathlib import Path
 
 import pytest
 
+from game.actions import Turn
+from game.actions.combat import natural_weapon
 from game.engine import Engine
 from game.paths import bundled_root
+from game.rules.dice import ScriptedDice
 from game.rules.registry import SYSTEM_IDS, get_system
 from game.systems.vaarn import fight as vaarn_fight
 from game.world.content import Adventure
@@ -25,7 +28,7 @@ def test_an_npc_without_a_weapon_strikes_with_the_attack_the_content_names(oasis
     engine = Engine.new_game(oasis, get_system(system_id), 3)
     world = engine.world
     assert world.npc("glass-jackal").attack == "its glass fangs"
-    weapon = engine.play.npc_natural_weapon(world, "glass-jackal")
+    weapon = natural_weapon(Turn(world, ScriptedDice([]), play=engine.play), "glass-jackal")
     assert weapon.name == "its glass fangs"
     assert weapon.damage == engine.play.natural_weapon(world.npc_state("glass-jackal").sheet).damage, \
         "only the words change"
@@ -40,7 +43,7 @@ def test_without_an_attack_the_system_names_the_natural_weapon(oasis: Adventure,
     world = engine.world
     assert world.npc("spore-drifter").attack == ""
     natural = engine.play.natural_weapon(world.npc_state("spore-drifter").sheet)
-    assert engine.play.npc_natural_weapon(world, "spore-drifter") == natural
+    assert natural_weapon(Turn(world, ScriptedDice([]), play=engine.play), "spore-drifter") == natural
 
 
 def test_a_jackal_bites_in_the_story(oasis: Adventure) -> None:

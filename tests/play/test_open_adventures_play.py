@@ -691,7 +691,7 @@ def test_an_attack_intent_beside_the_player_strikes_on_the_npcs_own_pool(engine:
 
     into_the_yard(engine, script)
     turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([4, 6, 1, 1]))
-    engine.play.carry_out(turn, "brute", Attack())
+    Attack().perform(turn, "brute")
     assert [e for e in turn.events if not hasattr(e, "result")] == [
         DiceCommitted("brute", "fight", 2), DamageRolled(PLAYER, 3), Defended(PLAYER, 0),
         PoolLost(PLAYER, 3, 3, "ok")]

@@ -567,7 +567,7 @@ def test_a_killing_blow_emits_died_and_the_narration_leaves_it_to_the_fight(engi
     to_the_well(engine, script)
     # attack 4D: 6, 6, 6 + wild 2 = 20 vs 9; damage 2D+1 + 2D: 6, 6, 6 + wild 6+6+5 + 1 = 36; resistance 2D: 1 + wild 2
     turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([6, 6, 6, 2, 6, 6, 6, 6, 6, 5, 1, 2]))
-    result = engine.play.player_attack(turn, "raider", Weapon("sword", "d8"), engine.play.situation(turn))
+    result = engine.play.exchange(turn, PLAYER, "raider", Weapon("sword", "d8"), engine.play.situation(turn))
     assert result.events[-3:] == (Hit(PLAYER, "raider", "sword"), DamageResisted("raider", 36, 3, True, 0, 6),
                                   Died("raider"))
     from game.systems.opend6.narration import OpenD6Narrator

@@ -1050,12 +1050,12 @@ def test_cowards_test_morale_as_soon_as_they_are_hurt(engine: Engine, dice: Dice
 def test_a_broken_npc_flees_or_surrenders_through_the_template_with_events(engine: Engine, dice: Dice) -> None:
     say(engine, dice, "e", 1)
     turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([]))
-    engine.play.carry_out(turn, "jackal", Flee("west"))
+    Flee("west").perform(turn, "jackal")
     assert turn.events == [Fled("jackal", "west")] and turn.lines == ["The glass jackal breaks and flees west."]
     assert engine.world.npc_room("jackal") == "camp" and engine.world.npc_state("jackal").disposition == "wary"
     assert engine.state.moment is None
     turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([]))
-    engine.play.carry_out(turn, "jackal", Surrender())
+    Surrender().perform(turn, "jackal")
     assert turn.events == [Surrendered("jackal")]
     assert turn.lines == ["The glass jackal throws down its arms and begs for its life."]
 

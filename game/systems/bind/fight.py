@@ -157,25 +157,39 @@ def _tie(turn: Turn, roll: RollResult, npc_id: str, defending: bool, can: tuple[
     return "both" if both else "neither"
 
 
-def player_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon,
-                  situation: Situation) -> AttackResult[BindSheet]:
-    """The player attacks: one roll decides the exchange with this foe for the round."""
+def exchange(play: BindPlay, turn: Turn, attacker: str, defender: str, weapon: Weapon,
+             situation: Situation) -> AttackResult[BindSheet]:
+    """One exchange with a foe, whoever began it: the player's one roll decides it (seed 003
+    §Resisted Actions), an attack when the player began it, a defence roll when the foe did."""
     world = turn.world
     system = play.system
+    npc_id = defender if attacker == PLAYER else attacker
     npc_state = world.npc_state(npc_id)
-    situation = dataclasses.replace(situation, engaged=situation.engaged or npc_state.sheet.engaged)
     before: BindSheet = world.state.player
-    player = system.arm(bind_world.equip(world, system, before), weapon)
-    npc = bind_world.arm_npc(world, system, npc_id)
+    if attacker == PLAYER:  # the blow is the one made for the foe; the hand holds the weapon as it is
+        own, blow, held = weapon, _ideal(world, weapon, npc_id), weapon
+        situation = dataclasses.replace(situation, engaged=situation.engaged or npc_state.sheet.engaged)
+        npc = bind_world.arm_npc(world, system, npc_id)
+    else:  # the player's blow back is the one made for the foe
+        own = bind_world.melee_weapon(world)
+        blow, held = weapon, _ideal(world, own, npc_id)
+        situation = dataclasses.replace(situation, engaged=not weapon.ranged or npc_state.sheet.engaged)
+        npc = dataclasses.replace(system.arm(npc_state.sheet, weapon), name=the(world, npc_id))
+    player = system.arm(bind_world.equip(world, system, before), held)
     _ap_note(play, turn, player)
-    result = _exchange(play, turn, npc_id, player, npc, _ideal(world, weapon, npc_id), situation, defending=False)
-    _ideal_note(turn, weapon, npc_id, result, ATTACKER)
-    after = _pay_ap(play, _exert(turn, result.attacker))
+    sides = (player, npc) if attacker == PLAYER else (npc, player)
+    result = _exchange(play, turn, npc_id, *sides, blow, situation, defending=attacker != PLAYER)
+    _ideal_note(turn, own, npc_id, result, ATTACKER if attacker == PLAYER else DEFENDER)
+    mine, theirs = (result.attacker, result.defender) if attacker == PLAYER else (result.defender, result.attacker)
+    after = _pay_ap(play, _exert(turn, mine))
     world.state.player = after
-    npc_state.sheet = dataclasses.replace(result.defender, engaged=True)
+    npc_state.sheet = dataclasses.replace(theirs, engaged=True)
     set_round(turn, fought=round_now(turn).fought | {npc_id})
-    result = dataclasses.replace(result, attacker=after)
-    return _settled(turn, result, {ATTACKER: PLAYER, DEFENDER: npc_id}, before, after)
+    if attacker == PLAYER:
+        result = dataclasses.replace(result, attacker=after)
+    else:
+        result = dataclasses.replace(result, defender=after)
+    return _settled(turn, result, {ATTACKER: attacker, DEFENDER: defender}, before, after)
 
 
 def _exchange(play: BindPlay, turn: Turn, npc_id: str, attacker: BindSheet, defender: BindSheet, weapon: Weapon,
@@ -189,27 +203,6 @@ def _exchange(play: BindPlay, turn: Turn, npc_id: str, attacker: BindSheet, defe
         can = bind_combat.can_strike(attacker, defender, weapon, situation)
         tie = _tie(turn, roll, npc_id, defending, can)
     return play.system.attack(attacker, defender, weapon, situation, ReplayDice(faces, turn.dice), tie=tie)
-
-
-def npc_attack(play: BindPlay, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult[BindSheet]:
-    """A foe attacks: the player's defence roll decides the exchange."""
-    world = turn.world
-    system = play.system
-    npc_state = world.npc_state(npc_id)
-    npc = dataclasses.replace(system.arm(npc_state.sheet, weapon), name=the(world, npc_id))
-    before: BindSheet = world.state.player
-    own = bind_world.melee_weapon(world)
-    player = system.arm(bind_world.equip(world, system, before), _ideal(world, own, npc_id))
-    situation = Situation(engaged=not weapon.ranged or npc_state.sheet.engaged)
-    _ap_note(play, turn, player)
-    result = _exchange(play, turn, npc_id, npc, player, weapon, situation, defending=True)
-    _ideal_note(turn, own, npc_id, result, DEFENDER)
-    after = _pay_ap(play, _exert(turn, result.defender))
-    world.state.player = after
-    npc_state.sheet = dataclasses.replace(result.attacker, engaged=True)
-    set_round(turn, fought=round_now(turn).fought | {npc_id})
-    result = dataclasses.replace(result, defender=after)
-    return _settled(turn, result, {ATTACKER: npc_id, DEFENDER: PLAYER}, before, after)
 
 
 def fallen(play: BindPlay, turn: Turn) -> None:

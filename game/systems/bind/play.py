@@ -11,8 +11,8 @@
 - verbs: ``sneak DIR`` (a resisted action), ``downtime`` and ``train``.
 
 **The round** follows the template of :class:`~game.play.base.BasePlay`: the
-player acts, then each NPC's policy chooses and :meth:`BindPlay.carry_out` turns
-an attack into the player's defence roll (a tie is asked at the prompt like any
+player acts, then each NPC's policy chooses, and its attack, through
+:meth:`BindPlay.exchange`, is the player's defence roll (a tie is asked at the prompt like any
 other: the engine reruns the whole action on the answer), then
 :meth:`BindPlay.after_npc_phase` closes the round.
 """
@@ -21,10 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from game.actions.combat import after_npc_hit, npc_attacks_player
+from game.actions.combat import report_attack
 from game.actions.movement import enter
 from game.errors import ActionRefused
-from game.npc import memory
 from game.parser import DIRECTION_WORDS
 from game.play.base import BasePlay
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
@@ -40,7 +39,6 @@ from game.text import join_names
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
-    from game.npc.intents import Intent
     from game.parser import Command
 
 VERBS: dict[str, tuple[str, ...]] = {
@@ -111,11 +109,12 @@ class BindPlay(BasePlay[BindSystem]):
         return bind_checks.check(self, turn, kind, difficulty, situation, label, numbers)
 
     # -- fights -------------------------------------------------------------------------
-    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult[BindSheet]:
-        return bind_fight.player_attack(self, turn, npc_id, weapon, situation)
-
-    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult[BindSheet]:
-        return bind_fight.npc_attack(self, turn, npc_id, weapon)
+    def exchange(self, turn: Turn, attacker: str, defender: str, weapon: Weapon,
+                 situation: Situation) -> AttackResult[BindSheet]:
+        """One exchange either way, decided by the player's one roll (:func:`bind_fight.exchange`)."""
+        result = bind_fight.exchange(self, turn, attacker, defender, weapon, situation)
+        report_attack(turn, attacker, defender, result)
+        return result
 
     def natural_weapon(self, sheet: BindSheet) -> Weapon:
         """Teeth, claws, lashes: d4 (1D6 + Strength)."""
@@ -157,19 +156,6 @@ class BindPlay(BasePlay[BindSystem]):
         """
         now = round_now(turn)
         return [n for n in super().acting_npcs(turn) if n not in now.fought and n not in now.arrived]
-
-    def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
-        """An attack is the player's defence roll (:func:`bind_fight.npc_attack`); a felled foe drops its things.
-        The foe remembers the fight (``fought``), as under the template."""
-        from game.npc.intents import Attack, CloseIn, Shoot  # imported when NPCs first act: kept out of start-up
-
-        if isinstance(intent, (Attack, Shoot, CloseIn)):
-            was = turn.world.npc_condition(npc_id)
-            npc_attacks_player(turn, npc_id)
-            memory.remember(turn.world, npc_id, "fought")
-            after_npc_hit(turn, npc_id, was)
-        else:
-            super().carry_out(turn, npc_id, intent)
 
     def after_npc_phase(self, turn: Turn) -> None:
         """The end of the round: a fallen player's life, arms and load in step, the intervals crossed."""

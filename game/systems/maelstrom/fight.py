@@ -13,6 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.actions.combat import put_sheet, sheet_of
 from game.errors import ActionRefused
 from game.events import PLAYER, Event
 from game.rules.base import RollResult, Situation, Weapon
@@ -91,38 +92,30 @@ def reported(turn: Turn, result: AttackOutcome) -> AttackOutcome:
     return dataclasses.replace(result, rolls=_shown(result))
 
 
-def player_attack(turn: Turn, system: MaelstromSystem, npc_id: str, weapon: Weapon,
-                  situation: Situation) -> AttackOutcome:
-    """The player attacks: Willpower, the roll, evasion, damage, a botch's consequence."""
+def exchange(turn: Turn, system: MaelstromSystem, attacker: str, defender: str, weapon: Weapon,
+             situation: Situation, evasions: Evasions) -> AttackOutcome:
+    """One attack, whoever makes it: the weapon as its attacker carries it, the player's
+    readied Willpower when the player attacks, the player's tiring evasion when the player
+    defends (:func:`tiring`), the roll against the defender's reflexive evasion, damage
+    against soak, a botch's consequence."""
     world = turn.world
-    player = rolls.player_sheet(world)
-    if player.condition != "ok":
+    rolls.sync_armour(world)  # the player's soak is the armour worn now
+    if attacker == PLAYER and rolls.player_sheet(world).condition != "ok":
         raise ActionRefused("Incapacitated, you cannot attack.")
-    weapon = as_carried(world, weapon, world.carried(), system.relic_weapons)
-    npc = world.npc_state(npc_id)
-    request = rolls.spend_readied(turn, system, system.attack_request(player, npc.sheet, weapon, situation))
-    turn.record(f"attack {world.the_npc(npc_id)}", request, amend=True)
-    result = system.resolve_attack(rolls.player_sheet(world), npc.sheet, weapon, request, turn.dice,
-                                   attacker_id=PLAYER, defender_id=npc_id)
-    world.state.player, npc.sheet = result.attacker, result.defender
-    if result.roll.outcome == "botch":
-        result = dataclasses.replace(result, events=_botched(turn, system, result, weapon))
-    return reported(turn, result)
-
-
-def npc_attack(turn: Turn, system: MaelstromSystem, npc_id: str, weapon: Weapon, evasions: Evasions) -> AttackOutcome:
-    """An NPC attacks the player, who evades by reflex and soaks in the armour worn."""
-    world = turn.world
-    rolls.sync_armour(world)
-    npc = world.npc_state(npc_id)
-    weapon = as_carried(world, weapon, world.npc_items(npc_id), system.relic_weapons)
-    request = system.attack_request(npc.sheet, rolls.player_sheet(world), weapon, Situation())
-    request = tiring(system, request, evasions.so_far(turn))
-    result = system.resolve_attack(npc.sheet, rolls.player_sheet(world), weapon, request, turn.dice,
-                                   attacker_id=npc_id, defender_id=PLAYER)
-    if result.roll.outcome != "botch":  # a botched attack never reached the player's evasion
+    items = world.carried() if attacker == PLAYER else world.npc_items(attacker)
+    weapon = as_carried(world, weapon, items, system.relic_weapons)
+    request = system.attack_request(sheet_of(world, attacker), sheet_of(world, defender), weapon, situation)
+    if attacker == PLAYER:  # only the player readies Willpower
+        request = rolls.spend_readied(turn, system, request)
+        turn.record(f"attack {world.the_npc(defender)}", request, amend=True)
+    if defender == PLAYER:
+        request = tiring(system, request, evasions.so_far(turn))
+    result = system.resolve_attack(sheet_of(world, attacker), sheet_of(world, defender), weapon, request,
+                                   turn.dice, attacker_id=attacker, defender_id=defender)
+    put_sheet(world, attacker, result.attacker)
+    put_sheet(world, defender, result.defender)
+    if defender == PLAYER and result.roll.outcome != "botch":  # a botch never reached the evasion
         evasions.made(turn)
-    npc.sheet, world.state.player = result.attacker, result.defender
     if result.roll.outcome == "botch":
         result = dataclasses.replace(result, events=_botched(turn, system, result, weapon))
     return reported(turn, result)

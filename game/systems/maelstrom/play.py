@@ -27,8 +27,9 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from game.actions.combat import report_attack
 from game.errors import ActionRefused
-from game.events import RuleNoted
+from game.events import PLAYER, RuleNoted
 from game.parser import ParseError, parse, phrases_of, tokenize
 from game.play.base import BasePlay
 from game.rules.base import RollResult, SheetChange, Situation, Weapon
@@ -118,13 +119,13 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         return result
 
     # -- fighting -------------------------------------------------------------------
-    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackOutcome:
-        self._note_fight(turn, npc_id)
-        return fight.player_attack(turn, self.system, npc_id, weapon, situation)
-
-    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackOutcome:
-        self._note_fight(turn, npc_id)
-        return fight.npc_attack(turn, self.system, npc_id, weapon, self.evasions)
+    def exchange(self, turn: Turn, attacker: str, defender: str, weapon: Weapon,
+                 situation: Situation) -> AttackOutcome:
+        """One attack either way (:func:`fight.exchange`), told a house rule the first time with each foe."""
+        self._note_fight(turn, defender if attacker == PLAYER else attacker)
+        result = fight.exchange(turn, self.system, attacker, defender, weapon, situation, self.evasions)
+        report_attack(turn, attacker, defender, result)
+        return result
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
         """seed 004 §Strength: nobody carries more than their Strength lifts (house rule:
@@ -177,9 +178,6 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
 
     def harm(self, turn: Turn, damage: str, label: str) -> None:
         self._changed(turn, self.system.harm(rolls.player_sheet(turn.world), damage, turn.dice), label)
-
-    def heal(self, turn: Turn, healing: str, label: str) -> None:
-        self._changed(turn, self.system.heal(rolls.player_sheet(turn.world), healing, turn.dice), label)
 
     @staticmethod
     def _changed(turn: Turn, change: SheetChange[MaelstromSheet], label: str) -> None:

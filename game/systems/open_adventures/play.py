@@ -29,14 +29,12 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from game.errors import ActionRefused
 from game.events import PLAYER
-from game.npc.intents import Intent
 from game.npc.view import NpcView
 from game.play.base import BasePlay
-from game.rules.base import AttackResult, RollResult, SheetChange, Situation, Weapon
+from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.open_adventures.dice import PoolRequest, exit_successes
-from game.systems.open_adventures.events import DiceCommitted, Pushed
+from game.systems.open_adventures.events import Pushed
 from game.systems.open_adventures.narration import OpenAdventuresNarrator, dice_word
 from game.systems.open_adventures.pool import collapsed
 from game.systems.open_adventures.rules import OASheet, OpenAdventures
@@ -44,7 +42,6 @@ from game.systems.open_adventures.sheet import NO_PROGRESS
 from game.systems.open_adventures.turn import (
     START_DISTANCE,
     attribute_for,
-    capital,
     choose_dice,
     dice_line,
     distance,
@@ -60,7 +57,6 @@ from game.systems.open_adventures.turn import (
     turn_of,
     turn_start_line,
     usable,
-    where,
 )
 
 if TYPE_CHECKING:
@@ -167,35 +163,20 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
             turn.emit(Pushed(PLAYER, hero(turn.world).fatigue))
 
     # -- fighting --------------------------------------------------------------------------
-    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult:
-        """Fight or Shoot dice from the pool; successes are damage that cannot be split.
+    def exchange(self, turn: Turn, attacker: str, defender: str, weapon: Weapon,
+                 situation: Situation) -> AttackResult[OASheet] | None:
+        """Fight or Shoot dice from the attacker's pool; successes are damage that cannot be split
+        (:func:`~game.systems.open_adventures.fight.exchange`)."""
+        from game.systems.open_adventures.fight import exchange
 
-        The commitment is told now, before the caller shows the roll; the events
-        that follow the rolls come back in the result, for ``report_attack`` to emit.
-        """
-        world = turn.world
-        name = the(world, npc_id)
-        closer = self.closing_in(world, npc_id, weapon)
-        if closer is not None:
-            raise ActionRefused(f"{capital(name)} is {where(world, npc_id)}: close in first (\"{closer}\", "
-                                f"6\" a success), or shoot.")
-        attribute = "shoot" if weapon.ranged else "fight"
-        count = choose_dice(self, turn, attribute, situation.commit)
-        situation = dataclasses.replace(situation, commit=count)
-        npc = world.npc_state(npc_id)
-        request = self.system.attack_odds_request(hero(world), npc.sheet, weapon, situation, name=name)
-        label = f"attack {name}"
-        if turn.requests:
-            label = turn.requests.pop()[0]
-        turn.requests.append((label, request))
-        result = self.system.resolve_attack(hero(world), npc.sheet, weapon, situation, turn.dice,
-                                            ids=(PLAYER, npc_id))
-        world.state.player, npc.sheet = result.attacker, result.defender
-        committed, after = result.events[0], result.events[1:]
-        turn.emit(committed)
-        if isinstance(committed, DiceCommitted) and committed.pushed:
-            set_turn(world, pushing=True)
-        return dataclasses.replace(result, events=tuple(after))
+        return exchange(self, turn, attacker, defender, weapon, situation)
+
+    def strikes(self, turn: Turn, actor: str, mode: str, weapon: Weapon | None = None) -> list[Weapon]:
+        """An NPC's turn on its own pool: closing in on Move dice first when it must
+        (:func:`~game.systems.open_adventures.fight.strikes`)."""
+        from game.systems.open_adventures.fight import strikes
+
+        return strikes(self, turn, actor, mode, weapon)
 
     def closing_in(self, world: World, npc_id: str, weapon: Weapon) -> str | None:
         """``move to NPC`` while the target of a melee weapon is not at your side (seed 000 §1
@@ -215,14 +196,10 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         extra = f", +{bonus} damage on a hit" if bonus else ""
         return f"As a weapon it uses your {reach}: each success a point of damage{extra}."
 
-    def follow_up_label(self, label: str, defender: str) -> str:
-        """The roll after a player's attack is the NPC's defence roll (``npc_defence = "roll"``)."""
-        return f"{defender} defends"
-
     # -- the NPCs' turn (the round template; see open_adventures_npc) -----------------------------
     def npc_view(self, turn: Turn, npc_id: str) -> NpcView:
         """The template's view, with whether the NPC could shoot and whether it is in melee reach."""
-        from game.systems.open_adventures.npc import npc_view
+        from game.systems.open_adventures.fight import npc_view
 
         return npc_view(self, turn, npc_id, super().npc_view(turn, npc_id))
 
@@ -239,32 +216,10 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         """House rule: morale is a Will roll of the NPC's fresh dice, not what its turn left it."""
         return super().morale_request(self.system.start_turn(sheet), difficulty)
 
-    def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
-        """A fighting intent spends the NPC's own pool (``open_adventures_npc``); flight,
-        surrender and the rest are the template's."""
-        from game.systems.open_adventures.npc import FIGHTING, fight
+    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> bool:
+        from game.systems.open_adventures.fight import can_use
 
-        if isinstance(intent, FIGHTING):
-            fight(self, turn, npc_id, intent)
-        else:
-            super().carry_out(turn, npc_id, intent)
-
-    def npc_can_use(self, turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
-        from game.systems.open_adventures.npc import can_use
-
-        return can_use(turn, npc_id, item_id, purpose)
-
-    def npc_item_attack(self, turn: Turn, npc_id: str, item_id: str) -> None:
-        """A harmful gift or exotica spends the NPC's pool as a weapon would."""
-        from game.systems.open_adventures.npc import item_attack
-
-        item_attack(self, turn, npc_id, item_id)
-
-    def npc_item_heal(self, turn: Turn, npc_id: str, item_id: str) -> bool:
-        """A healing item gives an NPC back hits, not pool."""
-        from game.systems.open_adventures.npc import item_heal
-
-        return item_heal(self, turn, npc_id, item_id)
+        return can_use(turn, actor, item_id, purpose)
 
     # -- the flow of the turn ------------------------------------------------------------------
     def before_player_action(self, turn: Turn) -> None:
@@ -380,19 +335,15 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
                 self._rest_turn(turn)
         fresh_turn(world, fight=False)
 
-    def harm(self, turn: Turn, damage: str, label: str) -> None:
-        """Harm the player from no attacker: the roll shown, then what it did."""
-        self._apply(turn, self.system.harm(hero(turn.world), damage, turn.dice), label)
+    def heal(self, turn: Turn, healing: str, label: str, actor: str = PLAYER) -> None:
+        """The player heals as every system's player does; an NPC gets back hits, not pool
+        (:func:`~game.systems.open_adventures.fight.npc_heal`)."""
+        from game.systems.open_adventures.fight import npc_heal
 
-    def heal(self, turn: Turn, healing: str, label: str) -> None:
-        """Heal the player: the roll shown, then what it did."""
-        self._apply(turn, self.system.heal(hero(turn.world), healing, turn.dice), label)
-
-    def _apply(self, turn: Turn, change: SheetChange[OASheet], label: str) -> None:
-        turn.world.state.player = change.sheet
-        for roll in change.rolls:
-            turn.show_roll(label, roll)
-        turn.emit(*change.events)
+        if actor == PLAYER:
+            super().heal(turn, healing, label)
+        else:
+            npc_heal(self, turn, actor, healing, label)
 
 
 def _passing(text: str, verbs: Mapping[str, tuple[str, ...]]) -> bool:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from game.actions.combat import weapon_of
+from game.actions.combat import put_sheet, sheet_of, weapon_of
 from game.events import PLAYER, Event
-from game.rules.base import AttackResult, Situation, Weapon
+from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.opend6 import rolls
 from game.systems.opend6.codes import DieCode, weapon_code
 from game.systems.opend6.combat import (
@@ -77,72 +77,87 @@ def weapon_topics(turn: Turn, weapon: Weapon, items: list[str]) -> tuple[str, ..
                  for topic in (item_id, world.item(item_id).kind))
 
 
-def player_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon,
-                  situation: Situation) -> AttackResult[D6Sheet]:
-    """The player attacks: hint, Fate, the hidden defence, Character Points, damage."""
+def exchange(turn: Turn, system: OpenD6, attacker: str, defender: str, weapon: Weapon,
+             situation: Situation) -> AttackResult[D6Sheet]:
+    """One attack, whoever makes it: the attack roll against the defender's defence, then
+    damage and the adventure's damage system.  The player's own resources come in where
+    the player is a side: attacking, the hidden defence (hinted), Fate and Character
+    Points; defending, an active defence and the armor carried.  An NPC's roll is shown
+    in full, since the number it must beat is the player's own defence."""
+    world = turn.world
+    items = world.carried() if attacker == PLAYER else world.npc_items(attacker)
+    topics = weapon_topics(turn, weapon, items)
+    if attacker == PLAYER:
+        result = _players_roll(turn, system, defender, weapon, situation, topics)
+    else:
+        result = system.roll(_npc_request(turn, system, attacker, defender, weapon, topics), turn.dice)
+    events: list[Event] = rolls.wild_die_events(result, system.wild_one, attacker, "fight" if attacker == PLAYER else "",
+                                                explosion=False, setback=system.complication == "setback")
+    rolls.set_back(turn, attacker, result, system)
+    if not result.succeeded:
+        return AttackResult(result, False, 0, sheet_of(world, attacker), sheet_of(world, defender),
+                            events=(*events, Missed(attacker, defender)))
+    damage = damage_request(sheet_of(world, attacker), sheet_of(world, defender), weapon, system.wild_one)
+    if attacker == PLAYER:
+        damage = _players_damage(turn, system, damage)
+    damage_roll = system.roll(damage, turn.dice)
+    rolled = int(damage_roll.figures["total"])
+    if defender == PLAYER:
+        done = damage_player(turn, system, rolled)
+    else:
+        done = apply_damage(sheet_of(world, defender), rolled, turn.dice, system.damage, system.wild_one, defender)
+        put_sheet(world, defender, done.sheet)
+    return AttackResult(result, True, done.harm, sheet_of(world, attacker), sheet_of(world, defender),
+                        rolls=(damage_roll, *done.rolls),
+                        events=(*events, Hit(attacker, defender, weapon.name), *done.events))
+
+
+def _players_roll(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon, situation: Situation,
+                  topics: tuple[str, ...]) -> RollResult:
+    """The player's attack roll: the hint the first time, Fate, the hidden defence, Character Points."""
     world = turn.world
     npc = world.npc_state(npc_id)
     name = world.the_npc(npc_id)
-    request = system.attack_request(world.state.player, npc.sheet, weapon, situation,
-                                    weapon_topics(turn, weapon, world.carried()))
+    request = system.attack_request(world.state.player, npc.sheet, weapon, situation, topics)
     if not npc.sheet.sized_up:
         npc.sheet = dataclasses.replace(npc.sheet, sized_up=True)
         rolls.hint(turn, f"Hitting {name}", int(request.difficulty or 0))
     request = rolls.prepare(turn, system, request, heroic=True)
     turn.record(f"attack {name}", request, amend=True)
     result = hidden(system.roll(request, turn.dice))
-    result = rolls.offer_character_points(turn, system, f"you attack {name}", request, result)
-    events: list[Event] = rolls.wild_die_events(result, system.wild_one, PLAYER, "fight", explosion=False,
-                                                        setback=system.complication == "setback")
-    rolls.set_back(turn, PLAYER, result, system)
-    if not result.succeeded:
-        return AttackResult(result, False, 0, world.state.player, npc.sheet,
-                                           events=(*events, Missed(PLAYER, npc_id)))
-    damage = damage_request(world.state.player, npc.sheet, weapon, system.wild_one)
+    return rolls.offer_character_points(turn, system, f"you attack {name}", request, result)
+
+
+def _players_damage(turn: Turn, system: OpenD6, damage: D6Request) -> D6Request:
+    """The player's damage roll: doubled by the action's Fate Point (option), Character Points set aside."""
     if rolls.fated(turn) and system.fate_damage == "doubled":
         damage = dataclasses.replace(system.with_fate_point(damage), label="damage (Fate Point x2)")
     extra = rolls.spend_set_aside(turn, system, "damage")
     if extra:
         damage = dataclasses.replace(damage, dice=damage.dice + extra,
                                      label=f"{damage.label} (Character Points +{extra}D)")
-    damage_roll = system.roll(damage, turn.dice)
-    done = apply_damage(npc.sheet, int(damage_roll.figures["total"]), turn.dice, system.damage, system.wild_one,
-                        npc_id)
-    npc.sheet = done.sheet
-    return AttackResult(result, True, done.harm, world.state.player, npc.sheet,
-                                       rolls=(damage_roll, *done.rolls),
-                                       events=(*events, Hit(PLAYER, npc_id, weapon.name), *done.events))
+    return damage
 
 
-def npc_attack(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon) -> AttackResult[D6Sheet]:
-    """An NPC attacks the player; a complication of its own sets it back 1D next time."""
+def _npc_request(turn: Turn, system: OpenD6, npc_id: str, defender: str, weapon: Weapon,
+                 topics: tuple[str, ...]) -> D6Request:
+    """An NPC's attack roll: a complication of its own sets it back 1D (once), its wounds cost dice,
+    and the player defending may roll an active defence (option)."""
     world = turn.world
     npc = world.npc_state(npc_id)
     moment = rolls.moment_of(world.state)
     shaken = moment.setback(npc_id) is not None
     if shaken:
         rolls.keep(turn, moment.with_setback(npc_id, None))
-    target = _active_defence(turn, system, weapon)
-    request = system.attack_request(npc.sheet, world.state.player, weapon,
-                                    Situation(disadvantage=shaken, target=target),
-                                    weapon_topics(turn, weapon, world.npc_items(npc_id)))
+    target = _active_defence(turn, system, weapon) if defender == PLAYER else None
+    request = system.attack_request(npc.sheet, sheet_of(world, defender), weapon,
+                                    Situation(disadvantage=shaken, target=target), topics)
     penalty = wound_penalty(npc.sheet)
     notes = [f"{WOUND_LEVELS[npc.sheet.wound_level]} -{penalty}D"] if penalty else []
     notes += ["shaken -1D"] if shaken else []
     if notes:
         request = dataclasses.replace(request, label=f"{request.label} ({', '.join(notes)})")
-    result = system.roll(request, turn.dice)
-    events: list[Event] = rolls.wild_die_events(result, system.wild_one, npc_id, explosion=False,
-                                                        setback=system.complication == "setback")
-    rolls.set_back(turn, npc_id, result, system)
-    if not result.succeeded:
-        return AttackResult(result, False, 0, npc.sheet, world.state.player,
-                                           events=(*events, Missed(npc_id, PLAYER)))
-    damage_roll = system.roll(damage_request(npc.sheet, world.state.player, weapon, system.wild_one), turn.dice)
-    done = damage_player(turn, system, int(damage_roll.figures["total"]))
-    return AttackResult(result, True, done.harm, npc.sheet, world.state.player,
-                                       rolls=(damage_roll, *done.rolls),
-                                       events=(*events, Hit(npc_id, PLAYER, weapon.name), *done.events))
+    return request
 
 
 def _active_defence(turn: Turn, system: OpenD6, weapon: Weapon) -> int | None:

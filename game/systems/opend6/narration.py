@@ -2,7 +2,7 @@
 
 An NPC is named ``the <name>`` (``The dune raider misses you.``), as the
 OpenD6 play layer always has.  ``Fell`` and a ``Died`` from a blow are not
-worded here: the engine and ``actions.combat.after_npc_hit`` say them today.
+worded here: the engine and ``actions.deeds.after_npc_hit`` say them today.
 Everything said before an :class:`~game.systems.opend6.events.Answered` marker
 was shown with the question it answered, so :meth:`OpenD6Narrator.lines`
 starts after the last one.

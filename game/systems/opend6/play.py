@@ -25,6 +25,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from game.actions.combat import report_attack
 from game.actions.scope import Ambiguous, Misspelt, Orphan
 from game.errors import ActionRefused
 from game.events import PLAYER
@@ -145,11 +146,12 @@ class OpenD6Play(BasePlay[OpenD6]):
         return any(world.hostile(n) and world.npc_condition(n) == "ok" for n in world.living_npcs_in())
 
     # -- fighting -------------------------------------------------------------------
-    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> AttackResult[D6Sheet]:
-        return fight.player_attack(turn, self.system, npc_id, weapon, situation)
-
-    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult[D6Sheet]:
-        return fight.npc_attack(turn, self.system, npc_id, weapon)
+    def exchange(self, turn: Turn, attacker: str, defender: str, weapon: Weapon,
+                 situation: Situation) -> AttackResult[D6Sheet]:
+        """One attack either way (:func:`fight.exchange`), its rolls shown and its events told."""
+        result = fight.exchange(turn, self.system, attacker, defender, weapon, situation)
+        report_attack(turn, attacker, defender, result)
+        return result
 
     def natural_weapon(self, sheet: D6Sheet) -> Weapon:
         """What an NPC carrying no weapon strikes with, by its creature type."""
@@ -225,9 +227,6 @@ class OpenD6Play(BasePlay[OpenD6]):
 
     def harm(self, turn: Turn, damage: str, label: str) -> None:
         fight.harm(turn, self.system, damage, label)
-
-    def heal(self, turn: Turn, healing: str, label: str) -> None:
-        self._told(turn, label, self.system.heal(turn.world.state.player, healing, turn.dice))
 
     @staticmethod
     def _told(turn: Turn, label: str, change: SheetChange[D6Sheet]) -> None:

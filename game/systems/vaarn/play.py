@@ -28,11 +28,10 @@ from collections.abc import Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.actions.combat import confirm_attack, confirm_before_round, report_attack, weapon_of
+from game.actions.combat import confirm_attack, confirm_before_round, put_sheet, report_attack, sheet_of
 from game.actions.scope import Ambiguous, Scope, resolve
 from game.errors import ActionRefused
-from game.events import Event
-from game.npc import memory
+from game.events import PLAYER, Event
 from game.play.base import BasePlay
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.vaarn import fight
@@ -61,7 +60,6 @@ from game.systems.vaarn.sheet import VaarnSheet
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
-    from game.npc.intents import Intent
     from game.parser import Command
     from game.systems.vaarn.trade import VaarnPricing
 
@@ -167,36 +165,62 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         return super().check(turn, kind, difficulty, situation, label, numbers)
 
     # -- fighting ---------------------------------------------------------------------------
-    def player_attack(self, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation
-                      ) -> AttackResult[VaarnSheet]:
-        """The player's attack: it breaks a calm Gift on the target, rouses it and, in melee, engages it.
-
-        The result's events name the NPC; ``report_attack`` emits them.
-        """
+    def exchange(self, turn: Turn, attacker: str, defender: str, weapon: Weapon,
+                 situation: Situation) -> AttackResult[VaarnSheet] | None:
+        """One attack, whoever makes it (seed 001 §Combat).  A melee blow engages the two (closing in
+        is part of the attack); the player's breaks a calm Gift on the target and rouses it; an
+        NPC held still by the player's Gift strikes no blow; a ward Gift on the player gives
+        disadvantage.  The events name the NPC; a fallen side settles (passing out, dying)."""
         from game.systems.vaarn.events import naming
 
         world = turn.world
-        if calmed(world, npc_id):
-            update_player(world, sustained=None)
-            turn.say(f"Your attack breaks the hold on {npc_the(world, npc_id)}.")
-        rouse(world, npc_id)
+        npc_id = defender if attacker == PLAYER else attacker
+        if attacker == PLAYER:
+            if calmed(world, npc_id):
+                update_player(world, sustained=None)
+                turn.say(f"Your attack breaks the hold on {npc_the(world, npc_id)}.")
+            rouse(world, npc_id)
+        elif fight.held_back(turn, npc_id):
+            return None
         if not weapon.ranged and engage(world, npc_id):
-            turn.say(f"You close in on {npc_the(world, npc_id)}.")
-        result = super().player_attack(turn, npc_id, weapon, situation)
-        settle_npc(turn, npc_id)
-        events = naming(result.events, npc_id)
-        return dataclasses.replace(result, events=events)
+            turn.say(f"You close in on {npc_the(world, npc_id)}." if attacker == PLAYER
+                     else f"{npc_the(world, npc_id, True)} closes in.")
+        if defender == PLAYER:
+            sync(self.system, turn, announce=False)
+            situation = dataclasses.replace(situation, disadvantage=situation.disadvantage
+                                            or fight.npc_situation(world).disadvantage)
+        result = self.system.attack(sheet_of(world, attacker), sheet_of(world, defender), weapon, situation,
+                                    turn.dice)
+        put_sheet(world, attacker, result.attacker)
+        put_sheet(world, defender, result.defender)
+        result = dataclasses.replace(result, events=naming(result.events, npc_id))
+        if defender != PLAYER:
+            settle_npc(turn, defender)
+        report_attack(turn, attacker, defender, result)
+        if defender == PLAYER:
+            settle_player(turn)
+        return result
 
-    def npc_attack(self, turn: Turn, npc_id: str, weapon: Weapon) -> AttackResult[VaarnSheet]:
-        """An NPC's attack on the player, a ward Gift giving it disadvantage."""
-        from game.systems.vaarn.events import naming
-
+    def strikes(self, turn: Turn, actor: str, mode: str, weapon: Weapon | None = None) -> list[Weapon]:
+        """Seed 001 §Combat: a move and an action.  Its attacks by the Vaarn form (or ``weapon``, an
+        item it uses), shooting from a distance when it can; closing in engages (no shooting once
+        engaged).  A foe holding back, or held still by the player's Gift, strikes nothing."""
         world = turn.world
-        npc = world.npc_state(npc_id)
-        sync(self.system, turn, announce=False)
-        result = self.system.attack(npc.sheet, player_of(world), weapon, fight.npc_situation(world), turn.dice)
-        npc.sheet, world.state.player = result.attacker, result.defender
-        return dataclasses.replace(result, events=naming(result.events, npc_id))
+        if mode == "hold" or fight.held_back(turn, actor):
+            return []
+        if weapon is not None:
+            return [weapon]
+        is_engaged = actor in engaged(world)
+        weapons = fight.choose_attacks(fight.attack_options(world, actor), is_engaged)
+        if not is_engaged and any(not w.ranged for w in weapons):
+            engage(world, actor)
+            turn.say(f"{npc_the(world, actor, True)} closes in.")
+            weapons = [w for w in weapons if not w.ranged] or weapons
+        return weapons
+
+    def out_of_fight(self, turn: Turn, actor: str) -> None:
+        """House rule: one that flees or surrenders breaks off the melee (see :meth:`BasePlay.ways_out`)."""
+        disengage(turn.world, actor)
 
     def natural_weapon(self, sheet: VaarnSheet) -> Weapon:
         from game.systems.vaarn.combat import npc_attacks
@@ -278,82 +302,20 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         """Vaarn's morale, rolled when a new trigger holds (see :func:`vaarn_fight.morale_broken`)."""
         return fight.morale_broken(self.system, turn, npc_id)
 
-    def carry_out(self, turn: Turn, npc_id: str, intent: Intent) -> None:
-        """An attack closes in first when it must; a broken NPC flees or surrenders; anything else waits."""
-        from game.npc.intents import Attack, CloseIn, Shoot  # imported when NPCs first act: kept out of start-up
-
-        if isinstance(intent, (Attack, Shoot, CloseIn)):
-            self._attack_player(turn, npc_id)
-            memory.remember(turn.world, npc_id, "fought")  # as under the round template
-        else:
-            self.carry_out_move(turn, npc_id, intent)
-
-    def _attack_player(self, turn: Turn, npc_id: str) -> None:
-        """Seed 001 §Combat: a move and an action.  Closing in engages; then each of its attacks."""
-        world = turn.world
-        if fight.held_back(turn, npc_id):
-            return
-        is_engaged = npc_id in engaged(world)
-        weapons = fight.choose_attacks(fight.attack_options(world, npc_id), is_engaged)
-        if not is_engaged and any(not w.ranged for w in weapons):
-            engage(world, npc_id)
-            turn.say(f"{npc_the(world, npc_id, True)} closes in.")
-            weapons = [w for w in weapons if not w.ranged] or weapons
-        for weapon in weapons:
-            if world.state.status != "playing" or self.system.condition(player_of(world)) != "ok":
-                break
-            result = self.npc_attack(turn, npc_id, weapon)
-            report_attack(turn, world.the_npc(npc_id), "you", weapon, result)
-            settle_player(turn)
-
     # -- NPCs' gifts and exotica (game.play.npc_items) -----------------------------------------
     def badly_hurt(self, sheet: VaarnSheet) -> bool:
         """At half its HP or below."""
         return sheet.hp * 2 <= sheet.max_hp
 
-    def npc_can_use(self, turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
+    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> bool:
         """A Gift as the seed allows (:func:`gifts.npc_may_invoke`); an Exotica, always."""
         if turn.world.item(item_id).kind == "gift":
-            return gifts.npc_may_invoke(turn.world, npc_id, item_id)
+            return gifts.npc_may_invoke(turn.world, actor, item_id)
         return True
 
-    def npc_item_sure(self, turn: Turn, item_id: str) -> bool:
+    def sure_hit(self, turn: Turn, item_id: str) -> bool:
         """Seed 001 §Mystic Gifts: "Combat Gifts always hit their target"."""
         return turn.world.item(item_id).kind == "gift"
-
-    def npc_item_attack(self, turn: Turn, npc_id: str, item_id: str) -> None:
-        """A combat Gift costs HP and always hits; an Exotica is an attack with it (closing in
-        first for one that does not reach)."""
-        world = turn.world
-        if fight.held_back(turn, npc_id):
-            return
-        if world.item(item_id).kind == "gift":
-            gifts.npc_gift_attack(self.system, turn, npc_id, item_id)
-            return
-        weapon = weapon_of(world, item_id)
-        if not weapon.ranged and npc_id not in engaged(world):
-            engage(world, npc_id)
-            turn.say(f"{npc_the(world, npc_id, True)} closes in.")
-        result = self.npc_attack(turn, npc_id, weapon)
-        report_attack(turn, world.the_npc(npc_id), "you", weapon, result)
-        settle_player(turn)
-
-    def npc_item_heal(self, turn: Turn, npc_id: str, item_id: str) -> bool:
-        """A healing Gift costs HP and stays; an Exotica heals by its die (with CON), used up."""
-        if turn.world.item(item_id).kind == "gift":
-            gifts.npc_gift_heal(self.system, turn, npc_id, item_id)
-            return False
-        return super().npc_item_heal(turn, npc_id, item_id)
-
-    def npc_flees(self, turn: Turn, npc_id: str, direction: str) -> None:
-        """House rule: the broken NPC breaks off the melee and runs (see :meth:`BasePlay.ways_out`)."""
-        disengage(turn.world, npc_id)
-        super().npc_flees(turn, npc_id, direction)
-
-    def npc_surrenders(self, turn: Turn, npc_id: str) -> None:
-        """With no way out it throws down its arms; the melee is over for it."""
-        disengage(turn.world, npc_id)
-        super().npc_surrenders(turn, npc_id)
 
     # -- the flow of time ---------------------------------------------------------------------
     def round_over(self, turn: Turn) -> bool:
@@ -402,15 +364,27 @@ class VaarnPlay(BasePlay[VaarnSystem]):
             turn.emit(*result.events)
 
     # -- items ------------------------------------------------------------------------------
-    def use_item(self, turn: Turn, item_id: str, target_words: tuple[str, ...]) -> bool:
+    def use_item(self, turn: Turn, item_id: str, target_words: tuple[str, ...], actor: str = PLAYER) -> bool:
+        """A Gift is invoked (it costs HP; an NPC's combat Gift always hits the player); an Exotica not
+        yet identified is a risk in the player's hands."""
         world = turn.world
         item = world.item(item_id)
+        if actor != PLAYER:
+            return item.kind == "gift" and self._npc_gift(turn, actor, item_id)
         if item.kind == "gift":
             gifts.invoke(self.system, turn, item_id, target_words)
             return True
         if item.kind == "exotica" and item.true_name and item_id not in world.state.identified:
             return gifts.risky_use(turn, item_id, target_words)
         return False
+
+    def _npc_gift(self, turn: Turn, npc_id: str, item_id: str) -> bool:
+        """An NPC's Gift: on its own wounds when it heals, else on the player (unless held still)."""
+        if "heal" in turn.world.item(item_id).effect:
+            gifts.npc_gift_heal(self.system, turn, npc_id, item_id)
+        elif not fight.held_back(turn, npc_id):
+            gifts.npc_gift_attack(self.system, turn, npc_id, item_id)
+        return True
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
         """Nobody carries more than 20 slots; with psyche slots, no more Gifts than PSY allows."""
@@ -469,14 +443,6 @@ class VaarnPlay(BasePlay[VaarnSystem]):
             turn.show_roll(label, roll)
         turn.emit(*change.events)
         settle_player(turn)
-
-    def heal(self, turn: Turn, healing: str, label: str) -> None:
-        world = turn.world
-        change = self.system.heal(player_of(world), healing, turn.dice)
-        world.state.player = change.sheet
-        for roll in change.rolls:
-            turn.show_roll(label, roll)
-        turn.emit(*change.events)
 
 
 def make_play(system: VaarnSystem) -> VaarnPlay:

@@ -138,7 +138,8 @@ def _show(turn: Turn, label: str, rolls: tuple[RollResult, ...], events: tuple[E
 
 
 def _combat_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tuple[str, ...], cost: int) -> None:
-    from game.actions.combat import after_npc_hit, confirm_attack
+    from game.actions.combat import confirm_attack
+    from game.actions.deeds import after_npc_hit
 
     world = turn.world
     name = world.item_name(item_id)

@@ -1,0 +1,209 @@
+"""Fights under Open Adventures: one exchange for every attacker, and an NPC's turn on its own pool.
+
+Seed 000 gives NPCs attributes and a Defence; the public material adds a pool for their
+turn.  :func:`exchange` is every attack, the player's or an NPC's (seed 000 §2
+Close Combat Attacks, Ranged Attacks); :func:`strikes` is the round's economy of
+an NPC's fighting deed (``game.actions.deeds``).  House rules
+(docs/rules/open_adventures.md, "NPC turns"):
+
+- at the start of its turn an NPC's dice left are its pool; it never pushes;
+- an ``Attack`` at a distance becomes: shooting with all its Shoot dice allow
+  when it has a ranged weapon; holding its ground for a ``guard`` (until the
+  player comes to it); closing in for any other;
+- closing in spends Move dice, keeping one die to strike with when it has two
+  or more; each success covers 6" (a 6, 12"); at the player's side it strikes;
+- beside the player it strikes with all its Fight dice allow;
+- what it has not spent defends it on the player's next turn;
+- a gift or exotica is used as a weapon would be (:func:`can_use`); a healing one
+  gives back hits (:func:`npc_heal`).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from game.actions.combat import attack_label, best_weapon, natural_weapon, put_sheet, sheet_of, weapon_of
+from game.errors import ActionRefused
+from game.events import PLAYER
+from game.npc import memory
+from game.npc.view import NpcView
+from game.rules.base import AttackResult, Situation, Weapon
+from game.systems.open_adventures.events import AttackMissed, DiceCommitted
+from game.systems.open_adventures.narration import dice_word
+from game.systems.open_adventures.pool import collapsed, limit_left, start_turn
+from game.systems.open_adventures.rules import OASheet
+from game.systems.open_adventures.turn import (
+    band,
+    capital,
+    choose_dice,
+    distance,
+    hero,
+    set_distance,
+    set_turn,
+    successes_to_reach,
+    the,
+    where,
+)
+from game.text import possessive
+
+if TYPE_CHECKING:
+    from game.actions import Turn
+    from game.systems.open_adventures.play import OpenAdventuresPlay
+
+def npc_view(play: OpenAdventuresPlay, turn: Turn, npc_id: str, view: NpcView) -> NpcView:
+    """``view`` with whether the NPC carries a ranged weapon and whether it is at the player's side."""
+    world = turn.world
+    armed = best_weapon(world, world.npc_items(npc_id), ranged=True) is not None
+    can_shoot = armed and limit_left(start_turn(world.npc_state(npc_id).sheet), "shoot") > 0
+    return replace(view, can_shoot=can_shoot, engaged=distance(world, npc_id) == 0)
+
+
+def strikes(play: OpenAdventuresPlay, turn: Turn, npc_id: str, mode: str, weapon: Weapon | None) -> list[Weapon]:
+    """The NPC's turn starts now (its dice left are its pool); the blow it strikes with ``weapon``,
+    or as ``mode`` says: a shot with its ranged weapon, holding its ground, or its melee weapon
+    once at the player's side (closing in first, on Move dice)."""
+    world = turn.world
+    state = world.npc_state(npc_id)
+    state.sheet = start_turn(state.sheet)
+    if weapon is not None:
+        return [weapon]
+    carried = world.npc_items(npc_id)
+    ranged = best_weapon(world, carried, ranged=True)
+    if mode == "shoot" and ranged is not None:
+        return [ranged]
+    if mode == "hold":
+        turn.say(f"{capital(the(world, npc_id))} holds {possessive(world.npc(npc_id).pronoun)} ground "
+                 f"{distance(world, npc_id)}\" away, "
+                 f"{dice_word(state.sheet.dice_left)} ready to defend.")
+        memory.remember(world, npc_id, "fought")  # holding its ground is fighting too
+        return []
+    if distance(world, npc_id) == 0 or close_in(play, turn, npc_id, distance(world, npc_id)) == 0:
+        return [best_weapon(world, carried, ranged=False) or natural_weapon(turn, npc_id)]
+    return []
+
+
+def close_in(play: OpenAdventuresPlay, turn: Turn, npc_id: str, inches: int) -> int:
+    """The NPC spends Move dice toward the player; returns the distance left."""
+    world = turn.world
+    state = world.npc_state(npc_id)
+    left = state.sheet.dice_left
+    count = min(limit_left(state.sheet, "move"), left - 1 if left > 1 else left)
+    name = the(world, npc_id)
+    if count <= 0:
+        turn.say(f"{capital(name)} stays {inches}\" away.")
+        return inches
+    outcome = play.system.move(state.sheet, successes_to_reach(inches), Situation(commit=count), turn.dice)
+    state.sheet = outcome.sheet
+    turn.show_roll(f"{name} moves", outcome.roll)
+    after = max(0, inches - outcome.inches)
+    set_distance(world, npc_id, after)
+    if after == 0:
+        turn.say(f"{capital(name)} closes in and is at your side.")
+    elif after == inches:
+        turn.say(f"{capital(name)} gains no ground; still {band(after)}, {after}\" away.")
+    else:
+        turn.say(f"{capital(name)} comes {outcome.inches}\" nearer; still {band(after)}, {after}\" away.")
+    return after
+
+
+def exchange(play: OpenAdventuresPlay, turn: Turn, attacker: str, defender: str, weapon: Weapon,
+             situation: Situation) -> AttackResult[OASheet] | None:
+    """One attack, whoever makes it: Fight or Shoot dice from the attacker's pool (seed 000 §2
+    Close Combat Attacks, Ranged Attacks), successes are damage that cannot be split, the
+    defender defends with the dice it kept.  The player chooses the dice to commit (and must
+    be beside a melee target); an NPC commits all the attribute allows of its dice left.  A
+    collapsed player cannot defend.  None when the NPC has no dice left to strike with."""
+    world = turn.world
+    attribute = "shoot" if weapon.ranged else "fight"
+    if attacker == PLAYER:
+        closer = play.closing_in(world, defender, weapon)
+        if closer is not None:
+            raise ActionRefused(f"{capital(the(world, defender))} is {where(world, defender)}: close in first "
+                                f"(\"{closer}\", 6\" a success), or shoot.")
+        count = choose_dice(play, turn, attribute, situation.commit)
+    else:
+        sheet = world.npc_state(attacker).sheet
+        count = min(limit_left(sheet, attribute), sheet.dice_left)
+        if count <= 0:
+            turn.say(f"{capital(the(world, attacker))} has no dice left to strike with.")
+            return None
+    situation = replace(situation, commit=count)
+    helpless = defender == PLAYER and collapsed(hero(world))
+    if attacker == PLAYER:
+        _record(play, turn, defender, weapon, situation)
+    result = play.system.resolve_attack(sheet_of(world, attacker), sheet_of(world, defender), weapon, situation,
+                                        turn.dice, defend=0 if helpless else None, ids=(attacker, defender))
+    put_sheet(world, attacker, result.attacker)
+    put_sheet(world, defender, result.defender)
+    committed = result.events[0]
+    if isinstance(committed, DiceCommitted) and committed.pushed:
+        set_turn(world, pushing=True)
+    report(turn, attacker, defender, weapon, result, helpless=helpless)
+    return result
+
+
+def _record(play: OpenAdventuresPlay, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> None:
+    """The player's attack request for ``odds``: the whole attack, under the label the command gave."""
+    world = turn.world
+    name = the(world, npc_id)
+    request = play.system.attack_odds_request(hero(world), world.npc_state(npc_id).sheet, weapon, situation,
+                                              name=name)
+    label = turn.requests.pop()[0] if turn.requests else f"attack {name}"
+    turn.requests.append((label, request))
+
+
+def report(turn: Turn, attacker: str, defender: str, weapon: Weapon, result: AttackResult[OASheet], *,
+           helpless: bool) -> None:
+    """Commitment, attack roll, then what followed, in the order the player learns it: the
+    defence roll of a foe the player struck before its outcome; the player's own defence roll
+    after the damage coming at them, and before what it kept off."""
+    world = turn.world
+    events = list(result.events)
+    turn.emit(events.pop(0))
+    if attacker == PLAYER:
+        label = attack_label(world, attacker, defender)
+        turn.show_roll(label, result.roll)
+        for roll in result.rolls:
+            turn.show_roll(f"{world.the_npc(defender)} defends", roll)
+        turn.emit(*events)
+        return
+    verb = "shoots at you" if weapon.ranged else "attacks"
+    turn.show_roll(f"{the(world, attacker)} {verb} ({weapon.name})", result.roll)
+    if isinstance(events[0], AttackMissed):
+        turn.emit(*events)
+        return
+    turn.emit(events.pop(0))
+    for roll in result.rolls:
+        turn.show_roll("you defend", roll)
+    if helpless:
+        turn.say("Collapsed, you cannot defend yourself.")
+    turn.emit(*events)
+
+
+# -- gifts and exotica (game.play.npc_items) ---------------------------------------------------
+
+def can_use(turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
+    """House rule: a healing item at any time; a harmful one from where the NPC stands, as a
+    weapon would be: a ranged one with Shoot dice, any other at the player's side with Fight dice."""
+    if purpose == "heal":
+        return True
+    world = turn.world
+    weapon = weapon_of(world, item_id)
+    if not weapon.ranged and distance(world, npc_id) > 0:
+        return False
+    return limit_left(start_turn(world.npc_state(npc_id).sheet), "shoot" if weapon.ranged else "fight") > 0
+
+
+def npc_heal(play: OpenAdventuresPlay, turn: Turn, npc_id: str, healing: str, label: str) -> None:
+    """House rule: the healing roll of the player's items (d6 by the die's size), each success a
+    hit back for an NPC (at least one, never above its most); the turn is spent on it, the dice
+    left defend."""
+    world = turn.world
+    state = world.npc_state(npc_id)
+    state.sheet = start_turn(state.sheet)
+    change = play.system.heal(state.sheet, healing, turn.dice)
+    for roll in change.rolls:
+        turn.show_roll(label, roll)
+    if change.rolls:
+        back = max(1, int(change.rolls[0].figures.get("successes", 0)))
+        state.sheet = replace(state.sheet, hits=min(state.sheet.hits_max, state.sheet.hits + back))
