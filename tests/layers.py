@@ -36,21 +36,20 @@ SYSTEM_NARRATION = ("narration", "narration_events")
 SYSTEM_PLAY = {
     "bind": ("checks", "fight", "play", "trade", "training", "turn", "world"),
     "maelstrom": ("fight", "play", "rolls"),
-    "open_adventures": ("npc", "play", "turn", "verbs"),
+    "open_adventures": ("fight", "play", "turn", "verbs"),
     "opend6": ("fight", "play", "points", "rolls", "round_start"),
     "vaarn": ("body", "fight", "play", "trade", "using_gifts", "verbs"),
 }
 
 #: Imports today's code cannot do without yet, each with why: ``importer -> imported``.
 EXCEPTIONS: dict[str, str] = {
-    "game.world.world -> game.play.base": "World.play holds the play object until every actor acts through actions",
     "game.actions -> game.play.base": "Turn.play: handlers call the play object until a system has its narrow interface",
     "game.play.living -> game.play.base": "split out of BasePlay: its functions take the play object",
     "game.play.npc_items -> game.play.base": "split out of BasePlay: its functions take the play object",
     "game.systems.bind.checks -> game.systems.bind.play": "split out of BindPlay: its functions take the play object",
     "game.systems.bind.fight -> game.systems.bind.play": "split out of BindPlay: its functions take the play object",
     "game.systems.bind.trade -> game.systems.bind.play": "split out of BindPlay: its pricing takes the play object",
-    "game.systems.open_adventures.npc -> game.systems.open_adventures.play": "split out of the OA play object: its functions take it",
+    "game.systems.open_adventures.fight -> game.systems.open_adventures.play": "split out of the OA play object: its functions take it",
     "game.systems.open_adventures.turn -> game.systems.open_adventures.play": "split out of the OA play object: its functions take it",
     "game.systems.open_adventures.verbs -> game.systems.open_adventures.play": "split out of the OA play object: its functions take it",
     "game.systems.opend6.round_start -> game.systems.opend6.play": "split out of OpenD6Play: its functions take the play object",
