@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, NoReturn
 
 from game.errors import ContentError, UsageError, WayfarerError
 
-SUBCOMMANDS = ("play", "check", "systems", "odds", "roll", "map", "replay", "schema", "test", "simulate")
+SUBCOMMANDS = ("play", "check", "systems", "odds", "roll", "map", "replay", "schema", "test", "simulate", "generate",
+               "new", "daily")
 
 
 class Parser(argparse.ArgumentParser):
@@ -92,8 +93,13 @@ def _add_play(sub: Subparsers, saves_text: str) -> None:
                           formatter_class=argparse.RawDescriptionHelpFormatter)
     play.add_argument("adventure", nargs="?", default=None, type=text,
                       help="an adventure folder or a bundled adventure's id")
-    play.add_argument("--system", type=text, help="the rule system to play under (see: wayfarer systems)")
     play.add_argument("--seed", type=seed, help="seed for a reproducible run")
+    _play_options(play)
+
+
+def _play_options(play: Parser) -> None:
+    """The options of ``play`` that ``new`` and ``daily`` take too."""
+    play.add_argument("--system", type=text, help="the rule system to play under (see: wayfarer systems)")
     play.add_argument("--load", metavar="SLOT", type=text, help="start from a saved slot")
     play.add_argument("--continue", dest="resume", action="store_true",
                       help="resume the adventure's last run where it stopped (its autosave)")
@@ -171,9 +177,52 @@ def _add_simulate(sub: Subparsers, saves_text: str) -> None:
     simulate.add_argument("--json", action="store_true")
 
 
+def _add_generate(sub: Subparsers, saves_text: str) -> None:
+    from game.generate.model import SIZES
+    from game.generate.themes import theme_ids
+
+    generate = sub.add_parser("generate", help="write a generated adventure, with its certificate (docs/generating.md)")
+    _generator_options(generate, theme_ids(), tuple(SIZES))
+    generate.add_argument("--seed", type=seed, help="the generator's seed (a random one when left out)")
+    generate.add_argument("--out", metavar="DIR", type=text, help="the folder to write (default: generated/ in the saves home)")
+    generate.add_argument("--no-fair", action="store_true", help="skip the fairness step (simulate under every system)")
+    generate.add_argument("--jobs", type=int, default=0, help="worker processes for the fairness step (default: the cores)")
+    generate.add_argument("--survey", type=int, metavar="N", help="survey seeds 1..N instead: the generator's range")
+    generate.add_argument("--json", action="store_true", help="with --survey: one JSON object")
+    generate.add_argument("--walk", action="store_true", help="with --survey: play each walkthrough too")
+    generate.add_argument("--fair", action="store_true", help="with --survey: measure fairness too (slow)")
+    generate.add_argument("--runs", type=int, default=100, help="with --survey --fair: runs per system (default 100)")
+
+
+def _generator_options(parser: Parser, themes: tuple[str, ...], sizes: tuple[str, ...]) -> None:
+    parser.add_argument("--theme", choices=themes, default=themes[0], help=f"the theme (default {themes[0]})")
+    parser.add_argument("--size", choices=sizes, default="medium", help="small 6-10 rooms, medium 12-25, large 30-60")
+
+
+def _add_new(sub: Subparsers, saves_text: str) -> None:
+    from game.generate.model import SIZES
+    from game.generate.themes import theme_ids
+
+    new = sub.add_parser("new", help="generate an adventure and play it at once", epilog=saves_text,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    _generator_options(new, theme_ids(), tuple(SIZES))
+    new.add_argument("--seed", dest="generator_seed", type=seed, help="the generator's seed (a random one when left out)")
+    new.add_argument("--play-seed", type=seed, help="the run's own seed (dice), as play's --seed")
+    _play_options(new)
+
+
+def _add_daily(sub: Subparsers, saves_text: str) -> None:
+    daily = sub.add_parser("daily", help="play the generated adventure of the day (the same for every player)",
+                           epilog=saves_text, formatter_class=argparse.RawDescriptionHelpFormatter)
+    daily.add_argument("--date", metavar="YYYY-MM-DD", type=text, help="another day's adventure")
+    daily.add_argument("--play-seed", type=seed, help="the run's own seed (dice), as play's --seed")
+    _play_options(daily)
+
+
 _SUBPARSERS = {
     "play": _add_play, "check": _add_check, "systems": _add_systems, "odds": _add_odds, "roll": _add_roll,
     "map": _add_map, "replay": _add_replay, "schema": _add_schema, "test": _add_test, "simulate": _add_simulate,
+    "generate": _add_generate, "new": _add_new, "daily": _add_daily,
 }
 
 
@@ -223,7 +272,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if not args or (args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]
     collecting = gc.isenabled()
-    if args[0] == "play":
+    if args[0] in ("play", "new", "daily"):
         # Start-up makes tens of thousands of objects that all live on (modules, classes,
         # the adventure): the cyclic collector would only walk them again and again.
         # `play` switches it back on once the game is built.
@@ -273,4 +322,8 @@ def dispatch(args: argparse.Namespace) -> int:
         "odds": commands.odds, "roll": commands.roll, "map": commands.show_map, "replay": commands.replay,
         "schema": commands.schema, "test": commands.test, "simulate": commands.simulate,
     }
+    if args.command in ("generate", "new", "daily"):
+        from game.generate import commands as generated
+
+        return {"generate": generated.generate, "new": generated.new, "daily": generated.daily}[args.command](args)
     return handlers[args.command](args)

@@ -1,0 +1,190 @@
+"""The certificate of one generated adventure, and the generator's loop that earns it.
+
+For every adventure it writes, the generator shows, in process (no subprocess):
+
+1. ``check`` finds no error and no warning (:func:`game.world.loader.check_adventure`,
+   :func:`game.authoring.warnings.check_warnings`);
+2. the walkthrough it played passes ``test --all-systems`` (:func:`game.authoring.transcript.run_all`);
+3. the dead-end search (:mod:`game.generate.deadends`) finds no state from which the goal is lost;
+4. fair: ``simulate --all-systems --runs 100`` wins 40-90% under each system
+   (:func:`game.authoring.simulate.simulate_all`), the danger dial turned (foes' tiers, their
+   number, food) until it holds, or the certificate says it could not.
+
+The walkthrough itself is a test of fairness's floor: a danger at which some
+system loses every walkthrough seed is turned down before anything is written.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.generate.build import DANGER_RANGE, build
+from game.generate.deadends import search
+from game.generate.emit import render, room_ids, write_folder
+from game.generate.model import GENERATOR_VERSION, Blueprint
+from game.generate.walkthrough import WalkthroughError, walkthrough
+
+FAIR = (0.4, 0.9)
+RUNS = 100
+CERTIFICATE_FILE = "certificate.json"
+
+
+@dataclass
+class Certificate:
+    version: str = GENERATOR_VERSION
+    problems: list[str] = field(default_factory=list)  # check's errors and warnings
+    walkthrough: str = "not run"  # passed | failed: ... | not run
+    walkthrough_seed: int = 0
+    states: int = 0
+    dead_ends: int = -1
+    shortest: int = -1
+    fairness: dict[str, float] = field(default_factory=dict)  # system -> win rate
+    fair: str = "not measured"  # fair | unfair: ... | not measured
+    danger: int = 0
+    tuning: list[str] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def clean(self) -> bool:
+        return not self.problems
+
+    def holds(self) -> bool:
+        return self.clean and self.walkthrough == "passed" and self.dead_ends == 0 and self.fair in ("fair", "not measured")
+
+
+@dataclass
+class Generated:
+    blueprint: Blueprint
+    folder: Path
+    certificate: Certificate
+
+
+def _systems() -> tuple[str, ...]:
+    from game.rules.registry import SYSTEM_IDS
+
+    return SYSTEM_IDS
+
+
+def make(seed: int, theme: str, size: str, folder: Path, *, fair: bool = True, walk: bool = True,
+         jobs: int = 0, runs: int = RUNS) -> Generated:
+    """Generate, write to ``folder`` and certify one adventure (the fairness step only when ``fair``)."""
+    danger, tried, tuning = 0, set(), []
+    best: tuple[float, Generated] | None = None
+    while True:
+        tried.add(danger)
+        made = _draft(seed, theme, size, danger, folder, walk=walk)
+        cert = made.certificate
+        if walk and cert.walkthrough != "passed" and danger - 1 >= DANGER_RANGE[0] and danger - 1 not in tried:
+            tuning.append(f"danger {danger}: the walkthrough lost under some system; danger {danger - 1}")
+            danger -= 1
+            continue
+        if not fair or not cert.clean or cert.walkthrough.startswith("failed"):
+            break
+        started = time.perf_counter()
+        cert.fairness = _fairness(folder, runs, jobs)
+        cert.seconds["fairness"] = round(time.perf_counter() - started, 2)
+        miss = _miss(cert.fairness)
+        if best is None or miss < best[0]:
+            best = (miss, made)
+        if miss == 0:
+            break
+        step = -1 if min(cert.fairness.values()) < FAIR[0] else 1
+        if not DANGER_RANGE[0] <= danger + step <= DANGER_RANGE[1] or danger + step in tried:
+            break
+        tuning.append(f"danger {danger}: win rates {_rates(cert.fairness)}; danger {danger + step}")
+        danger += step
+    if fair and best is not None and best[1] is not made:
+        made = _draft(seed, theme, size, best[1].certificate.danger, folder, walk=walk)
+        made.certificate.fairness = best[1].certificate.fairness
+        made.certificate.seconds["fairness"] = best[1].certificate.seconds.get("fairness", 0.0)
+    cert = made.certificate
+    cert.tuning = tuning
+    if fair and cert.fairness:
+        miss = _miss(cert.fairness)
+        cert.fair = "fair" if miss == 0 else f"unfair: win rates {_rates(cert.fairness)} (40-90% wanted)"
+    (folder / CERTIFICATE_FILE).write_text(json.dumps(asdict(cert), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return made
+
+
+def _rates(fairness: dict[str, float]) -> str:
+    return ", ".join(f"{s} {round(r * 100)}%" for s, r in fairness.items())
+
+
+def _miss(fairness: dict[str, float]) -> float:
+    return sum(max(0.0, FAIR[0] - r) + max(0.0, r - FAIR[1]) for r in fairness.values())
+
+
+def _draft(seed: int, theme: str, size: str, danger: int, folder: Path, *, walk: bool) -> Generated:
+    """Build, write, check, walk and search one draft at ``danger``."""
+    from game.world.loader import load_adventure
+
+    seconds: dict[str, float] = {}
+    started = time.perf_counter()
+    blueprint = build(seed, theme, size, danger)
+    files = render(blueprint, None)
+    write_folder(folder, files)
+    seconds["generate"] = round(time.perf_counter() - started, 3)
+    cert = Certificate(danger=danger, seconds=seconds)
+    cert.problems = check_folder(folder)
+    seconds["check"] = round(time.perf_counter() - started - seconds["generate"], 3)
+    lap = time.perf_counter()
+    found = search(blueprint)
+    cert.states, cert.dead_ends, cert.shortest = found.states, found.dead_ends, found.shortest
+    seconds["dead_ends"] = round(time.perf_counter() - lap, 3)
+    if walk and cert.clean:
+        lap = time.perf_counter()
+        adventure = load_adventure(folder)
+        try:
+            text, cert.walkthrough_seed = walkthrough(adventure, blueprint, room_ids(blueprint), _systems())
+        except WalkthroughError as error:
+            cert.walkthrough = f"failed: {error}"
+        else:
+            write_folder(folder, render(blueprint, text))
+            cert.walkthrough = _replay(folder)
+        seconds["walkthrough"] = round(time.perf_counter() - lap, 3)
+    return Generated(blueprint, folder, cert)
+
+
+def check_folder(folder: Path) -> list[str]:
+    """``wayfarer check``'s errors, then its warnings, for ``folder`` (empty: clean)."""
+    from game.authoring.stats import unreported_problems
+    from game.authoring.warnings import check_warnings
+    from game.world.loader import check_adventure
+
+    problems = check_adventure(folder, more_checks=unreported_problems)
+    return problems or check_warnings(folder)
+
+
+def _replay(folder: Path) -> str:
+    """``test --all-systems`` on the written walkthrough: passed, or failed with the first failure."""
+    from game.authoring.transcript import run_all
+    from game.world.loader import load_adventure
+
+    outcome = run_all(load_adventure(folder), folder, all_systems=True)
+    if not outcome.failures:
+        return "passed"
+    return "failed: " + " / ".join(outcome.failures[0].lines()[:3])
+
+
+def _fairness(folder: Path, runs: int, jobs: int) -> dict[str, float]:
+    import io
+
+    from game.authoring.simulate import simulate_all
+    from game.world.loader import load_adventure
+
+    adventure = load_adventure(folder)
+    report: dict[str, Any] = simulate_all(folder, adventure, _systems(), runs=runs, seed=1, jobs=jobs,
+                                          progress=io.StringIO())
+    return {s: float(figures["win_rate"]) for s, figures in report["systems"].items()}
+
+
+def read_certificate(folder: Path) -> dict[str, Any] | None:
+    """The certificate written beside an adventure, or None when there is none that parses."""
+    try:
+        data = json.loads((folder / CERTIFICATE_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None

@@ -1,0 +1,95 @@
+"""``wayfarer generate``, ``new`` and ``daily`` (the handlers the command line dispatches to)."""
+from __future__ import annotations
+
+import argparse
+import datetime
+import hashlib
+import os
+import sys
+from pathlib import Path
+
+from game.errors import UsageError
+from game.generate.model import GENERATOR_VERSION, SIZES
+from game.generate.themes import theme_ids
+
+
+def _seed(value: int | None) -> int:
+    return value if value is not None else int.from_bytes(os.urandom(4), "big")
+
+
+def _check(theme: str, size: str) -> None:
+    if theme not in theme_ids():
+        raise UsageError(f"no theme \"{theme}\"; themes: {', '.join(theme_ids())}")
+    if size not in SIZES:
+        raise UsageError(f"no size \"{size}\"; sizes: {', '.join(SIZES)}")
+
+
+def generated_home(saves: str | None) -> Path:
+    """Where generated adventures go without ``--out``: ``generated/`` in the saves home."""
+    from game.paths import saves_home
+
+    return saves_home(saves).path / "generated"
+
+
+def generate(args: argparse.Namespace) -> int:
+    if args.survey is not None:
+        from game.generate.survey import run_survey
+
+        return run_survey(args)
+    from game.generate.certificate import make
+    from game.generate.summary import summary
+
+    _check(args.theme, args.size)
+    if args.jobs < 0:
+        raise UsageError("--jobs takes 0 (the machine's cores) or more")
+    seed = _seed(args.seed)
+    from game.generate.model import Blueprint  # noqa: F401  (typing only)
+
+    folder = Path(args.out) if args.out else generated_home(None) / f"gen-{args.theme}-{args.size}-{seed}"
+    made = make(seed, args.theme, args.size, folder, fair=not args.no_fair, jobs=args.jobs)
+    for line in summary(made.blueprint, made.certificate, str(folder)):
+        print(line)
+    return 0 if made.certificate.holds() else 1
+
+
+def _ready(seed: int, theme: str, size: str, saves: str | None) -> Path:
+    """The folder of the generated adventure, generated now unless a certificate of this version is there."""
+    from game.generate.certificate import make, read_certificate
+
+    folder = generated_home(saves) / f"gen-{theme}-{size}-{seed}"
+    certificate = read_certificate(folder)
+    if certificate is None or certificate.get("version") != GENERATOR_VERSION:
+        if sys.stderr.isatty():
+            print(f"Generating {theme} {size} seed {seed}...", file=sys.stderr, flush=True)
+        make(seed, theme, size, folder, fair=False)
+    return folder
+
+
+def new(args: argparse.Namespace) -> int:
+    _check(args.theme, args.size)
+    seed = _seed(args.generator_seed)
+    return _play(args, _ready(seed, args.theme, args.size, args.saves))
+
+
+def daily_seed(date: datetime.date) -> tuple[int, str]:
+    """The generator seed and theme of ``date``'s adventure: from the date and the generator version alone."""
+    digest = hashlib.sha256(f"wayfarer daily {date.isoformat()} {GENERATOR_VERSION}".encode()).hexdigest()
+    themes = theme_ids()
+    return int(digest[:8], 16), themes[date.toordinal() % len(themes)]
+
+
+def daily(args: argparse.Namespace) -> int:
+    try:
+        date = datetime.date.fromisoformat(args.date) if args.date else datetime.date.today()
+    except ValueError:
+        raise UsageError(f"--date takes YYYY-MM-DD, not \"{args.date}\"") from None
+    seed, theme = daily_seed(date)
+    return _play(args, _ready(seed, theme, "medium", args.saves))
+
+
+def _play(args: argparse.Namespace, folder: Path) -> int:
+    from game import commands
+
+    args.adventure = str(folder)
+    args.seed = args.play_seed
+    return commands.play(args)

@@ -1,0 +1,171 @@
+"""Writing a blueprint out as an ordinary adventure folder: TOML an author can read and edit.
+
+Room ids become words from the rooms' names (``salt-flat``, ``salt-flat-2``);
+items and NPCs already have theirs.  Files: ``adventure.toml`` (the adventure,
+the player, the triggers), ``rooms.toml``, ``items.toml``, ``npcs.toml``, and
+``tests/walkthrough.transcript`` when a walkthrough is given.  What is written
+is a function of the blueprint alone: keys in a fixed order, no timestamps.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from game.generate.model import GENERATOR_VERSION, Blueprint, ExitPlan, RoomPlan
+from game.generate.people import slug
+
+
+def room_ids(blueprint: Blueprint) -> dict[str, str]:
+    """The blueprint's room ids (``room-N``) -> the ids written (words of the room's name)."""
+    taken = set(blueprint.items) | set(blueprint.npcs)
+    names: dict[str, str] = {}
+    for room in blueprint.rooms.values():
+        base = slug(room.name)
+        new, number = base, 2
+        while new in taken:
+            new, number = f"{base}-{number}", number + 1
+        taken.add(new)
+        names[room.id] = new
+    return names
+
+
+def adventure_tables(blueprint: Blueprint) -> dict[str, dict[str, Any]]:
+    """File name -> the TOML data it holds."""
+    ids = room_ids(blueprint)
+    theme = blueprint.theme
+    goal: dict[str, Any] = {"text": blueprint.goal_text}
+    if blueprint.goal_kind == "reach":
+        goal["reach"] = ids[blueprint.goal_room]
+    elif blueprint.goal_kind == "bring":
+        goal.update(reach=ids[blueprint.start], carrying=blueprint.goal_item)
+    else:
+        goal["defeat"] = blueprint.goal_npc
+    adventure: dict[str, Any] = {
+        "id": blueprint.adventure_id, "title": blueprint.title, "version": GENERATOR_VERSION,
+        "start": ids[blueprint.start], "system": theme.system, "intro": blueprint.intro, "goal": goal,
+    }
+    main: dict[str, Any] = {
+        "adventure": adventure,
+        "player": {"name": theme.player, "items": blueprint.player_items, "water": 2, "food": 2},
+    }
+    if blueprint.triggers:
+        main["triggers"] = [_trigger(t, ids) for t in blueprint.triggers]
+    rooms = {ids[r.id]: _room(r, ids) for r in blueprint.rooms.values()}
+    items = {i.id: _item(i) for i in blueprint.items.values()}
+    npcs = {n.id: _npc(n, ids) for n in blueprint.npcs.values()}
+    return {"adventure.toml": main, "rooms.toml": {"rooms": rooms}, "items.toml": {"items": items},
+            "npcs.toml": {"npcs": npcs}}
+
+
+def _trigger(trigger: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
+    out = dict(trigger)
+    if "room" in out:
+        out["room"] = ids[out["room"]]
+    if "open" in out:
+        room, _, direction = str(out["open"]).partition("/")
+        out["open"] = f"{ids[room]}/{direction}"
+    return out
+
+
+def _exit(plan: ExitPlan, ids: dict[str, str]) -> str | dict[str, Any]:
+    if not plan.lock or plan.lock == "guard":
+        return ids[plan.to]
+    out: dict[str, Any] = {"to": ids[plan.to]}
+    for key in ("name", "locked_by", "force"):
+        if getattr(plan, key):
+            out[key] = getattr(plan, key)
+    if plan.lock == "hidden":
+        out["hidden"] = True
+        out["find"] = {"check": "perceive", "difficulty": plan.find or "normal"}
+    if plan.description:
+        out["description"] = plan.description
+    return out
+
+
+def _room(room: RoomPlan, ids: dict[str, str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": room.name, "description": room.description, "travel_minutes": room.travel,
+                           "exits": {d: _exit(e, ids) for d, e in room.exits.items()}}
+    if room.items:
+        out["items"] = list(room.items)
+    if room.npcs:
+        out["npcs"] = list(room.npcs)
+    if room.water:
+        out["water_source"] = True
+    if room.settlement:
+        out["settlement"] = True
+    if room.search:
+        out["search"] = room.search
+        out["search_items"] = list(room.search_items)
+    if room.dark:
+        out["dark"] = {"not_flag": room.dark_flag}
+    if room.scenery:
+        out["scenery"] = {s.id: {"name": s.name, "aliases": list(s.aliases), "description": room.scenery_text[s.id]}
+                          for s in room.scenery}
+    return out
+
+
+def _item(item: Any) -> dict[str, Any]:
+    thing = item.thing
+    out: dict[str, Any] = {"name": thing.name, "kind": item.kind, "aliases": list(thing.aliases),
+                           "description": thing.description}
+    if item.fixed:
+        out["fixed"] = True
+    out.update(item.keys)
+    return out
+
+
+def _npc(npc: Any, ids: dict[str, str]) -> dict[str, Any]:
+    person = npc.person
+    out: dict[str, Any] = {"name": person.name, "aliases": list(person.aliases), "description": person.description,
+                           "disposition": npc.disposition, "behaviour": npc.behaviour, "tier": npc.tier,
+                           "creature": person.creature}
+    if person.pronoun != "it":
+        out["pronoun"] = person.pronoun
+    if person.attack:
+        out["attack"] = person.attack
+    if person.talk:
+        out["talk"] = person.talk
+    if person.topics:
+        out["topics"] = dict(person.topics)
+    if npc.items:
+        out["items"] = list(npc.items)
+    if npc.blocks:
+        out["blocks"] = npc.blocks
+    if npc.route:
+        out["route"] = [ids[r] for r in npc.route]
+    return out
+
+
+HEADER = ("# Generated by wayfarer generate (generator {version}): theme {theme}, size {size}, seed {seed}.\n"
+          "# An ordinary adventure: edit it as you like (docs/authoring.md); `wayfarer generate` with the same\n"
+          "# seed, theme and size writes it again as it was.\n\n")
+
+
+def render(blueprint: Blueprint, walkthrough: str | None) -> dict[str, str]:
+    """Relative path -> the text of each file of the folder."""
+    header = HEADER.format(version=GENERATOR_VERSION, theme=blueprint.theme.id, size=blueprint.size,
+                           seed=blueprint.seed)
+    files = {name: header + tomli_w.dumps(data, multiline_strings=False)
+             for name, data in adventure_tables(blueprint).items()}
+    if walkthrough is not None:
+        files["tests/walkthrough.transcript"] = walkthrough
+    return files
+
+
+def write_folder(folder: Path, files: dict[str, str]) -> None:
+    """Write ``files`` under ``folder`` (made if need be), each atomically; stale ``.toml`` files removed."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob("*.toml"):
+        if stale.name not in files:
+            stale.unlink()
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.replace(temporary, path)

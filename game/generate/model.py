@@ -1,0 +1,129 @@
+"""The blueprint of a generated adventure: what the mission, space, people and words modules fill in.
+
+A blueprint is plain typed data, written out by :mod:`game.generate.emit` as an
+ordinary adventure folder.  Lists keep the order things were made in, so the
+written files follow from the seed alone (never from set or hash order).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.generate.themes import Person, Place, Scenery, Theme, Thing
+
+#: The generator's version: part of every seed's stream and recorded in every adventure it writes.
+#: Raise it whenever a change alters what a seed gives (the catalog test says when).
+GENERATOR_VERSION = "1.0.0"
+
+SIZES = {"small": (6, 10), "medium": (12, 25), "large": (30, 60)}
+
+#: Compass steps on the grid, and the way back.
+STEPS = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
+BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
+
+
+@dataclass
+class ExitPlan:
+    """One way out of a room; ``lock`` says what stands in it ("" for an open way)."""
+
+    to: str
+    lock: str = ""  # "" | key | lever | hidden | guard
+    locked_by: str | None = None
+    force: str | None = None
+    find: str | None = None
+    name: str | None = None
+    description: str = ""
+
+
+@dataclass
+class RoomPlan:
+    id: str
+    zone: int
+    cell: tuple[int, int]
+    place: Place | None = None
+    exits: dict[str, ExitPlan] = field(default_factory=dict)
+    items: list[str] = field(default_factory=list)
+    search_items: list[str] = field(default_factory=list)
+    npcs: list[str] = field(default_factory=list)
+    water: bool = False
+    settlement: bool = False
+    dark: bool = False
+    dark_flag: str = ""
+    search: str | None = None
+    travel: int = 10
+    scenery: list[Scenery] = field(default_factory=list)
+    scenery_text: dict[str, str] = field(default_factory=dict)  # scenery id -> its description, filled
+    features: list[str] = field(default_factory=list)  # sentences about what the mission put here
+    name: str = ""
+    description: str = ""
+
+
+@dataclass
+class ItemPlan:
+    id: str
+    role: str  # key lamp lever exotica relic treasure food water weapon armour healing
+    thing: Thing
+    kind: str
+    fixed: bool = False
+    keys: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class NpcPlan:
+    id: str
+    role: str  # guardian foe boss merchant wanderer
+    person: Person
+    tier: int
+    disposition: str
+    behaviour: str
+    items: list[str] = field(default_factory=list)
+    blocks: str | None = None
+    route: list[str] = field(default_factory=list)
+    room: str | None = None
+
+
+@dataclass
+class Lock:
+    """One step of the chain: the way from ``room`` going ``direction`` into zone ``index + 1``."""
+
+    index: int
+    kind: str  # key | lever | hidden | guard
+    placement: str = ""  # for keys: floor | search | dark | merchant
+    room: str = ""
+    direction: str = ""
+    to: str = ""
+    item: str | None = None  # the key, the lever, or the exotica that shows a hidden way
+    aid: str | None = None  # the lamp a dark key room needs
+    aid_room: str | None = None
+    key_room: str | None = None
+    npc: str | None = None
+
+
+@dataclass
+class Blueprint:
+    seed: int
+    theme: Theme
+    size: str
+    danger: int
+    rooms: dict[str, RoomPlan] = field(default_factory=dict)
+    items: dict[str, ItemPlan] = field(default_factory=dict)
+    npcs: dict[str, NpcPlan] = field(default_factory=dict)
+    locks: list[Lock] = field(default_factory=list)
+    triggers: list[dict[str, Any]] = field(default_factory=list)
+    start: str = ""
+    market: str = ""
+    goal_room: str = ""
+    goal_kind: str = "reach"  # reach | bring | defeat
+    goal_item: str | None = None
+    goal_npc: str | None = None
+    player_items: list[str] = field(default_factory=list)
+    title: str = ""
+    intro: str = ""
+    goal_text: str = ""
+
+    @property
+    def adventure_id(self) -> str:
+        return f"gen-{self.theme.id}-{self.size}-{self.seed}"
+
+    def zone_rooms(self, zone: int) -> list[str]:
+        return [r.id for r in self.rooms.values() if r.zone == zone]
