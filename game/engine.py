@@ -113,6 +113,7 @@ def new_state(adventure: Adventure, system: RuleSystem, seed: int) -> WorldState
     state = WorldState(
         adventure_id=adventure.id, adventure_version=adventure.version, system=system.id, seed=seed,
         room=adventure.start, player=sheet, water=adventure.player.water, food=adventure.player.food,
+        drank_day=0,  # seed 001 §Water: "must drink one ration of water every day", the first day too
     )
     state.visited.add(adventure.start)
     for item_id in _starting_kit(adventure, system.id, stats):

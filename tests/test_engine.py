@@ -141,9 +141,9 @@ def test_three_days_without_water_kill(engine: Engine) -> None:
 
 def test_a_ration_is_drunk_at_the_end_of_a_day_without_a_drink(engine: Engine) -> None:
     play(engine, "wait 1 day")
-    assert engine.state.water == 2, "day 1 starts with a drink taken"
+    assert engine.state.water == 1, "the first day is not free (seed 001 §Water: every day)"
     play(engine, "wait 1 day")
-    assert engine.state.water == 1
+    assert engine.state.water == 0
     assert engine.state.thirst_days == 0
 
 

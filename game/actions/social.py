@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from game.actions import Turn
 from game.actions.scope import Orphan, Scope, Thing, resolve, the_name
 from game.errors import ActionRefused
+from game.npc.words import answers_questions, memory_line
 from game.text import capital, join_names, quote_back, the
 
 if TYPE_CHECKING:
@@ -57,11 +58,14 @@ def talk(turn: Turn, command: Command) -> None:
     npc_id = _npc(turn, command.words, "talk to")
     npc = world.npc(npc_id)
     disposition = world.npc_state(npc_id).disposition if npc_id in world.state.npcs else npc.disposition
-    if disposition == "hostile" or not npc.talk:
+    remembered = memory_line(world, npc_id, disposition) if disposition != "hostile" else None
+    if remembered:
+        turn.say(remembered)  # what it remembers of you comes first (game.npc.words)
+    elif disposition == "hostile" or not npc.talk:
         turn.say(GREETINGS.get(disposition, GREETINGS["neutral"]).format(name=npc.name).replace(f"The {npc.name}", capital(the(npc.name))))
     else:
         turn.say(npc.talk.strip())
-    if npc.topics and disposition != "hostile":
+    if npc.topics and disposition != "hostile" and answers_questions(world, npc_id):
         turn.say(f"(You could ask about {join_names(sorted(npc.topics), 'or')}.)")
     turn.spend(1)
 
@@ -76,6 +80,8 @@ def ask(turn: Turn, command: Command) -> None:
     disposition = world.npc_state(npc_id).disposition if npc_id in world.state.npcs else npc.disposition
     if disposition == "hostile":
         turn.say(GREETINGS["hostile"].format(name=npc.name).replace(f"The {npc.name}", capital(the(npc.name))))
+    elif not answers_questions(world, npc_id):
+        turn.say(memory_line(world, npc_id, disposition) or "")
     else:
         answer = _topic(npc.topics, command.second)
         turn.say(answer.strip() if answer else f"{capital(world.the_npc(npc_id))} knows nothing about {quote_back(topic)}.")

@@ -17,6 +17,7 @@ from game.actions import Turn, triggers
 from game.actions.scope import SELF, SELF_WORDS, Orphan, Scope, Thing, all_but, resolve, scenery_of, the_name
 from game.actions.water import confirm_water_kept
 from game.errors import ActionRefused
+from game.npc.memory import remember
 from game.text import capital, definite, subject, verb_s
 from game.world.state import PLAYER, npc_place, room_place
 
@@ -190,6 +191,7 @@ def give(turn: Turn, command: Command) -> None:
     else:
         turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'takes', 'take')} {name}, and nods.")
     world.move_item(item_id, npc_place(npc_id))
+    remember(world, npc_id, "helped")  # what it says to you next (game.npc.words)
     turn.spend(1)
 
 

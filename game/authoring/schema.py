@@ -25,6 +25,7 @@ from game.world.content import (
     DIRECTIONS,
     DISPOSITIONS,
     ITEM_KINDS,
+    TALK_MEMORIES,
     TRIGGER_ENDS,
     TRIGGER_EVENTS,
     Adventure,
@@ -196,6 +197,10 @@ class _Maker:
             return {"type": "object", "additionalProperties": {"type": "string"}}
         if owner == "npc" and key == "topics":
             return {"type": "object", "additionalProperties": {"type": "string"}}
+        if owner == "npc" and key == "talk_after":
+            return {"type": "object", "propertyNames": {"enum": list(TALK_MEMORIES)},
+                    "additionalProperties": {"type": "string"},
+                    "description": "what it says once it remembers a deed of yours (docs/authoring.md)"}
         return None
 
     def id_map(self, name: str) -> Json:

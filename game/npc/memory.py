@@ -18,6 +18,9 @@ them to decide.
   attack someone who meant no harm, or kill them.
 - ``called``: it has already called for help in this fight.
 - ``met``: the first-meeting reaction has been rolled.
+- ``helped``: the player gave it something.
+
+:mod:`game.npc.words` turns them into what the NPC says to ``talk`` and ``ask``.
 
 :func:`refuses_trade` is the query trade asks before a merchant deals.
 """

@@ -43,6 +43,7 @@ from game.world.content import (
     DISPOSITIONS,
     ITEM_KINDS,
     NPC_PRONOUNS,
+    TALK_MEMORIES,
     Adventure,
     CheckDef,
     ExitDef,
@@ -128,7 +129,7 @@ ITEM_SPEC: dict[str, Checker] = {
 NPC_SPEC: dict[str, Checker] = {
     "name": STR, "description": STR, "aliases": STR_LIST, "disposition": STR, "behaviour": STR,
     "tier": INT, "items": STR_LIST, "stats": TABLE, "creature": STR, "talk": STR, "topics": TABLE,
-    "route": STR_LIST, "blocks": STR, "pronoun": STR, "descriptions": TABLE_LIST, "attack": STR,
+    "talk_after": TABLE, "route": STR_LIST, "blocks": STR, "pronoun": STR, "descriptions": TABLE_LIST, "attack": STR,
 }
 REGION_SPEC: dict[str, Checker] = {"name": STR, "encounters": STR_LIST}
 CHECK_SPEC: dict[str, Checker] = {"check": STR, "difficulty": STR, **{s: INT for s in SYSTEM_IDS}}
@@ -615,6 +616,7 @@ class _Builder:
             creature=self._one_of(path + ("creature",), npc.get("creature", "biological"),
                                   "a creature type", CREATURES),
             talk=_text(npc.get("talk")), topics=self._topics(path + ("topics",), npc.get("topics", {})),
+            talk_after=self._talk_after(path + ("talk_after",), npc.get("talk_after", {})),
             route=self._refs(path + ("route",), npc.get("route", []), "room", self.room_data),
             blocks=self._blocks(path + ("blocks",), npc_id, npc.get("blocks"), rooms),
             pronoun=self._one_of(path + ("pronoun",), npc.get("pronoun", "it"), "a pronoun", NPC_PRONOUNS),
@@ -630,6 +632,14 @@ class _Builder:
             else:
                 self.report.add(path + (topic,), f"expected a string, got {type_name(answer)}")
         return topics
+
+    def _talk_after(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, str]:
+        """``talk_after``: a line for each remembered deed named in :data:`TALK_MEMORIES`."""
+        lines = self._topics(path, raw)
+        for key in [k for k in lines if k not in TALK_MEMORIES]:
+            self.report.add(path + (key,), f"'{key}' is not a remembered deed (one of {', '.join(TALK_MEMORIES)})")
+            del lines[key]
+        return lines
 
     def _blocks(self, path: KeyPath, npc_id: str, value: str | None, rooms: dict[str, RoomDef]) -> str | None:
         if value is None:

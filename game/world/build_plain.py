@@ -85,7 +85,7 @@ def made(cls: type[_Def], attributes: dict[str, Any]) -> _Def:
 
 #: The fields with a default factory that the functions below give a new empty table each
 #: (``tests/test_loader_plain.py`` fails when a content class gains another).
-FRESH_TABLES = {RoomDef: {"exits", "scenery"}, ItemDef: {"effect", "stats"}, NpcDef: {"stats", "topics"}}
+FRESH_TABLES = {RoomDef: {"exits", "scenery"}, ItemDef: {"effect", "stats"}, NpcDef: {"stats", "topics", "talk_after"}}
 
 
 def plain_item(builder: PlainBuilder, item_id: str) -> ItemDef | None:
@@ -127,7 +127,7 @@ def plain_npc(builder: PlainBuilder, npc_id: str) -> NpcDef | None:
         "id": npc_id, "name": name, "description": _text(raw.get("description")), "aliases": tuple(aliases),
         "disposition": raw.get("disposition", "neutral"), "behaviour": raw.get("behaviour", "cautious"),
         "tier": tier, "items": (), "stats": {}, "creature": raw.get("creature", "biological"),
-        "talk": _text(raw.get("talk")), "topics": {}, "route": tuple(route), "blocks": None,
+        "talk": _text(raw.get("talk")), "topics": {}, "talk_after": {}, "route": tuple(route), "blocks": None,
         "pronoun": raw.get("pronoun", "it"), "descriptions": (), "attack": _text(raw.get("attack")),
     })
 

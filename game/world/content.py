@@ -219,6 +219,10 @@ class ItemDef:
         return self.damage is not None or self.kind == "weapon"
 
 
+#: The deeds an NPC's ``talk_after`` may answer, as the player would name them (see game.npc.memory).
+TALK_MEMORIES: tuple[str, ...] = ("killing", "assault", "theft", "spared", "helped")
+
+
 @dataclass(frozen=True)
 class NpcDef:
     id: str
@@ -235,6 +239,9 @@ class NpcDef:
     #: What the NPC says to ``talk``; ``topics`` answer ``ask NPC about TOPIC``.
     talk: str = ""
     topics: Mapping[str, str] = field(default_factory=dict)
+    #: What it says to ``talk`` and ``ask`` once it remembers a deed of the player's, by
+    #: :data:`TALK_MEMORIES` key (``theft = "..."``): its own words instead of the generic ones.
+    talk_after: Mapping[str, str] = field(default_factory=dict)
     #: Rooms a wandering NPC walks between, in order.
     route: tuple[str, ...] = ()
     #: Guards block this exit direction of their room while they stand.

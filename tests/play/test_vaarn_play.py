@@ -680,7 +680,8 @@ def test_long_rest_heals_all_hp_or_one_wound_as_the_player_says(engine: Engine, 
     assert "Long rest: HP restored to 6." in lines
 
 
-def test_ability_losses_from_wounds_last_by_default(engine: Engine, dice: Dice) -> None:
+def test_option_wound_losses_lasting_keeps_ability_losses(tmp_path: Path, dice: Dice) -> None:
+    engine = make(tmp_path, options='wound_losses = "lasting"')
     set_player(engine, **{"str": -1, "depleted": {"str": 3}})
     engine.state.water = 3
     engine.state.food = 3
@@ -689,8 +690,9 @@ def test_ability_losses_from_wounds_last_by_default(engine: Engine, dice: Dice) 
     assert engine.state.player.bonus("str") == -1
 
 
-def test_option_wound_losses_daily_come_back_a_point_a_day(tmp_path: Path, dice: Dice) -> None:
-    engine = make(tmp_path, options='wound_losses = "daily"')
+def test_ability_losses_come_back_a_point_a_day_by_default(tmp_path: Path, dice: Dice) -> None:
+    """Seed 001 §Wounds and Healing: "replenish at the rate of one point per day"."""
+    engine = make(tmp_path)
     set_player(engine, **{"str": -1, "depleted": {"str": 3}})
     engine.state.water = 3
     engine.state.food = 3
@@ -716,9 +718,10 @@ def test_deprived_characters_gain_nothing_from_rest(engine: Engine, dice: Dice) 
 # -- water --------------------------------------------------------------------------------------
 
 def test_a_ration_a_day_and_death_on_the_third_dry_day(engine: Engine, dice: Dice) -> None:
-    assert say(engine, dice, "wait 1 day") == ["You wait 1 day."]          # day 1 counts as drunk
+    # seed 001 §Water: "must drink one ration of water every day": the first day is not free
+    assert say(engine, dice, "wait 1 day") == ["You wait 1 day.", "As the day ends you drink a ration of water (1 left)."]
     assert say(engine, dice, "wait 1 day") == [
-        "You wait 1 day.", "As the day ends you drink a ration of water (1 left).", "You eat a ration before sleep (1 left)."]
+        "You wait 1 day.", "As the day ends you drink a ration of water (0 left).", "You eat a ration before sleep (1 left)."]
     engine.state.water = 0
     assert "A day without water: you are deprived, and rest will not help you." in say(engine, dice, "wait 1 day")
     assert engine.status_line().split(" | ")[1] == "HP 6/6, deprived"
@@ -730,12 +733,14 @@ def test_a_ration_a_day_and_death_on_the_third_dry_day(engine: Engine, dice: Dic
 
 
 def test_synthetic_characters_drink_weekly(tmp_path: Path, dice: Dice) -> None:
-    engine = make(tmp_path, water=1, extra="synthetic = true")
-    lines = say(engine, dice, "wait 7 days")
+    engine = make(tmp_path, water=2, extra="synthetic = true")
+    lines = say(engine, dice, "wait 6 days")
     assert not any("water" in line for line in lines)
-    assert engine.state.water == 1
-    lines = say(engine, dice, "wait 1 day")
-    assert "As the day ends you drink a ration of water (0 left)." in lines
+    assert engine.state.water == 2
+    lines = say(engine, dice, "wait 1 day")  # the end of the first week
+    assert "As the day ends you drink a ration of water (1 left)." in lines
+    lines = say(engine, dice, "wait 6 days")
+    assert not any("water" in line for line in lines)
 
 
 # -- barter --------------------------------------------------------------------------------------

@@ -629,18 +629,19 @@ def test_deprived_rests_give_nothing(system: vaarn.VaarnSystem) -> None:
 def test_long_rest_restores_hp_or_a_wound(system: vaarn.VaarnSystem) -> None:
     hurt = player(hp=-4, wounds=[wound(7, "Stomach Wound", 1), wound(12, "Lost an Eye", 2)],
                   str=0, depleted={"str": 2}, unconscious=True)
-    first = system.rest(hurt, "long", True, ScriptedDice([]))
+    lasting = vaarn.make_system({"wound_losses": "lasting"})
+    first = lasting.rest(hurt, "long", True, ScriptedDice([]))
     assert first.sheet.hp == 8 and len(first.sheet.wounds) == 2
-    # seed 001: only depletion by enemy attacks comes back a point a day; a wound's loss lasts
+    # option lasting: a wound's loss stays
     assert first.sheet.bonus("str") == 0 and first.sheet.depleted == {"str": 2}
     assert first.sheet.unconscious is False
-    second = system.rest(first.sheet, "long", True, ScriptedDice([]))
+    second = lasting.rest(first.sheet, "long", True, ScriptedDice([]))
     assert second.sheet.wounds == (wound(7, "Stomach Wound", 1),)
     assert second.sheet.bonus("str") == 0
-    daily = vaarn.make_system({"wound_losses": "daily"})
-    first = daily.rest(hurt, "long", True, ScriptedDice([]))
+    # seed 001 §Wounds and Healing, the default: "replenish at the rate of one point per day"
+    first = system.rest(hurt, "long", True, ScriptedDice([]))
     assert first.sheet.bonus("str") == 1 and first.sheet.depleted == {"str": 1}
-    second = daily.rest(first.sheet, "long", True, ScriptedDice([]))
+    second = system.rest(first.sheet, "long", True, ScriptedDice([]))
     assert second.sheet.bonus("str") == 2 and second.sheet.depleted == {}
     chosen = system.rest_with(hurt, "long", 1, 1, ScriptedDice([]), choice="wound")
     assert chosen.sheet.hp == -4 and len(chosen.sheet.wounds) == 1

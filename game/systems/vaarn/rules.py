@@ -61,7 +61,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "attack_ties": ("miss", "hit"),
     "npc_wounds": ("die-at-zero", "wound-table"),
     "meals": ("daily", "rests-only"),
-    "wound_losses": ("lasting", "daily"),
+    "wound_losses": ("daily", "lasting"),
 }
 
 
@@ -81,8 +81,9 @@ class VaarnSystem:
         self.ties_hit = self.options["attack_ties"] == "hit"
         self.npc_dies_at_zero = self.options["npc_wounds"] == "die-at-zero"
         self.gifts = self.options["gifts"]
-        #: Option ``wound_losses = "daily"`` (house rule): ability points lost to wounds come
-        #: back a point a day like depletion by enemy attacks; by default they last.
+        #: Seed 001 §Wounds and Healing, Long Rest: "Ability defenses that have been depleted by
+        #: enemy attacks replenish at the rate of one point per day" (a wound is an enemy's attack):
+        #: a point back each long rest by default; option ``wound_losses = "lasting"`` keeps them lost.
         self.wound_losses_heal = self.options["wound_losses"] == "daily"
 
     # -- the command line's requests ------------------------------------------

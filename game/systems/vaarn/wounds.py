@@ -289,14 +289,14 @@ def restore_abilities(sheet: VaarnSheet, points: int = 1) -> VaarnSheet:
 # -- rests -----------------------------------------------------------------------
 
 def rest(sheet: VaarnSheet, kind: str, fed: bool, dice: Dice, choice: str = "auto",
-         restore_wound_losses: bool = False) -> VaarnChange:
+         restore_wound_losses: bool = True) -> VaarnChange:
     """Short rest: d8 + CON HP (at least 1, house rule).  Long rest: all HP or one wound.
 
-    Seed 001: "Ability defenses that have been depleted by enemy attacks replenish at
-    the rate of one point per day"; the points a wound takes (``depleted``: a severed
-    arm's -10 STR) are the wound's lasting harm and stay lost, unless
-    ``restore_wound_losses`` (option ``wound_losses = "daily"``, a house rule) gives
-    each back one point on a long rest.
+    Seed 001 §Wounds and Healing: "Ability defenses that have been depleted by enemy
+    attacks replenish at the rate of one point per day": with ``restore_wound_losses``
+    (the default, option ``wound_losses = "daily"``) the points a wound takes
+    (``depleted``) come back one a long rest, a night's sleep a day; option
+    ``wound_losses = "lasting"`` keeps them lost as the wound's lasting harm.
 
     ``fed`` False, or a Deprived sheet, means no benefit (seed 001 §Wounds and
     Healing).  Any rest wakes a character who passed out (house rule).  Long
