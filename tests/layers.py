@@ -24,9 +24,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("play", ("game.play",)),
     ("engine", ("game.engine", "game.report")),
     ("saves, meta, authoring", ("game.saves", "game.save_format", "game.npc_updates", "game.meta", "game.transcript",
-                                "game.authoring", "game.mapping", "game.replay")),
+                                "game.authoring", "game.mapping", "game.replay", "game.generate")),
     ("repl, cli", ("game.repl", "game.cli", "game.cli_args", "game.commands", "game.completion", "game.history",
-                   "game.presentation", "game.__main__")),
+                   "game.presentation", "game.__main__", "game.generate.commands")),
 )
 
 #: A system's wording sits with the narration it extends.
