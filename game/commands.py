@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from game.cli_args import exhausted_message, parse_dice, parse_keys, print_json
 from game.errors import DiceExhausted, SaveError, UsageError
 from game.rules import registry
-from game.rules.base import RuleSystem
+from game.rules.base import SystemInPlay
 from game.rules.dice import RandomDice, ScriptedDice
 from game.world.content import Adventure
 
@@ -37,7 +37,7 @@ def content_cache() -> ContentCache:
     return ContentCache(content_cache_home(), __version__, background=True)
 
 
-def _system_for(adventure: Adventure, system_id: str | None) -> RuleSystem:
+def _system_for(adventure: Adventure, system_id: str | None) -> SystemInPlay:
     chosen = system_id or adventure.system
     return registry.get_system(chosen, adventure.rules.get(chosen, {}))
 

@@ -51,7 +51,7 @@ from game.errors import ActionRefused, ContentError
 from game.meta import ENDING_QUESTION, MetaCommands
 from game.play import play_for
 from game.report import Report
-from game.rules.base import RuleSystem
+from game.rules.base import SystemInPlay
 from game.rules.dice import Dice, RandomDice, dice_for_turn
 from game.text import clean, is_plural, quote_back
 from game.timekeeping import advance
@@ -105,7 +105,7 @@ def world_dice_for_turn(seed: int, turn: int) -> Dice:
     return RandomDice(random.Random(f"wayfarer:{seed}:{turn}:world"))
 
 
-def new_state(adventure: Adventure, system: RuleSystem, seed: int) -> WorldState:
+def new_state(adventure: Adventure, system: SystemInPlay, seed: int) -> WorldState:
     """The state at the start of a run: the player made from content or by the system's rules."""
     stats = adventure.player.stats.get(system.id)
     creation_dice = RandomDice(random.Random(f"wayfarer:{seed}:character"))
@@ -136,7 +136,7 @@ def _starting_kit(adventure: Adventure, system_id: str, stats: Mapping[str, Any]
 class Engine:
     """Runs one adventure under one rule system."""
 
-    def __init__(self, adventure: Adventure, system: RuleSystem, state: WorldState,
+    def __init__(self, adventure: Adventure, system: SystemInPlay, state: WorldState,
                  registry: ActionRegistry | None = None, saves: SaveStore | None = None) -> None:
         # The content lives as long as the run and never changes: move it out of the
         # cyclic collector's sight, so collections stay short in a 10,000-room world.
@@ -191,7 +191,7 @@ class Engine:
         self.play.on_start(Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), play=self.play))
 
     @classmethod
-    def new_game(cls, adventure: Adventure, system: RuleSystem, seed: int,
+    def new_game(cls, adventure: Adventure, system: SystemInPlay, seed: int,
                  saves: SaveStore | None = None) -> Engine:
         return cls(adventure, system, new_state(adventure, system, seed), saves=saves)
 

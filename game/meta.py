@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from game.helptext import SystemVerb
     from game.parser import Command
     from game.play.base import BasePlay
-    from game.rules.base import RuleSystem
+    from game.rules.base import SystemInPlay
     from game.saves import SaveStore
     from game.transcript import Transcript
     from game.world.content import Adventure
@@ -97,8 +97,8 @@ class Game(Protocol):
     """
 
     adventure: Adventure
-    system: RuleSystem[Any, Any, Any]
-    play: BasePlay[Any]
+    system: SystemInPlay
+    play: BasePlay[SystemInPlay]
     world: World
     registry: ActionRegistry
     saves: SaveStore | None

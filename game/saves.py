@@ -40,7 +40,7 @@ from typing import Any
 
 from game.errors import SaveError
 from game.npc_updates import Fingerprints
-from game.rules.base import RuleSystem
+from game.rules.base import SystemInPlay
 from game.save_format import (
     FORMAT_VERSION,
     READABLE_FORMATS,
@@ -119,7 +119,7 @@ def slot_as_typed(slot: str, typed: str | None) -> str:
     return given if stripped == slot.lower() else slot
 
 
-def codec_for(system_id: str) -> RuleSystem:
+def codec_for(system_id: str) -> SystemInPlay:
     """The rule system whose sheets a save of ``system_id`` holds (SaveError for an unknown id)."""
     from game.rules.registry import SYSTEM_IDS, get_system
 

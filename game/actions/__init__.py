@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from game.events import Event, RollMade, Said
-from game.rules.base import RollResult, RuleSystem
+from game.rules.base import RollResult, SystemInPlay
 from game.rules.dice import Dice
 from game.world.world import World
 
@@ -52,7 +52,7 @@ class Turn:
     world: World
     dice: Dice
     #: The system in play's hooks (handed by the engine: the world below holds no play object).
-    play: BasePlay = field(kw_only=True)
+    play: BasePlay[SystemInPlay] = field(kw_only=True)
     #: What happened, in order; :attr:`lines` is their prose.
     events: list[Event] = field(default_factory=list)
     rolls: list[tuple[str, RollResult]] = field(default_factory=list)
@@ -81,7 +81,7 @@ class Turn:
         return self.world_dice if self.world_dice is not None else self.dice
 
     @property
-    def system(self) -> RuleSystem:
+    def system(self) -> SystemInPlay:
         return self.world.system
 
     def record(self, label: str, request: Any, *, amend: bool = False) -> None:

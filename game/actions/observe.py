@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.actions import Turn
-from game.actions.combat import weapon_of
+from game.actions.deeds import weapon_of
 from game.actions.scope import SELF, Scope, resolve, scenery_of
 from game.errors import ActionRefused
 from game.text import article, capital, definite, is_plural, join_names, possessive, subject, the, verb_s

@@ -24,9 +24,12 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.world.content import Adventure, ExitDef
+
+if TYPE_CHECKING:
+    from game.engine import Engine
 
 
 @dataclass
@@ -56,7 +59,7 @@ class RunResult:
 class Scout:
     """Plays one run through an :class:`~game.engine.Engine`."""
 
-    def __init__(self, engine: Any, seed: int, max_turns: int) -> None:
+    def __init__(self, engine: Engine, seed: int, max_turns: int) -> None:
         self.engine = engine
         self.world = engine.world
         self.adventure: Adventure = engine.adventure
@@ -107,7 +110,7 @@ class Scout:
         answers = 0
         while self.engine.asking is not None and answers < 3:
             choices = self.engine.asking.question.choices
-            answer = "yes" if "yes" in choices else choices[0]
+            answer = "yes" if "yes" in choices else next(iter(choices))
             report = self.engine.submit(answer)
             lines.extend(report.lines)
             answers += 1

@@ -28,7 +28,7 @@ from typing import Any
 
 from game.errors import ContentError, UsageError
 from game.rules import registry
-from game.rules.base import RuleSystem
+from game.rules.base import SystemInPlay
 from game.rules.dice import RandomDice
 from game.world.schema import KeyPath
 
@@ -43,7 +43,7 @@ def stats_problems(merged: Mapping[str, Any]) -> list[Problem]:
     options are the loader's to report, and are skipped here.
     """
     problems: list[Problem] = []
-    systems: dict[str, RuleSystem | None] = {}
+    systems: dict[str, SystemInPlay | None] = {}
     for path, system_id, stats, npc in _tables(merged):
         if system_id not in systems:
             systems[system_id] = _system(merged, system_id)
@@ -69,7 +69,7 @@ def _kit_problems(merged: Mapping[str, Any], system_id: str, stats: Mapping[str,
     return problems
 
 
-def table_problems(system: RuleSystem, stats: Mapping[str, Any],
+def table_problems(system: SystemInPlay, stats: Mapping[str, Any],
                    npc: tuple[int, str] | None = None) -> list[tuple[KeyPath, str]]:
     """(field path inside the table, reason) for each problem ``system`` finds in ``stats``:
     a player's table, or an NPC's when ``npc`` gives its (tier, creature type)."""
@@ -115,7 +115,7 @@ def _by_system(stats: Any) -> Iterator[tuple[str, Mapping[str, Any]]]:
                 yield system_id, table
 
 
-def _system(merged: Mapping[str, Any], system_id: str) -> RuleSystem | None:
+def _system(merged: Mapping[str, Any], system_id: str) -> SystemInPlay | None:
     """The system configured as the adventure's ``[adventure.rules] <id>`` says; None when it cannot be."""
     adventure = merged.get("adventure")
     rules = adventure.get("rules") if isinstance(adventure, Mapping) else None

@@ -12,10 +12,10 @@ from __future__ import annotations
 import importlib
 
 from game.play.base import BasePlay
-from game.rules.base import RuleSystem
+from game.rules.base import SystemInPlay
 
 
-def play_for(system: RuleSystem) -> BasePlay:
+def play_for(system: SystemInPlay) -> BasePlay[SystemInPlay]:
     """The play object of a system: its own module's, or the base behaviour."""
     try:
         module = importlib.import_module(f"game.systems.{system.id}.play")
@@ -23,5 +23,5 @@ def play_for(system: RuleSystem) -> BasePlay:
         if error.name not in (f"game.systems.{system.id}", f"game.systems.{system.id}.play"):
             raise
         return BasePlay(system)
-    play: BasePlay = module.make_play(system)
+    play: BasePlay[SystemInPlay] = module.make_play(system)
     return play

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.actions.combat import npc_weapon, put_sheet, report_attack, sheet_of
+from game.actions.deeds import standing_hostiles
 from game.events import PLAYER
 from game.narration import Narrator
 from game.play import living, npc_items
@@ -223,7 +224,7 @@ class BasePlay(Generic[SystemT]):
         from game.npc.policies import policy_for  # imported when NPCs first act: kept out of start-up
 
         world = turn.world
-        victors = living.standing_hostiles(world)
+        victors = standing_hostiles(world)
         if not victors:
             return
         leader = victors[0]

@@ -285,3 +285,9 @@ class RuleSystem(Protocol[SheetT, RequestT, MomentT]):
     def heal(self, sheet: SheetT, healing: str, dice: Dice) -> SheetChange[SheetT]:
         """Healing from a potion, a gift or an exotica; ``healing`` is a die such as ``"d6"``."""
         ...
+
+
+#: The system in play, whichever the player chose: its sheet, request and moment types are known
+#: only at run time, so what holds any system (the engine, the world, saves, the command line)
+#: holds it with them erased.  A system's own code holds its own type, ``RuleSystem[Sheet, ...]``.
+SystemInPlay = RuleSystem[Any, Any, Any]

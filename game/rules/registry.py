@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from game.errors import UsageError
-from game.rules.base import RuleSystem
+from game.rules.base import SystemInPlay
 
 #: Every system id, in the order ``wayfarer systems`` lists them.
 SYSTEM_IDS: tuple[str, ...] = ("open_adventures", "vaarn", "opend6", "bind", "maelstrom")
@@ -56,7 +56,7 @@ def option_problems(system_id: str, options: Mapping[str, object]) -> list[str]:
     return problems
 
 
-def get_system(system_id: str, options: Mapping[str, str] | None = None) -> RuleSystem:
+def get_system(system_id: str, options: Mapping[str, str] | None = None) -> SystemInPlay:
     """A configured instance of the system; UsageError for an unknown id or bad options."""
     module = _module(system_id)
     problems = option_problems(system_id, options or {})
@@ -64,5 +64,5 @@ def get_system(system_id: str, options: Mapping[str, str] | None = None) -> Rule
         raise UsageError(problems[0])
     defaults = {key: values[0] for key, values in module.OPTIONS.items()}
     defaults.update(options or {})
-    system: RuleSystem = module.make_system(defaults)
+    system: SystemInPlay = module.make_system(defaults)
     return system

@@ -371,7 +371,7 @@ def decode_adventure(data: Any, *, source: Path | None, digest: str) -> Adventur
     """An Adventure from :func:`encode_adventure`'s data; _Unusable unless it has exactly the right shape."""
     if not isinstance(data, dict) or any(name in data for name in _LOAD_FIELDS):
         raise _Unusable("not an adventure")
-    decoded = _decoder(Adventure)(data)
+    decoded: Adventure = _decoder(Adventure)(data)
     return dataclasses.replace(decoded, source=source, digest=digest)
 
 

@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.base import RuleSystem
+from game.rules.base import SystemInPlay
 from game.text import article
 from game.world.content import Adventure, ExitDef, ItemDef, NpcDef, RoomDef
 from game.world.state import GONE, PLAYER, NpcState, WorldState, npc_place, room_place, search_place
@@ -40,7 +40,7 @@ class Display:
 class World:
     """Content and state together, with the queries actions need."""
 
-    def __init__(self, adventure: Adventure, state: WorldState, system: RuleSystem[Any, Any, Any]) -> None:
+    def __init__(self, adventure: Adventure, state: WorldState, system: SystemInPlay) -> None:
         self.adventure = adventure
         #: Room id -> the changed NPCs that were in it at some time since the index was built: a
         #: superset of those there now in this state and in its copies (``lineage``), checked on reading.
@@ -316,6 +316,6 @@ class World:
         self.state.item_moves[item_id] = GONE
 
 
-def npc_sheet(system: RuleSystem, definition: NpcDef) -> Any:
+def npc_sheet(system: SystemInPlay, definition: NpcDef) -> Any:
     """The sheet an NPC's definition makes under a rule system: its stat table for the system, else its tier."""
     return system.npc_sheet(definition.tier or 1, definition.stats.get(system.id), definition.creature)

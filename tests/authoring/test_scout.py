@@ -38,7 +38,7 @@ def recorded(scout: Scout) -> list[str]:
         said.append(text)
         return say(text)
 
-    scout.say = recording  # type: ignore[method-assign]
+    scout.say = recording
     return said
 
 
@@ -185,3 +185,20 @@ def test_the_plan_for_cloak_of_darkness_is_read_from_its_triggers() -> None:
     assert stopping_trigger(world, "go", {"south"}, "bar") is None
     then = plan(world)
     assert then is not None and then.tasks == (Task("act", room="bar", verb="read", thing="message"),)
+
+
+def test_a_question_without_yes_is_answered_with_its_first_choice(oasis: Adventure) -> None:
+    engine = Engine.new_game(oasis, get_system("vaarn"), 2)
+    scout = Scout(engine, 2, 40)
+    typed: list[str] = []
+
+    class Asked:
+        choices = {"left": "the left way", "right": "the right way"}
+
+    def submit(text: str) -> object:
+        typed.append(text)
+        engine.asking = None if len(typed) > 1 else type("Asking", (), {"question": Asked})()
+        return type("Report", (), {"lines": [text]})()
+
+    engine.submit = submit
+    assert scout.say("go") == ["go", "left"]

@@ -152,7 +152,7 @@ def downtime(sheet: BindSheet) -> BindSheet:
 REST_INTERVALS: dict[str, int] = {"short": 1, "long": len(INTERVALS)}
 
 
-def rest(sheet: BindSheet, kind: str, fed: bool) -> RestResult:
+def rest(sheet: BindSheet, kind: str, fed: bool) -> RestResult[BindSheet]:
     """Rest ``short`` (one interval) or ``long`` (a day: four intervals); Fatigue falls.
 
     Healing is not here: it comes with the days that pass (:func:`heal_days`, a

@@ -14,7 +14,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from game.actions.combat import UNARMED, best_weapon, named_natural, weapon_of
+from game.actions.combat import UNARMED, best_weapon, named_natural
+from game.actions.deeds import weapon_of
 from game.events import PLAYER
 from game.rules.base import RollResult, Weapon
 from game.systems.bind import body as bind_body
@@ -318,7 +319,8 @@ def helpers(world: World) -> list[str]:
 
 def helper_sheet(world: World, npc_id: str) -> BindSheet:
     changed = world.state.npcs.get(npc_id)
-    return changed.sheet if changed else world.npc_sheet(world.npc(npc_id))
+    sheet: BindSheet = changed.sheet if changed else world.npc_sheet(world.npc(npc_id))
+    return sheet
 
 
 def best_healer(world: World) -> tuple[str, BindSheet]:

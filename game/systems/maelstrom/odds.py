@@ -72,7 +72,7 @@ def _fives(number: int, limit: int) -> int:
 
 def _coprime_maker() -> Callable[[int, int], Fraction]:
     """How this Python builds a Fraction from coprime parts without a gcd (chosen once)."""
-    maker: Any = getattr(Fraction, "_from_coprime_ints", None)  # Python 3.12+
+    maker: Callable[[int, int], Fraction] | None = getattr(Fraction, "_from_coprime_ints", None)  # Python 3.12+
     if maker is not None:
         return maker
 
@@ -81,7 +81,8 @@ def _coprime_maker() -> Callable[[int, int], Fraction]:
         # spends twice as long on argument checks (a few hundred Fractions an `odds`)
         made: Any = object.__new__(Fraction)
         made._numerator, made._denominator = numerator, denominator
-        return made
+        fraction: Fraction = made
+        return fraction
 
     try:
         half = from_parts(1, 2)
@@ -250,7 +251,7 @@ def _below_threshold(dice: int, specialties: int, difficulty: int, x: Sequence[i
     for i in range(1, t):
         z_powers.append([0] * i + [sum(map(mul, z_powers[-1], z_tails[j])) for j in range(i, t)])
     columns = list(zip(*z_powers, strict=True))  # columns[j][i] = z_powers[i][j]
-    scales = [10 ** (top - n - s * j) for j in range(t)]  # 10**(n + s j) to 10**top
+    scales: list[int] = [10 ** (top - n - s * j) for j in range(t)]  # 10**(n + s j) to 10**top
 
     def below(power: list[int]) -> int:  # sum(power[j] * scales[j]), by Horner in powers of 10**s
         total = 0

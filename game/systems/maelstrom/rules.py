@@ -250,12 +250,12 @@ class MaelstromSystem:
     def sheet_lines(self, sheet: MaelstromSheet) -> list[str]:
         return sheets.sheet_lines(sheet)
 
-    def rest(self, sheet: MaelstromSheet, kind: str, fed: bool, dice: Dice, *, who: str = PLAYER) -> RestResult:
+    def rest(self, sheet: MaelstromSheet, kind: str, fed: bool, dice: Dice, *, who: str = PLAYER) -> RestResult[MaelstromSheet]:
         """Short: one bashing level; long: all bashing, one worse level, one Willpower (house rule)."""
         rested, events = body.rest(sheet, kind, fed, who)
         return RestResult(rested, events=events)
 
-    def harm(self, sheet: MaelstromSheet, damage: str, dice: Dice, *, who: str = PLAYER) -> SheetChange:
+    def harm(self, sheet: MaelstromSheet, damage: str, dice: Dice, *, who: str = PLAYER) -> SheetChange[MaelstromSheet]:
         """Harm from no attacker (house rule): the die's damage dice at 6, one level of
         bashing damage a success and at least one; no soak (the desert ignores armour)."""
         count = actions.HARM_DICE.get(damage, 2)
@@ -263,7 +263,7 @@ class MaelstromSystem:
         hurt, events = body.wound(sheet, max(successes, 1), "bashing", who, at_least_one=not successes)
         return SheetChange(hurt, rolls=(_count_result(faces, successes, "harm"),), events=events)
 
-    def heal(self, sheet: MaelstromSheet, healing: str, dice: Dice, *, who: str = PLAYER) -> SheetChange:
+    def heal(self, sheet: MaelstromSheet, healing: str, dice: Dice, *, who: str = PLAYER) -> SheetChange[MaelstromSheet]:
         """Healing (house rule): the die's dice at 6, one level healed a success and at
         least one, lethal first, then aggravated, then bashing."""
         count = actions.HARM_DICE.get(healing, 2)
@@ -275,7 +275,7 @@ class MaelstromSystem:
         """``sheet`` with ``levels`` of ``kind`` (bashing, lethal, aggravated) damage."""
         return self.wound(sheet, levels, kind).sheet
 
-    def wound(self, sheet: MaelstromSheet, levels: int, kind: str, *, who: str = PLAYER) -> SheetChange:
+    def wound(self, sheet: MaelstromSheet, levels: int, kind: str, *, who: str = PLAYER) -> SheetChange[MaelstromSheet]:
         """Mark ``levels`` of ``kind`` damage from no roll (a botch's hurt), with its events."""
         if kind not in sheets.DAMAGE_TYPES:
             raise UsageError(f"damage type must be one of {', '.join(sheets.DAMAGE_TYPES)}, not '{kind}'")

@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.actions.combat import attack_label, best_weapon, natural_weapon, put_sheet, sheet_of, weapon_of
+from game.actions.combat import attack_label, best_weapon, natural_weapon, put_sheet, sheet_of
+from game.actions.deeds import weapon_of
 from game.errors import ActionRefused
 from game.events import PLAYER
 from game.npc import memory

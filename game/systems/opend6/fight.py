@@ -13,7 +13,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from game.actions.combat import put_sheet, sheet_of, weapon_of
+from game.actions.combat import put_sheet, sheet_of
+from game.actions.deeds import weapon_of
 from game.events import PLAYER, Event
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.opend6 import rolls
@@ -49,7 +50,7 @@ def item_armor(turn: Turn, item_id: str) -> DieCode:
 
 def worn_armor(turn: Turn) -> DieCode:
     """The best armor the player carries, or the sheet's own if that is better."""
-    best = turn.world.state.player.armor
+    best: DieCode = turn.world.state.player.armor
     for item_id in turn.world.carried():
         if turn.world.item(item_id).kind == "armor":
             best = max(best, item_armor(turn, item_id))

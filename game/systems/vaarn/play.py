@@ -285,7 +285,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         world = turn.world
         acted = moment_of(world).acted_first
         update_moment(world, acted_first=())
-        return [n for n in world.living_npcs_in() if n not in acted and fight.fighting(world, n)]
+        return [n for n in world.living_npcs_in() if n not in acted and fighting(world, n)]
 
     def player_spared(self, turn: Turn) -> None:
         """Left for dead by a foe: senseless d6 hours, then awake (the house rule of :func:`come_to`)."""
