@@ -167,8 +167,9 @@ class WorldState:
     hunger_days: int = 0
     #: The commands that made this state from the start, for replay.
     log: list[str] = field(default_factory=list)
-    #: The system's immutable record of what lasts a turn or a round (None when nothing is under way).
-    moment: Any = None
+    #: The system's immutable record of what lasts a turn or a round (None when nothing is under way);
+    #: of the system's own type, which only its code reads (narrowing it with isinstance).
+    moment: object = None
     #: Content flags set by triggers, and content counters (absent: 0).
     flags: set[str] = field(default_factory=set)
     counters: dict[str, int] = field(default_factory=dict)

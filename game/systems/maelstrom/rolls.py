@@ -124,8 +124,8 @@ def foes_at_hand(world: World) -> list[str]:
 
 def readied(world: World) -> WillpowerUse | None:
     """What the point of Willpower readied for the next roll will do (None: none is)."""
-    moment: MaelstromMoment | None = world.state.moment
-    return moment.willpower if moment is not None else None
+    moment = world.state.moment
+    return moment.willpower if isinstance(moment, MaelstromMoment) else None
 
 
 def ready(world: World, use: WillpowerUse | None) -> None:

@@ -110,7 +110,7 @@ class OpenD6Play(BasePlay[OpenD6]):
 
     def stats_lines(self, world: World) -> list[str]:
         """The sheet, then a Fate Point armed or a complication pending (they live in the moment)."""
-        return super().stats_lines(world) + self.system.moment_lines(world.state.moment, PLAYER)
+        return super().stats_lines(world) + self.system.moment_lines(rolls.moment_of(world.state), PLAYER)
 
     # -- checks ---------------------------------------------------------------------
     def check_request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,

@@ -48,8 +48,8 @@ def update_npc(world: World, npc_id: str, **changes: Any) -> VaarnSheet:
 
 def moment_of(world: World) -> VaarnMoment:
     """The round's record (an empty one when nothing is under way)."""
-    moment: VaarnMoment | None = world.state.moment
-    return moment if moment is not None else VaarnMoment()
+    moment = world.state.moment
+    return moment if isinstance(moment, VaarnMoment) else VaarnMoment()
 
 
 def update_moment(world: World, **changes: Any) -> VaarnMoment:
