@@ -13,7 +13,9 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
+from game import version
 from game.errors import ContentError, UsageError, WayfarerError
+from game.paths import content_cache_home, saves_home
 
 SUBCOMMANDS = ("play", "check", "systems", "odds", "roll", "map", "replay", "schema", "test", "simulate", "generate",
                "new", "daily")
@@ -35,8 +37,6 @@ class VersionAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
                  option_string: str | None = None) -> None:
-        from game import version
-
         print(f"wayfarer {version()}")
         parser.exit()
 
@@ -63,8 +63,6 @@ def build_parser(only: str | None = None) -> Parser:
     every start, so :func:`_main` builds the one it was given; ``--help``
     and ``--version`` get them all.
     """
-    from game.paths import content_cache_home, saves_home
-
     home = saves_home()
     cache = content_cache_home()
     # Raw: a path wrapped at its hyphens could not be copied.

@@ -1,6 +1,7 @@
 """Parsing and printing shared by the subcommands: ``KEY=VALUE`` words, ``--dice`` faces, JSON."""
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 
@@ -33,8 +34,6 @@ def parse_dice(text: str) -> list[int]:
 
 def print_json(data: object) -> None:
     """One JSON object on standard output."""
-    import json  # only --json output needs it: kept out of start-up
-
     print(json.dumps(data, sort_keys=False))
 
 

@@ -3,13 +3,17 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
 import random
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game import __version__
 from game.cli_args import exhausted_message, parse_dice, parse_keys, print_json
-from game.errors import DiceExhausted, SaveError, UsageError
+from game.errors import ContentError, DiceExhausted, SaveError, UsageError
+from game.paths import bundled_root, content_cache_home, old_saves_notice, saves_home
 from game.rules import registry
 from game.rules.base import SystemInPlay
 from game.rules.dice import RandomDice, ScriptedDice
@@ -22,7 +26,6 @@ if TYPE_CHECKING:
 
 
 def _load(name: str | None) -> Adventure:
-    from game.paths import bundled_root
     from game.world.loader import DEFAULT_ADVENTURE, find_adventure, load_adventure
 
     return load_adventure(find_adventure(name or DEFAULT_ADVENTURE, bundled_root()), cache=content_cache())
@@ -30,8 +33,6 @@ def _load(name: str | None) -> Adventure:
 
 def content_cache() -> ContentCache:
     """The content cache of this process (``WAYFARER_CACHE`` or the user cache folder), writing in the background."""
-    from game import __version__
-    from game.paths import content_cache_home
     from game.world.cache import ContentCache
 
     return ContentCache(content_cache_home(), __version__, background=True)
@@ -87,7 +88,6 @@ def play(args: argparse.Namespace) -> int:
 def _last_run(root: Path) -> str:
     """The adventure of the most recent autosave in the saves folder: a bundled adventure's id, or the
     folder the autosave names; SaveError naming the runs there (and how to resume each) when neither is known."""
-    from game.paths import bundled_root
     from game.saves import autosaved_runs
     from game.world.loader import bundled_adventures
 
@@ -153,10 +153,6 @@ def _unfinished_run(store: SaveStore) -> list[str]:
 
 def _saves_folder(option: str | None) -> Path:
     """The saves home (:func:`game.paths.saves_home`); saves in an old ``./saves`` are pointed out once."""
-    import sys
-
-    from game.paths import old_saves_notice, saves_home
-
     home = saves_home(option).path
     if option is None:
         for line in old_saves_notice(home):
@@ -174,7 +170,6 @@ def check(args: argparse.Namespace) -> int:
     for name in args.adventures:
         path = Path(name)
         if not path.exists():
-            from game.paths import bundled_root
             from game.world.loader import find_adventure
 
             try:
@@ -247,10 +242,7 @@ def roll(args: argparse.Namespace) -> int:
 def show_map(args: argparse.Namespace) -> int:
     """The map, drawn even when ``check`` finds problems (it may show why a room cannot be reached):
     they follow a text map, marked ``!``, or go to standard error beside DOT and SVG (exit 1)."""
-    import sys
-
     from game.authoring.stats import unreported_problems
-    from game.errors import ContentError
     from game.mapping import problem_lines, render_map
     from game.world.loader import load_despite_problems
 
@@ -264,8 +256,6 @@ def show_map(args: argparse.Namespace) -> int:
 
 
 def replay(args: argparse.Namespace) -> int:
-    import sys
-
     from game.replay import replay_save
 
     def progress(line: str) -> None:
@@ -279,15 +269,12 @@ def replay(args: argparse.Namespace) -> int:
 
 # -- the author's tools (game.authoring) ---------------------------------------------
 def _adventure_dir(name: str) -> Path:
-    from game.paths import bundled_root
     from game.world.loader import find_adventure
 
     return find_adventure(name, bundled_root())
 
 
 def schema(args: argparse.Namespace) -> int:
-    import json
-
     from game.authoring.schema import content_schema
 
     adventure = _load(args.adventure) if args.adventure else None

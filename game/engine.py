@@ -31,6 +31,7 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game import version
 from game.actions import ActionRegistry, ActionSpec, Handler, Question, Turn, triggers
 from game.actions.observe import describe_room
 from game.actions.registry import default_registry
@@ -788,8 +789,6 @@ def _no_of(choices: dict[str, str]) -> str | None:
 
 def _clarified_thing(engine: Engine, command: Command, thing: Thing) -> str:
     """The command as logged with a pronoun replaced by the name of what it meant."""
-    from game.actions.scope import name_of
-
     name = name_of(engine.world, thing).removesuffix(" (dead)").lower()
     return command.with_words(tuple(name.split())).raw
 
@@ -806,9 +805,7 @@ def write_crash_report(engine: Engine, text: str, error: BaseException) -> Path 
     The report goes to ``<saves>/crash-reports/`` (the system's temporary
     folder without a saves folder); failing to write it is not another crash.
     """
-    import traceback  # only a crash needs it: kept out of start-up
-
-    from game import version
+    import traceback
 
     state = engine.state
     lines = ["Wayfarer crash report", f"game version: {version()}",

@@ -143,7 +143,7 @@ def old_saves_notice(home: Path, cwd: Path | None = None) -> list[str]:
             file.write(old_text + "\n")
     except OSError:
         pass
-    import shlex  # only this one-time notice needs it: kept out of start-up
+    import shlex
 
     if os.name == "nt":
         how = "move the adventure folders inside it there"

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Not needed to show the opening of the default adventure under its system (Vaarn).
 NOT_AT_START = (
     "prompt_toolkit", "asyncio",             # the terminal's prompt: loaded after the opening is shown
-    "difflib", "shlex",                      # misspellings, a one-time notice
+    "difflib", "shlex", "traceback",         # misspellings, a one-time notice, a crash report
+    "importlib.metadata",                    # --version
     "game.explain", "game.helptext", "game.oracle", "game.transcript",  # why/dice, help/rules, oracle, transcript
     "game.presentation", "game.completion", "game.history",              # colour, Tab and history: the terminal's
     "game.authoring", "game.mapping", "game.replay",                     # other subcommands and `map`
@@ -30,8 +31,9 @@ NOT_AT_START = (
     "tomllib", "game.world.build", "game.world.schema", "datetime",  # parsing and building content: the
                                                                      # cache holds it built
     "tomli_w", "game.parser",                   # writing a save; reading a command
-    *(f"game.{layer}.{system}" for layer in ("rules", "play", "narration")
-      for system in ("open_adventures", "opend6", "bind", "maelstrom")),  # the other rule systems
+    *(f"game.actions.{family}" for family in ("items", "movement", "survival", "social", "things", "senses",
+                                              "idle")),  # the actions the opening does not take
+    *(f"game.systems.{system}" for system in ("open_adventures", "opend6", "bind", "maelstrom")),  # the other systems
 )
 
 PIPED = """

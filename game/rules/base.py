@@ -139,7 +139,7 @@ RestResult = SheetChange
 def did_you_mean(word: str, known: list[str] | tuple[str, ...]) -> str:
     """`` (did you mean X?)`` for an unknown ``word``: the known name it is closest to, or the one it
     starts with (``strength`` for Vaarn's ``str``); empty when none is near."""
-    import difflib  # only content with a mistake needs it: kept out of start-up
+    import difflib
 
     close = difflib.get_close_matches(word, list(known), n=1) or \
         [name for name in known if len(name) > 2 and word.startswith(name)]

@@ -9,6 +9,7 @@ Exact odds are built in :mod:`game.rules.exact`; nothing here samples.
 """
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Sequence
 from typing import Protocol
@@ -69,8 +70,6 @@ def roll_many(dice: Dice, count: int, sides: int) -> list[int]:
 
 def enumerate_faces(count: int, sides: int) -> Iterable[Sequence[int]]:
     """Every ordered tuple of ``count`` faces (for brute-force checks in tests)."""
-    import itertools
-
     return itertools.product(range(1, sides + 1), repeat=count)
 
 

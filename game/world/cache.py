@@ -28,8 +28,12 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 import operator
 import os
+import tempfile
+import threading
+import time
 import types
 import typing
 from collections import deque
@@ -141,8 +145,6 @@ class ContentCache:
         if not self.background:
             self._store(adventure_folder, stamps, adventure)
             return
-        import threading
-
         self.wait()
         self._writer = threading.Thread(target=self._store, args=(adventure_folder, stamps, adventure),
                                         name="wayfarer-content-cache", daemon=False)
@@ -200,8 +202,6 @@ def _read_entry(path: Path) -> bytes:
 
 
 def _parse_json(raw: bytes) -> Any:
-    import json
-
     try:
         return json.loads(raw)
     except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
@@ -209,8 +209,6 @@ def _parse_json(raw: bytes) -> Any:
 
 
 def _dumps(data: Any) -> str:
-    import json
-
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
@@ -243,8 +241,6 @@ def _write_atomically(path: Path, data: bytes) -> None:
 
     Temporary files of writers killed long ago (an hour) are removed on the way.
     """
-    import tempfile
-
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -263,8 +259,6 @@ def _write_atomically(path: Path, data: bytes) -> None:
 
 
 def _remove_strays(path: Path) -> None:
-    import time
-
     for stray in path.parent.glob(f".{path.name}.*.tmp"):
         try:
             if stray.stat().st_mtime < time.time() - 3600:
@@ -282,8 +276,6 @@ def encode_adventure(adventure: Adventure) -> str:
     room is written as that room's id, as authors write it.  _Unusable when JSON cannot
     hold it (a TOML date in an ``effect`` table).
     """
-    import json
-
     try:
         return json.dumps(adventure, ensure_ascii=False, separators=(",", ":"), allow_nan=False,
                           check_circular=False, default=_definition)

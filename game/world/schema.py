@@ -40,7 +40,7 @@ def type_name(value: object) -> str:
         return "an array"
     if isinstance(value, dict):
         return "a table"
-    from datetime import date, datetime, time  # only for a message: kept out of start-up
+    from datetime import date, datetime, time
 
     if isinstance(value, (datetime, date, time)):
         return "a date-time"
@@ -74,7 +74,7 @@ class Report:
         if self.suggestions_left <= 0:
             return ""
         self.suggestions_left -= 1
-        import difflib  # only content with a mistake needs it: kept out of start-up
+        import difflib
 
         matches = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
         return f" (did you mean {matches[0]}?)" if matches else ""
