@@ -22,13 +22,14 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.errors import UsageError
-from game.rules.base import AttackResult, Odds, RollResult, RuleSystem, Situation, Weapon
+from game.rules.base import AttackResult, Odds, RollResult, RuleSystem, Situation, Weapon, share
 from game.rules.dice import Dice
 from game.systems.vaarn import life
 from game.systems.vaarn.data import (
     ABILITIES,
     BASELINE_COST,
     GIFT_MODES,
+    LETHAL_WOUND_SLOTS,
     SAVE_TARGET,
     SEED,
     SYSTEM_ID,
@@ -50,8 +51,7 @@ if TYPE_CHECKING:
     from game.systems.vaarn.wounds import VaarnChange
 
 # Saves, fights, wounds and Gifts (and Vaarn's events, which they make) are imported by the
-# methods below that use them, on the first such command: the opening needs only creation,
-# item slots and the sheet (start-up).
+# methods below that use them: the opening needs only creation, item slots and the sheet.
 
 SUMMARY = "Vaults of Vaarn (Knave-derived): d20 + ability bonus must beat 15 or a defence; wounds past 0 HP"
 #: Adventure options (``[adventure.rules] vaarn = {...}``), the default first.
@@ -202,9 +202,7 @@ class VaarnSystem:
         """The lower of HP against maximum HP and the item slots wounds still leave before
         the lethal ten (seed 001 §Wounds and Healing); 0.0 when dead by any rule, and at
         0 HP or below."""
-        from game.rules.base import share
         from game.systems.vaarn import wounds
-        from game.systems.vaarn.data import LETHAL_WOUND_SLOTS
 
         if wounds.condition(sheet) == "dead":
             return 0.0
