@@ -175,8 +175,9 @@ class ActionRegistry:
 
     def get(self, verb: str) -> ActionSpec | None:
         if verb in self._named:
-            action, observe = self._named.pop(verb)
+            action, observe = self._named[verb]
             self._actions[verb] = ActionSpec(verb, _handler(verb, action), observe)
+            del self._named[verb]  # only once found: a handler named wrongly fails at every use
         return self._actions.get(verb)
 
     def verbs(self) -> list[str]:
