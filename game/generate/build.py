@@ -17,7 +17,7 @@ from game.generate.space import SpaceError, lay_out
 from game.generate.themes import load_theme
 
 #: How far the fairness step may turn the danger dial each way.
-DANGER_RANGE = (-2, 2)
+DANGER_RANGE = (-2, 3)
 
 
 def stream(theme: str, size: str, seed: int, phase: str) -> random.Random:

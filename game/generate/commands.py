@@ -65,10 +65,11 @@ def _ready(seed: int, theme: str, size: str, saves: str | None) -> Path:
     return folder
 
 
-def new(args: argparse.Namespace) -> int:
+def prepare_new(args: argparse.Namespace) -> None:
+    """``new``: generate (or find) the adventure, and make ``args`` those of ``play`` for it."""
     _check(args.theme, args.size)
     seed = _seed(args.generator_seed)
-    return _play(args, _ready(seed, args.theme, args.size, args.saves))
+    _as_play(args, _ready(seed, args.theme, args.size, args.saves))
 
 
 def daily_seed(date: datetime.date) -> tuple[int, str]:
@@ -78,18 +79,16 @@ def daily_seed(date: datetime.date) -> tuple[int, str]:
     return int(digest[:8], 16), themes[date.toordinal() % len(themes)]
 
 
-def daily(args: argparse.Namespace) -> int:
+def prepare_daily(args: argparse.Namespace) -> None:
+    """``daily``: generate (or find) the day's adventure, and make ``args`` those of ``play`` for it."""
     try:
         date = datetime.date.fromisoformat(args.date) if args.date else datetime.date.today()
     except ValueError:
         raise UsageError(f"--date takes YYYY-MM-DD, not \"{args.date}\"") from None
     seed, theme = daily_seed(date)
-    return _play(args, _ready(seed, theme, "medium", args.saves))
+    _as_play(args, _ready(seed, theme, "medium", args.saves))
 
 
-def _play(args: argparse.Namespace, folder: Path) -> int:
-    from game import commands
-
+def _as_play(args: argparse.Namespace, folder: Path) -> None:
     args.adventure = str(folder)
     args.seed = args.play_seed
-    return commands.play(args)

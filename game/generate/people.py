@@ -49,10 +49,14 @@ def new_npc(blueprint: Blueprint, role: str, person: Person, tier: int, disposit
     return plan
 
 
+#: What the danger dial does to foes' tiers: odd steps add a foe, every second step a tier.
+TIER_BY_DANGER = {-2: -1, -1: -1, 0: 0, 1: 0, 2: 1, 3: 1}
+
+
 def zone_tier(blueprint: Blueprint, zone: int, base: int) -> int:
-    """A foe's tier in ``zone``: ``base``, one more in the deeper half, plus the danger dial."""
+    """A foe's tier in ``zone``: ``base``, one more in the deeper half, moved by the danger dial."""
     zones = max(r.zone for r in blueprint.rooms.values()) + 1
-    return base + (1 if zone * 2 >= zones and zones > 2 else 0) + blueprint.danger
+    return base + (1 if zone * 2 >= zones and zones > 2 else 0) + TIER_BY_DANGER[blueprint.danger]
 
 
 def side_rooms(blueprint: Blueprint) -> list[str]:
@@ -77,7 +81,7 @@ def _foes(rng: random.Random, blueprint: Blueprint) -> None:
     theme = blueprint.theme
     rooms = side_rooms(blueprint)
     rng.shuffle(rooms)
-    count = rng.randint(*FOES[blueprint.size]) + min(0, blueprint.danger)
+    count = rng.randint(*FOES[blueprint.size]) + blueprint.danger
     for room_id in sorted(rooms[:max(0, count)], key=lambda r: blueprint.rooms[r].zone):
         zone = blueprint.rooms[room_id].zone
         tier = zone_tier(blueprint, zone, 1)

@@ -266,15 +266,25 @@ THEME = Theme(
     phrases={
         "spring": ("seep", "water,pool,basin,crack", "Water beads out of the rock into a basin no bigger than two hands.",
           "Water seeps from a crack into a little {adj} basin."),
-        "intro": (
+        "intro_bring": (
             "The caravans speak of a {goal} out past the {adj} pan, and of the {thing} that lies there. "
-            "You have water for two days, a blade, and no reason left to stay.",
+            "Bring it back to your camp. You have water for two days, a blade, and no reason left to stay.",
             "Three summers of drought have emptied the wells of your village. The old songs say the {thing} "
-            "waits in the {goal}, and that whoever holds it can call the rain. You set out at dawn.",
+            "waits in the {goal}, and that whoever carries it home can call the rain. You set out at dawn.",
+        ),
+        "intro_reach": (
+            "Your teacher's last words were a place: the {goal}. Nobody you ask has been there and come back. "
+            "You have water for two days, a blade, and the map she drew in the sand.",
+            "The {adj} road ends, they say, at the {goal}, where the old fire burned. You mean to stand there before you die.",
+        ),
+        "intro_defeat": (
+            "{Foe} has held the wells of the waste for a year, and the caravans have stopped coming. "
+            "You go to end it, in the {goal}.",
+            "Every raid on your people comes out of the {goal}, where {foe} waits. Somebody has to go. You went.",
         ),
         "goal_reach": ("You step into the {goal} at last. The wind stops, as if the desert were holding its breath.",),
         "goal_bring": ("You carry the {thing} back into camp. Whatever it is, it is yours, and the waste let you go.",),
-        "goal_defeat": ("The {foe} falls, and the sand begins at once to cover it. The road is safe again.",),
+        "goal_defeat": ("{Foe} falls, and the sand begins at once to cover it. The road is safe again.",),
         "lever": ("The {lever} grinds over. Somewhere near, the {door} shudders open.",
                   "You heave on the {lever}; with a groan of old stone the {door} slides aside."),
         "lamp": ("Your lamp pushes the dark back to the walls.", "The lamp's small flame fills the room with gold."),

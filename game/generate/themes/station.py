@@ -258,11 +258,20 @@ THEME = Theme(
     phrases={
         "spring": ("leaking pipe", "pipe,leak,water,bucket", "A coolant-clean water main, cracked and dripping steadily into a bucket.",
           "A leaking pipe drips clean water into a bucket."),
-        "intro": (
-            "The station stopped answering years ago. Your contract says: find the {thing} in the {goal}. "
+        "intro_bring": (
+            "The station stopped answering years ago. Your contract says: bring back the {thing} from the {goal}. "
             "Your tanks hold two days of water. Something aboard still moves.",
             "The salvage rights to this wreck cost you everything. The prize is the {thing}, somewhere past the "
-            "{adj} decks, in the {goal}. The docking clamps close with a sound like a dropped bell.",
+            "{adj} decks, in the {goal}. Bring it back to your shuttle. The clamps close with a sound like a dropped bell.",
+        ),
+        "intro_reach": (
+            "A distress beacon still pulses from the {goal}. Your job: get there and see who is calling. "
+            "Your tanks hold two days of water.",
+            "The insurers want eyes on the {goal} before they write the station off. Yours are the cheapest eyes they found.",
+        ),
+        "intro_defeat": (
+            "{Foe} has locked the station down and killed every salvage crew since. You were hired to stop it, in the {goal}.",
+            "Something in the {goal} calls itself {foe}, and it is waking the station's machines. End it.",
         ),
         "goal_reach": ("You reach the {goal}. The last live screen flickers, and shows your face.",),
         "goal_bring": ("You seal the {thing} into your shuttle's strongbox and cast off. The contract pays.",),
