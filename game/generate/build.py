@@ -91,7 +91,7 @@ def _chain(rng: random.Random, blueprint: Blueprint, mission: Mission) -> None:
                 blueprint.rooms[lock.key_room].items.append(exotica.id)
         elif lock.kind == "guard":
             guardian = people.new_npc(blueprint, "guardian", rng.choice(theme.guardians),
-                                      people.zone_tier(blueprint, lock.index, 1), "hostile", "guard", lock.room)
+                                      people.chain_tier(blueprint), "hostile", "guard", lock.room)
             guardian.blocks = lock.direction
             lock.npc = guardian.id
     _goal(rng, blueprint)
@@ -146,7 +146,7 @@ def _place_key(rng: random.Random, blueprint: Blueprint, lock: Lock) -> None:
     lock.key_room = room.id
     if lock.placement == "keeper":
         theme = blueprint.theme
-        tier = people.zone_tier(blueprint, lock.index, 1)
+        tier = people.chain_tier(blueprint)
         keeper = people.new_npc(blueprint, "keeper", theme.foes[min(len(theme.foes) - 1, max(0, tier - 1))], tier,
                                 "hostile", "guard", room.id)
         keeper.items.append(lock.item)
@@ -198,7 +198,6 @@ def _goal(rng: random.Random, blueprint: Blueprint) -> None:
         blueprint.goal_item = relic.id
         blueprint.rooms[blueprint.goal_room].items.append(relic.id)
     elif kind == "defeat":
-        zone = blueprint.rooms[blueprint.goal_room].zone
-        boss = people.new_npc(blueprint, "boss", rng.choice(theme.bosses), people.zone_tier(blueprint, zone, 1),
+        boss = people.new_npc(blueprint, "boss", rng.choice(theme.bosses), people.chain_tier(blueprint) + 1,
                               "hostile", "guard", blueprint.goal_room)
         blueprint.goal_npc = boss.id

@@ -5,7 +5,7 @@ import argparse
 import datetime
 import hashlib
 import os
-import sys
+import shutil
 from pathlib import Path
 
 from game.errors import UsageError
@@ -43,25 +43,36 @@ def generate(args: argparse.Namespace) -> int:
     if args.jobs < 0:
         raise UsageError("--jobs takes 0 (the machine's cores) or more")
     seed = _seed(args.seed)
-    from game.generate.model import Blueprint  # noqa: F401  (typing only)
-
-    folder = Path(args.out) if args.out else generated_home(None) / f"gen-{args.theme}-{args.size}-{seed}"
-    made = make(seed, args.theme, args.size, folder, fair=not args.no_fair, jobs=args.jobs)
+    if args.out:
+        folder = Path(args.out)
+        made = make(seed, args.theme, args.size, folder, fair=not args.no_fair, jobs=args.jobs)
+    else:
+        home = generated_home(None)
+        building = home / f".building-{args.theme}-{args.size}-{seed}"
+        made = make(seed, args.theme, args.size, building, fair=not args.no_fair, jobs=args.jobs)
+        folder = home / made.blueprint.adventure_id
+        if folder.exists():
+            shutil.rmtree(folder)
+        building.rename(folder)
     for line in summary(made.blueprint, made.certificate, str(folder)):
         print(line)
     return 0 if made.certificate.holds() else 1
 
 
 def _ready(seed: int, theme: str, size: str, saves: str | None) -> Path:
-    """The folder of the generated adventure, generated now unless a certificate of this version is there."""
+    """The folder of the seed's draft (what ``new`` and ``daily`` play), written now unless this generator
+    version wrote it already.  The draft is checked and searched for dead ends (both in well under a
+    second); its walkthrough and fairness are ``generate``'s to show."""
     from game.generate.certificate import make, read_certificate
+    from game.generate.model import adventure_id
 
-    folder = generated_home(saves) / f"gen-{theme}-{size}-{seed}"
+    folder = generated_home(saves) / adventure_id(theme, size, seed)
     certificate = read_certificate(folder)
     if certificate is None or certificate.get("version") != GENERATOR_VERSION:
-        if sys.stderr.isatty():
-            print(f"Generating {theme} {size} seed {seed}...", file=sys.stderr, flush=True)
-        make(seed, theme, size, folder, fair=False)
+        made = make(seed, theme, size, folder, fair=False, walk=False)
+        if made.certificate.problems or made.certificate.dead_ends:
+            raise UsageError(f"seed {seed} gives an adventure that fails its check ({folder}); "
+                             f"wayfarer generate --seed {seed} --theme {theme} --size {size} shows why")
     return folder
 
 

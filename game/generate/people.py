@@ -59,6 +59,13 @@ def zone_tier(blueprint: Blueprint, zone: int, base: int) -> int:
     return base + (1 if zone * 2 >= zones and zones > 2 else 0) + TIER_BY_DANGER[blueprint.danger]
 
 
+def chain_tier(blueprint: Blueprint) -> int:
+    """The tier of those the chain makes the player fight (guardians, keepers; the boss one more): the lowest,
+    turned up only at the top of the dial.  The walkthrough fights them under all five systems at once
+    without fleeing; the foes in side rooms carry the adventure's danger."""
+    return 1 + max(0, blueprint.danger - 2)
+
+
 def side_rooms(blueprint: Blueprint) -> list[str]:
     """Rooms where nothing of the chain happens: where foes and loot may go."""
     busy = {blueprint.start, blueprint.market, blueprint.goal_room}
@@ -79,7 +86,8 @@ def place_people(rng: random.Random, blueprint: Blueprint) -> None:
 
 def _foes(rng: random.Random, blueprint: Blueprint) -> None:
     theme = blueprint.theme
-    rooms = side_rooms(blueprint)
+    # Dead-end rooms only: no way to anywhere else leads through a foe, so a fight is a choice.
+    rooms = [r for r in side_rooms(blueprint) if len(blueprint.rooms[r].exits) == 1]
     rng.shuffle(rooms)
     count = rng.randint(*FOES[blueprint.size]) + blueprint.danger
     for room_id in sorted(rooms[:max(0, count)], key=lambda r: blueprint.rooms[r].zone):

@@ -25,7 +25,7 @@ from typing import Any
 from game.errors import SaveError
 
 RECORD_FORMAT = 1
-GENERATED_ID = re.compile(r"gen-([a-z]+)-(small|medium|large)-([0-9]+)$")
+GENERATED_ID = re.compile(r"gen-([a-z]+)-(small|medium|large)-([0-9]+)(?:-(harder|easier)([0-9]+))?$")
 
 
 def log_hash(log: list[str]) -> str:
@@ -50,8 +50,9 @@ def make_record(engine: Any, save_path: Path | None, folder: Path | None = None)
     }
     generated = GENERATED_ID.match(adventure.id)
     if generated:
+        turned = int(generated.group(5) or 0) * (-1 if generated.group(4) == "easier" else 1)
         record["generator"] = {"version": adventure.version, "theme": generated.group(1), "size": generated.group(2),
-                               "seed": int(generated.group(3))}
+                               "seed": int(generated.group(3)), "danger": turned}
     return record
 
 
@@ -111,10 +112,10 @@ def verify(record_path: Path, save_path: Path | None) -> tuple[bool, list[str]]:
     problems = []
     if log_hash(log) != record["log_sha256"]:
         problems.append("the save's command log is not the record's (its hash differs)")
-    for key, saved in (("system", state.get("system")), ("seed", state.get("seed")), ("outcome", state.get("status")),
-                       ("turns", state.get("turn"))):
-        if saved != record.get(key):
-            problems.append(f"{key}: the record says {record.get(key)!r}, the save {saved!r}")
+    for key, value in (("system", state["system"]), ("seed", state["seed"]), ("outcome", state["status"]),
+                       ("turns", state["turn"])):
+        if value != record.get(key):
+            problems.append(f"{key}: the record says {record.get(key)!r}, the save {value!r}")
     if problems:
         return False, [f"Record does not match {save_path.name}: " + "; ".join(problems)]
     ok, lines = replay_save(save_path, folder)
@@ -131,16 +132,24 @@ def _adventure_folder(record: dict[str, Any]) -> str | None:
         return str(folder)
     generator = record.get("generator")
     if isinstance(generator, dict):
-        from game.generate.certificate import make
         from game.generate.commands import generated_home
-        from game.generate.model import GENERATOR_VERSION
+        from game.generate.model import GENERATOR_VERSION, adventure_id
 
         if generator.get("version") != GENERATOR_VERSION:
             raise SaveError(f"the record's adventure was made by generator {generator.get('version')}; "
                             f"this game's generator is {GENERATOR_VERSION}")
         theme, size, seed = str(generator["theme"]), str(generator["size"]), int(generator["seed"])
-        target = generated_home(None) / f"gen-{theme}-{size}-{seed}"
+        danger = int(generator.get("danger", 0))
+        target = generated_home(None) / adventure_id(theme, size, seed, danger)
         if not target.is_dir():
-            make(seed, theme, size, target, fair=False)
+            _regenerate(seed, theme, size, danger, target)
         return str(target)
     return None
+
+
+def _regenerate(seed: int, theme: str, size: str, danger: int, folder: Path) -> None:
+    """The adventure of a record made again: the seed's draft, with the dial where the record's id says."""
+    from game.generate.build import build
+    from game.generate.emit import render, write_folder
+
+    write_folder(folder, render(build(seed, theme, size, danger), None))
