@@ -14,7 +14,7 @@ from game.generate import people, words
 from game.generate.mission import Mission, plan_mission
 from game.generate.model import GENERATOR_VERSION, SIZES, Blueprint, Lock
 from game.generate.space import SpaceError, lay_out
-from game.generate.themes import load_theme
+from game.generate.themes import Scenery, load_theme
 
 #: How far the fairness step may turn the danger dial each way.
 DANGER_RANGE = (-2, 3)
@@ -103,11 +103,11 @@ def _lever(rng: random.Random, blueprint: Blueprint, lock: Lock) -> None:
     theme = blueprint.theme
     thing, door_name, part_thing = rng.choice(theme.levers)
     door = blueprint.rooms[lock.room].exits[lock.direction]
-    lever = people.new_item(blueprint, "lever", thing, "tool", fixed=True)
+    lever = Scenery(people.slug(thing.name), thing.name, thing.aliases, (thing.description,), ())
     part = people.new_item(blueprint, "key", part_thing, "tool")
     lock.item, lock.aid = lever.id, part.id
     door.locked_by, door.name = part.id, f"the {door_name}"
-    blueprint.rooms[lock.room].items.append(lever.id)
+    blueprint.rooms[lock.room].fixed_scenery.append(lever)
     blueprint.rooms[lock.room].features.append(
         f"To the {lock.direction}, the {door_name} is shut; a {thing.name} is set in the wall beside it.")
     lock.aid_room = _quiet_room(rng, blueprint, lock.index, {lock.room, blueprint.market})

@@ -31,6 +31,8 @@ def new_item(blueprint: Blueprint, role: str, thing: Thing, kind: str, *, fixed:
         item_id, number = f"{base}-{number}", number + 1
     extra = dict(thing.extra)
     kind = str(extra.pop("kind", kind))
+    if kind == "food":
+        extra.setdefault("rations", 2)  # a food item without rations feeds nobody
     plan = ItemPlan(item_id, role, thing, kind, fixed, extra)
     blueprint.items[item_id] = plan
     return plan

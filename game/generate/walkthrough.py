@@ -256,7 +256,8 @@ def play_chain(walker: Walker, blueprint: Blueprint, ids: dict[str, str]) -> Non
             walker.go_to(ids[lock.aid_room], names)
             walker.take(lock.aid)
             walker.go_to(room, names)
-            walker.say(f"pull {walker.item_word(lock.item)}")
+            lever = next(x.name for x in blueprint.rooms[lock.room].scenery if x.id == lock.item)
+            walker.say(f"pull {lever}")
         elif lock.kind == "hidden":
             if lock.item and lock.key_room:
                 walker.go_to(ids[lock.key_room], names)

@@ -90,10 +90,10 @@ def _describe(rng: random.Random, blueprint: Blueprint, room: RoomPlan) -> str:
     # One material and one colour a room, so its scenery reads the same in the room's text and on examining.
     fixed = {key: rng.choice(theme.words[key]) for key in ("material", "colour")}
     sentences = [fill(rng, theme, rng.choice(room.place.openers), **fixed)]
-    for scenery in room.scenery:
+    wheres = rng.sample(theme.words["where"], len(room.scenery))  # never the same place twice in a room
+    for scenery, where in zip(room.scenery, wheres, strict=True):
         mention = fill(rng, theme, rng.choice(scenery.mentions), name=scenery.name, **fixed)
         if rng.random() < 0.7:  # where it stands: the same scenery reads differently from room to room
-            where = rng.choice(theme.words["where"])
             mention = f"{mention[:-1]}, {where}."
         sentences.append(mention)
     if room.water and not room.place.water:
@@ -101,6 +101,7 @@ def _describe(rng: random.Random, blueprint: Blueprint, room: RoomPlan) -> str:
         room.scenery.append(Scenery("spring", name, tuple(aliases.split(",")), (description,), (mention,)))
         sentences.append(fill(rng, theme, mention))
     sentences += room.features
+    room.scenery += room.fixed_scenery
     room.scenery_text = {s.id: fill(rng, theme, rng.choice(s.description), **fixed) for s in room.scenery}
     sentences.append(fill(rng, theme, rng.choice(theme.moods)))
     return " ".join(sentences)
