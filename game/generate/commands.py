@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 from game.errors import UsageError
+from game.generate.emit import generated_home
 from game.generate.model import GENERATOR_VERSION, SIZES
 from game.generate.themes import theme_ids
 
@@ -22,13 +23,6 @@ def _check(theme: str, size: str) -> None:
         raise UsageError(f"no theme \"{theme}\"; themes: {', '.join(theme_ids())}")
     if size not in SIZES:
         raise UsageError(f"no size \"{size}\"; sizes: {', '.join(SIZES)}")
-
-
-def generated_home(saves: str | None) -> Path:
-    """Where generated adventures go without ``--out``: ``generated/`` in the saves home."""
-    from game.paths import saves_home
-
-    return saves_home(saves).path / "generated"
 
 
 def generate(args: argparse.Namespace) -> int:

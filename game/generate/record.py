@@ -132,7 +132,7 @@ def _adventure_folder(record: dict[str, Any]) -> str | None:
         return str(folder)
     generator = record.get("generator")
     if isinstance(generator, dict):
-        from game.generate.commands import generated_home
+        from game.generate.emit import generated_home
         from game.generate.model import GENERATOR_VERSION, adventure_id
 
         if generator.get("version") != GENERATOR_VERSION:
