@@ -141,7 +141,9 @@ def _add_map(sub: Subparsers, saves_text: str) -> None:
 
 def _add_replay(sub: Subparsers, saves_text: str) -> None:
     replay = sub.add_parser("replay", help="re-run a saved run and verify it ends in the same state")
-    replay.add_argument("save", type=text)
+    replay.add_argument("save", type=text, nargs="?", default=None)
+    replay.add_argument("--verify", metavar="RECORD", type=text,
+                        help="check a run record (runs/ beside the saves) against SAVE (its autosave by default)")
     replay.add_argument("--adventure", type=text, help="the adventure folder, if not bundled")
 
 
@@ -323,5 +325,8 @@ def dispatch(args: argparse.Namespace) -> int:
     if args.command in ("generate", "new", "daily"):
         from game.generate import commands as generated
 
-        return {"generate": generated.generate, "new": generated.new, "daily": generated.daily}[args.command](args)
+        if args.command == "generate":
+            return generated.generate(args)
+        (generated.prepare_new if args.command == "new" else generated.prepare_daily)(args)
+        return commands.play(args)
     return handlers[args.command](args)

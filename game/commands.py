@@ -82,7 +82,12 @@ def play(args: argparse.Namespace) -> int:
     engine.autosave = True
     engine.fixed_seed = args.seed
     gc.enable()  # paused for start-up by game.cli (the engine froze what start-up made)
-    return run_repl(engine, opening, plain=args.plain)
+    code = run_repl(engine, opening, plain=args.plain)
+    from game.generate.record import write_record
+    from game.world.loader import DEFAULT_ADVENTURE
+
+    write_record(engine, _adventure_dir(named or DEFAULT_ADVENTURE))  # the run record (docs/generating.md)
+    return code
 
 
 def _last_run(root: Path) -> str:
@@ -261,7 +266,14 @@ def replay(args: argparse.Namespace) -> int:
     def progress(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    ok, lines = replay_save(Path(args.save), args.adventure, progress)
+    if args.verify:
+        from game.generate.record import verify
+
+        ok, lines = verify(Path(args.verify), Path(args.save) if args.save else None)
+    else:
+        if not args.save:
+            raise UsageError("replay needs a save or a log (or --verify RECORD)")
+        ok, lines = replay_save(Path(args.save), args.adventure, progress)
     for line in lines:
         print(line)
     return 0 if ok else 1

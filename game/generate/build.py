@@ -14,10 +14,10 @@ from game.generate import people, words
 from game.generate.mission import Mission, plan_mission
 from game.generate.model import GENERATOR_VERSION, SIZES, Blueprint, Lock
 from game.generate.space import SpaceError, lay_out
-from game.generate.themes import load_theme
+from game.generate.themes import Scenery, load_theme
 
 #: How far the fairness step may turn the danger dial each way.
-DANGER_RANGE = (-2, 2)
+DANGER_RANGE = (-2, 3)
 
 
 def stream(theme: str, size: str, seed: int, phase: str) -> random.Random:
@@ -91,7 +91,7 @@ def _chain(rng: random.Random, blueprint: Blueprint, mission: Mission) -> None:
                 blueprint.rooms[lock.key_room].items.append(exotica.id)
         elif lock.kind == "guard":
             guardian = people.new_npc(blueprint, "guardian", rng.choice(theme.guardians),
-                                      people.zone_tier(blueprint, lock.index, 1), "hostile", "guard", lock.room)
+                                      people.chain_tier(blueprint), "hostile", "guard", lock.room)
             guardian.blocks = lock.direction
             lock.npc = guardian.id
     _goal(rng, blueprint)
@@ -103,11 +103,11 @@ def _lever(rng: random.Random, blueprint: Blueprint, lock: Lock) -> None:
     theme = blueprint.theme
     thing, door_name, part_thing = rng.choice(theme.levers)
     door = blueprint.rooms[lock.room].exits[lock.direction]
-    lever = people.new_item(blueprint, "lever", thing, "tool", fixed=True)
+    lever = Scenery(people.slug(thing.name), thing.name, thing.aliases, (thing.description,), ())
     part = people.new_item(blueprint, "key", part_thing, "tool")
     lock.item, lock.aid = lever.id, part.id
     door.locked_by, door.name = part.id, f"the {door_name}"
-    blueprint.rooms[lock.room].items.append(lever.id)
+    blueprint.rooms[lock.room].fixed_scenery.append(lever)
     blueprint.rooms[lock.room].features.append(
         f"To the {lock.direction}, the {door_name} is shut; a {thing.name} is set in the wall beside it.")
     lock.aid_room = _quiet_room(rng, blueprint, lock.index, {lock.room, blueprint.market})
@@ -146,7 +146,7 @@ def _place_key(rng: random.Random, blueprint: Blueprint, lock: Lock) -> None:
     lock.key_room = room.id
     if lock.placement == "keeper":
         theme = blueprint.theme
-        tier = people.zone_tier(blueprint, lock.index, 1)
+        tier = people.chain_tier(blueprint)
         keeper = people.new_npc(blueprint, "keeper", theme.foes[min(len(theme.foes) - 1, max(0, tier - 1))], tier,
                                 "hostile", "guard", room.id)
         keeper.items.append(lock.item)
@@ -198,7 +198,6 @@ def _goal(rng: random.Random, blueprint: Blueprint) -> None:
         blueprint.goal_item = relic.id
         blueprint.rooms[blueprint.goal_room].items.append(relic.id)
     elif kind == "defeat":
-        zone = blueprint.rooms[blueprint.goal_room].zone
-        boss = people.new_npc(blueprint, "boss", rng.choice(theme.bosses), people.zone_tier(blueprint, zone, 1),
+        boss = people.new_npc(blueprint, "boss", rng.choice(theme.bosses), people.chain_tier(blueprint) + 1,
                               "hostile", "guard", blueprint.goal_room)
         blueprint.goal_npc = boss.id

@@ -70,42 +70,57 @@ def _systems() -> tuple[str, ...]:
 
 def make(seed: int, theme: str, size: str, folder: Path, *, fair: bool = True, walk: bool = True,
          jobs: int = 0, runs: int = RUNS) -> Generated:
-    """Generate, write to ``folder`` and certify one adventure (the fairness step only when ``fair``)."""
-    danger, tried, tuning = 0, set(), []
-    best: tuple[float, Generated] | None = None
+    """Generate, write to ``folder`` and certify one adventure.
+
+    Without ``fair`` this is the seed's draft (danger 0), the adventure ``new`` and ``daily`` play.  With it,
+    the fairness step turns the danger dial one step at a time towards 40-90% under every system, each
+    step's draft walked again; the adventure kept is the one nearest the band whose walkthrough passed
+    (its id says how far the dial was turned: ``-harder1``, ``-easier1``).
+    """
+    made = _draft(seed, theme, size, 0, folder, walk=walk)
+    if not fair or not made.certificate.clean or made.certificate.walkthrough.startswith("failed"):
+        return _finish(made, folder, [])
+    tuning: list[str] = []
+    tried: dict[int, Generated] = {}
+    danger = 0
+    written = made  # the draft whose files are in the folder now
     while True:
-        tried.add(danger)
-        made = _draft(seed, theme, size, danger, folder, walk=walk)
         cert = made.certificate
-        if walk and cert.walkthrough != "passed" and danger - 1 >= DANGER_RANGE[0] and danger - 1 not in tried:
-            tuning.append(f"danger {danger}: the walkthrough lost under some system; danger {danger - 1}")
-            danger -= 1
-            continue
-        if not fair or not cert.clean or cert.walkthrough.startswith("failed"):
-            break
         started = time.perf_counter()
         cert.fairness = _fairness(folder, runs, jobs)
         cert.seconds["fairness"] = round(time.perf_counter() - started, 2)
+        tried[danger] = made
         miss = _miss(cert.fairness)
-        if best is None or miss < best[0]:
-            best = (miss, made)
         if miss == 0:
             break
         step = -1 if min(cert.fairness.values()) < FAIR[0] else 1
-        if not DANGER_RANGE[0] <= danger + step <= DANGER_RANGE[1] or danger + step in tried:
+        following = danger + step
+        if not DANGER_RANGE[0] <= following <= DANGER_RANGE[1] or following in tried:
             break
-        tuning.append(f"danger {danger}: win rates {_rates(cert.fairness)}; danger {danger + step}")
-        danger += step
-    if fair and best is not None and best[1] is not made:
-        made = _draft(seed, theme, size, best[1].certificate.danger, folder, walk=walk)
-        made.certificate.fairness = best[1].certificate.fairness
-        made.certificate.seconds["fairness"] = best[1].certificate.seconds.get("fairness", 0.0)
-    cert = made.certificate
-    cert.tuning = tuning
-    if fair and cert.fairness:
-        miss = _miss(cert.fairness)
-        cert.fair = "fair" if miss == 0 else f"unfair: win rates {_rates(cert.fairness)} (40-90% wanted)"
-    (folder / CERTIFICATE_FILE).write_text(json.dumps(asdict(cert), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        candidate = written = _draft(seed, theme, size, following, folder, walk=walk)
+        if not candidate.certificate.clean or candidate.certificate.walkthrough.startswith("failed"):
+            tuning.append(f"danger {following}: the walkthrough lost under some system; kept danger {danger}")
+            break
+        tuning.append(f"danger {danger}: {_rates(cert.fairness)}; danger {following}")
+        danger, made = following, candidate
+    best = min(tried.values(), key=lambda g: (_miss(g.certificate.fairness), abs(g.certificate.danger)))
+    if best is not written:
+        fairness, seconds = best.certificate.fairness, best.certificate.seconds.get("fairness", 0.0)
+        best = _draft(seed, theme, size, best.certificate.danger, folder, walk=walk)
+        best.certificate.fairness = fairness
+        best.certificate.seconds["fairness"] = seconds
+    else:
+        best = made
+    cert = best.certificate
+    miss = _miss(cert.fairness)
+    cert.fair = "fair" if miss == 0 else f"unfair: win rates {_rates(cert.fairness)} (40-90% wanted)"
+    return _finish(best, folder, tuning)
+
+
+def _finish(made: Generated, folder: Path, tuning: list[str]) -> Generated:
+    made.certificate.tuning = tuning
+    (folder / CERTIFICATE_FILE).write_text(json.dumps(asdict(made.certificate), indent=1, sort_keys=True) + "\n",
+                                           encoding="utf-8")
     return made
 
 

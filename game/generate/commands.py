@@ -5,10 +5,11 @@ import argparse
 import datetime
 import hashlib
 import os
-import sys
+import shutil
 from pathlib import Path
 
 from game.errors import UsageError
+from game.generate.emit import generated_home
 from game.generate.model import GENERATOR_VERSION, SIZES
 from game.generate.themes import theme_ids
 
@@ -24,13 +25,6 @@ def _check(theme: str, size: str) -> None:
         raise UsageError(f"no size \"{size}\"; sizes: {', '.join(SIZES)}")
 
 
-def generated_home(saves: str | None) -> Path:
-    """Where generated adventures go without ``--out``: ``generated/`` in the saves home."""
-    from game.paths import saves_home
-
-    return saves_home(saves).path / "generated"
-
-
 def generate(args: argparse.Namespace) -> int:
     if args.survey is not None:
         from game.generate.survey import run_survey
@@ -43,32 +37,44 @@ def generate(args: argparse.Namespace) -> int:
     if args.jobs < 0:
         raise UsageError("--jobs takes 0 (the machine's cores) or more")
     seed = _seed(args.seed)
-    from game.generate.model import Blueprint  # noqa: F401  (typing only)
-
-    folder = Path(args.out) if args.out else generated_home(None) / f"gen-{args.theme}-{args.size}-{seed}"
-    made = make(seed, args.theme, args.size, folder, fair=not args.no_fair, jobs=args.jobs)
+    if args.out:
+        folder = Path(args.out)
+        made = make(seed, args.theme, args.size, folder, fair=not args.no_fair, jobs=args.jobs)
+    else:
+        home = generated_home(None)
+        building = home / f".building-{args.theme}-{args.size}-{seed}"
+        made = make(seed, args.theme, args.size, building, fair=not args.no_fair, jobs=args.jobs)
+        folder = home / made.blueprint.adventure_id
+        if folder.exists():
+            shutil.rmtree(folder)
+        building.rename(folder)
     for line in summary(made.blueprint, made.certificate, str(folder)):
         print(line)
     return 0 if made.certificate.holds() else 1
 
 
 def _ready(seed: int, theme: str, size: str, saves: str | None) -> Path:
-    """The folder of the generated adventure, generated now unless a certificate of this version is there."""
+    """The folder of the seed's draft (what ``new`` and ``daily`` play), written now unless this generator
+    version wrote it already.  The draft is checked and searched for dead ends (both in well under a
+    second); its walkthrough and fairness are ``generate``'s to show."""
     from game.generate.certificate import make, read_certificate
+    from game.generate.model import adventure_id
 
-    folder = generated_home(saves) / f"gen-{theme}-{size}-{seed}"
+    folder = generated_home(saves) / adventure_id(theme, size, seed)
     certificate = read_certificate(folder)
     if certificate is None or certificate.get("version") != GENERATOR_VERSION:
-        if sys.stderr.isatty():
-            print(f"Generating {theme} {size} seed {seed}...", file=sys.stderr, flush=True)
-        make(seed, theme, size, folder, fair=False)
+        made = make(seed, theme, size, folder, fair=False, walk=False)
+        if made.certificate.problems or made.certificate.dead_ends:
+            raise UsageError(f"seed {seed} gives an adventure that fails its check ({folder}); "
+                             f"wayfarer generate --seed {seed} --theme {theme} --size {size} shows why")
     return folder
 
 
-def new(args: argparse.Namespace) -> int:
+def prepare_new(args: argparse.Namespace) -> None:
+    """``new``: generate (or find) the adventure, and make ``args`` those of ``play`` for it."""
     _check(args.theme, args.size)
     seed = _seed(args.generator_seed)
-    return _play(args, _ready(seed, args.theme, args.size, args.saves))
+    _as_play(args, _ready(seed, args.theme, args.size, args.saves))
 
 
 def daily_seed(date: datetime.date) -> tuple[int, str]:
@@ -78,18 +84,16 @@ def daily_seed(date: datetime.date) -> tuple[int, str]:
     return int(digest[:8], 16), themes[date.toordinal() % len(themes)]
 
 
-def daily(args: argparse.Namespace) -> int:
+def prepare_daily(args: argparse.Namespace) -> None:
+    """``daily``: generate (or find) the day's adventure, and make ``args`` those of ``play`` for it."""
     try:
         date = datetime.date.fromisoformat(args.date) if args.date else datetime.date.today()
     except ValueError:
         raise UsageError(f"--date takes YYYY-MM-DD, not \"{args.date}\"") from None
     seed, theme = daily_seed(date)
-    return _play(args, _ready(seed, theme, "medium", args.saves))
+    _as_play(args, _ready(seed, theme, "medium", args.saves))
 
 
-def _play(args: argparse.Namespace, folder: Path) -> int:
-    from game import commands
-
+def _as_play(args: argparse.Namespace, folder: Path) -> None:
     args.adventure = str(folder)
     args.seed = args.play_seed
-    return commands.play(args)

@@ -130,7 +130,7 @@ def _chain_items(blueprint: Blueprint) -> set[str]:
     found = {i for lock in blueprint.locks for i in (lock.item, lock.aid) if i}
     if blueprint.goal_item:
         found.add(blueprint.goal_item)
-    return {i for i in found if not blueprint.items[i].fixed}
+    return {i for i in found if i in blueprint.items and not blueprint.items[i].fixed}
 
 
 def _moves(blueprint: Blueprint, state: State) -> Iterator[State]:

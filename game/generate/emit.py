@@ -169,3 +169,10 @@ def write_folder(folder: Path, files: dict[str, str]) -> None:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)
         os.replace(temporary, path)
+
+
+def generated_home(saves: str | None) -> Path:
+    """Where generated adventures go without ``--out``: ``generated/`` in the saves home."""
+    from game.paths import saves_home
+
+    return saves_home(saves).path / "generated"

@@ -22,6 +22,12 @@ STEPS = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
 BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
 
 
+def adventure_id(theme: str, size: str, seed: int, danger: int = 0) -> str:
+    """``gen-THEME-SIZE-SEED``, and ``-harderN`` / ``-easierN`` when the fairness step turned the danger dial."""
+    turned = "" if danger == 0 else f"-harder{danger}" if danger > 0 else f"-easier{-danger}"
+    return f"gen-{theme}-{size}-{seed}{turned}"
+
+
 @dataclass
 class ExitPlan:
     """One way out of a room; ``lock`` says what stands in it ("" for an open way)."""
@@ -53,6 +59,7 @@ class RoomPlan:
     travel: int = 10
     scenery: list[Scenery] = field(default_factory=list)
     scenery_text: dict[str, str] = field(default_factory=dict)  # scenery id -> its description, filled
+    fixed_scenery: list[Scenery] = field(default_factory=list)  # the chain's (a lever), named by a feature sentence
     features: list[str] = field(default_factory=list)  # sentences about what the mission put here
     name: str = ""
     description: str = ""
@@ -123,7 +130,7 @@ class Blueprint:
 
     @property
     def adventure_id(self) -> str:
-        return f"gen-{self.theme.id}-{self.size}-{self.seed}"
+        return adventure_id(self.theme.id, self.size, self.seed, self.danger)
 
     def zone_rooms(self, zone: int) -> list[str]:
         return [r.id for r in self.rooms.values() if r.zone == zone]

@@ -31,6 +31,8 @@ def new_item(blueprint: Blueprint, role: str, thing: Thing, kind: str, *, fixed:
         item_id, number = f"{base}-{number}", number + 1
     extra = dict(thing.extra)
     kind = str(extra.pop("kind", kind))
+    if kind == "food":
+        extra.setdefault("rations", 2)  # a food item without rations feeds nobody
     plan = ItemPlan(item_id, role, thing, kind, fixed, extra)
     blueprint.items[item_id] = plan
     return plan
@@ -49,10 +51,21 @@ def new_npc(blueprint: Blueprint, role: str, person: Person, tier: int, disposit
     return plan
 
 
+#: What the danger dial does to foes' tiers: odd steps add a foe, every second step a tier.
+TIER_BY_DANGER = {-2: -1, -1: -1, 0: 0, 1: 0, 2: 1, 3: 1}
+
+
 def zone_tier(blueprint: Blueprint, zone: int, base: int) -> int:
-    """A foe's tier in ``zone``: ``base``, one more in the deeper half, plus the danger dial."""
+    """A foe's tier in ``zone``: ``base``, one more in the deeper half, moved by the danger dial."""
     zones = max(r.zone for r in blueprint.rooms.values()) + 1
-    return base + (1 if zone * 2 >= zones and zones > 2 else 0) + blueprint.danger
+    return base + (1 if zone * 2 >= zones and zones > 2 else 0) + TIER_BY_DANGER[blueprint.danger]
+
+
+def chain_tier(blueprint: Blueprint) -> int:
+    """The tier of those the chain makes the player fight (guardians, keepers; the boss one more): the lowest,
+    turned up only at the top of the dial.  The walkthrough fights them under all five systems at once
+    without fleeing; the foes in side rooms carry the adventure's danger."""
+    return 1 + max(0, blueprint.danger - 2)
 
 
 def side_rooms(blueprint: Blueprint) -> list[str]:
@@ -75,9 +88,10 @@ def place_people(rng: random.Random, blueprint: Blueprint) -> None:
 
 def _foes(rng: random.Random, blueprint: Blueprint) -> None:
     theme = blueprint.theme
-    rooms = side_rooms(blueprint)
+    # Dead-end rooms only: no way to anywhere else leads through a foe, so a fight is a choice.
+    rooms = [r for r in side_rooms(blueprint) if len(blueprint.rooms[r].exits) == 1]
     rng.shuffle(rooms)
-    count = rng.randint(*FOES[blueprint.size]) + min(0, blueprint.danger)
+    count = rng.randint(*FOES[blueprint.size]) + blueprint.danger
     for room_id in sorted(rooms[:max(0, count)], key=lambda r: blueprint.rooms[r].zone):
         zone = blueprint.rooms[room_id].zone
         tier = zone_tier(blueprint, zone, 1)

@@ -22,7 +22,8 @@ def chain_lines(blueprint: Blueprint) -> list[str]:
                    }.get(lock.placement, "")
             step = f"unlock {where} with the {item[lock.item]}, {got}"
         elif lock.kind == "lever" and lock.item and lock.aid:
-            step = (f"work the {item[lock.item]} in {where} with the {item[lock.aid]} "
+            lever = next((x.name for x in blueprint.rooms[lock.room].scenery if x.id == lock.item), lock.item)
+            step = (f"work the {lever} in {where} with the {item[lock.aid]} "
                     f"from {names.get(lock.aid_room or '', '?')}")
         elif lock.kind == "hidden":
             step = f"find the hidden way at {where}" + (

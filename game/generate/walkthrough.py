@@ -244,6 +244,7 @@ def play_chain(walker: Walker, blueprint: Blueprint, ids: dict[str, str]) -> Non
     adventure = walker.adventure
     names = {room_id: room.name for room_id, room in adventure.rooms.items()}
     walker.open(names[ids[blueprint.start]])
+    _shop(walker, blueprint, ids, names)
     for lock in blueprint.locks:
         room, direction = ids[lock.room], lock.direction
         exit_def = adventure.rooms[room].exits[direction]
@@ -255,7 +256,8 @@ def play_chain(walker: Walker, blueprint: Blueprint, ids: dict[str, str]) -> Non
             walker.go_to(ids[lock.aid_room], names)
             walker.take(lock.aid)
             walker.go_to(room, names)
-            walker.say(f"pull {walker.item_word(lock.item)}")
+            lever = next(x.name for x in blueprint.rooms[lock.room].scenery if x.id == lock.item)
+            walker.say(f"pull {lever}")
         elif lock.kind == "hidden":
             if lock.item and lock.key_room:
                 walker.go_to(ids[lock.key_room], names)
@@ -272,6 +274,20 @@ def play_chain(walker: Walker, blueprint: Blueprint, ids: dict[str, str]) -> Non
             walker.recover()
         walker.step(direction, names)
     _goal(walker, blueprint, ids, names)
+
+
+def _shop(walker: Walker, blueprint: Blueprint, ids: dict[str, str], names: dict[str, str]) -> None:
+    """First to the market: the treasure sold, a better weapon and armour bought, water filled, as a
+    careful player would (and as the simulator's player does)."""
+    merchant = next(n for n in blueprint.npcs.values() if n.role == "merchant")
+    walker.go_to(ids[blueprint.market], names)
+    treasure = next((i for i in blueprint.player_items if blueprint.items[i].role == "treasure"), None)
+    if treasure:
+        walker.say(f"sell {walker.item_word(treasure)}")
+    for item in merchant.items:
+        if blueprint.items[item].role in ("weapon", "armour"):
+            walker.say(f"buy {walker.item_word(item)}")
+    walker.say("fill")
 
 
 def _get_key(walker: Walker, blueprint: Blueprint, lock: Any, ids: dict[str, str], names: dict[str, str]) -> None:

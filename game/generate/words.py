@@ -42,11 +42,13 @@ def write_words(rng: random.Random, blueprint: Blueprint) -> None:
         room.scenery = _scenery(rng, room.place) if room.place else []
         room.description = _describe(rng, blueprint, room)
     relic = blueprint.items[blueprint.goal_item].thing.name if blueprint.goal_item else ""
-    foe = blueprint.npcs[blueprint.goal_npc].person.name if blueprint.goal_npc else ""
+    boss = blueprint.npcs[blueprint.goal_npc].person.name if blueprint.goal_npc else ""
+    foe = boss if boss[:1].isupper() else f"the {boss}"  # a proper name takes no article
     goal_name = blueprint.rooms[blueprint.goal_room].name
-    thing = relic or (theme.relics[0].name if blueprint.goal_kind != "defeat" else foe)
+    thing = relic or theme.relics[0].name
     blueprint.title = fill(rng, theme, rng.choice(theme.titles))
-    blueprint.intro = fill(rng, theme, rng.choice(theme.phrases["intro"]), goal=goal_name, thing=thing)
+    blueprint.intro = fill(rng, theme, rng.choice(theme.phrases[f"intro_{blueprint.goal_kind}"]), goal=goal_name,
+                           thing=thing, foe=foe)
     blueprint.goal_text = fill(rng, theme, rng.choice(theme.phrases[f"goal_{blueprint.goal_kind}"]),
                                goal=goal_name, thing=relic, foe=foe)
 
@@ -85,11 +87,13 @@ def _scenery(rng: random.Random, place: Place) -> list[Scenery]:
 def _describe(rng: random.Random, blueprint: Blueprint, room: RoomPlan) -> str:
     theme = blueprint.theme
     assert room.place is not None
-    sentences = [fill(rng, theme, rng.choice(room.place.openers))]
-    for scenery in room.scenery:
-        mention = fill(rng, theme, rng.choice(scenery.mentions), name=scenery.name)
+    # One material and one colour a room, so its scenery reads the same in the room's text and on examining.
+    fixed = {key: rng.choice(theme.words[key]) for key in ("material", "colour")}
+    sentences = [fill(rng, theme, rng.choice(room.place.openers), **fixed)]
+    wheres = rng.sample(theme.words["where"], len(room.scenery))  # never the same place twice in a room
+    for scenery, where in zip(room.scenery, wheres, strict=True):
+        mention = fill(rng, theme, rng.choice(scenery.mentions), name=scenery.name, **fixed)
         if rng.random() < 0.7:  # where it stands: the same scenery reads differently from room to room
-            where = rng.choice(theme.words["where"])
             mention = f"{mention[:-1]}, {where}."
         sentences.append(mention)
     if room.water and not room.place.water:
@@ -97,6 +101,7 @@ def _describe(rng: random.Random, blueprint: Blueprint, room: RoomPlan) -> str:
         room.scenery.append(Scenery("spring", name, tuple(aliases.split(",")), (description,), (mention,)))
         sentences.append(fill(rng, theme, mention))
     sentences += room.features
-    room.scenery_text = {s.id: fill(rng, theme, rng.choice(s.description)) for s in room.scenery}
+    room.scenery += room.fixed_scenery
+    room.scenery_text = {s.id: fill(rng, theme, rng.choice(s.description), **fixed) for s in room.scenery}
     sentences.append(fill(rng, theme, rng.choice(theme.moods)))
     return " ".join(sentences)

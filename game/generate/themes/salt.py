@@ -59,7 +59,7 @@ PLACES = (
         S("crest", "dune crest", ("crest", "dune", "ridge"), ("A knife-edge of sand that the wind keeps redrawing.",),
           ("A dune crest smokes with blown sand.", "The crest above you sings a low, {adj} note.")),
         S("scrub", "thornscrub", ("scrub", "thorns", "bush"), ("Grey thorns with roots that go down further than you could dig.",),
-          ("A clump of thornscrub clings to the slope.", "Thornscrub rattles {adj} in the wind.")),
+          ("A clump of thornscrub clings to the slope.", "Dry thornscrub rattles in the wind.")),
     )),
     Place("glassfield", ("Glass Field", "{Adj} Glass", "Field of Lenses"), (
         "The sand here was melted long ago into sheets of {colour} glass that crack underfoot.",
@@ -81,7 +81,7 @@ PLACES = (
         S("mosaic", "mosaic", ("tiles", "floor"), ("Tiles of blue and gold: a fish, a moon, a hand holding a key.",),
           ("A mosaic peeks through the drifted sand.", "Blue tiles of an old mosaic catch the light.")),
         S("lintel", "carved lintel", ("lintel", "carving"), ("Figures with long necks carry jars towards a sun.",),
-          ("A carved lintel shows figures carrying jars.", "Wind has worn the carved lintel {adj}.")),
+          ("A carved lintel shows figures carrying jars.", "Wind has worn the carved lintel smooth.")),
     )),
     Place("wellhollow", ("Sunken Well", "Dew Hollow", "{Adj} Spring"), (
         "A hollow in the {colour} sand hides a ring of stones and the glint of water below.",
@@ -120,7 +120,7 @@ PLACES = (
     ), (
         S("prayer-strips", "prayer strips", ("strips", "cloth",
           "poles"), ("Cloth strips written with wishes for water, for safe roads, for sons.",),
-          ("Prayer strips flutter on their poles.", "The prayer strips have faded {adj}.")),
+          ("Prayer strips flutter on their poles.", "The prayer strips have faded to {colour}.")),
         S("niche", "niche", ("niches", "alcove"), ("A hollow for a lamp, sooted black.",),
           ("An empty niche is blackened with soot.", "A {adj} niche holds a dried flower.")),
     )),
@@ -140,11 +140,11 @@ THEME = Theme(
         "material": ("sun-baked brick", "salt blocks", "red sandstone", "fused glass", "driftwood", "packed clay",
                      "bleached timber", "black basalt"),
         "sound": ("a bell", "the hiss of blown sand", "your own heartbeat", "a hawk's cry", "the tick of cooling stone",
-                  "nothing at all"),
+                  "a dry rattle"),
         "smell": ("hot dust", "salt", "old smoke", "dry thorn", "cooling stone", "rot from somewhere"),
         "where": ("half in shadow", "off to one side", "where the wind has scoured the ground", "not far from the way in",
-                  "at the edge of sight", "in a drift of sand", "beneath a crust of salt", "close enough to touch",
-                  "under a skin of dust", "where the light falls hardest"),
+                  "in a drift of sand", "beneath a crust of salt", "under a skin of dust", "where the light falls hardest",
+                  "on the far side", "a stone's throw away"),
         "light": ("white glare", "blue shadow", "copper evening light", "a heat shimmer", "slanting light"),
     },
     places=PLACES,
@@ -156,7 +156,7 @@ THEME = Theme(
         "In the {light} everything looks further off than it is.",
         "You hear {sound}; then only the wind.",
         "Heat presses on your shoulders like a hand; the air tastes of {smell}.",
-        "{Light} lies over everything, and the silence is {adj}.",
+        "{Light} lies over everything, and nothing moves.",
         "Your lips crack; the wind brings {smell}.",
         "Far off, {sound} carries on the still air.",
         "The {light} makes the {adj} ground swim before your eyes.",
@@ -165,7 +165,7 @@ THEME = Theme(
         Person("glass jackal", ("jackal",), "A lean dog with a coat of shining glass flakes and a bright, starved eye.",
                "mineral", "its glass fangs"),
         Person("dune raider", ("raider",), "A raider wrapped in sun-faded rags, a hooked blade at the hip.",
-               "biological", "", "he"),
+               "biological", "his hooked blade", "he"),
         Person("salt wight", ("wight",), "A shape of crusted salt in the rough form of a man, weeping brine from its eyes.",
                "mineral", "its crusted fists"),
         Person("sand drake", ("drake", "lizard"), "A long blue lizard the length of a cart, with a frill like a torn sail.",
@@ -175,7 +175,7 @@ THEME = Theme(
     ),
     guardians=(
         Person("tollkeeper", ("keeper", "warden"), "A broad woman in lacquered scale, planted in the way with a spear.",
-               "biological", "", "she", "\"Nobody passes,\" she says. \"Not today.\""),
+               "biological", "her spear", "she", "\"Nobody passes,\" she says. \"Not today.\""),
         Person("brass sentinel", ("sentinel", "automaton"), "A green brass automaton with a lantern for a face. It will not move aside.",
                "synthetic", "its brass fists", "it", "It clicks. Its lantern face turns to you and stays."),
         Person("bone hound", ("hound",), "A hound of lashed bones and dried sinew, standing watch over a threshold.",
@@ -185,7 +185,7 @@ THEME = Theme(
         Person("glass tyrant", ("tyrant",), "A giant of fused glass, its body full of trapped, slow-moving light.",
                "mineral", "its faceted fists"),
         Person("Vashti the Salt-Queen", ("vashti", "queen"), "A raider queen in a crown of salt crystals, blade drawn, smiling.",
-               "biological", "", "she"),
+               "biological", "her salt-glass blade", "she"),
     ),
     merchants=(
         Person("Oruk the trader", ("oruk", "trader", "merchant"), "A huge trader with hennaed hands and a ledger slung on a cord.",
@@ -266,15 +266,25 @@ THEME = Theme(
     phrases={
         "spring": ("seep", "water,pool,basin,crack", "Water beads out of the rock into a basin no bigger than two hands.",
           "Water seeps from a crack into a little {adj} basin."),
-        "intro": (
+        "intro_bring": (
             "The caravans speak of a {goal} out past the {adj} pan, and of the {thing} that lies there. "
-            "You have water for two days, a blade, and no reason left to stay.",
+            "Bring it back to your camp. You have water for two days, a blade, and no reason left to stay.",
             "Three summers of drought have emptied the wells of your village. The old songs say the {thing} "
-            "waits in the {goal}, and that whoever holds it can call the rain. You set out at dawn.",
+            "waits in the {goal}, and that whoever carries it home can call the rain. You set out at dawn.",
+        ),
+        "intro_reach": (
+            "Your teacher's last words were a place: the {goal}. Nobody you ask has been there and come back. "
+            "You have water for two days, a blade, and the map she drew in the sand.",
+            "The {adj} road ends, they say, at the {goal}, where the old fire burned. You mean to stand there before you die.",
+        ),
+        "intro_defeat": (
+            "{Foe} has held the wells of the waste for a year, and the caravans have stopped coming. "
+            "You go to end it, in the {goal}.",
+            "Every raid on your people comes out of the {goal}, where {foe} waits. Somebody has to go. You went.",
         ),
         "goal_reach": ("You step into the {goal} at last. The wind stops, as if the desert were holding its breath.",),
         "goal_bring": ("You carry the {thing} back into camp. Whatever it is, it is yours, and the waste let you go.",),
-        "goal_defeat": ("The {foe} falls, and the sand begins at once to cover it. The road is safe again.",),
+        "goal_defeat": ("{Foe} falls, and the sand begins at once to cover it. The road is safe again.",),
         "lever": ("The {lever} grinds over. Somewhere near, the {door} shudders open.",
                   "You heave on the {lever}; with a groan of old stone the {door} slides aside."),
         "lamp": ("Your lamp pushes the dark back to the walls.", "The lamp's small flame fills the room with gold."),

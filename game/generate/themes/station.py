@@ -13,7 +13,7 @@ DOCK = Place("dock", ("Docking Collar", "{Adj} Airlock", "Boarding Tube"), (
     S("umbilical", "umbilical", ("tube", "hose", "shuttle"), ("A ribbed hose back to your shuttle. Your way home.",),
       ("The umbilical flexes with every breath of the station.", "Frost beads on the {adj} umbilical.")),
     S("hazard-stripes", "hazard stripes", ("stripes", "paint"), ("Yellow and black, worn through to bare metal where boots scuffed.",),
-      ("Hazard stripes frame the hatch.", "The hazard stripes are scuffed {adj}.")),
+      ("Hazard stripes frame the hatch.", "The hazard stripes are scuffed to bare metal.")),
 ))
 
 MARKET = Place("market", ("Galley", "{Adj} Commissary", "Mess Hall"), (
@@ -45,13 +45,13 @@ PLACES = (
         "Panels of {material} have come loose along this corridor and hang at odd angles.",
     ), (
         S("conduit", "conduit", ("conduits", "cables", "bundle"), ("Cables in {colour} sleeves, warm to the touch.",),
-          ("Conduit runs overhead, humming.", "A conduit sags {adj} from its clips.")),
+          ("Conduit runs overhead, humming.", "A {adj} conduit sags from its clips.")),
         S("panel", "loose panel", ("panel", "panels"), ("A wall panel hanging by one bolt. Behind it, dust and wires.",),
           ("A loose panel taps against the wall.", "A {adj} loose panel swings in a draught.")),
     )),
     Place("quarters", ("Crew Quarters", "{Adj} Bunkroom", "Officers' Cabins"), (
         "Bunks stacked three high line the walls, their curtains drawn on nothing.",
-        "Personal things lie where the crew left them: {adj} photographs, a cup, a shoe.",
+        "Personal things lie where the crew left them: photographs, a cup, a shoe.",
         "A cabin of {material} panels, its door jammed half open by a fallen locker.",
     ), (
         S("bunks", "bunks", ("bunk", "beds", "bed"), ("Narrow mattresses, strapped down against a spin that failed.",),
@@ -87,7 +87,7 @@ PLACES = (
         S("tanks", "specimen tanks", ("tank", "tanks", "specimens"), ("Tall tanks. Something in one of them has a hand.",),
           ("Specimen tanks bubble faintly.", "Something drifts in a {adj} specimen tank.")),
         S("bench", "lab bench", ("bench", "benches", "glassware"), ("A steel bench, scarred, with a sink of stained enamel.",),
-          ("Broken glassware covers a lab bench.", "A lab bench is scorched {adj}.")),
+          ("Broken glassware covers a lab bench.", "A lab bench is scorched black.")),
     )),
     Place("cargo", ("Cargo Hold", "{Adj} Bay", "Freight Deck"), (
         "Crates of {material} are stacked to the ceiling in canyons of shadow.",
@@ -97,17 +97,17 @@ PLACES = (
         S("crates", "crates", ("crate", "boxes", "pallets"), ("Crates stencilled with a company logo long bankrupt.",),
           ("Crates stand in {adj} stacks.", "A crate has burst, spilling packing foam.")),
         S("loader", "cargo loader", ("loader", "forklift"), ("A yellow loader frame, its arms raised as if in surrender.",),
-          ("A cargo loader stands with raised arms.", "The cargo loader's lamp blinks {adj}.")),
+          ("A cargo loader stands with raised arms.", "The cargo loader's lamp blinks {colour}.")),
     )),
     Place("medbay", ("Medbay", "{Adj} Infirmary", "Surgery"), (
         "Beds with restraints stand under lamps on jointed arms, all folded back.",
         "A medbay of {material} and white plastic, smelling of old antiseptic.",
-        "The infirmary's curtains hang {adj} from their rails.",
+        "The infirmary's {colour} curtains hang from their rails.",
     ), (
         S("surgical-lamp", "surgical lamp", ("lamp arm", "arm"), ("A lamp on a jointed arm, its lens cracked.",),
           ("A surgical lamp hangs folded above a bed.", "The surgical lamp's lens is {adj} with dust.")),
         S("cabinet", "drug cabinet", ("cabinet",), ("A glass-fronted cabinet, emptied long ago by someone in a hurry.",),
-          ("A drug cabinet stands open and bare.", "The drug cabinet's glass is starred {adj}.")),
+          ("A drug cabinet stands open and bare.", "The drug cabinet's glass is starred with cracks.")),
     )),
     Place("chapel", ("Quiet Room", "{Adj} Chapel", "Memorial Alcove"), (
         "A small room with soft {colour} walls and a bench facing a blank screen.",
@@ -115,9 +115,9 @@ PLACES = (
         "Somebody made this {adj} alcove into a shrine of paper flowers.",
     ), (
         S("plaque", "memorial plaque", ("plaque", "names"), ("Forty names, and room for more.",),
-          ("A memorial plaque lists the dead.", "The memorial plaque is polished {adj}.")),
+          ("A memorial plaque lists the dead.", "Someone keeps the memorial plaque polished.")),
         S("flowers", "paper flowers", ("flowers", "paper"), ("Flowers folded from ration wrappers, faded, still there.",),
-          ("Paper flowers crowd a ledge.", "The paper flowers have gone {adj}.")),
+          ("Paper flowers crowd a ledge.", "The paper flowers have faded to {colour}.")),
     )),
 )
 
@@ -135,11 +135,11 @@ THEME = Theme(
         "material": ("brushed steel", "grey composite", "scuffed plastic", "cracked ceramic", "foam insulation",
                      "riveted alloy", "mesh grating"),
         "sound": ("a slow drip", "the creak of the hull", "a far-off alarm", "air hissing from a vent",
-                  "a tapping you cannot place", "nothing but your own breath"),
+                  "a tapping you cannot place", "a distant hum"),
         "smell": ("ozone", "burnt plastic", "stale air", "rust", "antiseptic", "mould"),
         "where": ("half in shadow", "off to one side", "behind a drift of dust", "not far from the hatch",
-                  "under a film of frost", "at the edge of your lamp's reach", "beside a dead screen", "close enough to touch",
-                  "in a litter of packing foam", "under a flickering panel"),
+                  "at the edge of your lamp's reach", "beside a dead screen", "in a litter of packing foam",
+                  "by the far bulkhead", "near a sealed vent", "under a tangle of cable"),
         "light": ("emergency red", "cold strip light", "blue standby light", "starlight", "a failing glow"),
     },
     places=PLACES,
@@ -160,7 +160,7 @@ THEME = Theme(
         Person("scuttler drone", ("drone", "scuttler"), "A maintenance drone the size of a dog, its cutting arm twitching.",
                "synthetic", "its cutting arm"),
         Person("feral scavenger", ("scavenger",), "A hollow-eyed scavenger in a patched suit, gripping a pry bar.",
-               "biological", "", "he"),
+               "biological", "his pry bar", "he"),
         Person("pale bloom", ("bloom", "fungus"), "A knot of white cords slung between the walls, turning to follow you.",
                "fungal", "its lashing cords"),
         Person("security frame", ("frame", "robot"), "A security robot with one working eye and a shock prod for a hand.",
@@ -172,7 +172,7 @@ THEME = Theme(
         Person("door warden", ("warden", "robot"), "A squat warden robot bolted to the deck beside a hatch, weapons live.",
                "synthetic", "its twin stunners", "it", "\"Authorisation not recognised,\" it says. \"Step back.\""),
         Person("Sergeant Hale", ("hale", "sergeant", "soldier"), "A gaunt soldier in a faded uniform, still on a watch nobody relieved.",
-               "biological", "", "he", "\"Orders are orders,\" Hale says. \"Nobody through.\""),
+               "biological", "his rifle butt", "he", "\"Orders are orders,\" Hale says. \"Nobody through.\""),
         Person("lurker mass", ("mass", "lurker"), "A wet grey mass filling a hatchway, pulsing slowly.",
                "fungal", "its stinging fronds"),
     ),
@@ -258,11 +258,20 @@ THEME = Theme(
     phrases={
         "spring": ("leaking pipe", "pipe,leak,water,bucket", "A coolant-clean water main, cracked and dripping steadily into a bucket.",
           "A leaking pipe drips clean water into a bucket."),
-        "intro": (
-            "The station stopped answering years ago. Your contract says: find the {thing} in the {goal}. "
+        "intro_bring": (
+            "The station stopped answering years ago. Your contract says: bring back the {thing} from the {goal}. "
             "Your tanks hold two days of water. Something aboard still moves.",
             "The salvage rights to this wreck cost you everything. The prize is the {thing}, somewhere past the "
-            "{adj} decks, in the {goal}. The docking clamps close with a sound like a dropped bell.",
+            "{adj} decks, in the {goal}. Bring it back to your shuttle. The clamps close with a sound like a dropped bell.",
+        ),
+        "intro_reach": (
+            "A distress beacon still pulses from the {goal}. Your job: get there and see who is calling. "
+            "Your tanks hold two days of water.",
+            "The insurers want eyes on the {goal} before they write the station off. Yours are the cheapest eyes they found.",
+        ),
+        "intro_defeat": (
+            "{Foe} has locked the station down and killed every salvage crew since. You were hired to stop it, in the {goal}.",
+            "Something in the {goal} calls itself {foe}, and it is waking the station's machines. End it.",
         ),
         "goal_reach": ("You reach the {goal}. The last live screen flickers, and shows your face.",),
         "goal_bring": ("You seal the {thing} into your shuttle's strongbox and cast off. The contract pays.",),

@@ -1,0 +1,89 @@
+"""The command line of the generator: usage errors in one line (exit 2), generate's summary, new and its run record."""
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+
+
+@pytest.mark.parametrize("argv", [
+    ["generate", "--size", "huge"],
+    ["generate", "--theme", "jungle"],
+    ["generate", "--seed", "-3"],
+    ["generate", "--survey", "0"],
+    ["daily", "--date", "2026-13-01"],
+    ["new", "--theme", "jungle"],
+    ["replay"],
+])
+def test_usage_errors_are_one_line_and_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WAYFARER_SAVES", str(tmp_path))
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_generate_writes_a_folder_and_prints_the_chain_and_the_certificate(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "adventure"
+    assert main(["generate", "--seed", "2", "--theme", "station", "--size", "small", "--out", str(out),
+                 "--no-fair"]) == 0
+    shown = capsys.readouterr().out
+    assert f"Written to {out}" in shown
+    assert "The chain of steps to the goal:" in shown
+    assert "check: clean (no error, no warning)" in shown
+    assert "walkthrough (test --all-systems): passed" in shown
+    assert "dead ends: 0" in shown
+    assert (out / "adventure.toml").is_file() and (out / "tests" / "walkthrough.transcript").is_file()
+
+
+def test_survey_json_reports_the_range(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--survey", "3", "--theme", "salt", "--size", "small", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["seeds"] == 3 and report["check_clean"] == 3 and report["dead_ends"] == 0
+    assert 6 <= report["rooms"]["min"] <= report["rooms"]["max"] <= 10
+
+
+def test_new_plays_a_generated_adventure_and_leaves_a_record_that_verifies(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WAYFARER_SAVES", str(tmp_path))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("look\nwait\n"))
+    assert main(["new", "--seed", "4", "--theme", "salt", "--size", "small", "--system", "maelstrom",
+                 "--play-seed", "9"]) == 0
+    assert "played under" in capsys.readouterr().out
+    records = list((tmp_path / "gen-salt-small-4" / "runs").glob("*.json"))
+    assert len(records) == 1
+    record = json.loads(records[0].read_text(encoding="utf-8"))
+    assert record["generator"] == {"version": "1.0.0", "theme": "salt", "size": "small", "seed": 4, "danger": 0}
+    assert record["system"] == "maelstrom" and record["seed"] == 9 and record["commands"] >= 1
+    assert main(["replay", "--verify", str(records[0])]) == 0
+    assert "Verified" in capsys.readouterr().out
+
+
+def test_a_record_whose_log_was_changed_does_not_verify(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WAYFARER_SAVES", str(tmp_path))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("wait\n"))
+    assert main(["new", "--seed", "4", "--theme", "salt", "--size", "small", "--play-seed", "9"]) == 0
+    path = next((tmp_path / "gen-salt-small-4" / "runs").glob("*.json"))
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["turns"] = 99
+    path.write_text(json.dumps(record), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", "--verify", str(path)]) == 1
+    assert "turns" in capsys.readouterr().out
+
+
+def test_daily_is_the_same_adventure_for_a_date() -> None:
+    import datetime
+
+    from game.generate.commands import daily_seed
+
+    day = datetime.date(2026, 11, 28)
+    assert daily_seed(day) == daily_seed(day)
+    assert daily_seed(day) != daily_seed(day + datetime.timedelta(days=1))
