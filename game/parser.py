@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from game.errors import WayfarerError
-from game.text import clean_line, join_names, quote_back
+from game.text import clean_line, closest, join_names, quote_back
 from game.verbs import VERB_WORDS
 from game.world.content import DIRECTIONS
 
@@ -49,8 +49,8 @@ class ParseError(WayfarerError):
     """The input could not be understood; the message names the word.
 
     ``word`` is the word not known, when that is the reason (``oops`` corrects it).
-    A verb close to it is taken at once only for a slip of the keys (:func:`is_slip`);
-    a guess further off is asked about, so that ``hint`` never hits anyone.
+    A word close to it is asked about ("Did you mean ...?"), never taken on a
+    guess: one policy for every word, verb, noun or direction (see :func:`closest`).
     """
 
     def __init__(self, message: str, word: str | None = None, guesses: tuple[str, ...] = ()) -> None:
@@ -80,8 +80,15 @@ class Command:
     objects: tuple[tuple[str, ...], ...] = ()
     #: What ``all but ...`` leaves out.
     excluded: tuple[tuple[str, ...], ...] = ()
-    #: Said before the command runs: a misspelt verb taken as a known one.
-    note: str = ""
+    #: The command as the player typed it, case and punctuation kept ("" when made, not typed).
+    typed: str = field(default="", compare=False)
+
+    @property
+    def arguments(self) -> str:
+        """What follows the verb's first word, as typed: a file name, a slot, a question keep their case
+        (``transcript on ~/Games/Oasis.txt``); from ``raw`` when the command was not typed."""
+        parts = (self.typed or self.raw).split(maxsplit=1)
+        return parts[1] if len(parts) > 1 else ""
 
     @property
     def noun(self) -> str:
@@ -199,25 +206,6 @@ def suggest_verb(word: str, extra: Mapping[tuple[str, ...], str] | None = None) 
     return difflib.get_close_matches(word, known, n=3, cutoff=0.75)
 
 
-#: A typed word shorter than this is never taken as another (``hint`` is not ``hit``, ``hook`` not ``look``).
-_SLIP_MIN_LENGTH = 5
-
-
-def is_slip(typed: str, known: str) -> bool:
-    """Whether ``typed`` is ``known`` with one slip of the keys: two neighbours swapped, or one letter
-    wrong, missing or extra; and long enough for that to be the likely reading."""
-    if len(typed) < _SLIP_MIN_LENGTH or typed == known:
-        return False
-    if len(typed) == len(known):
-        wrong = [i for i, (a, b) in enumerate(zip(typed, known, strict=True)) if a != b]
-        return len(wrong) == 1 or (len(wrong) == 2 and wrong[1] == wrong[0] + 1
-                                   and typed[wrong[0]] == known[wrong[1]] and typed[wrong[1]] == known[wrong[0]])
-    shorter, longer = sorted((typed, known), key=len)
-    if len(longer) - len(shorter) != 1:
-        return False
-    return any(longer[:i] + longer[i + 1:] == shorter for i in range(len(longer)))
-
-
 def phrases_of(verbs: Mapping[str, tuple[str, ...]]) -> dict[tuple[str, ...], str]:
     """Word tuples -> canonical verb, for a verb table like :data:`VERBS`."""
     return {tuple(phrase.split()): verb for verb, words in verbs.items() for phrase in words}
@@ -237,11 +225,17 @@ def split_verb(words: list[str], extra: Mapping[tuple[str, ...], str] | None = N
     return None, words
 
 
-def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, correct: bool = True) -> Command | None:
+def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None) -> Command | None:
     """Parse one line; ``None`` for an empty line; ParseError naming an unknown verb.
 
-    ``extra`` (from :func:`phrases_of`) adds a rule system's own verbs.
+    ``extra`` (from :func:`phrases_of`) adds a rule system's own verbs.  The
+    words are read lower-cased; the command keeps the line as typed (``typed``).
     """
+    command = _parse(text, extra)
+    return None if command is None else replace(command, typed=" ".join(clean_line(text).split()))
+
+
+def _parse(text: str, extra: Mapping[tuple[str, ...], str] | None) -> Command | None:
     words = tokenize(text)
     if not words:
         return None
@@ -256,12 +250,7 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, corr
     if verb is None and words[0] in DIRECTION_WORDS:
         raise ParseError(f"I understood {quote_back(words[0])} but not {quote_back(' '.join(words[1:]))}.")
     if verb is None:
-        close = suggest_verb(words[0], extra)
-        slips = [word for word in close if is_slip(words[0], word)]
-        if len(slips) == 1 and correct:  # one reading is a slip of the keys: take it, and say so
-            fixed = _corrected(" ".join([slips[0], *words[1:]]), extra)
-            if fixed is not None:
-                return replace(fixed, note=f"(taking \"{words[0]}\" as \"{slips[0]}\")")
+        close = closest(words[0], suggest_verb(words[0], extra))
         quoted = join_names([f'"{c}"' for c in close], "or")
         hint = f" Did you mean {quoted}?" if close else ""
         raise ParseError(f"I don't know the word {quote_back(words[0])}.{hint}", words[0], tuple(close))
@@ -286,13 +275,6 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, corr
     if verb == "talk" and rest[:1] in (["to"], ["with"]):
         rest = rest[1:]
     return _parse_objects(verb, rest, raw)
-
-
-def _corrected(text: str, extra: Mapping[tuple[str, ...], str] | None) -> Command | None:
-    try:
-        return parse(text, extra, correct=False)
-    except ParseError:
-        return None
 
 
 def _parse_go(rest: list[str], raw: str) -> Command:

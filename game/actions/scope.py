@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.errors import ActionRefused
-from game.text import capital, join_names, quote_back, the
+from game.text import capital, closest, join_names, quote_back, the
 from game.world.conditions import is_dark
 from game.world.content import Adventure, SceneryDef
 from game.world.world import World
@@ -309,7 +309,7 @@ def _refuse_unknown(scope: Scope, word: str) -> None:
     here = sorted({w for t in scope.things if t != SELF for w in words_of(scope.world, t)})
     import difflib  # only a misspelt word needs it: kept out of start-up
 
-    close = difflib.get_close_matches(word, here, n=2, cutoff=0.75)
+    close = closest(word, difflib.get_close_matches(word, here, n=2, cutoff=0.75))
     message = f"I don't know the word {quote_back(word)}."
     if len(close) == 1:
         raise Misspelt(f"{message} Did you mean \"{close[0]}\"?", word, close[0])
