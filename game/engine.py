@@ -116,6 +116,8 @@ def new_state(adventure: Adventure, system: RuleSystem, seed: int) -> WorldState
         drank_day=0,  # seed 001 §Water: "must drink one ration of water every day", the first day too
     )
     state.visited.add(adventure.start)
+    # What the player sets out with to wear is worn, as Inform's "the player wears the cloak".
+    state.worn.update(i for i in adventure.player.items if adventure.items[i].kind in ("armor", "clothing"))
     for item_id in _starting_kit(adventure, system.id, stats):
         # Owned from the start, never "found" (seed 001 §Exotica asks an INT save of a
         # new find): the character knows what a kit Exotica does.
@@ -173,6 +175,8 @@ class Engine:
         #: Pronoun -> the last thing it fits; ``group`` the things the last several-object command named.
         self.pronouns: dict[str, Thing] = {}
         self.group: list[Thing] = []
+        #: NPC -> (room, direction): the way the player last saw it go, for ``follow``.
+        self.seen_going: dict[str, tuple[str, str]] = {}
         self.last_command: str | None = None
         #: The last command typed (not an answer to a question), for ``again``.
         self.last_typed: str | None = None
@@ -229,8 +233,11 @@ class Engine:
         by what follows on the line, if anything does.  Never raises but
         KeyboardInterrupt (see :meth:`_submit_guarded`).
         """
-        from game.parser import split_commands
+        from game.parser import addressed, split_commands
 
+        if self.asking is None and self.pending is None and self.meta.confirming is None:
+            known = vocabulary(self.world)
+            text = addressed(text, known.__contains__, self.extra_verbs) or text  # "pilgrim, hello"
         commands = split_commands(text, self.extra_verbs) or [text]
         report = Report()
         several = len(commands) > 1
@@ -518,6 +525,7 @@ class Engine:
             self._rolls_before = self.dice_log.total
         turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), play=self.play, referent=self.referent,
                     pronouns=dict(self.pronouns), answers=list(answers), command=command, start_room=self.state.room,
+                    seen_going=self.seen_going,
                     world_dice=world_dice_for_turn(self.state.seed, self.state.turn))
         try:
             if spec.observe:
@@ -558,6 +566,7 @@ class Engine:
         if turn.referent != SELF:  # "x me" then "take it": it is never the player
             self.referent = turn.referent
         self._name(turn.referent)
+        self._see_going(turn)
         if len(turn.group) > 1:
             self.group = list(turn.group)
         if snapshot is not None:
@@ -626,6 +635,19 @@ class Engine:
         report.lines += ["", *rest.lines]
         report.question, report.quit = rest.question, rest.quit
         return report
+
+    def _see_going(self, turn: Turn) -> None:
+        """Remember which way each NPC the player saw leave went, for ``follow``."""
+        from game.events.fight import Fled
+        from game.events.world import Arrived, Crossed, Left
+
+        for event in turn.events:
+            if isinstance(event, (Left, Fled)) and event.direction:
+                self.seen_going[event.who] = (self.state.room, event.direction)
+            elif isinstance(event, Crossed) and event.heading:
+                self.seen_going[event.who] = (self.state.room, event.heading)
+            if isinstance(event, (Arrived, Left, Crossed)) and event.who in self.adventure.npcs:
+                self._name(("npc", event.who))  # named by the game: "him" is who just came or went
 
     def _name(self, thing: Thing | None) -> None:
         """Let the pronouns that fit ``thing`` refer to it (``him`` a man, ``them`` a plural...)."""
@@ -732,6 +754,7 @@ class Engine:
         self.referent = None
         self.pronouns = {}
         self.group = []
+        self.seen_going = {}
         self._start()
 
     def undo(self) -> bool:

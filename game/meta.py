@@ -111,6 +111,8 @@ class Game(Protocol):
     saved_turn: tuple[int, int]
     last_typed: str | None
     last_request: tuple[str, Any] | None
+    #: How many commands the last ``undo`` took back (a line of several is one step).
+    undone: int
 
     @property
     def state(self) -> WorldState: ...

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from game.errors import WayfarerError
@@ -188,6 +188,44 @@ def split_commands(text: str, extra: Mapping[tuple[str, ...], str] | None = None
     return commands
 
 
+GREETING_WORDS = frozenset({"hello", "hi", "hey", "greetings", "hail", "good", "goodbye", "bye", "farewell",
+                            "salaam", "howdy"})
+_REQUESTS = (("give", "me"), ("hand", "me"), ("pass", "me"), ("bring", "me"), ("get", "me"), ("lend", "me"))
+_QUESTIONS = (("tell", "me", "about"), ("what", "about"), ("what", "of"), ("about",))
+
+
+def addressed(text: str, is_name: Callable[[str], bool],
+              extra: Mapping[tuple[str, ...], str] | None = None) -> str | None:
+    """``NPC, COMMAND`` (Inform's persuasion) as the command the player means, or None when the line
+    is not addressed to someone (its words before the first comma must all be names, and no verb).
+
+    A greeting talks (``pilgrim, hello``); ``give me X`` asks for X; ``tell me about X`` asks
+    about it; ``show me your wares`` browses them; any other order is ``order NPC to ...``,
+    which NPCs decline as Inform's do.  What follows the first command on the line is kept.
+    """
+    head, comma, tail = clean_line(text).partition(",")
+    who = [w for w in tokenize(head) if w not in ARTICLES]
+    if not comma or not who or not all(is_name(w) for w in who) or split_verb(who, extra)[0] is not None \
+            or who[0] in DIRECTION_WORDS:
+        return None
+    first, *rest = _SEPARATORS.split(tail, maxsplit=1)
+    words = tokenize(first)
+    name = " ".join(who)
+    if not words or words[0] in GREETING_WORDS:
+        meant = f"talk to {name}"
+    elif tuple(words[:2]) in _REQUESTS or (words[0] == "give" and words[-2:] == ["to", "me"]):
+        wanted = words[2:] if tuple(words[:2]) in _REQUESTS else words[1:-2]
+        meant = f"ask {name} for {' '.join(wanted)}"
+    elif any(tuple(words[:len(q)]) == q for q in _QUESTIONS):
+        asked = next(words[len(q):] for q in _QUESTIONS if tuple(words[:len(q)]) == q)
+        meant = f"ask {name} about {' '.join(asked)}"
+    elif words[:2] == ["show", "me"] or words[0] in ("trade", "sell", "wares"):
+        meant = f"wares {name}"
+    else:
+        meant = f"order {name} to {' '.join(words)}"
+    return ". ".join([meant, *(part.strip() for part in rest if part.strip())])
+
+
 def _starts_command(words: list[str], extra: Mapping[tuple[str, ...], str] | None) -> bool:
     if words[0] in DIRECTION_WORDS and len(words) == 1:
         return True
@@ -270,10 +308,16 @@ def _parse(text: str, extra: Mapping[tuple[str, ...], str] | None) -> Command | 
         verb = "examine"
         if rest[0] in ("at", "in", "inside"):
             rest = rest[1:]
+    if verb == "take" and words[0] == "get" and rest in (["out"], ["off"], ["in"], ["up"]):
+        if rest == ["up"]:  # get up: on your feet, as you are
+            return Command("sit", ("up",), raw=raw)
+        return Command("go", direction="in" if rest == ["in"] else "out", raw=raw)  # get out: as exit
     if verb in ("take", "put") and rest[:1] == ["up"]:  # take up the key; hang up the cloak
         rest = rest[1:]
     if verb == "talk" and rest[:1] in (["to"], ["with"]):
         rest = rest[1:]
+    if verb == "ask" and rest[:1] in (["about"], ["for"]):  # ask about water: of the one person here
+        return Command("ask", (), rest[0], tuple(w for w in rest[1:] if w not in ARTICLES), raw=raw)
     return _parse_objects(verb, rest, raw)
 
 
@@ -286,9 +330,17 @@ def _parse_go(rest: list[str], raw: str) -> Command:
     return Command("go", tuple(rest), raw=raw)
 
 
+#: ``wait until night``: the times of day a wait may run to (the wait action reads the clock).
+WAIT_UNTIL = frozenset({"night", "dusk", "evening", "nightfall", "sunset", "day", "dawn", "morning", "sunrise",
+                        "daybreak", "daylight"})
+
+
 def _parse_wait(rest: list[str], raw: str) -> Command:
     if not rest:
         return Command("wait", raw=raw)
+    if rest[0] in ("until", "till", "for") and [w for w in rest[1:] if w not in ARTICLES][-1:] \
+            and [w for w in rest[1:] if w not in ARTICLES][-1] in WAIT_UNTIL:
+        return Command("wait", ([w for w in rest[1:] if w not in ARTICLES][-1],), "until", raw=raw)
     amount, unit = 1, None
     words = list(rest)
     if words and words[0] in ("for",):

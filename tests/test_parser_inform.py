@@ -235,10 +235,12 @@ def test_eating_or_drinking_a_thing_named_that_is_no_food_or_water_is_refused(ga
 
 
 def test_wear_remove_wield_throw_read(game: Engine) -> None:
-    assert play(game, "wear cloak") == ["You put on the velvet cloak."]
+    assert play(game, "wear cloak") == ["You are already wearing the velvet cloak."], "worn from the start"
     assert play(game, "wear knife") == ["You can't wear the knife."]
     assert play(game, "wield knife")[0].startswith("You ready the knife.")
-    assert play(game, "take off cloak") == ["You take off the velvet cloak and set it down."]
+    assert play(game, "take off cloak") == ["You take off the velvet cloak."]
+    assert game.world.place_of("cloak") == "player"
+    assert play(game, "wear cloak") == ["You put on the velvet cloak."]
     assert play(game, "read ledger") == ["Paid: one brass hook. Owed: everything else."]
     assert play(game, "read chest") == ["PROPERTY OF THE HOUSE"]
     assert play(game, "read knife") == ["There is nothing written on the knife."]

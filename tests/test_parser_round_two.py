@@ -11,6 +11,7 @@ from game.rules.registry import get_system
 from game.saves import SaveStore
 from game.world.content import Adventure
 from game.world.loader import load_adventure
+from tests.conftest import TurnScript
 
 CONTENT = Path(__file__).parent.parent / "content"
 
@@ -136,3 +137,204 @@ def test_the_transcript_records_again_and_oops_once(game: Engine, tmp_path: Path
 def test_an_oracle_question_and_a_slot_keep_their_case(game: Engine) -> None:
     assert "[oracle: Is Tamsin lying?]" in said(game, "oracle Is Tamsin lying?")
     assert "\"Vault\"" in said(game, "save Vault")
+
+
+# -- 3. verbs players expect ------------------------------------------------------------------
+
+@pytest.fixture
+def on_the_road(oasis: Adventure, tmp_path: Path) -> Engine:
+    """At the Salt Road with the salt pilgrim (he is there as the player arrives)."""
+    game = oasis_game(oasis, tmp_path)
+    game.submit("n")
+    assert game.world.npcs_in() == ["salt-pilgrim"]
+    return game
+
+
+def test_give_an_amount_of_water_and_food(on_the_road: Engine) -> None:
+    game = on_the_road
+    assert said(game, "give 1 water to pilgrim") == "The salt pilgrim thanks you warmly for 1 ration of water."
+    assert game.state.water == 1
+    assert said(game, "give food to pilgrim") == "The salt pilgrim thanks you warmly for 1 ration of food."
+    assert game.state.food == 1 and game.world.place_of("waterskin") == "player"
+
+
+def test_give_water_gives_water_not_the_bottle_and_asks_before_the_last(on_the_road: Engine) -> None:
+    game = on_the_road
+    game.submit("give 1 water to pilgrim")
+    assert said(game, "give water to pilgrim") == "That is the last of your water. Give it anyway? (yes/no)"
+    assert said(game, "no") == "You keep your water."
+    assert game.state.water == 1 and game.world.place_of("waterskin") == "player"
+    assert said(game, "give 3 food to pilgrim") == "You carry only 2 rations of food."
+
+
+def test_show_rations(on_the_road: Engine) -> None:
+    assert said(on_the_road, "show 2 water to pilgrim") == "The salt pilgrim looks at your 2 rations of water, and nods."
+
+
+def test_ask_about_asks_the_one_person_here(on_the_road: Engine) -> None:
+    reply = said(on_the_road, "ask about water")
+    assert "does not answer" not in reply and "well by the bone orchard" in reply
+
+
+def test_ask_about_with_nobody_here(game: Engine) -> None:
+    assert said(game, "ask about water") == "There is nobody here to ask."
+
+
+def test_remove_keeps_the_thing_in_hand_and_worn_and_wielded_are_kept(game: Engine) -> None:
+    assert said(game, "wear robe") == "You are already wearing the desert robe.", "set out in it"
+    assert said(game, "remove robe") == "You take off the desert robe."
+    assert said(game, "wear robe").startswith("You put on the desert robe.")
+    assert said(game, "wear robe") == "You are already wearing the desert robe."
+    assert said(game, "wield knife").startswith("You ready the bone-handled knife.")
+    assert said(game, "wield knife") == "You already hold the bone-handled knife ready."
+    inventory = game.submit("i").lines
+    assert "  a desert robe (being worn)" in inventory and "  a bone-handled knife (wielded)" in inventory
+    assert said(game, "remove robe") == "You take off the desert robe."
+    assert game.world.place_of("desert-robes") == "player"
+    assert said(game, "remove robe") == "You are not wearing the desert robe."
+    game.submit("drop knife")
+    assert not any("(wielded)" in line for line in game.submit("i").lines)
+
+
+def test_worn_and_wielded_survive_a_save(game: Engine) -> None:
+    game.submit("wear robe")
+    game.submit("wield knife")
+    game.submit("save dressed")
+    game.submit("remove robe")
+    game.submit("load dressed")
+    assert game.state.worn == {"desert-robes"} and game.state.wielded == "knife"
+
+
+def test_follow_goes_where_the_npc_was_seen_going(on_the_road: Engine) -> None:
+    game = on_the_road
+    assert said(game, "follow pilgrim") == "The salt pilgrim is right here."
+    seen = ""
+    for _ in range(6):
+        seen += said(game, "wait 30")
+        if "leaves" in seen:
+            break
+    assert "The salt pilgrim leaves to the north." in seen
+    assert said(game, "follow him").startswith("Tin Caravanserai")
+    assert said(game, "s").startswith("Salt Road")
+    assert said(game, "follow pilgrim") == "You did not see which way the salt pilgrim went from here."
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("pilgrim, hello", "\"Salt for the dead, water for the living,\""),
+    ("pilgrim, give me water", "The well by the bone orchard"),
+    ("salt pilgrim, tell me about water", "The well by the bone orchard"),
+    ("pilgrim, go north", "The salt pilgrim has better things to do."),
+])
+def test_npc_comma_command_is_persuasion(on_the_road: Engine, line: str, expected: str) -> None:
+    reply = said(on_the_road, line)
+    assert expected in reply and "I don't know" not in reply
+
+
+def test_ask_for_a_thing_with_no_topic_for_it(on_the_road: Engine) -> None:
+    assert said(on_the_road, "pilgrim, give me the knife") == "The salt pilgrim shakes his head: he has no knife to spare."
+
+
+# -- 2. every noun the game prints is a word it knows ------------------------------------------
+
+@pytest.fixture(scope="module")
+def halcyon() -> Adventure:
+    return load_adventure(CONTENT / "halcyon-drift")
+
+
+def halcyon_game(halcyon: Adventure, tmp_path: Path, room: str) -> Engine:
+    game = Engine.new_game(halcyon, get_system("vaarn"), 1, saves=SaveStore(tmp_path, halcyon))
+    game.state.room = room
+    game.state.visited.add(room)
+    return game
+
+
+def test_the_glint_the_room_shows_is_known(game: Engine) -> None:
+    look = said(game, "e")
+    assert "Something small and brassy glints" in look
+    for words in ("x glint", "x brassy thing"):
+        reply = said(game, words)
+        assert "I don't know the word" not in reply and "search" in reply
+
+
+def test_a_word_of_the_room_text_that_is_no_thing_is_admitted(game: Engine) -> None:
+    assert said(game, "x ashes") != "" and "I don't know the word" not in said(game, "x hide")
+    assert said(game, "x footprints").startswith("Blue sand")
+    assert said(game, "take wind") == "The wind is not something you need to handle."
+
+
+def test_the_words_of_an_initial_text_name_its_item(oasis: Adventure, tmp_path: Path) -> None:
+    game = oasis_game(oasis, tmp_path, room="singing-dunes")
+    assert said(game, "x disc").startswith("A palm-sized disc of smoky glass")
+
+
+def test_a_ladder_examined_can_be_climbed(halcyon: Adventure, tmp_path: Path) -> None:
+    game = halcyon_game(halcyon, tmp_path, "observation-deck")
+    assert said(game, "x ladder").startswith("Rungs painted to match the ceiling")
+    assert said(game, "climb ladder").startswith("Antenna Crawlway")
+    game.submit("d")
+    assert said(game, "enter hatch").startswith("Antenna Crawlway")
+
+
+def test_it_follows_what_was_last_examined(oasis: Adventure, tmp_path: Path) -> None:
+    game = oasis_game(oasis, tmp_path, room="hermit-shrine")
+    game.submit("x lamp")
+    assert said(game, "shoot it") == "You can't attack the single lamp."
+
+
+def test_him_follows_who_the_game_said_came_or_went(on_the_road: Engine) -> None:
+    game = on_the_road
+    game.pronouns.clear()
+    for _ in range(6):
+        if "leaves" in said(game, "wait 30"):
+            break
+    assert game.pronouns.get("him") == ("npc", "salt-pilgrim")
+
+
+# -- 4. text that follows the world ---------------------------------------------------------------
+
+def test_the_glint_is_gone_once_the_egg_is_found(game: Engine, script: TurnScript) -> None:
+    game.submit("e")
+    script.turns[game.state.turn] = [20, 20]
+    assert "You find a ticking brass egg." in said(game, "search")
+    look = said(game, "look")
+    assert "glints" not in look and "You see a ticking brass egg here." in look
+    game.submit("take egg")
+    assert "brass" not in said(game, "look")
+
+
+def test_the_lens_is_not_shown_once_taken(oasis: Adventure, tmp_path: Path) -> None:
+    game = oasis_game(oasis, tmp_path, room="singing-dunes")
+    assert "disc of smoky glass" in said(game, "look")
+    game.submit("take lens")
+    look = said(game, "look")
+    assert "smoky" not in look and "lens" not in look
+
+
+def test_the_niche_does_not_claim_offerings_it_lacks(oasis: Adventure, tmp_path: Path) -> None:
+    game = oasis_game(oasis, tmp_path, room="vault-gate")
+    niche = said(game, "x niche")
+    assert "It is empty." in niche and "full of" not in niche
+
+
+def test_the_captains_hand_opens_once_the_keycard_is_found(halcyon: Adventure, tmp_path: Path) -> None:
+    game = halcyon_game(halcyon, tmp_path, "reactor-core")
+    assert "closed around something" in said(game, "x remains")
+    game.world.move_item("captain-keycard", "room:reactor-core")  # as a search finds it
+    game.submit("wait")
+    remains = said(game, "x remains")
+    assert "closed around something" not in remains and "open and empty" in remains
+
+
+def test_the_scavenger_carries_what_he_is_described_with(halcyon: Adventure) -> None:
+    scavenger = halcyon.npcs["scavenger"]
+    assert "pipe" not in scavenger.description and "wrench" in scavenger.description
+    assert scavenger.items == ("spare-wrench",)
+
+
+def test_the_flight_recorder_is_the_items_own_text(halcyon: Adventure, tmp_path: Path) -> None:
+    game = halcyon_game(halcyon, tmp_path, "captains-cabin")
+    assert "sits an orange box the size of a loaf: the flight recorder" in said(game, "look")
+    game.submit("take recorder")
+    game.submit("drop it")
+    look = said(game, "look")
+    assert "sits an orange box" not in look and "flight recorder here" in look
