@@ -338,3 +338,27 @@ def test_the_flight_recorder_is_the_items_own_text(halcyon: Adventure, tmp_path:
     game.submit("drop it")
     look = said(game, "look")
     assert "sits an orange box" not in look and "flight recorder here" in look
+
+
+# -- more that Inform and TADS players type ------------------------------------------------------
+
+def test_wait_until_night_and_morning(oasis: Adventure, tmp_path: Path) -> None:
+    game = oasis_game(oasis, tmp_path, room="hermit-shrine")
+    assert said(game, "wait until night") == "You wait 13 hours."
+    assert (game.state.day, game.state.clock) == (1, "19:00")
+    assert said(game, "wait till the morning") == "You wait 11 hours."
+    assert (game.state.day, game.state.clock) == (2, "06:00")
+
+
+def test_get_out_and_enter_a_thing_that_is_no_way(game: Engine) -> None:
+    assert said(game, "get out") == "You can't go out from here."
+    assert said(game, "enter lean-to") == "The lean-to is not somewhere you can go into."
+
+
+def test_ask_about_with_two_people_asks_whom(oasis: Adventure, tmp_path: Path) -> None:
+    game = oasis_game(oasis, tmp_path, room="caravanserai")
+    game.state.npcs.clear()
+    game.world.npc_state("mother-quell").room = "caravanserai"
+    question = said(game, "ask about water")
+    assert question.startswith("Whom do you want to ask,") and "Tamsin" in question
+    assert "Drink at the cistern" in said(game, "tamsin")
