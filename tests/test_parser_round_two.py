@@ -362,3 +362,15 @@ def test_ask_about_with_two_people_asks_whom(oasis: Adventure, tmp_path: Path) -
     question = said(game, "ask about water")
     assert question.startswith("Whom do you want to ask,") and "Tamsin" in question
     assert "Drink at the cistern" in said(game, "tamsin")
+
+
+def test_the_issues_own_line_take_egg_identify_it_n_waits_for_the_answer(oasis: Adventure, tmp_path: Path) -> None:
+    game = Engine.new_game(oasis, get_system("opend6"), 4, saves=SaveStore(tmp_path, oasis))
+    game.state.room = "bone-orchard"
+    game.world.move_item("dew-engine", "room:bone-orchard")
+    lines = game.submit("take egg. identify it. n").lines
+    assert lines[-1] == "Spend a Character Point? (yes/no)"
+    assert "(The rest of the line waits: \"n\" is not done.)" in lines
+    assert game.state.room == "bone-orchard" and game.asking is not None
+    game.submit("no")
+    assert said(game, "n").startswith("Sunken Well")
