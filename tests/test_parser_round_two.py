@@ -374,3 +374,8 @@ def test_the_issues_own_line_take_egg_identify_it_n_waits_for_the_answer(oasis: 
     assert game.state.room == "bone-orchard" and game.asking is not None
     game.submit("no")
     assert said(game, "n").startswith("Sunken Well")
+
+
+def test_ask_someone_about_themselves(on_the_road: Engine) -> None:
+    for line in ("ask pilgrim about himself", "ask him about his name"):
+        assert said(on_the_road, line).startswith("\"Salt for the dead, water for the living,\"")

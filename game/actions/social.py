@@ -93,6 +93,9 @@ def ask(turn: Turn, command: Command) -> None:
     topic = " ".join(command.second)
     disposition = world.npc_state(npc_id).disposition if npc_id in world.state.npcs else npc.disposition
     answer = _topic(npc.topics, command.second)
+    if answer is None and set(command.second) <= _ABOUT_THEMSELVES | {w.lower() for w in npc.aliases} \
+            | set(npc.name.lower().split()):
+        answer = npc.talk or None  # ask the pilgrim about himself: what he says of himself
     if disposition == "hostile":
         turn.say(GREETINGS["hostile"].format(name=npc.name).replace(f"The {npc.name}", capital(the(npc.name))))
     elif not answers_questions(world, npc_id):
@@ -102,6 +105,11 @@ def ask(turn: Turn, command: Command) -> None:
     else:
         turn.say(answer.strip() if answer else f"{capital(world.the_npc(npc_id))} knows nothing about {quote_back(topic)}.")
     turn.spend(1)
+
+
+#: Topics that mean the one asked ("ask the pilgrim about himself").
+_ABOUT_THEMSELVES = frozenset({"himself", "herself", "themselves", "themself", "itself", "yourself", "you", "him",
+                               "her", "them", "it", "his", "their", "its", "your", "life", "name", "past"})
 
 
 def _request(turn: Turn, npc_id: str, words: tuple[str, ...]) -> str:
