@@ -86,6 +86,8 @@ class Pending:
     orphan: bool = False
     #: For an orphan: the word between the command and the reply ("put knife" + "in" + "chest").
     join: str = ""
+    #: When the question came part-way through several objects: those done, and those still to do.
+    each: Each | None = None
 
 
 @dataclass
@@ -97,6 +99,17 @@ class Asking:
     snapshot: WorldState
     log: list[str]
     answers: list[str]
+    #: As for :class:`Pending`.
+    each: Each | None = None
+
+
+@dataclass
+class Each:
+    """A command on several objects stopped by a question on one of them (``drop knife, skin, robe``):
+    the things named before it, and the commands for the objects after it, run once it is answered."""
+
+    named: list[Thing]
+    rest: list[Command]
 
 
 def world_dice_for_turn(seed: int, turn: int) -> Dice:
@@ -446,10 +459,22 @@ class Engine:
         chosen = [t for t in pending.things if set(nouns) <= words_of(self.world, t)]
         if len(chosen) == 1:
             self.last_typed = _clarified(pending.command, nouns)
-            return self.run(pending.command.with_words(("it",)), log_as=self.last_typed, chosen=chosen[0])
-        # Not one of those offered: the reply names what the command is about instead ("x heart").
-        self.last_typed = pending.command.with_words(nouns).raw
-        return self.run(pending.command.with_words(nouns))
+            report = self._answered(pending, pending.command.with_words(("it",)), log_as=self.last_typed,
+                                    chosen=chosen[0])
+        else:  # not one of those offered: the reply names what the command is about instead ("x heart")
+            self.last_typed = pending.command.with_words(nouns).raw
+            report = self._answered(pending, pending.command.with_words(nouns))
+        return self._go_on_each(report, pending.each, pending.command)
+
+    def _answered(self, pending: Pending, command: Command, log_as: str | None = None,
+                  chosen: Thing | None = None) -> Report:
+        """The command an answer completes; a refusal of it, when other objects wait, is said and they go on."""
+        try:
+            return self.run(command, log_as=log_as, chosen=chosen)
+        except ActionRefused as refusal:
+            if pending.each is None:
+                raise
+            return Report([clean(str(refusal))])
 
     def _is_answer(self, words: tuple[str, ...]) -> bool:
         """Whether a reply to "Which do you mean...?" or "What do you want to...?" answers it.
@@ -509,12 +534,43 @@ class Engine:
             report.lines += part.lines
             if self.referent is not None:
                 named.append(self.referent)
+            if part.question and not referents:  # the rest waits for the answer, then goes on
+                self._paused_each(Each(list(dict.fromkeys(named)), commands[index + 1:]))
             if part.question or self.state.status != "playing":
                 report.question = part.question
                 break
+        self._named_together(named)
+        return report
+
+    def _named_together(self, named: list[Thing]) -> None:
+        """The things a command on several objects named: what ``them`` means next."""
         self.group = list(dict.fromkeys(named))
         if len(self.group) > 1:
             self.pronouns["them"] = self.group[-1]
+
+    def _paused_each(self, each: Each) -> None:
+        """Keep with the question just asked the rest of the objects it interrupted."""
+        if self.pending is not None:
+            self.pending.each = each
+        elif self.asking is not None:
+            self.asking.each = each
+
+    def _go_on_each(self, report: Report, each: Each | None, command: Command) -> Report:
+        """After a question that stopped a command on several objects is answered: the objects
+        after it, in turn; ``them`` is all of them."""
+        if each is None or report.question:
+            return report
+        named = [*each.named, *([self.referent] if self.referent is not None else [])]
+        if each.rest:
+            spec = self.registry.get(command.verb)
+            assert spec is not None
+            before = list(named)
+            rest = self._run_each(spec, each.rest, [])
+            report.lines += rest.lines
+            report.question = rest.question
+            named = [*before, *self.group] if self.group else [*before, *([self.referent] if self.referent else [])]
+        if not report.question:
+            self._named_together(named)
         return report
 
     def _perform(self, spec: ActionSpec, command: Command, log: list[str], answers: list[str]) -> Report:
@@ -612,7 +668,13 @@ class Engine:
         self.asking = None
         spec = self.registry.get(asking.command.verb)
         assert spec is not None
-        return self._perform(spec, asking.command, [*asking.log, answer], [*asking.answers, answer])
+        try:
+            report = self._perform(spec, asking.command, [*asking.log, answer], [*asking.answers, answer])
+        except ActionRefused as refusal:  # "Drop anyway?" no: said, and the other objects still go on
+            if asking.each is None:
+                raise
+            report = Report([clean(str(refusal))])
+        return self._go_on_each(report, asking.each, asking.command)
 
     def _command_or_none(self, text: str) -> Command | None:
         from game.parser import ParseError, parse
