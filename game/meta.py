@@ -396,7 +396,7 @@ class MetaCommands:
             return self._report(f"A transcript is already being recorded ({self.transcript.path}).")
         engine = self.engine
         if len(words) > 1:
-            path = Path(command.arguments.split(maxsplit=1)[1]).expanduser()
+            path = Path(command.arguments.split(maxsplit=1)[1].strip("\"'")).expanduser()  # quotes allowed
         elif engine.saves is not None:
             path = default_path(Path(engine.saves.root), engine.adventure.id)
         else:

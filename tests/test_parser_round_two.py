@@ -395,3 +395,10 @@ def test_a_which_question_part_way_keeps_the_rest_and_them(oasis: Adventure, tmp
     assert game.submit("rod").lines == ["Dropped: the humming glass rod.", "Dropped: the desert robe."]
     assert game.submit("take them").lines == ["Taken: the bone-handled knife.", "Taken: the humming glass rod.",
                                               "Taken: the desert robe."]
+
+
+def test_a_quoted_file_name_with_a_space_keeps_its_case(game: Engine, tmp_path: Path) -> None:
+    path = tmp_path / "My Runs" / "Oasis One.txt"
+    assert str(path) in said(game, f"transcript on \"{path}\"")
+    game.submit("transcript off")
+    assert path.exists()
