@@ -87,6 +87,8 @@ class Pending:
     orphan: bool = False
     #: For an orphan: the word between the command and the reply ("put knife" + "in" + "chest").
     join: str = ""
+    #: When the question came part-way through several objects: those done, and those still to do.
+    each: Each | None = None
 
 
 @dataclass
@@ -98,6 +100,17 @@ class Asking:
     snapshot: WorldState
     log: list[str]
     answers: list[str]
+    #: As for :class:`Pending`.
+    each: Each | None = None
+
+
+@dataclass
+class Each:
+    """A command on several objects stopped by a question on one of them (``drop knife, skin, robe``):
+    the things named before it, and the commands for the objects after it, run once it is answered."""
+
+    named: list[Thing]
+    rest: list[Command]
 
 
 def world_dice_for_turn(seed: int, turn: int) -> Dice:
@@ -117,6 +130,8 @@ def new_state(adventure: Adventure, system: SystemInPlay, seed: int) -> WorldSta
         drank_day=0,  # seed 001 §Water: "must drink one ration of water every day", the first day too
     )
     state.visited.add(adventure.start)
+    # What the player sets out with to wear is worn, as Inform's "the player wears the cloak".
+    state.worn.update(i for i in adventure.player.items if adventure.items[i].kind in ("armor", "clothing"))
     for item_id in _starting_kit(adventure, system.id, stats):
         # Owned from the start, never "found" (seed 001 §Exotica asks an INT save of a
         # new find): the character knows what a kit Exotica does.
@@ -152,8 +167,11 @@ class Engine:
         self.registry = registry
         self.saves = saves
         #: Snapshots for undo, each with the length the shared command log had then.
-        #: (the state before a timed action, the log's length then, the session's rolls then).
-        self.undo_stack: list[tuple[WorldState, int, int]] = []
+        #: (the state before a timed action, the log's length then, the session's rolls then, and how
+        #: many commands the step takes back: a line of several is one step).
+        self.undo_stack: list[tuple[WorldState, int, int, int]] = []
+        #: How many commands the last ``undo`` took back.
+        self.undone = 0
         #: The session's rolls as the timed action under way began (its undo snapshot keeps the count).
         self._rolls_before = 0
         #: Write the autosave after every command that changes the run (``wayfarer play`` turns it on).
@@ -171,6 +189,8 @@ class Engine:
         #: Pronoun -> the last thing it fits; ``group`` the things the last several-object command named.
         self.pronouns: dict[str, Thing] = {}
         self.group: list[Thing] = []
+        #: NPC -> (room, direction): the way the player last saw it go, for ``follow``.
+        self.seen_going: dict[str, tuple[str, str]] = {}
         self.last_command: str | None = None
         #: The last command typed (not an answer to a question), for ``again``.
         self.last_typed: str | None = None
@@ -227,11 +247,15 @@ class Engine:
         by what follows on the line, if anything does.  Never raises but
         KeyboardInterrupt (see :meth:`_submit_guarded`).
         """
-        from game.parser import split_commands
+        from game.parser import addressed, split_commands
 
+        if self.asking is None and self.pending is None and self.meta.confirming is None:
+            known = vocabulary(self.world)
+            text = addressed(text, known.__contains__, self.extra_verbs) or text  # "pilgrim, hello"
         commands = split_commands(text, self.extra_verbs) or [text]
         report = Report()
         several = len(commands) > 1
+        undo_depth = len(self.undo_stack)
         for index, one in enumerate(commands):
             foes = self._foes_here() if several else []
             part, understood = self._submit_guarded(one)
@@ -241,20 +265,35 @@ class Engine:
             report.aside += part.aside
             report.quit = report.quit or part.quit
             report.question = part.question
-            if part.quit or not understood or (self.state.status != "playing" and index < len(commands) - 1):
+            last = index == len(commands) - 1
+            if part.quit or not understood or (self.state.status != "playing" and not last):
                 break
-            met = [n for n in self._foes_here() if n not in foes] if index < len(commands) - 1 else []
+            if part.question and not last:  # a question waits for its answer: the rest of the line is not done
+                rest = "; ".join(commands[index + 1:])
+                report.lines.insert(len(report.lines) - 1, f"(The rest of the line waits: {quote_back(rest)} "
+                                                           "is not done.)")
+                break
+            met = [n for n in self._foes_here() if n not in foes] if not last else []
             if met and not part.question:
                 report.lines.append(f"(You stop there: {self.world.the_npc(met[0])} is here.)")
                 break
+        self._one_undo_step(undo_depth)
         return report
+
+    def _one_undo_step(self, depth: int) -> None:
+        """Make the turns a line of commands took since the undo stack was ``depth`` deep one undo step:
+        ``undo`` after ``take egg. n`` takes back the whole line, as it was typed at once."""
+        steps = self.undo_stack[depth:]
+        if len(steps) > 1:
+            state, log_length, rolls, _ = steps[0]
+            self.undo_stack[depth:] = [(state, log_length, rolls, sum(step[3] for step in steps))]
 
     def _foes_here(self) -> list[str]:
         """Hostile NPCs standing in the player's room (a line of commands stops on meeting one)."""
         world = self.world
         return [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
 
-    def _submit_guarded(self, text: str) -> tuple[Report, bool]:
+    def _submit_guarded(self, text: str, *, record: bool = True) -> tuple[Report, bool]:
         """One command, under the safety net; the report, and whether its words were understood.
 
         Any unexpected exception rolls the command back (state, undo stack, dice
@@ -275,14 +314,15 @@ class Engine:
             report = Report([clean(str(refusal))])
         except Exception as error:  # noqa: BLE001 - the safety net: no bug in a command ends the game
             report = self._crashed(text, mark, error)
-        report.aside += self.meta.transcribe(text, report.shown)
+        if record:  # ``again`` and ``oops`` run a command inside their own: the transcript has it once
+            report.aside += self.meta.transcribe(text, report.shown)
         return self._autosaved_report(report), understood
 
     def repeat(self) -> Report:
         """``again``: the last command typed, whatever became of it."""
         if self.last_typed is None:
             return Report(["There is nothing to do again."])
-        return self._submit_guarded(self.last_typed)[0]
+        return self._submit_guarded(self.last_typed, record=False)[0]
 
     def correct(self, words: tuple[str, ...]) -> Report:
         """``oops WORDS``: the last command again, ``words`` in place of the word it did not know."""
@@ -290,7 +330,7 @@ class Engine:
             return Report(["There is no word to correct: oops follows a command with a word I did not know."])
         if not words:
             return Report([f"Type oops and the word you meant in place of {quote_back(self.slip.word)}."])
-        return self._submit_guarded(self.slip.corrected(words))[0]
+        return self._submit_guarded(self.slip.corrected(words), record=False)[0]
 
     def _note_unknown(self, refusal: ActionRefused) -> None:
         """Remember the command a word was not known in, for ``oops`` and ``yes``."""
@@ -356,7 +396,7 @@ class Engine:
             if tokenize(text) == ["no"]:
                 return Report(["All right."]), True
             if len(slip.guesses) == 1:
-                return self._submit_guarded(slip.corrected(slip.guesses))[0], True
+                return self._submit_guarded(slip.corrected(slip.guesses), record=False)[0], True
             self.slip = slip  # "Did you mean listen or lie?": yes does not say which
             return Report([f"Which one? Type oops and the word you meant, as in: oops {slip.guesses[0]}."]), True
         try:
@@ -389,19 +429,23 @@ class Engine:
             report = Report([clean(str(refusal))])
         if odds is not None:
             report.lines.insert(0, odds)
-        if command.note:
-            report.lines.insert(0, command.note)
         return report, True
 
     def _answer(self, text: str) -> Report | None:
-        """Treat ``text`` as the answer to a pending question, unless it is a new command."""
-        from game.parser import DIRECTION_WORDS, PREPOSITIONS, parse, split_verb, tokenize
+        """Treat ``text`` as the answer to a pending question, unless it is a new command.
+
+        An answer is read as the noun it can be before anything else (Inform's
+        parser does the same): words the adventure knows as names answer the
+        question even when one is also a verb (``fire``), a direction or close
+        to another word.  Only a reply that reads as a command and names no
+        known thing starts a new command.
+        """
+        from game.parser import ARTICLES, PREPOSITIONS, parse, tokenize
 
         pending, self.pending = self.pending, None
         assert pending is not None
         words = tuple(tokenize(text))
-        verb, _ = split_verb(list(words), self.extra_verbs)
-        if not words or verb is not None or (len(words) == 1 and words[0] in DIRECTION_WORDS):
+        if not words or not self._is_answer(words):
             return None
         if pending.orphan:
             # "on the hook" answers "put it in what?"; "give knife to" already ends with its "to"
@@ -412,11 +456,43 @@ class Engine:
                 return None
             self.last_typed = completed.raw
             return self.run(completed)
-        chosen = [t for t in pending.things if set(words) <= words_of(self.world, t)]
-        if len(chosen) != 1:
-            return None
-        self.last_typed = _clarified(pending.command, words)
-        return self.run(pending.command.with_words(("it",)), log_as=self.last_typed, chosen=chosen[0])
+        nouns = tuple(w for w in words if w not in ARTICLES)
+        chosen = [t for t in pending.things if set(nouns) <= words_of(self.world, t)]
+        if len(chosen) == 1:
+            self.last_typed = _clarified(pending.command, nouns)
+            report = self._answered(pending, pending.command.with_words(("it",)), log_as=self.last_typed,
+                                    chosen=chosen[0])
+        else:  # not one of those offered: the reply names what the command is about instead ("x heart")
+            self.last_typed = pending.command.with_words(nouns).raw
+            report = self._answered(pending, pending.command.with_words(nouns))
+        return self._go_on_each(report, pending.each, pending.command)
+
+    def _answered(self, pending: Pending, command: Command, log_as: str | None = None,
+                  chosen: Thing | None = None) -> Report:
+        """The command an answer completes; a refusal of it, when other objects wait, is said and they go on."""
+        try:
+            return self.run(command, log_as=log_as, chosen=chosen)
+        except ActionRefused as refusal:
+            if pending.each is None:
+                raise
+            return Report([clean(str(refusal))])
+
+    def _is_answer(self, words: tuple[str, ...]) -> bool:
+        """Whether a reply to "Which do you mean...?" or "What do you want to...?" answers it.
+
+        Known names come first: a reply whose words the adventure knows as names
+        (or pronouns) is an answer, whatever else the words could be.  Otherwise a
+        reply that starts with a verb or is a lone direction is a new command;
+        anything else (a misspelt name, say) is an answer, and is refused as such.
+        """
+        from game.parser import ARTICLES, DIRECTION_WORDS, PREPOSITIONS, split_verb
+
+        known = vocabulary(self.world)
+        nouns = [w for w in words if w not in ARTICLES and w not in PREPOSITIONS]
+        if nouns and all(w in known or w in PRONOUNS for w in nouns):
+            return True
+        verb, _ = split_verb(list(words), self.extra_verbs)
+        return verb is None and not (len(words) == 1 and words[0] in DIRECTION_WORDS)
 
     def run(self, command: Command, log_as: str | None = None, chosen: Thing | None = None) -> Report:
         """Check and perform one action; then time, NPCs and the end of the run.
@@ -459,12 +535,43 @@ class Engine:
             report.lines += part.lines
             if self.referent is not None:
                 named.append(self.referent)
+            if part.question and not referents:  # the rest waits for the answer, then goes on
+                self._paused_each(Each(list(dict.fromkeys(named)), commands[index + 1:]))
             if part.question or self.state.status != "playing":
                 report.question = part.question
                 break
+        self._named_together(named)
+        return report
+
+    def _named_together(self, named: list[Thing]) -> None:
+        """The things a command on several objects named: what ``them`` means next."""
         self.group = list(dict.fromkeys(named))
         if len(self.group) > 1:
             self.pronouns["them"] = self.group[-1]
+
+    def _paused_each(self, each: Each) -> None:
+        """Keep with the question just asked the rest of the objects it interrupted."""
+        if self.pending is not None:
+            self.pending.each = each
+        elif self.asking is not None:
+            self.asking.each = each
+
+    def _go_on_each(self, report: Report, each: Each | None, command: Command) -> Report:
+        """After a question that stopped a command on several objects is answered: the objects
+        after it, in turn; ``them`` is all of them."""
+        if each is None or report.question:
+            return report
+        named = [*each.named, *([self.referent] if self.referent is not None else [])]
+        if each.rest:
+            spec = self.registry.get(command.verb)
+            assert spec is not None
+            before = list(named)
+            rest = self._run_each(spec, each.rest, [])
+            report.lines += rest.lines
+            report.question = rest.question
+            named = [*before, *self.group] if self.group else [*before, *([self.referent] if self.referent else [])]
+        if not report.question:
+            self._named_together(named)
         return report
 
     def _perform(self, spec: ActionSpec, command: Command, log: list[str], answers: list[str]) -> Report:
@@ -475,6 +582,7 @@ class Engine:
             self._rolls_before = self.dice_log.total
         turn = Turn(self.world, dice_for_turn(self.state.seed, self.state.turn), play=self.play, referent=self.referent,
                     pronouns=dict(self.pronouns), answers=list(answers), command=command, start_room=self.state.room,
+                    seen_going=self.seen_going,
                     world_dice=world_dice_for_turn(self.state.seed, self.state.turn))
         try:
             if spec.observe:
@@ -499,6 +607,9 @@ class Engine:
             assert snapshot is not None, "an observing action cannot ask"
             self._restore(snapshot)
             self.asking = Asking(command, question, snapshot, log, answers)
+            if turn.referent not in (None, SELF):  # "Drop anyway?": it, and the line's them, include what is asked of
+                self.referent = turn.referent
+                self._name(turn.referent)
             return Report([clean(line) for line in [*turn.lines, question.prompt]], question=True)
         except ActionRefused:
             self._restore(snapshot)
@@ -512,6 +623,7 @@ class Engine:
         if turn.referent != SELF:  # "x me" then "take it": it is never the player
             self.referent = turn.referent
         self._name(turn.referent)
+        self._see_going(turn)
         if len(turn.group) > 1:
             self.group = list(turn.group)
         if snapshot is not None:
@@ -557,7 +669,13 @@ class Engine:
         self.asking = None
         spec = self.registry.get(asking.command.verb)
         assert spec is not None
-        return self._perform(spec, asking.command, [*asking.log, answer], [*asking.answers, answer])
+        try:
+            report = self._perform(spec, asking.command, [*asking.log, answer], [*asking.answers, answer])
+        except ActionRefused as refusal:  # "Drop anyway?" no: said, and the other objects still go on
+            if asking.each is None:
+                raise
+            report = Report([clean(str(refusal))])
+        return self._go_on_each(report, asking.each, asking.command)
 
     def _command_or_none(self, text: str) -> Command | None:
         from game.parser import ParseError, parse
@@ -576,16 +694,30 @@ class Engine:
         report.lines.insert(0, f"(Taking that as \"{no}\".)")
         if report.question:
             return report
-        rest, _ = self._submit_guarded(text)
+        rest, _ = self._submit_guarded(text, record=False)
         report.lines += ["", *rest.lines]
         report.question, report.quit = rest.question, rest.quit
         return report
+
+    def _see_going(self, turn: Turn) -> None:
+        """Remember which way each NPC the player saw leave went, for ``follow``."""
+        from game.events.fight import Fled
+        from game.events.world import Arrived, Crossed, Left
+
+        for event in turn.events:
+            if isinstance(event, (Left, Fled)) and event.direction:
+                self.seen_going[event.who] = (self.state.room, event.direction)
+            elif isinstance(event, Crossed) and event.heading:
+                self.seen_going[event.who] = (self.state.room, event.heading)
+            if isinstance(event, (Arrived, Left, Crossed)) and event.who in self.adventure.npcs:
+                self._name(("npc", event.who))  # named by the game: "him" is who just came or went
 
     def _name(self, thing: Thing | None) -> None:
         """Let the pronouns that fit ``thing`` refer to it (``him`` a man, ``them`` a plural...)."""
         if thing is None or thing[0] == "self":
             return
-        self.group = []
+        if thing not in self.group:  # naming one of the things just named together keeps them together
+            self.group = []
         kind, thing_id = thing
         if kind == "npc":
             pronoun = self.adventure.npcs[thing_id].pronoun
@@ -617,7 +749,7 @@ class Engine:
 
     def _after_action(self, turn: Turn, snapshot: WorldState, log: list[str]) -> None:
         state = self.state
-        self.undo_stack.append((snapshot, len(state.log), self._rolls_before))
+        self.undo_stack.append((snapshot, len(state.log), self._rolls_before, 1))
         del self.undo_stack[:-UNDO_DEPTH]
         state.log.extend(map(sys.intern, log))  # a long run repeats its commands: one string each, not one a turn
         self.last_command = log[0]
@@ -685,6 +817,7 @@ class Engine:
         self.referent = None
         self.pronouns = {}
         self.group = []
+        self.seen_going = {}
         self._start()
 
     def undo(self) -> bool:
@@ -694,7 +827,7 @@ class Engine:
         """
         if not self.undo_stack:
             return False
-        state, log_length, rolls = self.undo_stack.pop()
+        state, log_length, rolls, self.undone = self.undo_stack.pop()
         if self.saves is not None:
             self.saves.log_will_shrink()  # the autosave writer may share the log too
         del state.log[log_length:]  # the log is shared with the snapshot: cut back to its length then

@@ -111,6 +111,8 @@ class Game(Protocol):
     saved_turn: tuple[int, int]
     last_typed: str | None
     last_request: tuple[str, Any] | None
+    #: How many commands the last ``undo`` took back (a line of several is one step).
+    undone: int
 
     @property
     def state(self) -> WorldState: ...
@@ -172,8 +174,10 @@ class MetaCommands:
     def do_undo(self, command: Command) -> Report:
         if not self.engine.undo():
             return self._report("There is nothing to undo.")
+        undone = self.engine.undone
+        what = "last turn is" if undone < 2 else f"last line of commands ({undone} turns) is"
         return self._report(place_name(self.engine.world),  # where you are, as a look heads it (as Inform)
-                            "(Your last turn is undone. The dice of a turn are fixed: trying the same again "
+                            f"(Your {what} undone. The dice of a turn are fixed: trying the same again "
                             "brings the same roll.)")
 
     def _slot(self, command: Command) -> str:
@@ -184,8 +188,9 @@ class MetaCommands:
 
         ``load SLOT --backup``, ``load SLOT backup`` and ``load SLOT.toml.bak`` reach the backup.
         """
-        words = list(command.words)
-        backup = bool(words) and words[-1] in ("--backup", "backup")
+        typed = [w.strip(".,;:!\"'()[]") for w in command.arguments.split()]  # as typed, case kept
+        words = [w for w in typed if w] if command.typed else list(command.words)
+        backup = bool(words) and words[-1].lower() in ("--backup", "backup")
         if backup:
             words = words[:-1]
         from game.saves import slot_as_typed  # a name refused is quoted as typed ("../x", not "/x")
@@ -267,7 +272,7 @@ class MetaCommands:
         progress = (engine.state.turn, len(engine.state.log)) != engine.saved_turn and engine.state.log
         farewell = "Farewell, wanderer."
         if not progress or engine.state.status != "playing":
-            self.close_transcript(command.raw, [farewell])
+            self.close_transcript(command.typed or command.raw, [farewell])
             return self._report(farewell, quit=True)
         engine.confirming_quit = True
         kept = f" {engine.saves.kept_line()}" if engine.autosave and engine.saves is not None else ""
@@ -361,7 +366,7 @@ class MetaCommands:
     def do_oracle(self, command: Command) -> Report:
         from game import oracle
 
-        words = command.raw.split()[1:]
+        words = command.arguments.split()  # as typed: "Is Tamsin lying?" keeps its capitals
         asked = oracle.read_question(words)
         if not asked.question:
             return self._report("Ask the oracle a yes-or-no question: oracle is the well guarded? likely",
@@ -377,13 +382,13 @@ class MetaCommands:
     def do_transcript(self, command: Command) -> Report:
         from game.transcript import Transcript, default_path
 
-        words = command.raw.split()[1:]
+        words = command.arguments.split()  # as typed: a file name keeps its case
         action = words[0].lower() if words else "on"
         if action == "off":
             if self.transcript is None:
                 return self._report("No transcript is being recorded.")
             said = f"Transcript stopped ({self.transcript.path})."
-            self.close_transcript(command.raw, [said])
+            self.close_transcript(command.typed or command.raw, [said])
             return self._report(said)
         if action != "on":
             return self._report("Say transcript on [FILE] or transcript off.")
@@ -391,7 +396,7 @@ class MetaCommands:
             return self._report(f"A transcript is already being recorded ({self.transcript.path}).")
         engine = self.engine
         if len(words) > 1:
-            path = Path(" ".join(command.raw.split(maxsplit=2)[2:])).expanduser()
+            path = Path(command.arguments.split(maxsplit=1)[1].strip("\"'")).expanduser()  # quotes allowed
         elif engine.saves is not None:
             path = default_path(Path(engine.saves.root), engine.adventure.id)
         else:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 
 from game.errors import WayfarerError
-from game.text import clean_line, join_names, quote_back
+from game.text import clean_line, closest, join_names, quote_back
 from game.verbs import VERB_WORDS
 from game.world.content import DIRECTIONS
 
@@ -49,8 +49,8 @@ class ParseError(WayfarerError):
     """The input could not be understood; the message names the word.
 
     ``word`` is the word not known, when that is the reason (``oops`` corrects it).
-    A verb close to it is taken at once only for a slip of the keys (:func:`is_slip`);
-    a guess further off is asked about, so that ``hint`` never hits anyone.
+    A word close to it is asked about ("Did you mean ...?"), never taken on a
+    guess: one policy for every word, verb, noun or direction (see :func:`closest`).
     """
 
     def __init__(self, message: str, word: str | None = None, guesses: tuple[str, ...] = ()) -> None:
@@ -80,8 +80,15 @@ class Command:
     objects: tuple[tuple[str, ...], ...] = ()
     #: What ``all but ...`` leaves out.
     excluded: tuple[tuple[str, ...], ...] = ()
-    #: Said before the command runs: a misspelt verb taken as a known one.
-    note: str = ""
+    #: The command as the player typed it, case and punctuation kept ("" when made, not typed).
+    typed: str = field(default="", compare=False)
+
+    @property
+    def arguments(self) -> str:
+        """What follows the verb's first word, as typed: a file name, a slot, a question keep their case
+        (``transcript on ~/Games/Oasis.txt``); from ``raw`` when the command was not typed."""
+        parts = (self.typed or self.raw).split(maxsplit=1)
+        return parts[1] if len(parts) > 1 else ""
 
     @property
     def noun(self) -> str:
@@ -181,6 +188,44 @@ def split_commands(text: str, extra: Mapping[tuple[str, ...], str] | None = None
     return commands
 
 
+GREETING_WORDS = frozenset({"hello", "hi", "hey", "greetings", "hail", "good", "goodbye", "bye", "farewell",
+                            "salaam", "howdy"})
+_REQUESTS = (("give", "me"), ("hand", "me"), ("pass", "me"), ("bring", "me"), ("get", "me"), ("lend", "me"))
+_QUESTIONS = (("tell", "me", "about"), ("what", "about"), ("what", "of"), ("about",))
+
+
+def addressed(text: str, is_name: Callable[[str], bool],
+              extra: Mapping[tuple[str, ...], str] | None = None) -> str | None:
+    """``NPC, COMMAND`` (Inform's persuasion) as the command the player means, or None when the line
+    is not addressed to someone (its words before the first comma must all be names, and no verb).
+
+    A greeting talks (``pilgrim, hello``); ``give me X`` asks for X; ``tell me about X`` asks
+    about it; ``show me your wares`` browses them; any other order is ``order NPC to ...``,
+    which NPCs decline as Inform's do.  What follows the first command on the line is kept.
+    """
+    head, comma, tail = clean_line(text).partition(",")
+    who = [w for w in tokenize(head) if w not in ARTICLES]
+    if not comma or not who or not all(is_name(w) for w in who) or split_verb(who, extra)[0] is not None \
+            or who[0] in DIRECTION_WORDS:
+        return None
+    first, *rest = _SEPARATORS.split(tail, maxsplit=1)
+    words = tokenize(first)
+    name = " ".join(who)
+    if not words or words[0] in GREETING_WORDS:
+        meant = f"talk to {name}"
+    elif tuple(words[:2]) in _REQUESTS or (words[0] == "give" and words[-2:] == ["to", "me"]):
+        wanted = words[2:] if tuple(words[:2]) in _REQUESTS else words[1:-2]
+        meant = f"ask {name} for {' '.join(wanted)}"
+    elif any(tuple(words[:len(q)]) == q for q in _QUESTIONS):
+        asked = next(words[len(q):] for q in _QUESTIONS if tuple(words[:len(q)]) == q)
+        meant = f"ask {name} about {' '.join(asked)}"
+    elif words[:2] == ["show", "me"] or words[0] in ("trade", "sell", "wares"):
+        meant = f"wares {name}"
+    else:
+        meant = f"order {name} to {' '.join(words)}"
+    return ". ".join([meant, *(part.strip() for part in rest if part.strip())])
+
+
 def _starts_command(words: list[str], extra: Mapping[tuple[str, ...], str] | None) -> bool:
     if words[0] in DIRECTION_WORDS and len(words) == 1:
         return True
@@ -197,25 +242,6 @@ def suggest_verb(word: str, extra: Mapping[tuple[str, ...], str] | None = None) 
     import difflib  # only a misspelt word needs it: kept out of start-up
 
     return difflib.get_close_matches(word, known, n=3, cutoff=0.75)
-
-
-#: A typed word shorter than this is never taken as another (``hint`` is not ``hit``, ``hook`` not ``look``).
-_SLIP_MIN_LENGTH = 5
-
-
-def is_slip(typed: str, known: str) -> bool:
-    """Whether ``typed`` is ``known`` with one slip of the keys: two neighbours swapped, or one letter
-    wrong, missing or extra; and long enough for that to be the likely reading."""
-    if len(typed) < _SLIP_MIN_LENGTH or typed == known:
-        return False
-    if len(typed) == len(known):
-        wrong = [i for i, (a, b) in enumerate(zip(typed, known, strict=True)) if a != b]
-        return len(wrong) == 1 or (len(wrong) == 2 and wrong[1] == wrong[0] + 1
-                                   and typed[wrong[0]] == known[wrong[1]] and typed[wrong[1]] == known[wrong[0]])
-    shorter, longer = sorted((typed, known), key=len)
-    if len(longer) - len(shorter) != 1:
-        return False
-    return any(longer[:i] + longer[i + 1:] == shorter for i in range(len(longer)))
 
 
 def phrases_of(verbs: Mapping[str, tuple[str, ...]]) -> dict[tuple[str, ...], str]:
@@ -237,11 +263,17 @@ def split_verb(words: list[str], extra: Mapping[tuple[str, ...], str] | None = N
     return None, words
 
 
-def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, correct: bool = True) -> Command | None:
+def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None) -> Command | None:
     """Parse one line; ``None`` for an empty line; ParseError naming an unknown verb.
 
-    ``extra`` (from :func:`phrases_of`) adds a rule system's own verbs.
+    ``extra`` (from :func:`phrases_of`) adds a rule system's own verbs.  The
+    words are read lower-cased; the command keeps the line as typed (``typed``).
     """
+    command = _parse(text, extra)
+    return None if command is None else replace(command, typed=" ".join(clean_line(text).split()))
+
+
+def _parse(text: str, extra: Mapping[tuple[str, ...], str] | None) -> Command | None:
     words = tokenize(text)
     if not words:
         return None
@@ -256,12 +288,7 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, corr
     if verb is None and words[0] in DIRECTION_WORDS:
         raise ParseError(f"I understood {quote_back(words[0])} but not {quote_back(' '.join(words[1:]))}.")
     if verb is None:
-        close = suggest_verb(words[0], extra)
-        slips = [word for word in close if is_slip(words[0], word)]
-        if len(slips) == 1 and correct:  # one reading is a slip of the keys: take it, and say so
-            fixed = _corrected(" ".join([slips[0], *words[1:]]), extra)
-            if fixed is not None:
-                return replace(fixed, note=f"(taking \"{words[0]}\" as \"{slips[0]}\")")
+        close = closest(words[0], suggest_verb(words[0], extra))
         quoted = join_names([f'"{c}"' for c in close], "or")
         hint = f" Did you mean {quoted}?" if close else ""
         raise ParseError(f"I don't know the word {quote_back(words[0])}.{hint}", words[0], tuple(close))
@@ -281,18 +308,17 @@ def parse(text: str, extra: Mapping[tuple[str, ...], str] | None = None, *, corr
         verb = "examine"
         if rest[0] in ("at", "in", "inside"):
             rest = rest[1:]
+    if verb == "take" and words[0] == "get" and rest in (["out"], ["off"], ["in"], ["up"]):
+        if rest == ["up"]:  # get up: on your feet, as you are
+            return Command("sit", ("up",), raw=raw)
+        return Command("go", direction="in" if rest == ["in"] else "out", raw=raw)  # get out: as exit
     if verb in ("take", "put") and rest[:1] == ["up"]:  # take up the key; hang up the cloak
         rest = rest[1:]
     if verb == "talk" and rest[:1] in (["to"], ["with"]):
         rest = rest[1:]
+    if verb == "ask" and rest[:1] in (["about"], ["for"]):  # ask about water: of the one person here
+        return Command("ask", (), rest[0], tuple(w for w in rest[1:] if w not in ARTICLES), raw=raw)
     return _parse_objects(verb, rest, raw)
-
-
-def _corrected(text: str, extra: Mapping[tuple[str, ...], str] | None) -> Command | None:
-    try:
-        return parse(text, extra, correct=False)
-    except ParseError:
-        return None
 
 
 def _parse_go(rest: list[str], raw: str) -> Command:
@@ -304,9 +330,17 @@ def _parse_go(rest: list[str], raw: str) -> Command:
     return Command("go", tuple(rest), raw=raw)
 
 
+#: ``wait until night``: the times of day a wait may run to (the wait action reads the clock).
+WAIT_UNTIL = frozenset({"night", "dusk", "evening", "nightfall", "sunset", "day", "dawn", "morning", "sunrise",
+                        "daybreak", "daylight"})
+
+
 def _parse_wait(rest: list[str], raw: str) -> Command:
     if not rest:
         return Command("wait", raw=raw)
+    if rest[0] in ("until", "till", "for") and [w for w in rest[1:] if w not in ARTICLES][-1:] \
+            and [w for w in rest[1:] if w not in ARTICLES][-1] in WAIT_UNTIL:
+        return Command("wait", ([w for w in rest[1:] if w not in ARTICLES][-1],), "until", raw=raw)
     amount, unit = 1, None
     words = list(rest)
     if words and words[0] in ("for",):

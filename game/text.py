@@ -189,3 +189,35 @@ def duration(minutes: int) -> str:
     hours, mins = divmod(rest, 60)
     parts = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in ((days, "day"), (hours, "hour"), (mins, "minute")) if n]
     return " ".join(parts) or "no time"
+
+
+#: A typed word shorter than this is never a slip of another (``hint`` is not ``hit``, ``hook`` not ``look``).
+_SLIP_MIN_LENGTH = 5
+
+
+def is_slip(typed: str, known: str) -> bool:
+    """Whether ``typed`` is ``known`` with one slip of the keys: two neighbours swapped, or one letter
+    wrong, missing or extra; and long enough for that to be the likely reading."""
+    if len(typed) < _SLIP_MIN_LENGTH or typed == known:
+        return False
+    if len(typed) == len(known):
+        wrong = [i for i, (a, b) in enumerate(zip(typed, known, strict=True)) if a != b]
+        return len(wrong) == 1 or (len(wrong) == 2 and wrong[1] == wrong[0] + 1
+                                   and typed[wrong[0]] == known[wrong[1]] and typed[wrong[1]] == known[wrong[0]])
+    shorter, longer = sorted((typed, known), key=len)
+    if len(longer) - len(shorter) != 1:
+        return False
+    return any(longer[:i] + longer[i + 1:] == shorter for i in range(len(longer)))
+
+
+def closest(typed: str, close: list[str]) -> list[str]:
+    """The words to offer for an unknown word: the one slip of the keys among ``close`` if there is
+    exactly one (so ``yes`` can take it), else all of ``close``.
+
+    The game's one typo policy, for verbs, nouns and directions alike: a word
+    not known is named and the likely ones offered ("Did you mean ...?"); none
+    is taken on a guess, since a guess acted on can cost a turn, a ration or a
+    life; ``yes`` takes a single offer, ``oops WORD`` any word.
+    """
+    slips = [word for word in close if is_slip(typed, word)]
+    return slips if len(slips) == 1 else close

@@ -258,10 +258,10 @@ def test_the_galley_once_pell_is_dead() -> None:
 def test_the_singing_dunes_by_night() -> None:
     oasis = bundled("glass-oasis")
     oasis.world.state.room = "singing-dunes"
-    assert "old glass catches the sun" in " ".join(play(oasis, "look"))
+    assert "old glass wink in the sun" in " ".join(play(oasis, "look"))
     oasis.world.state.minutes = 24 * 60 + 23 * 60
     text = " ".join(play(oasis, "look"))
-    assert "catches the starlight" in text and "catches the sun" not in text
+    assert "wink in the starlight" in text and "in the sun" not in text
 
 
 @pytest.mark.parametrize("room", ["glass-flats", "salt-pan"])

@@ -71,6 +71,8 @@ class Turn:
     command: Command | None = None
     #: The room the player was in when the turn began (NPCs who saw them run may follow).
     start_room: str = ""
+    #: NPC id -> (room, direction): where the player last saw it go (``follow``), kept by the engine.
+    seen_going: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: The dice of the world's own rolls this turn (NPC morale, first-meeting reactions), a stream
     #: apart from the player's so the living world never shifts the player's dice; None: ``dice``.
     world_dice: Dice | None = None

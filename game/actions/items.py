@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from game.actions import Turn, triggers
 from game.actions.checks import roll_check, roll_check_def
-from game.actions.scope import PRONOUNS, Scope, all_but, held_here, resolve, resolve_carried, the_name, things_named
+from game.actions.scope import PRONOUNS, Orphan, Scope, all_but, held_here, resolve, resolve_carried, the_name, things_named
 from game.actions.water import confirm_water_kept
 from game.errors import ActionRefused
 from game.text import capital, definite, join_names
@@ -269,7 +269,7 @@ def use(turn: Turn, command: Command) -> None:
         from game.actions.combat import attack_with
 
         if not command.second:
-            raise ActionRefused(f"Use the {world.item_name(item_id)} on whom?")
+            raise Orphan(f"Use the {world.item_name(item_id)} on whom?", join="on")
         attack_with(turn, command.second, item_id)
         return
     if item.effect.get("reveal"):

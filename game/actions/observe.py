@@ -13,6 +13,7 @@ from game.world.state import PLAYER
 
 if TYPE_CHECKING:
     from game.parser import Command
+    from game.world.world import World
 
 
 def describe_room(turn: Turn) -> None:
@@ -26,6 +27,8 @@ def describe_room(turn: Turn) -> None:
         turn.say(DARK_PLACE, "It is pitch dark, and you can't see a thing.")
         return
     turn.say(room.name, text_now(world, room.description, room.descriptions, minutes=arrival).strip())
+    told = world.initial_items()
+    turn.say(*(world.item(i).initial for i in told))
     if room.water_source:
         turn.say("There is water here: you can drink, or fill your water containers.")
     # Who is here: after a journey, whoever is there at the hour of arrival; when the player stayed
@@ -33,7 +36,7 @@ def describe_room(turn: Turn) -> None:
     journeyed = bool(turn.start_room) and turn.start_room != room.id
     for npc_id in world.npcs_in(minutes=arrival if journeyed else None):
         turn.say(_npc_presence(turn, npc_id))
-    items = world.room_items()
+    items = [i for i in world.room_items() if i not in told]
     if items:
         turn.say(f"You see {join_names([world.item_a(i) for i in items])} here.")
     for scenery_id, scenery in room.scenery.items():
@@ -175,7 +178,14 @@ def _examine_exit(turn: Turn, direction: str) -> None:
 def inventory(turn: Turn, command: Command) -> None:
     world = turn.world
     carried = world.items_at(PLAYER)
-    lines = [f"  {world.item_a(i)}" for i in carried]
+    lines = [f"  {world.item_a(i)}{_dress(world, i)}" for i in carried]
     turn.say("You carry:" if carried else "You carry nothing.", *lines)
     turn.say(f"Water: {world.state.water} ration{'s' if world.state.water != 1 else ''}. "
              f"Food: {world.state.food} ration{'s' if world.state.food != 1 else ''}.")
+
+
+def _dress(world: World, item_id: str) -> str:
+    """" (being worn)" or " (wielded)" after an item in the inventory, as Inform lists them."""
+    if item_id in world.state.worn:
+        return " (being worn)"
+    return " (wielded)" if world.state.wielded == item_id else ""

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.errors import ActionRefused
-from game.text import capital, join_names, quote_back, the
+from game.text import capital, closest, join_names, quote_back, the
 from game.world.conditions import is_dark
 from game.world.content import Adventure, SceneryDef
 from game.world.world import World
@@ -196,6 +196,9 @@ def resolve(scope: Scope, words: tuple[str, ...], referent: Thing | None, *, wha
     if len(words) == 1 and words[0] in PRONOUNS:
         # The direct object's pronoun arrives resolved as ``referent``; others come from ``pronouns``.
         named = referent if referent is not None else (pronouns or {}).get(words[0])
+        if named is not None and named not in scope.things and named != SELF \
+                and named in Scope.around(scope.world, scenery=True).things:
+            raise ActionRefused(f"You can't {what} {the_name(scope.world, named)}.")  # "shoot it" after "x lamp"
         if named is None or named not in scope.things:
             raise ActionRefused(f"I'm not sure what \"{words[0]}\" refers to here.")
         return named
@@ -207,6 +210,9 @@ def resolve(scope: Scope, words: tuple[str, ...], referent: Thing | None, *, wha
         if len(set(names)) == 1:
             return matches[0]
         raise Ambiguous(f"Which do you mean, {join_names(names, 'or')}?", matches, words)
+    told = None if scope.dark else told_of(scope, words)
+    if told is not None:
+        return told
     known = vocabulary(scope.world)
     unknown = [w for w in words if w not in known]
     if unknown:
@@ -217,6 +223,72 @@ def resolve(scope: Scope, words: tuple[str, ...], referent: Thing | None, *, wha
     if elsewhere is not None:
         raise ActionRefused(f"{capital(the(scope.world.npc_name(elsewhere)))} is not here.")
     raise ActionRefused(f"You see no {' '.join(words)} here.")
+
+
+#: Words that name no thing in particular: "x brassy thing" is the brassy something the text told of.
+GENERIC_WORDS = frozenset({"thing", "things", "something", "object", "objects", "stuff", "the", "a", "an", "some",
+                           "of"})
+
+
+#: Words of a text that are no nouns: never taken as a thing the text told of ("get out").
+FUNCTION_WORDS = frozenset({"out", "off", "into", "onto", "from", "with", "about", "under", "over", "through",
+                            "north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest",
+                            "down", "here", "there", "this", "that", "these", "those", "them", "him", "her",
+                            "its", "his", "their", "your", "you", "and", "but", "not", "all", "every", "each"})
+
+
+def told_of(scope: Scope, words: tuple[str, ...]) -> Thing | None:
+    """What words that name no thing mean when the game's own text printed them.
+
+    Every noun the game prints is a word it knows: words of an item's ``initial``
+    text mean that item (when it is in scope); words of a hidden item's initial
+    text are its tell, to be searched for; words of the room's text or of the
+    things here are admitted as mere words ("The glint is not something you need
+    to handle."), never "I don't know the word".  None when the text told of no such thing.
+    """
+    world = scope.world
+    wanted = [w for w in words if w not in GENERIC_WORDS]
+    if not wanted or any(len(w) < 3 or w in FUNCTION_WORDS for w in wanted):
+        return None
+    for item_id in world.initial_items():
+        if _in_text(wanted, world.item(item_id).initial):
+            if ("item", item_id) in scope.things:
+                return ("item", item_id)
+            if world.place_of(item_id).startswith("search:"):
+                raise ActionRefused("You can't get at it from where you stand: a search might turn it up.")
+    if _in_text(wanted, " ".join(_texts_here(scope))):
+        raise ActionRefused(f"The {' '.join(w for w in words if w not in ('the', 'a', 'an', 'some'))} "
+                            f"is not something you need to handle.")
+    return None
+
+
+def _texts_here(scope: Scope) -> list[str]:
+    """The room's text as it reads now and the texts of the things in scope."""
+    from game.world.conditions import text_now
+
+    world = scope.world
+    room = world.room
+    texts = [text_now(world, room.description, room.descriptions)]
+    for kind, thing_id in scope.things:
+        if kind == "item":
+            item = world.item(thing_id)
+            texts.append(text_now(world, item.description, item.descriptions))
+        elif kind == "scenery":
+            scenery = scenery_of(world, thing_id)
+            texts.append(text_now(world, scenery.description, scenery.descriptions))
+        elif kind == "npc":
+            npc = world.npc(thing_id)
+            texts.append(text_now(world, npc.description, npc.descriptions))
+    return texts
+
+
+def _in_text(words: list[str], text: str) -> bool:
+    """Whether every word is a word of ``text`` (a plural or a verb's -s counts: "glint" in "glints")."""
+    import re
+
+    found = set(re.findall(r"[a-z]+(?:-[a-z]+)*", text.lower()))
+    found |= {w[:-1] for w in found if w.endswith("s")} | {p for w in found if "-" in w for p in w.split("-")}
+    return all(w in found for w in words)
 
 
 def _met_elsewhere(world: World, words: tuple[str, ...]) -> str | None:
@@ -309,7 +381,7 @@ def _refuse_unknown(scope: Scope, word: str) -> None:
     here = sorted({w for t in scope.things if t != SELF for w in words_of(scope.world, t)})
     import difflib  # only a misspelt word needs it: kept out of start-up
 
-    close = difflib.get_close_matches(word, here, n=2, cutoff=0.75)
+    close = closest(word, difflib.get_close_matches(word, here, n=2, cutoff=0.75))
     message = f"I don't know the word {quote_back(word)}."
     if len(close) == 1:
         raise Misspelt(f"{message} Did you mean \"{close[0]}\"?", word, close[0])

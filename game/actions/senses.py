@@ -4,7 +4,8 @@
 is written on it is told, as in "The last entry reads: ..."), else says nothing is
 written; ``listen``/``smell`` give a thing's ``sound``/``smell``, or the room's, or
 a plain line.  ``climb`` goes up or down (``climb down rope``
-goes down when there is a way down), and takes the time a move takes.
+goes down when there is a way down), and takes the time a move takes; climbing a
+scenery thing that is a way (its ``way``: a ladder up) takes that way, found if hidden.
 """
 from __future__ import annotations
 
@@ -84,14 +85,18 @@ def exits(turn: Turn, command: Command) -> None:
 
 
 def climb(turn: Turn, command: Command) -> None:
-    from game.actions.movement import go
+    from game.actions.movement import go, way_through
     from game.parser import Command as Parsed
 
     world = turn.world
+    direction = command.direction
     if command.words:
         thing = resolve(Scope.around(world, scenery=True), command.words, turn.referent, pronouns=turn.pronouns, what="climb")
         turn.referent = thing
-    direction = command.direction
+        way = way_through(world, thing)
+        if way is not None and direction in (None, way.direction):
+            go(turn, Parsed("go", direction=way.direction, raw=f"go {way.direction}"))
+            return
     if direction is None:
         ways = [e.direction for e in world.visible_exits() if e.direction in ("up", "down")]
         if len(ways) != 1:
@@ -101,3 +106,4 @@ def climb(turn: Turn, command: Command) -> None:
             raise ActionRefused("Climb up or down?")
         direction = ways[0]
     go(turn, Parsed("go", direction=direction, raw=f"go {direction}"))
+

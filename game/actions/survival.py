@@ -207,11 +207,22 @@ def wait(turn: Turn, command: Command) -> None:
     """Wait a minute, or hours or days (``wait 3 hours``): a long wait stops when someone comes,
     a foe is here, or after the second day without water; a wait into the midnight thirst kills
     at asks first."""
-    minutes = command.number or 1
+    minutes = _until(turn, command.words[0]) if command.preposition == "until" and command.words \
+        else command.number or 1
     if _interrupted(turn, minutes, "wait"):
         return
     turn.spend(minutes)
     turn.say("Time passes." if minutes < 60 else f"You wait {duration(minutes)}.")
+
+
+def _until(turn: Turn, when: str) -> int:
+    """The minutes from now to the next nightfall (``wait until night``) or daybreak (``until morning``)."""
+    from game.world.conditions import DAY_START, NIGHT_START
+
+    hour = DAY_START if when in ("day", "dawn", "morning", "sunrise", "daybreak", "daylight") else NIGHT_START
+    now = turn.world.state.minutes % DAY_MINUTES
+    minutes = (hour * 60 - now) % DAY_MINUTES
+    return minutes or DAY_MINUTES
 
 
 def search(turn: Turn, command: Command) -> None:

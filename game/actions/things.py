@@ -3,9 +3,10 @@
 Containers and supporters are items of kind ``container``/``supporter`` or
 scenery of that kind; what is put in or on one is at the place ``in:<item-id>``
 or ``in:<room-id>/<scenery-id>`` and stays in scope while its holder is.
-Wearing and wielding change nothing the rules read: every system already wears
-the best armour carried and fights with the best weapon (their house rules), so
-these verbs say so rather than keep a second record that could disagree.
+Wearing and wielding are kept (``WorldState.worn``, ``wielded``) for the player's
+sake: ``inventory`` shows them and doing either twice is refused.  They change
+nothing the rules read: every system already wears the best armour carried and
+fights with the best weapon (their house rules), and these verbs say so.
 Giving follows the NPC's disposition: a merchant values the gift, a friend
 thanks you, a hostile NPC may be bought off by something worth enough.
 """
@@ -15,6 +16,8 @@ from typing import TYPE_CHECKING
 
 from game.actions import Turn, triggers
 from game.actions.scope import SELF, SELF_WORDS, Orphan, Scope, Thing, all_but, resolve, scenery_of, the_name
+from game.actions.trade_goods import FOOD_WORDS, WATER_WORDS, rations
+from game.actions.trade_pricing import FOOD_WORTH, WATER_WORTH
 from game.actions.water import confirm_water_kept
 from game.errors import ActionRefused
 from game.npc.memory import remember
@@ -155,10 +158,11 @@ def _put_one(turn: Turn, item_id: str, holder: tuple[Thing, str]) -> None:
     turn.say(f"You put {definite(world.item_name(item_id))} {where} {the_name(world, target)}.")
 
 
-def _npc_to(turn: Turn, command: Command, verb: str, item_id: str) -> str:
+def _npc_to(turn: Turn, command: Command, verb: str, name: str) -> str:
+    """The NPC here a ``give``/``show`` command hands ``name`` (the thing as a sentence names it) to."""
     world = turn.world
     if not command.second:
-        raise Orphan(f"Who do you want to {verb} {definite(world.item_name(item_id))} to?", join="to")
+        raise Orphan(f"Who do you want to {verb} {name} to?", join="to")
     if set(command.second) <= SELF_WORDS:
         raise ActionRefused("You already have it." if verb == "give" else "You look it over yourself.")
     scope = Scope(world, [("npc", n) for n in world.npcs_in()])
@@ -168,15 +172,57 @@ def _npc_to(turn: Turn, command: Command, verb: str, item_id: str) -> str:
     return npc_id
 
 
+def rations_named(words: tuple[str, ...]) -> tuple[str, int] | None:
+    """("water", N) or ("food", N) when ``words`` are rations (``1 water``, ``food``, ``2 rations of
+    water``), else None: water given is water, not the waterskin that also answers to "water"."""
+    count = int(words[0][:4]) if words and words[0].isdigit() else 1
+    rest = {w for w in (words[1:] if words and words[0].isdigit() else words) if w != "of"}
+    if not rest or not rest <= WATER_WORDS | FOOD_WORDS:
+        return None
+    return ("food" if rest & FOOD_WORDS else "water"), count
+
+
 def give(turn: Turn, command: Command) -> None:
     world = turn.world
+    given = rations_named(command.words)
+    if given is not None:
+        _give_rations(turn, command, *given)
+        return
     item_id = held_item(turn, command.words, "give")
-    npc_id = _npc_to(turn, command, "give", item_id)
+    name = definite(world.item_name(item_id))
+    npc_id = _npc_to(turn, command, "give", name)
     confirm_water_kept(turn, [item_id], "give")
+    _received(turn, npc_id, name, world.item(item_id).value)
+    world.move_item(item_id, npc_place(npc_id))
+    turn.spend(1)
+
+
+def _give_rations(turn: Turn, command: Command, what: str, count: int) -> None:
+    """Give rations of water or food from the player's stock (asking before the last of it)."""
+    state = turn.world.state
+    held = state.water if what == "water" else state.food
+    if count < 1:
+        raise ActionRefused("Give at least one ration.")
+    if count > held:
+        raise ActionRefused(f"You carry only {rations(held, what)}." if held else f"You carry no {what}.")
+    name = rations(count, what)
+    npc_id = _npc_to(turn, command, "give", name)
+    if count == held and not turn.confirm(f"That is the last of your {what}. Give it anyway? (yes/no)"):
+        raise ActionRefused(f"You keep your {what}.")
+    _received(turn, npc_id, name, int(count * (WATER_WORTH if what == "water" else FOOD_WORTH)))
+    if what == "water":
+        state.water -= count
+    else:
+        state.food -= count
+    turn.spend(1)
+
+
+def _received(turn: Turn, npc_id: str, name: str, value: int) -> None:
+    """How an NPC takes a gift, by disposition: a hostile one may be bought off by enough of value."""
+    world = turn.world
     npc = world.npc(npc_id)
-    who, name = world.the_npc(npc_id), definite(world.item_name(item_id))
+    who = world.the_npc(npc_id)
     disposition = world.npc_state(npc_id).disposition
-    value = world.item(item_id).value
     if disposition == "hostile":
         if value < BRIBE_VALUE * (npc.tier or 1):
             raise ActionRefused(f"{capital(who)} knocks {name} aside: it is not worth sparing you for.")
@@ -190,9 +236,7 @@ def give(turn: Turn, command: Command) -> None:
         turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'thanks', 'thank')} you warmly for {name}.")
     else:
         turn.say(f"{capital(who)} {verb_s(npc.pronoun, 'takes', 'take')} {name}, and nods.")
-    world.move_item(item_id, npc_place(npc_id))
     remember(world, npc_id, "helped")  # what it says to you next (game.npc.words)
-    turn.spend(1)
 
 
 def _their(turn: Turn, npc_id: str) -> str:
@@ -203,10 +247,14 @@ def _their(turn: Turn, npc_id: str) -> str:
 
 def show(turn: Turn, command: Command) -> None:
     world = turn.world
+    shown = rations_named(command.words)
+    if shown is not None:
+        _show_rations(turn, command, *shown)
+        return
     kind, item_id = resolve(Scope.around(world, scenery=False, npcs=False), command.words, turn.referent,
                             pronouns=turn.pronouns, what="show")
     turn.referent = (kind, item_id)
-    npc_id = _npc_to(turn, command, "show", item_id)
+    npc_id = _npc_to(turn, command, "show", definite(world.item_name(item_id)))
     npc = world.npc(npc_id)
     who, name = world.the_npc(npc_id), definite(world.item_name(item_id))
     disposition = world.npc_state(npc_id).disposition
@@ -220,42 +268,62 @@ def show(turn: Turn, command: Command) -> None:
                  f"{verb_s(npc.pronoun, 'nods', 'nod')}.")
 
 
+def _show_rations(turn: Turn, command: Command, what: str, count: int) -> None:
+    world = turn.world
+    held = world.state.water if what == "water" else world.state.food
+    if count > held:
+        raise ActionRefused(f"You carry only {rations(held, what)}." if held else f"You carry no {what}.")
+    npc_id = _npc_to(turn, command, "show", rations(count, what))
+    pronoun = world.npc(npc_id).pronoun
+    turn.say(f"{capital(world.the_npc(npc_id))} {verb_s(pronoun, 'looks', 'look')} at your {rations(count, what)}, "
+             f"and {verb_s(pronoun, 'nods', 'nod')}.")
+
+
 def wear(turn: Turn, command: Command) -> None:
     world = turn.world
     item_id = held_item(turn, command.words, "wear")
     item = world.item(item_id)
+    name = definite(world.item_name(item_id))
     if item.kind not in ("armor", "clothing"):
-        raise ActionRefused(f"You can't wear {definite(world.item_name(item_id))}.")
-    turn.say(f"You put on {definite(world.item_name(item_id))}."
+        raise ActionRefused(f"You can't wear {name}.")
+    if item_id in world.state.worn:
+        raise ActionRefused(f"You are already wearing {name}.")
+    world.state.worn.add(item_id)
+    turn.say(f"You put on {name}."
              + (" (The best armour you carry is the armour you fight in.)" if item.kind == "armor" else ""))
     turn.spend(1)
 
 
 def remove(turn: Turn, command: Command) -> None:
+    """Take off what is worn, and keep it in hand (Inform's taking off); or take a thing out of a holder."""
     world = turn.world
     kind, item_id = resolve(Scope.around(world, scenery=False, npcs=False), command.words, turn.referent,
                             pronouns=turn.pronouns, what="take off")
     turn.referent = (kind, item_id)
+    name = definite(world.item_name(item_id))
     place = world.place_of(item_id)
     if place.startswith("in:"):
         world.move_item(item_id, PLAYER)
-        turn.say(f"You take {definite(world.item_name(item_id))}.")
+        turn.say(f"You take {name}.")
         turn.spend(1)
         return
-    if place != PLAYER or world.item(item_id).kind not in ("armor", "clothing"):
-        raise ActionRefused(f"You are not wearing {definite(world.item_name(item_id))}.")
-    world.move_item(item_id, room_place(world.state.room))
-    turn.say(f"You take off {definite(world.item_name(item_id))} and set it down.")
+    if place != PLAYER or item_id not in world.state.worn:
+        raise ActionRefused(f"You are not wearing {name}.")
+    world.state.worn.discard(item_id)
+    turn.say(f"You take off {name}.")
     turn.spend(1)
 
 
 def wield(turn: Turn, command: Command) -> None:
     world = turn.world
     item_id = held_item(turn, command.words, "wield")
+    name = definite(world.item_name(item_id))
     if not world.item(item_id).is_weapon:
-        raise ActionRefused(f"{capital(definite(world.item_name(item_id)))} is no weapon.")
-    turn.say(f"You ready {definite(world.item_name(item_id))}. (In a fight you strike with the weapon you name, "
-             f"or the best you carry.)")
+        raise ActionRefused(f"{capital(name)} is no weapon.")
+    if world.state.wielded == item_id:
+        raise ActionRefused(f"You already hold {name} ready.")
+    world.state.wielded = item_id
+    turn.say(f"You ready {name}. (In a fight you strike with the weapon you name, or the best you carry.)")
 
 
 def throw(turn: Turn, command: Command) -> None:

@@ -19,16 +19,20 @@ What is looked for:
 - numbers beyond what the rules or a run can use (:data:`CAPS`);
 - merchants with nothing to sell;
 - action triggers that an earlier trigger always refuses first, so they never fire;
-- a wanderer's route with two stops in a row that no exit joins.
+- a wanderer's route with two stops in a row that no exit joins;
+- a room's description (or one of its ``descriptions``) that names an item that can
+  be taken away or a wanderer that walks on: the text would lie once it is gone (an
+  item's own ``initial`` text is the place for it).
 """
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.verbs import ACTION_VERBS, VERB_WORDS
-from game.world.content import Adventure, ItemDef
+from game.world.content import Adventure, ItemDef, When
 from game.world.schema import KeyPath
 
 #: The ``effect`` keys the game reads (game.actions.items, combat, the play modules).
@@ -114,6 +118,7 @@ def find_warnings(adventure: Adventure) -> list[Warning]:
     warnings += _trigger_verbs(adventure)
     warnings += _shadowed_triggers(adventure)
     warnings += _routes(adventure)
+    warnings += _prose_naming_movables(adventure)
     return [(path, f"warning: {message}") for path, message in warnings]
 
 
@@ -129,6 +134,52 @@ def _routes(adventure: Adventure) -> list[Warning]:
                                  f"walk through walls"))
                 break
     return warnings
+
+
+def _prose_naming_movables(adventure: Adventure) -> list[Warning]:
+    """A room text that names a portable item placed (or hidden) there, or a wanderer whose
+    route passes through: once the thing leaves, the text would still show it."""
+    movables: dict[str, list[tuple[str, str]]] = {}
+    for item_id, home in adventure.item_homes.items():
+        kind, _, room_id = home.partition(":")
+        if kind in ("room", "search") and not adventure.items[item_id].fixed:
+            movables.setdefault(room_id, []).append(("item", item_id))
+    for npc_id, npc in adventure.npcs.items():
+        for room_id in dict.fromkeys(npc.route):
+            movables.setdefault(room_id, []).append(("npc", npc_id))
+    warnings: list[Warning] = []
+    for room_id, things in movables.items():
+        room = adventure.rooms.get(room_id)
+        if room is None:
+            continue
+        for kind, thing_id in things:
+            # A text shown only on a condition about the thing itself ("where the recorder sat") is its own.
+            texts = " ".join([room.description, *(t.text for t in room.descriptions
+                                                  if thing_id not in _ids_in(t.when))]).lower()
+            named = _named_in(texts, adventure, kind, thing_id)
+            if named:
+                what = "item" if kind == "item" else "wanderer"
+                warnings.append((("rooms", room_id, "description"),
+                                 f"the description names \"{named}\", {what} '{thing_id}', which can leave the "
+                                 f"room: the text would still show it" + ("; give the item an initial text "
+                                                                          "instead" if kind == "item" else "")))
+    return warnings
+
+
+def _ids_in(when: When) -> set[str]:
+    """The item and NPC ids a condition names."""
+    return {*when.item_here, *when.item_gone, *when.carrying, *when.npc_here, *when.npc_dead, *when.npc_gone}
+
+
+def _named_in(text: str, adventure: Adventure, kind: str, thing_id: str) -> str:
+    """The first of a thing's names (its name, then aliases of two words or more) found as
+    words in ``text``; "" if none.  Single-word aliases are too common to tell by."""
+    thing = adventure.items[thing_id] if kind == "item" else adventure.npcs[thing_id]
+    names = [thing.name, *(a for a in thing.aliases if " " in a.strip())]
+    for name in names:
+        if re.search(rf"\b{re.escape(name.lower())}\b", text):
+            return name
+    return ""
 
 
 def _shadowed_triggers(adventure: Adventure) -> list[Warning]:

@@ -80,7 +80,7 @@ from game.world.triggers import TriggerBuilder
 
 #: Keys of an item or room taken as they are (their type checked), stripped as texts, or checked as amounts.
 _ITEM_AS_GIVEN = frozenset({"true_name", "ranged", "fixed"})
-_ITEM_TEXTS = frozenset({"description", "text", "smell", "sound"})
+_ITEM_TEXTS = frozenset({"description", "text", "smell", "sound", "initial"})
 _ITEM_AMOUNTS = frozenset({"slots", "rations", "value", "capacity", "armor"})
 _ROOM_AS_GIVEN = frozenset({"water_source", "settlement"})
 _ROOM_TEXTS = frozenset({"smell", "sound", "hazard_text"})
@@ -124,7 +124,7 @@ ITEM_SPEC: dict[str, Checker] = {
     "name": STR, "kind": STR, "description": STR, "aliases": STR_LIST, "slots": INT, "weight": INT,
     "true_name": STR, "identify": STR_OR_TABLE, "effect": TABLE, "damage": STR, "ranged": BOOL,
     "bonus_against": STR_LIST, "armor": INT, "rations": INT, "fixed": BOOL, "value": INT, "stats": TABLE,
-    "descriptions": TABLE_LIST, "capacity": INT, "text": STR, "smell": STR, "sound": STR,
+    "descriptions": TABLE_LIST, "capacity": INT, "text": STR, "smell": STR, "sound": STR, "initial": STR,
 }
 NPC_SPEC: dict[str, Checker] = {
     "name": STR, "description": STR, "aliases": STR_LIST, "disposition": STR, "behaviour": STR,

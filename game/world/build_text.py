@@ -31,7 +31,7 @@ from game.world.schema import (
 _OTHER_KINDS = ("goal_reached", "time", "dark", "counter_at_least", "counter_below")
 SCENERY_SPEC: dict[str, Checker] = {
     "name": STR, "description": STR, "aliases": STR_LIST, "descriptions": TABLE_LIST, "kind": STR,
-    "smell": STR, "sound": STR, "text": STR, "capacity": INT,
+    "smell": STR, "sound": STR, "text": STR, "capacity": INT, "way": STR,
 }
 TEXT_SPEC: dict[str, Checker] = {"when": TABLE, "text": STR}
 WHEN_SPEC: dict[str, Checker] = {
@@ -143,5 +143,6 @@ class TextBuilder:
                 descriptions=self.descriptions(where + ("descriptions",), spec.get("descriptions"), exits),
                 kind=kind, smell=spec.get("smell", "").strip(), sound=spec.get("sound", "").strip(),
                 text=spec.get("text", "").strip(), capacity=capacity,
+                way=next(iter(self._exits(where + ("way",), spec["way"], exits)), "") if "way" in spec else "",
             )
         return scenery

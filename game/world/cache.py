@@ -50,7 +50,7 @@ from game.world import content
 from game.world.content import Adventure, ExitDef
 
 #: The cache's own format; bump it when the entry's layout changes.
-FORMAT = 2
+FORMAT = 3
 #: The largest entry read (an adventure is at most 32 MiB of TOML; its JSON is smaller).
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 #: Fields of Adventure set by the loader on every load, never cached.

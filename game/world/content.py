@@ -113,6 +113,9 @@ class SceneryDef:
     smell: str = ""
     sound: str = ""
     text: str = ""
+    #: The direction of the room's exit this thing is (a ladder up, a hatch down), or "": climbing,
+    #: entering or going through it takes that exit, and examining it finds the exit if hidden.
+    way: str = ""
     capacity: int = 0
 
 
@@ -213,6 +216,9 @@ class ItemDef:
     text: str = ""
     smell: str = ""
     sound: str = ""
+    #: Its own sentence in its room's description until it is first moved (Inform's initial
+    #: appearance): room prose never has to name a thing that can be taken away.
+    initial: str = ""
 
     @property
     def is_weapon(self) -> bool:

@@ -173,6 +173,10 @@ class WorldState:
     #: Content flags set by triggers, and content counters (absent: 0).
     flags: set[str] = field(default_factory=set)
     counters: dict[str, int] = field(default_factory=dict)
+    #: The carried items the player wears, and the weapon held ready ("" none): what ``inventory``
+    #: shows and ``wear``/``wield`` refuse twice; leaving the player's hands ends both.
+    worn: set[str] = field(default_factory=set)
+    wielded: str = ""
     #: The ids in ``npcs`` whose NpcState belongs to this state alone; the others are shared with
     #: copies, and ``World.npc_state`` copies one before it changes (see :meth:`copy`).  Not state.
     owned_npcs: set[str] = field(default_factory=set, compare=False, repr=False)
@@ -233,7 +237,11 @@ class WorldState:
             "moment": codec.moment_to_data(self.moment),
             "flags": sorted(self.flags),
             "counters": dict(sorted(self.counters.items())),
-        }
+        } | self._dress_data()
+
+    def _dress_data(self) -> dict[str, Any]:
+        """What is worn and wielded, when anything is (absent otherwise, as saves before them)."""
+        return ({"worn": sorted(self.worn)} if self.worn else {}) | ({"wielded": self.wielded} if self.wielded else {})
 
     @classmethod
     def from_data(cls, data: dict[str, Any], codec: SheetCodec, fresh_npc: FreshNpc | None = None) -> WorldState:
@@ -272,6 +280,8 @@ class WorldState:
             moment=codec.moment_from_data(data.get("moment", {})),
             flags=set(map(str, data.get("flags", []))),
             counters={str(k): int(v) for k, v in dict(data.get("counters", {})).items()},
+            worn=set(map(str, data.get("worn", []))),
+            wielded=str(data.get("wielded", "")),
         )
 
     def copy(self, *, share_log: bool = False) -> WorldState:
@@ -295,7 +305,7 @@ class WorldState:
             self.__dict__, visited=set(self.visited), item_moves=dict(self.item_moves),
             opened=set(self.opened), found=set(self.found),
             identified=set(self.identified), puzzled=set(self.puzzled),
-            flags=set(self.flags), counters=dict(self.counters),
+            flags=set(self.flags), counters=dict(self.counters), worn=set(self.worn),
             npcs=dict(self.npcs), owned_npcs=set(),
             log=self.log if share_log else list(self.log))
         return copied

@@ -119,10 +119,25 @@ class World:
         return self.items_at(search_place(room_id))
 
     def move_item(self, item_id: str, place: str) -> None:
-        if self.adventure.item_homes.get(item_id) == place:
-            self.state.item_moves.pop(item_id, None)
+        if place != PLAYER:  # what leaves the player's hands is no longer worn or wielded
+            self.state.worn.discard(item_id)
+            if self.state.wielded == item_id:
+                self.state.wielded = ""
+        if self.adventure.item_homes.get(item_id) == place and not self.adventure.items[item_id].initial:
+            self.state.item_moves.pop(item_id, None)  # (an item with an initial text stays moved: see untouched)
         else:
             self.state.item_moves[item_id] = place
+
+    def untouched(self, item_id: str) -> bool:
+        """Whether an item was never moved from where the content put it (its ``initial`` text shows)."""
+        return item_id not in self.state.item_moves
+
+    def initial_items(self, room_id: str | None = None) -> list[str]:
+        """The items of a room that show their own ``initial`` text: never moved, lying there or still
+        hidden there (a hidden thing's initial text is its tell, as a glint in the sand)."""
+        room_id = room_id or self.state.room
+        here = [*self.room_items(room_id), *self.hidden_items(room_id)]
+        return [i for i in here if self.item(i).initial and self.untouched(i)]
 
     def carried(self) -> list[str]:
         return self.items_at(PLAYER)
@@ -313,7 +328,7 @@ class World:
         return dropped
 
     def destroy_item(self, item_id: str) -> None:
-        self.state.item_moves[item_id] = GONE
+        self.move_item(item_id, GONE)
 
 
 def npc_sheet(system: SystemInPlay, definition: NpcDef) -> Any:

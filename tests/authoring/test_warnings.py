@@ -147,3 +147,20 @@ def test_a_route_through_walls_is_warned_of(tmp_path: Path, capsys: pytest.Captu
     found = [line.split(": ", 1)[1] for line in warnings_of(tmp_path, text, capsys)]
     assert "npcs.walker.route: warning: no exit leads from 'well' to 'cellar', the next stop of the route: it " \
            "would walk through walls" in found
+
+
+def test_a_room_text_naming_a_thing_that_can_leave_is_warned_of(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    text = TINY.replace('description = "A camp of grey tents."',
+                        'description = "A camp of grey tents. A smooth stone props the flap."')
+    found = [line.split(": ", 1)[1] for line in warnings_of(tmp_path, text, capsys)]
+    assert "rooms.camp.description: warning: the description names \"smooth stone\", item 'stone', which can leave " \
+           "the room: the text would still show it; give the item an initial text instead" in found
+
+
+def test_an_initial_text_or_a_text_about_the_thing_gone_is_not_warned_of(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    text = TINY.replace('name = "smooth stone"\n', 'name = "smooth stone"\ninitial = "A smooth stone props the flap."\n')
+    text += ('\n[[rooms.camp.descriptions]]\nwhen = { item_gone = "stone" }\n'
+             'text = "A camp of grey tents. The flap hangs loose where the smooth stone was."\n')
+    assert warnings_of(tmp_path, text, capsys) == []

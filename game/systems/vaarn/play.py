@@ -29,7 +29,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.actions.combat import confirm_attack, confirm_before_round, put_sheet, report_attack, sheet_of
-from game.actions.scope import Ambiguous, Scope, resolve
+from game.actions.scope import Ambiguous, Misspelt, Orphan, Scope, resolve
 from game.errors import ActionRefused
 from game.events import PLAYER, Event
 from game.play.base import BasePlay
@@ -138,8 +138,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
             return
         try:
             handler(turn, command)
-        except Ambiguous:
-            raise
+        except (Ambiguous, Misspelt, Orphan):
+            raise  # questions: the engine asks, and the answer replays the round on the same dice
         except ActionRefused as refusal:
             # The foes that won initiative have already acted (one may have fled): the round
             # stands, so the command is overtaken by events, not refused and rolled again.

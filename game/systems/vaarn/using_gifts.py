@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from game.actions.scope import Scope, resolve, resolve_carried
+from game.actions.scope import Orphan, Scope, resolve, resolve_carried
 from game.errors import ActionRefused
 from game.events import Event
 from game.systems.vaarn.body import settle_player
@@ -144,7 +144,7 @@ def _combat_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tu
     world = turn.world
     name = world.item_name(item_id)
     if not target_words:
-        raise ActionRefused(f"Turn the {name} on whom?")
+        raise Orphan(f"Turn the {name} on whom?", join="on")
     npc_id = _npc_target(turn, target_words, "strike with the Gift")
     turn.referent = ("npc", npc_id)
     npc = world.npc_state(npc_id)
@@ -219,7 +219,7 @@ def risky_use(turn: Turn, item_id: str, target_words: tuple[str, ...]) -> bool:
     item = world.item(item_id)
     name = world.item_name(item_id)
     if (item.effect.get("damage") is not None or item.damage) and not target_words:
-        raise ActionRefused(f"Use the {name} on whom?")
+        raise Orphan(f"Use the {name} on whom?", join="on")
     from game.actions.checks import roll_check
 
     difficulty = item.identify or "normal"
