@@ -15,10 +15,10 @@ shared and checked with nothing but the game.
 """
 from __future__ import annotations
 
-import datetime
 import hashlib
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +64,7 @@ def write_record(engine: Any, folder: Path | None = None) -> Path | None:
     if store is None or not engine.state.log:
         return None
     record = make_record(engine, store.path(AUTOSAVE), folder)
-    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     path = Path(store.folder) / "runs" / f"{stamp}-{engine.state.system}-{engine.state.seed}.json"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
