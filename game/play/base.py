@@ -19,8 +19,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from game.actions.combat import npc_weapon, put_sheet, report_attack, sheet_of
-from game.actions.deeds import standing_hostiles
+from game.actions.combat import UNARMED, npc_weapon, put_sheet, report_attack, sheet_of
+from game.actions.deeds import HARM, standing_hostiles
 from game.events import PLAYER
 from game.narration import Narrator
 from game.play import living, npc_items
@@ -123,11 +123,12 @@ class BasePlay(Generic[SystemT]):
         (Vaarn's engagement).  Nothing by default."""
 
     def closing_in(self, world: World, npc_id: str, weapon: Weapon) -> str | None:
-        """The command that brings the player within reach to strike ``npc_id`` with ``weapon``,
-        or None when the blow can be struck from where the player stands.
+        """The command that brings the player within reach of ``npc_id`` to strike with ``weapon``,
+        or None when the blow can be struck from where the two stand (either way: an NPC that
+        needs no move is engaged, its view says).
 
         None by default: an NPC in the room is within reach.  A system that counts
-        distance overrides it, and its :meth:`player_attack` refuses the blow until
+        distance overrides it, and its :meth:`exchange` refuses the player's blow until
         the player has closed in.
         """
         return None
@@ -244,7 +245,9 @@ class BasePlay(Generic[SystemT]):
         return turn.world.living_npcs_in()
 
     def npc_view(self, turn: Turn, npc_id: str) -> NpcView:
-        """What ``npc_id`` knows as it chooses; the system's morale verdict included."""
+        """What ``npc_id`` knows as it chooses: the system's morale verdict, whether it may shoot
+        (a ranged weapon it may use, :meth:`may_use`) and whether it is within reach of the player
+        (:meth:`closing_in` says no move is needed)."""
         from game.npc.view import NpcView  # imported when NPCs first act: kept out of start-up
 
         world = turn.world
@@ -255,7 +258,10 @@ class BasePlay(Generic[SystemT]):
         fearful = broken or world.npc(npc_id).behaviour == "coward"
         fighting = condition == "ok" and hostile and with_player
         harm, heal = npc_items.usable(self, turn, npc_id) if fighting else (None, None)
+        bow = next((i for i in world.npc_items(npc_id) if world.item(i).is_weapon and world.item(i).ranged), None)
         return NpcView(
+            can_shoot=bow is not None and self.may_use(turn, npc_id, bow, HARM),
+            engaged=self.closing_in(world, npc_id, UNARMED) is None,
             npc_id=npc_id, behaviour=world.npc(npc_id).behaviour, hostile=hostile, condition=condition,
             with_player=with_player,
             player_standing=self.system.condition(world.state.player) == "ok",
@@ -277,18 +283,10 @@ class BasePlay(Generic[SystemT]):
         """A roll of the world's own (morale, a reaction) as the player sees it (a system may hide figures)."""
         return result
 
-    def sheet_hurt(self, sheet: Any) -> bool:
-        """Whether an NPC's sheet shows a hurt (the protocol alone: a condition other than ``ok``)."""
-        return self.system.condition(sheet) != "ok"
-
     def badly_hurt(self, sheet: Any) -> bool:
-        """Whether an NPC is hurt enough to use a healing item: by default hurt at all
-        (:meth:`sheet_hurt`); a system that counts HP says at half or below."""
-        return self.sheet_hurt(sheet)
-
-    def morale_request(self, sheet: Any, difficulty: str) -> Any:
-        """The request of an NPC's morale check under the house rule: its ``will`` check."""
-        return self.system.check_request(sheet, "will", difficulty, Situation())
+        """Whether an NPC is hurt enough to use a healing item: by default hurt at all (its
+        ``health_fraction`` below 1); a system that counts HP says at half or below."""
+        return bool(self.system.health_fraction(sheet) < 1.0)
 
     def ways_out(self, turn: Turn, npc_id: str) -> list[str]:
         """The directions an NPC could flee through: the open, known exits of its room.

@@ -124,10 +124,6 @@ class BindPlay(BasePlay[BindSystem]):
         """Left by the foe at 0 HP or less: the save-a-life roll at once (:func:`bind_fight.fallen`)."""
         bind_fight.fallen(self, turn)
 
-    def sheet_hurt(self, sheet: BindSheet) -> bool:
-        """Below its most HP."""
-        return sheet.hp < sheet.max_hp
-
     def badly_hurt(self, sheet: BindSheet) -> bool:
         """At half its HP or below (an NPC then uses a healing item it carries)."""
         return sheet.hp * 2 <= sheet.max_hp

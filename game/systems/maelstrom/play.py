@@ -153,10 +153,6 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
     def natural_weapon(self, sheet: MaelstromSheet) -> Weapon:
         return fight.natural_weapon(sheet)
 
-    def sheet_hurt(self, sheet: MaelstromSheet) -> bool:
-        """A box filled on its health track."""
-        return sheet.boxes > 0
-
     # -- the flow of time -------------------------------------------------------------
     def on_start(self, turn: Turn) -> None:
         rolls.sync_armour(turn.world)

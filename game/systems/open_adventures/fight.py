@@ -27,7 +27,6 @@ from game.actions.deeds import weapon_of
 from game.errors import ActionRefused
 from game.events import PLAYER
 from game.npc import memory
-from game.npc.view import NpcView
 from game.rules.base import AttackResult, Situation, Weapon
 from game.systems.open_adventures.events import AttackMissed, DiceCommitted
 from game.systems.open_adventures.narration import dice_word
@@ -50,14 +49,6 @@ from game.text import possessive
 if TYPE_CHECKING:
     from game.actions import Turn
     from game.systems.open_adventures.play import OpenAdventuresPlay
-
-def npc_view(play: OpenAdventuresPlay, turn: Turn, npc_id: str, view: NpcView) -> NpcView:
-    """``view`` with whether the NPC carries a ranged weapon and whether it is at the player's side."""
-    world = turn.world
-    armed = best_weapon(world, world.npc_items(npc_id), ranged=True) is not None
-    can_shoot = armed and limit_left(start_turn(world.npc_state(npc_id).sheet), "shoot") > 0
-    return replace(view, can_shoot=can_shoot, engaged=distance(world, npc_id) == 0)
-
 
 def strikes(play: OpenAdventuresPlay, turn: Turn, npc_id: str, mode: str, weapon: Weapon | None) -> list[Weapon]:
     """The NPC's turn starts now (its dice left are its pool); the blow it strikes with ``weapon``,

@@ -27,10 +27,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.events import PLAYER
-from game.npc.view import NpcView
 from game.play.base import BasePlay
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.open_adventures.dice import PoolRequest, exit_successes
@@ -197,24 +196,17 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         return f"As a weapon it uses your {reach}: each success a point of damage{extra}."
 
     # -- the NPCs' turn (the round template; see open_adventures_npc) -----------------------------
-    def npc_view(self, turn: Turn, npc_id: str) -> NpcView:
-        """The template's view, with whether the NPC could shoot and whether it is in melee reach."""
-        from game.systems.open_adventures.fight import npc_view
-
-        return npc_view(self, turn, npc_id, super().npc_view(turn, npc_id))
-
     def player_spared(self, turn: Turn) -> None:
         """Knocked out and left by the foe: you come round an hour later (:meth:`_come_round`)."""
         if self.system.condition(hero(turn.world)) == "down":
             self._come_round(turn)
 
-    def sheet_hurt(self, sheet: OASheet) -> bool:
-        """An NPC is hurt once it has taken a hit."""
-        return sheet.hits < sheet.hits_max
+    def morale_broken(self, turn: Turn, npc_id: str) -> bool:
+        """The house rule of every system without one (:func:`living.will_breaks`): a Will roll
+        of the NPC's fresh dice, not what its turn left it."""
+        from game.play import living
 
-    def morale_request(self, sheet: OASheet, difficulty: str) -> Any:
-        """House rule: morale is a Will roll of the NPC's fresh dice, not what its turn left it."""
-        return super().morale_request(self.system.start_turn(sheet), difficulty)
+        return living.will_breaks(self, turn, npc_id, self.system.start_turn)
 
     def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> bool:
         from game.systems.open_adventures.fight import can_use

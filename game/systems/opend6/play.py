@@ -176,7 +176,7 @@ class OpenD6Play(BasePlay[OpenD6]):
         for npc_id in ahead:
             if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
                 break
-            super().npc_turn(turn, npc_id)
+            self.npc_turn(turn, npc_id)
             initiative.acted(turn, npc_id)
         if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
             turn.emit(ActionLost())
@@ -192,24 +192,15 @@ class OpenD6Play(BasePlay[OpenD6]):
             turn.emit(ActionLost(str(refusal)))  # overtaken by the foes' actions: the round stands
             turn.spend(1)
 
-    def npc_turn(self, turn: Turn, npc_id: str) -> None:
-        """An NPC's turn, unless it already acted this round (it won initiative)."""
-        if not initiative.has_acted(turn, npc_id):
-            super().npc_turn(turn, npc_id)
-
     def acting_npcs(self, turn: Turn) -> list[str]:
-        """The NPCs here, in this round's initiative order."""
-        return initiative.in_order(turn, super().acting_npcs(turn))
+        """The NPCs here that have not acted yet this round (those that won initiative did), in
+        this round's initiative order."""
+        here = [n for n in super().acting_npcs(turn) if not initiative.has_acted(turn, n)]
+        return initiative.in_order(turn, here)
 
     def show_world_roll(self, result: RollResult) -> RollResult:
         """The difficulty stays hidden in the world's rolls too (a reaction shows no number)."""
         return hidden(result)
-
-    def sheet_hurt(self, sheet: D6Sheet) -> bool:
-        """Wounded (stunned or worse), or Body Points below their most."""
-        if sheet.body_points is not None and sheet.body_points_max is not None:
-            return sheet.body_points < sheet.body_points_max
-        return sheet.wound_level > 0
 
     # -- the flow of time -------------------------------------------------------------
     def after_npc_phase(self, turn: Turn) -> None:

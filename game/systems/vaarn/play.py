@@ -291,10 +291,6 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         """Left for dead by a foe: senseless d6 hours, then awake (the house rule of :func:`come_to`)."""
         come_to(turn)
 
-    def sheet_hurt(self, sheet: VaarnSheet) -> bool:
-        """Below its most HP."""
-        return sheet.hp < sheet.max_hp
-
     def first_meetings(self, turn: Turn) -> None:
         """Vaarn rolls its own reaction table when the player arrives (:meth:`round_over`)."""
 
