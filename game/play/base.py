@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
 
 from game.actions.combat import UNARMED, npc_weapon, put_sheet, report_attack, sheet_of
 from game.actions.deeds import HARM, standing_hostiles
@@ -42,6 +43,8 @@ class BasePlay(Generic[SystemT]):
 
     #: How this system's events are worded.
     narrator_class: type[Narrator] = Narrator
+    #: How long a rest of each kind lasts, in minutes: an hour (short) or eight hours (long).
+    rest_lengths: Mapping[str, int] = MappingProxyType({"short": 60, "long": 8 * 60})
 
     def __init__(self, system: SystemT) -> None:
         self.system: SystemT = system
@@ -73,6 +76,7 @@ class BasePlay(Generic[SystemT]):
         weight = sum(item.weight if item.weight is not None else item.slots for item in carried)
         return dataclasses.replace(Situation(carried_slots=slots, carried_weight=weight), **extra)
 
+    @final
     def check_request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
                       numbers: Mapping[str, int]) -> Any:
         """The system's request for a player check; an author's number for this system wins."""
@@ -146,6 +150,7 @@ class BasePlay(Generic[SystemT]):
         trying again carries on (Open Adventures' long skill checks); False by default."""
         return False
 
+    @final
     def follow_up_label(self, label: str, defender: str) -> str:
         """The dice-log label of a roll that follows an attack roll (``label``) against
         ``defender``; a system whose follow-up is the defender's own roll names it."""
@@ -179,6 +184,7 @@ class BasePlay(Generic[SystemT]):
         """
         return True
 
+    @final
     def npc_phase(self, turn: Turn) -> None:
         """The NPCs near the player act: each policy chooses an action, which is performed.
 
@@ -198,6 +204,7 @@ class BasePlay(Generic[SystemT]):
                 return
             self.npc_turn(turn, npc_id)
 
+    @final
     def npc_turn(self, turn: Turn, npc_id: str) -> None:
         """One NPC's turn: its policy chooses an action from its view, performed with the NPC as its actor."""
         from game.npc.policies import policy_for  # imported when NPCs first act: kept out of start-up
@@ -210,10 +217,12 @@ class BasePlay(Generic[SystemT]):
         time (house rule, :func:`living.react`; Vaarn rolls its own reaction table)."""
         living.react(self, turn)
 
+    @final
     def routines(self, turn: Turn, since: int) -> None:
         """After the clock moved on from minute ``since``: wanderers seen arriving or leaving."""
         living.passers_by(turn, since)
 
+    @final
     def player_down(self, turn: Turn) -> None:
         """The player is down (alive, out of the fight) at the end of an action: what the foes do.
 
@@ -244,6 +253,7 @@ class BasePlay(Generic[SystemT]):
         """The NPCs that get a turn this round, in order (the living ones in the player's room)."""
         return turn.world.living_npcs_in()
 
+    @final
     def npc_view(self, turn: Turn, npc_id: str) -> NpcView:
         """What ``npc_id`` knows as it chooses: the system's morale verdict, whether it may shoot
         (a ranged weapon it may use, :meth:`may_use`) and whether it is within reach of the player
@@ -288,6 +298,7 @@ class BasePlay(Generic[SystemT]):
         ``health_fraction`` below 1); a system that counts HP says at half or below."""
         return bool(self.system.health_fraction(sheet) < 1.0)
 
+    @final
     def ways_out(self, turn: Turn, npc_id: str) -> list[str]:
         """The directions an NPC could flee through: the open, known exits of its room.
 
@@ -310,14 +321,17 @@ class BasePlay(Generic[SystemT]):
         return False
 
     # -- what the player does to people (witnesses) ----------------------------------------
+    @final
     def npc_assaulted(self, turn: Turn, npc_id: str) -> None:
         """The player attacked ``npc_id``, which was not hostile: it remembers, witnesses react."""
         living.assaulted(turn, npc_id)
 
+    @final
     def npc_killed(self, turn: Turn, npc_id: str) -> None:
         """``npc_id`` died by the player's hand: witnesses of an unprovoked killing remember it."""
         living.killed(turn, npc_id)
 
+    @final
     def theft_seen(self, turn: Turn, victim: str, item_id: str, *, victim_saw: bool) -> None:
         """The player was seen taking ``item_id`` from ``victim`` (caught, or robbing the helpless):
         the victim and the witnesses remember and react (:func:`living.theft_seen`)."""
@@ -346,6 +360,7 @@ class BasePlay(Generic[SystemT]):
         return False
 
     # -- rest, harm and healing ---------------------------------------------------------
+    @final
     def apply_change(self, turn: Turn, change: SheetChange[Any], label: str) -> None:
         """Put a changed player sheet in place, show its rolls under ``label``, then emit its events."""
         turn.world.state.player = change.sheet
@@ -353,9 +368,10 @@ class BasePlay(Generic[SystemT]):
             turn.show_roll(label, roll)
         turn.emit(*change.events)
 
+    @final
     def rest_minutes(self, kind: str) -> int:
-        """How long a rest of ``kind`` lasts: an hour (short) or eight hours (long)."""
-        return 8 * 60 if kind == "long" else 60
+        """How long a rest of ``kind`` lasts (:attr:`rest_lengths`)."""
+        return self.rest_lengths[kind]
 
     def rest(self, turn: Turn, kind: str, fed: bool) -> None:
         """Rest ``short`` or ``long``; ``fed`` is False when deprived or without supplies."""
@@ -365,6 +381,7 @@ class BasePlay(Generic[SystemT]):
         """Harm the player from no attacker; the rolls are shown."""
         self.apply_change(turn, self.system.harm(turn.world.state.player, damage, turn.dice), label)
 
+    @final
     def unhurt(self, world: World) -> bool:
         """Whether the player is whole, on the system's own measure of health (nothing for healing to do)."""
         return self.system.health_fraction(world.state.player) >= 1.0

@@ -74,6 +74,8 @@ class BindPlay(BasePlay[BindSystem]):
     """BIND's economy in play (see the module docstring)."""
 
     narrator_class = BindNarrator
+    #: A rest lasts an interval (short) or a whole day (long).
+    rest_lengths = bind_world.REST_MINUTES
 
     # -- set-up -------------------------------------------------------------------------
     def verbs(self) -> Mapping[str, tuple[str, ...]]:
@@ -179,10 +181,6 @@ class BindPlay(BasePlay[BindSystem]):
             if world.hostile(npc_id) and world.npc_condition(npc_id) == "ok":
                 bind_world.arm_npc(world, self.system, npc_id)
         bind_advance.note_foes(turn, bind_world.standing_hostiles(world))
-
-    def rest_minutes(self, kind: str) -> int:
-        """An interval (short) or a whole day (long)."""
-        return bind_world.REST_MINUTES[kind]
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
         return bind_world.take_refusal(turn.world, item_id)

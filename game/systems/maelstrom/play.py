@@ -96,7 +96,7 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         ]
 
     # -- checks ---------------------------------------------------------------------
-    def check_request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
+    def _request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
                       numbers: Mapping[str, int]) -> PoolRequest:
         """The pool for a player check, with the tags of what the action relates to."""
         target = numbers.get(self.system.id)
@@ -109,7 +109,7 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
     def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
               numbers: Mapping[str, int]) -> RollResult:
         """Pool, readied Willpower, the roll (shown with its reasons), a botch's consequence."""
-        request = self.check_request(turn, kind, difficulty, situation, numbers)
+        request = self._request(turn, kind, difficulty, situation, numbers)
         request = rolls.spend_readied(turn, self.system, request)
         turn.record(label, request)
         result = self.system.roll(request, turn.dice)

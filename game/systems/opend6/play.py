@@ -113,7 +113,7 @@ class OpenD6Play(BasePlay[OpenD6]):
         return super().stats_lines(world) + self.system.moment_lines(rolls.moment_of(world.state), PLAYER)
 
     # -- checks ---------------------------------------------------------------------
-    def check_request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
+    def _request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
                       numbers: Mapping[str, int]) -> D6Request:
         """The check's request: a specialization covering the kind, or the item the command names
         (``identify lens``: its id and kind), is rolled instead of the skill."""
@@ -126,7 +126,7 @@ class OpenD6Play(BasePlay[OpenD6]):
               numbers: Mapping[str, int]) -> RollResult:
         """A player check: hint, Fate, hidden difficulty, Character Points, the Wild Die."""
         system = self.system
-        request = self.check_request(turn, kind, difficulty, situation, numbers)
+        request = self._request(turn, kind, difficulty, situation, numbers)
         number = int(request.difficulty or 0)
         rolls.hint(turn, rolls.SUBJECTS.get(kind, "This"), number)
         heroic = difficulty_band(number) in HEROIC_DIFFICULTIES or self._in_a_fight(turn)
