@@ -19,7 +19,7 @@ The helpers live in ``maelstrom_rolls`` (tags, Willpower, botches, armour) and
 ``maelstrom_fight`` (attacks).  What happens is emitted as events and worded by
 :class:`~game.systems.maelstrom.narration.MaelstromNarrator`.  NPCs act through the
 round template of :class:`~game.play.base.BasePlay` unchanged: Maelstrom has no
-morale rule, and its NPC attacks go through :meth:`MaelstromPlay.npc_attack`.
+morale rule, and every attack, the player's or an NPC's, goes through :meth:`MaelstromPlay.exchange`.
 """
 from __future__ import annotations
 

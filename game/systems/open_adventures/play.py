@@ -11,10 +11,11 @@ spend their own pools, and the dice the player kept defend.  The hooks:
 
 - :meth:`before_player_action` refreshes the dice outside a fight;
 - :meth:`check` spends dice on a check and keeps the progress of long checks;
-- :meth:`player_attack` spends Fight or Shoot dice (melee needs the target beside you);
+- :meth:`exchange` spends the attacker's Fight or Shoot dice, the player's or an NPC's
+  (the player's melee needs the target beside them);
 - :meth:`round_over` answers False while a fight turn goes on;
-- the NPCs act through the round template: the policy chooses, :meth:`carry_out`
-  (``open_adventures_npc``) spends the NPC's pool; :meth:`after_npc_phase` starts a
+- the NPCs act through the round template: the policy chooses a deed, :meth:`strikes`
+  (:mod:`~game.systems.open_adventures.fight`) spends the NPC's pool; :meth:`after_npc_phase` starts a
   new turn (fatigue's toll, forced rest turns while collapsed);
 - :meth:`on_enter_room` (a new room: a fresh turn, hostiles 6" away), :meth:`rest`.
 
@@ -195,7 +196,7 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         extra = f", +{bonus} damage on a hit" if bonus else ""
         return f"As a weapon it uses your {reach}: each success a point of damage{extra}."
 
-    # -- the NPCs' turn (the round template; see open_adventures_npc) -----------------------------
+    # -- the NPCs' turn (the round template; see open_adventures.fight) -----------------------------
     def player_spared(self, turn: Turn) -> None:
         """Knocked out and left by the foe: you come round an hour later (:meth:`_come_round`)."""
         if self.system.condition(hero(turn.world)) == "down":
