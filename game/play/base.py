@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from enum import IntEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
 
@@ -36,6 +37,14 @@ if TYPE_CHECKING:
 
 
 SystemT = TypeVar("SystemT", bound=RuleSystem[Any, Any, Any])
+
+
+class Use(IntEnum):
+    """Whether an actor may use an item now (falsy: no), and whether it surely hits."""
+
+    NO = 0
+    YES = 1
+    SURE = 2
 
 
 class BasePlay(Generic[SystemT]):
@@ -270,14 +279,14 @@ class BasePlay(Generic[SystemT]):
         harm, heal = npc_items.usable(self, turn, npc_id) if fighting else (None, None)
         bow = next((i for i in world.npc_items(npc_id) if world.item(i).is_weapon and world.item(i).ranged), None)
         return NpcView(
-            can_shoot=bow is not None and self.may_use(turn, npc_id, bow, HARM),
+            can_shoot=bow is not None and bool(self.may_use(turn, npc_id, bow, HARM)),
             engaged=self.closing_in(world, npc_id, UNARMED) is None,
             npc_id=npc_id, behaviour=world.npc(npc_id).behaviour, hostile=hostile, condition=condition,
             with_player=with_player,
             player_standing=self.system.condition(world.state.player) == "ok",
             morale_broken=broken, ways_out=tuple(self.ways_out(turn, npc_id)) if fearful else (),
             badly_hurt=fighting and self.badly_hurt(world.npc_state(npc_id).sheet), harm_item=harm, heal_item=heal,
-            harm_sure=harm is not None and self.sure_hit(turn, harm),
+            harm_sure=harm is not None and self.may_use(turn, npc_id, harm, HARM) is Use.SURE,
             harm_stronger=harm is not None and npc_items.stronger(self, turn, npc_id, harm),
             **living.view_extras(turn, npc_id))
 
@@ -312,13 +321,11 @@ class BasePlay(Generic[SystemT]):
         return [e.direction for e in ways]
 
     # -- NPCs using what they carry (game.play.npc_items) -----------------------------------
-    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> bool:
-        """Whether ``actor`` may use this gift or exotica now (``harm`` or ``heal``): yes by default."""
-        return True
-
-    def sure_hit(self, turn: Turn, item_id: str) -> bool:
-        """Whether a harmful item never misses, so an NPC uses it before any blow: no by default."""
-        return False
+    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> Use:
+        """Whether ``actor`` may use this item now for ``purpose`` (``harm`` or ``heal``), and how
+        surely: :attr:`Use.SURE` for a harmful one that never misses (an NPC uses it before any
+        blow).  :attr:`Use.YES` by default."""
+        return Use.YES
 
     # -- what the player does to people (witnesses) ----------------------------------------
     @final

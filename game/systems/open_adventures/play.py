@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.events import PLAYER
-from game.play.base import BasePlay
+from game.play.base import BasePlay, Use
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.open_adventures.dice import PoolRequest, exit_successes
 from game.systems.open_adventures.events import Pushed
@@ -209,10 +209,11 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
 
         return living.will_breaks(self, turn, npc_id, self.system.start_turn)
 
-    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> bool:
+    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> Use:
+        """As a weapon would be, from where the NPC stands (:func:`~game.systems.open_adventures.fight.can_use`)."""
         from game.systems.open_adventures.fight import can_use
 
-        return can_use(turn, actor, item_id, purpose)
+        return Use.YES if can_use(turn, actor, item_id, purpose) else Use.NO
 
     # -- the flow of the turn ------------------------------------------------------------------
     def before_player_action(self, turn: Turn) -> None:

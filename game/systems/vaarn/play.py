@@ -32,7 +32,7 @@ from game.actions.combat import confirm_attack, confirm_before_round, put_sheet,
 from game.actions.scope import Ambiguous, Misspelt, Orphan, Scope, resolve
 from game.errors import ActionRefused
 from game.events import PLAYER, Event
-from game.play.base import BasePlay
+from game.play.base import BasePlay, Use
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.vaarn import fight
 from game.systems.vaarn import using_gifts as gifts
@@ -303,15 +303,14 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         """At half its HP or below."""
         return sheet.hp * 2 <= sheet.max_hp
 
-    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> bool:
-        """A Gift as the seed allows (:func:`gifts.npc_may_invoke`); an Exotica, always."""
-        if turn.world.item(item_id).kind == "gift":
-            return gifts.npc_may_invoke(turn.world, actor, item_id)
-        return True
-
-    def sure_hit(self, turn: Turn, item_id: str) -> bool:
-        """Seed 001 §Mystic Gifts: "Combat Gifts always hit their target"."""
-        return turn.world.item(item_id).kind == "gift"
+    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> Use:
+        """A Gift as the seed allows (:func:`gifts.npc_may_invoke`), and seed 001 §Mystic Gifts:
+        "Combat Gifts always hit their target"; an Exotica, always."""
+        if turn.world.item(item_id).kind != "gift":
+            return Use.YES
+        if not gifts.npc_may_invoke(turn.world, actor, item_id):
+            return Use.NO
+        return Use.SURE if purpose == "harm" else Use.YES
 
     # -- the flow of time ---------------------------------------------------------------------
     def round_over(self, turn: Turn) -> bool:
