@@ -16,7 +16,8 @@ turns the template inside out.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from enum import IntEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
@@ -39,6 +40,16 @@ if TYPE_CHECKING:
 SystemT = TypeVar("SystemT", bound=RuleSystem[Any, Any, Any])
 
 
+@dataclass(frozen=True)
+class OwnVerbs:
+    """A system's own verbs: canonical verb -> the words meaning it (for the parser), the lines
+    ``help`` adds, and what registers their handlers (``register(registry)``)."""
+
+    words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    help: tuple[str, ...] = ()
+    register: Callable[[ActionRegistry], None] | None = None
+
+
 class Use(IntEnum):
     """Whether an actor may use an item now (falsy: no), and whether it surely hits."""
 
@@ -57,18 +68,34 @@ class BasePlay(Generic[SystemT]):
 
     def __init__(self, system: SystemT) -> None:
         self.system: SystemT = system
+        self._own: OwnVerbs | None = None
 
     # -- set-up ---------------------------------------------------------------------
-    def register(self, registry: ActionRegistry) -> None:
-        """Add the system's own verbs (none by default)."""
+    def own_verbs(self) -> OwnVerbs:
+        """The system's own verbs (none by default); asked once, when first needed."""
+        return OwnVerbs()
 
+    @final
+    def register(self, registry: ActionRegistry) -> None:
+        """Add the system's own verbs' handlers to ``registry``."""
+        own = self._own_verbs()
+        if own.register is not None:
+            own.register(registry)
+
+    @final
     def verbs(self) -> Mapping[str, tuple[str, ...]]:
         """The system's own verbs for the parser: canonical verb -> the words meaning it."""
-        return {}
+        return self._own_verbs().words
 
+    @final
     def help_lines(self) -> list[str]:
         """Lines ``help`` adds about this system's own commands."""
-        return []
+        return list(self._own_verbs().help)
+
+    def _own_verbs(self) -> OwnVerbs:
+        if self._own is None:
+            self._own = self.own_verbs()
+        return self._own
 
     def pricing(self) -> Pricing:
         """How this system prices trade: the common value scale unless the system barters its own way."""

@@ -25,7 +25,7 @@ from game.actions.combat import report_attack
 from game.actions.movement import enter
 from game.errors import ActionRefused
 from game.parser import DIRECTION_WORDS
-from game.play.base import BasePlay
+from game.play.base import BasePlay, OwnVerbs
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.bind import checks as bind_checks
 from game.systems.bind import fight as bind_fight
@@ -78,10 +78,14 @@ class BindPlay(BasePlay[BindSystem]):
     rest_lengths = bind_world.REST_MINUTES
 
     # -- set-up -------------------------------------------------------------------------
-    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+    def own_verbs(self) -> OwnVerbs:
+        """The system's own verbs: their words, what ``help`` adds, and their handlers."""
+        return OwnVerbs(self._words(), tuple(self._help()), self._register)
+
+    def _words(self) -> Mapping[str, tuple[str, ...]]:
         return VERBS
 
-    def help_lines(self) -> list[str]:
+    def _help(self) -> list[str]:
         lines = list(HELP)
         if self.system.action_points:
             lines.insert(5, "  Action points (an option of this adventure): 3 + Speed a round in a fight, less your "
@@ -93,7 +97,7 @@ class BindPlay(BasePlay[BindSystem]):
         """The common value scale; haggling is resisted by the trader (:mod:`game.systems.bind.trade`)."""
         return BindPricing(self)
 
-    def register(self, registry: ActionRegistry) -> None:
+    def _register(self, registry: ActionRegistry) -> None:
         registry.register("sneak", self._sneak, summary="sneak DIR: slip past whoever bars the way (BIND)")
         registry.register("downtime", self._downtime,
                           summary="downtime: a week's rest at a settlement; the mission's XP (BIND)")

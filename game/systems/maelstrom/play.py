@@ -31,7 +31,7 @@ from game.actions.combat import report_attack
 from game.errors import ActionRefused
 from game.events import PLAYER, RuleNoted
 from game.parser import ParseError, parse, phrases_of, tokenize
-from game.play.base import BasePlay
+from game.play.base import BasePlay, OwnVerbs
 from game.rules.base import RollResult, SheetChange, Situation, Weapon
 from game.systems.maelstrom import fight, rolls
 from game.systems.maelstrom import sheet as sheets
@@ -69,16 +69,20 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         self.evasions = fight.Evasions()
 
     # -- set-up ---------------------------------------------------------------------
-    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+    def own_verbs(self) -> OwnVerbs:
+        """The system's own verbs: their words, what ``help`` adds, and their handlers."""
+        return OwnVerbs(self._words(), tuple(self._help()), self._register)
+
+    def _words(self) -> Mapping[str, tuple[str, ...]]:
         return VERBS
 
-    def register(self, registry: ActionRegistry) -> None:
+    def _register(self, registry: ActionRegistry) -> None:
         self._registry = registry
         registry.register("willpower", self._willpower,
                           summary="willpower [wounds] [ACTION]: ready a point of Willpower for your next roll "
                                   "(willpower off: keep it)")
 
-    def help_lines(self) -> list[str]:
+    def _help(self) -> list[str]:
         return [
             ("Maelstrom: you roll a d10 for each dot of an attribute and an ability. Each die at or above the"
              " difficulty (6 unless said) is a success, each 1 cancels one; more 1s than successes is a botch,"

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.events import PLAYER
-from game.play.base import BasePlay, Use
+from game.play.base import BasePlay, OwnVerbs, Use
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.open_adventures.dice import PoolRequest, exit_successes
 from game.systems.open_adventures.events import Pushed
@@ -83,18 +83,22 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         self.registry: ActionRegistry | None = None
 
     # -- set-up ------------------------------------------------------------------------
-    def register(self, registry: ActionRegistry) -> None:
+    def own_verbs(self) -> OwnVerbs:
+        """The system's own verbs: their words, what ``help`` adds, and their handlers."""
+        return OwnVerbs(self._words(), tuple(self._help()), self._register)
+
+    def _register(self, registry: ActionRegistry) -> None:
         from game.systems.open_adventures.verbs import register
 
         self.registry = registry
         register(self, registry)
 
-    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+    def _words(self) -> Mapping[str, tuple[str, ...]]:
         from game.systems.open_adventures.verbs import VERBS
 
         return VERBS
 
-    def help_lines(self) -> list[str]:
+    def _help(self) -> list[str]:
         from game.systems.open_adventures.verbs import HELP
 
         return list(HELP)

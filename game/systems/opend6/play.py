@@ -29,7 +29,7 @@ from game.actions.combat import report_attack
 from game.actions.scope import Ambiguous, Misspelt, Orphan
 from game.errors import ActionRefused
 from game.events import PLAYER
-from game.play.base import BasePlay
+from game.play.base import BasePlay, OwnVerbs
 from game.rules.base import AttackResult, RollResult, SheetChange, Situation, Weapon
 from game.systems.opend6 import fight, points, rolls
 from game.systems.opend6 import round_start as initiative
@@ -74,10 +74,14 @@ class OpenD6Play(BasePlay[OpenD6]):
         self._registry: ActionRegistry | None = None
 
     # -- set-up ---------------------------------------------------------------------
-    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+    def own_verbs(self) -> OwnVerbs:
+        """The system's own verbs: their words, what ``help`` adds, and their handlers."""
+        return OwnVerbs(self._words(), tuple(self._help()), self._register)
+
+    def _words(self) -> Mapping[str, tuple[str, ...]]:
         return points.VERBS
 
-    def register(self, registry: ActionRegistry) -> None:
+    def _register(self, registry: ActionRegistry) -> None:
         self._registry = registry
         registry.register("fate", self._fate,
                           summary="fate [ACTION]: spend a Fate Point: twice the dice on your next roll (fate off: keep it)")
@@ -89,7 +93,7 @@ class OpenD6Play(BasePlay[OpenD6]):
             raise RuntimeError("fate runs only through the registry it was registered in")
         points.fate(turn, command, self._registry)
 
-    def help_lines(self) -> list[str]:
+    def _help(self) -> list[str]:
         damage = ("Wounds: a hit is resisted with a Physique roll, and each wound costs dice on later rolls"
                   if self.system.damage == "wounds" else
                   "Body Points: damage comes off your Body Points; at 0 you fall, at -10 you die")

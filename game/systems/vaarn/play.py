@@ -32,7 +32,7 @@ from game.actions.combat import confirm_attack, confirm_before_round, put_sheet,
 from game.actions.scope import Ambiguous, Misspelt, Orphan, Scope, resolve
 from game.errors import ActionRefused
 from game.events import PLAYER, Event
-from game.play.base import BasePlay, Use
+from game.play.base import BasePlay, OwnVerbs, Use
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.vaarn import fight
 from game.systems.vaarn import using_gifts as gifts
@@ -72,7 +72,11 @@ class VaarnPlay(BasePlay[VaarnSystem]):
     narrator_class = VaarnNarrator
 
     # -- set-up ---------------------------------------------------------------------------
-    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+    def own_verbs(self) -> OwnVerbs:
+        """The system's own verbs: their words, what ``help`` adds, and their handlers."""
+        return OwnVerbs(self._words(), tuple(self._help()), self._register)
+
+    def _words(self) -> Mapping[str, tuple[str, ...]]:
         return {
             "slots": ("slots", "burden", "encumbrance"),
             "invoke": ("invoke", "pray", "chant", "channel"),
@@ -80,7 +84,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
             "swap": ("swap",),
         }
 
-    def register(self, registry: ActionRegistry) -> None:
+    def _register(self, registry: ActionRegistry) -> None:
         system = self.system
         registry.register("slots", partial(own.slots, system), observe=True,
                           summary="slots: your item slots, what fills them, and whether you are encumbered")
@@ -97,7 +101,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
 
         return VaarnPricing(self.system)
 
-    def help_lines(self) -> list[str]:
+    def _help(self) -> list[str]:
         return [
             "Vaults of Vaarn in brief:",
             "  A check is a save: d20 + an ability bonus must beat 15 (or a defence).",
