@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
 
 from game.actions.combat import UNARMED, npc_weapon, put_sheet, report_attack, sheet_of
 from game.actions.deeds import HARM, standing_hostiles
+from game.errors import ActionRefused
 from game.events import PLAYER
 from game.narration import Narrator
 from game.play import living, npc_items
@@ -242,11 +243,19 @@ class BasePlay(Generic[SystemT]):
 
     @final
     def npc_turn(self, turn: Turn, npc_id: str) -> None:
-        """One NPC's turn: its policy chooses an action from its view, performed with the NPC as its actor."""
+        """One NPC's turn: its policy chooses an action from its view, performed with the NPC as its actor.
+
+        An action the rules refuse (``ActionRefused``: a shot while engaged in melee) is the NPC's
+        turn lost, as an impossible action costs the player nothing: the refusal, worded for the
+        player, is not said.
+        """
         from game.npc.policies import policy_for  # imported when NPCs first act: kept out of start-up
 
         deed = policy_for(turn.world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
-        deed.perform(turn, npc_id)
+        try:
+            deed.perform(turn, npc_id)
+        except ActionRefused:
+            return
 
     def first_meetings(self, turn: Turn) -> None:
         """The player walked into a room: the reaction of each wary or neutral NPC met for the first

@@ -87,3 +87,19 @@ def test_a_thrown_weapon_rolls_maelstroms_thrown_skill() -> None:
     assert (profile.attribute, profile.ability) == ("precision", "athletics")
     assert {"throwing", "thrown"} <= set(profile.tags)
     assert weapon_profile(Weapon(name="shard pistol", damage="d8", ranged=True)).ability == "firearms"
+
+
+def test_a_deed_the_rules_refuse_costs_the_npc_its_turn_and_says_nothing(oasis: Adventure,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """As an impossible action costs the player nothing (the python-tcod tutorial's ``Impossible``)."""
+    from game.errors import ActionRefused
+
+    engine = facing_the_sentinel(oasis, "bind")
+
+    def refused(*_: Any) -> None:
+        raise ActionRefused("You cannot shoot while engaged in melee.")
+
+    monkeypatch.setattr(engine.play, "exchange", refused)
+    report = engine.submit("wait")
+    assert engine.state.status == "playing"
+    assert not any("cannot shoot" in line for line in report.lines), report.lines
