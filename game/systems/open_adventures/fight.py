@@ -15,7 +15,7 @@ an NPC's fighting deed (``game.actions.deeds``).  House rules
 - beside the player it strikes with all its Fight dice allow;
 - what it has not spent defends it on the player's next turn;
 - a gift or exotica is used as a weapon would be (:func:`can_use`); a healing one
-  gives back hits (:func:`npc_heal`).
+  gives back hits (:func:`mend_hits`).
 """
 from __future__ import annotations
 
@@ -186,7 +186,7 @@ def can_use(turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
     return limit_left(start_turn(world.npc_state(npc_id).sheet), "shoot" if weapon.ranged else "fight") > 0
 
 
-def npc_heal(play: OpenAdventuresPlay, turn: Turn, npc_id: str, healing: str, label: str) -> None:
+def mend_hits(play: OpenAdventuresPlay, turn: Turn, npc_id: str, healing: str, label: str) -> None:
     """House rule: the healing roll of the player's items (d6 by the die's size), each success a
     hit back for an NPC (at least one, never above its most); the turn is spent on it, the dice
     left defend."""

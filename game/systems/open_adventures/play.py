@@ -335,13 +335,13 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
 
     def heal(self, turn: Turn, healing: str, label: str, actor: str = PLAYER) -> None:
         """The player heals as every system's player does; an NPC gets back hits, not pool
-        (:func:`~game.systems.open_adventures.fight.npc_heal`)."""
-        from game.systems.open_adventures.fight import npc_heal
+        (:func:`~game.systems.open_adventures.fight.mend_hits`)."""
+        from game.systems.open_adventures.fight import mend_hits
 
         if actor == PLAYER:
             super().heal(turn, healing, label)
         else:
-            npc_heal(self, turn, actor, healing, label)
+            mend_hits(self, turn, actor, healing, label)
 
 
 def _passing(text: str, verbs: Mapping[str, tuple[str, ...]]) -> bool:

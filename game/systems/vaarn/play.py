@@ -378,11 +378,9 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         return False
 
     def _npc_gift(self, turn: Turn, npc_id: str, item_id: str) -> bool:
-        """An NPC's Gift: on its own wounds when it heals, else on the player (unless held still)."""
-        if "heal" in turn.world.item(item_id).effect:
-            gifts.npc_gift_heal(self.system, turn, npc_id, item_id)
-        elif not fight.held_back(turn, npc_id):
-            gifts.npc_gift_attack(self.system, turn, npc_id, item_id)
+        """An NPC's Gift (:func:`gifts.npc_gift`), unless the player's Gift holds it still and it would strike."""
+        if "heal" in turn.world.item(item_id).effect or not fight.held_back(turn, npc_id):
+            gifts.npc_gift(self.system, turn, npc_id, item_id)
         return True
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
