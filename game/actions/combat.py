@@ -12,6 +12,7 @@ from game.errors import ActionRefused
 from game.events import PLAYER
 from game.rules.base import AttackResult, Weapon
 from game.text import capital
+from game.world.state import room_place
 from game.world.world import World
 
 if TYPE_CHECKING:
@@ -85,8 +86,13 @@ def _attack_command(turn: Turn, command: Command, *, ranged: bool) -> None:
 
 
 def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None, *, ranged: bool | None = None,
-                commit: int | None = None) -> None:
-    """The player attacks the NPC the words name, with the weapon given or the best one carried."""
+                commit: int | None = None, thrown: bool = False) -> None:
+    """The player attacks the NPC the words name, with the weapon given or the best one carried.
+
+    ``thrown``: the item is thrown at the NPC (``throw KNIFE at NPC``): a ranged attack with
+    its damage (each system's ranged skill, or its thrown one), after which it lies on the
+    ground, hit or miss.
+    """
     world = turn.world
     foes = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
     if not target_words and len(foes) == 1:  # "attack" with one foe standing: that one
@@ -106,6 +112,8 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
         weapon = shooting
     if ranged and not weapon.ranged:
         raise ActionRefused(f"You can't shoot with the {weapon.name}.")
+    if thrown:
+        weapon = dataclasses.replace(weapon, ranged=True, thrown=True)
     npc_state = world.npc_state(npc_id)
     situation = turn.play.situation(turn, commit=commit)
     request = world.system.attack_request(world.state.player, npc_state.sheet, weapon, situation)
@@ -117,6 +125,9 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
         turn.play.npc_assaulted(turn, npc_id)
     deed = Shoot if ranged else Attack  # the deed every actor shares
     deed(target=npc_id, weapon=weapon, situation=situation).perform(turn, PLAYER)
+    if thrown and weapon_id is not None and world.place_of(weapon_id) == PLAYER:
+        world.move_item(weapon_id, room_place(world.state.room))
+        turn.say(f"The {world.item_name(weapon_id)} falls to the ground.")
     turn.spend(1)
 
 

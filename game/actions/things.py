@@ -335,10 +335,11 @@ def throw(turn: Turn, command: Command) -> None:
                          what="throw it at")
         if target == SELF:
             raise ActionRefused("That would be silly.")
-        if target[0] == "npc" and world.npc_condition(target[1]) == "ok" and world.item(item_id).is_weapon:
+        item = world.item(item_id)
+        if target[0] == "npc" and world.npc_condition(target[1]) == "ok" and (item.is_weapon or item.effect.get("damage")):
             from game.actions.combat import attack_with
 
-            attack_with(turn, command.second, item_id)
+            attack_with(turn, command.second, item_id, thrown=True)
             return
         world.move_item(item_id, room_place(world.state.room))
         turn.say(f"You throw {definite(world.item_name(item_id))} at {the_name(world, target)}. "

@@ -44,7 +44,7 @@ class NpcView:
     #: Whether it is badly hurt (the system's verdict: ``BasePlay.badly_hurt``).
     badly_hurt: bool = False
     #: A gift or exotica it carries that it can turn on the player now, under the system's
-    #: economy (``BasePlay.npc_can_use``), or None; the same for one that heals it.
+    #: economy (``BasePlay.may_use``), or None; the same for one that heals it.
     harm_item: str | None = None
     heal_item: str | None = None
     #: Whether ``harm_item`` never misses (a Vaarn combat Gift): worth using before any blow.

@@ -16,11 +16,15 @@ turns the template inside out.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import IntEnum
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
 
-from game.actions.combat import npc_weapon, put_sheet, report_attack, sheet_of
-from game.actions.deeds import standing_hostiles
+from game.actions.combat import UNARMED, npc_weapon, put_sheet, report_attack, sheet_of
+from game.actions.deeds import HARM, standing_hostiles
+from game.errors import ActionRefused
 from game.events import PLAYER
 from game.narration import Narrator
 from game.play import living, npc_items
@@ -37,26 +41,62 @@ if TYPE_CHECKING:
 SystemT = TypeVar("SystemT", bound=RuleSystem[Any, Any, Any])
 
 
+@dataclass(frozen=True)
+class OwnVerbs:
+    """A system's own verbs: canonical verb -> the words meaning it (for the parser), the lines
+    ``help`` adds, and what registers their handlers (``register(registry)``)."""
+
+    words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    help: tuple[str, ...] = ()
+    register: Callable[[ActionRegistry], None] | None = None
+
+
+class Use(IntEnum):
+    """Whether an actor may use an item now (falsy: no), and whether it surely hits."""
+
+    NO = 0
+    YES = 1
+    SURE = 2
+
+
 class BasePlay(Generic[SystemT]):
     """Checks, attacks, rests, NPC turns and days as the protocol alone allows."""
 
     #: How this system's events are worded.
     narrator_class: type[Narrator] = Narrator
+    #: How long a rest of each kind lasts, in minutes: an hour (short) or eight hours (long).
+    rest_lengths: Mapping[str, int] = MappingProxyType({"short": 60, "long": 8 * 60})
 
     def __init__(self, system: SystemT) -> None:
         self.system: SystemT = system
+        self._own: OwnVerbs | None = None
 
     # -- set-up ---------------------------------------------------------------------
-    def register(self, registry: ActionRegistry) -> None:
-        """Add the system's own verbs (none by default)."""
+    def own_verbs(self) -> OwnVerbs:
+        """The system's own verbs (none by default); asked once, when first needed."""
+        return OwnVerbs()
 
+    @final
+    def register(self, registry: ActionRegistry) -> None:
+        """Add the system's own verbs' handlers to ``registry``."""
+        own = self._own_verbs()
+        if own.register is not None:
+            own.register(registry)
+
+    @final
     def verbs(self) -> Mapping[str, tuple[str, ...]]:
         """The system's own verbs for the parser: canonical verb -> the words meaning it."""
-        return {}
+        return self._own_verbs().words
 
+    @final
     def help_lines(self) -> list[str]:
         """Lines ``help`` adds about this system's own commands."""
-        return []
+        return list(self._own_verbs().help)
+
+    def _own_verbs(self) -> OwnVerbs:
+        if self._own is None:
+            self._own = self.own_verbs()
+        return self._own
 
     def pricing(self) -> Pricing:
         """How this system prices trade: the common value scale unless the system barters its own way."""
@@ -73,6 +113,7 @@ class BasePlay(Generic[SystemT]):
         weight = sum(item.weight if item.weight is not None else item.slots for item in carried)
         return dataclasses.replace(Situation(carried_slots=slots, carried_weight=weight), **extra)
 
+    @final
     def check_request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
                       numbers: Mapping[str, int]) -> Any:
         """The system's request for a player check; an author's number for this system wins."""
@@ -123,11 +164,12 @@ class BasePlay(Generic[SystemT]):
         (Vaarn's engagement).  Nothing by default."""
 
     def closing_in(self, world: World, npc_id: str, weapon: Weapon) -> str | None:
-        """The command that brings the player within reach to strike ``npc_id`` with ``weapon``,
-        or None when the blow can be struck from where the player stands.
+        """The command that brings the player within reach of ``npc_id`` to strike with ``weapon``,
+        or None when the blow can be struck from where the two stand (either way: an NPC that
+        needs no move is engaged, its view says).
 
         None by default: an NPC in the room is within reach.  A system that counts
-        distance overrides it, and its :meth:`player_attack` refuses the blow until
+        distance overrides it, and its :meth:`exchange` refuses the player's blow until
         the player has closed in.
         """
         return None
@@ -145,6 +187,7 @@ class BasePlay(Generic[SystemT]):
         trying again carries on (Open Adventures' long skill checks); False by default."""
         return False
 
+    @final
     def follow_up_label(self, label: str, defender: str) -> str:
         """The dice-log label of a roll that follows an attack roll (``label``) against
         ``defender``; a system whose follow-up is the defender's own roll names it."""
@@ -178,6 +221,7 @@ class BasePlay(Generic[SystemT]):
         """
         return True
 
+    @final
     def npc_phase(self, turn: Turn) -> None:
         """The NPCs near the player act: each policy chooses an action, which is performed.
 
@@ -197,22 +241,33 @@ class BasePlay(Generic[SystemT]):
                 return
             self.npc_turn(turn, npc_id)
 
+    @final
     def npc_turn(self, turn: Turn, npc_id: str) -> None:
-        """One NPC's turn: its policy chooses an action from its view, performed with the NPC as its actor."""
+        """One NPC's turn: its policy chooses an action from its view, performed with the NPC as its actor.
+
+        An action the rules refuse (``ActionRefused``: a shot while engaged in melee) is the NPC's
+        turn lost, as an impossible action costs the player nothing: the refusal, worded for the
+        player, is not said.
+        """
         from game.npc.policies import policy_for  # imported when NPCs first act: kept out of start-up
 
         deed = policy_for(turn.world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
-        deed.perform(turn, npc_id)
+        try:
+            deed.perform(turn, npc_id)
+        except ActionRefused:
+            return
 
     def first_meetings(self, turn: Turn) -> None:
         """The player walked into a room: the reaction of each wary or neutral NPC met for the first
         time (house rule, :func:`living.react`; Vaarn rolls its own reaction table)."""
         living.react(self, turn)
 
+    @final
     def routines(self, turn: Turn, since: int) -> None:
         """After the clock moved on from minute ``since``: wanderers seen arriving or leaving."""
         living.passers_by(turn, since)
 
+    @final
     def player_down(self, turn: Turn) -> None:
         """The player is down (alive, out of the fight) at the end of an action: what the foes do.
 
@@ -243,8 +298,11 @@ class BasePlay(Generic[SystemT]):
         """The NPCs that get a turn this round, in order (the living ones in the player's room)."""
         return turn.world.living_npcs_in()
 
+    @final
     def npc_view(self, turn: Turn, npc_id: str) -> NpcView:
-        """What ``npc_id`` knows as it chooses; the system's morale verdict included."""
+        """What ``npc_id`` knows as it chooses: the system's morale verdict, whether it may shoot
+        (a ranged weapon it may use, :meth:`may_use`) and whether it is within reach of the player
+        (:meth:`closing_in` says no move is needed)."""
         from game.npc.view import NpcView  # imported when NPCs first act: kept out of start-up
 
         world = turn.world
@@ -255,13 +313,16 @@ class BasePlay(Generic[SystemT]):
         fearful = broken or world.npc(npc_id).behaviour == "coward"
         fighting = condition == "ok" and hostile and with_player
         harm, heal = npc_items.usable(self, turn, npc_id) if fighting else (None, None)
+        bow = next((i for i in world.npc_items(npc_id) if world.item(i).is_weapon and world.item(i).ranged), None)
         return NpcView(
+            can_shoot=bow is not None and bool(self.may_use(turn, npc_id, bow, HARM)),
+            engaged=self.closing_in(world, npc_id, UNARMED) is None,
             npc_id=npc_id, behaviour=world.npc(npc_id).behaviour, hostile=hostile, condition=condition,
             with_player=with_player,
             player_standing=self.system.condition(world.state.player) == "ok",
             morale_broken=broken, ways_out=tuple(self.ways_out(turn, npc_id)) if fearful else (),
             badly_hurt=fighting and self.badly_hurt(world.npc_state(npc_id).sheet), harm_item=harm, heal_item=heal,
-            harm_sure=harm is not None and self.sure_hit(turn, harm),
+            harm_sure=harm is not None and self.may_use(turn, npc_id, harm, HARM) is Use.SURE,
             harm_stronger=harm is not None and npc_items.stronger(self, turn, npc_id, harm),
             **living.view_extras(turn, npc_id))
 
@@ -277,19 +338,12 @@ class BasePlay(Generic[SystemT]):
         """A roll of the world's own (morale, a reaction) as the player sees it (a system may hide figures)."""
         return result
 
-    def sheet_hurt(self, sheet: Any) -> bool:
-        """Whether an NPC's sheet shows a hurt (the protocol alone: a condition other than ``ok``)."""
-        return self.system.condition(sheet) != "ok"
-
     def badly_hurt(self, sheet: Any) -> bool:
-        """Whether an NPC is hurt enough to use a healing item: by default hurt at all
-        (:meth:`sheet_hurt`); a system that counts HP says at half or below."""
-        return self.sheet_hurt(sheet)
+        """Whether an NPC is hurt enough to use a healing item: by default hurt at all (its
+        ``health_fraction`` below 1); a system that counts HP says at half or below."""
+        return bool(self.system.health_fraction(sheet) < 1.0)
 
-    def morale_request(self, sheet: Any, difficulty: str) -> Any:
-        """The request of an NPC's morale check under the house rule: its ``will`` check."""
-        return self.system.check_request(sheet, "will", difficulty, Situation())
-
+    @final
     def ways_out(self, turn: Turn, npc_id: str) -> list[str]:
         """The directions an NPC could flee through: the open, known exits of its room.
 
@@ -303,23 +357,24 @@ class BasePlay(Generic[SystemT]):
         return [e.direction for e in ways]
 
     # -- NPCs using what they carry (game.play.npc_items) -----------------------------------
-    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> bool:
-        """Whether ``actor`` may use this gift or exotica now (``harm`` or ``heal``): yes by default."""
-        return True
-
-    def sure_hit(self, turn: Turn, item_id: str) -> bool:
-        """Whether a harmful item never misses, so an NPC uses it before any blow: no by default."""
-        return False
+    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> Use:
+        """Whether ``actor`` may use this item now for ``purpose`` (``harm`` or ``heal``), and how
+        surely: :attr:`Use.SURE` for a harmful one that never misses (an NPC uses it before any
+        blow).  :attr:`Use.YES` by default."""
+        return Use.YES
 
     # -- what the player does to people (witnesses) ----------------------------------------
+    @final
     def npc_assaulted(self, turn: Turn, npc_id: str) -> None:
         """The player attacked ``npc_id``, which was not hostile: it remembers, witnesses react."""
         living.assaulted(turn, npc_id)
 
+    @final
     def npc_killed(self, turn: Turn, npc_id: str) -> None:
         """``npc_id`` died by the player's hand: witnesses of an unprovoked killing remember it."""
         living.killed(turn, npc_id)
 
+    @final
     def theft_seen(self, turn: Turn, victim: str, item_id: str, *, victim_saw: bool) -> None:
         """The player was seen taking ``item_id`` from ``victim`` (caught, or robbing the helpless):
         the victim and the witnesses remember and react (:func:`living.theft_seen`)."""
@@ -348,6 +403,7 @@ class BasePlay(Generic[SystemT]):
         return False
 
     # -- rest, harm and healing ---------------------------------------------------------
+    @final
     def apply_change(self, turn: Turn, change: SheetChange[Any], label: str) -> None:
         """Put a changed player sheet in place, show its rolls under ``label``, then emit its events."""
         turn.world.state.player = change.sheet
@@ -355,9 +411,10 @@ class BasePlay(Generic[SystemT]):
             turn.show_roll(label, roll)
         turn.emit(*change.events)
 
+    @final
     def rest_minutes(self, kind: str) -> int:
-        """How long a rest of ``kind`` lasts: an hour (short) or eight hours (long)."""
-        return 8 * 60 if kind == "long" else 60
+        """How long a rest of ``kind`` lasts (:attr:`rest_lengths`)."""
+        return self.rest_lengths[kind]
 
     def rest(self, turn: Turn, kind: str, fed: bool) -> None:
         """Rest ``short`` or ``long``; ``fed`` is False when deprived or without supplies."""
@@ -367,6 +424,7 @@ class BasePlay(Generic[SystemT]):
         """Harm the player from no attacker; the rolls are shown."""
         self.apply_change(turn, self.system.harm(turn.world.state.player, damage, turn.dice), label)
 
+    @final
     def unhurt(self, world: World) -> bool:
         """Whether the player is whole, on the system's own measure of health (nothing for healing to do)."""
         return self.system.health_fraction(world.state.player) >= 1.0

@@ -13,6 +13,7 @@ module carries it out.  The house rules are written in ``docs/npcs.md`` and each
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.actions.deeds import Flee, allies_near, standing_hostiles
@@ -44,10 +45,11 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def hurt(play: BasePlay[Any], world: World, npc_id: str) -> bool:
-    """Whether the NPC has been hurt, as the system in play measures it (``BasePlay.sheet_hurt``)."""
+def hurt(world: World, npc_id: str) -> bool:
+    """Whether the NPC has been hurt, as the system in play measures health (its ``health_fraction``
+    below 1)."""
     changed = world.state.npcs.get(npc_id)
-    return changed is not None and play.sheet_hurt(changed.sheet)
+    return changed is not None and world.system.health_fraction(changed.sheet) < 1.0
 
 
 def loot(world: World) -> list[str]:
@@ -71,7 +73,7 @@ def view_extras(turn: Turn, npc_id: str) -> dict[str, Any]:
         near = next((e.direction for e in world.adventure.rooms[room].exits.values()
                      if e.to == world.state.room and world.exit_open(room, e)), None)
     return {
-        "memory": memory.memories(world, npc_id), "hurt": hurt(turn.play, world, npc_id), "allies_near": allies,
+        "memory": memory.memories(world, npc_id), "hurt": hurt(world, npc_id), "allies_near": allies,
         "player_near": near,
         "player_went": went, "at_post": world.adventure.npc_homes.get(npc_id, room) == room,
         "player_has_loot": bool(loot(world)),
@@ -109,12 +111,13 @@ def pursuers(turn: Turn) -> list[str]:
     return [n for n in world.living_npcs_in(turn.start_room) if world.npc_condition(n) == "ok"]
 
 
-def will_breaks(play: BasePlay[Any], turn: Turn, npc_id: str) -> bool:
+def will_breaks(play: BasePlay[Any], turn: Turn, npc_id: str, fresh: Callable[[Any], Any] = lambda s: s) -> bool:
     """House rule (every system but Vaarn): morale is the NPC's own ``will`` check.
 
     It is rolled when a trigger first holds: the NPC is hurt, or an NPC that
     fought beside it falls.  Failure breaks it.  Synthetic and mineral
-    creatures never break; a coward runs without a roll (its policy).
+    creatures never break; a coward runs without a roll (its policy).  ``fresh`` is the sheet
+    the NPC rolls with (Open Adventures: its fresh dice, not what its turn left it).
     """
     world = turn.world
     definition = world.npc(npc_id)
@@ -122,7 +125,7 @@ def will_breaks(play: BasePlay[Any], turn: Turn, npc_id: str) -> bool:
         return False
     seen = memory.memories(world, npc_id)
     triggers = []
-    if "morale-hurt" not in seen and hurt(play, world, npc_id):
+    if "morale-hurt" not in seen and hurt(world, npc_id):
         triggers.append("morale-hurt")
     fallen = [n for n in world.npcs_in(world.npc_room(npc_id)) if n != npc_id and world.npc_condition(n) != "ok"
               and memory.remembers(world, n, "fought")]
@@ -131,8 +134,8 @@ def will_breaks(play: BasePlay[Any], turn: Turn, npc_id: str) -> bool:
     if not triggers:
         return False
     memory.remember(world, npc_id, *triggers)
-    request = play.morale_request(world.npc_state(npc_id).sheet,
-                                  MORALE_DIFFICULTY.get(definition.behaviour, "normal"))
+    request = play.system.check_request(fresh(world.npc_state(npc_id).sheet), "will",
+                                        MORALE_DIFFICULTY.get(definition.behaviour, "normal"), Situation())
     result = play.system.roll(request, turn.npc_dice)
     turn.show_roll(f"morale of {world.the_npc(npc_id)}", play.show_world_roll(result))
     return result.outcome in FAILED

@@ -69,7 +69,8 @@ class Weapon:
     """A weapon as content describes it, system-neutrally.
 
     ``damage`` is a die such as ``"d6"`` or ``"d10"``; each system maps it to its
-    own damage.  ``system`` holds per-system overrides from the item's
+    own damage, and ``bonus_against`` (the creature types it is made for) is read by
+    every system's attack.  ``system`` holds per-system overrides from the item's
     ``[items.X.stats.<system>]`` table.
     """
 
@@ -78,6 +79,8 @@ class Weapon:
     ranged: bool = False
     bonus_against: tuple[str, ...] = ()
     system: Mapping[str, Any] = field(default_factory=dict)
+    #: Thrown (by hand, at range): ``ranged`` too; a system with a skill for throwing rolls it.
+    thrown: bool = False
 
 
 @dataclass(frozen=True)

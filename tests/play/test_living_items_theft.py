@@ -227,7 +227,7 @@ def _hurt(engine: Engine, npc_id: str, *, badly: bool | None) -> None:
             sheet = engine.system.harm(sheet, "d4", dice).sheet
             if engine.system.condition(sheet) != "ok":
                 break
-            if play.sheet_hurt(sheet) and badly in (None, play.badly_hurt(sheet)):
+            if play.system.health_fraction(sheet) < 1 and badly in (None, play.badly_hurt(sheet)):
                 state.sheet = sheet
                 return
     raise AssertionError(f"no harm leaves the NPC hurt ({badly}) and standing under {engine.system.id}")

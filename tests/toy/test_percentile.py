@@ -1,4 +1,5 @@
-"""The protocol is enough: a sixth, toy system plays the bundled adventure through it alone."""
+"""The protocol is enough: a sixth, toy system plays the bundled adventure through it alone, NPCs included
+(their attacks are the same deeds as the player's, resolved by the base play's one ``exchange``)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,4 +35,6 @@ def test_the_toy_system_plays_the_bundled_adventure_to_the_end(tmp_path: Path) -
             break
     assert engine.state.status == "won", engine.state.ending
     assert {"dune-camp", "caravanserai", "vault-gate", "glass-oasis"} <= seen
-    assert any(label.startswith("you attack") for _, label, _ in engine.dice_log)
+    labels = [label for _, label, _ in engine.dice_log]
+    assert any(label.startswith("you attack") for label in labels)
+    assert any(label.endswith(" attacks") for label in labels), "NPCs act through the same interface"

@@ -25,7 +25,7 @@ from game.actions.combat import report_attack
 from game.actions.movement import enter
 from game.errors import ActionRefused
 from game.parser import DIRECTION_WORDS
-from game.play.base import BasePlay
+from game.play.base import BasePlay, OwnVerbs
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.bind import checks as bind_checks
 from game.systems.bind import fight as bind_fight
@@ -74,12 +74,18 @@ class BindPlay(BasePlay[BindSystem]):
     """BIND's economy in play (see the module docstring)."""
 
     narrator_class = BindNarrator
+    #: A rest lasts an interval (short) or a whole day (long).
+    rest_lengths = bind_world.REST_MINUTES
 
     # -- set-up -------------------------------------------------------------------------
-    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+    def own_verbs(self) -> OwnVerbs:
+        """The system's own verbs: their words, what ``help`` adds, and their handlers."""
+        return OwnVerbs(self._words(), tuple(self._help()), self._register)
+
+    def _words(self) -> Mapping[str, tuple[str, ...]]:
         return VERBS
 
-    def help_lines(self) -> list[str]:
+    def _help(self) -> list[str]:
         lines = list(HELP)
         if self.system.action_points:
             lines.insert(5, "  Action points (an option of this adventure): 3 + Speed a round in a fight, less your "
@@ -91,7 +97,7 @@ class BindPlay(BasePlay[BindSystem]):
         """The common value scale; haggling is resisted by the trader (:mod:`game.systems.bind.trade`)."""
         return BindPricing(self)
 
-    def register(self, registry: ActionRegistry) -> None:
+    def _register(self, registry: ActionRegistry) -> None:
         registry.register("sneak", self._sneak, summary="sneak DIR: slip past whoever bars the way (BIND)")
         registry.register("downtime", self._downtime,
                           summary="downtime: a week's rest at a settlement; the mission's XP (BIND)")
@@ -123,10 +129,6 @@ class BindPlay(BasePlay[BindSystem]):
     def player_spared(self, turn: Turn) -> None:
         """Left by the foe at 0 HP or less: the save-a-life roll at once (:func:`bind_fight.fallen`)."""
         bind_fight.fallen(self, turn)
-
-    def sheet_hurt(self, sheet: BindSheet) -> bool:
-        """Below its most HP."""
-        return sheet.hp < sheet.max_hp
 
     def badly_hurt(self, sheet: BindSheet) -> bool:
         """At half its HP or below (an NPC then uses a healing item it carries)."""
@@ -183,10 +185,6 @@ class BindPlay(BasePlay[BindSystem]):
             if world.hostile(npc_id) and world.npc_condition(npc_id) == "ok":
                 bind_world.arm_npc(world, self.system, npc_id)
         bind_advance.note_foes(turn, bind_world.standing_hostiles(world))
-
-    def rest_minutes(self, kind: str) -> int:
-        """An interval (short) or a whole day (long)."""
-        return bind_world.REST_MINUTES[kind]
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
         return bind_world.take_refusal(turn.world, item_id)

@@ -249,7 +249,8 @@ def _as_tuple(value: object) -> tuple[str, ...]:
 def weapon_profile(weapon: Weapon) -> WeaponProfile:
     """Map a system-neutral Weapon (house rule; see the docs for the table).
 
-    Ranged: Precision + Firearms, lethal, damage dice by die size.  Melee:
+    Ranged: Precision + Firearms, lethal, damage dice by die size (thrown: Precision +
+    Athletics, with the specialty tags ``throwing`` and ``thrown``).  Melee:
     Strength + Melee, lethal, Strength + a bonus by die size.  Bare hands:
     Strength + Brawling, bashing, Strength dice.  ``[items.X.stats.maelstrom]``
     may set ``damage``, ``type``, ``attribute``, ``ability``, ``specialty``
@@ -257,7 +258,9 @@ def weapon_profile(weapon: Weapon) -> WeaponProfile:
     """
     own = weapon.system
     unarmed = weapon.name.lower() in UNARMED
-    if weapon.ranged:
+    if weapon.thrown:  # seed 004 §Precision: "thrown weapons"; Athletics a talent (no dots, no penalty)
+        base = ("precision", "athletics", RANGED_DAMAGE.get(weapon.damage, 4), "lethal", False)
+    elif weapon.ranged:
         base = ("precision", "firearms", RANGED_DAMAGE.get(weapon.damage, 4), "lethal", False)
     elif unarmed:
         base = ("strength", "brawling", 0, "bashing", True)
@@ -268,7 +271,8 @@ def weapon_profile(weapon: Weapon) -> WeaponProfile:
         attribute=str(own.get("attribute", attribute)), ability=str(own.get("ability", ability)),
         damage=int(own.get("damage", damage)), kind=str(own.get("type", kind)),
         strength=bool(own.get("strength", strength)),
-        tags=(weapon.name.lower(),) + (("punching",) if unarmed else ()) + _as_tuple(own.get("specialty", ())),
+        tags=(weapon.name.lower(),) + (("punching",) if unarmed else ()) + (("throwing", "thrown") if weapon.thrown
+                                                                             else ()) + _as_tuple(own.get("specialty", ())),
         requires=_as_tuple(own.get("advanced", ())),
     )
 

@@ -19,7 +19,7 @@ The helpers live in ``maelstrom_rolls`` (tags, Willpower, botches, armour) and
 ``maelstrom_fight`` (attacks).  What happens is emitted as events and worded by
 :class:`~game.systems.maelstrom.narration.MaelstromNarrator`.  NPCs act through the
 round template of :class:`~game.play.base.BasePlay` unchanged: Maelstrom has no
-morale rule, and its NPC attacks go through :meth:`MaelstromPlay.npc_attack`.
+morale rule, and every attack, the player's or an NPC's, goes through :meth:`MaelstromPlay.exchange`.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from game.actions.combat import report_attack
 from game.errors import ActionRefused
 from game.events import PLAYER, RuleNoted
 from game.parser import ParseError, parse, phrases_of, tokenize
-from game.play.base import BasePlay
+from game.play.base import BasePlay, OwnVerbs
 from game.rules.base import RollResult, SheetChange, Situation, Weapon
 from game.systems.maelstrom import fight, rolls
 from game.systems.maelstrom import sheet as sheets
@@ -69,16 +69,20 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         self.evasions = fight.Evasions()
 
     # -- set-up ---------------------------------------------------------------------
-    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+    def own_verbs(self) -> OwnVerbs:
+        """The system's own verbs: their words, what ``help`` adds, and their handlers."""
+        return OwnVerbs(self._words(), tuple(self._help()), self._register)
+
+    def _words(self) -> Mapping[str, tuple[str, ...]]:
         return VERBS
 
-    def register(self, registry: ActionRegistry) -> None:
+    def _register(self, registry: ActionRegistry) -> None:
         self._registry = registry
         registry.register("willpower", self._willpower,
                           summary="willpower [wounds] [ACTION]: ready a point of Willpower for your next roll "
                                   "(willpower off: keep it)")
 
-    def help_lines(self) -> list[str]:
+    def _help(self) -> list[str]:
         return [
             ("Maelstrom: you roll a d10 for each dot of an attribute and an ability. Each die at or above the"
              " difficulty (6 unless said) is a success, each 1 cancels one; more 1s than successes is a botch,"
@@ -96,7 +100,7 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         ]
 
     # -- checks ---------------------------------------------------------------------
-    def check_request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
+    def _request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
                       numbers: Mapping[str, int]) -> PoolRequest:
         """The pool for a player check, with the tags of what the action relates to."""
         target = numbers.get(self.system.id)
@@ -109,7 +113,7 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
     def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
               numbers: Mapping[str, int]) -> RollResult:
         """Pool, readied Willpower, the roll (shown with its reasons), a botch's consequence."""
-        request = self.check_request(turn, kind, difficulty, situation, numbers)
+        request = self._request(turn, kind, difficulty, situation, numbers)
         request = rolls.spend_readied(turn, self.system, request)
         turn.record(label, request)
         result = self.system.roll(request, turn.dice)
@@ -152,10 +156,6 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
 
     def natural_weapon(self, sheet: MaelstromSheet) -> Weapon:
         return fight.natural_weapon(sheet)
-
-    def sheet_hurt(self, sheet: MaelstromSheet) -> bool:
-        """A box filled on its health track."""
-        return sheet.boxes > 0
 
     # -- the flow of time -------------------------------------------------------------
     def on_start(self, turn: Turn) -> None:

@@ -15,7 +15,7 @@ an NPC's fighting deed (``game.actions.deeds``).  House rules
 - beside the player it strikes with all its Fight dice allow;
 - what it has not spent defends it on the player's next turn;
 - a gift or exotica is used as a weapon would be (:func:`can_use`); a healing one
-  gives back hits (:func:`npc_heal`).
+  gives back hits (:func:`mend_hits`).
 """
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ from game.actions.deeds import weapon_of
 from game.errors import ActionRefused
 from game.events import PLAYER
 from game.npc import memory
-from game.npc.view import NpcView
 from game.rules.base import AttackResult, Situation, Weapon
 from game.systems.open_adventures.events import AttackMissed, DiceCommitted
 from game.systems.open_adventures.narration import dice_word
@@ -50,14 +49,6 @@ from game.text import possessive
 if TYPE_CHECKING:
     from game.actions import Turn
     from game.systems.open_adventures.play import OpenAdventuresPlay
-
-def npc_view(play: OpenAdventuresPlay, turn: Turn, npc_id: str, view: NpcView) -> NpcView:
-    """``view`` with whether the NPC carries a ranged weapon and whether it is at the player's side."""
-    world = turn.world
-    armed = best_weapon(world, world.npc_items(npc_id), ranged=True) is not None
-    can_shoot = armed and limit_left(start_turn(world.npc_state(npc_id).sheet), "shoot") > 0
-    return replace(view, can_shoot=can_shoot, engaged=distance(world, npc_id) == 0)
-
 
 def strikes(play: OpenAdventuresPlay, turn: Turn, npc_id: str, mode: str, weapon: Weapon | None) -> list[Weapon]:
     """The NPC's turn starts now (its dice left are its pool); the blow it strikes with ``weapon``,
@@ -195,7 +186,7 @@ def can_use(turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
     return limit_left(start_turn(world.npc_state(npc_id).sheet), "shoot" if weapon.ranged else "fight") > 0
 
 
-def npc_heal(play: OpenAdventuresPlay, turn: Turn, npc_id: str, healing: str, label: str) -> None:
+def mend_hits(play: OpenAdventuresPlay, turn: Turn, npc_id: str, healing: str, label: str) -> None:
     """House rule: the healing roll of the player's items (d6 by the die's size), each success a
     hit back for an NPC (at least one, never above its most); the turn is spent on it, the dice
     left defend."""

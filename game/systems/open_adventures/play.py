@@ -11,10 +11,11 @@ spend their own pools, and the dice the player kept defend.  The hooks:
 
 - :meth:`before_player_action` refreshes the dice outside a fight;
 - :meth:`check` spends dice on a check and keeps the progress of long checks;
-- :meth:`player_attack` spends Fight or Shoot dice (melee needs the target beside you);
+- :meth:`exchange` spends the attacker's Fight or Shoot dice, the player's or an NPC's
+  (the player's melee needs the target beside them);
 - :meth:`round_over` answers False while a fight turn goes on;
-- the NPCs act through the round template: the policy chooses, :meth:`carry_out`
-  (``open_adventures_npc``) spends the NPC's pool; :meth:`after_npc_phase` starts a
+- the NPCs act through the round template: the policy chooses a deed, :meth:`strikes`
+  (:mod:`~game.systems.open_adventures.fight`) spends the NPC's pool; :meth:`after_npc_phase` starts a
   new turn (fatigue's toll, forced rest turns while collapsed);
 - :meth:`on_enter_room` (a new room: a fresh turn, hostiles 6" away), :meth:`rest`.
 
@@ -27,11 +28,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.events import PLAYER
-from game.npc.view import NpcView
-from game.play.base import BasePlay
+from game.play.base import BasePlay, OwnVerbs, Use
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.open_adventures.dice import PoolRequest, exit_successes
 from game.systems.open_adventures.events import Pushed
@@ -83,18 +83,22 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         self.registry: ActionRegistry | None = None
 
     # -- set-up ------------------------------------------------------------------------
-    def register(self, registry: ActionRegistry) -> None:
+    def own_verbs(self) -> OwnVerbs:
+        """The system's own verbs: their words, what ``help`` adds, and their handlers."""
+        return OwnVerbs(self._words(), tuple(self._help()), self._register)
+
+    def _register(self, registry: ActionRegistry) -> None:
         from game.systems.open_adventures.verbs import register
 
         self.registry = registry
         register(self, registry)
 
-    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+    def _words(self) -> Mapping[str, tuple[str, ...]]:
         from game.systems.open_adventures.verbs import VERBS
 
         return VERBS
 
-    def help_lines(self) -> list[str]:
+    def _help(self) -> list[str]:
         from game.systems.open_adventures.verbs import HELP
 
         return list(HELP)
@@ -196,30 +200,24 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         extra = f", +{bonus} damage on a hit" if bonus else ""
         return f"As a weapon it uses your {reach}: each success a point of damage{extra}."
 
-    # -- the NPCs' turn (the round template; see open_adventures_npc) -----------------------------
-    def npc_view(self, turn: Turn, npc_id: str) -> NpcView:
-        """The template's view, with whether the NPC could shoot and whether it is in melee reach."""
-        from game.systems.open_adventures.fight import npc_view
-
-        return npc_view(self, turn, npc_id, super().npc_view(turn, npc_id))
-
+    # -- the NPCs' turn (the round template; see open_adventures.fight) -----------------------------
     def player_spared(self, turn: Turn) -> None:
         """Knocked out and left by the foe: you come round an hour later (:meth:`_come_round`)."""
         if self.system.condition(hero(turn.world)) == "down":
             self._come_round(turn)
 
-    def sheet_hurt(self, sheet: OASheet) -> bool:
-        """An NPC is hurt once it has taken a hit."""
-        return sheet.hits < sheet.hits_max
+    def morale_broken(self, turn: Turn, npc_id: str) -> bool:
+        """The house rule of every system without one (:func:`living.will_breaks`): a Will roll
+        of the NPC's fresh dice, not what its turn left it."""
+        from game.play import living
 
-    def morale_request(self, sheet: OASheet, difficulty: str) -> Any:
-        """House rule: morale is a Will roll of the NPC's fresh dice, not what its turn left it."""
-        return super().morale_request(self.system.start_turn(sheet), difficulty)
+        return living.will_breaks(self, turn, npc_id, self.system.start_turn)
 
-    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> bool:
+    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> Use:
+        """As a weapon would be, from where the NPC stands (:func:`~game.systems.open_adventures.fight.can_use`)."""
         from game.systems.open_adventures.fight import can_use
 
-        return can_use(turn, actor, item_id, purpose)
+        return Use.YES if can_use(turn, actor, item_id, purpose) else Use.NO
 
     # -- the flow of the turn ------------------------------------------------------------------
     def before_player_action(self, turn: Turn) -> None:
@@ -337,13 +335,13 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
 
     def heal(self, turn: Turn, healing: str, label: str, actor: str = PLAYER) -> None:
         """The player heals as every system's player does; an NPC gets back hits, not pool
-        (:func:`~game.systems.open_adventures.fight.npc_heal`)."""
-        from game.systems.open_adventures.fight import npc_heal
+        (:func:`~game.systems.open_adventures.fight.mend_hits`)."""
+        from game.systems.open_adventures.fight import mend_hits
 
         if actor == PLAYER:
             super().heal(turn, healing, label)
         else:
-            npc_heal(self, turn, actor, healing, label)
+            mend_hits(self, turn, actor, healing, label)
 
 
 def _passing(text: str, verbs: Mapping[str, tuple[str, ...]]) -> bool:

@@ -29,7 +29,7 @@ from game.actions.combat import report_attack
 from game.actions.scope import Ambiguous, Misspelt, Orphan
 from game.errors import ActionRefused
 from game.events import PLAYER
-from game.play.base import BasePlay
+from game.play.base import BasePlay, OwnVerbs
 from game.rules.base import AttackResult, RollResult, SheetChange, Situation, Weapon
 from game.systems.opend6 import fight, points, rolls
 from game.systems.opend6 import round_start as initiative
@@ -74,10 +74,14 @@ class OpenD6Play(BasePlay[OpenD6]):
         self._registry: ActionRegistry | None = None
 
     # -- set-up ---------------------------------------------------------------------
-    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+    def own_verbs(self) -> OwnVerbs:
+        """The system's own verbs: their words, what ``help`` adds, and their handlers."""
+        return OwnVerbs(self._words(), tuple(self._help()), self._register)
+
+    def _words(self) -> Mapping[str, tuple[str, ...]]:
         return points.VERBS
 
-    def register(self, registry: ActionRegistry) -> None:
+    def _register(self, registry: ActionRegistry) -> None:
         self._registry = registry
         registry.register("fate", self._fate,
                           summary="fate [ACTION]: spend a Fate Point: twice the dice on your next roll (fate off: keep it)")
@@ -89,7 +93,7 @@ class OpenD6Play(BasePlay[OpenD6]):
             raise RuntimeError("fate runs only through the registry it was registered in")
         points.fate(turn, command, self._registry)
 
-    def help_lines(self) -> list[str]:
+    def _help(self) -> list[str]:
         damage = ("Wounds: a hit is resisted with a Physique roll, and each wound costs dice on later rolls"
                   if self.system.damage == "wounds" else
                   "Body Points: damage comes off your Body Points; at 0 you fall, at -10 you die")
@@ -113,7 +117,7 @@ class OpenD6Play(BasePlay[OpenD6]):
         return super().stats_lines(world) + self.system.moment_lines(rolls.moment_of(world.state), PLAYER)
 
     # -- checks ---------------------------------------------------------------------
-    def check_request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
+    def _request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
                       numbers: Mapping[str, int]) -> D6Request:
         """The check's request: a specialization covering the kind, or the item the command names
         (``identify lens``: its id and kind), is rolled instead of the skill."""
@@ -126,7 +130,7 @@ class OpenD6Play(BasePlay[OpenD6]):
               numbers: Mapping[str, int]) -> RollResult:
         """A player check: hint, Fate, hidden difficulty, Character Points, the Wild Die."""
         system = self.system
-        request = self.check_request(turn, kind, difficulty, situation, numbers)
+        request = self._request(turn, kind, difficulty, situation, numbers)
         number = int(request.difficulty or 0)
         rolls.hint(turn, rolls.SUBJECTS.get(kind, "This"), number)
         heroic = difficulty_band(number) in HEROIC_DIFFICULTIES or self._in_a_fight(turn)
@@ -176,7 +180,7 @@ class OpenD6Play(BasePlay[OpenD6]):
         for npc_id in ahead:
             if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
                 break
-            super().npc_turn(turn, npc_id)
+            self.npc_turn(turn, npc_id)
             initiative.acted(turn, npc_id)
         if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
             turn.emit(ActionLost())
@@ -192,24 +196,15 @@ class OpenD6Play(BasePlay[OpenD6]):
             turn.emit(ActionLost(str(refusal)))  # overtaken by the foes' actions: the round stands
             turn.spend(1)
 
-    def npc_turn(self, turn: Turn, npc_id: str) -> None:
-        """An NPC's turn, unless it already acted this round (it won initiative)."""
-        if not initiative.has_acted(turn, npc_id):
-            super().npc_turn(turn, npc_id)
-
     def acting_npcs(self, turn: Turn) -> list[str]:
-        """The NPCs here, in this round's initiative order."""
-        return initiative.in_order(turn, super().acting_npcs(turn))
+        """The NPCs here that have not acted yet this round (those that won initiative did), in
+        this round's initiative order."""
+        here = [n for n in super().acting_npcs(turn) if not initiative.has_acted(turn, n)]
+        return initiative.in_order(turn, here)
 
     def show_world_roll(self, result: RollResult) -> RollResult:
         """The difficulty stays hidden in the world's rolls too (a reaction shows no number)."""
         return hidden(result)
-
-    def sheet_hurt(self, sheet: D6Sheet) -> bool:
-        """Wounded (stunned or worse), or Body Points below their most."""
-        if sheet.body_points is not None and sheet.body_points_max is not None:
-            return sheet.body_points < sheet.body_points_max
-        return sheet.wound_level > 0
 
     # -- the flow of time -------------------------------------------------------------
     def after_npc_phase(self, turn: Turn) -> None:

@@ -32,7 +32,7 @@ from game.actions.combat import confirm_attack, confirm_before_round, put_sheet,
 from game.actions.scope import Ambiguous, Misspelt, Orphan, Scope, resolve
 from game.errors import ActionRefused
 from game.events import PLAYER, Event
-from game.play.base import BasePlay
+from game.play.base import BasePlay, OwnVerbs, Use
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.vaarn import fight
 from game.systems.vaarn import using_gifts as gifts
@@ -72,7 +72,11 @@ class VaarnPlay(BasePlay[VaarnSystem]):
     narrator_class = VaarnNarrator
 
     # -- set-up ---------------------------------------------------------------------------
-    def verbs(self) -> Mapping[str, tuple[str, ...]]:
+    def own_verbs(self) -> OwnVerbs:
+        """The system's own verbs: their words, what ``help`` adds, and their handlers."""
+        return OwnVerbs(self._words(), tuple(self._help()), self._register)
+
+    def _words(self) -> Mapping[str, tuple[str, ...]]:
         return {
             "slots": ("slots", "burden", "encumbrance"),
             "invoke": ("invoke", "pray", "chant", "channel"),
@@ -80,7 +84,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
             "swap": ("swap",),
         }
 
-    def register(self, registry: ActionRegistry) -> None:
+    def _register(self, registry: ActionRegistry) -> None:
         system = self.system
         registry.register("slots", partial(own.slots, system), observe=True,
                           summary="slots: your item slots, what fills them, and whether you are encumbered")
@@ -97,7 +101,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
 
         return VaarnPricing(self.system)
 
-    def help_lines(self) -> list[str]:
+    def _help(self) -> list[str]:
         return [
             "Vaults of Vaarn in brief:",
             "  A check is a save: d20 + an ability bonus must beat 15 (or a defence).",
@@ -291,10 +295,6 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         """Left for dead by a foe: senseless d6 hours, then awake (the house rule of :func:`come_to`)."""
         come_to(turn)
 
-    def sheet_hurt(self, sheet: VaarnSheet) -> bool:
-        """Below its most HP."""
-        return sheet.hp < sheet.max_hp
-
     def first_meetings(self, turn: Turn) -> None:
         """Vaarn rolls its own reaction table when the player arrives (:meth:`round_over`)."""
 
@@ -307,15 +307,14 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         """At half its HP or below."""
         return sheet.hp * 2 <= sheet.max_hp
 
-    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> bool:
-        """A Gift as the seed allows (:func:`gifts.npc_may_invoke`); an Exotica, always."""
-        if turn.world.item(item_id).kind == "gift":
-            return gifts.npc_may_invoke(turn.world, actor, item_id)
-        return True
-
-    def sure_hit(self, turn: Turn, item_id: str) -> bool:
-        """Seed 001 §Mystic Gifts: "Combat Gifts always hit their target"."""
-        return turn.world.item(item_id).kind == "gift"
+    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> Use:
+        """A Gift as the seed allows (:func:`gifts.npc_may_invoke`), and seed 001 §Mystic Gifts:
+        "Combat Gifts always hit their target"; an Exotica, always."""
+        if turn.world.item(item_id).kind != "gift":
+            return Use.YES
+        if not gifts.npc_may_invoke(turn.world, actor, item_id):
+            return Use.NO
+        return Use.SURE if purpose == "harm" else Use.YES
 
     # -- the flow of time ---------------------------------------------------------------------
     def round_over(self, turn: Turn) -> bool:
@@ -379,11 +378,9 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         return False
 
     def _npc_gift(self, turn: Turn, npc_id: str, item_id: str) -> bool:
-        """An NPC's Gift: on its own wounds when it heals, else on the player (unless held still)."""
-        if "heal" in turn.world.item(item_id).effect:
-            gifts.npc_gift_heal(self.system, turn, npc_id, item_id)
-        elif not fight.held_back(turn, npc_id):
-            gifts.npc_gift_attack(self.system, turn, npc_id, item_id)
+        """An NPC's Gift (:func:`gifts.npc_gift`), unless the player's Gift holds it still and it would strike."""
+        if "heal" in turn.world.item(item_id).effect or not fight.held_back(turn, npc_id):
+            gifts.npc_gift(self.system, turn, npc_id, item_id)
         return True
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:

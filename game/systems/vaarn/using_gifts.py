@@ -21,14 +21,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from game.actions.combat import put_sheet, sheet_of
 from game.actions.scope import Orphan, Scope, resolve, resolve_carried
 from game.errors import ActionRefused
-from game.events import Event
+from game.events import PLAYER, Event
 from game.systems.vaarn.body import settle_player
 from game.systems.vaarn.data import BASELINE_COST, DIE_LADDER
 from game.systems.vaarn.rules import VaarnSystem
 from game.systems.vaarn.scene import npc_the, player_of, rouse, update_player
-from game.systems.vaarn.sheet import Sustained
+from game.systems.vaarn.sheet import Sustained, VaarnSheet
 
 if TYPE_CHECKING:
     from game.actions import Turn
@@ -155,9 +156,7 @@ def _combat_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tu
     rouse(world, npc_id)
     turn.say(f"You call on the {name}; it always finds its mark.")
     was = world.npc_condition(npc_id)
-    result = system.gift_attack(player_of(world), npc.sheet, turn.dice, cost)
-    world.state.player, npc.sheet = result.user, result.target
-    _show(turn, f"gift: {name}", result.rolls, result.events, npc_id)
+    gift_strike(system, turn, PLAYER, npc_id, item_id, cost)
     after_npc_hit(turn, npc_id, was)
 
 
@@ -175,10 +174,8 @@ def _healing_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: t
     if system.health_fraction(player_of(world)) >= 1.0:
         raise ActionRefused(f"You are not hurt: the {name} has nothing of yours to mend.")
     turn.say(f"You speak the {name} over your own wounds.")
-    result = system.gift_heal(player_of(world), None, turn.dice, cost)
-    world.state.player = result.user
-    _show(turn, f"gift: {name}", result.rolls, result.events)
-    turn.say(f"Your HP: {result.user.hp}/{result.user.max_hp}.")
+    mended = gift_mend(system, turn, PLAYER, item_id, cost)
+    turn.say(f"Your HP: {mended.hp}/{mended.max_hp}.")
 
 
 def _lasting_gift(system: VaarnSystem, turn: Turn, item_id: str, effect: str, target_words: tuple[str, ...],
@@ -254,24 +251,40 @@ def npc_may_invoke(world: World, npc_id: str, item_id: str) -> bool:
     return bool(world.npc_state(npc_id).sheet.hp > cost_die(item.stats.get("vaarn", {})))
 
 
-def npc_gift_attack(system: VaarnSystem, turn: Turn, npc_id: str, item_id: str) -> None:
-    """An NPC's combat Gift on the player: it pays the cost die in HP, and the Gift always hits."""
+def gift_label(world: World, user: str, item_id: str) -> str:
+    """The dice-log label of a Gift's rolls: the player's names the Gift, an NPC's names the NPC."""
+    return f"gift: {world.item_name(item_id)}" if user == PLAYER else f"{world.the_npc(user)}: gift"
+
+
+def gift_strike(system: VaarnSystem, turn: Turn, user: str, target: str, item_id: str, cost: int) -> None:
+    """A combat Gift, whoever calls on it (seed 001 §Mystic Gifts): ``user`` pays the cost die in HP
+    and the Gift always hits ``target``; both sheets put back, the rolls shown, the events told."""
+    world = turn.world
+    result = system.gift_attack(sheet_of(world, user), sheet_of(world, target), turn.dice, cost)
+    put_sheet(world, user, result.user)
+    put_sheet(world, target, result.target)
+    _show(turn, gift_label(world, user, item_id), result.rolls, result.events, target if user == PLAYER else user)
+
+
+def gift_mend(system: VaarnSystem, turn: Turn, user: str, item_id: str, cost: int) -> VaarnSheet:
+    """A healing Gift on its user's own wounds, whoever: the cost die in HP, then the healing one
+    size up (seed 001 §Mystic Gifts); returns the user's sheet after."""
+    world = turn.world
+    result = system.gift_heal(sheet_of(world, user), None, turn.dice, cost)
+    put_sheet(world, user, result.user)
+    _show(turn, gift_label(world, user, item_id), result.rolls, result.events, "" if user == PLAYER else user)
+    return result.user
+
+
+def npc_gift(system: VaarnSystem, turn: Turn, npc_id: str, item_id: str) -> None:
+    """An NPC calls on a Gift it carries: on its own wounds when the Gift heals, else on the player
+    (:func:`gift_strike`; then both sides' harm settles)."""
     from game.systems.vaarn.body import settle_npc
 
-    world = turn.world
-    npc = world.npc_state(npc_id)
-    cost = cost_die(world.item(item_id).stats.get("vaarn", {}))
-    result = system.gift_attack(npc.sheet, player_of(world), turn.dice, cost)
-    npc.sheet, world.state.player = result.user, result.target
-    _show(turn, f"{world.the_npc(npc_id)}: gift", result.rolls, result.events, npc_id)
+    cost = cost_die(turn.world.item(item_id).stats.get("vaarn", {}))
+    if "heal" in turn.world.item(item_id).effect:
+        gift_mend(system, turn, npc_id, item_id, cost)
+        return
+    gift_strike(system, turn, npc_id, PLAYER, item_id, cost)
     settle_player(turn)
     settle_npc(turn, npc_id)
-
-
-def npc_gift_heal(system: VaarnSystem, turn: Turn, npc_id: str, item_id: str) -> None:
-    """An NPC's healing Gift on itself: the cost die in HP, then the healing one size up."""
-    world = turn.world
-    npc = world.npc_state(npc_id)
-    result = system.gift_heal(npc.sheet, None, turn.dice, cost_die(world.item(item_id).stats.get("vaarn", {})))
-    npc.sheet = result.user
-    _show(turn, f"{world.the_npc(npc_id)}: gift", result.rolls, result.events, npc_id)
