@@ -24,14 +24,14 @@ def stream(theme: str, size: str, seed: int, phase: str) -> random.Random:
     return random.Random(f"wayfarer-generate {GENERATOR_VERSION} {theme} {size} {seed} {phase}")
 
 
-def build(seed: int, theme_id: str, size: str, danger: int = 0) -> Blueprint:
+def build(seed: int, theme_id: str, size: str, danger: int = 0, shifts: dict[str, int] | None = None) -> Blueprint:
     """The blueprint of one adventure (UsageError for an unknown theme or size)."""
     if size not in SIZES:
         raise UsageError(f"no size \"{size}\"; sizes: {', '.join(SIZES)}")
     theme = load_theme(theme_id)
     for attempt in range(50):
         rng = stream(theme_id, size, seed, f"space {attempt}")
-        blueprint = Blueprint(seed, theme, size, danger)
+        blueprint = Blueprint(seed, theme, size, danger, dict(shifts or {}))
         mission = plan_mission(rng, size)
         try:
             lay_out(rng, blueprint, mission)

@@ -22,9 +22,18 @@ STEPS = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
 BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
 
 
-def adventure_id(theme: str, size: str, seed: int, danger: int = 0) -> str:
-    """``gen-THEME-SIZE-SEED``, and ``-harderN`` / ``-easierN`` when the fairness step turned the danger dial."""
+#: Systems whose foes the fairness step can make tougher on their own (a stat table of a higher tier's row),
+#: with the short name an adventure's id gives the step.
+SHIFTABLE = {"open_adventures": "oa", "opend6": "od"}
+
+
+def adventure_id(theme: str, size: str, seed: int, danger: int = 0, shifts: dict[str, int] | None = None) -> str:
+    """``gen-THEME-SIZE-SEED``, then ``-harderN`` / ``-easierN`` when the fairness step turned the danger dial,
+    and ``-oaN`` / ``-odN`` when it made one system's foes N tiers tougher."""
     turned = "" if danger == 0 else f"-harder{danger}" if danger > 0 else f"-easier{-danger}"
+    for system, short in SHIFTABLE.items():
+        if (shifts or {}).get(system):
+            turned += f"-{short}{(shifts or {})[system]}"
     return f"gen-{theme}-{size}-{seed}{turned}"
 
 
@@ -112,6 +121,7 @@ class Blueprint:
     theme: Theme
     size: str
     danger: int
+    shifts: dict[str, int] = field(default_factory=dict)  # system -> tiers its foes are made tougher by
     rooms: dict[str, RoomPlan] = field(default_factory=dict)
     items: dict[str, ItemPlan] = field(default_factory=dict)
     npcs: dict[str, NpcPlan] = field(default_factory=dict)
@@ -130,7 +140,7 @@ class Blueprint:
 
     @property
     def adventure_id(self) -> str:
-        return adventure_id(self.theme.id, self.size, self.seed, self.danger)
+        return adventure_id(self.theme.id, self.size, self.seed, self.danger, self.shifts)
 
     def zone_rooms(self, zone: int) -> list[str]:
         return [r.id for r in self.rooms.values() if r.zone == zone]
