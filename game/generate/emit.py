@@ -103,8 +103,16 @@ def _room(room: RoomPlan, ids: dict[str, str]) -> dict[str, Any]:
     if room.dark:
         out["dark"] = {"not_flag": room.dark_flag}
     if room.scenery:
-        out["scenery"] = {s.id: {"name": s.name, "aliases": list(s.aliases), "description": room.scenery_text[s.id]}
-                          for s in room.scenery}
+        out["scenery"] = {s.id: _scenery(room, s) for s in room.scenery}
+    return out
+
+
+def _scenery(room: RoomPlan, scenery: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": scenery.name, "aliases": list(scenery.aliases),
+                           "description": room.scenery_text[scenery.id]}
+    if scenery.id in room.opened_text:
+        direction, text = room.opened_text[scenery.id]
+        out["descriptions"] = [{"when": {"exit_open": direction}, "text": text}]
     return out
 
 

@@ -68,7 +68,8 @@ class RoomPlan:
     travel: int = 10
     scenery: list[Scenery] = field(default_factory=list)
     scenery_text: dict[str, str] = field(default_factory=dict)  # scenery id -> its description, filled
-    fixed_scenery: list[Scenery] = field(default_factory=list)  # the chain's (a lever), named by a feature sentence
+    fixed_scenery: list[Scenery] = field(default_factory=list)  # the chain's (a lever, a door), named by a feature
+    opened_text: dict[str, tuple[str, str]] = field(default_factory=dict)  # scenery id -> (exit, text once open)
     features: list[str] = field(default_factory=list)  # sentences about what the mission put here
     name: str = ""
     description: str = ""
