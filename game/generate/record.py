@@ -15,7 +15,6 @@ shared and checked with nothing but the game.
 """
 from __future__ import annotations
 
-import datetime
 import hashlib
 import json
 import re
@@ -66,6 +65,8 @@ def write_record(engine: Any, folder: Path | None = None) -> Path | None:
     store = engine.saves
     if store is None or not engine.state.log:
         return None
+    import datetime  # kept out of start-up: only a run's end needs it
+
     record = make_record(engine, store.path(AUTOSAVE), folder)
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
     path = Path(store.folder) / "runs" / f"{stamp}-{engine.state.system}-{engine.state.seed}.json"
