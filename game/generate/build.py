@@ -24,14 +24,14 @@ def stream(theme: str, size: str, seed: int, phase: str) -> random.Random:
     return random.Random(f"wayfarer-generate {GENERATOR_VERSION} {theme} {size} {seed} {phase}")
 
 
-def build(seed: int, theme_id: str, size: str, danger: int = 0) -> Blueprint:
+def build(seed: int, theme_id: str, size: str, danger: int = 0, shifts: dict[str, int] | None = None) -> Blueprint:
     """The blueprint of one adventure (UsageError for an unknown theme or size)."""
     if size not in SIZES:
         raise UsageError(f"no size \"{size}\"; sizes: {', '.join(SIZES)}")
     theme = load_theme(theme_id)
     for attempt in range(50):
         rng = stream(theme_id, size, seed, f"space {attempt}")
-        blueprint = Blueprint(seed, theme, size, danger)
+        blueprint = Blueprint(seed, theme, size, danger, dict(shifts or {}))
         mission = plan_mission(rng, size)
         try:
             lay_out(rng, blueprint, mission)
@@ -77,6 +77,7 @@ def _chain(rng: random.Random, blueprint: Blueprint, mission: Mission) -> None:
             door.locked_by, door.name = key.id, f"the {door_name}"
             door.description = words.fill(rng, theme, rng.choice(theme.phrases["door"]))
             blueprint.rooms[lock.room].features.append(f"To the {lock.direction}, the {door_name} is shut.")
+            _door_scenery(blueprint, lock, door_name, door.description)
             _place_key(rng, blueprint, lock)
         elif lock.kind == "lever":
             _lever(rng, blueprint, lock)
@@ -108,6 +109,8 @@ def _lever(rng: random.Random, blueprint: Blueprint, lock: Lock) -> None:
     lock.item, lock.aid = lever.id, part.id
     door.locked_by, door.name = part.id, f"the {door_name}"
     blueprint.rooms[lock.room].fixed_scenery.append(lever)
+    door.description = f"The {door_name}, worked by the {thing.name} beside it."
+    _door_scenery(blueprint, lock, door_name, door.description)
     blueprint.rooms[lock.room].features.append(
         f"To the {lock.direction}, the {door_name} is shut; a {thing.name} is set in the wall beside it.")
     lock.aid_room = _quiet_room(rng, blueprint, lock.index, {lock.room, blueprint.market})
@@ -117,6 +120,13 @@ def _lever(rng: random.Random, blueprint: Blueprint, lock: Lock) -> None:
         "on": "action", "verb": "shove", "thing": lever.id, "room": room, "when": {"carrying": part.id},
         "open": f"{room}/{lock.direction}",
         "refuse": rng.choice(theme.phrases["lever"]).format(lever=thing.name, door=door_name)})
+
+
+def _door_scenery(blueprint: Blueprint, lock: Lock, door_name: str, description: str) -> None:
+    """The door the room's text names, as scenery (``examine door``; ``open door`` still opens the way)."""
+    room = blueprint.rooms[lock.room]
+    room.fixed_scenery.append(Scenery(people.slug(door_name), door_name, ("door",), (description,), ()))
+    room.opened_text[people.slug(door_name)] = (lock.direction, f"The {door_name} stands open.")
 
 
 def _room_ref(lock: Lock) -> str:

@@ -44,6 +44,7 @@ class Certificate:
     fairness: dict[str, float] = field(default_factory=dict)  # system -> win rate
     fair: str = "not measured"  # fair | unfair: ... | not measured
     danger: int = 0
+    shifts: dict[str, int] = field(default_factory=dict)
     tuning: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
 
@@ -73,48 +74,77 @@ def make(seed: int, theme: str, size: str, folder: Path, *, fair: bool = True, w
     """Generate, write to ``folder`` and certify one adventure.
 
     Without ``fair`` this is the seed's draft (danger 0), the adventure ``new`` and ``daily`` play.  With it,
-    the fairness step turns the danger dial one step at a time towards 40-90% under every system, each
-    step's draft walked again; the adventure kept is the one nearest the band whose walkthrough passed
-    (its id says how far the dial was turned: ``-harder1``, ``-easier1``).
+    the fairness step tunes in two phases, each step's adventure walked again (a step whose walkthrough
+    fails is not taken): the danger dial (foes' number and tiers, for every system) while a system wins
+    under 40%, or one that cannot be tuned alone wins over 90%; then, for a system whose scripted player
+    still wins over 90% (Open Adventures, OpenD6), that system's own stat tables a tier up at a time.
+    The adventure kept is the one nearest the band; its id says how it was tuned.
     """
-    made = _draft(seed, theme, size, 0, folder, walk=walk)
+    made = _draft(seed, theme, size, 0, {}, folder, walk=walk)
     if not fair or not made.certificate.clean or made.certificate.walkthrough.startswith("failed"):
         return _finish(made, folder, [])
     tuning: list[str] = []
-    tried: dict[int, Generated] = {}
-    danger = 0
+    _measure(made, folder, runs, jobs)
+    best = made
     written = made  # the draft whose files are in the folder now
-    while True:
-        cert = made.certificate
-        started = time.perf_counter()
-        cert.fairness = _fairness(folder, runs, jobs)
-        cert.seconds["fairness"] = round(time.perf_counter() - started, 2)
-        tried[danger] = made
-        miss = _miss(cert.fairness)
-        if miss == 0:
+    danger, shifts = 0, dict[str, int]()
+    for _ in range(MAX_STEPS):
+        rates = best.certificate.fairness
+        if _miss(rates) == 0:
             break
-        step = -1 if min(cert.fairness.values()) < FAIR[0] else 1
-        following = danger + step
-        if not DANGER_RANGE[0] <= following <= DANGER_RANGE[1] or following in tried:
+        step = _next_step(rates, danger, shifts)
+        if step is None:
             break
-        candidate = written = _draft(seed, theme, size, following, folder, walk=walk)
+        next_danger, next_shifts, why = step
+        candidate = written = _draft(seed, theme, size, next_danger, next_shifts, folder, walk=walk)
         if not candidate.certificate.clean or candidate.certificate.walkthrough.startswith("failed"):
-            tuning.append(f"danger {following}: the walkthrough lost under some system; kept danger {danger}")
+            tuning.append(f"{why}: the walkthrough lost under some system; not taken")
             break
-        tuning.append(f"danger {danger}: {_rates(cert.fairness)}; danger {following}")
-        danger, made = following, candidate
-    best = min(tried.values(), key=lambda g: (_miss(g.certificate.fairness), abs(g.certificate.danger)))
+        _measure(candidate, folder, runs, jobs)
+        tuning.append(f"{why}: {_rates(candidate.certificate.fairness)}")
+        if _miss(candidate.certificate.fairness) >= _miss(rates):
+            break
+        best, danger, shifts = candidate, next_danger, next_shifts
     if best is not written:
-        fairness, seconds = best.certificate.fairness, best.certificate.seconds.get("fairness", 0.0)
-        best = _draft(seed, theme, size, best.certificate.danger, folder, walk=walk)
-        best.certificate.fairness = fairness
-        best.certificate.seconds["fairness"] = seconds
-    else:
-        best = made
+        fairness, seconds = best.certificate.fairness, best.certificate.seconds
+        best = _draft(seed, theme, size, danger, shifts, folder, walk=walk)
+        best.certificate.fairness, best.certificate.seconds["fairness"] = fairness, seconds.get("fairness", 0.0)
     cert = best.certificate
     miss = _miss(cert.fairness)
     cert.fair = "fair" if miss == 0 else f"unfair: win rates {_rates(cert.fairness)} (40-90% wanted)"
     return _finish(best, folder, tuning)
+
+
+MAX_STEPS = 5
+
+
+def _next_step(rates: dict[str, float], danger: int,
+               shifts: dict[str, int]) -> tuple[int, dict[str, int], str] | None:
+    """The next setting to try: the danger dial first, then one system's own tables; None when none helps."""
+    from game.generate.model import SHIFTABLE
+
+    if min(rates.values()) < FAIR[0] and danger > DANGER_RANGE[0]:
+        return danger - 1, shifts, f"danger {danger - 1}"
+    alone = [s for s, r in rates.items() if r > FAIR[1] and s not in SHIFTABLE]
+    if alone and min(rates.values()) >= FAIR[0] + 0.1 and danger < DANGER_RANGE[1]:
+        return danger + 1, shifts, f"danger {danger + 1}"
+    changed = dict(shifts)
+    for system in SHIFTABLE:
+        rate = rates.get(system, 0.5)
+        if rate > FAIR[1] and changed.get(system, 0) < 3:
+            changed[system] = changed.get(system, 0) + 1
+        elif rate < FAIR[0] and changed.get(system, 0) > 0:
+            changed[system] -= 1
+    if changed == shifts:
+        return None
+    told = ", ".join(f"{s} {'+' if n >= 0 else ''}{n} tier" for s, n in changed.items() if n)
+    return danger, changed, f"own tables: {told or 'none'}"
+
+
+def _measure(made: Generated, folder: Path, runs: int, jobs: int) -> None:
+    started = time.perf_counter()
+    made.certificate.fairness = _fairness(folder, runs, jobs)
+    made.certificate.seconds["fairness"] = round(time.perf_counter() - started, 2)
 
 
 def _finish(made: Generated, folder: Path, tuning: list[str]) -> Generated:
@@ -132,17 +162,18 @@ def _miss(fairness: dict[str, float]) -> float:
     return sum(max(0.0, FAIR[0] - r) + max(0.0, r - FAIR[1]) for r in fairness.values())
 
 
-def _draft(seed: int, theme: str, size: str, danger: int, folder: Path, *, walk: bool) -> Generated:
-    """Build, write, check, walk and search one draft at ``danger``."""
+def _draft(seed: int, theme: str, size: str, danger: int, shifts: dict[str, int], folder: Path, *,
+           walk: bool) -> Generated:
+    """Build, write, check, walk and search one draft at ``danger`` with ``shifts``."""
     from game.world.loader import load_adventure
 
     seconds: dict[str, float] = {}
     started = time.perf_counter()
-    blueprint = build(seed, theme, size, danger)
+    blueprint = build(seed, theme, size, danger, shifts)
     files = render(blueprint, None)
     write_folder(folder, files)
     seconds["generate"] = round(time.perf_counter() - started, 3)
-    cert = Certificate(danger=danger, seconds=seconds)
+    cert = Certificate(danger=danger, shifts=dict(shifts), seconds=seconds)
     cert.problems = check_folder(folder)
     seconds["check"] = round(time.perf_counter() - started - seconds["generate"], 3)
     lap = time.perf_counter()

@@ -22,9 +22,18 @@ STEPS = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
 BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
 
 
-def adventure_id(theme: str, size: str, seed: int, danger: int = 0) -> str:
-    """``gen-THEME-SIZE-SEED``, and ``-harderN`` / ``-easierN`` when the fairness step turned the danger dial."""
+#: Systems whose foes the fairness step can make tougher on their own (a stat table of a higher tier's row),
+#: with the short name an adventure's id gives the step.
+SHIFTABLE = {"open_adventures": "oa", "opend6": "od"}
+
+
+def adventure_id(theme: str, size: str, seed: int, danger: int = 0, shifts: dict[str, int] | None = None) -> str:
+    """``gen-THEME-SIZE-SEED``, then ``-harderN`` / ``-easierN`` when the fairness step turned the danger dial,
+    and ``-oaN`` / ``-odN`` when it made one system's foes N tiers tougher."""
     turned = "" if danger == 0 else f"-harder{danger}" if danger > 0 else f"-easier{-danger}"
+    for system, short in SHIFTABLE.items():
+        if (shifts or {}).get(system):
+            turned += f"-{short}{(shifts or {})[system]}"
     return f"gen-{theme}-{size}-{seed}{turned}"
 
 
@@ -59,7 +68,8 @@ class RoomPlan:
     travel: int = 10
     scenery: list[Scenery] = field(default_factory=list)
     scenery_text: dict[str, str] = field(default_factory=dict)  # scenery id -> its description, filled
-    fixed_scenery: list[Scenery] = field(default_factory=list)  # the chain's (a lever), named by a feature sentence
+    fixed_scenery: list[Scenery] = field(default_factory=list)  # the chain's (a lever, a door), named by a feature
+    opened_text: dict[str, tuple[str, str]] = field(default_factory=dict)  # scenery id -> (exit, text once open)
     features: list[str] = field(default_factory=list)  # sentences about what the mission put here
     name: str = ""
     description: str = ""
@@ -112,6 +122,7 @@ class Blueprint:
     theme: Theme
     size: str
     danger: int
+    shifts: dict[str, int] = field(default_factory=dict)  # system -> tiers its foes are made tougher by
     rooms: dict[str, RoomPlan] = field(default_factory=dict)
     items: dict[str, ItemPlan] = field(default_factory=dict)
     npcs: dict[str, NpcPlan] = field(default_factory=dict)
@@ -130,7 +141,7 @@ class Blueprint:
 
     @property
     def adventure_id(self) -> str:
-        return adventure_id(self.theme.id, self.size, self.seed, self.danger)
+        return adventure_id(self.theme.id, self.size, self.seed, self.danger, self.shifts)
 
     def zone_rooms(self, zone: int) -> list[str]:
         return [r.id for r in self.rooms.values() if r.zone == zone]

@@ -25,7 +25,8 @@ from typing import Any
 from game.errors import SaveError
 
 RECORD_FORMAT = 1
-GENERATED_ID = re.compile(r"gen-([a-z]+)-(small|medium|large)-([0-9]+)(?:-(harder|easier)([0-9]+))?$")
+GENERATED_ID = re.compile(r"gen-([a-z]+)-(small|medium|large)-([0-9]+)(?:-(harder|easier)([0-9]+))?"
+                          r"(?:-oa([0-9]+))?(?:-od([0-9]+))?$")
 
 
 def log_hash(log: list[str]) -> str:
@@ -52,7 +53,9 @@ def make_record(engine: Any, save_path: Path | None, folder: Path | None = None)
     if generated:
         turned = int(generated.group(5) or 0) * (-1 if generated.group(4) == "easier" else 1)
         record["generator"] = {"version": adventure.version, "theme": generated.group(1), "size": generated.group(2),
-                               "seed": int(generated.group(3)), "danger": turned}
+                               "seed": int(generated.group(3)), "danger": turned,
+                               "shifts": {s: int(n) for s, n in (("open_adventures", generated.group(6)),
+                                                                 ("opend6", generated.group(7))) if n}}
     return record
 
 
@@ -63,6 +66,8 @@ def write_record(engine: Any, folder: Path | None = None) -> Path | None:
     store = engine.saves
     if store is None or not engine.state.log:
         return None
+    import datetime  # kept out of start-up: only a run's end needs it
+
     record = make_record(engine, store.path(AUTOSAVE), folder)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     path = Path(store.folder) / "runs" / f"{stamp}-{engine.state.system}-{engine.state.seed}.json"
@@ -140,16 +145,18 @@ def _adventure_folder(record: dict[str, Any]) -> str | None:
                             f"this game's generator is {GENERATOR_VERSION}")
         theme, size, seed = str(generator["theme"]), str(generator["size"]), int(generator["seed"])
         danger = int(generator.get("danger", 0))
-        target = generated_home(None) / adventure_id(theme, size, seed, danger)
+        raw = generator.get("shifts", {})
+        shifts = {str(k): int(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+        target = generated_home(None) / adventure_id(theme, size, seed, danger, shifts)
         if not target.is_dir():
-            _regenerate(seed, theme, size, danger, target)
+            _regenerate(seed, theme, size, danger, shifts, target)
         return str(target)
     return None
 
 
-def _regenerate(seed: int, theme: str, size: str, danger: int, folder: Path) -> None:
+def _regenerate(seed: int, theme: str, size: str, danger: int, shifts: dict[str, int], folder: Path) -> None:
     """The adventure of a record made again: the seed's draft, with the dial where the record's id says."""
     from game.generate.build import build
     from game.generate.emit import render, write_folder
 
-    write_folder(folder, render(build(seed, theme, size, danger), None))
+    write_folder(folder, render(build(seed, theme, size, danger, shifts), None))
