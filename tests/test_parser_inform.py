@@ -134,7 +134,8 @@ def test_a_foe_may_be_bought_off(game: Engine) -> None:
 
 
 def test_put_in_and_on_and_capacity(game: Engine) -> None:
-    assert play(game, "hang cloak on hook") == ["You put the velvet cloak on the brass hook."]
+    assert play(game, "hang cloak on hook") == ["(first taking off the velvet cloak)",
+                                                "You put the velvet cloak on the brass hook."], "worn from the start"
     assert "On the brass hook you see a velvet cloak." in play(game, "look")
     assert play(game, "x hook")[-1] == "On it you see a velvet cloak."
     assert play(game, "put key in chest") == ["(first taking the brass key)", "You put the brass key in the iron chest."]
@@ -158,7 +159,8 @@ def test_put_all_puts_each_thing_carried_and_says_what_would_not_go(game: Engine
     assert play(game, "put all in chest") == ["You put the knife in the iron chest.",
                                              "There is no room for the velvet cloak in the iron chest."]
     assert game.world.place_of("knife") == "in:hall/chest" and game.world.place_of("cloak") == "player"
-    assert play(game, "take key", "put all but key on hook") == ["You put the velvet cloak on the brass hook."]
+    assert play(game, "take key", "put all but key on hook") == ["(first taking off the velvet cloak)",
+                                                                 "You put the velvet cloak on the brass hook."]
     assert play(game, "put everything on hook") == ["You put the brass key on the brass hook."]
     assert play(game, "put all on hook") == ["You carry nothing to put there."]
     assert play(game, "take cloak", "put all") == ["What do you want to put everything in?"]
@@ -175,6 +177,7 @@ def test_put_all_in_a_carried_bag_puts_the_rest_and_not_the_bag(tmp_path: Path) 
     adventure = load_adventure(folder)
     game = Engine.new_game(adventure, get_system("vaarn"), 3, saves=SaveStore(tmp_path / "saves", adventure))
     assert play(game, "put all in bag") == ["You put the knife in the canvas bag.",
+                                           "(first taking off the velvet cloak)",
                                            "You put the velvet cloak in the canvas bag."]
     assert game.world.place_of("bag") == "player"
 
@@ -433,7 +436,7 @@ def test_put_asks_where_and_the_answer_completes_it(game: Engine) -> None:
     assert play(game, "put knife") == ["What do you want to put the knife in?"]
     assert play(game, "chest") == ["You put the knife in the iron chest."]
     assert play(game, "put cloak on") == ["What do you want to put the velvet cloak on?"]
-    assert play(game, "hook") == ["You put the velvet cloak on the brass hook."]
+    assert play(game, "hook") == ["(first taking off the velvet cloak)", "You put the velvet cloak on the brass hook."]
 
 
 def test_again_after_an_answer_repeats_the_whole_command(engine: Engine) -> None:

@@ -260,7 +260,8 @@ def test_cloak_all_meets_the_triggers_of_each_thing_it_covers(cloak: Engine) -> 
     assert play(cloak, "drop all") == ["This isn't the best place to leave a smart cloak lying around."]
     assert cloak.world.place_of("cloak") == "player" and cloak.state.turn == 1
     play(cloak, "w")
-    assert play(cloak, "put all on hook") == ["You put the velvet cloak on the small brass hook."]
+    assert play(cloak, "put all on hook") == ["(first taking off the velvet cloak)",
+                                              "You put the velvet cloak on the small brass hook."]
 
 
 @pytest.mark.parametrize("slips, status", [(0, "won"), (1, "won"), (2, "lost")])

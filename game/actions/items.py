@@ -159,6 +159,9 @@ def drop(turn: Turn, command: Command) -> None:
     item_id = resolve_carried(world, command.words, turn.referent, pronouns=turn.pronouns, what="drop")
     turn.referent = ("item", item_id)
     confirm_water_kept(turn, [item_id], "drop")
+    from game.actions.things import take_off_first
+
+    take_off_first(turn, item_id)
     world.move_item(item_id, room_place(world.state.room))
     turn.say(f"Dropped: {definite(world.item_name(item_id))}.")
     turn.spend(1)

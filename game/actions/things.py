@@ -76,6 +76,14 @@ def take_first(turn: Turn, item_id: str) -> None:
     world.move_item(item_id, PLAYER)
 
 
+def take_off_first(turn: Turn, item_id: str) -> None:
+    """An implicit taking off, as Inform does it: "(first taking off the velvet cloak)"."""
+    world = turn.world
+    if item_id in world.state.worn:
+        world.state.worn.discard(item_id)
+        turn.say(f"(first taking off {definite(world.item_name(item_id))})")
+
+
 def put(turn: Turn, command: Command) -> None:
     """``put THING in/on HOLDER``, or ``put all [but ...] in/on HOLDER``: everything carried, one
     at a time, each refusal said and the rest put."""
@@ -154,6 +162,7 @@ def _put_one(turn: Turn, item_id: str, holder: tuple[Thing, str]) -> None:
     take_first(turn, item_id)
     if not (target[0] == "item" and world.place_of(target[1]) == PLAYER):  # a satchel carried keeps it carried
         confirm_water_kept(turn, [item_id], "put")
+    take_off_first(turn, item_id)
     world.move_item(item_id, holder_place(target))
     turn.say(f"You put {definite(world.item_name(item_id))} {where} {the_name(world, target)}.")
 
@@ -193,6 +202,7 @@ def give(turn: Turn, command: Command) -> None:
     npc_id = _npc_to(turn, command, "give", name)
     confirm_water_kept(turn, [item_id], "give")
     _received(turn, npc_id, name, world.item(item_id).value)
+    take_off_first(turn, item_id)
     world.move_item(item_id, npc_place(npc_id))
     turn.spend(1)
 
@@ -330,6 +340,7 @@ def throw(turn: Turn, command: Command) -> None:
     world = turn.world
     item_id = held_item(turn, command.words, "throw")
     confirm_water_kept(turn, [item_id], "throw")
+    take_off_first(turn, item_id)
     if command.second:
         target = resolve(Scope.around(world, scenery=True, carried=False), command.second, None, pronouns=turn.pronouns,
                          what="throw it at")
