@@ -66,7 +66,6 @@ def write_record(engine: Any, folder: Path | None = None) -> Path | None:
     store = engine.saves
     if store is None or not engine.state.log:
         return None
-    import datetime  # kept out of start-up: only a run's end needs it
 
     record = make_record(engine, store.path(AUTOSAVE), folder)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
