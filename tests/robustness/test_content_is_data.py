@@ -28,6 +28,16 @@ FORBIDDEN_MODULES = {"pickle", "marshal", "shelve", "subprocess", "dill", "cloud
 ATTRIBUTE_CALLS = {"getattr", "setattr", "delattr", "hasattr"}
 #: (module, function) -> why a dynamic lookup there cannot be steered by content, saves or input.
 AUDITED: dict[tuple[str, str], str] = {
+    ("game/generate/themes/__init__.py", "load_theme"): "import_module('game.generate.themes.' + module) for a module "
+                                                        "named in the fixed table THEME_MODULES, after checking the id",
+    ("game/generate/emit.py", "_exit"): "getattr(plan, key) for key in a literal tuple of ExitPlan's fields",
+    ("game/generate/emit.py", "render"): "HEADER.format(...): a constant template of the module",
+    ("game/generate/build.py", "_lever"): "theme.phrases[...].format(...): the generator's own phrase tables (code), "
+                                          "never an adventure's content",
+    ("game/actions/__init__.py", "_handler"): "import_module('game.actions.' + family) and getattr(module, name) for a "
+                                              "handler named in the fixed verb table of game.verbs (code, never content)",
+    ("game/npc/words.py", "memory_line"): "_LINES[...].format(Name=...): the templates are constants of the module; "
+                                          "content's talk_after text is returned as it is, never formatted",
     ("game/meta.py", "run"): "getattr(self, 'do_' + verb): the engine calls run() only for verbs in the fixed "
                              "table game.verbs.META_VERBS (tested below)",
     ("game/meta.py", "__init__"): "hasattr(self, 'do_' + verb) for each verb of the fixed table game.verbs.META_VERBS",
