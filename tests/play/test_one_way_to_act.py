@@ -103,3 +103,17 @@ def test_a_deed_the_rules_refuse_costs_the_npc_its_turn_and_says_nothing(oasis: 
     report = engine.submit("wait")
     assert engine.state.status == "playing"
     assert not any("cannot shoot" in line for line in report.lines), report.lines
+
+
+def test_an_opend6_npc_counting_body_points_is_badly_hurt_at_half(oasis: Adventure) -> None:
+    """docs/npcs.md: a healing item is used at half its HP or below where the system counts HP."""
+    from dataclasses import replace
+
+    engine = Engine.new_game(oasis, get_system("opend6", {"damage": "body-points"}), 1)
+    sheet = engine.world.npc_state("raider").sheet
+    assert sheet.body_points_max
+    top = sheet.body_points_max
+    assert not engine.play.badly_hurt(replace(sheet, body_points=top - 1))
+    assert engine.play.badly_hurt(replace(sheet, body_points=top // 2))
+    wounds = Engine.new_game(oasis, get_system("opend6"), 1)
+    assert wounds.play.badly_hurt(replace(wounds.world.npc_state("raider").sheet, wound_level=1))

@@ -206,6 +206,13 @@ class OpenD6Play(BasePlay[OpenD6]):
         """The difficulty stays hidden in the world's rolls too (a reaction shows no number)."""
         return hidden(result)
 
+    def badly_hurt(self, sheet: D6Sheet) -> bool:
+        """Under ``damage = "body-points"`` the system counts HP: half its Body Points or below, as
+        wherever HP are counted (docs/npcs.md); under Wounds, wounded at all."""
+        if self.system.damage == "body-points" and sheet.body_points is not None and sheet.body_points_max:
+            return sheet.body_points * 2 <= sheet.body_points_max
+        return super().badly_hurt(sheet)
+
     # -- the flow of time -------------------------------------------------------------
     def after_npc_phase(self, turn: Turn) -> None:
         """The end of the round: a complication lapses, stuns and mortal wounds run on, the
