@@ -31,7 +31,7 @@ from game.rules.base import AttackResult, Situation, Weapon
 from game.systems.open_adventures.events import AttackMissed, DiceCommitted
 from game.systems.open_adventures.narration import dice_word
 from game.systems.open_adventures.pool import collapsed, limit_left, start_turn
-from game.systems.open_adventures.rules import OASheet
+from game.systems.open_adventures.rules import MoveOutcome, OASheet
 from game.systems.open_adventures.turn import (
     band,
     capital,
@@ -74,8 +74,21 @@ def strikes(play: OpenAdventuresPlay, turn: Turn, npc_id: str, mode: str, weapon
     return []
 
 
+def approach(play: OpenAdventuresPlay, turn: Turn, mover: str, npc_id: str, count: int) -> MoveOutcome:
+    """``mover`` (the player, or the NPC ``npc_id``) spends ``count`` Move dice to close the distance
+    between the player and ``npc_id`` (seed 000 §1 Move: 6" a success); the mover's sheet and the
+    distance are put back.  One path for closing in, whoever moves; the caller tells it."""
+    world = turn.world
+    inches = distance(world, npc_id)
+    outcome = play.system.move(sheet_of(world, mover), successes_to_reach(inches), Situation(commit=count), turn.dice)
+    put_sheet(world, mover, outcome.sheet)
+    set_distance(world, npc_id, max(0, inches - outcome.inches))
+    return outcome
+
+
 def close_in(play: OpenAdventuresPlay, turn: Turn, npc_id: str, inches: int) -> int:
-    """The NPC spends Move dice toward the player; returns the distance left."""
+    """The NPC spends Move dice toward the player (:func:`approach`), keeping one to strike with;
+    returns the distance left."""
     world = turn.world
     state = world.npc_state(npc_id)
     left = state.sheet.dice_left
@@ -84,11 +97,9 @@ def close_in(play: OpenAdventuresPlay, turn: Turn, npc_id: str, inches: int) -> 
     if count <= 0:
         turn.say(f"{capital(name)} stays {inches}\" away.")
         return inches
-    outcome = play.system.move(state.sheet, successes_to_reach(inches), Situation(commit=count), turn.dice)
-    state.sheet = outcome.sheet
+    outcome = approach(play, turn, npc_id, npc_id, count)
     turn.show_roll(f"{name} moves", outcome.roll)
-    after = max(0, inches - outcome.inches)
-    set_distance(world, npc_id, after)
+    after = distance(world, npc_id)
     if after == 0:
         turn.say(f"{capital(name)} closes in and is at your side.")
     elif after == inches:

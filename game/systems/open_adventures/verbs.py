@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
+from game.events import PLAYER
 from game.parser import DIRECTION_WORDS, Command, ParseError, parse, phrases_of
 from game.rules.base import Situation
 from game.systems.open_adventures.dice import (
@@ -18,6 +19,7 @@ from game.systems.open_adventures.dice import (
     PoolRequest,
     exit_successes,
 )
+from game.systems.open_adventures.fight import approach
 from game.systems.open_adventures.turn import (
     band,
     capital,
@@ -136,12 +138,10 @@ def move(play: OpenAdventuresPlay, turn: Turn, command: Command) -> None:
     need = successes_to_reach(inches)
     count = choose_dice(play, turn, "move", _asked(command))
     turn.requests.append((f"move to {name}", PoolRequest(count, need, "Move", "seed 000 §1 Move")))
-    outcome = play.system.move(hero(world), need, Situation(commit=count), turn.dice)
-    world.state.player = outcome.sheet
+    outcome = approach(play, turn, PLAYER, npc_id, count)
     play._note_push(turn, outcome.commitment.pushed)
     turn.show_roll(f"move to {name}", outcome.roll)
-    after = max(0, inches - outcome.inches)
-    set_distance(world, npc_id, after)
+    after = distance(world, npc_id)
     if after == 0:
         turn.say(f"You close in: {name} is at your side.")
     elif outcome.inches:
