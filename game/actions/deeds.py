@@ -140,6 +140,15 @@ class HoldBack(Fight):
     mode: ClassVar[str] = "hold"
 
 
+def mend(turn: Turn, actor: str, item_id: str, label: str) -> None:
+    """``actor`` heals with a healing item, whoever it is: the system's ``heal`` by the item's
+    die, its rolls shown under ``label``; the item is used up unless ``consumed = false``."""
+    world = turn.world
+    turn.play.heal(turn, str(world.item(item_id).effect["heal"]), label, actor=actor)
+    if world.item(item_id).effect.get("consumed", True):
+        world.destroy_item(item_id)
+
+
 @dataclass(frozen=True)
 class UseItem:
     """Use ``item`` (a gift or exotica the actor carries): on the player (``harm``) or on its own
@@ -160,10 +169,7 @@ class UseItem:
         if self.purpose == HEAL:
             before = world.system.health(world.npc_state(actor).sheet)
             if not play.use_item(turn, self.item, (), actor=actor):  # the system's own meaning first (a Gift)
-                play.heal(turn, str(world.item(self.item).effect["heal"]), f"{world.the_npc(actor)} heals",
-                          actor=actor)
-                if world.item(self.item).effect.get("consumed", True):
-                    world.destroy_item(self.item)
+                mend(turn, actor, self.item, f"{world.the_npc(actor)} heals")
             turn.emit(NpcRecovered(actor, before, world.system.health(world.npc_state(actor).sheet)))
         elif play.use_item(turn, self.item, (), actor=actor):
             memory.remember(world, actor, "fought")

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from game.actions import Turn, triggers
 from game.actions.checks import roll_check, roll_check_def
+from game.actions.deeds import mend
 from game.actions.scope import PRONOUNS, Orphan, Scope, all_but, held_here, resolve, resolve_carried, the_name, things_named
 from game.actions.water import confirm_water_kept
 from game.errors import ActionRefused
@@ -263,9 +264,7 @@ def use(turn: Turn, command: Command) -> None:
         if turn.play.unhurt(world):
             raise ActionRefused(f"You are not hurt: you keep the {world.item_name(item_id)} for when you are.")
         turn.say(f"You use the {world.item_name(item_id)}.")
-        turn.play.heal(turn, str(item.effect["heal"]), "heal")
-        if item.effect.get("consumed", True):
-            world.destroy_item(item_id)
+        mend(turn, PLAYER, item_id, "heal")  # the healing deed every actor shares
         turn.spend(1)
         return
     if item.effect.get("damage") is not None or item.damage:
