@@ -270,23 +270,43 @@ class MetaCommands:
         """Leave; first ask, as Inform does, when the run moved on since the player's own last save."""
         engine = self.engine
         progress = (engine.state.turn, len(engine.state.log)) != engine.saved_turn and engine.state.log
-        farewell = "Farewell, wanderer."
         if not progress or engine.state.status != "playing":
-            self.close_transcript(command.typed or command.raw, [farewell])
-            return self._report(farewell, quit=True)
+            return self._leave(command.typed or command.raw)
         engine.confirming_quit = True
-        kept = f" {engine.saves.kept_line()}" if engine.autosave and engine.saves is not None else ""
-        return Report([f"You have played on since your last save.{kept}", "Quit anyway? (yes/no)"], question=True)
+        kept = self.kept_lines()
+        return Report([f"You have played on since your last save.{' ' if kept else ''}{' '.join(kept)}",
+                       "Quit anyway? (yes/no)"], question=True)
 
     def answer_quit(self, text: str) -> Report | None:
         """The answer to ``quit``'s question: yes leaves, no stays; any other command is run instead."""
         answer = " ".join(text.lower().split()).strip(".!")
         if answer in ("y", "yes", "quit", "q"):
-            self.close_transcript(text, ["Farewell, wanderer."])
-            return self._report("Farewell, wanderer.", quit=True)
+            return self._leave(text)
         if answer in ("n", "no", ""):
             return self._report("Then play on.")
         return None
+
+    def _leave(self, typed: str) -> Report:
+        lines = self.farewell_lines()
+        self.close_transcript(typed, lines)
+        return self._report(*lines, quit=True)
+
+    def farewell_lines(self) -> list[str]:
+        """The goodbye of ``quit`` and of Ctrl-D alike: the farewell, then where the run is kept (once the
+        autosave is written), or that it is not when the last write failed."""
+        return ["Farewell, wanderer.", *self.kept_lines()]
+
+    def kept_lines(self) -> list[str]:
+        """Where the run is kept and how to resume it, told only once the autosave stands written; a failed
+        last write is said instead (only the player's own saves keep the run then); nothing for an ended run."""
+        engine = self.engine
+        saves = engine.saves
+        if not engine.autosave or saves is None or not engine.state.log or engine.state.status != "playing":
+            return []
+        failed = engine.flush_autosave()
+        if failed:
+            return [f"(The autosave failed: {failed}. Only your own saves keep this run.)"]
+        return [saves.kept_line()]
 
     # -- restart and the end of a run -----------------------------------------------------
     def do_restart(self, command: Command) -> Report:

@@ -96,6 +96,25 @@ def test_ctrl_d_after_a_failed_autosave_does_not_claim_the_run_is_kept(tiny: Adv
     assert "kept in the autosave" not in text and "The autosave failed" in text
 
 
+def test_quit_after_a_failed_autosave_says_what_ctrl_d_says(tiny: Adventure, tmp_path: Path) -> None:
+    """A full disk or a read-only folder: neither quit's question nor its farewell claims the run is kept."""
+    (tmp_path / "file").write_text("not a folder")
+    engine = Engine.new_game(tiny, get_system("vaarn"), 3, saves=SaveStore(tmp_path / "file" / "saves", tiny))
+    engine.autosave = True
+    ctrl_d = "Farewell" + _terminal(engine, "wait\r").split("Farewell", 1)[1]
+    asked = " ".join(engine.submit("quit").lines)
+    assert "kept in the autosave" not in asked and "The autosave failed" in asked
+    said = engine.submit("yes")
+    assert said.quit and " ".join(" ".join(said.lines).split()) == " ".join(ctrl_d.split())
+
+
+def test_quit_and_ctrl_d_say_the_same_farewell(engine: Engine) -> None:
+    engine.autosave = True
+    ctrl_d = _terminal(engine, "wait\r").split("Time passes.\n", 1)[1]
+    engine.submit("quit")
+    assert " ".join(" ".join(engine.submit("yes").lines).split()) == " ".join(ctrl_d.split())
+
+
 def test_a_paste_of_several_lines_becomes_several_commands_on_the_line(engine: Engine) -> None:
     """Not the first line alone with the rest dropped unseen: each pasted line is a command."""
     text = _terminal(engine, "\x1b[200~take stone\r\nwait\n\x1b[201~\r")
