@@ -1,4 +1,4 @@
-"""Runs: each game has its own identity and its own autosave, kept until the player lets it go (PRODUCT §8).
+"""Runs: each game has its own identity and its own autosave, kept until the player lets it go.
 
 A run is numbered across the whole saves folder (``3``), so ``wayfarer --continue 3``
 needs no adventure, and its autosave is ``<saves>/<adventure-id>/runs/<number>.toml``
