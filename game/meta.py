@@ -236,7 +236,7 @@ class MetaCommands:
         if self.unsaved_progress():
             self.confirming, self._confirmed = "load", (command, *read)
             what = f"the backup of slot \"{slot}\"" if backup else f"slot \"{slot}\""
-            return Report([f"You have played on since your last save. Loading {what} leaves this run.{self._kept()}",
+            return Report([f"You have played on since your last save. Loading {what} leaves it.{self._kept()}",
                            "Load anyway? (yes/no)"], question=True)
         return self._load(command, *read)
 
@@ -247,18 +247,18 @@ class MetaCommands:
             (engine.state.turn, len(engine.state.log)) != engine.saved_turn
 
     def _kept(self) -> str:
-        """`` It is kept as run 3 (wayfarer --continue 3).``: where the run left stays (once its autosave is
-        written); a failed autosave is said instead; nothing without an autosave."""
+        """`` This run is kept as run 3 (wayfarer --continue 3).``: where the run left stays (once its autosave
+        is written); a failed autosave is said instead; nothing without an autosave."""
         engine, store = self.engine, self.engine.saves
         if not engine.autosave or store is None or not engine.state.log:
             return ""
         failed = engine.flush_autosave()
         if failed:
-            return f" It cannot be kept: the autosave failed ({failed})."
+            return f" This run cannot be kept: the autosave failed ({failed})."
         from game.saves import continue_command
 
         run = store.run or "?"
-        return f" It is kept as run {run} ({continue_command(store.root, run)})."
+        return f" This run is kept as run {run} ({continue_command(store.root, run)})."
 
     def _left(self) -> list[str]:
         """Leave the run for another (a load, a restart): a line saying where the run left is kept, if it was written."""

@@ -25,7 +25,7 @@ def test_load_asks_before_leaving_progress_and_keeps_the_run_left(engine: Engine
     play(engine, "wait", "save early", "take stone", "wait", "wait", "wait")
     before = engine.state.copy()
     asked = play(engine, "load early")
-    assert asked[0].startswith('You have played on since your last save. Loading slot "early" leaves this run. It is '
+    assert asked[0].startswith('You have played on since your last save. Loading slot "early" leaves it. This run is '
                                "kept as run 1 (wayfarer --continue 1") and asked[-1] == "Load anyway? (yes/no)"
     assert play(engine, "no") == ["Then the journey goes on."] and engine.state.copy() == before
     play(engine, "load early")
@@ -50,7 +50,7 @@ def test_restart_asks_and_keeps_the_run_left(engine: Engine) -> None:
     engine.autosave = True
     play(engine, "wait", "wait")
     asked = play(engine, "restart")
-    assert asked[0].startswith("Are you sure you want to start again from the beginning? It is kept as run 1")
+    assert asked[0].startswith("Are you sure you want to start again from the beginning? This run is kept as run 1")
     said = play(engine, "yes")
     assert said[-1].startswith("(The run you left is kept as run 1: wayfarer --continue 1")
     play(engine, "wait")
