@@ -317,7 +317,8 @@ def _neutralised_streams(argv: Sequence[str] | None) -> Iterator[None]:
     """Standard error always, and standard output for every subcommand but those that play (whose terminal
     output prompt_toolkit draws, every line cleaned as adventure text is), pass :class:`Neutralised`."""
     args = list(sys.argv[1:] if argv is None else argv)
-    playing = not args or args[0] not in SUBCOMMANDS or args[0] in ("play", "new", "daily")
+    playing = (not args or args[0] not in SUBCOMMANDS or args[0] in ("play", "new", "daily")) \
+        and not {"-h", "--help", "--version"} & set(args)  # help names the saves folder: neutralised too
     saved = sys.stdout, sys.stderr
     if sys.stderr is not None:
         sys.stderr = Neutralised(sys.stderr)

@@ -233,7 +233,7 @@ def run_line(run: Run, system_name: Callable[[str], str], *, this_game: bool = F
              system_name(run.system) if run.system else "",
              f"day {run.day}" if run.day is not None else "", run.place or "",
              {"won": "won", "dead": "dead", "lost": "lost"}.get(run.status or "", ""), f"played {when}"]
-    text = ", ".join(p for p in parts if p)
+    text = ", ".join(p if len(p) <= 60 else p[:57] + "..." for p in parts if p)  # a hand-edited head stays a line
     return escape_controls(f"run {run.run}{' (this game)' if this_game else ''}: {text}")
 
 

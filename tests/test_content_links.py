@@ -52,6 +52,8 @@ KINDS = ["link-out", "link-to-environ", "link-up-and-in", "folder", "fifo", "dan
 def test_a_planted_entry_is_refused_in_one_line_naming_it(tmp_path: Path, kind: str, command: str) -> None:
     if kind == "link-to-environ" and not Path("/proc/self/environ").exists():
         pytest.skip("no /proc here")
+    if kind == "fifo" and not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
     folder, name = _adventure(tmp_path, kind)
     done = _wayfarer(*([command] if command != "play" else []), str(folder))
     both = done.stdout + done.stderr

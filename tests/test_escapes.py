@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 EVIL = "\x1b]0;pwned\x07\x1b[2J\x9b31m\u202e"
 
 
-def _wayfarer(*args: str, commands: str = "look\nsave s\nquit\n") -> str:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "WAYFARER_CACHE": "off"}
+def _wayfarer(*args: str, commands: str = "look\nsave s\nquit\n", saves: str = "") -> str:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "WAYFARER_CACHE": "off", **({"WAYFARER_SAVES": saves} if saves else {})}
     done = subprocess.run([sys.executable, "-m", "game", *args], input=commands.encode(), capture_output=True,
                           cwd=ROOT, env=env, timeout=120)
     out = (done.stdout + done.stderr).decode("utf-8", "replace")
@@ -59,12 +59,14 @@ CASES = {
     "unknown-adventure": lambda f: ["check", f"nowhere{EVIL}"],
     "play-unknown": lambda f: [f"nowhere{EVIL}"],
     "usage": lambda f: ["odds", "vaarn", f"x{EVIL}=1"],
+    "help": lambda f: ["--help"],
+    "play-help": lambda f: ["play", "--help"],
 }
 
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_no_escape_reaches_the_terminal(planted: Path, case: str) -> None:
-    out = _wayfarer(*CASES[case](planted))
+    out = _wayfarer(*CASES[case](planted), saves=str(planted.parent / f"home{EVIL}") if "help" in case else "")
     assert _controls(out) == [], out
 
 
