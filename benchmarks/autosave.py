@@ -55,7 +55,7 @@ def main() -> None:
                 start = time.perf_counter()
                 engine.state.copy(share_log=True)
                 copies.append((time.perf_counter() - start) * 1000)
-            autosave_bytes = (Path(folder) / adventure.id / "autosave.toml").stat().st_size
+            autosave_bytes = engine.saves.run_file().stat().st_size if engine.saves else 0
             print(f"log {size:>6,}: command {statistics.median(off):6.2f} ms (p99 {sorted(off)[-max(1, count // 100)]:6.2f}); "
                   f"with autosave {statistics.median(on):6.2f} ms (p99 {sorted(on)[-max(1, count // 100)]:6.2f}); "
                   f"the write behind it {statistics.median(writes):6.2f} ms; "

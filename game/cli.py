@@ -6,19 +6,20 @@ command prints a traceback for bad input: a one-line reason instead.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import io
 import os
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from game import version
 from game.errors import ContentError, UsageError, WayfarerError
 from game.paths import content_cache_home, saves_home
 
-SUBCOMMANDS = ("play", "check", "systems", "odds", "roll", "map", "replay", "schema", "test", "simulate", "generate",
-               "new", "daily")
+SUBCOMMANDS = ("play", "saves", "check", "systems", "odds", "roll", "map", "replay", "schema", "test", "simulate",
+               "generate", "new", "daily")
 
 
 class Parser(argparse.ArgumentParser):
@@ -99,12 +100,22 @@ def _play_options(play: Parser) -> None:
     """The options of ``play`` that ``new`` and ``daily`` take too."""
     play.add_argument("--system", type=text, help="the rule system to play under (see: wayfarer systems)")
     play.add_argument("--load", metavar="SLOT", type=text, help="start from a saved slot")
-    play.add_argument("--continue", dest="resume", action="store_true",
-                      help="resume the adventure's last run where it stopped (its autosave)")
+    play.add_argument("--continue", dest="resume", nargs="?", const=True, default=False, metavar="RUN",
+                      help="resume a run where it stopped: the run numbered RUN (wayfarer saves lists them), else "
+                           "the adventure's most recent, else the most recent of all")
     play.add_argument("--saves", metavar="DIR", type=text, help="the saves folder (the one in use is named below)")
     play.add_argument("--plain", action="store_true",
                       help="for screen readers: no colour, no status bar or boxes, rolls as sentences "
                            "(NO_COLOR alone turns colour off)")
+
+
+def _add_saves(sub: Subparsers, saves_text: str) -> None:
+    saves = sub.add_parser("saves", help="list the runs kept (each resumed with --continue RUN), or drop some",
+                           epilog=saves_text, formatter_class=argparse.RawDescriptionHelpFormatter)
+    saves.add_argument("adventure", nargs="?", default=None, type=text, help="only this adventure's runs")
+    saves.add_argument("--drop", metavar="RUN", action="append", default=[], type=text,
+                       help="drop this run for good (repeatable)")
+    saves.add_argument("--saves", metavar="DIR", type=text, help="the saves folder (the one in use is named below)")
 
 
 def _add_check(sub: Subparsers, saves_text: str) -> None:
@@ -220,7 +231,7 @@ def _add_daily(sub: Subparsers, saves_text: str) -> None:
 
 
 _SUBPARSERS = {
-    "play": _add_play, "check": _add_check, "systems": _add_systems, "odds": _add_odds, "roll": _add_roll,
+    "play": _add_play, "saves": _add_saves, "check": _add_check, "systems": _add_systems, "odds": _add_odds, "roll": _add_roll,
     "map": _add_map, "replay": _add_replay, "schema": _add_schema, "test": _add_test, "simulate": _add_simulate,
     "generate": _add_generate, "new": _add_new, "daily": _add_daily,
 }
@@ -244,8 +255,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             except (ValueError, OSError):
                 pass
     try:
-        code = _main(argv)
-        sys.stdout.flush()
+        with _neutralised_streams(argv):
+            code = _main(argv)
+            sys.stdout.flush()
         return code
     except BrokenPipeError:
         _quiet_stdout()
@@ -257,6 +269,65 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError):
             pass
         return 1
+
+
+class Neutralised:
+    """A text stream whose writes pass :func:`game.text.neutralise`: nothing printed acts on the terminal.
+    ``write_control`` writes as it is, for the one caller that means to (a progress bar's carriage return)."""
+
+    def __init__(self, inner: TextIO) -> None:
+        self.inner = inner
+
+    def write(self, text: str) -> int:
+        from game.text import neutralise
+
+        self.inner.write(neutralise(text))
+        return len(text)
+
+    def write_control(self, text: str) -> int:
+        return self.inner.write(text)
+
+    def flush(self) -> None:
+        self.inner.flush()
+
+    def fileno(self) -> int:
+        return self.inner.fileno()
+
+    def isatty(self) -> bool:
+        return self.inner.isatty()
+
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def encoding(self) -> str:
+        return self.inner.encoding
+
+    @property
+    def errors(self) -> str | None:
+        return self.inner.errors
+
+    @property
+    def buffer(self) -> Any:
+        return self.inner.buffer
+
+
+@contextlib.contextmanager
+def _neutralised_streams(argv: Sequence[str] | None) -> Iterator[None]:
+    """Standard error always, and standard output for every subcommand but those that play (whose terminal
+    output prompt_toolkit draws, every line cleaned as adventure text is), pass :class:`Neutralised`."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    playing = (not args or args[0] not in SUBCOMMANDS or args[0] in ("play", "new", "daily")) \
+        and not {"-h", "--help", "--version"} & set(args)  # help names the saves folder: neutralised too
+    saved = sys.stdout, sys.stderr
+    if sys.stderr is not None:
+        sys.stderr = Neutralised(sys.stderr)
+    if not playing:
+        sys.stdout = Neutralised(sys.stdout)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
 
 
 def _quiet_stdout() -> None:
@@ -318,7 +389,7 @@ def dispatch(args: argparse.Namespace) -> int:
     from game import commands
 
     handlers = {
-        "play": commands.play, "check": commands.check, "systems": commands.systems,
+        "play": commands.play, "saves": commands.saves, "check": commands.check, "systems": commands.systems,
         "odds": commands.odds, "roll": commands.roll, "map": commands.show_map, "replay": commands.replay,
         "schema": commands.schema, "test": commands.test, "simulate": commands.simulate,
     }

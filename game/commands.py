@@ -20,7 +20,8 @@ from game.rules.dice import RandomDice, ScriptedDice
 from game.world.content import Adventure
 
 if TYPE_CHECKING:
-    from game.saves import AutosavedRun, SaveStore
+    from game.runs import Run
+    from game.saves import SaveStore
     from game.world.cache import ContentCache
     from game.world.state import WorldState
 
@@ -46,38 +47,43 @@ def _system_for(adventure: Adventure, system_id: str | None) -> SystemInPlay:
 def play(args: argparse.Namespace) -> int:
     from game.engine import Engine
     from game.repl import run_repl
-    from game.saves import AUTOSAVE, SaveStore, loaded_lines
+    from game.runs import migrate_old_autosaves
+    from game.saves import SaveStore, loaded_lines
 
     if args.resume and args.load:
         raise UsageError("give --continue or --load, not both")
     root = _saves_folder(args.saves)
-    named = args.adventure
-    if args.resume and named is None:
-        named = _last_run(root)  # --continue alone: the most recent run in the saves folder
+    told = migrate_old_autosaves(root)
+    run = _chosen_run(root, args.resume if isinstance(args.resume, str) else args.adventure) if args.resume else None
+    given = args.adventure if isinstance(args.resume, str) and args.adventure is not None else None
+    named = given or (_adventure_of(run, root) if run is not None else args.adventure)
     adventure = _load(named)
+    if run is not None and run.adventure_id != adventure.id:
+        raise SaveError(f"run {run.run} is a run of {run.adventure_id}, not of {adventure.id}")
     system = _system_for(adventure, args.system)
     store = SaveStore(root, adventure)
     store.clean_strays()
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    slot = AUTOSAVE if args.resume else args.load
-    if slot:
-        state, notes = _load_slot(store, slot, args.resume)
+    if run is not None or args.load:
+        state, notes = _resumed(store, run.run) if run is not None else store.load(args.load)
         if state.system != system.id and args.system is None:
             system = _system_for(adventure, state.system)
         elif state.system != system.id:
-            raise SaveError(f"slot \"{slot}\" was played under {state.system}, not {system.id}")
+            what = f"run {run.run}" if run is not None else f"slot \"{args.load}\""
+            raise SaveError(f"{what} was played under {state.system}, not {system.id}")
         engine = Engine(adventure, system, state, saves=store)
-        if not args.resume:
+        engine.undo_stack = store.take_undo(state)  # an autosave's undo of the last turns (none in a slot)
+        if run is None:
             engine.saved_turn = (state.turn, len(state.log))
-        said = ([*notes, f"Resumed your last run of {adventure.title} (turn {state.turn}, day {state.day})."]
-                if args.resume else loaded_lines(slot, notes))
-        opening = said + engine.look_lines()
+        said = ([*notes, f"Resumed run {run.run} of {adventure.title} (turn {state.turn}, day {state.day})."]
+                if run is not None else loaded_lines(args.load, notes))
+        ended = engine.meta.ending_lines() if state.status != "playing" else []  # a death's question, and its UNDO
+        opening = [*told, *said, *engine.look_lines(), *ended]
     else:
         engine = Engine.new_game(adventure, system, seed, saves=store)
         opening = [f"{adventure.title} — played under {system.name} (seed {seed})", ""] + engine.opening()
-        unfinished = _unfinished_run(store)
+        unfinished = [*told, *_unfinished_run(store)]
         if unfinished:
-            store.keep_previous_autosave = True
             opening = [*unfinished, ""] + opening
     engine.autosave = True
     engine.fixed_seed = args.seed
@@ -90,70 +96,144 @@ def play(args: argparse.Namespace) -> int:
     return code
 
 
-def _last_run(root: Path) -> str:
-    """The adventure of the most recent autosave in the saves folder: a bundled adventure's id, or the
-    folder the autosave names; SaveError naming the runs there (and how to resume each) when neither is known."""
-    from game.saves import autosaved_runs
+def _chosen_run(root: Path, named: str | None) -> Run:
+    """The run ``--continue`` resumes: the one numbered ``named``, else the most recent of the adventure
+    ``named``, else the most recent of all; SaveError saying what there is instead."""
+    from game.runs import find_run, is_run_id, kept_runs
+
+    if named is not None and is_run_id(named):
+        found = find_run(root, named)
+        if found is not None:
+            return found
+    if named is None:
+        every = kept_runs(root)
+        if not every:
+            raise SaveError(f"no run to continue: there is no run kept in {_shown(root)}")
+        return every[0]
+    adventure = _load(named)
+    mine = kept_runs(root, adventure.id)
+    if not mine:
+        others = [f"{r.run} ({r.adventure_id})" for r in kept_runs(root)[:5]]
+        there = f"; runs there: {', '.join(others)} (wayfarer saves lists them)" if others else ""
+        raise SaveError(f"no run of {adventure.id} to continue: there is no run of it kept in {_shown(root)}{there}")
+    return mine[0]
+
+
+def _adventure_of(run: Run, root: Path) -> str:
+    """The adventure to load for a run: a bundled adventure's id, or the folder its autosave names;
+    SaveError naming the runs there (and how to resume each) when neither is known."""
+    from game.paths import bundled_root
+    from game.runs import kept_runs
     from game.world.loader import bundled_adventures
 
-    runs = autosaved_runs(root)
-    if not runs:
-        raise SaveError(f"no run to continue: there is no autosave in {root}")
     bundled = bundled_adventures(bundled_root())
-    last = runs[0]
-    if last.adventure_id in bundled:
-        return last.adventure_id
-    if last.folder is not None and Path(last.folder).is_dir():
-        return last.folder
-    where = f"was played from {last.folder}, which is gone" if last.folder else "is not bundled, and its folder is not known"
-    resume = "; ".join(_resume_line(run, bundled, root) for run in runs[:5])
-    raise SaveError(f"the last run in {root}, of {last.adventure_id}, {where}. To resume a run, name its adventure: "
-                    f"{resume}")
+    if run.adventure_id in bundled:
+        return run.adventure_id
+    if run.folder is not None and Path(run.folder).is_dir():
+        return run.folder
+    where = (f"was played from {_shown(run.folder)}, which is gone" if run.folder
+             else "is not bundled, and its folder is not known")
+    resume = "; ".join(_resume_line(other, bundled, root) for other in kept_runs(root)[:5])
+    raise SaveError(f"run {run.run}, of {run.adventure_id}, {where}. To resume a run of it, name its adventure "
+                    f"folder: wayfarer FOLDER --continue; the runs kept: {resume}")
 
 
-def _resume_line(run: AutosavedRun, bundled: dict[str, Path], root: Path) -> str:
-    """How to resume ``run``: ``--continue`` with its bundled id or its folder (a placeholder when not known)."""
+def _resume_line(run: Run, bundled: dict[str, Path], root: Path) -> str:
+    """How to resume ``run``: ``--continue`` with its number (its adventure's folder when it is not bundled)."""
     from game.saves import continue_command
 
-    if run.adventure_id in bundled:
-        target = run.adventure_id
-    elif run.folder is not None and Path(run.folder).is_dir():
-        target = run.folder
-    else:
-        target = f"FOLDER-OF-{run.adventure_id}"
-    return f"{run.adventure_id}: {continue_command(root, target)}"
+    if run.adventure_id in bundled or (run.folder is not None and Path(run.folder).is_dir()):
+        return f"run {run.run} ({run.adventure_id}): {continue_command(root, run.run)}"
+    return f"run {run.run} ({run.adventure_id}): {continue_command(root, f'FOLDER-OF-{run.adventure_id}')}"
 
 
-def _load_slot(store: SaveStore, slot: str, resume: bool) -> tuple[WorldState, list[str]]:
-    """The state to start from; ``--continue`` without an autosave says so, naming the folder and the runs there."""
-    from game.saves import AUTOSAVE, autosaved_runs, continue_command
+def _resumed(store: SaveStore, run: str) -> tuple[WorldState, list[str]]:
+    """The state of a run to play on; a run that no longer reads is set aside, kept, and the refusal says where."""
+    from game.runs import set_aside
+    from game.saves import AUTOSAVE
 
-    if resume and not store.path(AUTOSAVE).exists():
-        others = [run.adventure_id for run in autosaved_runs(store.root)]
-        there = (f"; runs there: {', '.join(others[:5])} ({continue_command(store.root)} resumes the most recent)"
-                 if others else "")
-        raise SaveError(f"no run of {store.adventure.id} to continue: there is no autosave in {store.folder}{there}")
-    return store.load(slot)
+    store.continue_run(run)
+    path = store.run_file()
+    try:
+        state, notes = store.load(AUTOSAVE)
+    except SaveError as error:
+        try:
+            aside = f" It is kept aside as {_shown(set_aside(path))};"
+        except OSError:
+            aside = ""
+        raise SaveError(f"run {run} no longer loads: {str(error).rstrip('.')}.{aside} wayfarer saves lists the other "
+                        f"runs.") from None
+    store.continue_run(run)  # as it stands now (an earlier session's writer may have finished since)
+    return state, notes
 
 
 def _unfinished_run(store: SaveStore) -> list[str]:
-    """Lines telling of an unfinished run in the autosave (none if there is none, or it ended)."""
-    from game.saves import AUTOSAVE, PREVIOUS_AUTOSAVE
+    """Lines telling of the adventure's most recent run when it is unfinished, or set aside as it no longer reads."""
+    from game.runs import kept_runs, set_aside
 
-    path = store.path(AUTOSAVE)
-    if not path.is_file():
-        return []
     try:
-        state = store.read(path)
-    except SaveError:
+        store.path("quicksave")  # the saves folder of the adventure must be one the game may write in
+    except SaveError as error:
+        return [f"Note: nothing can be saved in this saves folder ({error}); the game plays on without."]
+    found = kept_runs(store.root, store.adventure.id)
+    if not found:
         return []
+    last = found[0]
+    try:
+        state = store.read(last.path)
+    except SaveError as error:
+        try:
+            aside = f"it is kept aside as {_shown(set_aside(last.path))}"
+        except OSError:
+            aside = f"it is kept as it is, {_shown(last.path)}"
+        return [f"Note: run {last.run} of {store.adventure.title} no longer loads ({error}); {aside}."]
     if state.status != "playing" or not state.log:
         return []
     from game.explain import system_name
+    from game.saves import continue_command
 
-    return [f"An unfinished run of {store.adventure.title} is in the autosave (turn {state.turn}, day {state.day}, "
-            f"{system_name(state.system)}). To resume it: quit and run  wayfarer --continue {store.adventure.id}",
-            f"If you play on, it is kept as slot \"{PREVIOUS_AUTOSAVE}\" (load {PREVIOUS_AUTOSAVE})."]
+    return [f"An unfinished run of {store.adventure.title} is kept as run {last.run} (turn {state.turn}, day "
+            f"{state.day}, {system_name(state.system)}); {continue_command(store.root, last.run)} resumes it.",
+            "This game is a new run, kept apart from it."]
+
+
+def _shown(value: object) -> str:
+    """A path or name fit to print: terminal controls neutralised."""
+    from game.text import escape_controls
+
+    return escape_controls(str(value))
+
+
+def saves(args: argparse.Namespace) -> int:
+    """``wayfarer saves``: the runs kept in the saves folder, the most recent first; ``--drop RUN`` drops runs."""
+    from game import explain
+    from game.runs import KEPT_RUNS, drop, is_run_id, kept_runs, migrate_old_autosaves, run_line
+    from game.saves import continue_command
+
+    root = _saves_folder(args.saves)
+    for line in migrate_old_autosaves(root):
+        print(line)
+    for run in args.drop:
+        if not is_run_id(run):
+            raise UsageError(f"\"{_shown(run)[:40]}\" is not a run's number (wayfarer saves lists them)")
+        try:
+            print(f"Dropped run {run} ({_shown(drop(root, run))}).")
+        except LookupError:
+            raise SaveError(f"there is no run {run} in {_shown(root)} (wayfarer saves lists them)") from None
+        except OSError as error:
+            raise SaveError(f"run {run} could not be dropped: {error.strerror or error}") from None
+    if args.drop:
+        return 0
+    adventure_id = _load(args.adventure).id if args.adventure else None
+    found = kept_runs(root, adventure_id)
+    if not found:
+        print(f"No runs kept in {_shown(root)}{' of ' + adventure_id if adventure_id else ''}.")
+        return 0
+    print(f"Runs kept in {_shown(root)}, the most recent first ({continue_command(root, 'RUN')} resumes one; "
+          f"the {KEPT_RUNS} most recent of each adventure are kept):")
+    for run in found:
+        print(f"  {run_line(run, explain.system_name)}")
+    return 0
 
 
 def _saves_folder(option: str | None) -> Path:
@@ -319,6 +399,19 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
+def capped_jobs(asked: int, cores: int | None = None) -> int:
+    """``--jobs`` at most the machine's cores (more only wait for them, each a process and its memory); a note
+    on standard error when cut.  0 stays 0: the simulator's own default, the cores."""
+    import sys
+
+    cores = cores or os.cpu_count() or 1
+    if asked <= cores:
+        return asked
+    print(f"wayfarer: --jobs {asked} is more than this machine's {cores} core{'s' if cores != 1 else ''}; "
+          f"running {cores} jobs.", file=sys.stderr)
+    return cores
+
+
 def simulate(args: argparse.Namespace) -> int:
     from game.authoring.report import format_report
     from game.authoring.simulate import simulate_all
@@ -327,12 +420,13 @@ def simulate(args: argparse.Namespace) -> int:
         raise UsageError("--runs takes 1 to 100000")
     if args.jobs < 0:
         raise UsageError("--jobs takes 0 (the machine's cores) or more")
+    jobs = capped_jobs(args.jobs)
     folder = _adventure_dir(args.adventure)
     adventure = _load(str(folder))
     if args.system:
         registry.get_system(args.system)
     systems = registry.SYSTEM_IDS if args.all_systems else (args.system or adventure.system,)
-    result = simulate_all(folder, adventure, systems, runs=args.runs, seed=args.seed, jobs=args.jobs,
+    result = simulate_all(folder, adventure, systems, runs=args.runs, seed=args.seed, jobs=jobs,
                           max_turns=args.max_turns)
     if args.json:
         print_json(result)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import gc
 import os
 import random
+import re
 import sys
 import tempfile
 import time
@@ -69,6 +70,8 @@ if TYPE_CHECKING:
 
 # The parser is imported by the methods that read a line: the opening reads none.
 
+#: A line of save, load or restore and one word: the word is a slot's name, whatever its dots.
+_ONE_SLOT = re.compile(r"\s*(?:save|load|restore)\s+\S+\s*\Z", re.IGNORECASE)
 #: How many questions a preview answers on its way to the first check.
 PREVIEW_ANSWERS = 4
 #: How many undo steps are kept.
@@ -245,14 +248,15 @@ class Engine:
         The commands of a line run in turn; an unknown word, the end of the run or
         ``quit`` drops the rest of the line.  A question asked half-way is answered
         by what follows on the line, if anything does.  Never raises but
-        KeyboardInterrupt (see :meth:`_submit_guarded`).
+        a KeyboardInterrupt outside a command (Ctrl-C during one takes it back: see :meth:`_submit_guarded`).
         """
         from game.parser import addressed, split_commands
 
         if self.asking is None and self.pending is None and self.meta.confirming is None:
             known = vocabulary(self.world)
             text = addressed(text, known.__contains__, self.extra_verbs) or text  # "pilgrim, hello"
-        commands = split_commands(text, self.extra_verbs) or [text]
+        # "save ." names a slot (refused), as "load ." does: one word after save or load is never split off
+        commands = [text] if _ONE_SLOT.match(text) else split_commands(text, self.extra_verbs) or [text]
         report = Report()
         several = len(commands) > 1
         undo_depth = len(self.undo_stack)
@@ -310,6 +314,9 @@ class Engine:
                 if answered is not None:
                     return answered, True
             report, understood = self._submit(text)
+        except KeyboardInterrupt:  # Ctrl-C while a long command runs: the command is taken back, the game goes on
+            self._roll_back(mark)
+            report, understood = Report(["(Interrupted: the command was taken back; the game goes on as it was.)"]), False
         except ActionRefused as refusal:
             report = Report([clean(str(refusal))])
         except Exception as error:  # noqa: BLE001 - the safety net: no bug in a command ends the game
@@ -345,6 +352,14 @@ class Engine:
                 self.dice_log.total, self.pending, self.asking, self.referent, self.last_command, self.last_request)
 
     def _crashed(self, text: str, mark: tuple[Any, ...], error: Exception) -> Report:
+        self._roll_back(mark)
+        path = write_crash_report(self, text, error)
+        where = f" A crash report is in {path}." if path else ""
+        return Report([f"Something went wrong inside the game ({type(error).__name__}); the command was taken "
+                       f"back and nothing is lost.{where}"])
+
+    def _roll_back(self, mark: tuple[Any, ...]) -> None:
+        """Put back what a command changed (see :meth:`_mark`): a crash, or Ctrl-C while it ran."""
         copy, live, log_length, undo_length, dice_length = mark[:5]
         if self.saves is not None:
             self.saves.log_will_shrink()
@@ -354,10 +369,6 @@ class Engine:
         self.dice_log.cut_to(dice_length)
         self.pending, self.asking, self.referent, self.last_command, self.last_request = mark[5:]
         self.confirming_quit = False
-        path = write_crash_report(self, text, error)
-        where = f" A crash report is in {path}." if path else ""
-        return Report([f"Something went wrong inside the game ({type(error).__name__}); the command was taken "
-                       f"back and nothing is lost.{where}"])
 
     def _autosaved_report(self, report: Report) -> Report:
         if not self.autosave or self.saves is None or report.quit and not self.state.log:
@@ -365,8 +376,9 @@ class Engine:
         key = (self._generation, self.state.turn, len(self.state.log))
         if key == self._autosaved:
             return report
-        failure = self.saves.autosave_later(self.state)
+        failure = self.saves.autosave_later(self.state, self.undo_stack)
         self._autosaved = key
+        report.aside += self.saves.take_notes()
         if not failure:
             self._autosave_failed = False
         elif not self._autosave_failed:
@@ -606,7 +618,9 @@ class Engine:
         except Question as question:
             assert snapshot is not None, "an observing action cannot ask"
             self._restore(snapshot)
-            self.asking = Asking(command, question, snapshot, log, answers)
+            # Kept without its traceback: its frames reach back to the answer that asked it again (a command in
+            # reply), and so to every question before it: a question re-asked must keep constant memory.
+            self.asking = Asking(command, question.with_traceback(None), snapshot, log, answers)
             if turn.referent not in (None, SELF):  # "Drop anyway?": it, and the line's them, include what is asked of
                 self.referent = turn.referent
                 self._name(turn.referent)

@@ -140,8 +140,10 @@ class MetaCommands:
         self.transcript: Transcript | None = None
         #: ``set odds on``: the chance shown before each risky command's roll.
         self.show_odds = False
-        #: A question of the meta commands awaiting yes or no (``restart``).
+        #: A question of the meta commands awaiting yes or no (``restart``, ``load``).
         self.confirming: str | None = None
+        #: What the question is about: the ``load`` command, and the state it read with its notes.
+        self._confirmed: tuple[Command, WorldState, list[str]] | None = None
 
     def run(self, command: Command) -> Report:
         handler = getattr(self, f"do_{command.verb}")
@@ -191,6 +193,8 @@ class MetaCommands:
         typed = [w.strip(".,;:!\"'()[]") for w in command.arguments.split()]  # as typed, case kept
         words = [w for w in typed if w] if command.typed else list(command.words)
         backup = bool(words) and words[-1].lower() in ("--backup", "backup")
+        if not words and command.arguments.strip():  # "save .", "load ..": what the parser dropped is a name
+            return command.arguments.strip(), False
         if backup:
             words = words[:-1]
         from game.saves import slot_as_typed  # a name refused is quoted as typed ("../x", not "/x")
@@ -202,24 +206,74 @@ class MetaCommands:
         return slot, backup
 
     def do_save(self, command: Command) -> Report:
+        """Save to the slot named, read as ``load`` reads it: a slot's backup (``x.toml.bak``) is no place to save."""
         if self.engine.saves is None:
             return self._report("Saving is not available in this session.")
+        slot, backup = self._slot_and_backup(command)
+        if backup:
+            return self._report(f"Not saved: that names the backup of slot \"{slot}\", which only the game writes "
+                                f"(the save before the last one); to save to the slot itself: save {slot}")
         try:
-            path = self.engine.saves.save(self._slot(command), self.engine.state)
+            path = self.engine.saves.save(slot, self.engine.state)
         except SaveError as error:
             return self._report(f"Not saved: {error}")
         self.engine.saved_turn = (self.engine.state.turn, len(self.engine.state.log))
         return self._report(f"Saved to slot \"{self._slot(command)}\" ({path}).")
 
     def do_load(self, command: Command) -> Report:
+        """Load a slot; first ask when the run moved on since the player's own last save (the run left is kept)."""
         if self.engine.saves is None:
             return self._report("Loading is not available in this session.")
         slot, backup = self._slot_and_backup(command)
-        if not command.words and not self.engine.saves.path(slot).exists():  # which of the saves, then?
-            listed = self.do_saves(command).lines
+        if slot == "quicksave" and not command.words and not self.engine.saves.path(slot).exists():  # which, then?
+            listed = self._slot_lines()
             if not self.engine.saves.slots():
                 return self._report(f"There is nothing to load: {listed[0][0].lower()}{listed[0][1:]}")
             return self._report("There is no quick save to load. Name a slot: load SLOT.", *listed[1:])
+        read = self._read(command)
+        if isinstance(read, Report):
+            return read
+        if self.unsaved_progress():
+            self.confirming, self._confirmed = "load", (command, *read)
+            what = f"the backup of slot \"{slot}\"" if backup else f"slot \"{slot}\""
+            return Report([f"You have played on since your last save. Loading {what} leaves it.{self._kept()}",
+                           "Load anyway? (yes/no)"], question=True)
+        return self._load(command, *read)
+
+    def unsaved_progress(self) -> bool:
+        """Whether the living run moved on since the player's own last save or load."""
+        engine = self.engine
+        return bool(engine.state.log) and engine.state.status == "playing" and \
+            (engine.state.turn, len(engine.state.log)) != engine.saved_turn
+
+    def _kept(self) -> str:
+        """`` This run is kept as run 3 (wayfarer --continue 3).``: where the run left stays (once its autosave
+        is written); a failed autosave is said instead; nothing without an autosave."""
+        engine, store = self.engine, self.engine.saves
+        if not engine.autosave or store is None or not engine.state.log:
+            return ""
+        failed = engine.flush_autosave()
+        if failed:
+            return f" This run cannot be kept: the autosave failed ({failed})."
+        from game.saves import continue_command
+
+        run = store.run or "?"
+        return f" This run is kept as run {run} ({continue_command(store.root, run)})."
+
+    def _left(self) -> list[str]:
+        """Leave the run for another (a load, a restart): a line saying where the run left is kept, if it was written."""
+        store = self.engine.saves
+        left = store.leave_run() if store is not None and self.engine.autosave else None
+        if left is None or store is None:
+            return []
+        from game.saves import continue_command
+
+        return [f"(The run you left is kept as run {left}: {continue_command(store.root, left)} resumes it.)"]
+
+    def _read(self, command: Command) -> Report | tuple[WorldState, list[str]]:
+        """The state of the slot ``command`` names and the notes of its load, or the refusal to show."""
+        assert self.engine.saves is not None
+        slot, backup = self._slot_and_backup(command)
         try:
             state, notes = self.engine.saves.load(slot, backup=backup)
         except SaveError as error:
@@ -228,11 +282,15 @@ class MetaCommands:
             return self._report(f"Not loaded: slot \"{self._slot(command)}\" was played under {state.system}, and this "
                                 f"game runs under {self.engine.system.id}. Start it with: wayfarer --system "
                                 f"{state.system} --load {self._slot(command)}", "The game goes on as it was.")
+        return state, notes
+
+    def _load(self, command: Command, state: WorldState, notes: list[str]) -> Report:
+        left = self._left()
         room = self.engine.load_state(state)
         self.engine.saved_turn = (state.turn, len(state.log))
         from game.saves import loaded_lines
 
-        return self._report(*loaded_lines(self._slot(command), notes), "", *room)
+        return self._report(*loaded_lines(self._slot(command), notes), *left, "", *room)
 
     # -- help and rules ----------------------------------------------------------------
     def system_verbs(self) -> list[SystemVerb]:
@@ -270,40 +328,68 @@ class MetaCommands:
         """Leave; first ask, as Inform does, when the run moved on since the player's own last save."""
         engine = self.engine
         progress = (engine.state.turn, len(engine.state.log)) != engine.saved_turn and engine.state.log
-        farewell = "Farewell, wanderer."
         if not progress or engine.state.status != "playing":
-            self.close_transcript(command.typed or command.raw, [farewell])
-            return self._report(farewell, quit=True)
+            return self._leave(command.typed or command.raw)
         engine.confirming_quit = True
-        kept = f" {engine.saves.kept_line()}" if engine.autosave and engine.saves is not None else ""
-        return Report([f"You have played on since your last save.{kept}", "Quit anyway? (yes/no)"], question=True)
+        kept = self.kept_lines()
+        return Report([f"You have played on since your last save.{' ' if kept else ''}{' '.join(kept)}",
+                       "Quit anyway? (yes/no)"], question=True)
 
     def answer_quit(self, text: str) -> Report | None:
         """The answer to ``quit``'s question: yes leaves, no stays; any other command is run instead."""
         answer = " ".join(text.lower().split()).strip(".!")
         if answer in ("y", "yes", "quit", "q"):
-            self.close_transcript(text, ["Farewell, wanderer."])
-            return self._report("Farewell, wanderer.", quit=True)
+            return self._leave(text)
         if answer in ("n", "no", ""):
             return self._report("Then play on.")
         return None
+
+    def _leave(self, typed: str) -> Report:
+        lines = self.farewell_lines()
+        self.close_transcript(typed, lines)
+        return self._report(*lines, quit=True)
+
+    def farewell_lines(self) -> list[str]:
+        """The goodbye of ``quit`` and of Ctrl-D alike: the farewell, then where the run is kept (once the
+        autosave is written), or that it is not when the last write failed."""
+        return ["Farewell, wanderer.", *self.kept_lines()]
+
+    def kept_lines(self) -> list[str]:
+        """Where the run is kept and how to resume it, told only once the autosave stands written; a failed
+        last write is said instead (only the player's own saves keep the run then); nothing for an ended run."""
+        engine = self.engine
+        saves = engine.saves
+        if not engine.autosave or saves is None or not engine.state.log or engine.state.status != "playing":
+            return []
+        failed = engine.flush_autosave()
+        if failed:
+            return [f"(The autosave failed: {failed}. Only your own saves keep this run.)"]
+        return [saves.kept_line()]
 
     # -- restart and the end of a run -----------------------------------------------------
     def do_restart(self, command: Command) -> Report:
         if self.engine.state.status == "playing" and self.engine.state.turn > 0:
             self.confirming = "restart"
-            return Report(["Are you sure you want to start again from the beginning? (yes/no)"], question=True)
-        return self._report(*self.engine.restart())
+            return Report([f"Are you sure you want to start again from the beginning?{self._kept()} (yes/no)"],
+                          question=True)
+        return self._restart()
+
+    def _restart(self) -> Report:
+        left = self._left()
+        return self._report(*self.engine.restart(), *([""] + left if left else []))
 
     def confirm(self, text: str) -> Report:
-        """The answer to a meta command's yes/no question."""
+        """The answer to a meta command's yes/no question (asked again, the same question, on anything else)."""
         asked, self.confirming = self.confirming, None
-        answer = text.strip().lower()
+        loading, self._confirmed = self._confirmed, None
+        answer = " ".join(text.lower().split()).strip(".!")
         if answer in ("y", "yes") and asked == "restart":
-            return self._report(*self.engine.restart())
+            return self._restart()
+        if answer in ("y", "yes") and asked == "load" and loading is not None:
+            return self._load(*loading)
         if answer in ("n", "no"):
             return self._report("Then the journey goes on.")
-        self.confirming = asked
+        self.confirming, self._confirmed = asked, loading
         return Report(["Please answer yes or no."], question=True)
 
     def ending_lines(self) -> list[str]:
@@ -331,13 +417,30 @@ class MetaCommands:
         if store is None:
             return self._report("Saving is not available in this session.")
         self.engine.flush_autosave()  # the list shows the autosave as it stands now
+        return self._report(*self._slot_lines(), *self._run_lines())
+
+    def _slot_lines(self) -> list[str]:
+        store = self.engine.saves
+        assert store is not None
         slots = store.slots()
         if not slots:
-            return self._report(f"No saved games yet for {self.engine.adventure.title}. Save with: save [SLOT]")
-        lines = [f"Saved games of {self.engine.adventure.title} (load SLOT):"]
-        for slot in slots:
-            lines.append(f"  {self._slot_line(slot)}")
-        return self._report(*lines)
+            return [f"No saved games yet for {self.engine.adventure.title}. Save with: save [SLOT]"]
+        return [f"Saved games of {self.engine.adventure.title} (load SLOT):",
+                *(f"  {self._slot_line(slot)}" for slot in slots)]
+
+    def _run_lines(self) -> list[str]:
+        """The runs of this adventure kept in the saves folder (each resumed with ``wayfarer --continue RUN``)."""
+        from game import explain
+        from game.runs import kept_runs, run_line
+
+        store = self.engine.saves
+        assert store is not None
+        found = kept_runs(store.root, self.engine.adventure.id)
+        if not found:
+            return []
+        this = store.run if self.engine.autosave else None
+        return [f"Runs of {self.engine.adventure.title} kept (wayfarer --continue RUN resumes one; the most recent "
+                f"first):", *(f"  {run_line(run, explain.system_name, this_game=run.run == this, adventure=False)}" for run in found)]
 
     def _slot_line(self, slot: str) -> str:
         import datetime  # only listing saves needs it: kept out of start-up

@@ -282,14 +282,8 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
 
 
 def farewell(engine: Engine) -> list[str]:
-    """Ctrl-D's goodbye: the farewell, and where the run is kept, as ``quit`` says it (once the autosave is written)."""
-    saves = engine.saves
-    if not engine.autosave or saves is None or not engine.state.log or engine.state.status != "playing":
-        return ["Farewell, wanderer."]  # as quit: an ended run has nothing to resume
-    failed = engine.flush_autosave()
-    if failed:
-        return ["Farewell, wanderer.", f"(The autosave failed: {failed}. Only your own saves keep this run.)"]
-    return ["Farewell, wanderer.", saves.kept_line()]
+    """Ctrl-D's goodbye: what ``quit`` says (see :meth:`game.meta.MetaCommands.farewell_lines`)."""
+    return engine.meta.farewell_lines()
 
 
 class LineCap:

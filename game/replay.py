@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.errors import SaveError
+from game.text import escape_controls
 
 if TYPE_CHECKING:
     from game.world.content import Adventure
@@ -21,8 +22,8 @@ def replay_save(save_path: Path, adventure_dir: str | None,
 
     A log holds at most ``limits.MAX_LOG`` commands (the save reader refuses
     longer ones, naming the limit); ``progress`` hears every PROGRESS_EVERY.
-    When the replay diverges, the lines say whether the adventure changed
-    since the save was made (version or files) or not (a bug).
+    When the replay diverges, the lines say whether the adventure or the game
+    changed since the save was made, or else that the save itself changed.
     """
     from game import __version__
     from game.engine import Engine
@@ -62,7 +63,8 @@ def replay_save(save_path: Path, adventure_dir: str | None,
 
 
 def _content_changes(header: dict[str, Any], adventure: Adventure) -> list[str]:
-    """Why a replay may diverge that is not a bug: the adventure changed since the save was made."""
+    """Why a replay may diverge: the adventure or the game changed since the save was made, or the save did
+    (a hand edit that sealed its checksum again cannot be told from a bug, so neither is claimed)."""
     made_with = header.get("adventure_version")
     if made_with != adventure.version:
         return [f"The save was made with {adventure.id} version {made_with}; this is version {adventure.version}: "
@@ -70,7 +72,19 @@ def _content_changes(header: dict[str, Any], adventure: Adventure) -> list[str]:
     if header.get("digest") != adventure.digest:
         return [f"The files of {adventure.id} {adventure.version} changed since the save was made (its content "
                 "digest differs): the same commands meet changed content."]
-    return ["The adventure is the one the save was made with: this is a bug; please report it with the save."]
+    game = header.get("game_version")
+    if isinstance(game, str) and game != _game_version():
+        return [f"The save was written by Wayfarer {escape_controls(game)[:40]}; this is {_game_version()}: the same "
+                "commands may meet changed rules."]
+    return ["The adventure and the game are the ones the save was made with, so the save was changed after it was "
+            "written (by hand, or by a tool), or the game does not replay as it played. If nobody changed it, that "
+            "is a bug: please report it with the save."]
+
+
+def _game_version() -> str:
+    from game import version
+
+    return version()
 
 
 def compare(replayed: dict[str, Any], saved: dict[str, Any]) -> tuple[bool, str]:

@@ -33,11 +33,11 @@ import hashlib
 import os
 import re
 import threading
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from game import runs
 from game.errors import SaveError
 from game.npc_updates import Fingerprints
 from game.rules.base import SystemInPlay
@@ -70,15 +70,21 @@ RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 
 
-#: The slot the game writes after every command; the player may load it but not save to it.
+#: The slot name of the run's own autosave (see game.runs); the player may load it but not save to it.
 AUTOSAVE = "autosave"
-#: Where a plain start keeps an unfinished autosave of another run before it writes its own.
+#: How many undo steps an autosave keeps (the session keeps more: ``game.engine.UNDO_DEPTH``), so that
+#: ``--continue`` offers the undo of the last turns, a death's included.
+AUTOSAVED_UNDO = 10
+#: An undo step as the engine keeps it: the state before a turn, the log's length then, the rolls then.
+UndoStep = tuple[WorldState, int, int]
+#: The slot of the old layout's second autosave (moved into the runs since): the game's own name still.
 PREVIOUS_AUTOSAVE = "autosave-previous"
 
 
 def continue_command(root: Path, adventure: str = "") -> str:
-    """The command that resumes the autosave of ``adventure`` (the most recent run without one) in the saves
-    folder ``root``: ``wayfarer --continue``, with ``--saves`` when ``root`` is not the folder a plain start uses."""
+    """The command that resumes the run ``adventure`` (a run's number, or an adventure: its most recent run;
+    the most recent of all without one) in the saves folder ``root``: ``wayfarer --continue``, with
+    ``--saves`` when ``root`` is not the folder a plain start uses."""
     from game.paths import saves_home
 
     try:
@@ -277,10 +283,19 @@ class SaveStore:
         self._damaged: set[str] = set()
         #: Slots the player was warned about (written by another process); saving again overwrites.
         self._warned: set[str] = set()
-        #: Whether an autosave found at start belongs to another run (moved aside at the first autosave).
-        self.keep_previous_autosave = False
+        #: The number of this game's run (game.runs), given at its first autosave when None.
+        self.run: str | None = None
+        #: Whether the run's file is this game's: written by it, or the run it continues.
+        self._run_claimed = False
+        #: What the player should hear of the runs (a run forked from one another game wrote), told once.
+        self._notes: list[str] = []
         #: The newest run handed in and not yet taken by the writer, with its log's length (the log is shared).
-        self._queued: tuple[WorldState, int] | None = None
+        self._queued: tuple[WorldState, int, list[tuple[list[Any], int]]] | None = None
+        #: id of an undo snapshot handed in -> [the snapshot, a copy of it for the writer, its text once written]:
+        #: each step is encoded once, however many autosaves carry it.
+        self._undo_cache: dict[int, list[Any]] = {}
+        #: The undo steps the last load of an autosave read (taken by :meth:`take_undo`).
+        self._undo_read: list[UndoStep] = []
         self._worker: threading.Thread | None = None
         self._lock = threading.Lock()
         self._failure = ""
@@ -302,7 +317,41 @@ class SaveStore:
 
     def kept_line(self) -> str:
         """Where the run is kept when a session ends (``quit``'s question, Ctrl-D), and how to resume it."""
-        return f"The run is kept in the autosave ({self.folder / (AUTOSAVE + '.toml')}); {continue_command(self.root)} resumes it."
+        run = self.run or "?"
+        return (f"The run is kept as run {run} ({runs.shown_path(self.run_file())}); "
+                f"{continue_command(self.root, run)} resumes it.")
+
+    def run_file(self) -> Path:
+        """The autosave of this game's run (its number given now if it has none yet)."""
+        if self.run is None:
+            self.run = runs.next_run_id(self.root)
+        return runs.run_path(self.root, self.adventure.id, self.run)
+
+    def continue_run(self, run: str) -> None:
+        """Play on the run numbered ``run``: its autosave is this game's to write."""
+        self.run, self._run_claimed = run, True
+        seen = self._stat(self.run_file())
+        if seen is not None:
+            self._seen[self._key(self.run_file())] = seen
+
+    def leave_run(self) -> str | None:
+        """The game leaves its run for another (a load, a restart): the run left is kept as it was last
+        written, and the next autosave starts a run of its own.  The number of the run left, if it was written."""
+        self.flush_autosave()
+        left = self.run if self._run_claimed and self.run is not None and self.run_file().is_file() else None
+        if left is not None:
+            self.run, self._run_claimed = None, False
+        return left
+
+    def take_notes(self) -> list[str]:
+        """What the player should hear of the runs since last asked (told once)."""
+        with self._lock:
+            notes, self._notes = self._notes, []
+        return notes
+
+    def _key(self, path: Path) -> str:
+        """A file's key in ``_seen``: a slot's name, or ``runs/N`` for a run (a slot may be called "3")."""
+        return path.stem if path.parent == self.folder else f"{runs.RUNS_FOLDER}/{path.stem}"
 
     def path(self, slot: str) -> Path:
         """The file of a slot, proven to lie inside the saves folder.
@@ -314,7 +363,7 @@ class SaveStore:
         """
         name = check_slot(slot)
         self._check_folder()
-        path = self.folder / f"{name}.toml"
+        path = self.run_file() if name == AUTOSAVE else self.folder / f"{name}.toml"
         if path.is_symlink():
             raise SaveError(f"slot \"{name}\" is a symbolic link; refusing to follow it")
         return path
@@ -388,31 +437,53 @@ class SaveStore:
         self._damaged.discard(name)
         return path
 
-    def autosave(self, state: WorldState) -> Path:
-        """Write the run to the adventure's autosave, checked against the reader's limits (not fully read back).
+    def autosave(self, state: WorldState, undo: Sequence[tuple[list[Any], int]] = ()) -> Path:
+        """Write the run to its own autosave, checked against the reader's limits (not fully read back).
 
-        The first autosave of a run started fresh moves an unfinished autosave of
-        another run aside, to :data:`PREVIOUS_AUTOSAVE`.
+        The first autosave of a game takes a run number no file has yet (two games
+        started at once never share one) and drops the oldest runs beyond the
+        number kept (:func:`game.runs.prune`).  A run file another game wrote since
+        this one last wrote it is left alone: this game goes on as a new run, and
+        the player is told.
         """
-        path = self.path(AUTOSAVE)
-        payload = self._payload(state)
+        self._check_folder()
+        path, first = self._run_target()  # first: the header names the run
+        payload = self._payload(state) + self._undo_text(undo)
         if len(payload) > MAX_SAVE_BYTES:
             raise SaveError(f"the run has grown beyond what a save may hold ({MAX_SAVE_BYTES // 2**20} MiB)")
         try:
             limits.prescan(payload.decode())
         except limits.TooMuch as error:
             raise SaveError(f"the run could not be saved in a form that loads ({error.message})") from None
-        if self.keep_previous_autosave:
-            self.keep_previous_autosave = False
-            try:
-                if path.is_file() and not path.is_symlink():
-                    os.replace(path, self.path(PREVIOUS_AUTOSAVE))
-            except OSError as error:
-                raise SaveError(f"could not keep the previous autosave: {error.strerror or error}") from error
-        self._write(path, payload, backup=False)  # the atomic rename alone keeps the last autosave whole
+        if path.parent.is_symlink():
+            raise SaveError(f"{runs.shown_path(path.parent)} is a symbolic link; refusing to follow it")
+        self._write(path, payload, backup=False, folder=path.parent)  # the atomic rename keeps the autosave whole
+        self._run_claimed = True
+        if first:
+            runs.prune(self.root, self.adventure.id, keep=self.run)
         return path
 
-    def autosave_later(self, state: WorldState) -> str:
+    def _run_target(self) -> tuple[Path, bool]:
+        """The file this autosave goes to, and whether it is the run's first: a new run takes a number no file
+        has; a run another game wrote since this one did goes on under a new number (the player told)."""
+        path = self.run_file()
+        current = self._stat(path)
+        if not self._run_claimed:
+            while current is not None:
+                self.run = runs.next_run_id(self.root)
+                path = self.run_file()
+                current = self._stat(path)
+            return path, True
+        if current is not None and current != self._seen.get(self._key(path)):
+            other = self.run
+            self.run = runs.next_run_id(self.root)
+            with self._lock:
+                self._notes.append(f"(Another game wrote run {other} since this one did; this game goes on as "
+                                   f"run {self.run}, and run {other} is kept as the other game left it.)")
+            return self.run_file(), True
+        return path, False
+
+    def autosave_later(self, state: WorldState, undo: Sequence[UndoStep] = ()) -> str:
         """Hand a copy of the run to the autosave writer thread; the reason the last autosave failed, or "".
 
         The command's answer does not wait for the write (a long run's save
@@ -424,25 +495,50 @@ class SaveStore:
         once instead, so a saves folder that cannot be written is told after
         the first command, not one or more commands late.
         """
+        steps = self._undo_handed(undo)
         if not self._autosave_works:
-            return self._autosave_now(state)
+            return self._autosave_now(state, steps)
         snapshot = state.copy(share_log=True)  # the log is copied by the writer: at 100,000 commands that takes a while
         with self._lock:
-            self._queued = (snapshot, len(state.log))
+            self._queued = (snapshot, len(state.log), steps)
             failure, self._failure = self._failure, ""
             if self._worker is None or not self._worker.is_alive():
                 self._worker = threading.Thread(target=self._write_queued, name="wayfarer-autosave")
                 self._worker.start()
         return failure
 
-    def _autosave_now(self, state: WorldState) -> str:
+    def _undo_handed(self, undo: Sequence[UndoStep]) -> list[tuple[list[Any], int]]:
+        """The last :data:`AUTOSAVED_UNDO` undo steps as the writer takes them: each snapshot copied once, here
+        in the game's thread (an undo makes a snapshot the live state, which then changes), with the log's
+        length then (the log itself is the run's: an autosave holds it once)."""
+        kept: dict[int, list[Any]] = {}
+        steps = []
+        for snapshot, log_length, _rolls in undo[-AUTOSAVED_UNDO:]:
+            entry = self._undo_cache.get(id(snapshot))
+            if entry is None or entry[0] is not snapshot:
+                copy = snapshot.copy(share_log=True)
+                copy.log = []
+                entry = [snapshot, copy, None]
+            kept[id(snapshot)] = entry
+            steps.append((entry, log_length))
+        self._undo_cache = kept
+        return steps
+
+    def take_undo(self, state: WorldState) -> list[UndoStep]:
+        """The undo steps the last load of an autosave read, sharing ``state``'s log (as the engine's do)."""
+        steps, self._undo_read = self._undo_read, []
+        for snapshot, _length, _rolls in steps:
+            snapshot.log = state.log
+        return steps
+
+    def _autosave_now(self, state: WorldState, steps: list[tuple[list[Any], int]]) -> str:
         """Write the autosave before the answer (the writer thread's last write first); the reason it failed, or ""."""
         if self._worker is not None:
             self._worker.join()
         with self._lock:
             self._queued, self._failure = None, ""
         try:
-            self.autosave(state)
+            self.autosave(state, steps)
         except Exception as error:  # noqa: BLE001 - SaveError, or a bug: neither may end the game
             failure = str(error) if isinstance(error, SaveError) else f"{type(error).__name__}: {error}"
             with self._lock:
@@ -456,7 +552,7 @@ class SaveStore:
         yet taken by the writer gets its own copy of the log first (the log only grows otherwise)."""
         with self._lock:
             if self._queued is not None:
-                state, length = self._queued
+                state, length, _steps = self._queued
                 state.log = state.log[:length]
 
     def flush_autosave(self) -> str:
@@ -476,10 +572,10 @@ class SaveStore:
                 queued, self._queued = self._queued, None
                 if queued is None:
                     return
-                state, length = queued
+                state, length, steps = queued
                 state.log = state.log[:length]  # before any cut of the shared log (see log_will_shrink)
             try:
-                self.autosave(state)
+                self.autosave(state, steps)
             except SaveError as error:
                 with self._lock:
                     self._failure, self._autosave_works = str(error), False
@@ -497,6 +593,47 @@ class SaveStore:
 
     def _payload(self, state: WorldState) -> bytes:
         return self._encoded(state, autosave=True)[0]
+
+    def _undo_text(self, steps: Sequence[tuple[list[Any], int]]) -> bytes:
+        """The ``[undo]`` table of an autosave: each step a whole save of the state before a turn (its log
+        left out: the run's log cut to ``log``), sealed by a checksum over the steps."""
+        if not steps:
+            return b""
+        import tomli_w
+
+        table = []
+        for entry, log_length in steps:
+            if entry[2] is None:
+                copy = entry[1]
+                data = state_data(copy, codec_for(copy.system), self.fingerprints, WrittenSheets(),
+                                  self._fresh_npcs(copy.system))
+                entry[2] = save_text(self._header(copy, data), data)
+            table.append({"log": log_length, "save": entry[2]})
+        return ("\n" + tomli_w.dumps({"undo": {"checksum": checksum({"steps": table}), "steps": table}})).encode()
+
+    def _undo_from(self, document: dict[str, Any], state: WorldState) -> tuple[list[UndoStep], list[str]]:
+        """The undo steps an autosave holds, each read as a save is (every check); none, and a note, if any
+        step is refused: the run itself still loads."""
+        table = document.get("undo")
+        if table is None:
+            return [], []
+        try:
+            if not isinstance(table, dict) or not isinstance(table.get("steps"), list):
+                raise SaveError("it is not a list of steps")
+            steps = table["steps"][-AUTOSAVED_UNDO:]
+            if table.get("checksum") != checksum({"steps": table["steps"]}):
+                raise SaveError("it was changed since the game wrote it")
+            read: list[UndoStep] = []
+            for step in steps:
+                length = step.get("log") if isinstance(step, dict) else None
+                if type(length) is not int or not 0 <= length <= len(state.log) or not isinstance(step["save"], str):
+                    raise SaveError("a step is damaged")
+                snapshot = self.from_document(parse_document(step["save"].encode(), "an undo step"), "an undo step")
+                read.append((snapshot, length, 0))
+        except SaveError as error:
+            return [], [f"The undo of the last turns kept with this run could not be read ({error}); undo goes "
+                        f"back no further than here."]
+        return read, []
 
     def _encoded(self, state: WorldState, *, autosave: bool = False) -> tuple[bytes, dict[str, Any]]:
         """The save's bytes, and the document they hold (``[save]`` and ``[state]``, as data)."""
@@ -531,18 +668,18 @@ class SaveStore:
         except SaveError as error:
             raise SaveError(f"the save would not load again, so it was not written ({error})") from None
 
-    def _write(self, path: Path, payload: bytes, backup: bool = True) -> None:
+    def _write(self, path: Path, payload: bytes, backup: bool = True, folder: Path | None = None) -> None:
         try:
             if self.root.exists() and not self.root.is_dir():
-                raise SaveError(f"{self.root} is not a folder")
-            self.folder.mkdir(parents=True, exist_ok=True)
+                raise SaveError(f"{runs.shown_path(self.root)} is not a folder")
+            (folder or self.folder).mkdir(parents=True, exist_ok=True)
             self._check_folder()
             write_atomic(path, payload, backup)
         except OSError as error:
-            raise SaveError(f"could not write {path}: {error.strerror or error}") from error
+            raise SaveError(f"could not write {runs.shown_path(path)}: {error.strerror or error}") from error
         seen = self._stat(path)
         if seen is not None:
-            self._seen[path.stem] = seen
+            self._seen[self._key(path)] = seen
 
     def _fresh_npcs(self, system_id: str) -> FreshNpc:
         """The NPCs as the content makes them under a system (see save_format.fresh_npcs), made once each."""
@@ -560,6 +697,7 @@ class SaveStore:
         """The ``[save]`` table; an autosave also names the adventure's folder (``--continue`` alone finds it)."""
         version = _game_version
         folder = self._folder if autosave else None
+        run = self._run_header(state) if autosave else {}
 
         return {
             "format": FORMAT_VERSION,
@@ -572,7 +710,15 @@ class SaveStore:
             "turn": state.turn,
             "checksum": checksum(data),
             **({"folder": folder} if folder else {}),
+            **run,
         }
+
+    def _run_header(self, state: WorldState) -> dict[str, Any]:
+        """What an autosave tells of its run for ``saves`` (read from its head alone): number, title, day,
+        place and status.  Not read back by the loader: the state itself says all of it."""
+        room = self.adventure.rooms.get(state.room)
+        return {"run": self.run or "", "title": self.adventure.title, "day": state.day,
+                "place": room.name if room is not None else state.room, "status": state.status}
 
     # -- reading ------------------------------------------------------------------
     def load(self, slot: str, *, backup: bool = False) -> tuple[WorldState, list[str]]:
@@ -595,7 +741,7 @@ class SaveStore:
             state, notes = self._read_with_notes(path)
             seen = self._stat(path)
             if seen is not None:
-                self._seen[path.stem] = seen
+                self._seen[self._key(path)] = seen
             return state, notes
         except SaveError as error:
             backup_path = path.with_name(path.name + ".bak")
@@ -606,7 +752,8 @@ class SaveStore:
                     raise SaveError(f"{error}; nor can its backup be loaded: {too}") from None
                 self._damaged.add(path.stem)
                 return state, [Headline(f"{error}. Loaded its backup instead (the save before its last one)."), *notes]
-            raise SaveError(f"{error}. {self._recovery(path.stem)}") from None
+            slot = path.stem if path.parent == self.folder else AUTOSAVE
+            raise SaveError(f"{error}. {self._recovery(slot)}") from None
 
     def _recovery(self, slot: str) -> str:
         """What a player can do when a slot without a backup is refused."""
@@ -626,7 +773,7 @@ class SaveStore:
     def _read_with_notes(self, path: Path) -> tuple[WorldState, list[str]]:
         document = self.read_document(path)
         state, updated = self._from_document(document, path.name)
-        notes = []
+        self._undo_read, notes = self._undo_from(document, state)
         header = document["save"]
         if header.get("format") != FORMAT_VERSION:
             notes.append(f"This save was written by an earlier Wayfarer (save format {header.get('format')}); "
@@ -796,50 +943,6 @@ def _folder_text(source: Path | None) -> str | None:
     except (OSError, UnicodeError, RuntimeError):
         return None
     return text if escape_controls(text) == text else None
-
-
-@dataclass(frozen=True)
-class AutosavedRun:
-    """An autosave found in a saves folder: its adventure's id (the folder it lies in), when it was written,
-    and the adventure's folder as the autosave names it (None for autosaves written before they did)."""
-
-    adventure_id: str
-    path: Path
-    written: float
-    folder: str | None
-
-
-def autosaved_runs(root: Path) -> list[AutosavedRun]:
-    """The autosaves under a saves folder, the most recent first (links and unreadable files left out)."""
-    runs = []
-    try:
-        folders = [p for p in root.iterdir() if p.is_dir() and not p.is_symlink()]
-    except OSError:
-        return []
-    for folder in folders:
-        path = folder / f"{AUTOSAVE}.toml"
-        try:
-            if path.is_symlink() or not path.is_file():
-                continue
-            written = path.stat().st_mtime
-        except OSError:
-            continue
-        runs.append(AutosavedRun(folder.name, path, written, _named_folder(path)))
-    return sorted(runs, key=lambda run: (-run.written, run.adventure_id))
-
-
-def _named_folder(path: Path) -> str | None:
-    """The ``folder`` of an autosave's ``[save]`` table (read from its head only), or None."""
-    import tomllib
-
-    try:
-        with path.open("rb") as file:
-            head = file.read(64 * 1024)
-        text = head.decode("utf-8").partition("\n[state")[0]
-        folder = tomllib.loads(text).get("save", {}).get("folder")
-    except (OSError, UnicodeError, tomllib.TOMLDecodeError, AttributeError):
-        return None
-    return folder if isinstance(folder, str) else None
 
 
 def parse_document(raw: bytes, name: str) -> dict[str, Any]:

@@ -40,6 +40,14 @@ def escape_controls(text: str) -> str:
                             else f"\\U{ord(m.group()):08x}", text)
 
 
+def neutralise(text: str) -> str:
+    """Text shown as written, but no character of it acts on the terminal: each control character (not
+    newline and tab) written as ``\\uXXXX``.  For whole outputs (``check``, ``map``, ``test``...) where a
+    path, a file name or an expected line may hold what an author, a folder or a file put there."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}" if ord(m.group()) < 0x10000
+                        else f"\\U{ord(m.group()):08x}", text)
+
+
 def clean_line(text: str) -> str:
     """One line of player input, stripped of control characters and surrounding space."""
     return _CONTROL.sub("", text.replace("\t", " ").replace("\n", " ")).strip()

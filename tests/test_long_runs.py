@@ -106,7 +106,7 @@ def test_the_autosave_keeps_the_log_it_was_handed_when_undo_cuts_the_shared_log(
     assert store is not None
     play(engine, "wait", "wait", "wait")
     handed = list(engine.state.log)
-    store._queued = (engine.state.copy(share_log=True), len(engine.state.log))  # handed in, not yet taken
+    store._queued = (engine.state.copy(share_log=True), len(engine.state.log), [])  # handed in, not yet taken
     engine.undo()
     engine.undo()
     play(engine, "n")

@@ -67,7 +67,7 @@ def test_a_piped_line_over_the_cap_is_not_run_and_says_so(engine: Engine) -> Non
 def test_ctrl_d_says_where_the_run_is_kept_as_quit_does(engine: Engine, tmp_path: Path) -> None:
     engine.autosave = True
     text = _terminal(engine, "wait\r")  # the pipe closes: Ctrl-D
-    kept = f"The run is kept in the autosave ({tmp_path / 'tiny' / 'autosave.toml'}); wayfarer --continue --saves"
+    kept = f"The run is kept as run 1 ({tmp_path / 'tiny' / 'runs' / '1.toml'}); wayfarer --continue 1 --saves"
     assert text.split("Time passes.\n", 1)[1].replace("\n", " ").startswith(f"Farewell, wanderer. {kept}")
     quit_lines = " ".join(engine.submit("quit").lines)
     assert kept in quit_lines.replace("\n", " "), "the same note as quit's"
@@ -93,7 +93,26 @@ def test_ctrl_d_after_a_failed_autosave_does_not_claim_the_run_is_kept(tiny: Adv
     engine = Engine.new_game(tiny, get_system("vaarn"), 3, saves=SaveStore(tmp_path / "file" / "saves", tiny))
     engine.autosave = True
     text = _terminal(engine, "wait\r")
-    assert "kept in the autosave" not in text and "The autosave failed" in text
+    assert "kept as run" not in text and "The autosave failed" in text
+
+
+def test_quit_after_a_failed_autosave_says_what_ctrl_d_says(tiny: Adventure, tmp_path: Path) -> None:
+    """A full disk or a read-only folder: neither quit's question nor its farewell claims the run is kept."""
+    (tmp_path / "file").write_text("not a folder")
+    engine = Engine.new_game(tiny, get_system("vaarn"), 3, saves=SaveStore(tmp_path / "file" / "saves", tiny))
+    engine.autosave = True
+    ctrl_d = "Farewell" + _terminal(engine, "wait\r").split("Farewell", 1)[1]
+    asked = " ".join(engine.submit("quit").lines)
+    assert "kept as run" not in asked and "The autosave failed" in asked
+    said = engine.submit("yes")
+    assert said.quit and " ".join(" ".join(said.lines).split()) == " ".join(ctrl_d.split())
+
+
+def test_quit_and_ctrl_d_say_the_same_farewell(engine: Engine) -> None:
+    engine.autosave = True
+    ctrl_d = _terminal(engine, "wait\r").split("Time passes.\n", 1)[1]
+    engine.submit("quit")
+    assert " ".join(" ".join(engine.submit("yes").lines).split()) == " ".join(ctrl_d.split())
 
 
 def test_a_paste_of_several_lines_becomes_several_commands_on_the_line(engine: Engine) -> None:

@@ -18,7 +18,7 @@ def test_save_then_load_restores_the_exact_state(engine: Engine) -> None:
     saved = engine.state.copy()
     assert play(engine, "save slot1")[0].startswith('Saved to slot "slot1"')
     play(engine, "s", "drop stone")
-    lines = play(engine, "load slot1")
+    lines = play(engine, "load slot1", "yes")
     assert lines[0] == 'Loaded slot "slot1".'
     assert engine.state.copy() == saved
 
@@ -27,7 +27,7 @@ def test_the_next_roll_after_a_load_is_the_roll_that_would_have_come(engine: Eng
     play(engine, "n")
     play(engine, "save before")
     first = play(engine, "attack raider")
-    play(engine, "load before")
+    play(engine, "load before", "yes")
     assert play(engine, "attack raider") == first
 
 

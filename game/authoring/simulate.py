@@ -141,12 +141,16 @@ class _Bar:
     def __init__(self, stream: TextIO, total: int) -> None:
         self.stream, self.total, self.done = stream, total, 0
 
+    def _write(self, text: str) -> None:
+        """The bar's own carriage returns reach the terminal (a neutralised stream lets them through here)."""
+        getattr(self.stream, "write_control", self.stream.write)(text)
+
     def tick(self, label: str) -> None:
         self.done += 1
         filled = self.WIDTH * self.done // self.total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {self.done}/{self.total} {label:<16}")
+        self._write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {self.done}/{self.total} {label:<16}")
         self.stream.flush()
 
     def close(self) -> None:
-        self.stream.write("\r" + " " * (self.WIDTH + 40) + "\r")
+        self._write("\r" + " " * (self.WIDTH + 40) + "\r")
         self.stream.flush()

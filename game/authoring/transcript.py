@@ -183,10 +183,21 @@ def transcript_files(adventure_dir: Path, named: Iterable[str] = ()) -> list[Pat
     """The transcripts to run: those named, else every ``tests/*.transcript`` of the adventure.
 
     A relative name is looked for in the current folder, then in the adventure's folder (so the
-    ``tests/walkthrough.transcript`` an adventure's comments name works from anywhere).
+    ``tests/walkthrough.transcript`` an adventure's comments name works from anywhere).  An
+    adventure's own transcript that is a link leading out of its folder, or no regular file, is
+    refused, naming it (TranscriptError).
     """
     chosen = [_transcript_path(Path(name), adventure_dir) for name in named]
-    return chosen or sorted((adventure_dir / "tests").glob("*.transcript"))
+    if chosen:  # named on the command line: the author's own choice, wherever it is
+        return chosen
+    from game.world.loader import not_content
+
+    found = sorted((adventure_dir / "tests").glob("*.transcript"))
+    for path in found:  # the adventure's own: only what is in its folder (see not_content)
+        refused = not_content(adventure_dir, path)
+        if refused is not None:
+            raise TranscriptError(f"{path}: {refused}")
+    return found
 
 
 def _transcript_path(path: Path, adventure_dir: Path) -> Path:

@@ -156,10 +156,33 @@ class _Source:
 
 
 def _toml_files(folder: Path) -> list[Path]:
-    return sorted(
-        (p for p in folder.iterdir() if p.suffix == ".toml" and not p.name.startswith(".") and p.is_file()),
-        key=lambda p: p.name,
-    )
+    """The folder's ``.toml`` entries, whatever they are (files, links, folders, devices): each is judged by
+    :func:`not_content` before it is read, so none is left out silently."""
+    return sorted((p for p in folder.iterdir() if p.suffix == ".toml" and not p.name.startswith(".")),
+                  key=lambda p: p.name)
+
+
+def not_content(folder: Path, path: Path) -> str | None:
+    """Why ``path`` is no content of the adventure in ``folder``, or None when it is.
+
+    Content is a regular file inside the adventure's folder.  A link is followed
+    only where it stays inside (the folder as resolved); a link leading out (to a
+    credentials file, ``/proc/self/environ``), a folder, a device or a pipe is
+    refused before a byte is read, so no value of a file that is not content is
+    ever echoed in an error.  The reason names the entry, never its target.
+    """
+    import stat
+
+    try:
+        root = folder.resolve(strict=True)
+        if root not in path.resolve(strict=True).parents:  # the entry, or a folder on its way, is such a link
+            return "a link leading out of the adventure's folder; content is read only from inside it"
+        mode = path.stat().st_mode
+    except (OSError, RuntimeError) as error:  # a dangling or looping link, or no longer there
+        return f"cannot be read: {getattr(error, 'strerror', None) or 'a link that leads nowhere'}"
+    if not stat.S_ISREG(mode):
+        return "not a regular file; content is read only from regular files"
+    return None
 
 
 def _stamps(folder: Path) -> list[FileStamp] | None:
@@ -171,6 +194,8 @@ def _stamps(folder: Path) -> list[FileStamp] | None:
             return None
         stamps = []
         for path in paths:
+            if not_content(folder, path) is not None:
+                return None  # the loader refuses it, and says why
             status = path.stat()
             stamps.append((path.name, status.st_size, status.st_mtime_ns))
     except OSError:
@@ -266,7 +291,7 @@ def _read_folder(folder: Path, defer: bool = False) -> tuple[list[_Source], str,
         return [], "", [(str(folder), 0, 0, f"{len(paths)} .toml files; an adventure may have at most "
                                             f"{limits.MAX_FILES}")]
     try:
-        total = sum(p.stat().st_size for p in paths)
+        total = sum(p.stat().st_size for p in paths if not_content(folder, p) is None)
     except OSError:
         total = 0  # reading each file reports it
     if total > limits.MAX_ADVENTURE_BYTES:
@@ -276,6 +301,10 @@ def _read_folder(folder: Path, defer: bool = False) -> tuple[list[_Source], str,
     sources: list[_Source] = []
     problems: list[_Line] = []
     for path in paths:
+        refused = not_content(folder, path)
+        if refused is not None:
+            problems.append((str(folder / path.name), 0, 0, refused))
+            continue
         source, found = _read_one(path, str(folder / path.name), digest, defer)
         problems.extend(found)
         if source is not None:
@@ -404,6 +433,8 @@ def _declares_adventure(folder: Path) -> bool:
     except OSError:
         return True  # loading it says why it cannot be listed
     for path in paths[: limits.MAX_FILES]:
+        if not_content(folder, path) is not None:
+            return True  # loading it says why it is refused
         try:
             data = limits.parse(limits.read_bounded(path).decode("utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, limits.TooMuch):
@@ -422,6 +453,8 @@ def _peek_id(folder: Path) -> str | None:
     except OSError:
         return None
     for path in paths[: limits.MAX_FILES]:
+        if not_content(folder, path) is not None:
+            continue
         try:
             data = limits.parse(limits.read_bounded(path).decode("utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, limits.TooMuch):

@@ -46,7 +46,8 @@ class World:
         #: superset of those there now in this state and in its copies (``lineage``), checked on reading.
         self._moved_to: dict[str, set[str]] = defaultdict(set)
         self._entries = 0
-        self._lineage: object = None
+        #: No state carries this lineage (a loaded one carries None): the first reading builds the index.
+        self._lineage: object = object()
         #: NPC states handed out for changing since the index last looked: their rooms may have changed.
         self._touched: set[str] = set()
         #: The changed NPCs whose memory held ``fought`` at some time since the index was built: a superset,

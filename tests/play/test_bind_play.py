@@ -349,7 +349,8 @@ def test_a_saved_and_loaded_game_remembers_the_roll(game: Engine, script: Script
     game.saves = SaveStore(tmp_path / "saves", game.adventure)
     assert say(game, script, "save one")[0].startswith('Saved to slot "one"')
     say(game, script, "take crowbar")
-    assert say(game, script, "load one")[0] == 'Loaded slot "one".'
+    assert say(game, script, "load one")[-1] == "Load anyway? (yes/no)"
+    assert say(game, script, "yes")[0] == 'Loaded slot "one".'
     assert say(game, script, "open north", 3)[0] == "[force] remembered 2d6 (1, 2) = 3 vs TN 10: failure (margin -7)"
 
 

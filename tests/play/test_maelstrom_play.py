@@ -455,6 +455,7 @@ def test_readied_willpower_survives_a_save(tiny: Adventure, tmp_path: Path, scri
     say(engine, script, "willpower off")
     assert readied(engine.world) is None
     say(engine, script, "load one")
+    say(engine, script, "yes")
     assert readied(engine.world) is WillpowerUse.SUCCESS
 
 

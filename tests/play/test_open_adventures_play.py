@@ -641,6 +641,7 @@ def test_the_turn_survives_a_save_and_load(engine: Engine, script: Script) -> No
     say(engine, script, "save fight")
     say(engine, script, "attack brute with 1", [1])
     say(engine, script, "load fight")
+    say(engine, script, "yes")
     assert hero(engine).dice_left == 4 and engine.state.moment.fight is True
     assert say(engine, script, "attack brute with 1", [1])[-1] == (
         "(3 dice of 6 left this turn; Fight used up. Act again, or end the turn.)")

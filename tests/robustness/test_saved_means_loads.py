@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.engine import MAX_LOG
-from game.saves import AUTOSAVE, SaveStore
+from game.saves import SaveStore
 from game.world.loader import check_adventure
 
 from .helpers import new_engine
@@ -106,14 +106,13 @@ def test_clean_strays_keeps_the_files_of_a_live_writer(tmp_path: Path) -> None:
 def test_autosave_after_every_command_that_changes_the_run(tmp_path: Path) -> None:
     engine = new_engine(saves=tmp_path)
     engine.autosave = True
-    path = tmp_path / "tiny" / f"{AUTOSAVE}.toml"
     engine.submit("look")
     engine.flush_autosave()
-    assert not path.exists()  # nothing happened yet: a quick look must not replace another run's autosave
+    assert not (tmp_path / "tiny").exists()  # nothing happened yet: a quick look writes no run
     for command, log in (("wait", ["wait"]), ("look", ["wait"]), ("wait 2", ["wait", "wait 2"]), ("undo", ["wait"])):
         engine.submit(command)
         engine.flush_autosave()
-        assert SaveStore(tmp_path, engine.adventure).load(AUTOSAVE)[0].log == log
+        assert SaveStore(tmp_path, engine.adventure).read(tmp_path / "tiny" / "runs" / "1.toml").log == log
 
 
 def test_a_failing_autosave_is_told_once_and_play_goes_on(tmp_path: Path) -> None:
@@ -232,4 +231,4 @@ def test_streams_closed_full_and_broken_end_with_one_line(tmp_path: Path) -> Non
     ascii_ = subprocess.run(base, input=b"map\n", capture_output=True, env={**env, "PYTHONIOENCODING": "ascii"},
                             timeout=60)
     assert ascii_.returncode == 0 and b"Traceback" not in ascii_.stderr
-    assert SaveStore(tmp_path, new_engine().adventure).load(AUTOSAVE)[0].log[:1] == ["wait"]
+    assert SaveStore(tmp_path, new_engine().adventure).read(tmp_path / "tiny" / "runs" / "1.toml").log[:1] == ["wait"]

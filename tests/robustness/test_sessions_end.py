@@ -12,7 +12,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from game.saves import AUTOSAVE, SaveStore
+from game.saves import SaveStore
+from game.world.loader import load_adventure
 
 from .helpers import new_engine
 
@@ -48,10 +49,11 @@ def _plain(saves: Path, commands: str, *args: str) -> subprocess.CompletedProces
 
 
 def _autosaved_log(saves: Path) -> list[str]:
-    from game.world.loader import load_adventure
+    """The log of the most recent run's autosave (each run has its own: see game.runs)."""
+    from game.runs import kept_runs
 
     store = SaveStore(saves, load_adventure(Path(TINY)))
-    return store.load(AUTOSAVE)[0].log
+    return store.read(kept_runs(saves)[0].path).log
 
 
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
@@ -66,7 +68,7 @@ def test_a_signal_keeps_the_run_and_restores_the_terminal(tmp_path: Path, signum
     assert "Traceback" not in (child.before or "")
     assert _autosaved_log(tmp_path) == ["wait", "wait 2"]
     resumed = _plain(tmp_path, "look\n", "--continue")
-    assert "Resumed your last run" in resumed.stdout and resumed.returncode == 0
+    assert "Resumed run 1 of A Tiny Test" in resumed.stdout and resumed.returncode == 0
 
 
 def test_sigterm_leaves_the_terminal_cooked(tmp_path: Path) -> None:
@@ -98,7 +100,7 @@ def test_ctrl_d_and_quit_keep_the_autosave_and_quit_asks(tmp_path: Path) -> None
     child.sendline("no")
     child.expect("Then play on")
     child.sendline("quit")
-    child.expect("autosave")
+    child.expect("kept as run 1")
     child.sendline("yes")
     child.expect(pexpect.EOF)
     assert _autosaved_log(tmp_path) == ["wait"]
@@ -117,8 +119,11 @@ def test_a_plain_start_tells_of_the_unfinished_run_and_keeps_it(tmp_path: Path) 
     third = _plain(tmp_path, "wait 5\n", "--seed", "5")
     assert "An unfinished run" in third.stdout
     assert _autosaved_log(tmp_path) == ["wait 5"]
-    kept = _plain(tmp_path, "load autosave-previous\n", "--seed", "5")
-    assert 'Loaded slot "autosave-previous"' in kept.stdout
+    for run, log in (("1", "wait\nwait"), ("2", "wait 5")):  # the second start's look moved nothing: no run 2
+        kept = _plain(tmp_path, "", "--continue", run)
+        assert f"Resumed run {run} of A Tiny Test" in kept.stdout
+        assert SaveStore(tmp_path, load_adventure(Path(TINY))).read(
+            tmp_path / "tiny" / "runs" / f"{run}.toml").log == log.split("\n")
 
 
 def test_continue_without_an_autosave_names_the_folder(tmp_path: Path) -> None:

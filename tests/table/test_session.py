@@ -204,4 +204,6 @@ def test_the_ending_and_restart_through_standard_input(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "*** You have won ***" in out and f"\n{ENDING_QUESTION}\n" in out
     assert "\n> restart\nA Tiny Test — begun again under Vaults of Vaarn (seed 5)\n" in out
-    assert "\n> saves\nSaved games of A Tiny Test (load SLOT):\n  autosave: " in out
+    assert "\n> saves\nNo saved games yet for A Tiny Test. Save with: save [SLOT]\nRuns of A Tiny Test kept" in out
+    assert "  run 2 (this game): Vaults of Vaarn, day 1, Camp, played " in out
+    assert "  run 1: Vaults of Vaarn, day 1, " in out and ", won, played" in out
