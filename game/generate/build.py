@@ -208,6 +208,6 @@ def _goal(rng: random.Random, blueprint: Blueprint) -> None:
         blueprint.goal_item = relic.id
         blueprint.rooms[blueprint.goal_room].items.append(relic.id)
     elif kind == "defeat":
-        boss = people.new_npc(blueprint, "boss", rng.choice(theme.bosses), people.chain_tier(blueprint) + 1,
+        boss = people.new_npc(blueprint, "boss", rng.choice(theme.bosses), people.chain_tier(blueprint) + (blueprint.danger >= 0),
                               "hostile", "guard", blueprint.goal_room)
         blueprint.goal_npc = boss.id

@@ -160,6 +160,11 @@ def shifted_stats(system: str, tier: int) -> dict[str, Any]:
         from game.systems.open_adventures.dice import TIER_STATS
 
         return dict(TIER_STATS[tier])
+    if system == "vaarn":
+        from game.systems.vaarn.combat import TIERS as VAARN_TIERS
+
+        level, armour, morale, attacks = VAARN_TIERS[tier]
+        return {"level": level, "armor": armour, "morale": morale, "attacks": attacks}
     from game.systems.opend6.codes import ATTRIBUTES
     from game.systems.opend6.make import COMBAT_SKILLS, TIERS
 

@@ -24,7 +24,7 @@ BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
 
 #: Systems whose foes the fairness step can make tougher on their own (a stat table of a higher tier's row),
 #: with the short name an adventure's id gives the step.
-SHIFTABLE = {"open_adventures": "oa", "opend6": "od"}
+SHIFTABLE = {"open_adventures": "oa", "vaarn": "va", "opend6": "od"}
 
 
 def adventure_id(theme: str, size: str, seed: int, danger: int = 0, shifts: dict[str, int] | None = None) -> str:

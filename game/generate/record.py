@@ -26,7 +26,7 @@ from game.errors import SaveError
 
 RECORD_FORMAT = 1
 GENERATED_ID = re.compile(r"gen-([a-z]+)-(small|medium|large)-([0-9]+)(?:-(harder|easier)([0-9]+))?"
-                          r"(?:-oa([0-9]+))?(?:-od([0-9]+))?$")
+                          r"(?:-oa([0-9]+))?(?:-va([0-9]+))?(?:-od([0-9]+))?$")
 
 
 def log_hash(log: list[str]) -> str:
@@ -55,7 +55,8 @@ def make_record(engine: Any, save_path: Path | None, folder: Path | None = None)
         record["generator"] = {"version": adventure.version, "theme": generated.group(1), "size": generated.group(2),
                                "seed": int(generated.group(3)), "danger": turned,
                                "shifts": {s: int(n) for s, n in (("open_adventures", generated.group(6)),
-                                                                 ("opend6", generated.group(7))) if n}}
+                                                                 ("vaarn", generated.group(7)),
+                                                                 ("opend6", generated.group(8))) if n}}
     return record
 
 

@@ -65,6 +65,8 @@ def run_survey(args: argparse.Namespace) -> int:
         raise UsageError(f"no theme \"{args.theme}\"; themes: {', '.join(theme_ids())}")
     if args.survey < 1 or args.survey > 10_000:
         raise UsageError("--survey takes 1 to 10000")
+    if not 1 <= args.runs <= 100_000:
+        raise UsageError("--runs takes 1 to 100000")
     rows = []
     tty = sys.stderr.isatty()
     with tempfile.TemporaryDirectory(prefix="wayfarer-survey-") as scratch:

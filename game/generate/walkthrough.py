@@ -156,7 +156,7 @@ class Walker:
             self.say("rest long")
 
     def go_to(self, target: str, names: dict[str, str]) -> None:
-        for direction in self._path(self.room(), target):
+        for direction in self.path(self.room(), target):
             self.step(direction, names)
 
     def step(self, direction: str, names: dict[str, str]) -> None:
@@ -171,7 +171,7 @@ class Walker:
         if self.adventure.rooms[to].water_source and min(e.state.water for e in self.engines.values()) < 3:
             self.say("fill")
 
-    def _path(self, origin: str, target: str) -> list[str]:
+    def path(self, origin: str, target: str) -> list[str]:
         """Directions from ``origin`` to ``target`` by ways open to the player now, round foes when it can."""
         foes = {self._npc_room(n) for n in self.adventure.npcs if self._hostile_anywhere(n)}
         for avoid in (foes - {target, origin}, set()):
@@ -221,10 +221,8 @@ class Walker:
 
     @staticmethod
     def _npc_room_in(world: Any, npc_id: str) -> str:
-        for room_id in world.adventure.rooms if hasattr(world, "adventure") else ():
-            if npc_id in world.living_npcs_in(room_id):
-                return str(room_id)
-        return ""
+        room = world.npc_room(npc_id) if world.npc_condition(npc_id) == "ok" else None
+        return str(room) if room else ""
 
     def search_until(self, done: Any, what: str) -> None:
         for _ in range(ROUNDS):
@@ -308,7 +306,7 @@ def _goal(walker: Walker, blueprint: Blueprint, ids: dict[str, str], names: dict
     goal_room = ids[blueprint.goal_room]
     text = blueprint.goal_text.split(".")[0][:40]
     if blueprint.goal_kind == "reach":
-        path = walker._path(walker.room(), goal_room)
+        path = walker.path(walker.room(), goal_room)
         for direction in path[:-1]:
             walker.step(direction, names)
         walker.say(path[-1], text)
@@ -316,12 +314,12 @@ def _goal(walker: Walker, blueprint: Blueprint, ids: dict[str, str], names: dict
         walker.go_to(goal_room, names)
         walker.take(blueprint.goal_item)
         start = ids[blueprint.start]
-        path = walker._path(walker.room(), start)
+        path = walker.path(walker.room(), start)
         for direction in path[:-1]:
             walker.step(direction, names)
         walker.say(path[-1], text)
     elif blueprint.goal_npc:
-        path = walker._path(walker.room(), goal_room)
+        path = walker.path(walker.room(), goal_room)
         for direction in path[:-1]:
             walker.step(direction, names)
         walker.recover()

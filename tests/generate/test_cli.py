@@ -16,6 +16,8 @@ from game.cli import main
     ["generate", "--theme", "jungle"],
     ["generate", "--seed", "-3"],
     ["generate", "--survey", "0"],
+    ["generate", "--survey", "2", "--fair", "--runs", "0"],
+    ["generate", "--jobs", "-1", "--no-fair"],
     ["daily", "--date", "2026-13-01"],
     ["new", "--theme", "jungle"],
     ["replay"],
