@@ -73,7 +73,7 @@ def _refuse_no_way(turn: Turn, words: tuple[str, ...]) -> None:
 def _blockers(turn: Turn, direction: str) -> list[str]:
     world = turn.world
     return [n for n in world.living_npcs_in() if world.npc_condition(n) == "ok"
-            and (world.hostile(n) or world.npc(n).blocks == direction)]
+            and (world.hostile(n) or world.guards(n, direction))]
 
 
 def go(turn: Turn, command: Command) -> None:
