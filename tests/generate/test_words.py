@@ -31,3 +31,14 @@ def test_every_light_after_the_and_every_adjective_after_a_agree(theme_id: str) 
         text = fill(rng, theme, "Here is a {adj} thing. A {adj} one.", adj=adjective)
         article = "an" if adjective[0] in "aeiou" else "a"
         assert f"Here is {article} {adjective} thing. {article.capitalize()} {adjective} one." == text
+
+
+def test_walking_into_the_dark_shrine_with_the_lamp_shows_the_shrine(tmp_path: Path) -> None:
+    """``new --seed 5 --size small``: the camp's south is dark, lit on entering by the lamp
+    carried (an enter trigger); the room was described as "Darkness" and never shown."""
+    result = subprocess.run([sys.executable, "-m", "game", "new", "--seed", "5", "--size", "small", "--saves",
+                             str(tmp_path)], input="take lamp\ns\n", capture_output=True, text=True, check=False)
+    entered = result.stdout.split("> s\n", 1)[1]
+    assert "Your lamp pushes the dark back to the walls." in entered
+    assert "Brittle Shrine" in entered.split("Your lamp pushes", 1)[1], entered
+    assert "bone key" in entered
