@@ -596,7 +596,7 @@ class MetaCommands:
         try:
             return engine.preview(command, dice)
         except ActionRefused as refusal:
-            raise ActionRefused(f"You couldn't do that now: {refusal}") from refusal
+            raise ActionRefused(f"You couldn't do that now. {refusal}") from refusal
 
     def do_dice(self, command: Command) -> Report:
         from game import explain

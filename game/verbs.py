@@ -136,7 +136,7 @@ CORE_VERBS: tuple[VerbDef, ...] = (
             more="Someone who is not hostile is not attacked without your yes. odds attack NPC gives the chance.", action="combat.attack"),
     VerbDef("shoot", ("shoot", "fire at", "fire"), "shoot NPC [with WEAPON]: attack at range", group="fighting",
             example="shoot raider with sling", action="combat.shoot"),
-    VerbDef("odds", ("odds", "chance"), "odds [COMMAND]: the exact chance of the next check, or of a command's",
+    VerbDef("odds", ("odds", "chance"), "odds [COMMAND]: the exact chance of the next check, or of COMMAND's check",
             meta=True, group="fighting", usage="odds [COMMAND]", example="odds attack raider"),
     VerbDef("save", ("save",), "save [SLOT]: save the game (slot names are plain words)", meta=True,
             group="table", usage="save/load [SLOT]", example="save before-the-vault"),

@@ -281,3 +281,16 @@ def test_cloak_through_a_pipe(tmp_path: Path, commands: str, verdict: str) -> No
                              str(tmp_path)], input=commands, capture_output=True, text=True, check=False)
     assert verdict in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_cloak_after_winning_looking_shows_the_bar_and_wins_nothing_again(cloak: Engine) -> None:
+    """After the end, look and inventory answered nothing in the bar, whose dark trigger
+    watches every verb, and reading the message again won again (and could not be undone)."""
+    play(cloak, "w", "hang cloak on hook", "e", "s", "read message")
+    assert cloak.state.status == "won"
+    assert play(cloak, "look")[0] == "Foyer Bar"
+    assert play(cloak, "i") != []
+    again = play(cloak, "read message")
+    assert "*** You have won ***" not in again and "You have won." not in again
+    assert play(cloak, "undo")[0] == "Foyer Bar"
+    assert cloak.state.status == "playing", "undo at the end takes back the winning move"

@@ -9,6 +9,7 @@ from game.actions.observe import describe_room
 from game.errors import ActionRefused
 from game.rules.base import Situation
 from game.text import capital, the
+from game.world.conditions import is_dark
 from game.world.content import ExitDef
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def _refuse_no_way(turn: Turn, words: tuple[str, ...]) -> None:
 def _blockers(turn: Turn, direction: str) -> list[str]:
     world = turn.world
     return [n for n in world.living_npcs_in() if world.npc_condition(n) == "ok"
-            and (world.hostile(n) or world.npc(n).blocks == direction)]
+            and (world.hostile(n) or world.guards(n, direction))]
 
 
 def go(turn: Turn, command: Command) -> None:
@@ -104,7 +105,10 @@ def enter(turn: Turn, room_id: str) -> None:
             turn.say(world.room.hazard_text or "The way in hurts you.")
             turn.play.harm(turn, world.room.hazard_damage, "hazard")
     describe_room(turn)
+    dark = is_dark(world)
     triggers.on_enter(turn, room_id)
+    if dark and world.state.room == room_id and not is_dark(world):  # a light carried in, lit by a trigger
+        describe_room(turn)
 
 
 def flee(turn: Turn, command: Command) -> None:

@@ -30,7 +30,11 @@ _ARTICLES = frozenset({"the", "a", "an", "some"})
 
 
 def watches(world: World, verb: str) -> bool:
-    """Whether an action trigger may answer ``verb`` in the player's room (so the action counts as a turn)."""
+    """Whether an action trigger may answer ``verb`` in the player's room (so the action counts as a turn).
+
+    None does once the run has ended: what is left to do then (look, examine) only observes."""
+    if world.state.status != "playing":
+        return False
     return any(_verb_fits(t, verb) and _room_fits(t, world.state.room) for t in _of(world, "action"))
 
 
@@ -57,6 +61,8 @@ def _fire(turn: Turn, verb: str, named_of: Callable[[], set[str]], naming: str |
     once, for the first trigger whose verb and room fit); with ``naming``, only those that name that
     thing.  Whether any fired, and whether one refused the action."""
     world = turn.world
+    if world.state.status != "playing":  # after the end nothing fires: reading the message wins once
+        return False, False
     named: set[str] | None = None
     fired = False
     for index, trigger in _numbered(world, "action"):

@@ -15,21 +15,41 @@ import re
 from game.generate.model import Blueprint, RoomPlan
 from game.generate.themes import Place, Scenery, Theme
 
-SLOT = re.compile(r"\{([A-Za-z]+)\}")
+SLOT = re.compile(r"(?:\b([Aa]n?|[Tt]he) )?\{([A-Za-z]+)\}")  # with the article before it, if any
 SPARE_NAMES = ("Upper", "Lower", "Outer", "Inner", "Far", "Near", "Old", "North", "South", "East", "West")
 
 
 def fill(rng: random.Random, theme: Theme, template: str, **given: str) -> str:
-    """``template`` with each ``{slot}`` from ``given`` or the theme's pool (``{Slot}``: capitalised)."""
+    """``template`` with each ``{slot}`` from ``given`` or the theme's pool (``{Slot}``: capitalised).
+
+    An article written before a slot agrees with the word put in it: "a {adj}" becomes
+    "an abandoned", and "the {light}" drops the value's own article ("the heat shimmer",
+    not "the a heat shimmer"), so the pools may hold words as they read alone.
+    """
     def one(match: re.Match[str]) -> str:
-        word = match.group(1)
+        article, word = match.group(1), match.group(2)
         lower = word.lower()
         value = given[lower] if lower in given else rng.choice(theme.words[lower]) if lower in theme.words else None
         if value is None:
             return match.group(0)
-        return value[:1].upper() + value[1:] if word[:1].isupper() else value
+        value = value[:1].upper() + value[1:] if word[:1].isupper() else value
+        return value if article is None else f"{_agreeing(article, value)} {_bare(article, value)}"
     text = SLOT.sub(one, template)
     return text[:1].upper() + text[1:]
+
+
+def _agreeing(article: str, value: str) -> str:
+    """``article`` (a, an, the; as capitalised as written) as it must read before ``value``."""
+    if article.lower() == "the":
+        return article
+    agreed = "an" if value[:1].lower() in "aeiou" else "a"
+    return agreed.capitalize() if article[:1].isupper() else agreed
+
+
+def _bare(article: str, value: str) -> str:
+    """``value`` without an article of its own when ``article`` is "the"."""
+    first, _, rest = value.partition(" ")
+    return rest if article.lower() == "the" and rest and first.lower() in ("a", "an") else value
 
 
 def write_words(rng: random.Random, blueprint: Blueprint) -> None:

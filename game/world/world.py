@@ -240,6 +240,12 @@ class World:
         changed = self.state.npcs.get(npc_id)
         return changed.room if changed is not None else self.adventure.npc_homes.get(npc_id, "")
 
+    def guards(self, npc_id: str, direction: str) -> bool:
+        """Whether the NPC bars ``direction`` by its ``blocks``: only at its post, the room the
+        adventure puts it in (a guard that broke and fled bars no exit where it ran to)."""
+        return self.npc(npc_id).blocks == direction and \
+            self.npc_room(npc_id) == self.adventure.npc_homes.get(npc_id)
+
     def npcs_in(self, room_id: str | None = None, minutes: int | None = None) -> list[str]:
         """NPC ids in a room (dead ones included: their bodies stay), content order first, then those
         that moved there, then the wanderers whose route has them there now (or at ``minutes``)."""

@@ -189,7 +189,7 @@ def test_a_knowledge_at_zero_dots_is_refused_by_the_check_and_by_odds(trials: Ad
     refusal = "You know nothing of Investigation: without a dot in it you cannot even try."
     assert say(engine, script, "search") == [refusal]
     assert (engine.state.turn, engine.state.minutes) == before
-    assert say(engine, script, "odds search") == [f"You couldn't do that now: {refusal}"]
+    assert say(engine, script, "odds search") == [f"You couldn't do that now. {refusal}"]
 
 
 def test_the_adventure_may_allow_a_penalised_attempt_at_a_knowledge(trials: Adventure, tmp_path: Path,

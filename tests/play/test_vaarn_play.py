@@ -578,7 +578,7 @@ def test_guards_hold_back_until_roused_and_nobody_shoots_once_engaged(engine: En
     ]
     assert say(engine, dice, "shoot guard", 6, 1) == ["You cannot shoot while engaged in melee."]
     assert say(engine, dice, "odds shoot guard") == [
-        "You couldn't do that now: You cannot shoot while engaged in melee."]
+        "You couldn't do that now. You cannot shoot while engaged in melee."]
 
 
 def test_npcs_shoot_from_a_distance_and_club_when_engaged(engine: Engine, dice: Dice) -> None:

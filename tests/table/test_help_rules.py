@@ -86,3 +86,11 @@ def test_the_first_unknown_word_points_to_help_once(engine: Engine) -> None:
     assert first.lines == ["I don't know the word \"frobnicate\"."]
     assert first.aside == ["(Type help for the commands by purpose.)"]
     assert engine.submit("wibble").aside == []
+
+
+def test_help_odds_is_a_whole_sentence(engine: Engine) -> None:
+    """The help line ended "or of a command's", cut off mid-phrase."""
+    line = engine.submit("help odds").lines[0]
+    assert line.startswith("odds [COMMAND]: the exact chance")
+    assert not line.rstrip().endswith("'s"), line
+    assert "COMMAND" in line.split(":", 1)[1], "it says what the COMMAND form gives"

@@ -204,7 +204,7 @@ class BindPlay(BasePlay[BindSystem]):
         if not world.exit_open(world.state.room, exit_def):
             raise ActionRefused(f"The way {direction} is locked.")
         watchers = [n for n in world.living_npcs_in() if world.npc_condition(n) == "ok"
-                    and (world.hostile(n) or world.npc(n).blocks == direction)]
+                    and (world.hostile(n) or world.guards(n, direction))]
         if not watchers:
             raise ActionRefused(f"Nobody bars the way {direction}: just go {direction}.")
         names = join_names([the(world, n) for n in watchers])

@@ -165,7 +165,7 @@ def leave(play: OpenAdventuresPlay, turn: Turn, direction: str, asked: int | Non
     if not world.exit_open(world.state.room, exit_def):
         raise ActionRefused(f"The way {direction} is locked.")
     for npc_id in hostiles(world):
-        if world.npc(npc_id).blocks == direction:
+        if world.guards(npc_id, direction):
             raise ActionRefused(f"{capital(the(world, npc_id))} bars the way {direction}: get past it first.")
     need = exit_successes("engaged" if engaged_with_any(world) else "near")
     count = choose_dice(play, turn, "move", asked)
