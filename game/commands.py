@@ -92,7 +92,10 @@ def play(args: argparse.Namespace) -> int:
     from game.generate.record import write_record
     from game.world.loader import DEFAULT_ADVENTURE
 
-    write_record(engine, _adventure_dir(named or DEFAULT_ADVENTURE))  # the run record (docs/generating.md)
+    try:
+        write_record(engine, _adventure_dir(named or DEFAULT_ADVENTURE))  # the run record (docs/generating.md)
+    except SaveError:
+        pass  # a saves folder the game may not write in (said at the start): no record, the session ended well
     return code
 
 

@@ -75,8 +75,9 @@ AUTOSAVE = "autosave"
 #: How many undo steps an autosave keeps (the session keeps more: ``game.engine.UNDO_DEPTH``), so that
 #: ``--continue`` offers the undo of the last turns, a death's included.
 AUTOSAVED_UNDO = 10
-#: An undo step as the engine keeps it: the state before a turn, the log's length then, the rolls then.
-UndoStep = tuple[WorldState, int, int]
+#: An undo step as the engine keeps it: the state before a turn (or a line of commands), the log's length
+#: then, the rolls then, and the turns it takes back.
+UndoStep = tuple[WorldState, int, int, int]
 #: The slot of the old layout's second autosave (moved into the runs since): the game's own name still.
 PREVIOUS_AUTOSAVE = "autosave-previous"
 
@@ -290,7 +291,7 @@ class SaveStore:
         #: What the player should hear of the runs (a run forked from one another game wrote), told once.
         self._notes: list[str] = []
         #: The newest run handed in and not yet taken by the writer, with its log's length (the log is shared).
-        self._queued: tuple[WorldState, int, list[tuple[list[Any], int]]] | None = None
+        self._queued: tuple[WorldState, int, list[tuple[list[Any], int, int]]] | None = None
         #: id of an undo snapshot handed in -> [the snapshot, a copy of it for the writer, its text once written]:
         #: each step is encoded once, however many autosaves carry it.
         self._undo_cache: dict[int, list[Any]] = {}
@@ -437,7 +438,7 @@ class SaveStore:
         self._damaged.discard(name)
         return path
 
-    def autosave(self, state: WorldState, undo: Sequence[tuple[list[Any], int]] = ()) -> Path:
+    def autosave(self, state: WorldState, undo: Sequence[tuple[list[Any], int, int]] = ()) -> Path:
         """Write the run to its own autosave, checked against the reader's limits (not fully read back).
 
         The first autosave of a game takes a run number no file has yet (two games
@@ -507,31 +508,31 @@ class SaveStore:
                 self._worker.start()
         return failure
 
-    def _undo_handed(self, undo: Sequence[UndoStep]) -> list[tuple[list[Any], int]]:
+    def _undo_handed(self, undo: Sequence[UndoStep]) -> list[tuple[list[Any], int, int]]:
         """The last :data:`AUTOSAVED_UNDO` undo steps as the writer takes them: each snapshot copied once, here
         in the game's thread (an undo makes a snapshot the live state, which then changes), with the log's
-        length then (the log itself is the run's: an autosave holds it once)."""
+        length then (the log itself is the run's: an autosave holds it once) and the turns it takes back."""
         kept: dict[int, list[Any]] = {}
         steps = []
-        for snapshot, log_length, _rolls in undo[-AUTOSAVED_UNDO:]:
+        for snapshot, log_length, _rolls, turns in undo[-AUTOSAVED_UNDO:]:
             entry = self._undo_cache.get(id(snapshot))
             if entry is None or entry[0] is not snapshot:
                 copy = snapshot.copy(share_log=True)
                 copy.log = []
                 entry = [snapshot, copy, None]
             kept[id(snapshot)] = entry
-            steps.append((entry, log_length))
+            steps.append((entry, log_length, turns))
         self._undo_cache = kept
         return steps
 
     def take_undo(self, state: WorldState) -> list[UndoStep]:
         """The undo steps the last load of an autosave read, sharing ``state``'s log (as the engine's do)."""
         steps, self._undo_read = self._undo_read, []
-        for snapshot, _length, _rolls in steps:
+        for snapshot, *_rest in steps:
             snapshot.log = state.log
         return steps
 
-    def _autosave_now(self, state: WorldState, steps: list[tuple[list[Any], int]]) -> str:
+    def _autosave_now(self, state: WorldState, steps: list[tuple[list[Any], int, int]]) -> str:
         """Write the autosave before the answer (the writer thread's last write first); the reason it failed, or ""."""
         if self._worker is not None:
             self._worker.join()
@@ -594,7 +595,7 @@ class SaveStore:
     def _payload(self, state: WorldState) -> bytes:
         return self._encoded(state, autosave=True)[0]
 
-    def _undo_text(self, steps: Sequence[tuple[list[Any], int]]) -> bytes:
+    def _undo_text(self, steps: Sequence[tuple[list[Any], int, int]]) -> bytes:
         """The ``[undo]`` table of an autosave: each step a whole save of the state before a turn (its log
         left out: the run's log cut to ``log``), sealed by a checksum over the steps."""
         if not steps:
@@ -602,13 +603,13 @@ class SaveStore:
         import tomli_w
 
         table = []
-        for entry, log_length in steps:
+        for entry, log_length, turns in steps:
             if entry[2] is None:
                 copy = entry[1]
                 data = state_data(copy, codec_for(copy.system), self.fingerprints, WrittenSheets(),
                                   self._fresh_npcs(copy.system))
                 entry[2] = save_text(self._header(copy, data), data)
-            table.append({"log": log_length, "save": entry[2]})
+            table.append({"log": log_length, "turns": turns, "save": entry[2]})
         return ("\n" + tomli_w.dumps({"undo": {"checksum": checksum({"steps": table}), "steps": table}})).encode()
 
     def _undo_from(self, document: dict[str, Any], state: WorldState) -> tuple[list[UndoStep], list[str]]:
@@ -626,10 +627,12 @@ class SaveStore:
             read: list[UndoStep] = []
             for step in steps:
                 length = step.get("log") if isinstance(step, dict) else None
-                if type(length) is not int or not 0 <= length <= len(state.log) or not isinstance(step["save"], str):
+                turns = step.get("turns", 1) if isinstance(step, dict) else None
+                if type(length) is not int or not 0 <= length <= len(state.log) or not isinstance(step["save"], str) \
+                        or type(turns) is not int or not 1 <= turns <= limits.MAX_LOG:
                     raise SaveError("a step is damaged")
                 snapshot = self.from_document(parse_document(step["save"].encode(), "an undo step"), "an undo step")
-                read.append((snapshot, length, 0))
+                read.append((snapshot, length, 0, turns))
         except SaveError as error:
             return [], [f"The undo of the last turns kept with this run could not be read ({error}); undo goes "
                         f"back no further than here."]

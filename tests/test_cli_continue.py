@@ -135,7 +135,7 @@ def test_old_autosaves_become_runs_and_the_player_is_told_once(tmp_path: Path) -
     (folder / "runs" / "1.toml").rename(folder / "autosave.toml")  # the layout of earlier versions
     shutil.copy(folder / "autosave.toml", folder / "autosave-previous.toml")
     (tmp_path / ".last-run").unlink()
-    (folder / "runs").rmdir()
+    shutil.rmtree(folder / "runs")
     listed = _game(tmp_path, "saves")
     assert listed.stdout.startswith(
         f"Note: the autosave {folder / 'autosave-previous.toml'} is now run 1 of cloak-of-darkness (each run has its "

@@ -202,6 +202,7 @@ def test_worn_and_wielded_survive_a_save(game: Engine) -> None:
     game.submit("save dressed")
     game.submit("remove robe")
     game.submit("load dressed")
+    game.submit("yes")  # played on since the save: load asks first
     assert game.state.worn == {"desert-robes"} and game.state.wielded == "knife"
 
 
