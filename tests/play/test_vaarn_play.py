@@ -1078,3 +1078,20 @@ def test_harm_in_play_emits_events_not_lines(engine: Engine, dice: Dice) -> None
     turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([4]))
     engine.play.harm(turn, "d4", "hazard")
     assert [e for e in turn.events if not isinstance(e, RollMade)] == [HealthChanged(PLAYER, "HP", 6, 2)]
+
+
+def test_an_npc_engaged_in_melee_does_not_fire_a_ranged_exotica() -> None:
+    """Seed 001 §Combat: "ranged weapons cannot be used if the shooting character is engaged in
+    melee combat". The raider of the Shattered Pass closed in, then fired its keening shard."""
+    from game.paths import bundled_root
+    from game.world.loader import find_adventure
+
+    adventure = load_adventure(find_adventure("glass-oasis", bundled_root()))
+    engine = Engine.new_game(adventure, get_system("vaarn"), 3)
+    for command in ("n", "n", "n", "n"):
+        engine.submit(command)
+    first = engine.submit("attack raider").lines
+    assert "The dune raider closes in." in first
+    for _ in range(3):
+        lines = engine.submit("attack raider").lines
+        assert not any("keening black shard" in line for line in lines), lines

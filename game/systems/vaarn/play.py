@@ -309,8 +309,12 @@ class VaarnPlay(BasePlay[VaarnSystem]):
 
     def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> Use:
         """A Gift as the seed allows (:func:`gifts.npc_may_invoke`), and seed 001 §Mystic Gifts:
-        "Combat Gifts always hit their target"; an Exotica, always."""
+        "Combat Gifts always hit their target"; an Exotica, but a ranged one not by an actor
+        engaged in melee (seed 001 §Combat: "ranged weapons cannot be used if the shooting
+        character is engaged in melee combat")."""
         if turn.world.item(item_id).kind != "gift":
+            if purpose == "harm" and turn.world.item(item_id).ranged and actor in engaged(turn.world):
+                return Use.NO
             return Use.YES
         if not gifts.npc_may_invoke(turn.world, actor, item_id):
             return Use.NO
