@@ -21,7 +21,7 @@ from game.engine import Engine
 from game.paths import bundled_root
 from game.rules.registry import get_system
 from game.world.loader import find_adventure, load_adventure
-from game.world.state import PLAYER
+from game.world.state import PLAYER, room_place
 from tests.conftest import TurnScript as Script
 from tests.conftest import say_with_dice
 
@@ -303,11 +303,16 @@ def test_above_succeeds_below_fails_and_the_danger_happens(game: Engine, script:
 
 def test_retrying_gives_the_same_result_until_the_circumstances_change(game: Engine, script: Script) -> None:
     say(game, script, "open north", 1, 2, 1)
-    lines = say(game, script, "open north", 2)  # only the danger's die: the check reads none
+    lines = say(game, script, "open north")  # no die read: not the check's, nor the danger's again
     assert lines[:2] == ["[force] remembered 2d6 (1, 2) = 3 vs TN 10: failure (margin -7)",
                          "(One roll only: nothing has changed since you tried this, so it goes the same way. "
                          "Another day, new gear in hand or a helper would change that.)"]
-    assert lines[-1] == "It holds." and game.state.player.hp == 6 - 1 - 2
+    # seed 003 §One Roll Only: the retry "remains the same": the failure's harm is not rolled again
+    assert lines[-1] == "It holds." and game.state.player.hp == 6 - 1
+    assert not any("hurt yourself" in line for line in lines)
+    game.world.move_item("relic", room_place("gate"))
+    say(game, script, "take relic")  # an exotica is no help in forcing a door: still the same roll
+    assert rolls(say(game, script, "open north"))[0].startswith("[force] remembered 2d6 (1, 2)")
     say(game, script, "take crowbar")  # new gear in hand: a fresh roll
     assert rolls(say(game, script, "open north", 6, 6)) == ["[force] 2d6 (6, 6) = 12 vs TN 10: success (margin 2)"]
 
@@ -929,3 +934,14 @@ def test_a_foe_beaten_in_the_round_you_meet_it_earns_xp(game: Engine, script: Sc
     lines = say(game, script, "e", 4, 6, 6, 6, 6)
     assert "(The brute is beaten: 7 XP, yours at your next downtime.)" in lines
     assert game.state.player.xp_pending == (7,)
+
+
+def test_action_points_count_the_round_you_walk_into_a_foe(tmp_path: Path, script: Script) -> None:
+    """Option action_points: the round's AP (3 + Speed 1 = 4) are there in the round the player
+    walks in on two foes: each defence roll costs the knife's 2 AP, and neither is below 0."""
+    game = new_game(tmp_path, action_points="on")
+    game.world.npc_state("brute").room = "dunes"
+    game.world.npc_state("automaton").room = "dunes"
+    lines = say(game, script, "e", 4, 6, 6, 6, 1, 6, 6, 1)  # two defences, each a light blow back
+    assert sum(line.startswith(("[the brute attacks]", "[the automaton attacks]")) for line in lines) == 2, lines
+    assert not any("Action points -" in line for line in lines), lines

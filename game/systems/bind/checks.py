@@ -143,7 +143,7 @@ def memo_key(turn: Turn, action: Action, kind: str) -> str:
     circumstances: dict[str, object] = {
         "room": world.state.room,
         "day": world.state.day,
-        "gear": bind_world.gear(world),
+        "gear": bind_world.gear(world, kind),
     }
     if kind not in SOLO_KINDS:
         circumstances["helpers"] = "+".join(bind_world.helpers(world)) or "none"
@@ -176,7 +176,8 @@ def check_action(play: BindPlay, turn: Turn, kind: str, situation: BindSituation
     key = memo_key(turn, action, kind)
     memo = dict(moment(turn).todays_memo(world.state.day))
     remembered = None if resting else memo.get(key)
-    if remembered is not None and len(remembered) == request.faces_needed:
+    retried = remembered is not None and len(remembered) == request.faces_needed
+    if retried and remembered is not None:
         request = dataclasses.replace(request, fixed=remembered)
     turn.record(label, request)
     result = system.roll(request, turn.dice)
@@ -193,7 +194,10 @@ def check_action(play: BindPlay, turn: Turn, kind: str, situation: BindSituation
     set_moment(turn, memo=memo, memo_day=world.state.day)
     success = outcome == "success" or (outcome == "tie" and accept)
     set_round(turn, margins={**round_now(turn).margins, label: int(result.figures["margin"]) if success else -1})
-    if (outcome == "tie" and accept) or (outcome == "failure" and not resting and not action.failure_handled):
+    # Seed 003 §One Roll Only: a retry "remains the same": the failure it remembers has
+    # already brought its danger, and does not bring it again.
+    if (outcome == "tie" and accept) or (outcome == "failure" and not resting and not action.failure_handled
+                                         and not retried):
         _danger(play, turn, action)
     if action.danger == "turn-back":
         # The engine hurts on anything but success: a declined tie means "turn back unhurt".

@@ -185,6 +185,8 @@ class BindPlay(BasePlay[BindSystem]):
             if world.hostile(npc_id) and world.npc_condition(npc_id) == "ok":
                 bind_world.arm_npc(world, self.system, npc_id)
         bind_advance.note_foes(turn, bind_world.standing_hostiles(world))
+        if not round_now(turn).fought and turn.world.state.player.ap <= 0:
+            bind_fight.start_ap(self, turn)  # walking into a foe: this round's AP (option action_points)
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
         return bind_world.take_refusal(turn.world, item_id)

@@ -34,6 +34,16 @@ if TYPE_CHECKING:
 
 #: Item kinds that count as gear: a new one in hand is a change of circumstances (one roll only).
 GEAR_KINDS = frozenset({"weapon", "tool", "exotica", "armor", "gift"})
+#: The gear that bears on each kind of check (one roll only); a kind not named: all gear.
+GEAR_FOR: dict[str, frozenset[str]] = {
+    **{kind: frozenset({"tool"}) for kind in ("climb", "sneak", "perceive", "search", "tinker", "survive",
+                                               "heal", "lore", "persuade", "intimidate", "will", "resist")},
+    "force": frozenset({"weapon", "tool"}),
+    "fight": frozenset({"weapon", "armor", "exotica", "gift"}),
+    "shoot": frozenset({"weapon", "exotica", "gift"}),
+    "dodge": frozenset({"armor"}),
+    "identify": frozenset({"tool", "exotica", "gift"}),
+}
 #: Minutes of one interval (a quarter of a day) and the hour the morning interval starts.
 INTERVAL_MINUTES = DAY_MINUTES // len(bind_body.INTERVALS)
 DAY_START_MINUTE = bind_body.DAY_START_HOUR * 60
@@ -301,9 +311,16 @@ def encounter(turn: Turn) -> None:
     turn.emit(CameUpon(npc_id, where))
 
 
-def gear(world: World) -> str:
-    """The gear in hand (one roll only: a new item in hand changes the circumstances)."""
-    return "+".join(sorted(i for i in world.carried() if world.item(i).kind in GEAR_KINDS)) or "none"
+def gear(world: World, kind: str = "") -> str:
+    """The gear in hand that bears on a check of ``kind`` (one roll only: new gear of use to the
+    action changes the circumstances; a thing picked up that is no help to it does not).
+
+    House rule (seed 003 §One Roll Only: "the result remains the same unless circumstances
+    change"): weapons bear on fighting, forcing and shooting, armour on fighting and dodging,
+    tools on every practical task, exotica and gifts on fights and on studying things.
+    """
+    kinds = GEAR_FOR.get(kind, GEAR_KINDS)
+    return "+".join(sorted(i for i in world.carried() if world.item(i).kind in kinds)) or "none"
 
 
 def helpers(world: World) -> list[str]:
