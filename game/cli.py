@@ -104,6 +104,9 @@ def _play_options(play: Parser) -> None:
                       help="resume a run where it stopped: the run numbered RUN (wayfarer saves lists them), else "
                            "the adventure's most recent, else the most recent of all")
     play.add_argument("--saves", metavar="DIR", type=text, help="the saves folder (the one in use is named below)")
+    play.add_argument("--rules", metavar="SYSTEM.OPTION=VALUE", type=text, action="append", default=[],
+                      help="an optional rule of a system, over the adventure's (repeatable; "
+                           "e.g. bind.action_points=on; the options: docs/rules/<system>.md)")
     play.add_argument("--plain", action="store_true",
                       help="for screen readers: no colour, no status bar or boxes, rolls as sentences "
                            "(NO_COLOR alone turns colour off)")

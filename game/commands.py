@@ -7,6 +7,7 @@ import json
 import os
 import random
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,9 +40,30 @@ def content_cache() -> ContentCache:
     return ContentCache(content_cache_home(), __version__, background=True)
 
 
-def _system_for(adventure: Adventure, system_id: str | None) -> SystemInPlay:
+def _system_for(adventure: Adventure, system_id: str | None, rules: Mapping[str, Mapping[str, str]] | None = None,
+                saved: Mapping[str, str] | None = None) -> SystemInPlay:
+    """The system to play: the adventure's options, those the run was saved with, those given now."""
     chosen = system_id or adventure.system
-    return registry.get_system(chosen, adventure.rules.get(chosen, {}))
+    return registry.get_system(chosen, {**adventure.rules.get(chosen, {}), **(saved or {}),
+                                        **(rules or {}).get(chosen, {})})
+
+
+def parse_rules(given: list[str]) -> dict[str, dict[str, str]]:
+    """``--rules SYSTEM.OPTION=VALUE`` (repeatable) by system; UsageError (one line) for a bad one,
+    checked as an adventure's ``[adventure.rules]`` are."""
+    chosen: dict[str, dict[str, str]] = {}
+    for text in given:
+        name, equals, value = text.partition("=")
+        system_id, dot, option = name.strip().partition(".")
+        if not equals or not dot or not option.strip() or not value.strip():
+            raise UsageError(f"--rules {text}: give SYSTEM.OPTION=VALUE, e.g. bind.action_points=on")
+        if system_id.strip() not in registry.SYSTEM_IDS:
+            raise UsageError(f"--rules {text}: unknown system '{system_id}'; known: {', '.join(registry.SYSTEM_IDS)}")
+        problems = registry.option_problems(system_id, {option.strip(): value.strip()})
+        if problems:
+            raise UsageError(f"--rules {text}: {problems[0]}")
+        chosen.setdefault(system_id, {})[option.strip()] = value.strip()
+    return chosen
 
 
 def play(args: argparse.Namespace) -> int:
@@ -57,20 +79,21 @@ def play(args: argparse.Namespace) -> int:
     run = _chosen_run(root, args.resume if isinstance(args.resume, str) else args.adventure) if args.resume else None
     given = args.adventure if isinstance(args.resume, str) and args.adventure is not None else None
     named = given or (_adventure_of(run, root) if run is not None else args.adventure)
+    rules = parse_rules(args.rules)
     adventure = _load(named)
     if run is not None and run.adventure_id != adventure.id:
         raise SaveError(f"run {run.run} is a run of {run.adventure_id}, not of {adventure.id}")
-    system = _system_for(adventure, args.system)
+    system = _system_for(adventure, args.system, rules)
     store = SaveStore(root, adventure)
     store.clean_strays()
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     if run is not None or args.load:
         state, notes = _resumed(store, run.run) if run is not None else store.load(args.load)
-        if state.system != system.id and args.system is None:
-            system = _system_for(adventure, state.system)
-        elif state.system != system.id:
+        if state.system != system.id and args.system is not None:
             what = f"run {run.run}" if run is not None else f"slot \"{args.load}\""
             raise SaveError(f"{what} was played under {state.system}, not {system.id}")
+        state.rules = {**state.rules, **rules.get(state.system, {})}
+        system = _system_for(adventure, state.system, saved=state.rules)
         engine = Engine(adventure, system, state, saves=store)
         engine.undo_stack = store.take_undo(state)  # an autosave's undo of the last turns (none in a slot)
         if run is None:
@@ -81,6 +104,7 @@ def play(args: argparse.Namespace) -> int:
         opening = [*told, *said, *engine.look_lines(), *ended]
     else:
         engine = Engine.new_game(adventure, system, seed, saves=store)
+        engine.state.rules = dict(rules.get(system.id, {}))
         opening = [f"{adventure.title} — played under {system.name} (seed {seed})", ""] + engine.opening()
         unfinished = [*told, *_unfinished_run(store)]
         if unfinished:

@@ -814,7 +814,9 @@ class Engine:
     def restart(self) -> list[str]:
         """Start the adventure again under the same system (the ``--seed`` given, else a new seed)."""
         seed = self.fixed_seed if self.fixed_seed is not None else random.SystemRandom().randrange(2**32)
-        self.load_state(new_state(self.adventure, self.system, seed))
+        state = new_state(self.adventure, self.system, seed)
+        state.rules = dict(self.state.rules)  # the options the player chose go on with the new run
+        self.load_state(state)
         self.dice_log.clear()
         self.last_request = None
         self.last_command = None

@@ -282,6 +282,9 @@ class MetaCommands:
             return self._report(f"Not loaded: slot \"{self._slot(command)}\" was played under {state.system}, and this "
                                 f"game runs under {self.engine.system.id}. Start it with: wayfarer --system "
                                 f"{state.system} --load {self._slot(command)}", "The game goes on as it was.")
+        if state.rules != self.engine.state.rules:
+            return self._report(f"Not loaded: slot \"{self._slot(command)}\" was played with other optional rules. "
+                                f"Start it with: wayfarer --load {self._slot(command)}", "The game goes on as it was.")
         return state, notes
 
     def _load(self, command: Command, state: WorldState, notes: list[str]) -> Report:

@@ -48,8 +48,9 @@ def replay_save(save_path: Path, adventure_dir: str | None,
     adventure = load_adventure(find_adventure(adventure_dir or header["adventure"], bundled_root()),
                                cache=ContentCache(content_cache_home(), __version__, background=True))
     saved = SaveStore(save_path.parent, adventure).from_document(document, save_path.name)
-    system = get_system(saved.system, adventure.rules.get(saved.system, {}))
+    system = get_system(saved.system, {**adventure.rules.get(saved.system, {}), **saved.rules})
     engine = Engine.new_game(adventure, system, saved.seed)
+    engine.state.rules = dict(saved.rules)  # the run's optional rules (--rules), as it was played
     total = len(saved.log)
     for done, command in enumerate(saved.log, 1):
         engine.submit(command)

@@ -589,6 +589,7 @@ _STATE_FIELDS: dict[str, tuple[str, bool]] = {
     "drank_day": ("count", True), "ate_day": ("count", True), "thirst_days": ("amount", True),
     "hunger_days": ("amount", True), "log": ("texts", True), "moment": ("table", False),
     "flags": ("texts", False), "counters": ("table", False), "worn": ("texts", False), "wielded": ("text", False),
+    "rules": ("text table", False),
 }
 _STATE_FIELDS_3 = {**_STATE_FIELDS, "item_moves": ("text", True), "log": ("lines", True), "fingerprints": ("table", False)}
 _STATE_FIELDS_4 = {**_STATE_FIELDS_3, "npc_groups": ("tables", False)}

@@ -147,3 +147,31 @@ def test_the_collector_is_paused_for_plays_start_up_only_and_always_back_on(
     assert seen == {"while loading": False, "at the prompt": True} and gc.isenabled()
     assert main(["systems"]) == 0 and seen["systems"] and gc.isenabled()
     assert main(["no-such-adventure", "--saves", str(tmp_path)]) == 2 and gc.isenabled()  # refused at start-up
+
+
+@pytest.mark.parametrize("given, reason", [
+    ("bind.action_pts=on", "unknown option 'action_pts' for bind"),
+    ("bind.action_points=maybe", "must be one of: off, on"),
+    ("bindaction", "give SYSTEM.OPTION=VALUE"),
+    ("d20.x=1", "unknown system 'd20'"),
+])
+def test_a_bad_optional_rule_is_a_usage_error_in_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                          given: str, reason: str) -> None:
+    code, _, err = run(capsys, "play", str(DATA / "tiny"), "--rules", given, "--saves", str(tmp_path))
+    assert code == 2 and reason in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_optional_rules_chosen_on_the_command_line_play_and_go_on_in_a_save(tmp_path: Path) -> None:
+    """``--rules bind.action_points=on`` (repeatable): the option is in play, and a save keeps it."""
+    def play(*args: str, commands: str) -> str:
+        result = subprocess.run([sys.executable, "-m", "game", "glass-oasis", "--saves", str(tmp_path), *args],
+                                input=commands, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    option = "Action points (an option of this adventure)"
+    assert option not in play("--system", "bind", "--seed", "1", commands="rules\n")
+    out = play("--system", "bind", "--seed", "1", "--rules", "bind.action_points=on",
+               "--rules", "bind.combat_tie=both", commands="rules\nsave one\n")
+    assert option in out
+    assert option in play("--load", "one", commands="rules\n"), "the save goes on under the rules it was played with"

@@ -177,6 +177,9 @@ class WorldState:
     #: shows and ``wear``/``wield`` refuse twice; leaving the player's hands ends both.
     worn: set[str] = field(default_factory=set)
     wielded: str = ""
+    #: The options of the run's system the player chose (``wayfarer --rules bind.action_points=on``),
+    #: over the adventure's: kept with the run, so a save goes on under the same rules.
+    rules: dict[str, str] = field(default_factory=dict)
     #: The ids in ``npcs`` whose NpcState belongs to this state alone; the others are shared with
     #: copies, and ``World.npc_state`` copies one before it changes (see :meth:`copy`).  Not state.
     owned_npcs: set[str] = field(default_factory=set, compare=False, repr=False)
@@ -237,6 +240,7 @@ class WorldState:
             "moment": codec.moment_to_data(self.moment),
             "flags": sorted(self.flags),
             "counters": dict(sorted(self.counters.items())),
+            **({"rules": dict(sorted(self.rules.items()))} if self.rules else {}),
         } | self._dress_data()
 
     def _dress_data(self) -> dict[str, Any]:
@@ -282,6 +286,7 @@ class WorldState:
             counters={str(k): int(v) for k, v in dict(data.get("counters", {})).items()},
             worn=set(map(str, data.get("worn", []))),
             wielded=str(data.get("wielded", "")),
+            rules=_texts(data.get("rules", {})),
         )
 
     def copy(self, *, share_log: bool = False) -> WorldState:
@@ -305,7 +310,7 @@ class WorldState:
             self.__dict__, visited=set(self.visited), item_moves=dict(self.item_moves),
             opened=set(self.opened), found=set(self.found),
             identified=set(self.identified), puzzled=set(self.puzzled),
-            flags=set(self.flags), counters=dict(self.counters), worn=set(self.worn),
+            flags=set(self.flags), counters=dict(self.counters), worn=set(self.worn), rules=dict(self.rules),
             npcs=dict(self.npcs), owned_npcs=set(),
             log=self.log if share_log else list(self.log))
         return copied
