@@ -269,8 +269,22 @@ def test_the_question_cannot_be_dodged_and_points_can_be_spent_again(engine: Eng
     assert lines[2].startswith("Complication:") and lines[-1] == FOUND
 
 
-def test_no_question_when_one_die_could_not_save_the_roll(tiny: Adventure, tmp_path: Path, script: Script) -> None:
+def test_the_question_comes_whenever_the_points_left_could_save_the_roll(tiny: Adventure, tmp_path: Path,
+                                                                        script: Script) -> None:
+    """Seed 002 §Improving Rolls: a Character Point is spent "after you've made a roll", a die each:
+    7 short with 5 points left is within reach (two dice)."""
     engine = make_engine(tiny, tmp_path, {**HERO, "reflexes": "1D", "skills": {"dodge": "3D"}})
+    to_the_well(engine, script)
+    script.turns[1] = [2, 1, 1, 2]
+    report = engine.submit("attack raider")
+    assert report.question  # 1D: 2 against defence 9
+    assert "2 more dice could still do it, a Character Point each. (5 Character Points left; \"points off\" " \
+           "stops these questions.)" in report.lines
+
+
+def test_option_cp_offer_one_die_asks_only_when_one_die_could_save_the_roll(tiny: Adventure, tmp_path: Path,
+                                                                            script: Script) -> None:
+    engine = make_engine(tiny, tmp_path, {**HERO, "reflexes": "1D", "skills": {"dodge": "3D"}}, cp_offer="one-die")
     to_the_well(engine, script)
     script.turns[1] = [2, 1, 1, 2]
     report = engine.submit("attack raider")
@@ -677,3 +691,17 @@ def test_points_set_aside_cannot_be_spent_on_improving(engine: Engine, script: S
     assert say(engine, script, "points improve melee") == [
         "Raising melee costs 4 Character Points, and 1 of yours are set aside (\"points keep\" takes them back)."]
     assert player(engine).character_points == 4
+
+
+def test_points_may_be_spent_while_incapacitated(engine: Engine, script: Script) -> None:
+    """Down, you can still turn to your Character Points: seed 002 §Improving Rolls lets one be spent on
+    any roll (the roll to stay alive too); other deeds wait until your wounds are tended."""
+    from game.systems.opend6.sheet import INCAPACITATED
+
+    edit(engine, wound_level=INCAPACITATED)
+    assert say(engine, script, "points") == [
+        "Character Points 5, Fate Points 1.",
+        "The Character Point question after a near miss is on (\"points off\").",
+    ]
+    assert say(engine, script, "points spend")[0].startswith("Your next roll gets 1 extra die")
+    assert say(engine, script, "search")[0].startswith("You are too badly hurt")

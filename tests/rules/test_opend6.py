@@ -77,6 +77,7 @@ def test_module_surface_and_registry() -> None:
         "fate_damage": ("action", "doubled"),
         "defence": ("static", "active", "active-free"),
         "initiative": ("perception", "player-first"),
+        "cp_offer": ("reachable", "one-die"),
     }
     system = registry.get_system("opend6", {"damage": "body-points"})
     assert isinstance(system, OpenD6)

@@ -106,9 +106,10 @@ class FatePointSpent(Event):
 
 @dataclass(frozen=True)
 class CharacterPointOffered(Event):
-    """A failed roll one more die could save; ``left`` Character Points to spend."""
+    """A failed roll Character Points could save; ``left`` to spend, ``dice`` at least needed (a point each)."""
 
     left: int
+    dice: int = 1
 
 
 @dataclass(frozen=True)

@@ -206,7 +206,9 @@ def _fate(narrator: Narrator, event: FatePointSpent) -> list[str]:
 @OpenD6Narrator.renders(CharacterPointOffered)
 def _offered(narrator: Narrator, event: CharacterPointOffered) -> list[str]:
     plural = "s" if event.left != 1 else ""
-    return [f"One more die could still do it. ({event.left} Character Point{plural} left;"
+    could = "One more die could still do it." if event.dice <= 1 else \
+        f"{event.dice} more dice could still do it, a Character Point each."
+    return [f"{could} ({event.left} Character Point{plural} left;"
             " \"points off\" stops these questions.)"]
 
 

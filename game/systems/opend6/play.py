@@ -52,8 +52,9 @@ NATURAL_WEAPONS: dict[str, str] = {
 #: What any other creature strikes with, and the damage of every natural weapon.
 CLAWS, NATURAL_DAMAGE = "its teeth and claws", "d6"
 HEROIC_DIFFICULTIES = ("hard", "extreme", "legendary")
-#: What an incapacitated or mortally wounded player can still do (house rule).
-WHILE_DOWN = ("rest", "wait", "eat", "drink", "use")
+#: What an incapacitated or mortally wounded player can still do (house rule); ``points`` too, as
+#: the seed lets a Character Point be spent on any roll (§Improving Rolls), staying alive included.
+WHILE_DOWN = ("rest", "wait", "eat", "drink", "use", "points")
 
 
 def named_item(turn: Turn) -> tuple[str, ...]:
@@ -104,8 +105,8 @@ class OpenD6Play(BasePlay[OpenD6]):
             ("  Each round of a fight starts with initiative: you and your foes roll Perception, and"
              " foes that roll higher act before you."
              if self.system.initiative == "perception" else "  In a fight you act first each round, then your foes."),
-            ("  After a failed roll that one more die could save, you may spend a Character Point (yes or no;"
-             " points off stops the question). fate before an action doubles its dice."),
+            ("  After a failed roll your Character Points could still save (a die each), you may spend one"
+             " (yes or no; points off stops the question). fate before an action doubles its dice."),
             ("  points spend sets one aside for your next roll (points spend damage, points spend resist for"
              " your next damage or resistance roll); points improve SKILL raises a skill (or a specialization,"
              " at half the cost) when no foe is ready."),
@@ -168,8 +169,8 @@ class OpenD6Play(BasePlay[OpenD6]):
         use something.  See :mod:`game.systems.opend6.round_start` for the round.
         """
         if self.system.condition(turn.world.state.player) == "down" and command.verb not in WHILE_DOWN:
-            raise ActionRefused("You are too badly hurt: you can only rest, wait, eat, drink or use something "
-                                "until your wounds are tended.")
+            raise ActionRefused("You are too badly hurt: you can only rest, wait, eat, drink, use something "
+                                "or spend points until your wounds are tended.")
         initiative.round_over(turn)  # a round left open by an action that took no time
         foes = initiative.round_foes(turn) if self.system.initiative == "perception" else []
         if not foes or not initiative.takes_a_round(turn, command, handler):

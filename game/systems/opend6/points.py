@@ -100,8 +100,8 @@ def points(turn: Turn, command: Command) -> None:
         return
     if words in (("on",), ("off",)):
         state.player = dataclasses.replace(sheet, cp_prompt=words == ("on",))
-        turn.say("After a failed roll that one more die could save, you will be asked whether to spend a"
-                 " Character Point." if words == ("on",) else
+        turn.say("After a failed roll your Character Points could still save, you will be asked whether to"
+                 " spend one." if words == ("on",) else
                  "You will no longer be asked to spend Character Points (\"points on\" to be asked again).")
         return
     if words:

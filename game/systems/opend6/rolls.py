@@ -140,12 +140,14 @@ def fated(turn: Turn) -> bool:
     return moment_of(turn.world.state).fate_turn == turn.world.state.turn
 
 
-def could_spend(turn: Turn, result: RollResult) -> bool:
-    """Ask about a Character Point? Only after a failure that one more die (up to 6) could
-    still turn, with points left and the question not turned off."""
+def could_spend(turn: Turn, result: RollResult, system: OpenD6) -> bool:
+    """Ask about a Character Point? After a failure the points left could still turn (seed 002
+    §Improving Rolls: spent "after you've made a roll"; a die each, so at most 6 short a point),
+    with the question not turned off; option ``cp_offer = "one-die"``: only when one die could."""
     sheet = turn.world.state.player
+    reach = 6 * (sheet.character_points if system.cp_offer == "reachable" else 1)
     return (not result.succeeded and "difficulty" in result.figures and sheet.character_points > 0
-            and sheet.cp_prompt and -int(result.figures["margin"]) <= 6)
+            and sheet.cp_prompt and -int(result.figures["margin"]) <= reach)
 
 
 def offer_character_points(turn: Turn, system: OpenD6, label: str, request: D6Request,
@@ -158,8 +160,9 @@ def offer_character_points(turn: Turn, system: OpenD6, label: str, request: D6Re
     after it.  The caller shows the roll that stands.
     """
     state = turn.world.state
-    while could_spend(turn, result):
-        turn.emit(RollMade(label, result), CharacterPointOffered(state.player.character_points))
+    while could_spend(turn, result, system):
+        short = -int(result.figures["margin"])
+        turn.emit(RollMade(label, result), CharacterPointOffered(state.player.character_points, max(1, -(-short // 6))))
         answer = turn.ask(CP_PROMPT, YES_NO)
         turn.emit(Answered())
         if answer != "yes":

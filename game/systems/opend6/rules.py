@@ -54,6 +54,10 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     # Who acts first in a round of combat: everyone rolls Perception each round, highest first
     # (OpenD6's initiative), or the player always acts first (house rule, the order before it).
     "initiative": initiative.MODES,
+    # When the game asks to spend a Character Point after a failed roll (seed 002 §Improving
+    # Rolls: "after you've made a roll"): whenever the points left could still turn it, a die
+    # each (at most 6 short a point), or only when one die could (house rule, the question before).
+    "cp_offer": ("reachable", "one-die"),
 }
 REQUEST_KEYS: tuple[str, ...] = ("dice", "pips", "difficulty")
 
@@ -84,10 +88,10 @@ class OpenD6:
 
     def __init__(self, wild_one: str = "complication", damage: str = "wounds", complication: str = "story",
                  difficulty_in_odds: str = "hidden", fate_damage: str = "action", defence: str = "static",
-                 initiative: str = "perception") -> None:
+                 initiative: str = "perception", cp_offer: str = "reachable") -> None:
         chosen = {"wild_one": wild_one, "damage": damage, "complication": complication,
                   "difficulty_in_odds": difficulty_in_odds, "fate_damage": fate_damage, "defence": defence,
-                  "initiative": initiative}
+                  "initiative": initiative, "cp_offer": cp_offer}
         for key, value in chosen.items():
             if value not in OPTIONS[key]:
                 raise UsageError(f"option {key} = {value!r} must be one of: {', '.join(OPTIONS[key])}")
@@ -98,6 +102,7 @@ class OpenD6:
         self.fate_damage = fate_damage
         self.defence = defence
         self.initiative = initiative
+        self.cp_offer = cp_offer
 
     # -- the command line's requests ----------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> D6Request:
