@@ -258,9 +258,12 @@ def test_the_turn_lasts_until_the_player_ends_it(engine: Engine, script: Script)
     assert engine.status_line().split(" | ")[1] == "dice 5/5 (pool 5/6)"
 
 
-def test_the_turn_ends_when_the_dice_run_out_and_defending_then_means_pushing(engine: Engine, script: Script) -> None:
+def test_spent_dice_leave_the_turn_to_the_player_and_defending_then_means_pushing(engine: Engine,
+                                                                                 script: Script) -> None:
     """Seed 000 §1 The Dice Pool, the worked example at the prompt: pool 6, two dice to move,
-    three to shoot, the last one to move again; on the enemy's turn defending costs fatigue."""
+    three to shoot, the last one to move again; then the player may push (§Pushing and Fatigue:
+    "If you want to perform more actions in a turn than your dice pool allows, you can") or
+    end the turn; on the enemy's turn defending costs fatigue."""
     lines = say(engine, script, "w", [1, 1])
     assert lines[-4:] == [
         "The archer commits 2 dice to Shoot.",
@@ -280,11 +283,16 @@ def test_the_turn_ends_when_the_dice_run_out_and_defending_then_means_pushing(en
         "The archer shrugs it off: 1 damage does not reach Defence 2.",
         "(1 die of 6 left this turn; Shoot used up. Act again, or end the turn.)",
     ]
-    lines = say(engine, script, "move to archer with 1", [4, 4, 1, 1, 1])
+    lines = say(engine, script, "move to archer with 1", [4])
     assert lines == [
         "[move to the archer] Move 1d6 (4) = 1 success vs need 1: success (margin 0)",
         "You close in: the archer is at your side.",
-        "Your dice are spent for this turn.",
+        "Your dice are spent: push a command past your pool (e.g. \"push attack\", +1 fatigue), or end the turn.",
+    ]
+    assert say(engine, script, "attack archer")[0].startswith("No dice left this turn. Push a command")
+    lines = say(engine, script, "end", [4, 1, 1, 1])
+    assert lines == [
+        "You end your turn, 0 dice kept to defend.",
         "The archer commits 2 dice to Fight.",
         "[the archer attacks (natural weapons)] Fight 2d6 (4, 1) = 1 success vs need 1: success (margin 0)",
         "1 point of damage.",
@@ -709,3 +717,39 @@ def test_knocked_out_with_nobody_near_you_come_round(arena: Adventure, tmp_path:
                           "You lose 2 dice from the pool (pool 0) and are knocked out.", "Glare"]
     assert lines[-1] == "You lie senseless for an hour, then come round with a single die in your pool."
     assert engine.state.status == "playing" and engine.status_line().split(" | ")[1] == "dice 1/1 (pool 1/6)"
+
+
+def test_option_spent_dice_turn_ends_ends_the_turn_when_the_dice_run_out(arena: Adventure, tmp_path: Path,
+                                                                        script: Script) -> None:
+    engine = make_engine(arena, tmp_path, spent_dice="turn-ends")
+    say(engine, script, "w", [1, 1])
+    say(engine, script, "move to archer with 2", [1, 2])
+    say(engine, script, "shoot archer with 3", [4, 1, 1])
+    lines = say(engine, script, "move to archer with 1", [4, 4, 1, 1, 1])
+    assert lines[2] == "Your dice are spent for this turn."
+    assert any(line.startswith("[the archer attacks") for line in lines)
+
+
+def test_a_reach_weapon_strikes_a_foe_not_yet_at_your_side(tmp_path: Path, script: Script) -> None:
+    """Seed 000 §2 Close Combat: adjacent "unless you have a weapon that allows melee attacks from
+    longer range": a knife given ``reach = 6`` strikes the archer 6" away; without it, close in first."""
+    folder = tmp_path / "reach"
+    folder.mkdir()
+    (folder / "adventure.toml").write_text(ARENA.replace('[items.knife]\nname = "knife"\nkind = "weapon"\ndamage = "d6"\n',
+                                                         '[items.knife]\nname = "knife"\nkind = "weapon"\ndamage = "d6"\n'
+                                                         '[items.knife.stats.open_adventures]\nreach = 6\n'),
+                                           encoding="utf-8")
+    engine = make_engine(load_adventure(folder), tmp_path / "saves")
+    say(engine, script, "w", [1, 1])
+    assert "it reaches 6\" away" in " ".join(say(engine, script, "x knife"))
+    lines = say(engine, script, "attack archer with 2", [1, 1])
+    assert lines[1].startswith("[you attack the archer] Fight 2d6 (1, 1)"), lines
+    plain = make_engine(load_adventure_text(tmp_path / "plain", ARENA), tmp_path / "saves2")
+    say(plain, script, "w", [1, 1])
+    assert say(plain, script, "attack archer with 2")[0].startswith("The archer is near, 6\" away: close in first")
+
+
+def load_adventure_text(folder: Path, text: str) -> Adventure:
+    folder.mkdir()
+    (folder / "adventure.toml").write_text(text, encoding="utf-8")
+    return load_adventure(folder)

@@ -73,6 +73,13 @@ KNOCKED_OUT_MINUTES = 60
 MAX_HELPLESS_ROUNDS = 30
 
 
+def reach_of(weapon: Weapon) -> int:
+    """How far (inches) a melee weapon strikes: its ``reach`` stat for Open Adventures, else 0
+    (adjacent only).  A bad value counts as none."""
+    value = weapon.system.get("reach", 0)
+    return value if type(value) is int and value > 0 else 0
+
+
 class OpenAdventuresPlay(BasePlay[OpenAdventures]):
     """The pool economy at the prompt."""
 
@@ -183,9 +190,12 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         return strikes(self, turn, actor, mode, weapon)
 
     def closing_in(self, world: World, npc_id: str, weapon: Weapon) -> str | None:
-        """``move to NPC`` while the target of a melee weapon is not at your side (seed 000 §1
-        Move: Move dice, 6" a success); None for a ranged weapon or a target at your side."""
-        if weapon.ranged or distance(world, npc_id) == 0:
+        """``move to NPC`` while the target of a melee weapon is out of its reach (seed 000 §1
+        Move: Move dice, 6" a success); None for a ranged weapon or a target within reach: at
+        your side, or as far as a reach weapon strikes (§2 Close Combat: "unless you have a weapon
+        that allows melee attacks from longer range"; ``[items.X.stats.open_adventures] reach``,
+        in inches)."""
+        if weapon.ranged or distance(world, npc_id) <= reach_of(weapon):
             return None
         return f"move to {the(world, npc_id)}"
 
@@ -196,6 +206,8 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         """Seed 000 §2: each success is a point of damage, whatever the weapon (option
         ``weapon_damage = "bonus"`` adds the weapon's damage on a hit)."""
         reach = "Shoot dice, at range" if weapon.ranged else "Fight dice, in melee"
+        if not weapon.ranged and reach_of(weapon):
+            reach += f" (it reaches {reach_of(weapon)}\" away)"
         bonus = self.system.weapon_bonus(weapon)
         extra = f", +{bonus} damage on a hit" if bonus else ""
         return f"As a weapon it uses your {reach}: each success a point of damage{extra}."
@@ -242,9 +254,17 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
             turn.say(f"You wait, {dice_word(sheet.dice_left)} kept to defend.")
             return True
         if usable(sheet) == 0 and not record.pushing:
-            turn.say("Your dice are spent for this turn." if not sheet.reserve else
-                     f"The rest of your dice ({sheet.reserve}) are held to defend.")
-            return True
+            if sheet.reserve:
+                turn.say(f"The rest of your dice ({sheet.reserve}) are held to defend.")
+                return True
+            if self.system.rules.spent_dice == "turn-ends":
+                turn.say("Your dice are spent for this turn.")
+                return True
+            # seed 000 §Pushing and Fatigue: more actions than the pool allows, each +1 fatigue
+            set_turn(world, acted=True)
+            turn.say("Your dice are spent: push a command past your pool (e.g. \"push attack\", +1 fatigue), "
+                     "or end the turn.")
+            return False
         set_turn(world, acted=True)
         turn.say(dice_line(world))
         return False

@@ -27,6 +27,10 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "pushed_dice": ("attribute", "one"),
     "weapon_damage": ("successes", "bonus"),
     "healing": ("one-die", "full"),
+    # In a fight, once your dice are spent: your turn goes on, to push an action past the pool
+    # (+1 fatigue) or end it (seed 000 §Pushing and Fatigue: "If you want to perform more actions
+    # in a turn than your dice pool allows, you can"), or it ends by itself (house rule, before).
+    "spent_dice": ("act-on", "turn-ends"),
 }
 
 
@@ -43,6 +47,7 @@ class Rules:
     pushed_dice: str = "attribute"
     weapon_damage: str = "successes"
     healing: str = "one-die"
+    spent_dice: str = "act-on"
 
     @classmethod
     def from_options(cls, options: Mapping[str, str]) -> Rules:
