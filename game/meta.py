@@ -399,8 +399,9 @@ class MetaCommands:
         """The summary of a run that has ended, and what the player may do now."""
         engine = self.engine
         world, state = engine.world, engine.state
+        # Foes: those hostile to the player or that fought them; not a bystander the world killed.
         met = [n for n, npc in state.npcs.items()
-               if npc.disposition == "hostile" or "fought" in npc.memory or world.npc_condition(n) != "ok"]
+               if npc.disposition == "hostile" or npc.memory & {"fought", "attacked"}]
         beaten = [n for n in met if world.npc_condition(n) != "ok"]
         how = {"won": "You won.", "lost": "You lost."}.get(state.status, state.ending or "You died.")
         rolls = engine.dice_log.total
@@ -656,6 +657,13 @@ FIGURE_WORDS = {
 }
 
 
+def _figure(key: str, value: object) -> str:
+    """One figure of a roll in words: ``target number 7``; who struck (BIND) as ``the defender's blow``."""
+    if key == "striker":
+        return f"the {value}'s blow"
+    return f"{FIGURE_WORDS.get(key, key.replace('_', ' '))} {value}"
+
+
 #: Figures that show a roll was made against something (a target, a need, a margin): it can succeed or fail.
 AGAINST = ("margin", "target", "tn", "difficulty", "need", "net", "successes", "verdict")
 
@@ -669,7 +677,7 @@ def why_lines(system_id: str, system_name: str, label: str, result: RollResult) 
     if result.dice:
         lines.append(f"  The dice showed {', '.join(str(d) for d in result.dice)}.")
     unsaid = ("qualifier", "likelihood", *(("difficulty", "margin") if result.figures.get("secret") is True else ()))
-    figures = [f"{FIGURE_WORDS.get(key, key.replace('_', ' '))} {value}" for key, value in result.figures.items()
+    figures = [_figure(key, value) for key, value in result.figures.items()
                if not isinstance(value, bool) and key not in unsaid]
     if figures:
         lines.append(f"  Figures: {', '.join(figures)}.")

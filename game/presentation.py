@@ -166,7 +166,7 @@ def status_parts(engine: Engine) -> list[Part]:
     foes = _foes(engine)
     parts = [
         Part(place_name(world), _cut(place_name(world), 14), 5),
-        Part(engine.play.status_health(world), engine.play.status_health(world), 0),
+        Part(_health(engine), _health(engine), 0),
     ]
     if foes:
         parts.append(Part("; ".join(foes), "vs " + "; ".join(foes), 1))  # short: yours and theirs kept apart
@@ -177,6 +177,12 @@ def status_parts(engine: Engine) -> list[Part]:
         Part(engine.system.id, SHORT_SYSTEM.get(engine.system.id, engine.system.id[:5]), 7),
     ]
     return parts
+
+
+def _health(engine: Engine) -> str:
+    """The player's health figure; ``dead`` once the run has ended in death, whatever the sheet says
+    (a Maelstrom sheet finished off at Incapacitated, a death of thirst)."""
+    return "dead" if engine.state.status == "dead" else engine.play.status_health(engine.world)
 
 
 def _foes(engine: Engine) -> list[str]:
@@ -196,11 +202,23 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "."
 
 
+#: Figures of this rank or less are never dropped to keep the bar in full words: only the system's
+#: name, and in a fight the time, go before the bar turns to short forms.
+KEPT_IN_FULL = 5
+
+
 def status_text(parts: list[Part], width: int) -> str:
-    """The fullest bar that fits ``width``: full forms, then short ones, then the least figures dropped."""
-    full = " | ".join(p.full for p in parts)
-    if len(full) <= width:
-        return full
+    """The fullest bar that fits ``width``: full forms, then full forms without the system's name
+    (and in a fight the time), then short forms, then the least figures dropped."""
+    kept = list(parts)
+    while True:
+        full = " | ".join(p.full for p in kept)
+        if len(full) <= width:
+            return full
+        least = max(kept, key=lambda p: p.rank)
+        if least.rank <= KEPT_IN_FULL:
+            break
+        kept.remove(least)
     short = " ".join(p.short for p in parts)
     kept = list(parts)
     while len(short) > width and len(kept) > 1:

@@ -82,10 +82,10 @@ def wares(turn: Turn, command: Command) -> None:
         worth = scale.item_worth(world, item_id, full=True)
         full = " (full)" if world.item(item_id).kind == "water" and world.item(item_id).rations else ""
         paid = water_for(scale, worth * deal.rate, math.ceil)
-        turn.say(f"  {world.item_name(item_id)}{full}: worth {fmt(worth)}, asks {fmt(worth * deal.rate)} "
+        turn.say(f"  {world.item_name(item_id)}{full}: worth {scale.figure(worth)}, asks {scale.figure(worth * deal.rate)} "
                  f"(or {rations(paid, 'water')})")
     if sells_water(world, npc_id):
-        turn.say(f"  a ration of water: asks {fmt(scale.water_worth(1) * deal.rate)}")
+        turn.say(f"  a ration of water: asks {scale.figure(scale.water_worth(1) * deal.rate)}")
     turn.say("(trade GOODS for GOODS, buy THING, sell THING, haggle, value THING)")
     turn.spend(1)
 
@@ -221,8 +221,8 @@ def _value_of_wares(turn: Turn, npc_id: str, item_id: str) -> None:
     scale, deal = pricing(turn), terms(turn, npc_id)
     worth = scale.item_worth(world, item_id, full=True)
     name = world.item_name(item_id)
-    turn.say(f"The {name} {'are' if is_plural(name) else 'is'} worth {fmt(worth)}; {world.the_npc(npc_id)} "
-             f"{verb(world, npc_id, 'asks', 'ask')} {fmt(worth * deal.rate)} "
+    turn.say(f"The {name} {'are' if is_plural(name) else 'is'} worth {scale.figure(worth)}; {world.the_npc(npc_id)} "
+             f"{verb(world, npc_id, 'asks', 'ask')} {scale.figure(worth * deal.rate)} "
              f"(or {rations(water_for(scale, worth * deal.rate, math.ceil), 'water')}).")
     turn.spend(1)
 
@@ -249,8 +249,8 @@ def settle(turn: Turn, npc_id: str, give: Goods, get: Goods) -> None:
     offered = scale.goods_worth(world, give, False)
     wanted = scale.goods_worth(world, get, True)
     asked = wanted * deal.rate
-    turn.say(f"You offer {describe_goods(world, give)} (worth {fmt(offered)}) for {describe_goods(world, get)} "
-             f"(worth {fmt(wanted)}); {name}, {deal.mood}, {verb(world, npc_id, 'asks', 'ask')} {fmt(asked)}.")
+    turn.say(f"You offer {describe_goods(world, give)} (worth {scale.figure(offered)}) for {describe_goods(world, get)} "
+             f"(worth {scale.figure(wanted)}); {name}, {deal.mood}, {verb(world, npc_id, 'asks', 'ask')} {scale.figure(asked)}.")
     turn.spend(1)
     if offered < asked:
         turn.say(f"{capital(name)} {verb(world, npc_id, 'shakes', 'shake')} {pronoun(world, npc_id)} head: "
@@ -290,8 +290,8 @@ def confirm_overpayment(turn: Turn, npc_id: str, give: Goods, get: Goods, extra:
         if more:
             hint = f" (you could ask for {rations(more, 'water')} as well)"
     name = world.the_npc(npc_id)
-    question = (f"{capital(goods)} {'are' if many else 'is'} worth {fmt(offered)}; {name} "
-                f"{verb(world, npc_id, 'asks', 'ask')} {fmt(asked)} and {verb(world, npc_id, 'gives', 'give')} "
+    question = (f"{capital(goods)} {'are' if many else 'is'} worth {scale.figure(offered)}; {name} "
+                f"{verb(world, npc_id, 'asks', 'ask')} {scale.figure(asked)} and {verb(world, npc_id, 'gives', 'give')} "
                 f"no change{hint}. Trade anyway? (yes or no)")
     if not turn.confirm(question):
         raise ActionRefused(f"You keep {goods}.")

@@ -87,6 +87,10 @@ class Pricing:
         return (f"worth on the common scale: a ration of water counts {fmt(WATER_WORTH)}, "
                 f"of food {fmt(FOOD_WORTH)}")
 
+    def figure(self, worth: Fraction) -> str:
+        """A worth or a price as a number the player reads (:func:`fmt`: 1, 1.25)."""
+        return fmt(worth)
+
     def worth_words(self, worth: Fraction) -> str:
         """A worth as ``value`` says it: "2 on the common scale of trade"."""
         return f"{fmt(worth)} on the common scale of trade"

@@ -271,7 +271,7 @@ def test_hugi_ties_and_accepts_the_danger(game: Engine, script: Script) -> None:
     assert game.state.turn == 0, "nothing happened yet"
     lines = say(game, script, "yes")
     assert lines == ["You accept the danger.", "You hurt yourself in the attempt.",
-                     "[danger] harm (d4) 1d6 (3) + 0 = 3 HP", "You lose 3 HP (HP 6 -> 3 of 6).",
+                     "[danger] harm 1d6 (3) + 0 = 3 HP (1D6 + 0, a d4 hazard)", "You lose 3 HP (HP 6 -> 3 of 6).",
                      "You force the way north open."]
     assert "gate/north" in game.state.opened and game.state.player.hp == 3
     assert game.state.log == ["open north", "yes"]
@@ -293,7 +293,7 @@ def test_a_question_cannot_be_dodged_only_undone(game: Engine, script: Script) -
 def test_above_succeeds_below_fails_and_the_danger_happens(game: Engine, script: Script) -> None:
     assert say(game, script, "open north", 1, 2, 5) == [
         "[force] 2d6 (1, 2) = 3 vs TN 10: failure (margin -7)", "You hurt yourself in the attempt.",
-        "[danger] harm (d4) 1d6 (5) + 0 = 5 HP", "You lose 5 HP (HP 6 -> 1 of 6).", "It holds."]
+        "[danger] harm 1d6 (5) + 0 = 5 HP (1D6 + 0, a d4 hazard)", "You lose 5 HP (HP 6 -> 1 of 6).", "It holds."]
     assert say(game, script, "take crowbar") == ["Taken: the crowbar."]
     assert say(game, script, "open north", 6, 5) == [
         "[force] 2d6 (6, 5) = 11 vs TN 10: success (margin 1)", "You force the way north open."]
@@ -334,7 +334,7 @@ def test_a_remembered_tie_is_still_a_tie_and_the_choice_is_asked_again(game: Eng
         "or fail without it (no)?"]
     script.turns[1] = [2]  # the danger's die only
     assert say(game, script, "yes") == ["You accept the danger.", "You hurt yourself in the attempt.",
-                                         "[danger] harm (d4) 1d6 (2) + 0 = 2 HP", "You lose 2 HP (HP 6 -> 4 of 6).",
+                                         "[danger] harm 1d6 (2) + 0 = 2 HP (1D6 + 0, a d4 hazard)", "You lose 2 HP (HP 6 -> 4 of 6).",
                                          "You force the way north open."]
 
 
@@ -483,7 +483,7 @@ def test_the_players_attack_roll_decides_both_sides(game: Engine, script: Script
     assert game.state.player.fatigue == 1, "a round of fighting is strenuous"
     lines = say(game, script, "attack brute", 6, 6, 5)
     assert lines == ["[you attack the brute] 2d6 (6, 6) + 2 = 14 vs TN 9: success (margin 5)",
-                     "[you attack the brute: follow-up] you strike the brute: damage 1d6 (5) + 1 = 6: the brute loses 6 HP",
+                     "[you attack the brute: follow-up] you strike the brute: damage 1d6 (5) + 1 = 6, a clean hit past the armour's covering 2: the brute loses 6 HP",
                      "(Fatigue 2 is above your 1 HP: -1 to every roll.)"]
     assert game.world.npc_state("brute").sheet.hp == 1
 
@@ -492,7 +492,7 @@ def test_armour_absorbs_a_near_miss(game: Engine, script: Script) -> None:
     place(game, "tower")
     lines = say(game, script, "attack brute", 4, 4, 2)  # margin 1 < the brute's covering 2: DR 1 counts
     assert lines[1] == ("[you attack the brute: follow-up] you strike the brute: damage 1d6 (2) + 1 = 3, "
-                        "armour absorbs 1: the brute loses 2 HP")
+                        "armour absorbs 1 (a near miss, within its covering 2): the brute loses 2 HP")
 
 
 def test_a_tied_attack_asks_both_or_neither(game: Engine, script: Script) -> None:
@@ -503,7 +503,7 @@ def test_a_tied_attack_asks_both_or_neither(game: Engine, script: Script) -> Non
         "A tie: 9 against TN 9. Trade blows, striking the brute and being struck (yes), or neither lands (no)?"]
     assert say(game, script, "yes") == [  # the roll is not shown again
         "You trade blows.",
-        "[you attack the brute: follow-up] you strike the brute: damage 1d6 (2) + 1 = 3, armour absorbs 1: the brute loses 2 HP",
+        "[you attack the brute: follow-up] you strike the brute: damage 1d6 (2) + 1 = 3, armour absorbs 1 (a near miss, within its covering 2): the brute loses 2 HP",
         "[you attack the brute: follow-up] the brute strikes you: damage 1d6 (1) + 1 = 2: you lose 2 HP",
         "You have 4 of 6 HP left."]
     script.turns[1] = [3, 4]
@@ -516,7 +516,7 @@ def test_a_foes_attack_is_the_players_defence_roll_and_a_tie_is_asked(game: Engi
     assert say(game, script, "wait", 6, 5, 3) == [
         "Time passes.",
         "[the brute attacks] defence roll 2d6 (6, 5) + 2 = 13 vs TN 9: success (margin 4)",
-        "[the brute attacks: follow-up] you strike the brute: damage 1d6 (3) + 1 = 4: the brute loses 4 HP"]
+        "[the brute attacks: follow-up] you strike the brute: damage 1d6 (3) + 1 = 4, a clean hit past the armour's covering 2: the brute loses 4 HP"]
     lines = say(game, script, "wait", 3, 4)
     assert lines == ["Time passes.",
                      "[morale of the brute] 2d6 (4, 6) = 10 vs TN 6: success (margin 4)",
@@ -644,7 +644,7 @@ def test_healing_is_a_d6_plus_the_dies_bonus(game: Engine, script: Script) -> No
     game.world.move_item("relic", "player")
     game.state.player = replace(game.state.player, hp=1)
     assert say(game, script, "use relic", 3) == [
-        "You use the odd relic.", "[heal] healing (d6) 1d6 (3) + 1 = 4 HP", "HP 1 -> 5 of 6."]
+        "You use the odd relic.", "[heal] healing 1d6 (3) + 1 = 4 HP (1D6 + 1, a d6 remedy)", "HP 1 -> 5 of 6."]
 
 
 # -- weight and encumbrance -------------------------------------------------------------------------------------
@@ -839,7 +839,7 @@ def test_a_tied_hazard_offers_to_turn_back_unhurt(game: Engine, script: Script) 
                                            "A tie: 7 against TN 7. Press on and take the harm (yes), or turn back "
                                            "unhurt (no)?"]
     assert say(game, script, "yes")[:4] == ["You press on.", "You tumble down the dune.",
-                                             "[hazard] harm (d4) 1d6 (2) + 0 = 2 HP", "You lose 2 HP (HP 6 -> 4 of 6)."]
+                                             "[hazard] harm 1d6 (2) + 0 = 2 HP (1D6 + 0, a d4 hazard)", "You lose 2 HP (HP 6 -> 4 of 6)."]
     assert game.state.room == "dunes"
 
 

@@ -397,11 +397,11 @@ def test_fate_with_an_action_doubles_the_attack_and_its_damage_and_comes_back_on
     lines = say(engine, script, "take gem")
     assert lines[-6:] == [
         "Taken: the blue gem.",
-        "The adventure is over. You earn 3 Character Points (1 for finishing, 2 for its goals): 8 in all.",
-        "The 1 Fate Point you spent at heroic moments comes back: 1 in all.",
         "",
         "You have done what you came to do. You have won.",
         "*** You have won ***",
+        "The adventure is over. You earn 3 Character Points (1 for finishing, 2 for its goals): 8 in all.",
+        "The 1 Fate Point you spent at heroic moments comes back: 1 in all.",
     ]
     assert (player(engine).character_points, player(engine).fate_points) == (8, 1)
 

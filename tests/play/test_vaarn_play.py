@@ -752,11 +752,11 @@ def test_meeting_a_merchant_rolls_her_mood_and_wares_show_prices(engine: Engine,
     assert say(engine, dice, "wares") == [
         ("Tamsin is indifferent: the price is 1.25 times the worth of the goods (worth in slots of goods; a ration "
         "of water counts as a whole slot, an Exotica as three)."),
-        "  water gourd (full): worth 3, asks 3.75 (or 4 rations of water)",
-        "  locust cakes: worth 0.33, asks 0.42 (or 1 ration of water)",
-        "  war shirt: worth 2, asks 2.5 (or 3 rations of water)",
-        "  shard pistol: worth 1, asks 1.25 (or 2 rations of water)",
-        "  a ration of water: asks 1.25",
+        "  water gourd (full): worth 3, asks 3 3/4 (or 4 rations of water)",
+        "  locust cakes: worth 1/3, asks 5/12 (or 1 ration of water)",
+        "  war shirt: worth 2, asks 2 1/2 (or 3 rations of water)",
+        "  shard pistol: worth 1, asks 1 1/4 (or 2 rations of water)",
+        "  a ration of water: asks 1 1/4",
         "(trade GOODS for GOODS, buy THING, sell THING, haggle, value THING)",
     ]
 
@@ -800,7 +800,7 @@ def test_buy_and_sell_in_water(engine: Engine, dice: Dice) -> None:
         "You offer the salt pearls (worth 3) for 3 rations of water (worth 3); Tamsin, fair, asks 3.", "Done."]
     assert engine.state.water == 3
     assert say(engine, dice, "buy cakes") == [
-        "You offer 1 ration of water (worth 1) for the locust cakes (worth 0.33); Tamsin, fair, asks 0.33.",
+        "You offer 1 ration of water (worth 1) for the locust cakes (worth 1/3); Tamsin, fair, asks 1/3.",
         "Done.",
     ]
     assert engine.state.food == 4 and engine.state.water == 2

@@ -798,7 +798,7 @@ def test_a_remembered_request_reads_no_dice_and_its_odds_are_certain() -> None:
 def test_harm_is_a_d6_plus_the_dies_bonus_without_armour() -> None:
     hero = BIND.wear(pc(strength=2), 3, 3)  # 8 HP, heavy armour that does not help
     fall = BIND.harm(hero, "d4", ScriptedDice([5]))
-    assert fall.sheet.hp == 3 and fall.rolls[0].text == "harm (d4) 1d6 (5) + 0 = 5 HP"
+    assert fall.sheet.hp == 3 and fall.rolls[0].text == "harm 1d6 (5) + 0 = 5 HP (1D6 + 0, a d4 hazard)"
     assert fall.events == (HpChanged(PLAYER, "HP", 8, 3, 8, "harm"),)
     assert BIND.harm(hero, "d8", ScriptedDice([1])).sheet.hp == 8 - 3
     assert BIND.harm(replace(hero, hp=-1), "2d6", ScriptedDice([6])).sheet.hp == -1 - 11
@@ -811,7 +811,7 @@ def test_healing_is_a_d6_plus_the_dies_bonus_up_to_the_maximum() -> None:
     hurt = replace(pc(strength=1), hp=-2, stable=True)
     healed = BIND.heal(hurt, "d6", ScriptedDice([2]))
     assert healed.sheet.hp == 1 and not healed.sheet.stable and BIND.condition(healed.sheet) == "ok"
-    assert healed.rolls[0].text == "healing (d6) 1d6 (2) + 1 = 3 HP"
+    assert healed.rolls[0].text == "healing 1d6 (2) + 1 = 3 HP (1D6 + 1, a d6 remedy)"
     assert BIND.heal(hurt, "d12", ScriptedDice([6])).sheet.hp == 7
     dice = ScriptedDice([])
     assert BIND.heal(replace(hurt, dead=True), "d6", dice).sheet.hp == -2 and dice.faces == []

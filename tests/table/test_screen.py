@@ -122,12 +122,14 @@ def test_in_a_fight_the_bar_keeps_both_sides_health_first(engine: Engine) -> Non
     engine.submit("n")
     parts = status_parts(engine)
     assert "dune raider HP" in status_text(parts, 120)
-    for width in (60, 35, 24):
+    assert status_text(parts, 60) == "Well | HP 2/8 | dune raider HP 4/4 | water 2 | food 2", \
+        "full words while they fit without the system's name and the time"
+    for width in (40, 35, 24):
         bar = status_text(parts, width)
         assert len(bar) <= width and bar.startswith(("Well HP", "HP")), bar
         assert "HP 2/8" in bar
     assert "dune raider HP 4/4" in status_text(parts, 35) or "dune raider" in status_text(parts, 40)
-    assert " vs dune raider" in status_text(parts, 60), "in the short bar your health and the foe's are kept apart"
+    assert " vs dune raider" in status_text(parts, 45), "in the short bar your health and the foe's are kept apart"
 
 
 def test_the_least_figures_go_first() -> None:

@@ -177,13 +177,14 @@ def sum_text(face: int, bonus: int, least: int | None = None) -> str:
 
 
 def damage_roll(striker: BindSheet, arms: Arms, target: BindSheet, dr_applies: bool, dice: Dice,
-                names: tuple[str, str] = ("", "")) -> RollResult:
+                names: tuple[str, str] = ("", ""), covered: bool | None = None) -> RollResult:
     """1D6 + Strength + weapon damage (at least 1), less the target's DR when it applies.
 
     ``names`` (striker, target) put who hits whom at the front of the text, and
     say who loses the HP at its end: ``you strike the jackal: damage 1d6 (3) + 1
     = 4: the jackal loses 4 HP``.  A sum below the minimum says so (``= 0, at
-    least 1``).
+    least 1``).  ``covered`` (an exchange's blow on armour) says why the armour
+    counts or not: a near miss within its covering, or a clean hit past it.
     """
     face = dice.roll(DAMAGE_DIE)
     bonus = attribute(striker, "strength") + arms.damage
@@ -191,6 +192,9 @@ def damage_roll(striker: BindSheet, arms: Arms, target: BindSheet, dr_applies: b
     dr = target.armour.dr if dr_applies else 0
     dealt = max(0, raw - dr)
     armour_text = f", armour absorbs {min(dr, raw)}" if dr else ""
+    if covered is not None and target.armour.dr:
+        armour_text = (f"{armour_text} (a near miss, within its covering {target.armour.covering})" if dr_applies
+                       else f", a clean hit past the armour's covering {target.armour.covering}")
     who = f"{strikes(names[0])} {names[1]}: " if all(names) else ""
     loses = f"{names[1]} {'lose' if names[1].lower() == 'you' else 'loses'} {dealt} HP" if all(names) \
         else f"{dealt} HP lost"
@@ -238,7 +242,7 @@ def harm(sheet: BindSheet, damage: str, dice: Dice) -> SheetChange[BindSheet]:
     face = dice.roll(DAMAGE_DIE)
     amount = max(MIN_DAMAGE, face + bonus)
     roll = RollResult(SYSTEM_ID, (face,), "success", {"total": amount, "damage": amount, "dr": 0},
-                      f"harm ({damage}) {sum_text(face, bonus, MIN_DAMAGE)} HP", RULE_HARM)
+                      f"harm {sum_text(face, bonus, MIN_DAMAGE)} HP (1D6 + {bonus}, a {damage} hazard)", RULE_HARM)
     after = wound(sheet, amount)
     return SheetChange(after, rolls=(roll,), events=tuple(_hp_events(PLAYER, sheet, after, "harm")))
 
@@ -256,7 +260,7 @@ def heal(sheet: BindSheet, healing: str, dice: Dice) -> SheetChange[BindSheet]:
     amount = max(1, face + bonus)
     hp = min(sheet.max_hp, sheet.hp + amount)
     roll = RollResult(SYSTEM_ID, (face,), "success", {"total": amount},
-                      f"healing ({healing}) {sum_text(face, bonus, 1)} HP", RULE_HARM)
+                      f"healing {sum_text(face, bonus, 1)} HP (1D6 + {bonus}, a {healing} remedy)", RULE_HARM)
     after = replace(sheet, hp=hp, stable=sheet.stable and hp <= 0)
     return SheetChange(after, rolls=(roll,), events=(HpChanged(PLAYER, "HP", sheet.hp, hp, sheet.max_hp, "heal"),))
 
@@ -325,13 +329,13 @@ def attack(attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: 
     dealt_by_roller = dealt_by_other = 0
     if roller_strikes:
         hurt = damage_roll(roller, roller_arms, other, armour_applies(other, max(0, margin), False), dice,
-                           (roller_name, other_name))
+                           (roller_name, other_name), covered=True)
         rolls.append(replace(hurt, figures={**hurt.figures, "striker": roller_side}))
         dealt_by_roller = int(hurt.figures["total"])
         new_other = wound(new_other, dealt_by_roller)
     if other_strikes:
         hurt = damage_roll(other, other_arms, roller, armour_applies(roller, max(0, -margin), True), dice,
-                           (other_name, roller_name))
+                           (other_name, roller_name), covered=True)
         rolls.append(replace(hurt, figures={**hurt.figures, "striker": other_side}))
         dealt_by_other = int(hurt.figures["total"])
         new_roller = wound(new_roller, dealt_by_other)

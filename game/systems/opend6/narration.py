@@ -99,6 +99,8 @@ class OpenD6Narrator(Narrator):
         again = next((i for i, e in enumerate(after) if isinstance(e, RollMade)), None)
         if offered is not None and again is not None and after[again] == offered:
             del after[again]
+        # The points of a won adventure are told after the winning narration, not before it.
+        after = [e for e in after if not isinstance(e, PointsAwarded)] + [e for e in after if isinstance(e, PointsAwarded)]
         return super().lines(after)
 
 

@@ -158,6 +158,17 @@ class OpenD6Play(BasePlay[OpenD6]):
         report_attack(turn, attacker, defender, result)
         return result
 
+    def weapon_line(self, weapon: Weapon) -> str:
+        """What ``examine`` says of a weapon, in OpenD6's die codes (the content's die mapped:
+        ``d8`` is 3D+1), with what adds to it: the damage rolled is the sum."""
+        from game.systems.opend6.codes import RANGED_BASE, weapon_code
+
+        base = weapon_code(str(weapon.system.get("damage", weapon.damage)))
+        if weapon.ranged:
+            return f"As a weapon it deals {base + RANGED_BASE} damage at range."
+        return (f"As a weapon it deals {base} damage, and your Strength damage (half your Physique dice, "
+                f"rounded up) adds to it.")
+
     def natural_weapon(self, sheet: D6Sheet) -> Weapon:
         """What an NPC carrying no weapon strikes with, by its creature type."""
         return Weapon(name=NATURAL_WEAPONS.get(sheet.creature, CLAWS), damage=NATURAL_DAMAGE)

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.actions.trade_goods import Goods, capacity_after, is_merchant
-from game.actions.trade_pricing import Pricing, Terms, fmt
+from game.actions.trade_pricing import Pricing, Terms
 from game.errors import ActionRefused
 from game.systems.vaarn.body import carried_slots
 from game.systems.vaarn.data import MAX_CARRY, wound_slots
@@ -41,6 +41,15 @@ def starting_equipment(world: World, item_id: str) -> bool:
 MOOD_WORDS = {"wary": "wary of you", "neutral": "indifferent", "merchant": "fair", "friendly": "warm"}
 
 
+def slots_figure(worth: Fraction) -> str:
+    """``1``, ``1/3``, ``1 1/2``, ``5/12``: a worth in slots as a whole number and a plain fraction."""
+    whole, part = divmod(worth, 1)
+    if not part:
+        return str(int(whole))
+    fraction = f"{part.numerator}/{part.denominator}"
+    return f"{int(whole)} {fraction}" if whole else fraction
+
+
 class VaarnPricing(Pricing):
     """Slot-for-slot barter, the merchant's mood, the EGO haggle, 20 slots, Exotica traded in."""
 
@@ -53,8 +62,13 @@ class VaarnPricing(Pricing):
     def scale_note(self) -> str:
         return "worth in slots of goods; a ration of water counts as a whole slot, an Exotica as three"
 
+    def figure(self, worth: Fraction) -> str:
+        """Slots of goods as a barterer counts them: whole slots and plain fractions (1/3 a ration of
+        food's worth, 1 1/2), never a decimal such as 0.33."""
+        return slots_figure(worth)
+
     def worth_words(self, worth: Fraction) -> str:
-        return f"{fmt(worth)} slot{'s' if worth != 1 else ''} of goods in barter"
+        return f"{slots_figure(worth)} slot{'s' if worth > 1 else ''} of goods in barter"
 
     # -- worth ---------------------------------------------------------------------------------
     def item_worth(self, world: World, item_id: str, full: bool = False) -> Fraction:

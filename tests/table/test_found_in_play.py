@@ -1,0 +1,92 @@
+"""Bugs found in play, each reproduced as the player met it; each test fails without its fix."""
+from __future__ import annotations
+
+from game.engine import Engine
+from game.events import RollResult
+from game.meta import why_lines
+from game.paths import bundled_root
+from game.presentation import status_parts, status_text
+from game.rules.base import Weapon
+from game.rules.dice import ScriptedDice
+from game.rules.registry import get_system
+from game.systems.bind import combat as bind_combat
+from game.world.loader import find_adventure, load_adventure
+
+
+def oasis(system_id: str, seed: int = 1) -> Engine:
+    adventure = load_adventure(find_adventure("glass-oasis", bundled_root()))
+    return Engine.new_game(adventure, get_system(system_id, adventure.rules.get(system_id, {})), seed)
+
+
+def said(engine: Engine, *commands: str) -> list[str]:
+    out: list[str] = []
+    for command in commands:
+        out = engine.submit(command).lines
+    return out
+
+
+def test_why_says_whose_blow_not_striker_defender() -> None:
+    blow = RollResult("bind", (4,), "success", {"total": 5, "damage": 5, "dr": 0, "striker": "defender"},
+                      "the raider strikes you: damage 1d6 (4) + 1 = 5: you lose 5 HP", "seed 003 §Damage")
+    figures = next(line for line in why_lines("bind", "BIND", "parting blow", blow) if "Figures" in line)
+    assert "striker defender" not in figures and "the defender's blow" in figures
+
+
+def test_bind_harm_says_the_die_it_rolls_and_what_the_hazard_adds() -> None:
+    """It read "harm (d4) 1d6 (4) + 0 = 4 HP": a d4 named, a d6 rolled, and no word why."""
+    fall = bind_combat.harm(get_system("bind").new_character(None, ScriptedDice([4] * 20)), "d4", ScriptedDice([4]))
+    text = fall.rolls[0].text
+    assert "(d4) 1d6" not in text
+    assert text == "harm 1d6 (4) + 0 = 4 HP (1D6 + 0, a d4 hazard)"
+
+
+def test_bind_armour_on_a_blow_says_why_it_counts_or_not() -> None:
+    system = get_system("bind")
+    striker = system.new_character(None, ScriptedDice([4] * 20))
+    target = system.new_character(None, ScriptedDice([4] * 20))
+    from dataclasses import replace
+
+    from game.systems.bind.sheet import Armour
+
+    armoured = replace(target, armour=Armour(dr=1, covering=2))
+    near = bind_combat.damage_roll(striker, bind_combat.arms_of(Weapon()), armoured, True, ScriptedDice([3]),
+                                   ("the raider", "you"), covered=True)
+    clean = bind_combat.damage_roll(striker, bind_combat.arms_of(Weapon()), armoured, False, ScriptedDice([3]),
+                                    ("the raider", "you"), covered=True)
+    assert "armour absorbs 1 (a near miss, within its covering 2)" in near.text
+    assert "a clean hit past the armour's covering 2" in clean.text
+
+
+def test_an_opend6_weapon_is_described_in_the_dice_it_rolls() -> None:
+    """It read "As a weapon it deals d6" and rolled 1D+2 plus Strength."""
+    lines = said(oasis("opend6"), "x knife")
+    assert "As a weapon it deals d6." not in lines
+    assert any(line.startswith("As a weapon it deals 1D+2 damage") for line in lines), lines
+
+
+def test_foes_met_are_foes_not_a_bystander_the_world_killed() -> None:
+    engine = oasis("vaarn")
+    from dataclasses import replace
+
+    state = engine.world.npc_state("bone-picker")  # a wary scavenger, dead of something not the player
+    state.sheet = replace(state.sheet, hp=-20, dead=True)
+    assert engine.world.npc_condition("bone-picker") == "dead"
+    engine.state.status, engine.state.ending = "dead", "You die of thirst."
+    foes = next(line for line in engine.meta.ending_lines() if line.startswith("Foes met"))
+    assert "bone-picker" not in foes and foes == "Foes met: none."
+
+
+def test_vaarn_barter_asks_in_plain_fractions_of_a_slot() -> None:
+    engine = oasis("vaarn", 1)
+    lines = said(engine, "n", "n", "wares")
+    assert not any("0.33" in line or "0.42" in line for line in lines), lines
+    assert any("locust cakes: worth 1/3" in line for line in lines), lines
+
+
+def test_the_maelstrom_bar_at_100_columns_is_in_words_and_says_dead_once_dead() -> None:
+    engine = oasis("maelstrom", 3)
+    said(engine, "n", "n", "n", "n")
+    bar = status_text(status_parts(engine), 100)
+    assert bar.startswith("Shattered Pass | Bruised, WP 3/3 | dune raider "), bar
+    engine.state.status = "dead"
+    assert status_text(status_parts(engine), 100).split(" | ")[1] == "dead"
