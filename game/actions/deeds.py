@@ -255,8 +255,13 @@ def go(turn: Turn, actor: str, direction: str, why: str) -> None:
     from game.events.world import Arrived
 
     world = turn.world
-    world.move_npc(actor, world.adventure.rooms[world.npc_room(actor)].exits[direction].to)
-    turn.emit(Arrived(actor, OPPOSITE.get(direction, ""), why))
+    left = world.npc_room(actor)
+    there = world.adventure.rooms[left].exits[direction].to
+    world.move_npc(actor, there)
+    # Whence, as seen where it arrives: the exit of that room back to where it was (a drain's
+    # "north" may come up through the floor: "from below"), else the opposite of its way.
+    back = next((e.direction for e in world.adventure.rooms[there].exits.values() if e.to == left), "")
+    turn.emit(Arrived(actor, back or OPPOSITE.get(direction, ""), why))
 
 
 @dataclass(frozen=True)

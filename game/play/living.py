@@ -388,7 +388,8 @@ def crossers(turn: Turn, since: int) -> None:
     """The wanderers the player passed on the way from ``turn.start_room`` since minute ``since``:
     those whose route took them the other way while the player walked, from the room the player
     reached to the one the player left, and who are there now (one still in the room reached,
-    having gone back and forth on a long walk, is described there instead)."""
+    having gone back and forth on a long walk, is described there instead); not one that stood in
+    the room the player left as the player went."""
     from game.events.world import Crossed
 
     world = turn.world
@@ -397,6 +398,8 @@ def crossers(turn: Turn, since: int) -> None:
     for npc_id in world.route_passers(origin):
         if room not in world.npc(npc_id).route or not world.on_route(npc_id) or world.route_room(npc_id) != origin:
             continue
+        if world.route_room(npc_id, since) == origin:
+            continue  # it stood in the room you left as you went: you did not pass it on the way
         if any(world.route_room(npc_id, step - 1) == room and world.route_room(npc_id, step) == origin
                for step in range(first_step, world.state.minutes + 1, ROUTE_STOP_MINUTES)):
             turn.emit(Crossed(npc_id, _way(world, room, origin)))

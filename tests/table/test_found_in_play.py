@@ -90,3 +90,44 @@ def test_the_maelstrom_bar_at_100_columns_is_in_words_and_says_dead_once_dead() 
     assert bar.startswith("Shattered Pass | Bruised, WP 3/3 | dune raider "), bar
     engine.state.status = "dead"
     assert status_text(status_parts(engine), 100).split(" | ")[1] == "dead"
+
+
+def test_a_jackal_bites_and_never_hits_with_stone_fists() -> None:
+    """The caravan jackal (a mineral creature, no ``attack`` given) 'hits you with its stone fists'
+    under OpenD6: every jackal of the bundled adventure names its teeth."""
+    from game.actions.combat import named_natural
+
+    for system_id in ("opend6", "maelstrom", "open_adventures"):
+        engine = oasis(system_id)
+        world = engine.world
+        for npc_id in [n for n in world.adventure.npcs if "jackal" in n]:
+            weapon = named_natural(world, npc_id, engine.play.natural_weapon(world.npc_state(npc_id).sheet))
+            assert "fists" not in weapon.name and ("fangs" in weapon.name or "teeth" in weapon.name), (npc_id, weapon)
+
+
+def test_a_pursuer_from_the_drain_below_comes_from_below_not_from_the_south() -> None:
+    """The under-channel's way "north" comes up through the floor of the Vault Approach ("down" there)."""
+    from game.actions import Turn
+    from game.actions.deeds import go
+
+    engine = oasis("vaarn")
+    world = engine.world
+    world.state.room = "vault-approach"
+    world.move_npc("spore-drifter", "under-channel")
+    turn = Turn(world, play=engine.play, dice=ScriptedDice([]))
+    go(turn, "spore-drifter", "north", "pursuit")
+    assert turn.lines == ["The spore-drifter comes after you from below."]
+
+
+def test_you_do_not_pass_on_the_way_the_wanderer_who_stood_in_the_room_you_left() -> None:
+    """The bone-picker stood in the salt pan as you set off north: "On the way here you passed the
+    bone-picker" was said when you arrived at the dead caravan."""
+    engine = oasis("vaarn", 2)
+    world = engine.world
+    world.move_npc("salt-crawler", "glass-oasis")  # out of the way
+    world.state.room, world.state.minutes = "salt-pan", 480
+    world.state.visited.add("salt-pan")
+    assert world.route_room("bone-picker") == "salt-pan"
+    lines = said(engine, "n")
+    assert world.state.room == "dead-caravan"
+    assert not any("you passed the bone-picker" in line for line in lines), lines
