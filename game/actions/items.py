@@ -7,7 +7,7 @@ from game.actions import Turn, triggers
 from game.actions.checks import roll_check, roll_check_def
 from game.actions.deeds import mend
 from game.actions.scope import PRONOUNS, Orphan, Scope, all_but, held_here, resolve, resolve_carried, the_name, things_named
-from game.actions.water import confirm_water_kept
+from game.actions.water import confirm_water_kept, water_capacity
 from game.errors import ActionRefused
 from game.text import capital, definite, join_names
 from game.world.conditions import is_dark
@@ -284,9 +284,12 @@ def use(turn: Turn, command: Command) -> None:
         return
     if item.effect.get("water"):
         rations = int(item.effect["water"])
-        world.state.water += rations
+        kept = min(rations, max(0, water_capacity(turn, (item_id,)) - world.state.water))  # what the containers hold
+        world.state.water += kept
         world.destroy_item(item_id)
-        turn.say(f"The {world.item_name(item_id)} gives up {rations} ration{'s' if rations != 1 else ''} of water, and crumbles.")
+        lost = f" Your containers take {kept}; the rest soaks into the ground." if kept < rations else ""
+        turn.say(f"The {world.item_name(item_id)} gives up {rations} ration{'s' if rations != 1 else ''} of water, "
+                 f"and crumbles.{lost}")
         turn.spend(1)
         return
     raise ActionRefused(f"You can't think how to use the {world.item_name(item_id)} here.")

@@ -733,8 +733,23 @@ def test_downtime_at_a_settlement_heals_everything(game: Engine, script: Script)
     water, food, day = game.state.water, game.state.food, game.state.day
     lines = say(game, script, "downtime")
     assert lines[0] == "You take a week of downtime in the Hall: you heal and rest (HP 1 -> 6, Fatigue 7 -> 0)."
-    assert (game.state.water, game.state.food, game.state.day) == (water, food, day + 7)
+    # the week's upkeep (seed 003 §Downtime is silent: each day needs its water and food, as any day)
+    assert (game.state.water, game.state.food, game.state.day) == (water - 7, food - 6, day + 7)
+    assert "As the day ends you drink a ration of water (9 left)." in lines
+    assert "You eat a ration before sleep (9 left)." in lines
     assert game.state.player.hp == 6
+
+
+def test_option_downtime_upkeep_free_keeps_the_week_for_nothing(tmp_path: Path, script: Script) -> None:
+    game = new_game(tmp_path, downtime_upkeep="free")
+    say(game, script, "w")
+    water, food = game.state.water, game.state.food
+    say(game, script, "downtime")
+    assert (game.state.water, game.state.food) == (water, food)
+
+
+#: The lines of each day's water and food, which a week of downtime says seven times.
+UPKEEP = ("As the day ends", "You eat a ration", "You go a day", "A day without water")
 
 
 # -- advancement: XP for the foes beaten, awarded and spent in downtime (seed 003 §Downtime) ---------------
@@ -757,7 +772,7 @@ def test_a_beaten_foe_earns_xp_for_the_next_downtime(game: Engine, script: Scrip
 def test_downtime_awards_the_missions_xp_and_opens_training(game: Engine, script: Script) -> None:
     beat_the_automaton(game, script)
     place(game, "hall")
-    lines = say(game, script, "downtime")
+    lines = [line for line in say(game, script, "downtime") if not line.startswith(UPKEEP)]
     assert lines[1:] == [
         "The mission's 1 foe beaten: 4 XP; alone, you take 3 (the XP Discount: 1 off the greatest).",
         "You have 3 XP. While you stay here, train TRAIT raises a Trait a level (train alone lists the costs)."]
@@ -784,12 +799,13 @@ def test_train_alone_lists_each_traits_next_level_and_cost(game: Engine, script:
     assert "Combat +1 -> +2: 20 XP" in lines[2]
 
 
-def test_a_second_downtime_in_a_row_goes_on_with_the_same_training(game: Engine, script: Script) -> None:
+def test_a_second_downtime_in_a_row_goes_on_with_the_same_training(tmp_path: Path, script: Script) -> None:
+    game = new_game(tmp_path, downtime_upkeep="free")  # two weeks: more than the test's water
     place(game, "hall")
     game.state.player = replace(game.state.player, xp=30)
     say(game, script, "downtime")
     say(game, script, "train stealth")
-    lines = say(game, script, "downtime")
+    lines = [line for line in say(game, script, "downtime") if not line.startswith(UPKEEP)]
     assert len(lines) == 1 and lines[0].startswith("You take a week of downtime in the Hall")
     assert say(game, script, "train stealth")[0].startswith("Stealth has risen a level this downtime already")
 

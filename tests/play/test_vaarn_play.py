@@ -914,7 +914,8 @@ def test_using_an_unknown_exotica_is_an_int_save_at_your_risk(engine: Engine, di
         "You do not know what the ticking egg does. You try it anyway.",
         "[use the unknown ticking egg] INT d20 (16) + 1 = 17 vs 15: success (margin 2)",
         "Something gives under your fingers: it is the Dew Engine.",
-        "The Dew Engine gives up 2 rations of water, and crumbles.",
+        "The Dew Engine gives up 2 rations of water, and crumbles. Your containers take 1; the rest soaks into "
+        "the ground.",  # 2 rations carried in a skin of 3
     ]
 
 

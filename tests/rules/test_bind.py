@@ -38,7 +38,7 @@ def test_module_exposes_registry_surface() -> None:
     assert "\n" not in SUMMARY
     assert OPTIONS == {"combat_tie": ("neither", "both"), "teamwork_rounding": ("down", "stack", "up"),
                        "teamwork_lead": ("best", "player"), "one_hand_weight": ("two-handers", "wielded", "off"),
-                       "action_points": ("off", "on")}
+                       "action_points": ("off", "on"), "downtime_upkeep": ("daily", "free")}
     assert info("bind").options == OPTIONS
     assert get_system("bind").id == "bind"
     assert get_system("bind", {"combat_tie": "both"}).combat_tie == "both"

@@ -131,3 +131,18 @@ def test_you_do_not_pass_on_the_way_the_wanderer_who_stood_in_the_room_you_left(
     lines = said(engine, "n")
     assert world.state.room == "dead-caravan"
     assert not any("you passed the bone-picker" in line for line in lines), lines
+
+
+def test_a_dew_engine_fills_the_containers_and_no_more() -> None:
+    """The Dew Engine filled a skin to 7, past what it holds, and every sale was refused after."""
+    from game.actions.water import containers_hold
+    from game.world.state import PLAYER
+
+    engine = oasis("opend6")
+    world = engine.world
+    world.move_item("dew-engine", PLAYER)
+    world.state.identified.add("dew-engine")
+    hold = containers_hold(world, world.carried())
+    lines = said(engine, "use egg")
+    assert world.state.water == hold, lines
+    assert lines[0].endswith(f"Your containers take {hold - 2}; the rest soaks into the ground.")

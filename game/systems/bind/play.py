@@ -235,7 +235,7 @@ class BindPlay(BasePlay[BindSystem]):
         foes = bind_world.standing_hostiles(world)
         if foes:
             raise ActionRefused(f"Not with {the(world, foes[0])} here.")
-        bind_world.downtime(turn)
+        bind_world.downtime(turn, self.system.downtime_free)
         bind_advance.award(turn)
 
 

@@ -103,6 +103,9 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     # real detail": off by default; on, 3 + Speed AP a round, each exchange costs the
     # weapon's AP, and AP below 0 are a penalty (BIND's public combat chapter).
     "action_points": ("off", "on"),
+    # A week of downtime (seed 003 §Downtime, silent on upkeep): each day needs its water and food
+    # as any day does (a settlement's well waters you), or the week is kept for free (house rule).
+    "downtime_upkeep": ("daily", "free"),
 }
 
 
@@ -140,6 +143,7 @@ class BindSystem:
         self.teamwork_lead = options.get("teamwork_lead", OPTIONS["teamwork_lead"][0])
         self.one_hand_weight = options.get("one_hand_weight", OPTIONS["one_hand_weight"][0])
         self.action_points = options.get("action_points", OPTIONS["action_points"][0]) == "on"
+        self.downtime_free = options.get("downtime_upkeep", OPTIONS["downtime_upkeep"][0]) == "free"
 
     # -- the command line's requests ----------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> BindRequest:

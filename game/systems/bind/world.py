@@ -245,11 +245,13 @@ def heal_a_day(turn: Turn) -> None:
         turn.emit(HpChanged(PLAYER, "HP", sheet.hp, healed.hp, healed.max_hp, "week"))
 
 
-def downtime(turn: Turn) -> None:
+def downtime(turn: Turn, free: bool = False) -> None:
     """A week of downtime at a settlement: everything heals (seed 003 §Downtime).
 
-    House rule: the settlement's water and the work you do there keep you, so no
-    rations are spent; the one-roll memo is cleared (it is another week).
+    Each day of the week needs its water and food as any day does (the clock's end
+    of day: a settlement's well waters you free, food comes from your rations);
+    option ``downtime_upkeep = "free"`` (house rule) keeps the week for nothing.
+    The one-roll memo is cleared (it is another week).
     """
     world = turn.world
     state = world.state
@@ -258,9 +260,10 @@ def downtime(turn: Turn) -> None:
     set_moment(turn, memo={}, memo_day=0)
     state.player = after
     turn.spend(DOWNTIME_DAYS * DAY_MINUTES)
-    fed_until = (state.minutes + turn.minutes) // DAY_MINUTES + 1
-    state.drank_day = state.ate_day = fed_until
-    state.thirst_days = state.hunger_days = 0
+    if free:
+        fed_until = (state.minutes + turn.minutes) // DAY_MINUTES + 1
+        state.drank_day = state.ate_day = fed_until
+        state.thirst_days = state.hunger_days = 0
     turn.emit(DowntimeTaken(world.room.name, before.hp, after.hp, before.fatigue))
 
 
