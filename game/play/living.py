@@ -313,9 +313,12 @@ def react(play: BasePlay[Any], turn: Turn) -> None:
     and an NPC with a grudge (see :mod:`game.npc.memory`) is never warmed.
     """
     world = turn.world
+    arrival = world.state.minutes + turn.minutes  # the walk's time is still to pass: who is there then
     for npc_id in world.living_npcs_in():
         if world.npc_condition(npc_id) != "ok" or memory.remembers(world, npc_id, "met"):
             continue
+        if world.on_route(npc_id) and world.route_room(npc_id, arrival) != world.state.room:
+            continue  # a wanderer gone on before you arrive: met another time
         state = world.npc_state(npc_id)
         if state.disposition not in ("wary", "neutral"):
             continue

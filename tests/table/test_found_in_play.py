@@ -146,3 +146,13 @@ def test_a_dew_engine_fills_the_containers_and_no_more() -> None:
     lines = said(engine, "use egg")
     assert world.state.water == hold, lines
     assert lines[0].endswith(f"Your containers take {hold - 2}; the rest soaks into the ground.")
+
+
+def test_no_reaction_roll_for_a_wanderer_gone_before_you_arrive() -> None:
+    """Halcyon Drift under BIND, seed 471555663: walking into the mess hall rolled the reaction of a
+    maintenance drone that had gone on (it was passed on the way) and was not there."""
+    adventure = load_adventure(find_adventure("halcyon-drift", bundled_root()))
+    engine = Engine.new_game(adventure, get_system("bind", adventure.rules.get("bind", {})), 471555663)
+    lines = said(engine, "n", "n", "n", "e", "n", "w", "e", "s", "w")
+    assert "On the way here you passed the maintenance drone, heading east." in lines
+    assert not any(line.startswith("[reaction of the maintenance drone]") for line in lines), lines
