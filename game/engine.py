@@ -281,16 +281,20 @@ class Engine:
             if met and not part.question:
                 report.lines.append(f"(You stop there: {self.world.the_npc(met[0])} is here.)")
                 break
-        self._one_undo_step(undo_depth)
+        if self._one_undo_step(undo_depth):
+            self._autosaved = None  # the autosave holds the undo as the session does: the line as one step
+            self._autosaved_report(report)
         return report
 
-    def _one_undo_step(self, depth: int) -> None:
+    def _one_undo_step(self, depth: int) -> bool:
         """Make the turns a line of commands took since the undo stack was ``depth`` deep one undo step:
-        ``undo`` after ``take egg. n`` takes back the whole line, as it was typed at once."""
+        ``undo`` after ``take egg. n`` takes back the whole line, as it was typed at once.  Whether it did."""
         steps = self.undo_stack[depth:]
         if len(steps) > 1:
             state, log_length, rolls, _ = steps[0]
             self.undo_stack[depth:] = [(state, log_length, rolls, sum(step[3] for step in steps))]
+            return True
+        return False
 
     def _foes_here(self) -> list[str]:
         """Hostile NPCs standing in the player's room (a line of commands stops on meeting one)."""

@@ -94,6 +94,13 @@ def test_continue_offers_the_undo_of_the_last_turns(tmp_path: Path) -> None:
     assert "smooth stone" not in out.split("> i\n", 1)[1], "the stone taken back"
 
 
+def test_continue_undoes_a_line_of_commands_as_one_step_as_the_session_did(tmp_path: Path) -> None:
+    _play(tmp_path, "wait\ntake stone. wait. wait\n", str(DATA / "tiny"), "--seed", "1")
+    out = _play(tmp_path, "undo\ni\nundo\nundo\n", "--continue")
+    assert "(Your last line of commands (3 turns) is undone." in out and "smooth stone" not in out.split("> i\n")[1]
+    assert out.count("is undone.") == 2 and "There is nothing to undo." in out
+
+
 DEATH = "wait 2 days\nwait 2 days\nyes\nwait 2 days\nyes\nwait 2 days\nyes\n"
 
 
