@@ -166,6 +166,8 @@ class Walker:
             self.fight_here(guard)
             self.recover()
         self.say(direction, names[to])
+        if self.room() != to and not self.hostiles():
+            self.say(direction, names[to])  # a foe barred the way, and the fight that followed has ended
         if self.room() != to:
             raise _Failed(f"could not go {direction}")
         if self.adventure.rooms[to].water_source and min(e.state.water for e in self.engines.values()) < 3:
