@@ -168,6 +168,6 @@ class GameCompleter(Completer):
                 text, start = candidate, -len(current)
             else:
                 continue
-            if text not in seen:
-                seen.add(text)
+            if text.lower() not in seen:  # "Tamsin" and her alias "tamsin" are one choice
+                seen.add(text.lower())
                 yield Completion(f"{text} ", start_position=start, display=candidate)

@@ -71,3 +71,12 @@ def test_unlock_with_offers_what_is_carried(engine: Engine) -> None:
 
 def test_go_offers_the_ways_out_only(engine: Engine) -> None:
     assert complete(engine, "go ") == ["north ", "east "], "hidden ways are not offered, nor things"
+
+
+def test_a_person_named_as_an_alias_is_offered_once(tmp_path: Path) -> None:
+    """Glass Oasis at the caravanserai: "x tam" Tab offered both "Tamsin" and "tamsin"."""
+    adventure = load_adventure(bundled_root() / "glass-oasis")
+    engine = Engine.new_game(adventure, get_system("opend6"), 11, saves=SaveStore(tmp_path, adventure))
+    engine.submit("n. n")
+    assert complete(engine, "x tam") == ["Tamsin "]
+    assert complete(engine, "give knife to tam") == ["Tamsin "]
