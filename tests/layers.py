@@ -46,13 +46,6 @@ EXCEPTIONS: dict[str, str] = {
     "game.actions -> game.play.base": "Turn.play: handlers call the play object until a system has its narrow interface",
     "game.play.living -> game.play.base": "split out of BasePlay: its functions take the play object",
     "game.play.npc_items -> game.play.base": "split out of BasePlay: its functions take the play object",
-    "game.systems.bind.checks -> game.systems.bind.play": "split out of BindPlay: its functions take the play object",
-    "game.systems.bind.fight -> game.systems.bind.play": "split out of BindPlay: its functions take the play object",
-    "game.systems.bind.trade -> game.systems.bind.play": "split out of BindPlay: its pricing takes the play object",
-    "game.systems.open_adventures.fight -> game.systems.open_adventures.play": "split out of the OA play object: its functions take it",
-    "game.systems.open_adventures.turn -> game.systems.open_adventures.play": "split out of the OA play object: its functions take it",
-    "game.systems.open_adventures.verbs -> game.systems.open_adventures.play": "split out of the OA play object: its functions take it",
-    "game.systems.opend6.round_start -> game.systems.opend6.play": "split out of OpenD6Play: its functions take the play object",
     "game.engine -> game.meta": "the engine builds and runs its meta commands (they reach it only through meta.Game)",
     "game.engine -> game.saves": "the engine autosaves through the SaveStore handed in (a type only)",
 }

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.events import PLAYER, RuleNoted
 from game.rules.base import RollResult, Situation
@@ -38,7 +38,22 @@ from game.systems.bind.turn import ask, cap, moment, round_now, set_moment, set_
 
 if TYPE_CHECKING:
     from game.actions import Turn
-    from game.systems.bind.play import BindPlay
+
+
+class BindSeat(Protocol):
+    """What BIND's split-out modules call on the play object (``BindPlay`` is one): typed here
+    so that they need not import the play class that imports them."""
+
+    @property
+    def system(self) -> BindSystem: ...
+
+    def situation(self, turn: Turn, **extra: Any) -> BindSituation: ...
+
+    def check_request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
+                      numbers: Mapping[str, int]) -> Any: ...
+
+    def harm(self, turn: Turn, damage: str, label: str) -> None: ...
+
 
 #: Kinds of checks that may be resting actions when nothing threatens (as may search and identify).
 RESTING_KINDS = frozenset({"search", "identify", "tinker", "lore"})
@@ -121,7 +136,7 @@ def _search_target(turn: Turn) -> str:
 
 # -- the check ----------------------------------------------------------------------------
 
-def full_situation(play: BindPlay, turn: Turn, situation: Situation) -> BindSituation:
+def full_situation(play: BindSeat, turn: Turn, situation: Situation) -> BindSituation:
     """The engine's situation completed with BIND's (load, helpers); an author's target is kept."""
     if isinstance(situation, BindSituation):
         return situation
@@ -152,7 +167,7 @@ def memo_key(turn: Turn, action: Action, kind: str) -> str:
     return action_key(action.label, action.target, circumstances)
 
 
-def check(play: BindPlay, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
+def check(play: BindSeat, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
           numbers: Mapping[str, int]) -> RollResult:
     """Roll one BIND check for the player, settle any tie, bring any danger; see the module docstring."""
     action = classify(turn, label, kind, difficulty)
@@ -164,7 +179,7 @@ def check(play: BindPlay, turn: Turn, kind: str, difficulty: str, situation: Sit
     return check_action(play, turn, kind, bind_situation, action, request)
 
 
-def check_action(play: BindPlay, turn: Turn, kind: str, situation: BindSituation, action: Action,
+def check_action(play: BindSeat, turn: Turn, kind: str, situation: BindSituation, action: Action,
                  request: BindRequest) -> RollResult:
     """Roll ``request`` for ``action`` (one roll only, resting, ties, dangers); the outcome settled."""
     system = play.system
@@ -302,7 +317,7 @@ def _striker(turn: Turn, action: Action) -> str:
     return max(action.opponents, key=lambda n: kind_bonus(world.npc_state(n).sheet, "fight"))
 
 
-def _danger(play: BindPlay, turn: Turn, action: Action) -> None:
+def _danger(play: BindSeat, turn: Turn, action: Action) -> None:
     """The danger of the action happens (seed 003 §Basic Actions)."""
     world = turn.world
     if action.danger == "harm":
@@ -319,7 +334,7 @@ def _danger(play: BindPlay, turn: Turn, action: Action) -> None:
         parting_blow(play, turn, _striker(turn, action))
 
 
-def parting_blow(play: BindPlay, turn: Turn, npc_id: str) -> None:
+def parting_blow(play: BindSeat, turn: Turn, npc_id: str) -> None:
     """A foe's blow as you get away: its damage roll against you, your armour covering."""
     world = turn.world
     system = play.system

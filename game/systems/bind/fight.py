@@ -20,7 +20,7 @@ against TN 7 + the points below 0).
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.events import PLAYER, Event, RollMade
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
@@ -39,14 +39,21 @@ from game.systems.bind.events import (
     WokeUp,
     tag,
 )
-from game.systems.bind.rules import BindSheet
+from game.systems.bind.rules import BindSheet, BindSystem
 from game.systems.bind.traits import fatigue_penalty
 from game.systems.bind.turn import ask, round_now, set_round, the
 
 if TYPE_CHECKING:
     from game.actions import Turn
-    from game.systems.bind.play import BindPlay
     from game.world.world import World
+
+
+class FightSeat(Protocol):
+    """What a BIND fight needs of the play object (``BindPlay`` is one): its rule system."""
+
+    @property
+    def system(self) -> BindSystem: ...
+
 
 #: House rule: a weapon made for a creature type ("bonus_against") deals +2 damage to it.
 IDEAL_DAMAGE = 2
@@ -75,18 +82,18 @@ def _exert(turn: Turn, sheet: BindSheet) -> BindSheet:
     return bind_body.exert(sheet)
 
 
-def _ap_note(play: BindPlay, turn: Turn, player: BindSheet) -> None:
+def _ap_note(play: FightSeat, turn: Turn, player: BindSheet) -> None:
     """Option ``action_points``: say so when the player rolls with AP below 0 (a penalty)."""
     if play.system.action_points and player.ap < 0:
         turn.emit(ApPenalty(player.ap))
 
 
-def _pay_ap(play: BindPlay, player: BindSheet) -> BindSheet:
+def _pay_ap(play: FightSeat, player: BindSheet) -> BindSheet:
     """Option ``action_points``: the exchange costs the player's weapon's AP."""
     return bind_combat.spend_ap(player, player.wielded) if play.system.action_points else player
 
 
-def start_ap(play: BindPlay, turn: Turn) -> None:
+def start_ap(play: FightSeat, turn: Turn) -> None:
     """Option ``action_points``: a round with a foe about begins with 3 + Speed - Encumbrance AP."""
     world = turn.world
     if not play.system.action_points or world.state.status != "playing":
@@ -157,7 +164,7 @@ def _tie(turn: Turn, roll: RollResult, npc_id: str, defending: bool, can: tuple[
     return "both" if both else "neither"
 
 
-def exchange(play: BindPlay, turn: Turn, attacker: str, defender: str, weapon: Weapon,
+def exchange(play: FightSeat, turn: Turn, attacker: str, defender: str, weapon: Weapon,
              situation: Situation) -> AttackResult[BindSheet]:
     """One exchange with a foe, whoever began it: the player's one roll decides it (seed 003
     §Resisted Actions), an attack when the player began it, a defence roll when the foe did."""
@@ -192,7 +199,7 @@ def exchange(play: BindPlay, turn: Turn, attacker: str, defender: str, weapon: W
     return _settled(turn, result, {ATTACKER: attacker, DEFENDER: defender}, before, after)
 
 
-def _exchange(play: BindPlay, turn: Turn, npc_id: str, attacker: BindSheet, defender: BindSheet, weapon: Weapon,
+def _exchange(play: FightSeat, turn: Turn, npc_id: str, attacker: BindSheet, defender: BindSheet, weapon: Weapon,
               situation: Situation, *, defending: bool) -> AttackResult[BindSheet]:
     """The player's one roll of an exchange; a tie is settled (:func:`_tie`) before it resolves."""
     request = play.system.attack_request(attacker, defender, weapon, situation)
@@ -205,7 +212,7 @@ def _exchange(play: BindPlay, turn: Turn, npc_id: str, attacker: BindSheet, defe
     return play.system.attack(attacker, defender, weapon, situation, ReplayDice(faces, turn.dice), tie=tie)
 
 
-def fallen(play: BindPlay, turn: Turn) -> None:
+def fallen(play: FightSeat, turn: Turn) -> None:
     """At 0 HP or less with no foe standing: the save-a-life roll (BIND's public rules).
 
     The player binds their own wounds before blacking out, or a friendly NPC

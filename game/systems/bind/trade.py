@@ -18,13 +18,12 @@ from game.systems.bind.turn import the
 if TYPE_CHECKING:
     from game.actions import Turn
     from game.parser import Command
-    from game.systems.bind.play import BindPlay
 
 
 class BindPricing(Pricing):
     """The common value scale; the haggle is resisted by the trader and remembered (one roll only)."""
 
-    def __init__(self, play: BindPlay) -> None:
+    def __init__(self, play: bind_checks.BindSeat) -> None:
         self.play = play
 
     def persuade(self, turn: Turn, npc_id: str, command: Command) -> bool:

@@ -20,7 +20,7 @@ an NPC's fighting deed (``game.actions.deeds``).  House rules
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.actions.combat import attack_label, best_weapon, natural_weapon, put_sheet, sheet_of
 from game.actions.deeds import weapon_of
@@ -33,6 +33,7 @@ from game.systems.open_adventures.narration import dice_word
 from game.systems.open_adventures.pool import collapsed, limit_left, start_turn
 from game.systems.open_adventures.rules import MoveOutcome, OASheet
 from game.systems.open_adventures.turn import (
+    TurnSeat,
     band,
     capital,
     choose_dice,
@@ -48,9 +49,16 @@ from game.text import possessive
 
 if TYPE_CHECKING:
     from game.actions import Turn
-    from game.systems.open_adventures.play import OpenAdventuresPlay
+    from game.world.world import World
 
-def strikes(play: OpenAdventuresPlay, turn: Turn, npc_id: str, mode: str, weapon: Weapon | None) -> list[Weapon]:
+
+class FightSeat(TurnSeat, Protocol):
+    """What an Open Adventures fight needs of the play object: its system and ``closing_in``."""
+
+    def closing_in(self, world: World, npc_id: str, weapon: Weapon) -> str | None: ...
+
+
+def strikes(play: FightSeat, turn: Turn, npc_id: str, mode: str, weapon: Weapon | None) -> list[Weapon]:
     """The NPC's turn starts now (its dice left are its pool); the blow it strikes with ``weapon``,
     or as ``mode`` says: a shot with its ranged weapon, holding its ground, or its melee weapon
     once at the player's side (closing in first, on Move dice)."""
@@ -74,7 +82,7 @@ def strikes(play: OpenAdventuresPlay, turn: Turn, npc_id: str, mode: str, weapon
     return []
 
 
-def approach(play: OpenAdventuresPlay, turn: Turn, mover: str, npc_id: str, count: int) -> MoveOutcome:
+def approach(play: FightSeat, turn: Turn, mover: str, npc_id: str, count: int) -> MoveOutcome:
     """``mover`` (the player, or the NPC ``npc_id``) spends ``count`` Move dice to close the distance
     between the player and ``npc_id`` (seed 000 §1 Move: 6" a success); the mover's sheet and the
     distance are put back.  One path for closing in, whoever moves; the caller tells it."""
@@ -86,7 +94,7 @@ def approach(play: OpenAdventuresPlay, turn: Turn, mover: str, npc_id: str, coun
     return outcome
 
 
-def close_in(play: OpenAdventuresPlay, turn: Turn, npc_id: str, inches: int) -> int:
+def close_in(play: FightSeat, turn: Turn, npc_id: str, inches: int) -> int:
     """The NPC spends Move dice toward the player (:func:`approach`), keeping one to strike with;
     returns the distance left."""
     world = turn.world
@@ -109,7 +117,7 @@ def close_in(play: OpenAdventuresPlay, turn: Turn, npc_id: str, inches: int) -> 
     return after
 
 
-def exchange(play: OpenAdventuresPlay, turn: Turn, attacker: str, defender: str, weapon: Weapon,
+def exchange(play: FightSeat, turn: Turn, attacker: str, defender: str, weapon: Weapon,
              situation: Situation) -> AttackResult[OASheet] | None:
     """One attack, whoever makes it: Fight or Shoot dice from the attacker's pool (seed 000 §2
     Close Combat Attacks, Ranged Attacks), successes are damage that cannot be split, the
@@ -145,7 +153,7 @@ def exchange(play: OpenAdventuresPlay, turn: Turn, attacker: str, defender: str,
     return result
 
 
-def _record(play: OpenAdventuresPlay, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> None:
+def _record(play: FightSeat, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> None:
     """The player's attack request for ``odds``: the whole attack, under the label the command gave."""
     world = turn.world
     name = the(world, npc_id)
@@ -197,7 +205,7 @@ def can_use(turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
     return limit_left(start_turn(world.npc_state(npc_id).sheet), "shoot" if weapon.ranged else "fight") > 0
 
 
-def mend_hits(play: OpenAdventuresPlay, turn: Turn, npc_id: str, healing: str, label: str) -> None:
+def mend_hits(play: FightSeat, turn: Turn, npc_id: str, healing: str, label: str) -> None:
     """House rule: the healing roll of the player's items (d6 by the die's size), each success a
     hit back for an NPC (at least one, never above its most); the turn is spent on it, the dice
     left defend."""

@@ -9,7 +9,7 @@ engaged, up to 6 near, up to 12 far, beyond distant) are the moment, an
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.errors import ActionRefused
 from game.systems.open_adventures.dice import (
@@ -23,8 +23,16 @@ from game.systems.open_adventures.sheet import OASheet, OATurn
 
 if TYPE_CHECKING:
     from game.actions import Turn
-    from game.systems.open_adventures.play import OpenAdventuresPlay
+    from game.systems.open_adventures.rules import OpenAdventures
     from game.world.world import World
+
+
+class TurnSeat(Protocol):
+    """What the split-out Open Adventures modules need of the play object (``OpenAdventuresPlay``
+    is one), typed here so that none imports the play class that imports it: its rule system."""
+
+    @property
+    def system(self) -> OpenAdventures: ...
 
 #: House rule: where hostile NPCs stand when the player comes into their room (6", near).
 START_DISTANCE = RANGE_BANDS["near"]
@@ -132,7 +140,7 @@ def attribute_for(kind: str) -> str:
     return kind if kind in ATTRIBUTES else KIND_ATTRIBUTE.get(kind, "skill")
 
 
-def choose_dice(play: OpenAdventuresPlay, turn: Turn, attribute: str, asked: int | None) -> int:
+def choose_dice(play: TurnSeat, turn: Turn, attribute: str, asked: int | None) -> int:
     """How many dice an action commits to ``attribute``; ActionRefused when it cannot.
 
     No number: all the attribute still allows from the dice left to act with

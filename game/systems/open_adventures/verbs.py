@@ -7,7 +7,7 @@ from the dice left to act with.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
@@ -19,7 +19,7 @@ from game.systems.open_adventures.dice import (
     PoolRequest,
     exit_successes,
 )
-from game.systems.open_adventures.fight import approach
+from game.systems.open_adventures.fight import FightSeat, approach
 from game.systems.open_adventures.turn import (
     band,
     capital,
@@ -42,7 +42,18 @@ from game.systems.open_adventures.turn import (
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Turn
-    from game.systems.open_adventures.play import OpenAdventuresPlay
+
+
+class VerbSeat(FightSeat, Protocol):
+    """What Open Adventures' own verbs need of the play object (``OpenAdventuresPlay`` is one)."""
+
+    @property
+    def registry(self) -> ActionRegistry | None: ...
+
+    def _note_push(self, turn: Turn, pushed: bool) -> None: ...
+
+    def _rest_turn(self, turn: Turn) -> None: ...
+
 
 VERBS: dict[str, tuple[str, ...]] = {
     "move": ("move", "close in", "approach", "charge", "advance", "step"),
@@ -78,7 +89,7 @@ HELP: tuple[str, ...] = (
 )
 
 
-def register(play: OpenAdventuresPlay, registry: ActionRegistry) -> None:
+def register(play: VerbSeat, registry: ActionRegistry) -> None:
     registry.register("move", lambda turn, command: move(play, turn, command),
                       summary="move to NPC | move DIR | move N [with N]: spend Move dice (6\" a success)")
     registry.register("back-off", lambda turn, command: back_off(play, turn, command),
@@ -107,7 +118,7 @@ def _words(command: Command) -> tuple[str, ...]:
 
 # -- move ---------------------------------------------------------------------------------------
 
-def move(play: OpenAdventuresPlay, turn: Turn, command: Command) -> None:
+def move(play: VerbSeat, turn: Turn, command: Command) -> None:
     """Move dice: toward an NPC, away from them, or out through an exit."""
     world = turn.world
     words = _words(command)
@@ -151,7 +162,7 @@ def move(play: OpenAdventuresPlay, turn: Turn, command: Command) -> None:
     turn.spend(1)
 
 
-def leave(play: OpenAdventuresPlay, turn: Turn, direction: str, asked: int | None) -> None:
+def leave(play: VerbSeat, turn: Turn, direction: str, asked: int | None) -> None:
     """Through an exit: free out of a fight; in one, Move successes to break away (house rule)."""
     from game.actions.movement import enter, go
 
@@ -182,7 +193,7 @@ def leave(play: OpenAdventuresPlay, turn: Turn, direction: str, asked: int | Non
     enter(turn, exit_def.to)
 
 
-def back_off(play: OpenAdventuresPlay, turn: Turn, command: Command) -> None:
+def back_off(play: VerbSeat, turn: Turn, command: Command) -> None:
     """Step away from every enemy: 6" a success, the first one spent breaking off a melee."""
     world = turn.world
     if not in_fight(world):
@@ -245,7 +256,7 @@ def defend(turn: Turn, command: Command) -> None:
     turn.say(f"You hold {dice_word(held)} back to defend; {dice_word(usable(hero(world)))} left to act with.")
 
 
-def recover(play: OpenAdventuresPlay, turn: Turn, command: Command) -> None:
+def recover(play: VerbSeat, turn: Turn, command: Command) -> None:
     """A whole turn resting (seed 000 §2 Recovering Fatigue): chosen at its start, nothing else."""
     world = turn.world
     if hero(world).fatigue <= 0:
@@ -260,7 +271,7 @@ def recover(play: OpenAdventuresPlay, turn: Turn, command: Command) -> None:
 
 # -- pushing ----------------------------------------------------------------------------------------
 
-def push(play: OpenAdventuresPlay, turn: Turn, command: Command) -> None:
+def push(play: VerbSeat, turn: Turn, command: Command) -> None:
     """``push COMMAND``: the command may roll past the dice left (seed 000 §2 Pushing and Fatigue)."""
     text = command.raw.split(" ", 1)[1] if " " in command.raw else ""
     if not text:

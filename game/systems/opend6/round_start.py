@@ -26,7 +26,7 @@ Initiative"; seed 002 names the order of play).  In play (choices in
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.events import PLAYER
 from game.systems.opend6.events import InitiativeRolled
@@ -36,7 +36,14 @@ from game.systems.opend6.rolls import keep, moment_of
 if TYPE_CHECKING:
     from game.actions import Handler, Turn
     from game.parser import Command
-    from game.systems.opend6.play import OpenD6Play
+    from game.systems.opend6.rules import OpenD6
+
+
+class RoundSeat(Protocol):
+    """What a round's start needs of the play object (``OpenD6Play`` is one): its rule system."""
+
+    @property
+    def system(self) -> OpenD6: ...
 
 
 class _FirstRoll(Exception):
@@ -80,7 +87,7 @@ def takes_a_round(turn: Turn, command: Command, handler: Handler) -> bool:
     return trial.minutes > 0
 
 
-def open_round(play: OpenD6Play, turn: Turn, foes: list[str]) -> Initiative:
+def open_round(play: RoundSeat, turn: Turn, foes: list[str]) -> Initiative:
     """Roll the round's initiative (shown, logged, told) and keep it in the moment."""
     world = turn.world
     sheets = [(PLAYER, world.state.player), *((n, world.npc_state(n).sheet) for n in foes)]
