@@ -900,7 +900,7 @@ class Engine:
     def status_line(self) -> str:
         """Place, health, water, food, day and system, for the status bar."""
         state = self.state
-        health = self.play.status_health(self.world)
+        health = self.play.sheet_view(self.world).health
         return (f"{place_name(self.world)} | {health} | water {state.water} | food {state.food} | "
                 f"day {state.day} {state.clock} | {self.system.id}")
 

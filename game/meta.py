@@ -621,7 +621,7 @@ class MetaCommands:
         engine = self.engine
         state = engine.state
         lines = [f"{engine.adventure.player.name}, playing under {engine.system.name}"]
-        lines += [f"  {line}" for line in engine.play.stats_lines(engine.world)]
+        lines += [f"  {line}" for line in engine.play.sheet_view(engine.world).lines]
         lines.append(f"  Water {state.water}, food {state.food}; day {state.day}, {state.clock}.")
         if state.thirst_days:
             lines.append(f"  Deprived of water for {state.thirst_days} day(s).")

@@ -164,9 +164,10 @@ def status_parts(engine: Engine) -> list[Part]:
     """The bar's figures in display order: in a fight the foes' health comes right after yours."""
     state, world = engine.state, engine.world
     foes = _foes(engine)
+    health = _health(engine)
     parts = [
         Part(place_name(world), _cut(place_name(world), 14), 5),
-        Part(_health(engine), _health(engine), 0),
+        Part(health, health, 0),
     ]
     if foes:
         parts.append(Part("; ".join(foes), "vs " + "; ".join(foes), 1))  # short: yours and theirs kept apart
@@ -182,7 +183,7 @@ def status_parts(engine: Engine) -> list[Part]:
 def _health(engine: Engine) -> str:
     """The player's health figure; ``dead`` once the run has ended in death, whatever the sheet says
     (a Maelstrom sheet finished off at Incapacitated, a death of thirst)."""
-    return "dead" if engine.state.status == "dead" else engine.play.status_health(engine.world)
+    return "dead" if engine.state.status == "dead" else engine.play.sheet_view(engine.world).health
 
 
 def _foes(engine: Engine) -> list[str]:

@@ -316,6 +316,6 @@ def identify(turn: Turn, command: Command) -> None:
     if result.outcome in ("success", "tie"):
         world.state.identified.add(item_id)
         turn.say(f"You work it out: this is the {item.true_name}.")
-    elif not turn.play.check_goes_on(turn):
+    elif not result.goes_on:
         world.state.puzzled.add(item_id)
         turn.say("It keeps its secret. A settlement appraiser might know it.")

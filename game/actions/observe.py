@@ -104,7 +104,7 @@ def examine(turn: Turn, command: Command) -> None:
 def _examine_self(turn: Turn) -> None:
     world = turn.world
     turn.say(f"You are {world.adventure.player.name}, as road-worn as ever. "
-             f"({turn.play.status_health(world)})")
+             f"({turn.play.sheet_view(world).health})")
     carried = world.carried()
     turn.say(f"You carry {join_names([world.item_a(i) for i in carried])}." if carried
              else "You carry nothing.")

@@ -47,6 +47,9 @@ class RollResult(Event):
     rule: str
     critical_success: bool = False
     critical_failure: bool = False
+    #: A check that failed only for now: its successes are kept and trying again carries on
+    #: (Open Adventures' long skill checks).
+    goes_on: bool = False
 
     @property
     def succeeded(self) -> bool:

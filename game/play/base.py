@@ -51,6 +51,15 @@ class OwnVerbs:
     register: Callable[[ActionRegistry], None] | None = None
 
 
+@dataclass(frozen=True)
+class SheetView:
+    """What the player sees of their sheet now: the status line's health figure and the lines
+    ``stats`` shows, each with what the system's moment adds (a point readied for the next roll)."""
+
+    health: str
+    lines: tuple[str, ...]
+
+
 class Use(IntEnum):
     """Whether an actor may use an item now (falsy: no), and whether it surely hits."""
 
@@ -66,6 +75,9 @@ class BasePlay(Generic[SystemT]):
     narrator_class: type[Narrator] = Narrator
     #: How long a rest of each kind lasts, in minutes: an hour (short) or eight hours (long).
     rest_lengths: Mapping[str, int] = MappingProxyType({"short": 60, "long": 8 * 60})
+    #: The rules' ``health_fraction`` at or below which a hurt NPC uses a healing item it
+    #: carries: 1.0 (hurt at all) by default; 0.5 (half its HP or below) where the system counts HP.
+    badly_hurt_at: float = 1.0
 
     def __init__(self, system: SystemT) -> None:
         self.system: SystemT = system
@@ -181,11 +193,6 @@ class BasePlay(Generic[SystemT]):
     def weapon_line(self, weapon: Weapon) -> str:
         """What ``examine`` says of a weapon: by default its damage die."""
         return f"As a weapon it deals {weapon.damage}{' at range' if weapon.ranged else ''}."
-
-    def check_goes_on(self, turn: Turn) -> bool:
-        """Whether the check just rolled failed only for now: its successes are kept and
-        trying again carries on (Open Adventures' long skill checks); False by default."""
-        return False
 
     @final
     def follow_up_label(self, label: str, defender: str) -> str:
@@ -338,10 +345,12 @@ class BasePlay(Generic[SystemT]):
         """A roll of the world's own (morale, a reaction) as the player sees it (a system may hide figures)."""
         return result
 
+    @final
     def badly_hurt(self, sheet: Any) -> bool:
-        """Whether an NPC is hurt enough to use a healing item: by default hurt at all (its
-        ``health_fraction`` below 1); a system that counts HP says at half or below."""
-        return bool(self.system.health_fraction(sheet) < 1.0)
+        """Whether an NPC is hurt enough to use a healing item: hurt (its ``health_fraction``
+        below 1) and at or below :attr:`badly_hurt_at`."""
+        fraction = self.system.health_fraction(sheet)
+        return bool(fraction < 1.0 and fraction <= self.badly_hurt_at)
 
     @final
     def ways_out(self, turn: Turn, npc_id: str) -> list[str]:
@@ -442,13 +451,11 @@ class BasePlay(Generic[SystemT]):
             turn.show_roll(label, roll)
 
     # -- what the player sees of the sheet ------------------------------------------------
-    def status_health(self, world: World) -> str:
-        """The status line's health figure (a system with a moment may add to it)."""
-        return self.system.health(world.state.player)
-
-    def stats_lines(self, world: World) -> list[str]:
-        """The character sheet as ``stats`` shows it."""
-        return self.system.sheet_lines(world.state.player)
+    def sheet_view(self, world: World) -> SheetView:
+        """The player's sheet as the status line and ``stats`` show it: by default the rules'
+        ``health`` and ``sheet_lines``; a system adds what its moment holds."""
+        sheet = world.state.player
+        return SheetView(self.system.health(sheet), tuple(self.system.sheet_lines(sheet)))
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:
         """Why the player cannot pick this item up (too much to carry), or None."""

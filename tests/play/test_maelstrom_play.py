@@ -71,7 +71,7 @@ def player(engine: Engine) -> MaelstromSheet:
 
 def status_health(engine: Engine) -> str:
     """The status line's health figure as the Maelstrom play hook gives it."""
-    return engine.play.status_health(engine.world)
+    return engine.play.sheet_view(engine.world).health
 
 
 TRIALS = """

@@ -74,6 +74,7 @@ class BindPlay(BasePlay[BindSystem]):
     """BIND's economy in play (see the module docstring)."""
 
     narrator_class = BindNarrator
+    badly_hurt_at = 0.5  # an NPC heals at half its HP or below
     #: A rest lasts an interval (short) or a whole day (long).
     rest_lengths = bind_world.REST_MINUTES
 
@@ -129,10 +130,6 @@ class BindPlay(BasePlay[BindSystem]):
     def player_spared(self, turn: Turn) -> None:
         """Left by the foe at 0 HP or less: the save-a-life roll at once (:func:`bind_fight.fallen`)."""
         bind_fight.fallen(self, turn)
-
-    def badly_hurt(self, sheet: BindSheet) -> bool:
-        """At half its HP or below (an NPC then uses a healing item it carries)."""
-        return sheet.hp * 2 <= sheet.max_hp
 
     # -- the round ------------------------------------------------------------------------
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:

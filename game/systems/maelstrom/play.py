@@ -31,8 +31,8 @@ from game.actions.combat import report_attack
 from game.errors import ActionRefused
 from game.events import PLAYER, RuleNoted
 from game.parser import ParseError, parse, phrases_of, tokenize
-from game.play.base import BasePlay, OwnVerbs
-from game.rules.base import RollResult, SheetChange, Situation, Weapon
+from game.play.base import BasePlay, OwnVerbs, SheetView
+from game.rules.base import RollResult, Situation, Weapon
 from game.systems.maelstrom import fight, rolls
 from game.systems.maelstrom import sheet as sheets
 from game.systems.maelstrom.body import item_lbs, lift_limit
@@ -172,30 +172,12 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         handler(turn, command)
         rolls.sync_armour(turn.world)  # armour taken up or put down is worn, or not, at once
 
-    # -- rest, harm and healing: the rolls shown, then the events ------------------------
-    def rest(self, turn: Turn, kind: str, fed: bool) -> None:
-        self._changed(turn, self.system.rest(rolls.player_sheet(turn.world), kind, fed, turn.dice), "rest")
-
-    def harm(self, turn: Turn, damage: str, label: str) -> None:
-        self._changed(turn, self.system.harm(rolls.player_sheet(turn.world), damage, turn.dice), label)
-
-    @staticmethod
-    def _changed(turn: Turn, change: SheetChange[MaelstromSheet], label: str) -> None:
-        turn.world.state.player = change.sheet
-        for roll in change.rolls:
-            turn.show_roll(label, roll)
-        turn.emit(*change.events)
-
-    # -- what the player reads of the sheet (hooks the engine does not call yet) -----------
-    def status_health(self, world: World) -> str:
-        """The status line's health figure: the system's, ``armed`` while Willpower is readied."""
-        armed = " armed" if rolls.readied(world) is not None else ""
-        return self.system.health(rolls.player_sheet(world)) + armed
-
-    def stats_lines(self, world: World) -> list[str]:
-        """The sheet for ``stats``, saying what readied Willpower will do."""
-        use = rolls.readied(world)
-        return sheets.sheet_lines(rolls.player_sheet(world), WILLPOWER_ARMED[use] if use is not None else "")
+    # -- what the player reads of the sheet -----------------------------------------------
+    def sheet_view(self, world: World) -> SheetView:
+        """The system's health, ``armed`` while Willpower is readied; the sheet saying what it will do."""
+        sheet, use = rolls.player_sheet(world), rolls.readied(world)
+        return SheetView(self.system.health(sheet) + (" armed" if use is not None else ""),
+                         tuple(sheets.sheet_lines(sheet, WILLPOWER_ARMED[use] if use is not None else "")))
 
     # -- Willpower --------------------------------------------------------------------
     def _willpower(self, turn: Turn, command: Command) -> None:

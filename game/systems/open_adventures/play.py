@@ -138,12 +138,9 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
             if not outcome.done:
                 line += " Do the same again to keep at it; anything else in between loses it."
             turn.say(line)
-        set_turn(world, progress_at=len(world.state.log) if task and not outcome.done else -1)
-        return outcome.roll
-
-    def check_goes_on(self, turn: Turn) -> bool:
-        """A long check left unfinished keeps its successes for the next try."""
-        return turn_of(turn.world).progress_at >= 0
+        goes_on = bool(task) and not outcome.done
+        set_turn(world, progress_at=len(world.state.log) if goes_on else -1)
+        return dataclasses.replace(outcome.roll, goes_on=goes_on)  # kept for the next try
 
     def _forget_interrupted(self, turn: Turn, task: str) -> None:
         """Drop an unfinished check when another action came between (seed 000 §2 Skill Checks)."""

@@ -29,8 +29,8 @@ from game.actions.combat import report_attack
 from game.actions.scope import Ambiguous, Misspelt, Orphan
 from game.errors import ActionRefused
 from game.events import PLAYER
-from game.play.base import BasePlay, OwnVerbs
-from game.rules.base import AttackResult, RollResult, SheetChange, Situation, Weapon
+from game.play.base import BasePlay, OwnVerbs, SheetView
+from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.opend6 import fight, points, rolls
 from game.systems.opend6 import round_start as initiative
 from game.systems.opend6.codes import difficulty_band
@@ -73,6 +73,8 @@ class OpenD6Play(BasePlay[OpenD6]):
     def __init__(self, system: OpenD6) -> None:
         super().__init__(system)
         self._registry: ActionRegistry | None = None
+        # Body Points are counted as HP are (half or below); under Wounds, wounded at all.
+        self.badly_hurt_at = 0.5 if system.damage == "body-points" else 1.0
 
     # -- set-up ---------------------------------------------------------------------
     def own_verbs(self) -> OwnVerbs:
@@ -113,9 +115,11 @@ class OpenD6Play(BasePlay[OpenD6]):
             f"  Damage: {damage}.",
         ]
 
-    def stats_lines(self, world: World) -> list[str]:
+    def sheet_view(self, world: World) -> SheetView:
         """The sheet, then a Fate Point armed or a complication pending (they live in the moment)."""
-        return super().stats_lines(world) + self.system.moment_lines(rolls.moment_of(world.state), PLAYER)
+        view = super().sheet_view(world)
+        more = self.system.moment_lines(rolls.moment_of(world.state), PLAYER)
+        return dataclasses.replace(view, lines=(*view.lines, *more))
 
     # -- checks ---------------------------------------------------------------------
     def _request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
@@ -218,13 +222,6 @@ class OpenD6Play(BasePlay[OpenD6]):
         """The difficulty stays hidden in the world's rolls too (a reaction shows no number)."""
         return hidden(result)
 
-    def badly_hurt(self, sheet: D6Sheet) -> bool:
-        """Under ``damage = "body-points"`` the system counts HP: half its Body Points or below, as
-        wherever HP are counted (docs/npcs.md); under Wounds, wounded at all."""
-        if self.system.damage == "body-points" and sheet.body_points is not None and sheet.body_points_max:
-            return sheet.body_points * 2 <= sheet.body_points_max
-        return super().badly_hurt(sheet)
-
     # -- the flow of time -------------------------------------------------------------
     def after_npc_phase(self, turn: Turn) -> None:
         """The end of the round: a complication lapses, stuns and mortal wounds run on, the
@@ -235,20 +232,9 @@ class OpenD6Play(BasePlay[OpenD6]):
         initiative.round_over(turn)
         points.award_if_won(turn, self.system)
 
-    # -- rest and harm ----------------------------------------------------------------
-    def rest(self, turn: Turn, kind: str, fed: bool) -> None:
-        self._told(turn, "rest", self.system.rest(turn.world.state.player, kind, fed, turn.dice))
-
+    # -- harm ------------------------------------------------------------------------
     def harm(self, turn: Turn, damage: str, label: str) -> None:
         fight.harm(turn, self.system, damage, label)
-
-    @staticmethod
-    def _told(turn: Turn, label: str, change: SheetChange[D6Sheet]) -> None:
-        """The player's sheet changed: its rolls shown, its events told."""
-        turn.world.state.player = change.sheet
-        for roll in change.rolls:
-            turn.show_roll(label, roll)
-        turn.emit(*change.events)
 
 
 def make_play(system: OpenD6) -> OpenD6Play:

@@ -70,6 +70,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
     """Saves with encumbrance and wounds, rounds with initiative, barter, Gifts, Exotica, levels."""
 
     narrator_class = VaarnNarrator
+    badly_hurt_at = 0.5  # an NPC heals at half its HP or below
 
     # -- set-up ---------------------------------------------------------------------------
     def own_verbs(self) -> OwnVerbs:
@@ -303,10 +304,6 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         return fight.morale_broken(self.system, turn, npc_id)
 
     # -- NPCs' gifts and exotica (game.play.npc_items) -----------------------------------------
-    def badly_hurt(self, sheet: VaarnSheet) -> bool:
-        """At half its HP or below."""
-        return sheet.hp * 2 <= sheet.max_hp
-
     def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> Use:
         """A Gift as the seed allows (:func:`gifts.npc_may_invoke`), and seed 001 §Mystic Gifts:
         "Combat Gifts always hit their target"; an Exotica, but a ranged one not by an actor
