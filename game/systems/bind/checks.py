@@ -227,7 +227,7 @@ def resisted(system: BindSystem, turn: Turn, kind: str, situation: BindSituation
     """seed 003 §Resisted Actions: TN 7 + the best ability among the NPCs resisting."""
     world = turn.world
     player: BindSheet = world.state.player
-    sheets: list[BindSheet] = [world.npc_state(n).sheet for n in action.opponents]
+    sheets = [bind_world.npc_of(world, n) for n in action.opponents]
     strongest = max(sheets, key=lambda s: kind_bonus(s, action.opposing or kind))
     return system.resisted_request(player, kind, strongest, situation, opposing_kind=action.opposing)
 
@@ -264,7 +264,7 @@ def _teamwork_line(turn: Turn, system: BindSystem, kind: str, situation: BindSit
     attr, skill = kind_traits(kind)
     ids = bind_world.helpers(world)
     bonuses = [traits_bonus(s, attr, skill) for s in situation.helper_sheets]
-    own = traits_bonus(world.state.player, attr, skill, encumbrance=situation.encumbrance)
+    own = traits_bonus(bind_world.player_of(world), attr, skill, encumbrance=situation.encumbrance)
     team = system.team(own, bonuses)
     if team.leader < 0 and not sum(team.shares):
         return ""
@@ -314,7 +314,7 @@ def _turn_back(turn: Turn) -> None:
 
 def _striker(turn: Turn, action: Action) -> str:
     world = turn.world
-    return max(action.opponents, key=lambda n: kind_bonus(world.npc_state(n).sheet, "fight"))
+    return max(action.opponents, key=lambda n: kind_bonus(bind_world.npc_of(world, n), "fight"))
 
 
 def _danger(play: BindSeat, turn: Turn, action: Action) -> None:
@@ -339,7 +339,7 @@ def parting_blow(play: BindSeat, turn: Turn, npc_id: str) -> None:
     world = turn.world
     system = play.system
     npc = bind_world.arm_npc(world, system, npc_id)
-    player = bind_world.equip(world, system, world.state.player)
+    player = bind_world.equip(world, system, bind_world.player_of(world))
     weapon = bind_world.npc_weapon(world, system, npc_id)
     arms = bind_combat.arms_of(weapon)
     hurt = bind_combat.damage_roll(npc, arms, player, True, turn.dice, (npc.name, "you"))

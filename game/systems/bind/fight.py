@@ -175,13 +175,13 @@ def exchange(play: FightSeat, turn: Turn, attacker: str, defender: str, weapon: 
     before: BindSheet = world.state.player
     if attacker == PLAYER:  # the blow is the one made for the foe; the hand holds the weapon as it is
         own, blow, held = weapon, _ideal(world, weapon, npc_id), weapon
-        situation = dataclasses.replace(situation, engaged=situation.engaged or npc_state.sheet.engaged)
+        situation = dataclasses.replace(situation, engaged=situation.engaged or bind_world.npc_of(world, npc_id).engaged)
         npc = bind_world.arm_npc(world, system, npc_id)
     else:  # the player's blow back is the one made for the foe
         own = bind_world.melee_weapon(world)
         blow, held = weapon, _ideal(world, own, npc_id)
-        situation = dataclasses.replace(situation, engaged=not weapon.ranged or npc_state.sheet.engaged)
-        npc = dataclasses.replace(system.arm(npc_state.sheet, weapon), name=the(world, npc_id))
+        situation = dataclasses.replace(situation, engaged=not weapon.ranged or bind_world.npc_of(world, npc_id).engaged)
+        npc = dataclasses.replace(system.arm(bind_world.npc_of(world, npc_id), weapon), name=the(world, npc_id))
     player = system.arm(bind_world.equip(world, system, before), held)
     _ap_note(play, turn, player)
     sides = (player, npc) if attacker == PLAYER else (npc, player)

@@ -112,9 +112,21 @@ def one_handed(world: World, carried: list[str]) -> str | None:
     two_handed = world.item(item_id).stats.get("bind", {}).get("hands", 1) == 2
     return item_id if mode == "wielded" or two_handed else None
 
+def player_of(world: World) -> BindSheet:
+    """The player's sheet (the state holds the running system's sheet type)."""
+    sheet: BindSheet = world.state.player
+    return sheet
+
+
+def npc_of(world: World, npc_id: str) -> BindSheet:
+    """An NPC's sheet (made from its content when it has not changed yet)."""
+    sheet: BindSheet = world.npc_state(npc_id).sheet
+    return sheet
+
+
 def take_refusal(world: World, item_id: str) -> str | None:
     """Why the player cannot carry the item (seed 003 §Weight & Encumbrance), or None."""
-    sheet = world.state.player
+    sheet = player_of(world)
     item = world.item(item_id)
     weight, strength = item_weight(item), attribute(sheet, "strength")
     name = world.item_name(item_id)
@@ -135,7 +147,7 @@ def situation(world: World, helpers: tuple[BindSheet, ...], **extra: Any) -> Bin
         carried_slots=sum(item.slots for item in items),
         carried_weight=sum(item_weight(item) for item in items),
         helper_sheets=helpers,
-        encumbrance=load_encumbrance(world, world.state.player),
+        encumbrance=load_encumbrance(world, player_of(world)),
     )
     return dataclasses.replace(base, **extra)
 
@@ -183,9 +195,9 @@ def npc_weapon(world: World, system: BindSystem, npc_id: str) -> Weapon:
 
 def arm_npc(world: World, system: BindSystem, npc_id: str) -> BindSheet:
     """The NPC's sheet wielding its weapon and named for the narration (stored back)."""
-    state = world.npc_state(npc_id)
-    sheet = dataclasses.replace(system.arm(state.sheet, npc_weapon(world, system, npc_id)), name=the(world, npc_id))
-    state.sheet = sheet
+    sheet = dataclasses.replace(system.arm(npc_of(world, npc_id), npc_weapon(world, system, npc_id)),
+                                name=the(world, npc_id))
+    world.npc_state(npc_id).sheet = sheet
     return sheet
 
 
@@ -221,7 +233,7 @@ def pass_intervals(turn: Turn, verb: str) -> None:
     load = before.encumbrance
     if load and verb not in STILL_VERBS and state.status == "playing":
         state.player = bind_body.march(before, crossed, load)
-        turn.emit(FatigueChanged(before.fatigue, state.player.fatigue, "march", load))
+        turn.emit(FatigueChanged(before.fatigue, player_of(turn.world).fatigue, "march", load))
 
 
 def heal_a_day(turn: Turn) -> None:
@@ -303,7 +315,7 @@ def encounter(turn: Turn) -> None:
                                                 f"1d{len(choices)} ({pick}): {the(world, npc_id)}",
                                                 RULE_REGION))
     state = world.npc_state(npc_id)
-    if world.system.condition(state.sheet) != "ok":
+    if world.system.condition(npc_of(world, npc_id)) != "ok":
         definition = world.npc(npc_id)
         state.sheet = world.npc_sheet(definition)
         state.disposition = definition.disposition
@@ -345,7 +357,7 @@ def helper_sheet(world: World, npc_id: str) -> BindSheet:
 
 def best_healer(world: World) -> tuple[str, BindSheet]:
     """Who tends the fallen player: the friendly NPC with the best Wits + Medicine, else the player."""
-    best = ("you", world.state.player)
+    best = ("you", player_of(world))
     for npc_id in helpers(world):
         sheet = helper_sheet(world, npc_id)
         if kind_bonus(sheet, "heal") > kind_bonus(best[1], "heal"):

@@ -67,6 +67,12 @@ def player_sheet(world: World) -> MaelstromSheet:
     return sheet
 
 
+def npc_sheet(world: World, npc_id: str) -> MaelstromSheet:
+    """An NPC's sheet (made from its content when it has not changed yet)."""
+    sheet: MaelstromSheet = world.npc_state(npc_id).sheet
+    return sheet
+
+
 # -- armour -----------------------------------------------------------------------
 
 def soak_of(world: World, item_id: str) -> int:
@@ -156,7 +162,7 @@ def hurt(turn: Turn, system: MaelstromSystem, who: str, levels: int = 1) -> tupl
     """Mark ``levels`` of bashing damage on ``who`` (the player or an NPC): the
     :class:`Wounded` event and the generic events that followed (a fall...)."""
     world = turn.world
-    sheet = player_sheet(world) if who == PLAYER else world.npc_state(who).sheet
+    sheet = player_sheet(world) if who == PLAYER else npc_sheet(world, who)
     change = system.wound(sheet, levels, "bashing", who=who)
     if who == PLAYER:
         world.state.player = change.sheet

@@ -39,6 +39,7 @@ from game.systems.open_adventures.turn import (
     choose_dice,
     distance,
     hero,
+    npc_sheet,
     set_distance,
     set_turn,
     successes_to_reach,
@@ -63,8 +64,7 @@ def strikes(play: FightSeat, turn: Turn, npc_id: str, mode: str, weapon: Weapon 
     or as ``mode`` says: a shot with its ranged weapon, holding its ground, or its melee weapon
     once at the player's side (closing in first, on Move dice)."""
     world = turn.world
-    state = world.npc_state(npc_id)
-    state.sheet = start_turn(state.sheet)
+    world.npc_state(npc_id).sheet = start_turn(npc_sheet(world, npc_id))
     if weapon is not None:
         return [weapon]
     carried = world.npc_items(npc_id)
@@ -74,7 +74,7 @@ def strikes(play: FightSeat, turn: Turn, npc_id: str, mode: str, weapon: Weapon 
     if mode == "hold":
         turn.say(f"{capital(the(world, npc_id))} holds {possessive(world.npc(npc_id).pronoun)} ground "
                  f"{distance(world, npc_id)}\" away, "
-                 f"{dice_word(state.sheet.dice_left)} ready to defend.")
+                 f"{dice_word(npc_sheet(world, npc_id).dice_left)} ready to defend.")
         memory.remember(world, npc_id, "fought")  # holding its ground is fighting too
         return []
     if distance(world, npc_id) == 0 or close_in(play, turn, npc_id, distance(world, npc_id)) == 0:
@@ -98,9 +98,9 @@ def close_in(play: FightSeat, turn: Turn, npc_id: str, inches: int) -> int:
     """The NPC spends Move dice toward the player (:func:`approach`), keeping one to strike with;
     returns the distance left."""
     world = turn.world
-    state = world.npc_state(npc_id)
-    left = state.sheet.dice_left
-    count = min(limit_left(state.sheet, "move"), left - 1 if left > 1 else left)
+    sheet = npc_sheet(world, npc_id)
+    left = sheet.dice_left
+    count = min(limit_left(sheet, "move"), left - 1 if left > 1 else left)
     name = the(world, npc_id)
     if count <= 0:
         turn.say(f"{capital(name)} stays {inches}\" away.")
@@ -133,7 +133,7 @@ def exchange(play: FightSeat, turn: Turn, attacker: str, defender: str, weapon: 
                                 f"(\"{closer}\", 6\" a success), or shoot.")
         count = choose_dice(play, turn, attribute, situation.commit)
     else:
-        sheet = world.npc_state(attacker).sheet
+        sheet = npc_sheet(world, attacker)
         count = min(limit_left(sheet, attribute), sheet.dice_left)
         if count <= 0:
             turn.say(f"{capital(the(world, attacker))} has no dice left to strike with.")
@@ -157,7 +157,7 @@ def _record(play: FightSeat, turn: Turn, npc_id: str, weapon: Weapon, situation:
     """The player's attack request for ``odds``: the whole attack, under the label the command gave."""
     world = turn.world
     name = the(world, npc_id)
-    request = play.system.attack_odds_request(hero(world), world.npc_state(npc_id).sheet, weapon, situation,
+    request = play.system.attack_odds_request(hero(world), npc_sheet(world, npc_id), weapon, situation,
                                               name=name)
     label = turn.requests.pop()[0] if turn.requests else f"attack {name}"
     turn.requests.append((label, request))
@@ -202,7 +202,7 @@ def can_use(turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
     weapon = weapon_of(world, item_id)
     if not weapon.ranged and distance(world, npc_id) > 0:
         return False
-    return limit_left(start_turn(world.npc_state(npc_id).sheet), "shoot" if weapon.ranged else "fight") > 0
+    return limit_left(start_turn(npc_sheet(world, npc_id)), "shoot" if weapon.ranged else "fight") > 0
 
 
 def mend_hits(play: FightSeat, turn: Turn, npc_id: str, healing: str, label: str) -> None:
@@ -210,11 +210,11 @@ def mend_hits(play: FightSeat, turn: Turn, npc_id: str, healing: str, label: str
     hit back for an NPC (at least one, never above its most); the turn is spent on it, the dice
     left defend."""
     world = turn.world
-    state = world.npc_state(npc_id)
-    state.sheet = start_turn(state.sheet)
-    change = play.system.heal(state.sheet, healing, turn.dice)
+    sheet = start_turn(npc_sheet(world, npc_id))
+    change = play.system.heal(sheet, healing, turn.dice)
     for roll in change.rolls:
         turn.show_roll(label, roll)
     if change.rolls:
         back = max(1, int(change.rolls[0].figures.get("successes", 0)))
-        state.sheet = replace(state.sheet, hits=min(state.sheet.hits_max, state.sheet.hits + back))
+        sheet = replace(sheet, hits=min(sheet.hits_max, sheet.hits + back))
+    world.npc_state(npc_id).sheet = sheet

@@ -47,6 +47,12 @@ def hero(world: World) -> OASheet:
     return sheet
 
 
+def npc_sheet(world: World, npc_id: str) -> OASheet:
+    """An NPC's sheet (made from its content when it has not changed yet)."""
+    sheet: OASheet = world.npc_state(npc_id).sheet
+    return sheet
+
+
 def turn_of(world: World) -> OATurn:
     """The player's turn record (the default record when nothing is under way)."""
     moment = world.state.moment

@@ -28,6 +28,7 @@ from game.systems.opend6.combat import (
 )
 from game.systems.opend6.events import Hit, Missed
 from game.systems.opend6.roll import D6Request, hidden
+from game.systems.opend6.rolls import npc_of, player_of
 from game.systems.opend6.sheet import INCAPACITATED, MORTAL, STUNNED, WOUND_LEVELS, wound_penalty
 from game.systems.opend6.types import D6Sheet
 
@@ -50,7 +51,7 @@ def item_armor(turn: Turn, item_id: str) -> DieCode:
 
 def worn_armor(turn: Turn) -> DieCode:
     """The best armor the player carries, or the sheet's own if that is better."""
-    best: DieCode = turn.world.state.player.armor
+    best: DieCode = player_of(turn.world.state).armor
     for item_id in turn.world.carried():
         if turn.world.item(item_id).kind == "armor":
             best = max(best, item_armor(turn, item_id))
@@ -60,11 +61,11 @@ def worn_armor(turn: Turn) -> DieCode:
 def damage_player(turn: Turn, system: OpenD6, rolled: int) -> Damage:
     """``rolled`` damage against the player, in the armor they carry; the sheet is updated."""
     extra = rolls.spend_set_aside(turn, system, "resist")
-    sheet = turn.world.state.player
+    sheet = player_of(turn.world.state)
     armored = dataclasses.replace(sheet, armor=worn_armor(turn))
     done = apply_damage(armored, rolled, turn.dice, system.damage, system.wild_one, PLAYER, extra)
     turn.world.state.player = dataclasses.replace(done.sheet, armor=sheet.armor)
-    return dataclasses.replace(done, sheet=turn.world.state.player)
+    return dataclasses.replace(done, sheet=player_of(turn.world.state))
 
 
 # -- attacks ---------------------------------------------------------------------------
@@ -119,9 +120,10 @@ def _players_roll(turn: Turn, system: OpenD6, npc_id: str, weapon: Weapon, situa
     world = turn.world
     npc = world.npc_state(npc_id)
     name = world.the_npc(npc_id)
-    request = system.attack_request(world.state.player, npc.sheet, weapon, situation, topics)
-    if not npc.sheet.sized_up:
-        npc.sheet = dataclasses.replace(npc.sheet, sized_up=True)
+    theirs = npc_of(world, npc_id)
+    request = system.attack_request(player_of(world.state), theirs, weapon, situation, topics)
+    if not theirs.sized_up:
+        npc.sheet = dataclasses.replace(theirs, sized_up=True)
         rolls.hint(turn, f"Hitting {name}", int(request.difficulty or 0))
     request = rolls.prepare(turn, system, request, heroic=True)
     turn.record(f"attack {name}", request, amend=True)
@@ -145,16 +147,16 @@ def _npc_request(turn: Turn, system: OpenD6, npc_id: str, defender: str, weapon:
     """An NPC's attack roll: a complication of its own sets it back 1D (once), its wounds cost dice,
     and the player defending may roll an active defence (option)."""
     world = turn.world
-    npc = world.npc_state(npc_id)
     moment = rolls.moment_of(world.state)
     shaken = moment.setback(npc_id) is not None
     if shaken:
         rolls.keep(turn, moment.with_setback(npc_id, None))
     target = _active_defence(turn, system, weapon) if defender == PLAYER else None
-    request = system.attack_request(npc.sheet, sheet_of(world, defender), weapon,
+    sheet = npc_of(world, npc_id)
+    request = system.attack_request(sheet, sheet_of(world, defender), weapon,
                                     Situation(disadvantage=shaken, target=target), topics)
-    penalty = wound_penalty(npc.sheet)
-    notes = [f"{WOUND_LEVELS[npc.sheet.wound_level]} -{penalty}D"] if penalty else []
+    penalty = wound_penalty(sheet)
+    notes = [f"{WOUND_LEVELS[sheet.wound_level]} -{penalty}D"] if penalty else []
     notes += ["shaken -1D"] if shaken else []
     if notes:
         request = dataclasses.replace(request, label=f"{request.label} ({', '.join(notes)})")
@@ -172,7 +174,7 @@ def _active_defence(turn: Turn, system: OpenD6, weapon: Weapon) -> int | None:
     if system.defence == "static":
         return None
     state = turn.world.state
-    player = state.player
+    player = player_of(state)
     request = active_defence_request(player, weapon, system.wild_one)
     if system.defence == "active":
         moment = rolls.moment_of(state)
@@ -205,20 +207,20 @@ def end_round(turn: Turn, system: OpenD6) -> None:
     if system.damage != "wounds":
         return
     world = turn.world
-    level = world.state.player.wound_level
+    level = player_of(world.state).wound_level
     finishing = level >= INCAPACITATED and any(
         world.hostile(n) and world.npc_condition(n) == "ok" for n in world.living_npcs_in())
     if level in (STUNNED, MORTAL) and not finishing:
-        change = system.end_round(world.state.player, turn.dice, PLAYER)
+        change = system.end_round(player_of(world.state), turn.dice, PLAYER)
         world.state.player = change.sheet
         for roll in change.rolls:
             turn.show_roll("staying alive", roll)
         turn.emit(*change.events)
     for npc_id in world.living_npcs_in():
         state = world.state.npcs.get(npc_id)
-        if state is None or state.sheet.wound_level not in (STUNNED, MORTAL):
+        if state is None or npc_of(world, npc_id).wound_level not in (STUNNED, MORTAL):
             continue
-        change = system.end_round(state.sheet, turn.dice, npc_id)
+        change = system.end_round(npc_of(world, npc_id), turn.dice, npc_id)
         world.npc_state(npc_id).sheet = change.sheet  # its own state, not one shared with undo
         for roll in change.rolls:
             turn.show_roll(f"{world.the_npc(npc_id)} stays alive", roll)

@@ -37,6 +37,7 @@ from game.systems.opend6.codes import difficulty_band
 from game.systems.opend6.events import ActionLost
 from game.systems.opend6.narration import OpenD6Narrator
 from game.systems.opend6.roll import D6Request, hidden
+from game.systems.opend6.rolls import player_of
 from game.systems.opend6.rules import OpenD6
 from game.systems.opend6.types import D6Sheet
 
@@ -129,7 +130,7 @@ class OpenD6Play(BasePlay[OpenD6]):
         target = numbers.get(self.system.id)
         if target is not None:
             situation = dataclasses.replace(situation, target=target)
-        return self.system.check_request(turn.world.state.player, kind, difficulty, situation, named_item(turn))
+        return self.system.check_request(player_of(turn.world.state), kind, difficulty, situation, named_item(turn))
 
     def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
               numbers: Mapping[str, int]) -> RollResult:
@@ -183,7 +184,7 @@ class OpenD6Play(BasePlay[OpenD6]):
         House rule: incapacitated or mortally wounded, you can only rest, wait, eat, drink or
         use something.  See :mod:`game.systems.opend6.round_start` for the round.
         """
-        if self.system.condition(turn.world.state.player) == "down" and command.verb not in WHILE_DOWN:
+        if self.system.condition(player_of(turn.world.state)) == "down" and command.verb not in WHILE_DOWN:
             raise ActionRefused("You are too badly hurt: you can only rest, wait, eat, drink, use something "
                                 "or spend points until your wounds are tended.")
         initiative.round_over(turn)  # a round left open by an action that took no time
@@ -194,11 +195,11 @@ class OpenD6Play(BasePlay[OpenD6]):
         ahead = initiative.open_round(self, turn, foes).ahead_of(PLAYER)
         world = turn.world
         for npc_id in ahead:
-            if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
+            if world.state.status != "playing" or self.system.condition(player_of(world.state)) != "ok":
                 break
             self.npc_turn(turn, npc_id)
             initiative.acted(turn, npc_id)
-        if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
+        if world.state.status != "playing" or self.system.condition(player_of(world.state)) != "ok":
             turn.emit(ActionLost())
             turn.spend(1)
             return

@@ -21,7 +21,7 @@ from game.errors import ActionRefused
 from game.parser import ParseError, parse, phrases_of
 from game.systems.opend6.codes import SKILLS
 from game.systems.opend6.events import PointsAwarded
-from game.systems.opend6.rolls import keep, moment_of
+from game.systems.opend6.rolls import keep, moment_of, player_of
 from game.systems.opend6.sheet import (
     improve,
     improve_specialization,
@@ -51,7 +51,7 @@ def fate(turn: Turn, command: Command, registry: ActionRegistry) -> None:
         turn.say("You hold your Fate Point back; it is still yours.")
         return
     action = _action(command, registry)
-    if state.player.fate_points < 1 and not moment.fate_armed:
+    if player_of(state).fate_points < 1 and not moment.fate_armed:
         raise ActionRefused("You have no Fate Points left.")
     if action is None:
         if moment.fate_armed:
@@ -87,7 +87,7 @@ def _action(command: Command, registry: ActionRegistry) -> Command | None:
 def points(turn: Turn, command: Command) -> None:
     """Show the points; ``points on|off`` turns the Character Point question on or off."""
     state = turn.world.state
-    sheet = state.player
+    sheet = player_of(state)
     words = command.words
     if words in (("spend",), ("keep",)):
         _set_aside(turn, words == ("spend",))
@@ -126,7 +126,7 @@ def _set_aside(turn: Turn, spend: bool) -> None:
         keep(turn, dataclasses.replace(moment, cp_armed=0, cp_damage=0, cp_resist=0))
         turn.say("You keep your Character Points for later.")
         return
-    if state.player.character_points <= _aside(moment):
+    if player_of(state).character_points <= _aside(moment):
         raise ActionRefused("You have no Character Points left to set aside.")
     keep(turn, dataclasses.replace(moment, cp_armed=moment.cp_armed + 1))
     turn.say(f"Your next roll gets {moment.cp_armed + 1} extra {'die' if moment.cp_armed == 0 else 'dice'} "
@@ -148,7 +148,7 @@ def _set_aside_for(turn: Turn, roll: str) -> None:
     die"; the seed does not limit it to action rolls)."""
     state = turn.world.state
     moment = moment_of(state)
-    if state.player.character_points <= _aside(moment):
+    if player_of(state).character_points <= _aside(moment):
         raise ActionRefused("You have no Character Points left to set aside.")
     count = (moment.cp_damage if roll == "damage" else moment.cp_resist) + 1
     keep(turn, dataclasses.replace(moment, cp_damage=count) if roll == "damage"
@@ -163,7 +163,7 @@ def _improve(turn: Turn, words: tuple[str, ...]) -> None:
     dice (OpenD6; house rule: at any time no foe stands ready, the solo game having no
     "between adventures")."""
     world = turn.world
-    before = world.state.player
+    before = player_of(world.state)
     skill = " ".join(words)
     special = _specialization_named(before, skill) if skill not in SKILLS else None
     if skill not in SKILLS and special is None:
@@ -209,7 +209,7 @@ def goal_reached(turn: Turn) -> bool:
         return False
     if any(world.npc_condition(n) == "ok" for n in goal.defeat):
         return False
-    condition = world.system.condition(state.player)
+    condition = world.system.condition(player_of(state))
     hostile = any(world.hostile(n) and world.npc_condition(n) == "ok" for n in world.living_npcs_in())
     return condition == "ok" or (condition == "down" and not hostile)
 
@@ -221,7 +221,7 @@ def award_if_won(turn: Turn, system: OpenD6) -> None:
     state = turn.world.state
     goal = turn.world.adventure.goal
     goals = int(bool(goal.reach)) + len(goal.carrying) + len(goal.defeat)
-    before = state.player
+    before = player_of(state)
     state.player = after = system.end_adventure(before, goals)
     turn.emit(PointsAwarded(earned=after.character_points - before.character_points, goals=goals,
                             character=after.character_points, back=after.fate_points - before.fate_points,

@@ -50,7 +50,9 @@ if TYPE_CHECKING:
     from game.actions import Turn
     from game.rules.base import RollResult
     from game.systems.opend6.rules import OpenD6
+    from game.systems.opend6.types import D6Sheet
     from game.world.state import WorldState
+    from game.world.world import World
 
 CP_PROMPT = "Spend a Character Point? (yes/no)"
 
@@ -67,6 +69,18 @@ SUBJECTS: dict[str, str] = {
 def hint(turn: Turn, subject: str, number: int) -> None:
     """Narrate a hint at a hidden difficulty number."""
     turn.say(hint_sentence(difficulty_band(number), subject))
+
+
+def player_of(state: WorldState) -> D6Sheet:
+    """The player's sheet (the state holds the running system's sheet type)."""
+    sheet: D6Sheet = state.player
+    return sheet
+
+
+def npc_of(world: World, npc_id: str) -> D6Sheet:
+    """An NPC's sheet (made from its content when it has not changed yet)."""
+    sheet: D6Sheet = world.npc_state(npc_id).sheet
+    return sheet
 
 
 def moment_of(state: WorldState) -> D6Moment:
@@ -90,16 +104,16 @@ def prepare(turn: Turn, system: OpenD6, request: D6Request, heroic: bool) -> D6R
     state = turn.world.state
     moment = moment_of(state)
     notes = []
-    penalty = wound_penalty(state.player)
+    penalty = wound_penalty(player_of(state))
     if penalty:
-        notes.append(f"{WOUND_LEVELS[state.player.wound_level]} -{penalty}D")
+        notes.append(f"{WOUND_LEVELS[player_of(state).wound_level]} -{penalty}D")
     setback = moment.setback(PLAYER)
     if setback is not None and setback.turn != state.turn:
         request = dataclasses.replace(request, dice=max(request.dice - 1, 1))
         moment = moment.with_setback(PLAYER, None)
         notes.append("shaken -1D")
     if moment.fate_armed:
-        state.player = system.spend_point(state.player, "fate", heroic=heroic)
+        state.player = system.spend_point(player_of(state), "fate", heroic=heroic)
         moment = dataclasses.replace(moment, fate_armed=False, fate_turn=state.turn)
         turn.emit(FatePointSpent(PLAYER, heroic))
     if moment.fate_turn == state.turn:
@@ -108,10 +122,10 @@ def prepare(turn: Turn, system: OpenD6, request: D6Request, heroic: bool) -> D6R
     if moment.cp_armed:
         # seed 002: "When you spend a Character Point, you get to roll one extra die"
         for _ in range(moment.cp_armed):
-            state.player = system.spend_point(state.player, "character")
+            state.player = system.spend_point(player_of(state), "character")
         request = dataclasses.replace(request, dice=request.dice + moment.cp_armed)
         notes.append(f"Character Points +{moment.cp_armed}D")
-        turn.emit(CharacterPointSpent(state.player.character_points))
+        turn.emit(CharacterPointSpent(player_of(state).character_points))
         moment = dataclasses.replace(moment, cp_armed=0)
     keep(turn, moment)
     if notes:
@@ -129,7 +143,7 @@ def spend_set_aside(turn: Turn, system: OpenD6, roll: str) -> int:
     if not count:
         return 0
     for _ in range(count):
-        state.player = system.spend_point(state.player, "character")
+        state.player = system.spend_point(player_of(state), "character")
     keep(turn, dataclasses.replace(moment, cp_damage=0) if roll == "damage"
          else dataclasses.replace(moment, cp_resist=0))
     return count
@@ -144,7 +158,7 @@ def could_spend(turn: Turn, result: RollResult, system: OpenD6) -> bool:
     """Ask about a Character Point? After a failure the points left could still turn (seed 002
     §Improving Rolls: spent "after you've made a roll"; a die each, so at most 6 short a point),
     with the question not turned off; option ``cp_offer = "one-die"``: only when one die could."""
-    sheet = turn.world.state.player
+    sheet = player_of(turn.world.state)
     reach = 6 * (sheet.character_points if system.cp_offer == "reachable" else 1)
     return (not result.succeeded and "difficulty" in result.figures and sheet.character_points > 0
             and sheet.cp_prompt and -int(result.figures["margin"]) <= reach)
@@ -162,13 +176,13 @@ def offer_character_points(turn: Turn, system: OpenD6, label: str, request: D6Re
     state = turn.world.state
     while could_spend(turn, result, system):
         short = -int(result.figures["margin"])
-        turn.emit(RollMade(label, result), CharacterPointOffered(state.player.character_points, max(1, -(-short // 6))))
+        turn.emit(RollMade(label, result), CharacterPointOffered(player_of(state).character_points, max(1, -(-short // 6))))
         answer = turn.ask(CP_PROMPT, YES_NO)
         turn.emit(Answered())
         if answer != "yes":
             break
-        state.player = system.spend_point(state.player, "character")
-        turn.emit(CharacterPointSpent(state.player.character_points))
+        state.player = system.spend_point(player_of(state), "character")
+        turn.emit(CharacterPointSpent(player_of(state).character_points))
         result = hidden(system.add_character_die(request, result, turn.dice))
     return result
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Protocol
 from game.events import PLAYER
 from game.systems.opend6.events import InitiativeRolled
 from game.systems.opend6.initiative import Initiative
-from game.systems.opend6.rolls import keep, moment_of
+from game.systems.opend6.rolls import keep, moment_of, npc_of, player_of
 
 if TYPE_CHECKING:
     from game.actions import Handler, Turn
@@ -64,7 +64,7 @@ def round_foes(turn: Turn) -> list[str]:
     """The hostile NPCs standing in the player's room (the fight), in the content's order; none when
     the player is down."""
     world = turn.world
-    if world.system.condition(world.state.player) != "ok":
+    if world.system.condition(player_of(world.state)) != "ok":
         return []
     return [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
 
@@ -90,7 +90,7 @@ def takes_a_round(turn: Turn, command: Command, handler: Handler) -> bool:
 def open_round(play: RoundSeat, turn: Turn, foes: list[str]) -> Initiative:
     """Roll the round's initiative (shown, logged, told) and keep it in the moment."""
     world = turn.world
-    sheets = [(PLAYER, world.state.player), *((n, world.npc_state(n).sheet) for n in foes)]
+    sheets = [(PLAYER, player_of(world.state)), *((n, npc_of(world, n)) for n in foes)]
     result = play.system.roll_initiative(sheets, turn.dice)
     for who, _ in sheets:
         turn.show_roll("your initiative" if who == PLAYER else f"initiative of {world.the_npc(who)}", result.rolls[who])

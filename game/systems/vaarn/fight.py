@@ -37,6 +37,7 @@ from game.systems.vaarn.scene import (
     foes,
     npc_of,
     npc_the,
+    player_of,
     sustained,
     update_moment,
     update_npc,
@@ -77,7 +78,7 @@ def round_foes(system: VaarnSystem, turn: Turn) -> list[str]:
     world = turn.world
     update_moment(world, felled=False, acted_first=())
     here = [n for n in foes(world) if fighting(world, n)]
-    if not here or system.condition(world.state.player) != "ok":
+    if not here or system.condition(player_of(world)) != "ok":
         return []
     for npc_id in here:
         update_npc(world, npc_id, foe=True)
@@ -196,7 +197,7 @@ def meet(system: VaarnSystem, turn: Turn, npc_id: str) -> str:
     if npc.disposition not in ("wary", "neutral") and not merchant:
         return ""
     update_npc(world, npc_id, met=True)
-    reaction = system.reaction(world.state.player, turn.dice)
+    reaction = system.reaction(player_of(world), turn.dice)
     name = npc_the(world, npc_id)
     turn.show_roll(f"reaction of {name}", reaction.roll)
     result = reaction.result

@@ -28,7 +28,7 @@ from game.events import PLAYER, Event
 from game.systems.vaarn.body import settle_player
 from game.systems.vaarn.data import BASELINE_COST, DIE_LADDER
 from game.systems.vaarn.rules import VaarnSystem
-from game.systems.vaarn.scene import npc_the, player_of, rouse, update_player
+from game.systems.vaarn.scene import npc_of, npc_the, player_of, rouse, update_player
 from game.systems.vaarn.sheet import Sustained, VaarnSheet
 
 if TYPE_CHECKING:
@@ -248,7 +248,7 @@ def npc_may_invoke(world: World, npc_id: str, item_id: str) -> bool:
     item = world.item(item_id)
     if "damage" not in item.effect and "heal" not in item.effect:
         return False
-    return bool(world.npc_state(npc_id).sheet.hp > cost_die(item.stats.get("vaarn", {})))
+    return bool(npc_of(world, npc_id).hp > cost_die(item.stats.get("vaarn", {})))
 
 
 def gift_label(world: World, user: str, item_id: str) -> str:
