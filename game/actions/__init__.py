@@ -10,18 +10,21 @@ game time through :meth:`Turn.spend`.  NPC policies use the same handlers.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from game.events import Event, RollMade, Said
-from game.rules.base import RollResult, SystemInPlay
+from game.rules.base import AttackResult, RollResult, Situation, SystemInPlay, Weapon
 from game.rules.dice import Dice
 from game.world.world import World
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from game.actions.trade_terms import Appraisal, Goods, Terms
+    from game.narration import Narrator
     from game.parser import Command
-    from game.play.base import BasePlay
 
 
 class Question(Exception):
@@ -45,6 +48,105 @@ class Question(Exception):
 YES_NO = {"yes": "yes", "y": "yes", "no": "no", "n": "no"}
 
 
+class Prices(Protocol):
+    """What the actions ask of a system's pricing (:class:`~game.actions.trade_pricing.Pricing` is
+    one): named here, beside :class:`Turn`, since pricing takes the turn and the turn's play hands
+    out pricing; the concrete class imports the actions, and would close an import cycle.  A new
+    method the actions call on a pricing is added here too (mypy says so)."""
+
+    @property
+    def asks_before_overpaying(self) -> bool: ...
+
+    def scale_note(self) -> str: ...
+
+    def figure(self, worth: Fraction) -> str: ...
+
+    def item_worth(self, world: World, item_id: str, full: bool = False) -> Fraction: ...
+
+    def water_worth(self, count: int) -> Fraction: ...
+
+    def goods_worth(self, world: World, goods: Goods, from_trader: bool) -> Fraction: ...
+
+    def water_for(self, worth: Fraction, rounding: Callable[[Fraction], int]) -> int: ...
+
+    def appraise(self, turn: Turn, item_id: str, npc_id: str | None) -> Appraisal: ...
+
+    def merchant_says(self, turn: Turn, item_id: str, npc_id: str) -> str | None: ...
+
+    def terms(self, turn: Turn, npc_id: str) -> Terms: ...
+
+    def haggled(self, world: World, npc_id: str) -> str: ...
+
+    def remember_haggle(self, world: World, npc_id: str, won: bool) -> None: ...
+
+    def persuade(self, turn: Turn, npc_id: str, command: Command) -> bool: ...
+
+    def deal_refusal(self, turn: Turn, give: Goods, get: Goods) -> str | None: ...
+
+    def receive_refusal(self, turn: Turn, item_id: str) -> str | None: ...
+
+    def after_deal(self, turn: Turn, npc_id: str, give: Goods) -> None: ...
+
+
+class PlayHooks(Protocol):
+    """What actions, NPCs and the living world call on the system in play through
+    :attr:`Turn.play` (:class:`~game.play.base.BasePlay` is one): typed here, in the actions'
+    layer, so that no action imports the play layer above it."""
+
+    @property
+    def narrator_class(self) -> type[Narrator]: ...
+
+    def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
+              numbers: Mapping[str, int]) -> RollResult: ...
+
+    def check_goes_on(self, turn: Turn) -> bool: ...
+
+    def exchange(self, turn: Turn, attacker: str, defender: str, weapon: Weapon,
+                 situation: Situation) -> AttackResult[Any] | None: ...
+
+    def strikes(self, turn: Turn, actor: str, mode: str, weapon: Weapon | None = None) -> list[Weapon]: ...
+
+    def follow_up_label(self, label: str, defender: str) -> str: ...
+
+    def out_of_fight(self, turn: Turn, actor: str) -> None: ...
+
+    def natural_weapon(self, sheet: Any) -> Weapon: ...
+
+    def weapon_line(self, weapon: Weapon) -> str: ...
+
+    def situation(self, turn: Turn, **extra: Any) -> Situation: ...
+
+    def harm(self, turn: Turn, damage: str, label: str) -> None: ...
+
+    def heal(self, turn: Turn, healing: str, label: str, actor: str = ...) -> None: ...
+
+    def unhurt(self, world: World) -> bool: ...
+
+    def status_health(self, world: World) -> str: ...
+
+    def use_item(self, turn: Turn, item_id: str, target_words: tuple[str, ...], actor: str = ...) -> bool: ...
+
+    def take_refusal(self, turn: Turn, item_id: str) -> str | None: ...
+
+    def pricing(self) -> Prices: ...
+
+    def npc_assaulted(self, turn: Turn, npc_id: str) -> None: ...
+
+    def npc_killed(self, turn: Turn, npc_id: str) -> None: ...
+
+    def theft_seen(self, turn: Turn, victim: str, item_id: str, *, victim_saw: bool) -> None: ...
+
+    def on_enter_room(self, turn: Turn) -> None: ...
+
+    def rest_minutes(self, kind: str) -> int: ...
+
+    def rest(self, turn: Turn, kind: str, fed: bool) -> None: ...
+
+    def water_interval_days(self, turn: Turn) -> int: ...
+
+    def end_of_day(self, turn: Turn, day: int) -> None: ...
+
+
 @dataclass
 class Turn:
     """The context of one action: the world, the turn's dice, and what is said."""
@@ -52,7 +154,7 @@ class Turn:
     world: World
     dice: Dice
     #: The system in play's hooks (handed by the engine: the world below holds no play object).
-    play: BasePlay[SystemInPlay] = field(kw_only=True)
+    play: PlayHooks = field(kw_only=True)
     #: What happened, in order; :attr:`lines` is their prose.
     events: list[Event] = field(default_factory=list)
     rolls: list[tuple[str, RollResult]] = field(default_factory=list)

@@ -25,11 +25,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from game.actions import Turn
+from game.actions import Prices, Turn
 from game.actions.scope import held_here, resolve_carried, words_of
 from game.actions.trade_goods import (
     WHO_WORDS,
-    Goods,
     describe_goods,
     exchange,
     is_merchant,
@@ -44,7 +43,8 @@ from game.actions.trade_goods import (
     verb,
     water_refusal,
 )
-from game.actions.trade_pricing import HAGGLE_MINUTES, Pricing, Terms, fmt
+from game.actions.trade_pricing import HAGGLE_MINUTES, fmt
+from game.actions.trade_terms import Goods, Terms
 from game.errors import ActionRefused
 from game.text import capital, is_plural, join_names
 from game.world.state import PLAYER
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 VERBS = ("wares", "trade", "buy", "sell", "haggle", "value")
 
 
-def pricing(turn: Turn) -> Pricing:
+def pricing(turn: Turn) -> Prices:
     return turn.play.pricing()
 
 
@@ -229,7 +229,7 @@ def _value_of_wares(turn: Turn, npc_id: str, item_id: str) -> None:
 
 # -- the deal ------------------------------------------------------------------------------------------
 
-def water_for(scale: Pricing, worth: Fraction, rounding: Callable[[Fraction], int]) -> int:
+def water_for(scale: Prices, worth: Fraction, rounding: Callable[[Fraction], int]) -> int:
     """Rations of water worth ``worth``, rounded by ``rounding`` (math.ceil to pay, math.floor to be paid)."""
     return scale.water_for(worth, rounding)
 

@@ -10,10 +10,10 @@ player at all; NPC memory (a merchant who saw a theft or a killing) plugs in the
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.actions.scope import Scope, resolve
+from game.actions.trade_terms import Goods
 from game.actions.water import containers_hold
 from game.errors import ActionRefused
 from game.npc.memory import refuses_trade
@@ -27,18 +27,6 @@ if TYPE_CHECKING:
 WATER_WORDS = frozenset({"water", "waters", "ration", "rations"})
 FOOD_WORDS = frozenset({"food", "meal", "meals"})
 WHO_WORDS = ("with", "from", "to")
-
-
-@dataclass
-class Goods:
-    """One side of a deal: items, rations of water and rations of food."""
-
-    items: list[str] = field(default_factory=list)
-    water: int = 0
-    food: int = 0
-
-    def empty(self) -> bool:
-        return not self.items and not self.water and not self.food
 
 
 def the(name: str) -> str:

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from game.actions.trade_goods import Goods, is_merchant, rations, sells_water, trade_refusal
+from game.actions.trade_goods import is_merchant, rations, sells_water, trade_refusal
+from game.actions.trade_terms import Appraisal, Goods, Terms
 from game.errors import ActionRefused
 from game.text import capital, is_plural
 
@@ -45,27 +45,6 @@ FLOOR_MARKUP = Fraction(3, 4)
 HAGGLE_DIFFICULTY = "normal"
 #: Minutes a haggle takes.
 HAGGLE_MINUTES = 10
-
-
-@dataclass(frozen=True)
-class Terms:
-    """What a trader asks: the markup on the worth of the goods, and how she feels, in words."""
-
-    rate: Fraction
-    mood: str
-
-
-@dataclass(frozen=True)
-class Appraisal:
-    """What an item is worth under the system in play, and what a trader would pay for it in water."""
-
-    #: Its worth on the system's scale, and that worth in words ("3 slots of goods in barter").
-    worth: Fraction
-    worth_words: str
-    #: The trader who would pay in water for it here (None: nobody here pays in water).
-    trader: str | None
-    #: The rations of water she would give (rounded down; 0: not even one).
-    water: int
 
 
 def lowered(rate: Fraction) -> Fraction:

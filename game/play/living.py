@@ -14,11 +14,11 @@ module carries it out.  The house rules are written in ``docs/npcs.md`` and each
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.actions.deeds import Flee, allies_near, standing_hostiles
 from game.npc import memory
-from game.rules.base import Situation
+from game.rules.base import RollResult, Situation, SystemInPlay
 from game.text import join_names
 from game.world.state import npc_place
 from game.world.world import ROUTE_STOP_MINUTES
@@ -26,8 +26,19 @@ from game.world.world import ROUTE_STOP_MINUTES
 if TYPE_CHECKING:
     from game.actions import Turn
     from game.npc.intents import DownedChoice
-    from game.play.base import BasePlay
     from game.world.world import World
+
+
+class WorldRolls(Protocol):
+    """What the living world needs of the play object (:class:`~game.play.base.BasePlay` is one,
+    and imports this module): the system's rolls, how the player sees them, an NPC's ways out."""
+
+    @property
+    def system(self) -> SystemInPlay: ...
+
+    def show_world_roll(self, result: RollResult) -> RollResult: ...
+
+    def ways_out(self, turn: Turn, npc_id: str) -> list[str]: ...
 
 #: Item kinds a robber takes (water and food are left, so the player can live: house rule).
 LOOT_KINDS: frozenset[str] = frozenset({"weapon", "treasure", "exotica", "gift"})
@@ -111,7 +122,7 @@ def pursuers(turn: Turn) -> list[str]:
     return [n for n in world.living_npcs_in(turn.start_room) if world.npc_condition(n) == "ok"]
 
 
-def will_breaks(play: BasePlay[Any], turn: Turn, npc_id: str, fresh: Callable[[Any], Any] = lambda s: s) -> bool:
+def will_breaks(play: WorldRolls, turn: Turn, npc_id: str, fresh: Callable[[Any], Any] = lambda s: s) -> bool:
     """House rule (every system but Vaarn): morale is the NPC's own ``will`` check.
 
     It is rolled when a trigger first holds: the NPC is hurt, or an NPC that
@@ -207,7 +218,7 @@ def killed(turn: Turn, victim: str) -> None:
             turn.emit(Arrived(friend, came, "avenge"))
 
 
-def theft_seen(play: BasePlay[Any], turn: Turn, victim: str, *, victim_saw: bool, helpless: bool) -> None:
+def theft_seen(play: WorldRolls, turn: Turn, victim: str, *, victim_saw: bool, helpless: bool) -> None:
     """A theft was seen: the victim (if it saw) remembers being robbed and, unless helpless, reacts
     by its behaviour (:func:`robbed`); everyone else standing in the room remembers ``saw-theft``
     and reacts as witnesses of an assault do (a guard or a fighter turns on the player).
@@ -230,7 +241,7 @@ def theft_seen(play: BasePlay[Any], turn: Turn, victim: str, *, victim_saw: bool
         _react(turn, npc_id)
 
 
-def robbed(play: BasePlay[Any], turn: Turn, victim: str, *, caught: bool = True) -> None:
+def robbed(play: WorldRolls, turn: Turn, victim: str, *, caught: bool = True) -> None:
     """The victim of a theft it knows of reacts by behaviour (house rule): a guard, an aggressive
     NPC or a wanderer turns on the player; a coward runs; a merchant refuses to deal from now on
     (its memory); anyone else backs away, wary."""
@@ -256,7 +267,7 @@ def robbed(play: BasePlay[Any], turn: Turn, victim: str, *, caught: bool = True)
         turn.say(f"{name} backs away from you: \"Thief.\"")
 
 
-def losses_found(play: BasePlay[Any], turn: Turn) -> None:
+def losses_found(play: WorldRolls, turn: Turn) -> None:
     """The player walked in on NPCs they stole from unseen: each finds its loss, knows who was
     near, remembers being robbed and reacts (:func:`robbed`)."""
     from game.events.theft import LossFound
@@ -304,7 +315,7 @@ def _react(turn: Turn, npc_id: str) -> None:
 
 # -- first meetings ------------------------------------------------------------------------------------
 
-def react(play: BasePlay[Any], turn: Turn) -> None:
+def react(play: WorldRolls, turn: Turn) -> None:
     """House rule (every system but Vaarn, which has its reaction table): the first time the player
     meets a wary or neutral NPC, the player rolls ``persuade`` (wary: hard; neutral: normal).
 

@@ -19,14 +19,20 @@ player knows it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from game.actions.combat import best_weapon, natural_weapon
 from game.world.content import ItemDef
 
 if TYPE_CHECKING:
     from game.actions import Turn
-    from game.play.base import BasePlay
+
+
+class ItemJudge(Protocol):
+    """What an NPC's choice of item needs of the play object (:class:`~game.play.base.BasePlay` is
+    one, and imports this module): whether it may use an item now (a ``Use``, falsy for no)."""
+
+    def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> int: ...
 
 HARM, HEAL = "harm", "heal"
 
@@ -41,7 +47,7 @@ def purpose_of(item: ItemDef) -> str | None:
     return None
 
 
-def usable(play: BasePlay[Any], turn: Turn, npc_id: str) -> tuple[str | None, str | None]:
+def usable(play: ItemJudge, turn: Turn, npc_id: str) -> tuple[str | None, str | None]:
     """The item ``npc_id`` would turn on the player and the one that would heal it (None when
     it has none it may use now); of several, the biggest die."""
     world = turn.world
@@ -58,7 +64,7 @@ def usable(play: BasePlay[Any], turn: Turn, npc_id: str) -> tuple[str | None, st
     return (harm[1] if harm else None), (heal[1] if heal else None)
 
 
-def stronger(play: BasePlay[Any], turn: Turn, npc_id: str, item_id: str) -> bool:
+def stronger(play: ItemJudge, turn: Turn, npc_id: str, item_id: str) -> bool:
     """Whether the harmful item's die is at least that of the NPC's melee weapon (or natural one)."""
     world = turn.world
     melee = best_weapon(world, world.npc_items(npc_id), ranged=False) \

@@ -15,8 +15,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from game.actions.trade_goods import Goods, capacity_after, is_merchant
-from game.actions.trade_pricing import Pricing, Terms
+from game.actions.trade_goods import capacity_after, is_merchant
+from game.actions.trade_pricing import Pricing
+from game.actions.trade_terms import Goods, Terms
 from game.errors import ActionRefused
 from game.systems.vaarn.body import carried_slots
 from game.systems.vaarn.data import MAX_CARRY, wound_slots
