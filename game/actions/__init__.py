@@ -88,6 +88,15 @@ class Prices(Protocol):
     def after_deal(self, turn: Turn, npc_id: str, give: Goods) -> None: ...
 
 
+@dataclass(frozen=True)
+class SheetView:
+    """What the player sees of their sheet now: the status line's health figure and the lines
+    ``stats`` shows, each with what the system's moment adds (a point readied for the next roll)."""
+
+    health: str
+    lines: tuple[str, ...]
+
+
 class PlayHooks(Protocol):
     """What actions, NPCs and the living world call on the system in play through
     :attr:`Turn.play` (:class:`~game.play.base.BasePlay` is one): typed here, in the actions'
@@ -98,8 +107,6 @@ class PlayHooks(Protocol):
 
     def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
               numbers: Mapping[str, int]) -> RollResult: ...
-
-    def check_goes_on(self, turn: Turn) -> bool: ...
 
     def exchange(self, turn: Turn, attacker: str, defender: str, weapon: Weapon,
                  situation: Situation) -> AttackResult[Any] | None: ...
@@ -122,7 +129,7 @@ class PlayHooks(Protocol):
 
     def unhurt(self, world: World) -> bool: ...
 
-    def status_health(self, world: World) -> str: ...
+    def sheet_view(self, world: World) -> SheetView: ...
 
     def use_item(self, turn: Turn, item_id: str, target_words: tuple[str, ...], actor: str = ...) -> bool: ...
 

@@ -22,6 +22,7 @@ from enum import IntEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
 
+from game.actions import SheetView
 from game.actions.combat import UNARMED, npc_weapon, put_sheet, report_attack, sheet_of
 from game.actions.deeds import HARM, standing_hostiles
 from game.errors import ActionRefused
@@ -49,15 +50,6 @@ class OwnVerbs:
     words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     help: tuple[str, ...] = ()
     register: Callable[[ActionRegistry], None] | None = None
-
-
-@dataclass(frozen=True)
-class SheetView:
-    """What the player sees of their sheet now: the status line's health figure and the lines
-    ``stats`` shows, each with what the system's moment adds (a point readied for the next roll)."""
-
-    health: str
-    lines: tuple[str, ...]
 
 
 class Use(IntEnum):

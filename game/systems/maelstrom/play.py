@@ -27,11 +27,12 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from game.actions import SheetView
 from game.actions.combat import report_attack
 from game.errors import ActionRefused
 from game.events import PLAYER, RuleNoted
 from game.parser import ParseError, parse, phrases_of, tokenize
-from game.play.base import BasePlay, OwnVerbs, SheetView
+from game.play.base import BasePlay, OwnVerbs
 from game.rules.base import RollResult, Situation, Weapon
 from game.systems.maelstrom import fight, rolls
 from game.systems.maelstrom import sheet as sheets

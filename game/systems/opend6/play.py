@@ -25,11 +25,12 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from game.actions import SheetView
 from game.actions.combat import report_attack
 from game.actions.scope import Ambiguous, Misspelt, Orphan
 from game.errors import ActionRefused
 from game.events import PLAYER
-from game.play.base import BasePlay, OwnVerbs, SheetView
+from game.play.base import BasePlay, OwnVerbs
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.opend6 import fight, points, rolls
 from game.systems.opend6 import round_start as initiative
