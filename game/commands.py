@@ -250,6 +250,7 @@ def _saves_folder(option: str | None) -> Path:
 
 def check(args: argparse.Namespace) -> int:
     from game.authoring.stats import unreported_problems
+    from game.authoring.verbs import verb_problems
     from game.authoring.warnings import check_warnings
     from game.world.loader import check_adventure
 
@@ -265,7 +266,8 @@ def check(args: argparse.Namespace) -> int:
             except UsageError as error:
                 problems.append(f"{name}: {error}")
                 continue
-        found = check_adventure(path, more_checks=unreported_problems)
+        found = check_adventure(path, more_checks=lambda merged, problems: [
+            *unreported_problems(merged, problems), *verb_problems(merged, problems)])
         problems.extend(found)
         if not found:
             warnings.extend(check_warnings(path))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import escape
 
 from game.world.content import Adventure, ExitDef, RoomDef
+from game.world.schema import trigger_name
 
 #: Grid steps of the compass directions (x grows east, y grows south).
 STEPS: dict[str, tuple[int, int]] = {
@@ -179,7 +180,7 @@ def _text(adventure: Adventure) -> str:
     goal = _goal_words(adventure)
     if goal:
         legend.append(f"Goal: {goal}.")
-    legend += [f"Won by triggers.{index}: {words}." for index, words in _winning_triggers(adventure)]
+    legend += [f"Won by {trigger_name(index)}: {words}." for index, words in _winning_triggers(adventure)]
     return "\n".join(legend + [""] + lines + [""] + _key(adventure, numbers, others))
 
 

@@ -345,6 +345,7 @@ def test_night_and_goal_texts(game: Engine) -> None:
     game.world.state.room = "hall"
     play(game, "take heart. take key. n")
     assert game.state.status == "won"
+    play(game, "play on")  # the end is final until the player chooses to play on
     assert play(game, "look")[1] == "The study, bright now that the heart is home."
 
 

@@ -31,6 +31,7 @@ from game.actions.triggers import matches, may_fire
 from game.verbs import ACTION_VERBS
 from game.world.conditions import holds, is_dark
 from game.world.content import TriggerDef, When
+from game.world.schema import trigger_name
 from game.world.state import PLAYER, room_place
 from game.world.world import World
 
@@ -78,7 +79,7 @@ def plan(world: World) -> Plan | None:
         try:
             found = Plan(tuple(_plan_one(world, index, trigger)))
         except _Beyond as why:
-            found = Plan(beyond=f"triggers.{index} {why}")
+            found = Plan(beyond=f"{trigger_name(index)} {why}")
         if not found.beyond:
             return found
         first = first or found
@@ -108,7 +109,7 @@ def _plan_one(world: World, index: int, trigger: TriggerDef) -> Iterator[Task]:
         yield from _when(world, trigger.when, room, True, 0)
         for earlier, blocker in _stoppers(world, index, verb, thing, room):
             if blocker.when is None:
-                raise _Beyond(f"never fires: triggers.{earlier} always stops {verb} {thing}".rstrip())
+                raise _Beyond(f"never fires: {trigger_name(earlier)} always stops {verb} {thing}".rstrip())
             yield from _when(world, blocker.when, room, False, 0)
         yield Task("act", room=room or "", verb=verb, thing=thing)
     elif trigger.on == "enter":

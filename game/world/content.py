@@ -18,9 +18,9 @@ SCENERY_KINDS: tuple[str, ...] = ("scenery", "container", "supporter")
 #: NPC pronouns (how the text refers to them).
 NPC_PRONOUNS: tuple[str, ...] = ("he", "she", "they", "it")
 #: The conditions a ``when`` table may hold (all of them must hold).
-CONDITIONS: tuple[str, ...] = ("exit_open", "item_here", "item_gone", "carrying", "npc_here", "npc_dead",
-                               "npc_gone", "goal_reached", "time", "flag", "not_flag", "counter_at_least",
-                               "counter_below", "dark")
+CONDITIONS: tuple[str, ...] = ("exit_open", "item_here", "item_gone", "carrying", "not_carrying", "item_in",
+                               "npc_here", "npc_dead", "npc_down", "npc_gone", "goal_reached", "time", "flag",
+                               "not_flag", "counter_at_least", "counter_below", "dark")
 #: What a trigger answers to: an action with a thing, entering or leaving a room, a condition starting to hold.
 TRIGGER_EVENTS: tuple[str, ...] = ("action", "enter", "leave", "when")
 #: How a trigger may end the run.
@@ -72,8 +72,13 @@ class When:
     item_here: tuple[str, ...] = ()
     item_gone: tuple[str, ...] = ()
     carrying: tuple[str, ...] = ()
+    not_carrying: tuple[str, ...] = ()
+    #: Item id -> the container or supporter (an item id or a scenery id) it must be in or on.
+    item_in: Mapping[str, str] = field(default_factory=dict)
     npc_here: tuple[str, ...] = ()
     npc_dead: tuple[str, ...] = ()
+    #: Alive but out of the fight (knocked out, surrendered, bleeding out).
+    npc_down: tuple[str, ...] = ()
     npc_gone: tuple[str, ...] = ()
     goal_reached: bool | None = None
     #: "day" or "night", or "" for any time.
@@ -117,6 +122,15 @@ class SceneryDef:
     #: entering or going through it takes that exit, and examining it finds the exit if hidden.
     way: str = ""
     capacity: int = 0
+    #: What is in or on it at the start (item ids); whether it starts closed, and the key that locks it.
+    contents: tuple[str, ...] = ()
+    closed: bool = False
+    locked_by: str | None = None
+
+    @property
+    def openable(self) -> bool:
+        """A container with a lid or door: it opens and closes (and locks, with ``locked_by``)."""
+        return self.kind == "container" and (self.closed or self.locked_by is not None)
 
 
 @dataclass(frozen=True)
@@ -133,6 +147,13 @@ class ExitDef:
     description: str = ""
     #: What the way is called in sentences ("the vault gate"); "the way north" when not given.
     name: str = ""
+    #: Shut with no key: only a trigger's ``open`` (or a ``force`` check) opens it.
+    locked: bool = False
+
+    @property
+    def lockable(self) -> bool:
+        """Whether the way starts shut: it has a key, or is ``locked`` with none."""
+        return self.locked_by is not None or self.locked
 
     @property
     def called(self) -> str:
@@ -219,6 +240,16 @@ class ItemDef:
     #: Its own sentence in its room's description until it is first moved (Inform's initial
     #: appearance): room prose never has to name a thing that can be taken away.
     initial: str = ""
+    #: Containers and supporters: what is in or on them at the start; whether a container starts
+    #: closed, and the key that locks it (``closed`` is implied by a key).
+    contents: tuple[str, ...] = ()
+    closed: bool = False
+    locked_by: str | None = None
+
+    @property
+    def openable(self) -> bool:
+        """A container with a lid or door: it opens and closes (and locks, with ``locked_by``)."""
+        return self.kind == "container" and (self.closed or self.locked_by is not None)
 
     @property
     def is_weapon(self) -> bool:
@@ -298,9 +329,11 @@ class TriggerDef:
     on: str
     verbs: tuple[str, ...] = ()
     not_verbs: tuple[str, ...] = ()
-    #: Item or scenery ids, or directions for ``go``.
+    #: Item or scenery ids, or directions for ``go``; with ``targets``, only the direct object.
     things: tuple[str, ...] = ()
     not_things: tuple[str, ...] = ()
+    #: The second thing a command names ("put relic on ALTAR", "unlock chest with KEY").
+    targets: tuple[str, ...] = ()
     rooms: tuple[str, ...] = ()
     not_rooms: tuple[str, ...] = ()
     when: When | None = None
@@ -350,3 +383,6 @@ class Adventure:
     triggers: tuple[TriggerDef, ...] = ()
     #: The oldest version of this adventure whose saves this version takes ("" = any whose ids still exist).
     oldest_compatible: str = ""
+    #: The author's own verbs (``[verbs]``): a word or phrase -> the verb it means (a verb of the
+    #: game's table, or a new one that only triggers give a meaning).
+    verbs: Mapping[str, str] = field(default_factory=dict)

@@ -83,4 +83,4 @@ def test_a_file_that_does_not_parse_gets_no_map(tmp_path: Path, capsys: pytest.C
 def test_a_map_says_which_triggers_win_the_adventure(capsys: pytest.CaptureFixture[str]) -> None:
     """Cloak of Darkness has no goal table: it is won by reading the message in the bar."""
     assert main(["map", "cloak-of-darkness"]) == 0
-    assert capsys.readouterr().out.splitlines()[1] == "Won by triggers.4: read or examine message in Foyer Bar."
+    assert capsys.readouterr().out.splitlines()[1] == "Won by triggers[5]: read or examine message in Foyer Bar."

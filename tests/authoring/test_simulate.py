@@ -110,7 +110,7 @@ def test_the_report_gives_no_median_without_a_win_and_names_what_is_beyond_the_s
     from game.authoring.scout import Fight, RunResult
     from game.authoring.simulate import summarise
 
-    beyond = "triggers.4 needs flag 'blessed', which no trigger the scout can fire sets"
+    beyond = "triggers[5] needs flag 'blessed', which no trigger the scout can fire sets"
     runs = [RunResult(1, "timeout", "", 50, 1, [Fight("rat", 1.0, True, 0.25)], beyond),
             RunResult(2, "dead", "ending: You have lost.", 9, 1, [], beyond)]
     figures = summarise(runs)
