@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.verbs import ACTION_VERBS, VERB_WORDS
-from game.world.content import Adventure, ItemDef, SceneryDef, TriggerDef, When
+from game.world.content import DAMAGE_TYPES, Adventure, ItemDef, SceneryDef, TriggerDef, When
 from game.world.schema import KeyPath, trigger_name
 
 #: The ``effect`` keys the game reads (game.actions.items, combat, the play modules).
@@ -402,6 +402,12 @@ def _item_class(item: ItemDef) -> str:
 def _effects_and_stats(adventure: Adventure) -> list[Warning]:
     warnings: list[Warning] = []
     for item_id, item in adventure.items.items():
+        kind = item.effect.get("damage_type")
+        if kind is not None and kind not in DAMAGE_TYPES:
+            close = difflib.get_close_matches(str(kind), DAMAGE_TYPES, n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            warnings.append((("items", item_id, "effect", "damage_type"),
+                             f"damage type '{kind}' is read by no system{hint}; allowed: {', '.join(DAMAGE_TYPES)}"))
         for key in item.effect:
             if key not in EFFECT_KEYS:
                 close = difflib.get_close_matches(key, EFFECT_KEYS, n=1, cutoff=0.6)

@@ -43,6 +43,7 @@ from game.world.content import (
     DISPOSITIONS,
     ITEM_KINDS,
     NPC_PRONOUNS,
+    SCENERY_KINDS,
     TALK_MEMORIES,
     Adventure,
     CheckDef,
@@ -323,8 +324,9 @@ class _Builder:
         rooms = {room_id: self._room(room_id, regions) for room_id in self.room_data}
         npcs = {npc_id: self._npc(npc_id, rooms) for npc_id in self.npc_data}
         goal = self._goal(head.get("goal"))
-        triggers = TriggerBuilder(self.report, self.texts, self.room_data).build(self.top.get("triggers"))
-        self._check_locks(triggers)
+        trigger_builder = TriggerBuilder(self.report, self.texts, self.room_data)
+        triggers = trigger_builder.build(self.top.get("triggers"))
+        self._check_locks(triggers, trigger_builder.faulty)
         self._check_reachable(head.get("start"), rooms)
         return Adventure(
             id=head.get("id", ""), title=head.get("title", ""), version=head.get("version", ""),
@@ -474,7 +476,7 @@ class _Builder:
         holder = path[1] if path[0] == "items" else f"{path[1]}/{path[3]}"
         for key, kinds in (("contents", ("container", "supporter")), ("closed", ("container",)),
                            ("locked_by", ("container",))):
-            if key in table and kind not in kinds:
+            if key in table and kind not in kinds and kind in (*ITEM_KINDS, *SCENERY_KINDS):  # (a misspelt kind: its own error)
                 self.report.add(path + (key,), f"only a {' or '.join(kinds)} has {key}; this is kind = \"{kind}\"")
         if "contents" in table:
             contents = self._placed_items(path + ("contents",), table["contents"], f"in:{holder}")
@@ -706,13 +708,17 @@ class _Builder:
         return direction
 
     # -- whole-adventure checks ----------------------------------------------------------
-    def _check_locks(self, triggers: tuple[TriggerDef, ...]) -> None:
+    def _check_locks(self, triggers: tuple[TriggerDef, ...], faulty: bool = False) -> None:
         """The exits locked without a force check (listed by :meth:`_exit`), once every item is placed:
-        a key placed nowhere, that no trigger ``move``s into play either, when no trigger ``open``s the way."""
+        a key placed nowhere, that no trigger ``move``s into play either, when no trigger ``open``s the way.
+        When a trigger had a problem of its own (``faulty``), a way with no key is not said to never open:
+        that trigger may well be the one meant to open it, and its own error says what to mend."""
         moved = {item for trigger in triggers for item in trigger.move}
         opened = {way for trigger in triggers for way in trigger.open}
         for path, key, way in self.locked_exits:
             if way in opened:
+                continue
+            if not key and faulty:
                 continue
             if not key:
                 self.report.add(path + ("locked",), "locked with no key and no force check, and no trigger "

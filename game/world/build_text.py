@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.world.content import CONDITIONS, DIRECTIONS, SCENERY_KINDS, SceneryDef, TextDef, When
+from game.world.content import CONDITIONS, DIRECTIONS, ITEM_KINDS, SCENERY_KINDS, SceneryDef, TextDef, When
 from game.world.schema import (
     BOOL,
     INT,
@@ -67,7 +67,7 @@ class TextBuilder:
 
     def when(self, path: KeyPath, raw: Mapping[str, Any], exits: Mapping[str, Any] | None) -> When:
         table = read_table(self.report, path, raw, WHEN_SPEC)
-        if not table:
+        if not raw:  # (a condition whose keys are all misspelt has its own errors, one for each)
             self.report.add(path, f"the condition is empty; give one or more of: {', '.join(CONDITIONS)}")
         values: dict[str, Any] = {}
         for key in _ITEM_KEYS:
@@ -90,12 +90,16 @@ class TextBuilder:
         return When(**values)
 
     def holders(self) -> dict[str, None]:
-        """The ids of every container and supporter: items of those kinds, and scenery of them (by its id)."""
-        found = {i: None for i, raw in self.items.items()
-                 if isinstance(raw, Mapping) and raw.get("kind") in ("container", "supporter")}
+        """The ids of every container and supporter: items of those kinds, and scenery of them (by its id);
+        and of things whose kind is misspelt (that has its own error: no second one here)."""
+        def holds(raw: Any, kinds: tuple[str, ...]) -> bool:
+            kind = raw.get("kind") if isinstance(raw, Mapping) else None
+            return kind in ("container", "supporter") or (isinstance(kind, str) and kind not in kinds)
+
+        found = {i: None for i, raw in self.items.items() if holds(raw, ITEM_KINDS)}
         for room in self.rooms.values():
             for scenery_id, raw in ((room.get("scenery") or {}) if isinstance(room, Mapping) else {}).items():
-                if isinstance(raw, Mapping) and raw.get("kind") in ("container", "supporter"):
+                if holds(raw, SCENERY_KINDS):
                     found[scenery_id] = None
         return found
 

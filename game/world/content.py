@@ -15,6 +15,11 @@ ITEM_KINDS: tuple[str, ...] = ("weapon", "armor", "tool", "water", "food", "exot
                                "container", "supporter", "clothing", "text")
 #: Kinds a piece of scenery may be: plain, or something things go in or on.
 SCENERY_KINDS: tuple[str, ...] = ("scenery", "container", "supporter")
+#: Kinds of harm an effect or weapon may name (``damage_type``): Vaarn's creature quirks read them (fungal
+#: creatures take half from blows and double from fire, mineral double from bludgeoning, synthetic double
+#: from electrical), BIND names the kind in its text; the other systems read none.
+DAMAGE_TYPES: tuple[str, ...] = ("bludgeoning", "piercing", "slashing", "kinetic", "fire", "electrical", "cold",
+                                 "acid", "poison", "psychic")
 #: NPC pronouns (how the text refers to them).
 NPC_PRONOUNS: tuple[str, ...] = ("he", "she", "they", "it")
 #: The conditions a ``when`` table may hold (all of them must hold).

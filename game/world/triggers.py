@@ -46,11 +46,16 @@ class TriggerBuilder:
         self.report = report
         self.texts = texts
         self.rooms = rooms
+        #: Whether a trigger had a problem (then what it would open is unknown: no second error for it).
+        self.faulty = False
 
     def build(self, raw: list[Any] | None) -> tuple[TriggerDef, ...]:
         triggers = []
         for index, entry in enumerate(raw or ()):
+            before = len(self.report.problems)
             trigger = self._one(("triggers", str(index)), entry)
+            if len(self.report.problems) > before:
+                self.faulty = True
             if trigger is not None:
                 triggers.append(trigger)
         return tuple(triggers)
@@ -129,6 +134,22 @@ class TriggerBuilder:
                 moves[item] = where
         return moves
 
+    def _way_hint(self, written: str) -> str:
+        """`` (did you mean chapel/down?)`` for a room/direction pair with a slip in the room or the way."""
+        room_id, _, direction = written.partition("/")
+        if room_id not in self.rooms:
+            close = self.report.suggest(room_id, self.rooms)
+            room_id = close.removeprefix(" (did you mean ").removesuffix("?)") if close else ""
+        room = self.rooms.get(room_id)
+        if not isinstance(room, Mapping):
+            return ""
+        exits = [_DIRECTION_NAMES.get(d, d) for d in (room.get("exits") or {})]
+        import difflib  # only content with a mistake needs it
+
+        way = _DIRECTION_NAMES.get(direction) or next(iter(difflib.get_close_matches(direction, exits, n=1)), "")
+        way = _DIRECTION_NAMES.get(way, way)
+        return f" (did you mean {room_id}/{way}?)" if way in exits else ""
+
     def _exits(self, path: KeyPath, value: str | list[str] | None) -> tuple[str, ...]:
         found = []
         for written in _listed(value):
@@ -136,7 +157,7 @@ class TriggerBuilder:
             direction = _DIRECTION_NAMES.get(direction, "")
             room = self.rooms.get(room_id)
             if not isinstance(room, Mapping) or not direction:
-                self.report.add(path, f"'{written}' is not room/direction (\"vault/north\")")
+                self.report.add(path, f"'{written}' is not room/direction (\"vault/north\"){self._way_hint(written)}")
             elif (way := _exit_of(room, direction)) is None:
                 self.report.add(path, f"the room {room_id} has no exit {direction}")
             elif not isinstance(way, Mapping) or not (way.get("locked_by") or way.get("locked")):
