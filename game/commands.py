@@ -7,6 +7,7 @@ import json
 import os
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -417,6 +418,21 @@ def capped_jobs(asked: int, cores: int | None = None) -> int:
     return cores
 
 
+def _watch(adventure: Adventure, systems: Sequence[str], seed: int, max_turns: int, explorer: bool) -> int:
+    """``simulate --watch SEED``: one scripted run per system, printed as the player would see it."""
+    from game.authoring.scout import play_run
+
+    for index, system_id in enumerate(systems):
+        transcript: list[str] = []
+        result = play_run(adventure, system_id, seed, max_turns, explorer=explorer, transcript=transcript)
+        print(("\n" if index else "") + f"# system: {system_id}\n# seed: {seed}")
+        for line in transcript:
+            print(line)
+        verdict = {"won": "won", "dead": f"died ({result.cause})"}.get(result.outcome, "ran out of turns")
+        print(f"\n# {verdict} after {result.turns} turns" + (f"; {result.beyond}" if result.beyond else ""))
+    return 0
+
+
 def simulate(args: argparse.Namespace) -> int:
     from game.authoring.report import format_report
     from game.authoring.simulate import simulate_all
@@ -431,6 +447,8 @@ def simulate(args: argparse.Namespace) -> int:
     if args.system:
         registry.get_system(args.system)
     systems = registry.SYSTEM_IDS if args.all_systems else (args.system or adventure.system,)
+    if args.watch is not None:
+        return _watch(adventure, systems, args.watch, args.max_turns, args.explorer)
     result = simulate_all(folder, adventure, systems, runs=args.runs, seed=args.seed, jobs=jobs,
                           max_turns=args.max_turns)
     if args.json:
