@@ -23,6 +23,7 @@ from game.world import schema as fields
 from game.world.content import (
     BEHAVIOURS,
     CREATURES,
+    CURRENCIES,
     DAMAGE_TYPES,
     DIRECTIONS,
     DISPOSITIONS,
@@ -61,6 +62,7 @@ ENUMS: dict[tuple[str, str], tuple[str, ...]] = {
     ("npc", "behaviour"): BEHAVIOURS,
     ("npc", "creature"): CREATURES,
     ("npc", "pronoun"): NPC_PRONOUNS,
+    ("npc", "currency"): CURRENCIES,
     ("scenery", "kind"): SCENERY_KINDS,
     ("npc", "blocks"): tuple(DIRECTIONS) + tuple(a for a in DIRECTIONS.values() if a not in DIRECTIONS),
     ("adventure", "system"): SYSTEM_IDS,

@@ -39,6 +39,7 @@ from game.world.build_text import TextBuilder
 from game.world.content import (
     BEHAVIOURS,
     CREATURES,
+    CURRENCIES,
     DIRECTIONS,
     DISPOSITIONS,
     ITEM_KINDS,
@@ -133,6 +134,7 @@ NPC_SPEC: dict[str, Checker] = {
     "name": STR, "description": STR, "aliases": STR_LIST, "disposition": STR, "behaviour": STR,
     "tier": INT, "items": STR_LIST, "stats": TABLE, "creature": STR, "talk": STR, "topics": TABLE,
     "talk_after": TABLE, "route": STR_LIST, "blocks": STR, "pronoun": STR, "descriptions": TABLE_LIST, "attack": STR,
+    "currency": STR,
 }
 REGION_SPEC: dict[str, Checker] = {"name": STR, "encounters": STR_LIST}
 CHECK_SPEC: dict[str, Checker] = {"check": STR, "difficulty": STR, **{s: INT for s in SYSTEM_IDS}}
@@ -449,6 +451,8 @@ class _Builder:
             given[key] = _text(item[key])
         for key in _ITEM_AMOUNTS & keys:
             given[key] = self._range(path + (key,), item[key], 0)
+        if "value" in item:
+            given["valued"] = True
         for key in _ITEM_AS_GIVEN & keys:
             given[key] = item[key]
         if "weight" in item:
@@ -675,6 +679,8 @@ class _Builder:
             pronoun=self._one_of(path + ("pronoun",), npc.get("pronoun", "it"), "a pronoun", NPC_PRONOUNS),
             descriptions=self.texts.descriptions(path + ("descriptions",), npc.get("descriptions"), None),
             attack=_text(npc.get("attack")),
+            **({"currency": self._one_of(path + ("currency",), npc["currency"], "a currency", CURRENCIES)}
+               if "currency" in npc else {}),
         ))
 
     def _topics(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, str]:

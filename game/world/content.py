@@ -30,6 +30,8 @@ CONDITIONS: tuple[str, ...] = ("exit_open", "item_here", "item_gone", "carrying"
 TRIGGER_EVENTS: tuple[str, ...] = ("action", "enter", "leave", "when")
 #: How a trigger may end the run.
 TRIGGER_ENDS: tuple[str, ...] = ("won", "lost")
+#: What a merchant takes in payment when ``buy`` names none.
+CURRENCIES: tuple[str, ...] = ("any", "water", "goods")
 #: NPC dispositions towards the player.
 DISPOSITIONS: tuple[str, ...] = ("hostile", "wary", "neutral", "friendly", "merchant")
 #: NPC behaviours (policies) that drive what an NPC does on its own.
@@ -234,6 +236,8 @@ class ItemDef:
     #: Fixed in place (a statue, a well): cannot be taken.
     fixed: bool = False
     value: int = 1
+    #: Whether the content gave ``value`` (then every system's trade reads it; see docs/authoring.md §9).
+    valued: bool = False
     stats: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     descriptions: tuple[TextDef, ...] = ()
     #: Containers: what they hold, in slots.
@@ -291,6 +295,9 @@ class NpcDef:
     #: he, she, they or it: how the text refers to the NPC.
     pronoun: str = "it"
     descriptions: tuple[TextDef, ...] = ()
+    #: What a merchant asks to be paid in when ``buy`` names no payment: ``water`` (rations), ``goods``
+    #: (items of value the player carries), or ``any`` (water, then goods when the water is not enough).
+    currency: str = "any"
     #: What the NPC strikes with when it carries no weapon ("its glass fangs"), under every system;
     #: empty for each system's own word (claws, fists, "its attack").
     attack: str = ""
