@@ -8,7 +8,7 @@ Vaarn's slot-for-slot barter, the common value scale elsewhere.
 - ``trade GOODS for GOODS [with NPC]``: GOODS are items and ``N water`` / ``N food``
   joined by "and"; the deal is made when what is offered is worth the asking price;
 - ``buy GOODS [from NPC]``: paid in what the trader takes (its ``currency``): rations of water, the
-  price rounded up; or the fewest things of value carried that cover the price (``(paying with the
+  price rounded up; or the fewest pieces of treasure carried that cover the price (``(paying with the
   silver ingot)``), when the trader takes goods or the water is not enough
   (``buy GOODS with GOODS`` names the payment: a trade);
 - ``sell GOODS [to NPC]``: paid in rations of water, rounded down (``sell GOODS for GOODS``);
@@ -139,15 +139,16 @@ def buy(turn: Turn, command: Command) -> None:
 
 
 def _goods_to_pay(turn: Turn, asked: Fraction, get: Goods) -> Goods | None:
-    """The carried things of value (``value`` given in content) that pay ``asked`` with the least worth
-    over it, fewest things first; never water or food containers, the goal's items or what is bought."""
+    """The carried treasure (items of kind ``treasure``: silver, gems, the things kept to trade) that pays
+    ``asked`` with the least worth over it, fewest things first; never the goal's items. Tools, arms and
+    supplies are never handed over unasked: ``buy X with Y`` names them."""
     from itertools import combinations
 
     world = turn.world
     scale = pricing(turn)
     goal = set(world.adventure.goal.carrying)
-    offered = [i for i in world.carried() if world.item(i).valued and world.item(i).kind not in ("water", "food")
-               and i not in goal and i not in get.items][:12]
+    offered = [i for i in world.carried() if world.item(i).kind == "treasure" and i not in goal
+               and i not in get.items][:12]
     best: tuple[Fraction, int, tuple[str, ...]] | None = None
     for count in range(1, len(offered) + 1):
         for chosen in combinations(offered, count):

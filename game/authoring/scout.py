@@ -89,7 +89,7 @@ class Scout:
         self.looted: set[tuple[str, object]] = set()
         self.rests: dict[int, int] = {}
         self.bought: set[str] = set()
-        self.filled: set[tuple[str, int]] = set()
+        self.filled: set[tuple[str, int, int]] = set()
         self.identified: set[str] = set()
         self.fight: Fight | None = None
         self.fights: list[Fight] = []
@@ -269,7 +269,7 @@ class Scout:
     # -- body and supplies ---------------------------------------------------------------
     def _survive(self) -> str | None:
         room = self.world.room
-        key = (room.id, self.state.day)
+        key = (room.id, self.state.day, self.state.water)  # again after water was spent (on a trade)
         if room.water_source and key not in self.filled:
             self.filled.add(key)
             vessel = any(self.world.item(i).kind == "water" for i in self.world.carried())
@@ -277,6 +277,8 @@ class Scout:
                 return "fill"
             if self.state.thirst_days or self.state.water == 0:
                 return "drink"
+        if room.water_source:
+            return None  # at the water already: nothing to go back for
         if self.state.thirst_days > 0 or self.state.water == 0:
             for item_id in self.world.carried():
                 item = self.world.item(item_id)
