@@ -189,6 +189,10 @@ def _add_simulate(sub: Subparsers, saves_text: str) -> None:
     simulate.add_argument("--jobs", type=int, default=0, help="worker processes (default: the machine's cores)")
     simulate.add_argument("--max-turns", type=int, default=800, help="commands before a run counts as a timeout")
     simulate.add_argument("--json", action="store_true")
+    simulate.add_argument("--watch", type=int, metavar="SEED",
+                          help="print one scripted run from this seed as a transcript, instead of the figures")
+    simulate.add_argument("--explorer", action="store_true",
+                          help="with --watch: the run of a player who sees every room first")
 
 
 def _add_generate(sub: Subparsers, saves_text: str) -> None:

@@ -7,7 +7,7 @@ import json
 import os
 import random
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -274,6 +274,7 @@ def _saves_folder(option: str | None) -> Path:
 
 def check(args: argparse.Namespace) -> int:
     from game.authoring.stats import unreported_problems
+    from game.authoring.verbs import verb_problems
     from game.authoring.warnings import check_warnings
     from game.world.loader import check_adventure
 
@@ -289,7 +290,8 @@ def check(args: argparse.Namespace) -> int:
             except UsageError as error:
                 problems.append(f"{name}: {error}")
                 continue
-        found = check_adventure(path, more_checks=unreported_problems)
+        found = check_adventure(path, more_checks=lambda merged, problems: [
+            *unreported_problems(merged, problems), *verb_problems(merged, problems)])
         problems.extend(found)
         if not found:
             warnings.extend(check_warnings(path))
@@ -439,6 +441,21 @@ def capped_jobs(asked: int, cores: int | None = None) -> int:
     return cores
 
 
+def _watch(adventure: Adventure, systems: Sequence[str], seed: int, max_turns: int, explorer: bool) -> int:
+    """``simulate --watch SEED``: one scripted run per system, printed as the player would see it."""
+    from game.authoring.scout import play_run
+
+    for index, system_id in enumerate(systems):
+        transcript: list[str] = []
+        result = play_run(adventure, system_id, seed, max_turns, explorer=explorer, transcript=transcript)
+        print(("\n" if index else "") + f"# system: {system_id}\n# seed: {seed}")
+        for line in transcript:
+            print(line)
+        verdict = {"won": "won", "dead": f"died ({result.cause})"}.get(result.outcome, "ran out of turns")
+        print(f"\n# {verdict} after {result.turns} turns" + (f"; {result.beyond}" if result.beyond else ""))
+    return 0
+
+
 def simulate(args: argparse.Namespace) -> int:
     from game.authoring.report import format_report
     from game.authoring.simulate import simulate_all
@@ -453,6 +470,8 @@ def simulate(args: argparse.Namespace) -> int:
     if args.system:
         registry.get_system(args.system)
     systems = registry.SYSTEM_IDS if args.all_systems else (args.system or adventure.system,)
+    if args.watch is not None:
+        return _watch(adventure, systems, args.watch, args.max_turns, args.explorer)
     result = simulate_all(folder, adventure, systems, runs=args.runs, seed=args.seed, jobs=jobs,
                           max_turns=args.max_turns)
     if args.json:

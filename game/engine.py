@@ -59,7 +59,7 @@ from game.text import clean, is_plural, quote_back
 from game.timekeeping import advance
 from game.verbs import META_VERBS
 from game.world import limits
-from game.world.conditions import place_name
+from game.world.conditions import PLAYING_ON, has_after_win, place_name
 from game.world.content import Adventure
 from game.world.state import PLAYER, WorldState
 from game.world.world import World
@@ -167,6 +167,7 @@ class Engine:
         if registry is None:
             registry = default_registry()
             self.play.register(registry)
+        register_author_verbs(registry, adventure)
         self.registry = registry
         self.saves = saves
         #: Snapshots for undo, each with the length the shared command log had then.
@@ -240,7 +241,7 @@ class Engine:
         """The system's own verbs as the parser reads them (see :func:`game.parser.phrases_of`)."""
         from game.parser import phrases_of
 
-        return phrases_of(self.play.verbs())
+        return {**author_phrases(self.adventure), **phrases_of(self.play.verbs())}
 
     def submit(self, text: str) -> Report:
         """Run one line of player input (several commands, maybe) and report what happened.
@@ -406,6 +407,8 @@ class Engine:
             answered = self._answer(text)
             if answered is not None:
                 return answered, True
+        if self.state.status != "playing" and tokenize(text) in PLAY_ON_WORDS:
+            return self._play_on(), True
         if tokenize(text) in (["yes"], ["y"], ["no"]):
             if slip is None or not slip.guesses:
                 return Report(["That was a rhetorical question."]), True
@@ -519,7 +522,7 @@ class Engine:
         spec = self.registry.get(command.verb)
         if spec is None:
             return Report([f"I don't know how to \"{command.verb}\"."])
-        if self.state.status != "playing" and not spec.observe:
+        if self.state.status != "playing":  # the end is final, as in Inform: only the meta commands go on
             return Report([self._ended_line()])
         if len(self.state.log) >= MAX_LOG and not spec.observe:
             return Report([f"This run has reached the most commands a save can hold ({MAX_LOG:,}). "
@@ -591,7 +594,7 @@ class Engine:
         return report
 
     def _perform(self, spec: ActionSpec, command: Command, log: list[str], answers: list[str]) -> Report:
-        if spec.observe and triggers.watches(self.world, command.verb):
+        if spec.observe and triggers.watches(self.world, command.verb, triggers.typed_verb(command, self.extra_verbs)):
             spec = replace(spec, observe=False)  # a trigger may answer it: it is a turn, and undoable
         snapshot = None if spec.observe else self.state.copy(share_log=True)
         if snapshot is not None:
@@ -799,7 +802,7 @@ class Engine:
 
     def _check_goal(self, turn: Turn) -> None:
         state, goal = self.state, self.adventure.goal
-        if state.status != "playing" or not (goal.reach or goal.carrying or goal.defeat):
+        if state.status != "playing" or not (goal.reach or goal.carrying or goal.defeat) or PLAYING_ON in state.flags:
             return
         if goal.reach and state.room != goal.reach:
             return
@@ -813,7 +816,26 @@ class Engine:
 
     def _ended_line(self) -> str:
         verdict = {"won": "won", "lost": "lost"}.get(self.state.status, "died")
-        return f"You have {verdict}. {ENDING_QUESTION}"
+        return f"You have {verdict}. {self.ending_question()}"
+
+    def ending_question(self) -> str:
+        """What the player may do once the run has ended (and, after a win with more to show, play on)."""
+        if self.can_play_on():
+            return ENDING_QUESTION.replace(" or QUIT?", ", PLAY ON to see the world after your win, or QUIT?")
+        return ENDING_QUESTION
+
+    def can_play_on(self) -> bool:
+        """Whether the run is won and the adventure has something to show after the win."""
+        return self.state.status == "won" and has_after_win(self.adventure)
+
+    def _play_on(self) -> Report:
+        """``play on`` after a win: the run goes on, still won (``goal_reached`` holds), for the epilogue."""
+        if not self.can_play_on():
+            return Report([self._ended_line()])
+        self.state.status = "playing"
+        self.state.flags.add(PLAYING_ON)
+        return Report(["You play on, after the end. (The win stands; undo, restart or quit as ever.)", "",
+                       *self.look_lines()])
 
     def restart(self) -> list[str]:
         """Start the adventure again under the same system (the ``--seed`` given, else a new seed)."""
@@ -903,6 +925,41 @@ class Engine:
         health = self.play.sheet_view(self.world).health
         return (f"{place_name(self.world)} | {health} | water {state.water} | food {state.food} | "
                 f"day {state.day} {state.clock} | {self.system.id}")
+
+
+#: What the player types to play on after a win.
+PLAY_ON_WORDS = (["play", "on"], ["continue"], ["amusing"])
+
+
+def author_phrases(adventure: Adventure) -> dict[tuple[str, ...], str]:
+    """The adventure's own words (``[verbs]``) as the parser reads them: each -> the verb it means."""
+    return {tuple(word.split()): author_verb_of(adventure, word) for word in adventure.verbs}
+
+
+def author_verb_of(adventure: Adventure, word: str) -> str:
+    """The verb an author's word means: a verb of the game's table (named, or by one of its words), or the
+    author's own verb (a word meaning itself, or another word of ``[verbs]`` that does)."""
+    from game.verbs import VERB_WORDS
+
+    meant = adventure.verbs.get(word, word)
+    for _ in range(len(adventure.verbs) + 1):
+        if meant in VERB_WORDS:
+            return meant
+        core = next((verb for verb, words in VERB_WORDS.items() if meant in words), None)
+        if core is not None:
+            return core
+        if adventure.verbs.get(meant, meant) == meant:
+            return meant
+        meant = adventure.verbs[meant]
+    return meant
+
+
+def register_author_verbs(registry: ActionRegistry, adventure: Adventure) -> None:
+    """A handler for each verb the adventure makes up: it means nothing until a trigger answers it."""
+    for word in adventure.verbs:
+        verb = author_verb_of(adventure, word)
+        if registry.get(verb) is None:
+            registry.register(verb, triggers.author_verb, observe=True)
 
 
 def _triggered(handler: Handler, turn: Turn, command: Command) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from game.actions import Turn
 from game.world.state import DAY_MINUTES
-from game.world.world import ROUTE_STOP_MINUTES
+from game.world.world import ROUTE_STOP_MINUTES, World
 
 #: Days in a row deprived of water that kill (seed 001 §Water).
 THIRST_DEATH_DAYS = 3
@@ -75,7 +75,8 @@ def interruption(turn: Turn, minutes: int) -> tuple[int, str] | None:
     """Where a long wait or rest of ``minutes`` must stop, and why; None when nothing stops it.
 
     It stops at once when a foe stands in the room; when a wanderer's route
-    brings it into the room (the minute it arrives; not one that was here as the
+    brings it into the room (the minute it arrives; a friendly or neutral one only the first time
+    it comes on a day, :func:`_threat`; not one that was here as the
     stretch began and comes back: beside a wanderer that comes and goes, a wait
     or rest would stop at each return, and its going and coming are told after);
     and at the end of the second day in a row without water, after which one
@@ -114,8 +115,21 @@ def _first_arrival(turn: Turn, minutes: int) -> tuple[int, str] | None:
     for at in range(first_stop, start + minutes, ROUTE_STOP_MINUTES):
         for npc_id in passers:
             if world.route_room(npc_id, at) == room and world.route_room(npc_id, at - 1) != room:
+                seen = f"@came:{npc_id}:{at // DAY_MINUTES}"
+                if not _threat(world, npc_id) and seen in world.state.flags:
+                    continue  # a friendly passer-by stops a long wait once a day, not each time it comes
+                world.state.flags.add(seen)
                 return at - start, "someone is coming"  # who: the arrival itself is told next
     return None
+
+
+def _threat(world: World, npc_id: str) -> bool:
+    """Whether a wanderer's coming stops every long wait: a hostile or wary one does; a friendly or
+    neutral passer-by, who may come by every hour, stops the first wait of the day it comes in, and is
+    told of after the others, as its going is."""
+    changed = world.state.npcs.get(npc_id)
+    disposition = changed.disposition if changed is not None else world.npc(npc_id).disposition
+    return disposition in ("hostile", "wary")
 
 
 def _thirst_midnight(turn: Turn, minutes: int, dry_days: int) -> int | None:

@@ -114,11 +114,11 @@ def test_asking_giving_and_showing_without_the_second_noun_asks_for_it(game: Eng
     assert play(game, "give knife to") == ["Who do you want to give the knife to?"]
     assert play(game, "maud")[0].startswith("Maud turns the knife over"), "the to typed is not doubled"
     assert play(game, "show heart") == ["Who do you want to show the Glass Heart to?"]
-    assert play(game, "to maud") == ["Maud looks the Glass Heart over: \"It is worth 1 slot of goods in barter.\""]
+    assert play(game, "to maud") == ["Maud looks the Glass Heart over: \"It is worth 25 slots of goods in barter.\""]
 
 
 def test_give_and_show_by_disposition(game: Engine) -> None:
-    assert play(game, "show heart to maud") == ["Maud looks the Glass Heart over: \"It is worth 1 slot of goods in barter.\""]
+    assert play(game, "show heart to maud") == ["Maud looks the Glass Heart over: \"It is worth 25 slots of goods in barter.\""]
     lines = play(game, "give heart to maud")
     assert lines[0] == "(first taking the Glass Heart)" and lines[1].startswith("Maud turns the Glass Heart over")
     assert game.world.place_of("heart") == "npc:maud"
@@ -345,6 +345,7 @@ def test_night_and_goal_texts(game: Engine) -> None:
     game.world.state.room = "hall"
     play(game, "take heart. take key. n")
     assert game.state.status == "won"
+    play(game, "play on")  # the end is final until the player chooses to play on
     assert play(game, "look")[1] == "The study, bright now that the heart is home."
 
 

@@ -5,7 +5,8 @@ rather than "I don't know the word"; so does Wayfarer (``hint``, ``verbose`` and
 ``version``, which are about the game, are meta commands).  They are also the verbs
 an adventure's triggers can give a meaning (``light lantern`` with a trigger that
 ``refuse``s it says the trigger's text instead, and sets its flags).  None of these takes time
-or rolls a die: a refusal or a line of colour, and the world as it was.  A thing
+or rolls a die: a refusal or a line of colour, and the world as it was (but ``close`` of a
+container that shuts, game.actions.containers, which is a turn).  A thing
 named is still looked up (and becomes "it"), so ``push statue`` in an empty room
 says the statue is not here.
 """
@@ -55,6 +56,12 @@ def touch(turn: Turn, command: Command) -> None:
 
 
 def close(turn: Turn, command: Command) -> None:
+    from game.actions import containers
+
+    holder = containers.holder_named(turn, command)
+    if holder is not None:
+        containers.close_holder(turn, command, holder)
+        return
     if command.direction is not None or set(command.words) & _WAY_WORDS:
         raise ActionRefused("There is no shutting or locking a way here: what is open stays open.")
     thing = _thing(turn, command, _typed(command))

@@ -197,6 +197,14 @@ def _target_exit(turn: Turn, command: Command) -> ExitDef:
 
 
 def open_exit(turn: Turn, command: Command) -> None:
+    """``open``/``unlock`` a way, or a container the words name (game.actions.containers)."""
+    from game.actions import containers
+
+    holder = containers.holder_named(turn, command)
+    if holder is not None:
+        opener = containers.unlock_holder if command.verb == "unlock" else containers.open_holder
+        opener(turn, command, holder)
+        return
     world = turn.world
     exit_def = _target_exit(turn, command)
     key = _key_for(turn, command, exit_def)

@@ -9,6 +9,7 @@ from game.actions.scope import SELF, Scope, resolve, scenery_of
 from game.errors import ActionRefused
 from game.text import article, capital, definite, is_plural, join_names, possessive, subject, the, verb_s
 from game.world.conditions import DARK_PLACE, is_dark, text_now
+from game.world.holders import is_locked, is_open
 from game.world.state import PLAYER
 
 if TYPE_CHECKING:
@@ -40,10 +41,15 @@ def describe_room(turn: Turn) -> None:
     if items:
         turn.say(f"You see {join_names([world.item_a(i) for i in items])} here.")
     for scenery_id, scenery in room.scenery.items():
-        held = world.items_at(f"in:{room.id}/{scenery_id}")
+        held = world.items_at(f"in:{room.id}/{scenery_id}") if is_open(world, f"{room.id}/{scenery_id}") else []
         if held:
             where = "On" if scenery.kind == "supporter" else "In"
             turn.say(f"{where} {the(scenery.name)} you see {join_names([world.item_a(i) for i in held])}.")
+    for item_id in items:  # what lies in or on a container or supporter on the floor, as Inform lists it
+        held = world.items_at(f"in:{item_id}") if is_open(world, item_id) else []
+        if held:
+            where = "On" if world.item(item_id).kind == "supporter" else "In"
+            turn.say(f"{where} {definite(world.item_name(item_id))} you see {join_names([world.item_a(i) for i in held])}.")
     turn.say(exits_line(turn))
 
 
@@ -154,10 +160,14 @@ def _examine_item(turn: Turn, item_id: str) -> None:
 
 
 def _contents(turn: Turn, place: str, kind: str) -> None:
-    """What is in or on a container or supporter."""
+    """What is in or on a container or supporter (a closed container: that it is closed, and locked)."""
     if kind not in ("container", "supporter"):
         return
     world = turn.world
+    key = place.removeprefix("in:")
+    if not is_open(world, key):
+        turn.say("It is closed and locked." if is_locked(world, key) else "It is closed.")
+        return
     inside = world.items_at(place)
     where = "On it" if kind == "supporter" else "In it"
     turn.say(f"{where} you see {join_names([world.item_a(i) for i in inside])}." if inside

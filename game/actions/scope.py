@@ -15,6 +15,7 @@ from game.errors import ActionRefused
 from game.text import capital, closest, join_names, quote_back, the
 from game.world.conditions import is_dark
 from game.world.content import Adventure, SceneryDef
+from game.world.holders import is_open
 from game.world.world import World
 
 #: A thing in the world: ("item", id), ("npc", id), ("scenery", "room/id") or SELF.
@@ -97,7 +98,7 @@ class Scope:
             things.append(SELF)
         # What lies in or on the room's scenery is in reach even when the scenery itself is not asked for.
         for holder in [*things, *([] if scenery_here else here)]:
-            if holds_things(world, holder):
+            if holds_things(world, holder) and is_open(world, holder[1]):
                 things += [("item", i) for i in world.items_at(f"in:{holder[1]}")]
         return cls(world, things, dark)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.actions import Turn, triggers
+from game.actions.containers import shut_inside
 from game.actions.scope import SELF, SELF_WORDS, Orphan, Scope, Thing, all_but, resolve, scenery_of, the_name
 from game.actions.trade_goods import FOOD_WORDS, WATER_WORDS, rations
 from game.actions.trade_pricing import FOOD_WORTH, WATER_WORTH
@@ -155,6 +156,7 @@ def _put_one(turn: Turn, item_id: str, holder: tuple[Thing, str]) -> None:
     if world.place_of(item_id) == holder_place(target):
         raise ActionRefused(f"{capital(definite(world.item_name(item_id)))} is already {where} "
                             f"{the_name(world, target)}.")
+    shut_inside(turn, target)
     _, capacity = holder_kind(turn, target)
     inside = world.items_at(holder_place(target))
     if capacity and sum(world.item(i).slots for i in inside) + world.item(item_id).slots > capacity:

@@ -7,7 +7,9 @@ Vaarn's slot-for-slot barter, the common value scale elsewhere.
 - ``wares [NPC]``: what the trader offers and at what price;
 - ``trade GOODS for GOODS [with NPC]``: GOODS are items and ``N water`` / ``N food``
   joined by "and"; the deal is made when what is offered is worth the asking price;
-- ``buy GOODS [from NPC]``: paid in rations of water, the price rounded up
+- ``buy GOODS [from NPC]``: paid in what the trader takes (its ``currency``): rations of water, the
+  price rounded up; or the fewest pieces of treasure carried that cover the price (``(paying with the
+  silver ingot)``), when the trader takes goods or the water is not enough
   (``buy GOODS with GOODS`` names the payment: a trade);
 - ``sell GOODS [to NPC]``: paid in rations of water, rounded down (``sell GOODS for GOODS``);
 - ``haggle [with NPC]``: the system's persuasion roll, once a day per trader;
@@ -120,12 +122,42 @@ def buy(turn: Turn, command: Command) -> None:
     if get.water:
         raise ActionRefused("Water is bought with goods: trade GOODS for N water.")
     scale = pricing(turn)
-    paid = water_for(scale, scale.goods_worth(world, get, True) * terms(turn, npc_id).rate, math.ceil)
-    if paid > world.state.water:
-        raise ActionRefused(f"{capital(world.the_npc(npc_id))} {verb(world, npc_id, 'asks', 'ask')} "
-                            f"{rations(paid, 'water')} for "
-                            f"{describe_goods(world, get)}; you carry {world.state.water}.")
-    settle(turn, npc_id, Goods(water=paid), get)
+    asked = scale.goods_worth(world, get, True) * terms(turn, npc_id).rate
+    paid = water_for(scale, asked, math.ceil)
+    currency = world.npc(npc_id).currency
+    if currency != "goods" and paid <= world.state.water:
+        settle(turn, npc_id, Goods(water=paid), get)
+        return
+    goods = _goods_to_pay(turn, asked, get) if currency != "water" else None
+    if goods is None:
+        what = rations(paid, "water") if currency != "goods" else f"goods worth {scale.worth_words(asked)}"
+        carried = f"; you carry {world.state.water}" if currency != "goods" else ""
+        raise ActionRefused(f"{capital(world.the_npc(npc_id))} {verb(world, npc_id, 'asks', 'ask')} {what} for "
+                            f"{describe_goods(world, get)}{carried}.")
+    turn.say(f"(paying with {describe_goods(world, goods)})")
+    settle(turn, npc_id, goods, get)
+
+
+def _goods_to_pay(turn: Turn, asked: Fraction, get: Goods) -> Goods | None:
+    """The carried treasure (items of kind ``treasure``: silver, gems, the things kept to trade) that pays
+    ``asked`` with the least worth over it, fewest things first; never the goal's items. Tools, arms and
+    supplies are never handed over unasked: ``buy X with Y`` names them."""
+    from itertools import combinations
+
+    world = turn.world
+    scale = pricing(turn)
+    goal = set(world.adventure.goal.carrying)
+    offered = [i for i in world.carried() if world.item(i).kind == "treasure" and i not in goal
+               and i not in get.items][:12]
+    best: tuple[Fraction, int, tuple[str, ...]] | None = None
+    for count in range(1, len(offered) + 1):
+        for chosen in combinations(offered, count):
+            worth = sum((scale.item_worth(world, i) for i in chosen), Fraction(0))
+            if worth >= asked and (best is None or (worth, count) < best[:2]):
+                best = (worth, count, chosen)
+        if best is not None:
+            break
+    return Goods(items=list(best[2])) if best is not None else None
 
 
 def payment_words(turn: Turn, command: Command) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -12,12 +12,12 @@ condition holds.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from game.actions import Turn
-from game.actions.scope import Scope, Thing, words_of
-from game.world.conditions import holds
+from game.actions.scope import Scope, Thing, resolve, words_of
+from game.world.conditions import goal_won, holds
 from game.world.content import TriggerDef
 from game.world.state import GONE, PLAYER, room_place
 from game.world.world import World
@@ -29,18 +29,54 @@ if TYPE_CHECKING:
 _ARTICLES = frozenset({"the", "a", "an", "some"})
 
 
-def watches(world: World, verb: str) -> bool:
-    """Whether an action trigger may answer ``verb`` in the player's room (so the action counts as a turn).
-
-    None does once the run has ended: what is left to do then (look, examine) only observes."""
+def watches(world: World, verb: str, typed: str = "") -> bool:
+    """Whether an action trigger may answer ``verb`` (typed as ``typed``) in the player's room (so the
+    action counts as a turn).  None does once the run has ended."""
     if world.state.status != "playing":
         return False
-    return any(_verb_fits(t, verb) and _room_fits(t, world.state.room) for t in _of(world, "action"))
+    said = _words_meant(world, typed)
+    return any(_verb_fits(t, verb, said) and _room_fits(t, world.state.room) for t in _of(world, "action"))
+
+
+def typed_verb(command: Command, extra: Mapping[tuple[str, ...], str] | None = None) -> str:
+    """The verb's words as the player typed them (``pull`` of ``pull rope``, which means ``shove``): a trigger
+    on ``verb = "pull"`` answers that word alone, one on ``verb = "shove"`` every word of the verb."""
+    from game.parser import split_verb, tokenize
+
+    words = tokenize(command.raw)
+    verb, rest = split_verb(words, extra)
+    return " ".join(words[:len(words) - len(rest)]) if verb is not None else ""
 
 
 def before_action(turn: Turn, command: Command) -> tuple[bool, bool]:
     """Run the action triggers that match ``command``: whether any fired, and whether one refused the action."""
-    return _fire(turn, command.verb, lambda: _named(turn.world, command))
+    typed = _words_meant(turn.world, typed_verb(command, _author_phrases(turn.world)))
+    return _fire(turn, command.verb, lambda: _named(turn.world, command), typed=typed,
+                 targets_of=lambda: _named_second(turn.world, command))
+
+
+def _words_meant(world: World, typed: str) -> frozenset[str]:
+    """The word typed and, for a word of ``[verbs]``, the words it stands for (``yank`` -> ``pull``)."""
+    words = {typed} if typed else set()
+    verbs = world.adventure.verbs
+    while typed in verbs and verbs[typed] not in words:
+        typed = verbs[typed]
+        words.add(typed)
+    return frozenset(words)
+
+
+def author_verb(turn: Turn, command: Command) -> None:
+    """A verb the adventure made up (``[verbs]``): it means what its triggers make of it, and nothing
+    otherwise. A thing named is still looked up (``ring bell`` with no bell here says so)."""
+    if command.words:
+        turn.referent = resolve(Scope.around(turn.world, scenery=True), command.words, turn.referent,
+                                pronouns=turn.pronouns, what=command.verb)
+    if not turn.lines:  # a trigger that answered has said what happens
+        turn.say("Nothing obvious happens.")
+
+
+def _author_phrases(world: World) -> dict[tuple[str, ...], str]:
+    return {tuple(word.split()): verb for word, verb in world.adventure.verbs.items()}
 
 
 def let_through(turn: Turn, verb: str, items: list[str]) -> list[str]:
@@ -56,21 +92,30 @@ def _refused_alone(turn: Turn, verb: str, item_id: str) -> bool:
     return _fire(turn, verb, lambda: {item_id}, naming=item_id)[1]
 
 
-def _fire(turn: Turn, verb: str, named_of: Callable[[], set[str]], naming: str | None = None) -> tuple[bool, bool]:
+def _fire(turn: Turn, verb: str, named_of: Callable[[], set[str]], naming: str | None = None,
+          typed: frozenset[str] = frozenset(),
+          targets_of: Callable[[], set[str]] | None = None) -> tuple[bool, bool]:
     """Run the action triggers for ``verb`` in the player's room whose things fit ``named_of()`` (found
     once, for the first trigger whose verb and room fit); with ``naming``, only those that name that
-    thing.  Whether any fired, and whether one refused the action."""
+    thing.  A trigger with ``target`` matches its ``thing`` against the direct object alone and its
+    ``target`` against the second thing (``targets_of()``).  Whether any fired, and whether one refused."""
     world = turn.world
     if world.state.status != "playing":  # after the end nothing fires: reading the message wins once
         return False, False
     named: set[str] | None = None
+    seconds: set[str] | None = None
     fired = False
     for index, trigger in _numbered(world, "action"):
         if naming is not None and naming not in trigger.things:
             continue
-        if _verb_fits(trigger, verb) and _room_fits(trigger, world.state.room):
+        if _verb_fits(trigger, verb, typed) and _room_fits(trigger, world.state.room):
             named = named_of() if named is None else named
-            if _things_fit(trigger, named) and may_fire(world, index, trigger):
+            if trigger.targets:
+                seconds = (targets_of() if targets_of is not None else set()) if seconds is None else seconds
+                fits = _pair_fits(trigger, named - seconds if naming is None else named, seconds)
+            else:
+                fits = _things_fit(trigger, named)
+            if fits and may_fire(world, index, trigger):
                 fired = True
                 if _apply(turn, index, trigger):
                     return True, True
@@ -115,8 +160,10 @@ def _numbered(world: World, on: str) -> Iterator[tuple[int, TriggerDef]]:
     return ((i, t) for i, t in enumerate(world.adventure.triggers) if t.on == on)
 
 
-def _verb_fits(trigger: TriggerDef, verb: str) -> bool:
-    return (not trigger.verbs or verb in trigger.verbs) and verb not in trigger.not_verbs
+def _verb_fits(trigger: TriggerDef, verb: str, typed: frozenset[str] = frozenset()) -> bool:
+    """A trigger's ``verb`` names the verb (every word of it) or one word of it as typed (``pull``)."""
+    said = {verb, *typed}
+    return (not trigger.verbs or not said.isdisjoint(trigger.verbs)) and said.isdisjoint(trigger.not_verbs)
 
 
 def _room_fits(trigger: TriggerDef, room_id: str) -> bool:
@@ -131,11 +178,25 @@ def may_fire(world: World, index: int, trigger: TriggerDef, room_id: str | None 
     return trigger.when is None or holds(world, trigger.when, room_id)
 
 
-def matches(trigger: TriggerDef, verb: str, named: Collection[str], room_id: str) -> bool:
-    """Whether an action trigger's filters fit ``verb`` naming ``named`` (ids, or a direction) in
-    ``room_id``, its ``when`` and ``once`` aside (for the simulator's planning; play goes through
-    :func:`before_action`)."""
-    return _verb_fits(trigger, verb) and _room_fits(trigger, room_id) and _things_fit(trigger, named)
+def matches(trigger: TriggerDef, verb: str, named: Collection[str], room_id: str,
+            second: Collection[str] = ()) -> bool:
+    """Whether an action trigger's filters fit ``verb`` naming ``named`` (ids, or a direction) and
+    ``second`` (the second thing) in ``room_id``, its ``when`` and ``once`` aside (for the simulator's
+    planning; play goes through :func:`before_action`)."""
+    if not (_verb_fits(trigger, verb) and _room_fits(trigger, room_id)):
+        return False
+    if trigger.targets:
+        return _pair_fits(trigger, set(named), set(second))
+    return _things_fit(trigger, set(named) | set(second))
+
+
+def _pair_fits(trigger: TriggerDef, objects: Collection[str], seconds: Collection[str]) -> bool:
+    """"put X on Y" as a pair: ``thing`` among the direct objects, ``target`` among the second things."""
+    if trigger.things and not any(t in objects for t in trigger.things):
+        return False
+    if not any(t in seconds for t in trigger.targets):
+        return False
+    return not any(t in objects or t in seconds for t in trigger.not_things)
 
 
 
@@ -157,6 +218,15 @@ def _named(world: World, command: Command) -> set[str]:
     scope = Scope.around(world, scenery=True)
     return {_id_of(thing) for thing in scope.things
             if any(set(phrase) <= words_of(world, thing) for phrase in phrases)}
+
+
+def _named_second(world: World, command: Command) -> set[str]:
+    """The ids the command's second phrase names ("on the altar"), among the things in scope."""
+    phrase = tuple(w for w in command.second if w not in _ARTICLES)
+    if not phrase:
+        return set()
+    scope = Scope.around(world, scenery=True)
+    return {_id_of(thing) for thing in scope.things if set(phrase) <= words_of(world, thing)}
 
 
 def _id_of(thing: Thing) -> str:
@@ -182,8 +252,8 @@ def _apply(turn: Turn, index: int, trigger: TriggerDef) -> bool:
     state.opened.difference_update(trigger.close)
     if trigger.refuse:
         turn.say(trigger.refuse)
-    if trigger.end:
-        _end(turn, trigger)
+    if trigger.end and state.status == "playing" and not (trigger.end == "won" and goal_won(world)):
+        _end(turn, trigger)  # a run won and played on is not won again
     return bool(trigger.refuse)
 
 

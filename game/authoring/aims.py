@@ -28,12 +28,16 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
 from game.actions.triggers import matches, may_fire
-from game.verbs import ACTION_VERBS
+from game.verbs import ACTION_VERBS, VERB_WORDS
 from game.world.conditions import holds, is_dark
 from game.world.content import TriggerDef, When
+from game.world.holders import is_in, room_of_place
+from game.world.schema import trigger_name
 from game.world.state import PLAYER, room_place
 from game.world.world import World
 
+#: Every word of a verb (``pull``): a trigger on one is fired by typing that word.
+_WORDS = frozenset(word for words in VERB_WORDS.values() for word in words if " " not in word)
 #: How many triggers deep a plan follows one condition to the trigger that brings it about.
 DEPTH = 3
 #: Verbs the scout uses for an action trigger that names none (the first one it allows), with a thing and without.
@@ -42,8 +46,9 @@ _PLAIN_VERBS = {True: ("examine", "read", "search"), False: ("wait", "look", "se
 
 @dataclass(frozen=True)
 class Task:
-    """One thing to bring about: ``carry``/``shed`` an item, ``place`` it in a room, ``defeat`` an
-    NPC, ``reach`` a room, ``act`` (``verb`` on ``thing``, in ``room`` when given), or ``wait``."""
+    """One thing to bring about: ``carry``/``shed`` an item, ``place`` it in a room, ``put`` it in or on
+    the holder ``thing`` (in ``room``), ``defeat`` an NPC, ``reach`` a room, ``act`` (``verb`` on
+    ``thing``, in ``room`` when given), or ``wait``."""
 
     kind: str
     item: str = ""
@@ -59,6 +64,8 @@ class Plan:
 
     tasks: tuple[Task, ...] = ()
     beyond: str = ""
+    #: The trigger the plan fires, by its number (-1: none).
+    index: int = -1
 
 
 class _Beyond(Exception):
@@ -78,11 +85,46 @@ def plan(world: World) -> Plan | None:
         try:
             found = Plan(tuple(_plan_one(world, index, trigger)))
         except _Beyond as why:
-            found = Plan(beyond=f"triggers.{index} {why}")
+            found = Plan(beyond=f"{trigger_name(index)} {why}")
         if not found.beyond:
             return found
         first = first or found
     return first
+
+
+def opener(world: World, way: str) -> Plan | None:
+    """How to open the shut way ``way`` (``room/direction``) by a trigger whose ``open`` names it: the
+    first such trigger the scout can work towards, as a plan (its conditions, then its action or the
+    room to enter); None when no trigger opens it; a plan with ``beyond`` when none can be fired."""
+    first: Plan | None = None
+    for index, trigger in enumerate(world.adventure.triggers):
+        if way not in trigger.open or trigger.end:
+            continue
+        try:
+            found = Plan(tuple(_fire_one(world, index, trigger)), index=index)
+        except _Beyond as why:
+            found = Plan(beyond=f"{trigger_name(index)} {why}")
+        if not found.beyond:
+            return found
+        first = first or found
+    return first
+
+
+def _fire_one(world: World, index: int, trigger: TriggerDef) -> Iterator[Task]:
+    """The tasks that make one trigger fire (its effects wanted, not an ending)."""
+    if trigger.once and f"@fired-{index}" in world.state.flags:
+        raise _Beyond("has fired already")
+    room = _room_of(world, trigger)
+    yield from _when(world, trigger.when, room, True, 0)
+    if trigger.on == "action":
+        verb, thing = _command_of(trigger, world.adventure.verbs)
+        yield Task("act", room=room or "", verb=verb, thing=thing)
+    elif trigger.on == "enter" and room is not None:
+        yield Task("reach", room=room)
+    elif trigger.on == "when":
+        yield Task("wait")
+    else:
+        raise _Beyond(f"answers on = \"{trigger.on}\" with no room, which the scout cannot bring about")
 
 
 def stopping_trigger(world: World, verb: str, named: Collection[str],
@@ -104,11 +146,11 @@ def _plan_one(world: World, index: int, trigger: TriggerDef) -> Iterator[Task]:
         raise _Beyond("has fired already")
     room = _room_of(world, trigger)
     if trigger.on == "action":
-        verb, thing = _command_of(trigger)
+        verb, thing = _command_of(trigger, world.adventure.verbs)
         yield from _when(world, trigger.when, room, True, 0)
         for earlier, blocker in _stoppers(world, index, verb, thing, room):
             if blocker.when is None:
-                raise _Beyond(f"never fires: triggers.{earlier} always stops {verb} {thing}".rstrip())
+                raise _Beyond(f"never fires: {trigger_name(earlier)} always stops {verb} {thing}".rstrip())
             yield from _when(world, blocker.when, room, False, 0)
         yield Task("act", room=room or "", verb=verb, thing=thing)
     elif trigger.on == "enter":
@@ -134,10 +176,10 @@ def _room_of(world: World, trigger: TriggerDef) -> str | None:
     return None
 
 
-def _command_of(trigger: TriggerDef) -> tuple[str, str]:
+def _command_of(trigger: TriggerDef, world_verbs: Collection[str] = ()) -> tuple[str, str]:
     """The verb and thing (id or direction, "" for none) of a command the action trigger answers."""
-    verbs = [v for v in trigger.verbs if v in ACTION_VERBS] if trigger.verbs else \
-        [v for v in _PLAIN_VERBS[bool(trigger.things)] if v not in trigger.not_verbs]
+    verbs = [v for v in trigger.verbs if v in ACTION_VERBS or v in _WORDS or v in world_verbs] if trigger.verbs \
+        else [v for v in _PLAIN_VERBS[bool(trigger.things)] if v not in trigger.not_verbs]
     if not verbs:
         raise _Beyond("names no verb the game knows")
     return verbs[0], trigger.things[0] if trigger.things else ""
@@ -185,6 +227,12 @@ def _make_hold(world: World, when: When, room: str, depth: int) -> Iterator[Task
     for item in when.item_gone:
         if world.place_of(item) == room_place(room):
             yield Task("carry", item=item)
+    for item, holder in when.item_in.items():
+        if not is_in(world, item, holder):
+            yield Task("put", item=item, thing=holder, room=_holder_room(world, holder) or "")
+    for item in when.not_carrying:
+        if world.place_of(item) == PLAYER:
+            yield Task("shed", item=item)
     for npc in when.npc_dead:
         if world.npc_condition(npc) != "dead":
             yield Task("defeat", npc=npc)
@@ -199,6 +247,15 @@ def _make_hold(world: World, when: When, room: str, depth: int) -> Iterator[Task
     if when.time:
         yield Task("wait")
     _unchangeable(world, when, room)
+
+
+def _holder_room(world: World, holder: str) -> str | None:
+    """The room a container or supporter is in: a scenery id's room (the first that has it), or where the
+    item lies (None: carried, or nowhere)."""
+    for room in world.adventure.rooms.values():
+        if holder in room.scenery:
+            return room.id
+    return room_of_place(world, world.place_of(holder)) if holder in world.adventure.items else None
 
 
 def _unchangeable(world: World, when: When, room: str) -> None:
@@ -241,7 +298,7 @@ def _setter(world: World, flag: str, depth: int) -> Iterator[Task]:
             continue
         room = _room_of(world, trigger)
         if trigger.on == "action":
-            verb, thing = _command_of(trigger)
+            verb, thing = _command_of(trigger, world.adventure.verbs)
             return iter([*_when(world, trigger.when, room, True, depth + 1),
                          Task("act", room=room or "", verb=verb, thing=thing)])
         if trigger.on == "enter" and room is not None:

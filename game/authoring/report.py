@@ -15,9 +15,17 @@ def format_report(result: dict[str, Any]) -> list[str]:
                      f"{figures['timeouts']} timed out); {_medians(figures)}")
         if figures.get("beyond"):
             lines.append(f"  the scripted player cannot work towards a win: {figures['beyond']}")
+        for opening in figures.get("openings", ()):
+            lines.append(f"  the win needs a way a trigger opens: {opening}")
         if figures["causes_of_death"]:
             causes = ", ".join(f"{cause} {count}" for cause, count in figures["causes_of_death"].items())
             lines.append(f"  deaths: {causes}")
+        off = figures.get("off_path")
+        if off:
+            causes = ", ".join(f"{cause} {count}" for cause, count in off["causes_of_death"].items())
+            lines.append(f"  off the path to the goal ({', '.join(off['rooms'])}): {off['explorer_runs']} explorer "
+                         f"run{'s' if off['explorer_runs'] != 1 else ''} saw every room first; "
+                         f"{off['explorer_deaths']} died there" + (f" ({causes})" if causes else ""))
         for npc_id, fight in figures["encounters"].items():
             fights = f"{fight['fights']:>4} fight{'' if fight['fights'] == 1 else 's'}"
             lines.append(f"  {npc_id:<20} {fights}, player won {fight['player_won']:.0%}, "

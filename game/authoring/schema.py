@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from game.authoring.warnings import EFFECT_KEYS
 from game.rules.base import DIFFICULTIES, KINDS
 from game.rules.registry import SYSTEM_IDS
 from game.world import build, build_text, triggers
@@ -22,9 +23,13 @@ from game.world import schema as fields
 from game.world.content import (
     BEHAVIOURS,
     CREATURES,
+    CURRENCIES,
+    DAMAGE_TYPES,
     DIRECTIONS,
     DISPOSITIONS,
     ITEM_KINDS,
+    NPC_PRONOUNS,
+    SCENERY_KINDS,
     TALK_MEMORIES,
     TRIGGER_ENDS,
     TRIGGER_EVENTS,
@@ -56,6 +61,9 @@ ENUMS: dict[tuple[str, str], tuple[str, ...]] = {
     ("npc", "disposition"): DISPOSITIONS,
     ("npc", "behaviour"): BEHAVIOURS,
     ("npc", "creature"): CREATURES,
+    ("npc", "pronoun"): NPC_PRONOUNS,
+    ("npc", "currency"): CURRENCIES,
+    ("scenery", "kind"): SCENERY_KINDS,
     ("npc", "blocks"): tuple(DIRECTIONS) + tuple(a for a in DIRECTIONS.values() if a not in DIRECTIONS),
     ("adventure", "system"): SYSTEM_IDS,
     ("check", "check"): KINDS,
@@ -72,6 +80,7 @@ RANGES: dict[tuple[str, str], tuple[int | None, int | None]] = {
     ("npc", "tier"): (1, 5), ("item", "weight"): (-4, 11), ("item", "slots"): (0, None),
     ("item", "rations"): (0, None), ("item", "value"): (0, None), ("item", "armor"): (0, None),
     ("room", "travel_minutes"): (0, None), ("player", "water"): (0, None), ("player", "food"): (0, None),
+    ("item", "capacity"): (0, None), ("scenery", "capacity"): (0, None),
 }
 
 #: Which references name which kind of id (for an adventure's own schema).
@@ -81,6 +90,12 @@ REFERENCES: dict[tuple[str, str], str] = {
     ("room", "search_items"): "items", ("room", "region"): "regions", ("exit", "to"): "rooms",
     ("exit", "locked_by"): "items", ("item", "stats"): "", ("npc", "items"): "items",
     ("npc", "route"): "rooms", ("player", "items"): "items", ("region", "encounters"): "npcs",
+    ("item", "contents"): "items", ("item", "locked_by"): "items", ("scenery", "contents"): "items",
+    ("scenery", "locked_by"): "items", ("when", "item_here"): "items", ("when", "item_gone"): "items",
+    ("when", "carrying"): "items", ("when", "not_carrying"): "items", ("when", "npc_here"): "npcs",
+    ("when", "npc_dead"): "npcs", ("when", "npc_down"): "npcs", ("when", "npc_gone"): "npcs",
+    ("trigger", "room"): "rooms", ("trigger", "not_room"): "rooms", ("trigger", "remove"): "items",
+    ("trigger", "thing"): "things", ("trigger", "not_thing"): "things", ("trigger", "target"): "things",
 }
 
 _DAMAGE_REGEX = r"^([1-9][0-9]?)?d(2|3|4|6|8|10|12|20|100)([+-][0-9]+)?$"
@@ -88,7 +103,14 @@ _PATTERNS: dict[tuple[str, str], str] = {("item", "damage"): _DAMAGE_REGEX, ("ro
 
 _REQUIRED: dict[str, tuple[str, ...]] = {
     "adventure": ("id", "title", "version", "start"), "room": ("name",), "item": ("name",), "npc": ("name",),
-    "exit": ("to",), "trigger": ("on",),
+    "exit": ("to",), "trigger": ("on",), "text": ("when", "text"),
+}
+
+#: The ``effect`` keys the game reads, and what each takes.
+_EFFECT: dict[str, Json] = {
+    "damage": {"type": "string", "pattern": _DAMAGE_REGEX}, "damage_type": {"enum": list(DAMAGE_TYPES)},
+    "heal": {"type": "string", "pattern": _DAMAGE_REGEX}, "consumed": {"type": "boolean"},
+    "reveal": {"type": "boolean"}, "water": {"type": "integer", "minimum": 0}, "sustain": {"enum": ["ward", "calm"]},
 }
 
 
@@ -98,7 +120,8 @@ def loader_specs() -> dict[str, Mapping[str, fields.Checker]]:
         "top": build.TOP_SPEC, "adventure": build.ADVENTURE_SPEC, "goal": build.GOAL_SPEC,
         "player": build.PLAYER_SPEC, "room": build.ROOM_SPEC, "exit": build.EXIT_SPEC, "item": build.ITEM_SPEC,
         "npc": build.NPC_SPEC, "region": build.REGION_SPEC, "check": build.CHECK_SPEC,
-        "trigger": triggers.TRIGGER_SPEC, "when": build_text.WHEN_SPEC,
+        "trigger": triggers.TRIGGER_SPEC, "when": build_text.WHEN_SPEC, "scenery": build_text.SCENERY_SPEC,
+        "text": build_text.TEXT_SPEC,
     }
 
 
@@ -108,6 +131,9 @@ def content_schema(adventure: Adventure | None = None) -> Json:
     if adventure is not None:
         ids = {"rooms": list(adventure.rooms), "items": list(adventure.items), "npcs": list(adventure.npcs),
                "regions": list(adventure.regions)}
+        scenery = {s for room in adventure.rooms.values() for s in room.scenery}
+        ids["things"] = [*adventure.items, *sorted(scenery - set(adventure.items)), *adventure.npcs,
+                         *DIRECTIONS, *(a for a in DIRECTIONS.values() if a not in DIRECTIONS)]
     maker = _Maker(loader_specs(), ids)
     title = f"Wayfarer adventure content: {adventure.title}" if adventure else "Wayfarer adventure content"
     root = maker.table("top")
@@ -115,6 +141,10 @@ def content_schema(adventure: Adventure | None = None) -> Json:
     root["properties"]["items"] = maker.id_map("item")
     root["properties"]["npcs"] = maker.id_map("npc")
     root["properties"]["regions"] = maker.id_map("region")
+    root["properties"]["verbs"] = {
+        "type": "object", "propertyNames": {"pattern": "^[a-z]+( [a-z]+)?$"},
+        "additionalProperties": {"type": "string", "pattern": "^[a-z]+$"},
+        "description": "the adventure's own verbs: a word -> the verb it means (docs/authoring.md §15)"}
     return {"$schema": DRAFT, "$id": "https://wayfarer.invalid/schema/adventure.json", "title": title,
             "description": "One adventure folder's *.toml files merged. See docs/authoring.md.",
             **root, "$defs": maker.defs}
@@ -127,7 +157,8 @@ class _Maker:
         self.specs = specs
         self.ids = ids
         self.defs: Json = {"check": self._check(), "stats": self._stats(), "id": {"type": "string", "pattern": ID_REGEX}}
-        for name in ("adventure", "goal", "player", "room", "exit", "item", "npc", "region", "trigger", "when"):
+        for name in ("adventure", "goal", "player", "room", "exit", "item", "npc", "region", "trigger", "when",
+                     "scenery", "text"):
             self.defs[name] = self.table(name)
 
     def table(self, name: str) -> Json:
@@ -185,8 +216,19 @@ class _Maker:
             names = list(DIRECTIONS) + [a for a in DIRECTIONS.values() if a not in DIRECTIONS]
             return {"type": "object", "propertyNames": {"enum": names}, "additionalProperties": exit_ref}
         if owner == "item" and key == "effect":
+            assert set(_EFFECT) == set(EFFECT_KEYS), "every effect key the game reads has its type here"
             return {"type": "object", "description": "what using the item does (see docs/authoring.md, Effects)",
-                    "properties": {"damage": {"type": "string", "pattern": _DAMAGE_REGEX}}}
+                    "properties": dict(_EFFECT), "additionalProperties": False}
+        if key == "descriptions":
+            return {"type": "array", "items": {"$ref": "#/$defs/text"}}
+        if owner == "room" and key == "scenery":
+            return self.id_map("scenery")
+        if (owner, key) == ("when", "item_in"):
+            items = self.ids.get("items")
+            return {"type": "object", "additionalProperties": {"type": "string"},
+                    **({"propertyNames": {"enum": items}} if items else {})}
+        if (owner, key) == ("text", "when"):
+            return {"$ref": "#/$defs/when"}
         if owner == "top" and key == "triggers":
             return {"type": "array", "items": {"$ref": "#/$defs/trigger"}}
         if (owner, key) in (("trigger", "when"), ("room", "dark")):
@@ -194,7 +236,9 @@ class _Maker:
         if (owner, key) in (("trigger", "add"), ("when", "counter_at_least"), ("when", "counter_below")):
             return {"type": "object", "propertyNames": {"$ref": "#/$defs/id"}, "additionalProperties": {"type": "integer"}}
         if (owner, key) == ("trigger", "move"):
-            return {"type": "object", "additionalProperties": {"type": "string"}}
+            places = ["player", *self.ids["rooms"]] if self.ids.get("rooms") else None
+            return {"type": "object", "additionalProperties": {"enum": places} if places else {"type": "string"},
+                    **({"propertyNames": {"enum": self.ids["items"]}} if self.ids.get("items") else {})}
         if owner == "npc" and key == "topics":
             return {"type": "object", "additionalProperties": {"type": "string"}}
         if owner == "npc" and key == "talk_after":

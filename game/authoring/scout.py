@@ -52,15 +52,33 @@ class RunResult:
     turns: int
     days: int
     fights: list[Fight] = field(default_factory=list)
-    #: Why the scout could not work towards a win (a trigger it cannot bring about); "" when it could.
+    #: Why the scout could not work towards a win (a trigger it cannot bring about, a way it could not
+    #: open); "" when it could.
     beyond: str = ""
+    #: An explorer's run (every room seen before the goal), and the room it died in ("" when it did not).
+    explorer: bool = False
+    death_room: str = ""
+    #: The triggers it fired to open ways, and what each opened ("triggers[1] (pull rope in belfry)
+    #: opened the way down from 'chapel'"), in the order fired.
+    openings: tuple[str, ...] = ()
 
 
 class Scout:
     """Plays one run through an :class:`~game.engine.Engine`."""
 
-    def __init__(self, engine: Engine, seed: int, max_turns: int) -> None:
+    def __init__(self, engine: Engine, seed: int, max_turns: int, *, explorer: bool = False,
+                 transcript: list[str] | None = None) -> None:
         self.engine = engine
+        #: Sees every room it can reach before it goes for the goal (the player who explores).
+        self.explorer = explorer
+        #: When given, each command and what the game answered are written here (``simulate --watch``).
+        self.transcript = transcript
+        #: The player's health before the last command (a fight that ends in death starts from it).
+        self.last_health = 1.0
+        #: Why the last way it looked at could not be opened (said when the run is not won).
+        self.blocked = ""
+        #: The ways it opened by triggers (see ``RunResult.openings``).
+        self.openings: list[str] = []
         self.world = engine.world
         self.adventure: Adventure = engine.adventure
         self.rng = random.Random(f"scout:{seed}")
@@ -71,7 +89,7 @@ class Scout:
         self.looted: set[tuple[str, object]] = set()
         self.rests: dict[int, int] = {}
         self.bought: set[str] = set()
-        self.filled: set[tuple[str, int]] = set()
+        self.filled: set[tuple[str, int, int]] = set()
         self.identified: set[str] = set()
         self.fight: Fight | None = None
         self.fights: list[Fight] = []
@@ -85,7 +103,9 @@ class Scout:
 
     # -- the loop --------------------------------------------------------------------
     def play(self) -> RunResult:
-        self.engine.opening()
+        opening = self.engine.opening()
+        if self.transcript is not None:
+            self.transcript.extend(opening)
         goal = self.adventure.goal
         if not (goal.reach or goal.carrying or goal.defeat or any(t.end == "won" for t in self.adventure.triggers)):
             self.beyond = "the adventure has no goal and no trigger that wins it"
@@ -94,9 +114,17 @@ class Scout:
         status = self.state.status
         outcome = "dead" if status == "lost" else status if status in ("won", "dead") else "timeout"
         cause = f"ending: {self.state.ending}" if status == "lost" else self._cause() if outcome == "dead" else ""
+        if outcome == "dead" and self.fight is None and cause in self._foe_names():
+            # killed before the scout's next look: the fight is counted as the death is (lost)
+            self.fight = Fight(self._foe_names()[cause], self.last_health)
         self._end_fight()
-        beyond = self.beyond if outcome != "won" else ""
-        return RunResult(self.seed, outcome, cause, self.state.turn, self.state.day, self.fights, beyond)
+        beyond = (self.beyond or self._why_not_won()) if outcome != "won" else ""
+        return RunResult(self.seed, outcome, cause, self.state.turn, self.state.day, self.fights, beyond,
+                         self.explorer, self.state.room if outcome == "dead" else "", tuple(self.openings))
+
+    def _foe_names(self) -> dict[str, str]:
+        """NPC name -> id, for the NPCs a death may be laid to."""
+        return {npc.name: npc_id for npc_id, npc in self.adventure.npcs.items()}
 
     @property
     def state(self) -> Any:
@@ -105,6 +133,7 @@ class Scout:
     def say(self, text: str) -> list[str]:
         """Submit one command, answering any question it asks; the output lines."""
         self.commands += 1
+        self.last_health = self.health()
         report = self.engine.submit(text)
         lines = list(report.lines)
         answers = 0
@@ -117,6 +146,8 @@ class Scout:
         if self.engine.asking is not None:
             self.engine.submit("undo")
         self.engine.pending = None
+        if self.transcript is not None:
+            self.transcript.extend(["", f"> {text}", *lines])
         return lines
 
     def step(self) -> None:
@@ -124,6 +155,8 @@ class Scout:
         self._track_fight()
         action = (self._recover() or self._fight_or_flee() or self._survive() or self._loot()
                   or self._trade() or self._heal())
+        if not action and self.explorer:
+            action = self._explore()
         planned = None if action else self._pursue()  # a plan's action may be one a trigger refuses: that is the point
         action = planned or action or self._search() or self._travel()
         self.say(planned or self._unstopped(action or "wait"))
@@ -236,17 +269,31 @@ class Scout:
     # -- body and supplies ---------------------------------------------------------------
     def _survive(self) -> str | None:
         room = self.world.room
-        key = (room.id, self.state.day)
+        key = (room.id, self.state.day, self.state.water)  # again after water was spent (on a trade)
         if room.water_source and key not in self.filled:
             self.filled.add(key)
-            return "fill" if self.state.thirst_days == 0 else "drink"
+            vessel = any(self.world.item(i).kind == "water" for i in self.world.carried())
+            if self.state.thirst_days == 0 and vessel:
+                return "fill"
+            if self.state.thirst_days or self.state.water == 0:
+                return "drink"
+        if room.water_source:
+            return None  # at the water already: nothing to go back for
         if self.state.thirst_days > 0 or self.state.water == 0:
             for item_id in self.world.carried():
                 item = self.world.item(item_id)
                 if item.effect.get("water") and (item_id, 1) not in self.looted:
                     self.looted.add((item_id, 1))
                     return f"use {self._noun(item_id)}"
+            return self._to_water()
         return None
+
+    def _to_water(self) -> str | None:
+        """The next step to the nearest water source seen, as a player with an empty skin goes back to
+        the well before the day's ration is due (None when none is known or reachable)."""
+        sources = sorted(r for r in self.state.visited if self.adventure.rooms[r].water_source)
+        paths = [p for r in sources if (p := self._search_path(r, False, False))]
+        return self._move(min(paths, key=len)[0]) if paths else None
 
     def _recover(self) -> str | None:
         """Down but alive with no foe standing (OpenD6's incapacitated, a BIND save): only a long
@@ -272,6 +319,9 @@ class Scout:
         return "rest long" if can_long and health < 0.5 else "rest short"
 
     def _loot(self) -> str | None:
+        from_holder = self._loot_holders()
+        if from_holder:
+            return from_holder
         here = [i for i in self.world.room_items() if not self.world.item(i).fixed]
         key = (self.state.room, tuple(here))
         if not here or key in self.looted:
@@ -281,6 +331,34 @@ class Scout:
         if len(wanted) == len(here):
             return "take all"
         return f"take {self._noun(wanted[0])}" if wanted else None
+
+    def _holders_here(self) -> list[tuple[str, str]]:
+        """The containers and supporters here (their holder keys, and a word the parser knows for each)."""
+        from game.world import holders
+
+        world, room = self.world, self.world.room
+        found = [(i, self._noun(i)) for i in world.room_items() if holders.definition(world, i) is not None]
+        found += [(f"{room.id}/{s}", self._scenery_noun(d)) for s, d in room.scenery.items()
+                  if d.kind in ("container", "supporter")]
+        return found
+
+    def _loot_holders(self) -> str | None:
+        """Open what is shut here (unlocking it with a key carried), and take what is in or on things."""
+        from game.world import holders
+
+        world = self.world
+        for key, noun in self._holders_here():
+            inside = [i for i in world.items_at(f"in:{key}") if i not in self.shed]
+            if not holders.is_open(world, key):
+                lock = getattr(holders.definition(world, key), "locked_by", None)
+                if (key, "open") not in self.looted and (not holders.is_locked(world, key)
+                                                          or (lock is not None and world.place_of(lock) == "player")):
+                    self.looted.add((key, "open"))
+                    return f"open {noun}"
+            elif inside and (key, tuple(inside)) not in self.looted:
+                self.looted.add((key, tuple(inside)))
+                return f"take all from {noun}"
+        return None
 
     def _trade(self) -> str | None:
         world = self.world
@@ -332,19 +410,33 @@ class Scout:
                 return where
             if kind == "npc":
                 return world.npc_room(where) or None
+            if kind == "in":
+                return self._holder_target(where)
         for npc_id in goal.defeat:
             if world.npc_condition(npc_id) == "ok":
                 return world.npc_room(npc_id) or None
         return goal.reach
+
+    def _holder_target(self, key: str) -> str | None:
+        """Where to go for what lies in the holder ``key``: its key first when it is locked, else its room."""
+        from game.world import holders
+
+        world = self.world
+        lock = getattr(holders.definition(world, key), "locked_by", None)
+        if holders.is_locked(world, key) and lock is not None and world.place_of(lock) != "player":
+            kind, _, where = world.place_of(lock).partition(":")
+            return where if kind in ("room", "search") else holders.room_of_place(world, world.place_of(lock))
+        return holders.room_of_place(world, f"in:{key}")
 
     def _passable(self, room_id: str, exit_def: ExitDef, force: bool = True) -> bool:
         if not self.world.exit_visible(room_id, exit_def) or exit_def.to not in self.adventure.rooms:
             return False
         if self.go_stoppers and self._stopped("go", {exit_def.direction}, room_id):
             return False  # a trigger refuses that way (blundering about in the dark)
-        if self.world.exit_open(room_id, exit_def) or not exit_def.locked_by:
+        if self.world.exit_open(room_id, exit_def) or not exit_def.lockable:
             return True
-        return exit_def.locked_by in self.world.carried() or (force and exit_def.force is not None)
+        return (exit_def.locked_by is not None and exit_def.locked_by in self.world.carried()) \
+            or (force and exit_def.force is not None)
 
     def _key_room(self) -> str | None:
         """Where the key of a locked way lies, when the scout does not carry it (keys before force)."""
@@ -415,9 +507,13 @@ class Scout:
         healthy = self.health() >= 0.7
         explore = ""  # the nearest unvisited room
         plans = ((target, False, True), (key_room, False, True), (explore, False, True), (target, False, False),
-                 (key_room, False, False), (target, healthy, False), (explore, healthy, False))
+                 (key_room, False, False), (None, False, False), (target, healthy, False), (explore, healthy, False))
         path = None
         for goal, force, careful in plans:
+            if goal is None and not force and not careful:  # no way on without a trigger: work one that opens a way
+                opening = self._open_way()
+                if opening:
+                    return opening
             if goal is None:
                 continue
             path = self._search_path(goal or None, force, careful)
@@ -433,14 +529,94 @@ class Scout:
     def _move(self, step: ExitDef) -> str:
         """The command that takes ``step`` from here: unlock or open it first, or fight the guard barring it."""
         room_id = self.state.room
-        if step.locked_by and not self.world.exit_open(room_id, step):
-            if step.locked_by in self.world.carried():
+        if step.lockable and not self.world.exit_open(room_id, step):
+            if step.locked_by is not None and step.locked_by in self.world.carried():
                 return f"unlock {step.direction} with {self._noun(step.locked_by)}"
             return f"open {step.direction}"
         blocker = self._blocker(step.direction)
         if blocker is not None:  # a guard bars the way: going would be refused, so fight it
             return self._strike(blocker)
         return f"go {step.direction}"
+
+    def _explore(self) -> str | None:
+        """An explorer's next step to the nearest room not yet seen (through foes: it means to see them)."""
+        path = self._search_path(None, False, False)
+        return self._move(path[0]) if path else None
+
+    def _shut_ways(self) -> list[tuple[str, ExitDef]]:
+        """Ways out of the rooms seen, to rooms not yet seen, that are shut and that no key carried and no
+        force check opens (only a trigger may)."""
+        world, found = self.world, []
+        for room_id in sorted(self.state.visited):
+            for exit_def in self.adventure.rooms[room_id].exits.values():
+                if not exit_def.lockable or exit_def.force is not None or exit_def.to in self.state.visited \
+                        or world.exit_open(room_id, exit_def) or not world.exit_visible(room_id, exit_def):
+                    continue
+                if exit_def.locked_by is None or world.place_of(exit_def.locked_by) != "player":
+                    found.append((room_id, exit_def))
+        return found
+
+    def _open_way(self) -> str | None:
+        """The next command towards a trigger that opens a shut way to new ground (``pull rope`` opens
+        the slab); what stops it is kept (``blocked``) for the report when the run is not won."""
+        from game.authoring.aims import opener
+        from game.world.schema import trigger_name
+
+        for room_id, exit_def in self._shut_ways():
+            found = opener(self.world, f"{room_id}/{exit_def.direction}")
+            if found is None:
+                continue
+            if found.beyond:
+                self.blocked = f"the way {exit_def.direction} from '{room_id}' is shut: {found.beyond}"
+                continue
+            for task in found.tasks:
+                action = self._do(task)
+                if action or task.kind != "reach":
+                    if action:
+                        self._note_opening(found.index, room_id, exit_def, task, action)
+                        return action
+                    self.blocked = (f"the way {exit_def.direction} from '{room_id}' is shut: "
+                                    f"{trigger_name(found.index)} opens it, but {self._undoable(task)}")
+                    break
+        return None
+
+    @staticmethod
+    def _undoable(task: Any) -> str:
+        """What stops one task of a plan, in words."""
+        if task.kind == "act" and task.room:
+            return f"its action ({task.verb} {task.thing}) is done in room '{task.room}', which it cannot get to"
+        if task.kind in ("carry", "place"):
+            return f"it needs item '{task.item}', which it cannot get"
+        if task.kind == "defeat":
+            return f"it needs npc '{task.npc}' defeated, and it cannot get to it"
+        return f"it cannot {task.kind} {task.room or task.thing}".rstrip()
+
+    def _note_opening(self, index: int, room_id: str, exit_def: ExitDef, task: Any, action: str) -> None:
+        """Remember the trigger fired to open a way (once its own action is the one taken)."""
+        from game.world.schema import trigger_name
+
+        if task.kind != "act" or task.room not in ("", self.state.room):
+            return
+        where = f" in {self.adventure.rooms[self.state.room].name}"
+        note = f"{trigger_name(index)} ({action}{where}) opens the way {exit_def.direction} from '{room_id}'"
+        if note not in self.openings:
+            self.openings.append(note)
+
+    def _why_not_won(self) -> str:
+        """The step a run not won could not make: the goal's room, item or foe it could not get to, and
+        the shut way in between; "" when it was on its way (it ran out of turns)."""
+        target = self._objective()
+        if target is None or target == self.state.room or self._search_path(target, True, False):
+            return ""
+        ways = self._shut_ways()
+        if self.blocked:
+            return f"could not get to room '{target}': {self.blocked}"
+        if ways:
+            room_id, exit_def = ways[0]
+            how = (f"locked by '{exit_def.locked_by}', which it never got" if exit_def.locked_by
+                   else "shut, and no trigger opens it")
+            return f"could not get to room '{target}': the way {exit_def.direction} from '{room_id}' is {how}"
+        return f"could not get to room '{target}': no way it found leads there"
 
     # -- the adventure's triggers (game.authoring.aims) ------------------------------------
     def _stopped(self, verb: str, named: set[str], room_id: str | None = None) -> bool:
@@ -502,6 +678,8 @@ class Scout:
         here, world = self.state.room, self.world
         if task.kind in ("carry", "shed", "place"):
             return self._handle(task.kind, task.item, task.room)
+        if task.kind == "put":
+            return self._put(task.item, task.thing, task.room)
         if task.kind == "defeat":
             where = world.npc_room(task.npc)
             return None if not where else self._strike(task.npc) if where == here else self._go_to(where)
@@ -534,6 +712,8 @@ class Scout:
                 return f"take {self._noun(item)}"
             if where == here and kind_of == "search":
                 return "search"
+            if kind_of == "in":
+                return self._from_holder(item, where)
             target = world.npc_room(where) if kind_of == "npc" else where if kind_of in ("room", "search") else ""
             return self._go_to(target) if target and target != here else None
         if kind == "place":
@@ -542,6 +722,40 @@ class Scout:
             self.shed.add(item)
             return f"drop {self._noun(item)}"
         return None
+
+    def _put(self, item: str, holder: str, room: str) -> str | None:
+        """Carry ``item`` to the holder ``holder`` (in ``room``), open it if it is shut, and put it there."""
+        from game.world import holders
+
+        world = self.world
+        if world.place_of(item) != "player":
+            return self._handle("carry", item, "")
+        if room and room != self.state.room:
+            return self._go_to(room)
+        here = dict(self._holders_here())
+        key = holder if holder in here else f"{self.state.room}/{holder}"
+        noun = here.get(key) or (self._noun(holder) if holder in self.adventure.items else holder)
+        if not holders.is_open(world, key):
+            return f"open {noun}"
+        definition = holders.definition(world, key)
+        where = "on" if definition is not None and definition.kind == "supporter" else "in"
+        return f"put {self._noun(item)} {where} {noun}"
+
+    def _from_holder(self, item: str, key: str) -> str | None:
+        """The next command to get ``item`` out of the holder ``key``: go there, open it, take it."""
+        from game.world import holders
+
+        world = self.world
+        room = self._holder_target(key)
+        if room is not None and room != self.state.room:
+            return self._go_to(room)
+        lock = getattr(holders.definition(world, key), "locked_by", None)
+        if holders.is_locked(world, key) and lock is not None and world.place_of(lock) != "player":
+            return self._handle("carry", lock, "")
+        if not holders.is_open(world, key):
+            noun = next((n for k, n in self._holders_here() if k == key), None)
+            return f"open {noun}" if noun else None
+        return f"take {self._noun(item)}"
 
     def _act(self, verb: str, thing: str) -> str | None:
         """``verb thing`` as a player types it (the thing by a name the parser knows)."""
@@ -584,11 +798,13 @@ class Scout:
         return f"hazard: {self.world.room.name}"
 
 
-def play_run(adventure: Adventure, system_id: str, seed: int, max_turns: int) -> RunResult:
-    """One whole run of ``adventure`` under ``system_id`` from ``seed``."""
+def play_run(adventure: Adventure, system_id: str, seed: int, max_turns: int, *, explorer: bool = False,
+             transcript: list[str] | None = None) -> RunResult:
+    """One whole run of ``adventure`` under ``system_id`` from ``seed`` (an explorer's, when asked; its
+    commands and answers written to ``transcript`` when given)."""
     from game.engine import Engine
     from game.rules.registry import get_system
 
     system = get_system(system_id, adventure.rules.get(system_id, {}))
     engine = Engine.new_game(adventure, system, seed)
-    return Scout(engine, seed, max_turns).play()
+    return Scout(engine, seed, max_turns, explorer=explorer, transcript=transcript).play()

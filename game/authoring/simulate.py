@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import statistics
 import sys
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -48,12 +48,15 @@ def _init_worker(folder: str) -> None:
         _WORKER["adventure"] = load_adventure(folder)
 
 
-def _one(task: tuple[str, int, int]) -> RunResult:
-    system_id, seed, max_turns = task
-    return play_run(_WORKER["adventure"], system_id, seed, max_turns)
+Task = tuple[str, int, int, bool]
 
 
-def _results(folder: Path, adventure: Adventure, tasks: list[tuple[str, int, int]], jobs: int) -> Iterator[RunResult]:
+def _one(task: Task) -> RunResult:
+    system_id, seed, max_turns, explorer = task
+    return play_run(_WORKER["adventure"], system_id, seed, max_turns, explorer=explorer)
+
+
+def _results(folder: Path, adventure: Adventure, tasks: list[Task], jobs: int) -> Iterator[RunResult]:
     """Each task's result, in the tasks' order.
 
     With several jobs, tasks go out in chunks of about an eighth of a worker's
@@ -65,8 +68,8 @@ def _results(folder: Path, adventure: Adventure, tasks: list[tuple[str, int, int
     the parent's start longer.
     """
     if jobs <= 1 or len(tasks) < 4:
-        for system_id, seed, max_turns in tasks:
-            yield play_run(adventure, system_id, seed, max_turns)
+        for system_id, seed, max_turns, explorer in tasks:
+            yield play_run(adventure, system_id, seed, max_turns, explorer=explorer)
         return
     _WORKER["adventure"] = adventure
     try:
@@ -80,22 +83,110 @@ def simulate_all(folder: Path, adventure: Adventure, systems: Sequence[str], *, 
                  max_turns: int = 800, progress: TextIO | None = None) -> dict[str, Any]:
     """Play ``runs`` runs under each system; the report as the JSON object above."""
     jobs = jobs or os.cpu_count() or 1
-    tasks = [(system_id, seed + i, max_turns) for system_id in systems for i in range(runs)]
+    explorers = explorer_runs(runs)
+    tasks = [(system_id, seed + i, max_turns, i >= runs) for system_id in systems for i in range(runs + explorers)]
     stream = progress if progress is not None else sys.stderr
     bar = _Bar(stream, len(tasks)) if stream.isatty() else None
     by_system: dict[str, list[RunResult]] = {system_id: [] for system_id in systems}
-    for (system_id, _seed, _turns), result in zip(tasks, _results(folder, adventure, tasks, jobs), strict=True):
+    for (system_id, _seed, _turns, _explorer), result in zip(tasks, _results(folder, adventure, tasks, jobs),
+                                                              strict=True):
         by_system[system_id].append(result)
         if bar is not None:
             bar.tick(system_id)
     if bar is not None:
         bar.close()
+    off_path = rooms_off_path(adventure)
     return {"adventure": adventure.id, "runs": runs, "seed": seed, "max_turns": max_turns,
-            "systems": {system_id: summarise(results) for system_id, results in by_system.items()}}
+            "systems": {system_id: summarise(results, off_path) for system_id, results in by_system.items()}}
 
 
-def summarise(results: list[RunResult]) -> dict[str, Any]:
-    """One system's figures from its runs."""
+def explorer_runs(runs: int) -> int:
+    """How many explorers' runs go with ``runs`` runs (a fifth, at least one): their seeds follow."""
+    return max(1, runs // 5)
+
+
+def rooms_off_path(adventure: Adventure) -> list[str]:
+    """The rooms off the path to the goal: not on a shortest way (locks aside) from the start to the goal's
+    room, items and foes, to the winning triggers' rooms, nor to the keys and triggers that open the
+    locked ways on those."""
+    from game.world.holders import MAX_NESTING
+
+    rooms = adventure.rooms
+    came: dict[str, str | None] = {adventure.start: None}
+    queue = deque([adventure.start])
+    while queue:
+        here = queue.popleft()
+        for exit_def in rooms[here].exits.values():
+            if exit_def.to in rooms and exit_def.to not in came:
+                came[exit_def.to] = here
+                queue.append(exit_def.to)
+    wanted = set(_goal_rooms(adventure))
+    on_path: set[str] = set()
+    for _ in range(MAX_NESTING):
+        for room_id in list(wanted - on_path):
+            step: str | None = room_id if room_id in came else None
+            while step is not None and step not in on_path:
+                on_path.add(step)
+                step = came[step]
+        more = _openers_of(adventure, on_path)
+        if more <= wanted:
+            break
+        wanted |= more
+    return [r for r in rooms if r in came and r not in on_path]
+
+
+def _goal_rooms(adventure: Adventure) -> Iterator[str]:
+    goal = adventure.goal
+    if goal.reach:
+        yield goal.reach
+    for item_id in goal.carrying:
+        yield from _home_room(adventure, adventure.item_homes.get(item_id, ""))
+    for npc_id in goal.defeat:
+        yield from ([adventure.npc_homes[npc_id]] if npc_id in adventure.npc_homes else [])
+    for trigger in adventure.triggers:
+        if trigger.end != "won":
+            continue
+        yield from trigger.rooms[:1]
+        when = trigger.when
+        if when is not None:
+            for item_id in (*when.carrying, *when.item_in):
+                yield from _home_room(adventure, adventure.item_homes.get(item_id, ""))
+            for holder in when.item_in.values():
+                yield from (r for r, room in adventure.rooms.items() if holder in room.scenery)
+                yield from _home_room(adventure, adventure.item_homes.get(holder, ""))
+
+
+def _home_room(adventure: Adventure, home: str) -> Iterator[str]:
+    kind, _, where = home.partition(":")
+    if kind in ("room", "search"):
+        yield where
+    elif kind == "npc" and where in adventure.npc_homes:
+        yield adventure.npc_homes[where]
+    elif kind == "in":
+        if "/" in where:
+            yield where.partition("/")[0]
+        else:
+            yield from _home_room(adventure, adventure.item_homes.get(where, ""))
+
+
+def _openers_of(adventure: Adventure, on_path: set[str]) -> set[str]:
+    """The rooms of the keys and of the triggers that open the locked ways between rooms on the path."""
+    found: set[str] = set()
+    for room_id in on_path:
+        for exit_def in adventure.rooms[room_id].exits.values():
+            if exit_def.to not in on_path or not exit_def.lockable:
+                continue
+            if exit_def.locked_by:
+                found.update(_home_room(adventure, adventure.item_homes.get(exit_def.locked_by, "")))
+            way = f"{room_id}/{exit_def.direction}"
+            found.update(r for t in adventure.triggers if way in t.open for r in t.rooms[:1])
+    return found
+
+
+def summarise(results: list[RunResult], off_path: Sequence[str] = ()) -> dict[str, Any]:
+    """One system's figures from its runs (an explorer's run counts only towards ``off_path``)."""
+    explorers = [r for r in results if r.explorer]
+    results = [r for r in results if not r.explorer]
     wins = [r for r in results if r.outcome == "won"]
     deaths = [r for r in results if r.outcome == "dead"]
     counted = wins or results
@@ -123,6 +214,14 @@ def summarise(results: list[RunResult]) -> dict[str, Any]:
     }
     if beyond:
         figures["beyond"] = min(beyond.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+    if explorers and off_path:
+        died = [r for r in explorers if r.outcome == "dead" and r.death_room in off_path]
+        figures["off_path"] = {
+            "rooms": list(off_path), "explorer_runs": len(explorers), "explorer_deaths": len(died),
+            "causes_of_death": dict(sorted(Counter(r.cause for r in died).items(), key=lambda kv: (-kv[1], kv[0])))}
+    openings = Counter(r.openings for r in wins if r.openings)
+    if openings:
+        figures["openings"] = list(min(openings.items(), key=lambda kv: (-kv[1], kv[0]))[0])
     return figures
 
 

@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.verbs import ACTION_VERBS, VERB_WORDS
-from game.world.content import Adventure, ItemDef, When
-from game.world.schema import KeyPath
+from game.world.content import DAMAGE_TYPES, Adventure, ItemDef, SceneryDef, TriggerDef, When
+from game.world.schema import KeyPath, trigger_name
 
 #: The ``effect`` keys the game reads (game.actions.items, combat, the play modules).
 EFFECT_KEYS: tuple[str, ...] = ("damage", "damage_type", "heal", "consumed", "reveal", "water", "sustain")
@@ -57,31 +57,95 @@ Warning = tuple[KeyPath, str]
 
 @dataclass
 class _Reach:
-    """What a player can get to from the start: rooms, items and NPCs."""
+    """What a player can get to from the start: rooms, items, the ways triggers open and the flags they set."""
 
     rooms: set[str] = field(default_factory=set)
     items: set[str] = field(default_factory=set)
+    opened: set[str] = field(default_factory=set)
+    flags: set[str] = field(default_factory=set)
+    fired: set[int] = field(default_factory=set)
 
 
 def reach(adventure: Adventure, *, keys_matter: bool = True) -> _Reach:
-    """Rooms and items reachable from the start, opening locks only with keys got on the way."""
+    """Rooms and items reachable from the start, opening locks only with keys got on the way, and
+    following the triggers that can fire on the way (a trigger's ``open`` opens its way, its ``move``
+    brings items into play, its ``set`` sets flags other triggers may need)."""
     found = _Reach(rooms={adventure.start} if adventure.start in adventure.rooms else set())
     changed = True
     while changed:
-        changed = False
-        for item_id, home in adventure.item_homes.items():
-            if item_id not in found.items and _home_reached(adventure, home, found):
-                found.items.add(item_id)
-                changed = True
-        for room_id in list(found.rooms):
-            for exit_def in adventure.rooms[room_id].exits.values():
-                if exit_def.to in found.rooms or exit_def.to not in adventure.rooms:
-                    continue
-                key = exit_def.locked_by
-                if not keys_matter or not key or key in found.items or exit_def.force is not None:
-                    found.rooms.add(exit_def.to)
-                    changed = True
+        changed = _walk_items(adventure, found) | _walk_rooms(adventure, found, keys_matter)
+        changed |= _walk_triggers(adventure, found)
     return found
+
+
+def _walk_items(adventure: Adventure, found: _Reach) -> bool:
+    changed = False
+    for item_id, home in adventure.item_homes.items():
+        if item_id not in found.items and _home_reached(adventure, home, found):
+            found.items.add(item_id)
+            changed = True
+    return changed
+
+
+def _walk_rooms(adventure: Adventure, found: _Reach, keys_matter: bool) -> bool:
+    changed = False
+    for room_id in list(found.rooms):
+        for exit_def in adventure.rooms[room_id].exits.values():
+            if exit_def.to in found.rooms or exit_def.to not in adventure.rooms:
+                continue
+            key = exit_def.locked_by
+            opened = f"{room_id}/{exit_def.direction}" in found.opened
+            if not keys_matter or not exit_def.lockable or opened or (key and key in found.items) \
+                    or exit_def.force is not None:
+                found.rooms.add(exit_def.to)
+                changed = True
+    return changed
+
+
+def _walk_triggers(adventure: Adventure, found: _Reach) -> bool:
+    """Fire (in the walk) every trigger that can fire with what is reached: its effects then count."""
+    changed = False
+    for index, trigger in enumerate(adventure.triggers):
+        if index in found.fired or not _can_fire(adventure, trigger, found):
+            continue
+        found.fired.add(index)
+        changed = True
+        found.flags.update(trigger.set)
+        found.opened.update(trigger.open)
+        for way in trigger.open:  # the way back through the same slab opens with it
+            room_id, _, direction = way.partition("/")
+            exit_def = adventure.rooms[room_id].exits.get(direction)
+            if exit_def is not None and exit_def.to in adventure.rooms:
+                found.opened.update(f"{exit_def.to}/{d}" for d, back in adventure.rooms[exit_def.to].exits.items()
+                                    if back.to == room_id)
+        for item_id, where in trigger.move.items():
+            if where == "player" or where in found.rooms:
+                found.items.add(item_id)
+    return changed
+
+
+def _can_fire(adventure: Adventure, trigger: TriggerDef, found: _Reach) -> bool:
+    """Whether a trigger can fire with what is reached (optimistic where the walk cannot tell: counters,
+    the time, NPCs)."""
+    if trigger.rooms and not set(trigger.rooms) & found.rooms:
+        return False
+    when = trigger.when
+    if when is not None:
+        wanted = {*when.carrying, *when.item_here, *when.item_in}
+        if not wanted <= found.items or not set(when.flag) <= found.flags:
+            return False
+    if trigger.on != "action":
+        return True
+    return all(_thing_reached(adventure, thing, found) for thing in (*trigger.things[:1], *trigger.targets[:1]))
+
+
+def _thing_reached(adventure: Adventure, thing: str, found: _Reach) -> bool:
+    if thing in adventure.items:
+        return thing in found.items
+    if thing in adventure.npcs:
+        return adventure.npc_homes.get(thing) in found.rooms or _met_in_region(adventure, thing, found.rooms) \
+            or bool(set(adventure.npcs[thing].route) & found.rooms)
+    return any(thing in adventure.rooms[r].scenery or thing in adventure.rooms[r].exits for r in found.rooms)
 
 
 def _home_reached(adventure: Adventure, home: str, found: _Reach) -> bool:
@@ -92,6 +156,16 @@ def _home_reached(adventure: Adventure, home: str, found: _Reach) -> bool:
         return where in found.rooms
     if kind == "npc":
         return adventure.npc_homes.get(where) in found.rooms or _met_in_region(adventure, where, found.rooms)
+    if kind == "in":  # in or on a holder: reached with it, and with its key when it is locked
+        room_id, _, scenery_id = where.partition("/")
+        holder: SceneryDef | ItemDef | None
+        if scenery_id:
+            holder = adventure.rooms[room_id].scenery.get(scenery_id) if room_id in adventure.rooms else None
+            reached = room_id in found.rooms
+        else:
+            holder, reached = adventure.items.get(where), where in found.items
+        key = holder.locked_by if holder is not None else None
+        return reached and (key is None or key in found.items)
     return False
 
 
@@ -168,7 +242,8 @@ def _prose_naming_movables(adventure: Adventure) -> list[Warning]:
 
 def _ids_in(when: When) -> set[str]:
     """The item and NPC ids a condition names."""
-    return {*when.item_here, *when.item_gone, *when.carrying, *when.npc_here, *when.npc_dead, *when.npc_gone}
+    return {*when.item_here, *when.item_gone, *when.carrying, *when.not_carrying, *when.item_in, *when.npc_here,
+            *when.npc_dead, *when.npc_down, *when.npc_gone}
 
 
 def _named_in(text: str, adventure: Adventure, kind: str, thing_id: str) -> str:
@@ -193,7 +268,7 @@ def _shadowed_triggers(adventure: Adventure) -> list[Warning]:
                     and _covers(blocker.verbs, blocker.not_verbs, trigger.verbs) \
                     and _covers(blocker.rooms, blocker.not_rooms, trigger.rooms) \
                     and _covers(blocker.things, blocker.not_things, trigger.things):
-                warnings.append((("triggers", str(index)), f"it never fires: triggers.{earlier} comes first and "
+                warnings.append((("triggers", str(index)), f"it never fires: {trigger_name(earlier)} comes first and "
                                  f"always {'refuses' if blocker.refuse else 'ends the run on'} the same action"))
                 break
     return warnings
@@ -214,7 +289,8 @@ def _trigger_verbs(adventure: Adventure) -> list[Warning]:
     warnings: list[Warning] = []
     for index, trigger in enumerate(adventure.triggers):
         for key, verbs in (("verb", trigger.verbs), ("not_verb", trigger.not_verbs)):
-            unknown = [verb for verb in verbs if verb not in ACTION_VERBS]
+            unknown = [verb for verb in verbs if verb not in ACTION_VERBS and verb not in _VERB_NAMES
+                       and verb not in adventure.verbs and verb not in adventure.verbs.values()]
             for verb in unknown:
                 close = difflib.get_close_matches(verb, ACTION_VERBS, n=1)
                 meant = _VERB_NAMES.get(verb) or (close[0] if close else "")
@@ -234,9 +310,16 @@ def _blocking_locks(adventure: Adventure, found: _Reach) -> list[str]:
     locks = []
     for room_id in sorted(found.rooms):
         for exit_def in adventure.rooms[room_id].exits.values():
-            if exit_def.to not in found.rooms and exit_def.locked_by and exit_def.locked_by not in found.items:
+            if exit_def.to in found.rooms or f"{room_id}/{exit_def.direction}" in found.opened:
+                continue
+            if exit_def.locked_by and exit_def.locked_by not in found.items:
                 locks.append(f"the way {exit_def.direction} from '{room_id}' is locked by '{exit_def.locked_by}', "
                              f"which cannot be got before it")
+            elif exit_def.locked and exit_def.force is None:
+                openers = [trigger_name(i) for i, t in enumerate(adventure.triggers)
+                           if f"{room_id}/{exit_def.direction}" in t.open]
+                locks.append(f"the way {exit_def.direction} from '{room_id}' is shut until "
+                             f"{' or '.join(openers) or 'a trigger'} opens it, and no trigger that can fire does")
     return locks
 
 
@@ -270,8 +353,9 @@ def _goal(adventure: Adventure, found: _Reach) -> list[Warning]:
 
 def _place(home: str) -> str:
     kind, _, where = home.partition(":")
+    holder = f"in or on '{where.rpartition('/')[2]}'" + (f" in room '{where.partition('/')[0]}'" if "/" in where else "")
     return {"room": f"in room '{where}'", "search": f"found by searching room '{where}'",
-            "npc": f"carried by npc '{where}'"}.get(kind, home)
+            "npc": f"carried by npc '{where}'", "in": holder}.get(kind, home)
 
 
 def _locked_rooms(adventure: Adventure, found: _Reach) -> list[Warning]:
@@ -318,6 +402,12 @@ def _item_class(item: ItemDef) -> str:
 def _effects_and_stats(adventure: Adventure) -> list[Warning]:
     warnings: list[Warning] = []
     for item_id, item in adventure.items.items():
+        kind = item.effect.get("damage_type")
+        if kind is not None and kind not in DAMAGE_TYPES:
+            close = difflib.get_close_matches(str(kind), DAMAGE_TYPES, n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            warnings.append((("items", item_id, "effect", "damage_type"),
+                             f"damage type '{kind}' is read by no system{hint}; allowed: {', '.join(DAMAGE_TYPES)}"))
         for key in item.effect:
             if key not in EFFECT_KEYS:
                 close = difflib.get_close_matches(key, EFFECT_KEYS, n=1, cutoff=0.6)

@@ -39,10 +39,12 @@ from game.world.build_text import TextBuilder
 from game.world.content import (
     BEHAVIOURS,
     CREATURES,
+    CURRENCIES,
     DIRECTIONS,
     DISPOSITIONS,
     ITEM_KINDS,
     NPC_PRONOUNS,
+    SCENERY_KINDS,
     TALK_MEMORIES,
     Adventure,
     CheckDef,
@@ -96,11 +98,12 @@ ENTITY_SECTIONS: tuple[str, ...] = ("rooms", "items", "npcs", "regions")
 
 _DIRECTION_NAMES: dict[str, str] = {**{d: d for d in DIRECTIONS}, **{a: d for d, a in DIRECTIONS.items()}}
 _DIE_SIZES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
+_VERB_PHRASE = re.compile(r"[a-z]+( [a-z]+)?\Z")
 _DAMAGE = re.compile(r"([1-9][0-9]?)?d([0-9]+)([+-][0-9]+)?\Z")
 
 TOP_SPEC: dict[str, Checker] = {
     "adventure": TABLE, "player": TABLE, "rooms": TABLE, "items": TABLE, "npcs": TABLE, "regions": TABLE,
-    "triggers": TABLE_LIST,
+    "triggers": TABLE_LIST, "verbs": TABLE,
 }
 ADVENTURE_SPEC: dict[str, Checker] = {
     "id": STR, "title": STR, "version": STR, "start": STR, "system": STR, "intro": STR,
@@ -118,18 +121,20 @@ ROOM_SPEC: dict[str, Checker] = {
 }
 EXIT_SPEC: dict[str, Checker] = {
     "to": STR, "locked_by": STR, "hidden": BOOL, "find": STR_OR_TABLE, "force": STR_OR_TABLE,
-    "description": STR, "name": STR,
+    "description": STR, "name": STR, "locked": BOOL,
 }
 ITEM_SPEC: dict[str, Checker] = {
     "name": STR, "kind": STR, "description": STR, "aliases": STR_LIST, "slots": INT, "weight": INT,
     "true_name": STR, "identify": STR_OR_TABLE, "effect": TABLE, "damage": STR, "ranged": BOOL,
     "bonus_against": STR_LIST, "armor": INT, "rations": INT, "fixed": BOOL, "value": INT, "stats": TABLE,
     "descriptions": TABLE_LIST, "capacity": INT, "text": STR, "smell": STR, "sound": STR, "initial": STR,
+    "contents": STR_LIST, "closed": BOOL, "locked_by": STR,
 }
 NPC_SPEC: dict[str, Checker] = {
     "name": STR, "description": STR, "aliases": STR_LIST, "disposition": STR, "behaviour": STR,
     "tier": INT, "items": STR_LIST, "stats": TABLE, "creature": STR, "talk": STR, "topics": TABLE,
     "talk_after": TABLE, "route": STR_LIST, "blocks": STR, "pronoun": STR, "descriptions": TABLE_LIST, "attack": STR,
+    "currency": STR,
 }
 REGION_SPEC: dict[str, Checker] = {"name": STR, "encounters": STR_LIST}
 CHECK_SPEC: dict[str, Checker] = {"check": STR, "difficulty": STR, **{s: INT for s in SYSTEM_IDS}}
@@ -214,7 +219,7 @@ class _Builder:
         self.locked_exits: list[tuple[KeyPath, str, str]] = []
         #: The rooms each room's exits lead to (:meth:`_exits`), for the reachability check.
         self.ways: dict[str, Collection[str]] = {}
-        self.texts = TextBuilder(report, self.item_data, self.npc_data)
+        self.texts = TextBuilder(report, self.item_data, self.npc_data, self.room_data)
         #: How many rooms, items and NPCs the plain path built.
         self.plain_rooms = self.plain_items = self.plain_npcs = 0
 
@@ -321,8 +326,9 @@ class _Builder:
         rooms = {room_id: self._room(room_id, regions) for room_id in self.room_data}
         npcs = {npc_id: self._npc(npc_id, rooms) for npc_id in self.npc_data}
         goal = self._goal(head.get("goal"))
-        triggers = TriggerBuilder(self.report, self.texts, self.room_data).build(self.top.get("triggers"))
-        self._check_locks(triggers)
+        trigger_builder = TriggerBuilder(self.report, self.texts, self.room_data)
+        triggers = trigger_builder.build(self.top.get("triggers"))
+        self._check_locks(triggers, trigger_builder.faulty)
         self._check_reachable(head.get("start"), rooms)
         return Adventure(
             id=head.get("id", ""), title=head.get("title", ""), version=head.get("version", ""),
@@ -331,8 +337,23 @@ class _Builder:
             items=items, npcs=npcs, regions={**self.implicit_regions, **regions}, source=source,
             digest=digest, item_homes=self.item_homes, npc_homes=self.npc_homes,
             oldest_compatible=head.get("oldest_compatible", ""),
-            triggers=triggers,
+            triggers=triggers, verbs=self._author_verbs(self.top.get("verbs", {})),
         )
+
+    def _author_verbs(self, raw: Mapping[str, Any]) -> dict[str, str]:
+        """``[verbs]``: a word or two-word phrase -> the verb it means (the verb table's, which ``check``
+        holds it to, or a new one that only triggers give a meaning: a word that means itself)."""
+        verbs: dict[str, str] = {}
+        for word, verb in raw.items():
+            path = ("verbs", word)
+            if not _VERB_PHRASE.match(word):
+                self.report.add(path, f"'{word}' is not a word to type: one or two lowercase words")
+            elif not isinstance(verb, str) or not _VERB_PHRASE.match(verb) or " " in verb:
+                self.report.add(path, f"expected the verb it means (one lowercase word, as help names verbs), "
+                                      f"got {verb!r}")
+            else:
+                verbs[word] = verb
+        return verbs
 
     def _adventure_head(self) -> Mapping[str, Any]:
         if "adventure" not in self.top:
@@ -430,6 +451,8 @@ class _Builder:
             given[key] = _text(item[key])
         for key in _ITEM_AMOUNTS & keys:
             given[key] = self._range(path + (key,), item[key], 0)
+        if "value" in item:
+            given["valued"] = True
         for key in _ITEM_AS_GIVEN & keys:
             given[key] = item[key]
         if "weight" in item:
@@ -449,6 +472,28 @@ class _Builder:
             given["stats"] = self._stats(path + ("stats",), item["stats"])
         if "descriptions" in item:
             given["descriptions"] = self.texts.descriptions(path + ("descriptions",), item["descriptions"], None)
+        self._holder_keys(path, item, given, given["kind"])
+
+    def _holder_keys(self, path: KeyPath, table: Mapping[str, Any], given: dict[str, Any], kind: str) -> None:
+        """``contents``, ``closed`` and ``locked_by`` of a container or supporter (item or scenery): the
+        contents placed inside (``in:<id>``), the key checked; each key refused on a thing that holds nothing."""
+        holder = path[1] if path[0] == "items" else f"{path[1]}/{path[3]}"
+        for key, kinds in (("contents", ("container", "supporter")), ("closed", ("container",)),
+                           ("locked_by", ("container",))):
+            if key in table and kind not in kinds and kind in (*ITEM_KINDS, *SCENERY_KINDS):  # (a misspelt kind: its own error)
+                self.report.add(path + (key,), f"only a {' or '.join(kinds)} has {key}; this is kind = \"{kind}\"")
+        if "contents" in table:
+            contents = self._placed_items(path + ("contents",), table["contents"], f"in:{holder}")
+            if holder in contents:
+                self.report.add(path + ("contents",), f"'{holder}' cannot hold itself")
+            given["contents"] = contents
+        if "closed" in table:
+            given["closed"] = table["closed"]
+        if "locked_by" in table and self._ref(path + ("locked_by",), table["locked_by"], "item", self.item_data):
+            given["locked_by"] = table["locked_by"]
+            if table["locked_by"] == holder or self.item_homes.get(table["locked_by"]) == f"in:{holder}":
+                self.report.add(path + ("locked_by",), f"the key '{table['locked_by']}' is locked inside what it "
+                                                       "opens: it can never open")
 
     def _effect(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, Any]:
         """An item's ``effect`` table: the author's own keys, but ``damage`` must be a die."""
@@ -500,6 +545,12 @@ class _Builder:
             given["hazard"] = self._check(path + ("hazard",), room["hazard"], "survive")
         if "scenery" in room:
             given["scenery"] = self.texts.scenery(path + ("scenery",), room["scenery"], exits)
+            for scenery_id, scenery in given["scenery"].items():
+                raw = room["scenery"][scenery_id]
+                held: dict[str, Any] = {}
+                self._holder_keys(path + ("scenery", scenery_id), raw, held, scenery.kind)
+                if held:
+                    given["scenery"][scenery_id] = dataclasses.replace(scenery, **held)
         if "dark" in room:
             given["dark"] = self.texts.when(path + ("dark",), room["dark"], exits)
             if given["dark"].dark is not None:
@@ -586,11 +637,17 @@ class _Builder:
             self._ref(path + ("locked_by",), spec["locked_by"], "item", self.item_data)
             if "force" not in spec:
                 self.locked_exits.append((path, spec["locked_by"], f"{path[1]}/{direction}"))
+            if spec.get("locked"):
+                self.report.add(path + ("locked",), "a way with a key (locked_by) is locked already: "
+                                                    "leave out locked = true")
+        elif spec.get("locked") and "force" not in spec:
+            self.locked_exits.append((path, "", f"{path[1]}/{direction}"))
         return ExitDef(
             direction, spec.get("to", ""), locked_by=spec.get("locked_by"), hidden=spec.get("hidden", False),
             find=self._check(path + ("find",), spec["find"], "perceive") if "find" in spec else None,
             force=self._check(path + ("force",), spec["force"], "force") if "force" in spec else None,
             description=_text(spec.get("description")), name=_text(spec.get("name")),
+            locked=bool(spec.get("locked", False)) and "locked_by" not in spec,
         )
 
     def _npc(self, npc_id: str, rooms: dict[str, RoomDef]) -> NpcDef:
@@ -622,6 +679,8 @@ class _Builder:
             pronoun=self._one_of(path + ("pronoun",), npc.get("pronoun", "it"), "a pronoun", NPC_PRONOUNS),
             descriptions=self.texts.descriptions(path + ("descriptions",), npc.get("descriptions"), None),
             attack=_text(npc.get("attack")),
+            **({"currency": self._one_of(path + ("currency",), npc["currency"], "a currency", CURRENCIES)}
+               if "currency" in npc else {}),
         ))
 
     def _topics(self, path: KeyPath, raw: dict[str, Any]) -> dict[str, str]:
@@ -655,15 +714,22 @@ class _Builder:
         return direction
 
     # -- whole-adventure checks ----------------------------------------------------------
-    def _check_locks(self, triggers: tuple[TriggerDef, ...]) -> None:
+    def _check_locks(self, triggers: tuple[TriggerDef, ...], faulty: bool = False) -> None:
         """The exits locked without a force check (listed by :meth:`_exit`), once every item is placed:
-        a key placed nowhere, that no trigger ``move``s into play either, when no trigger ``open``s the way."""
+        a key placed nowhere, that no trigger ``move``s into play either, when no trigger ``open``s the way.
+        When a trigger had a problem of its own (``faulty``), a way with no key is not said to never open:
+        that trigger may well be the one meant to open it, and its own error says what to mend."""
         moved = {item for trigger in triggers for item in trigger.move}
         opened = {way for trigger in triggers for way in trigger.open}
         for path, key, way in self.locked_exits:
             if way in opened:
                 continue
-            if key in self.item_data and key not in self.item_homes and key not in moved:
+            if not key and faulty:
+                continue
+            if not key:
+                self.report.add(path + ("locked",), "locked with no key and no force check, and no trigger "
+                                                    f"opens it (open = \"{way}\"): it can never open")
+            elif key in self.item_data and key not in self.item_homes and key not in moved:
                 self.report.add(path, f"locked by '{key}', which is placed nowhere, and there is no force check: "
                                       f"it can never open")
 
@@ -694,6 +760,9 @@ def _place_path(place: str) -> KeyPath:
         return ("rooms", owner, "search_items")
     if kind == "npc":
         return ("npcs", owner, "items")
+    if kind == "in":
+        room, _, scenery = owner.partition("/")
+        return ("rooms", room, "scenery", scenery, "contents") if scenery else ("items", owner, "contents")
     return ("player", "items")
 
 

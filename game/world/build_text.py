@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.world.content import CONDITIONS, DIRECTIONS, SCENERY_KINDS, SceneryDef, TextDef, When
+from game.world.content import CONDITIONS, DIRECTIONS, ITEM_KINDS, SCENERY_KINDS, SceneryDef, TextDef, When
 from game.world.schema import (
     BOOL,
     INT,
@@ -28,28 +28,32 @@ from game.world.schema import (
     read_table,
 )
 
-_OTHER_KINDS = ("goal_reached", "time", "dark", "counter_at_least", "counter_below")
+_OTHER_KINDS = ("goal_reached", "time", "dark", "counter_at_least", "counter_below", "item_in")
 SCENERY_SPEC: dict[str, Checker] = {
     "name": STR, "description": STR, "aliases": STR_LIST, "descriptions": TABLE_LIST, "kind": STR,
-    "smell": STR, "sound": STR, "text": STR, "capacity": INT, "way": STR,
+    "smell": STR, "sound": STR, "text": STR, "capacity": INT, "way": STR, "contents": STR_LIST, "closed": BOOL,
+    "locked_by": STR,
 }
 TEXT_SPEC: dict[str, Checker] = {"when": TABLE, "text": STR}
 WHEN_SPEC: dict[str, Checker] = {
     **{key: STR_OR_LIST for key in CONDITIONS if key not in _OTHER_KINDS},
     "goal_reached": BOOL, "time": STR_OR_BOOL, "dark": BOOL, "counter_at_least": TABLE, "counter_below": TABLE,
+    "item_in": TABLE,
 }
 _DIRECTION_NAMES: dict[str, str] = {**{d: d for d in DIRECTIONS}, **{a: d for d, a in DIRECTIONS.items()}}
-_ITEM_KEYS = ("item_here", "item_gone", "carrying")
-_NPC_KEYS = ("npc_here", "npc_dead", "npc_gone")
+_ITEM_KEYS = ("item_here", "item_gone", "carrying", "not_carrying")
+_NPC_KEYS = ("npc_here", "npc_dead", "npc_down", "npc_gone")
 
 
 class TextBuilder:
     """Checks and builds scenery and conditional texts against the adventure's ids."""
 
-    def __init__(self, report: Report, items: Mapping[str, Any], npcs: Mapping[str, Any]) -> None:
+    def __init__(self, report: Report, items: Mapping[str, Any], npcs: Mapping[str, Any],
+                 rooms: Mapping[str, Any] | None = None) -> None:
         self.report = report
         self.items = items
         self.npcs = npcs
+        self.rooms = rooms or {}
 
     def descriptions(self, path: KeyPath, raw: list[Any] | None, exits: Mapping[str, Any] | None) -> tuple[TextDef, ...]:
         """The ``[[X.descriptions]]`` array; ``exits`` are the room's, or None for items and NPCs."""
@@ -63,7 +67,7 @@ class TextBuilder:
 
     def when(self, path: KeyPath, raw: Mapping[str, Any], exits: Mapping[str, Any] | None) -> When:
         table = read_table(self.report, path, raw, WHEN_SPEC)
-        if not table:
+        if not raw:  # (a condition whose keys are all misspelt has its own errors, one for each)
             self.report.add(path, f"the condition is empty; give one or more of: {', '.join(CONDITIONS)}")
         values: dict[str, Any] = {}
         for key in _ITEM_KEYS:
@@ -82,7 +86,37 @@ class TextBuilder:
         for key in ("counter_at_least", "counter_below"):
             values[key] = self.counts(path + (key,), table.get(key, {}))
         values["dark"] = table.get("dark")
+        values["item_in"] = self._item_in(path + ("item_in",), table.get("item_in", {}))
         return When(**values)
+
+    def holders(self) -> dict[str, None]:
+        """The ids of every container and supporter: items of those kinds, and scenery of them (by its id);
+        and of things whose kind is misspelt (that has its own error: no second one here)."""
+        def holds(raw: Any, kinds: tuple[str, ...]) -> bool:
+            kind = raw.get("kind") if isinstance(raw, Mapping) else None
+            return kind in ("container", "supporter") or (isinstance(kind, str) and kind not in kinds)
+
+        found = {i: None for i, raw in self.items.items() if holds(raw, ITEM_KINDS)}
+        for room in self.rooms.values():
+            for scenery_id, raw in ((room.get("scenery") or {}) if isinstance(room, Mapping) else {}).items():
+                if holds(raw, SCENERY_KINDS):
+                    found[scenery_id] = None
+        return found
+
+    def _item_in(self, path: KeyPath, raw: Mapping[str, Any]) -> dict[str, str]:
+        """``item_in = { relic = "altar" }``: item ids -> the container or supporter each must be in or on."""
+        found: dict[str, str] = {}
+        holders = self.holders()
+        for item, holder in raw.items():
+            if item not in self.items:
+                self.report.dangling(path + (item,), "item", item, self.items)
+            elif not isinstance(holder, str):
+                self.report.add(path + (item,), f"expected the id of a container or supporter, got {holder!r}")
+            elif holder not in holders:
+                self.report.dangling(path + (item,), "container or supporter (item or scenery)", holder, holders)
+            else:
+                found[item] = holder
+        return found
 
     def names(self, path: KeyPath, value: str | list[str] | None, what: str) -> tuple[str, ...]:
         """Flag or counter names: ids an author makes up (checked for their spelling only)."""

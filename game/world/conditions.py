@@ -4,8 +4,9 @@ Night is from 19:00 to 06:00 (the desert's dark hours); the rest of the day is d
 """
 from __future__ import annotations
 
-from game.world.content import TextDef, When
-from game.world.state import DAY_MINUTES, PLAYER, room_place
+from game.world.content import Adventure, TextDef, When
+from game.world.holders import is_in, lies_in_room
+from game.world.state import DAY_MINUTES, PLAYER
 from game.world.world import World
 
 #: The hours of daylight, [start, end).
@@ -22,21 +23,45 @@ def holds(world: World, when: When, room_id: str | None = None, minutes: int | N
     """True when every condition of ``when`` holds, in ``room_id`` (the player's room by default), at
     ``minutes`` (the clock by default; an arrival is seen at the hour the journey ends)."""
     room_id = room_id or world.state.room
-    here = room_place(room_id)
     room = world.adventure.rooms[room_id]
     return (
         all(d in room.exits and world.exit_open(room_id, room.exits[d]) for d in when.exit_open)
-        and all(world.place_of(i) == here for i in when.item_here)
-        and all(world.place_of(i) != here for i in when.item_gone)
+        and all(lies_in_room(world, i, room_id) for i in when.item_here)
+        and not any(lies_in_room(world, i, room_id) for i in when.item_gone)
         and all(world.place_of(i) == PLAYER for i in when.carrying)
+        and not any(world.place_of(i) == PLAYER for i in when.not_carrying)
+        and all(is_in(world, i, holder) for i, holder in when.item_in.items())
         and all(_npc_here(world, n, room_id) for n in when.npc_here)
         and all(world.npc_condition(n) == "dead" for n in when.npc_dead)
+        and all(world.npc_condition(n) == "down" for n in when.npc_down)
         and all(not _npc_here(world, n, room_id) for n in when.npc_gone)
-        and (when.goal_reached is None or (world.state.status == "won") == when.goal_reached)
+        and (when.goal_reached is None or goal_won(world) == when.goal_reached)
         and (not when.time or is_night(world, minutes) == (when.time == "night"))
         and _flags_hold(world, when)
         and (when.dark is None or is_dark(world, room_id, minutes) == when.dark)
     )
+
+
+#: The flag that marks a won run the player plays on in (see :func:`goal_won`).
+PLAYING_ON = "@won"
+
+
+def goal_won(world: World) -> bool:
+    """Whether the run has been won: it ended in a win, or it was won and the player plays on."""
+    return world.state.status == "won" or PLAYING_ON in world.state.flags
+
+
+def has_after_win(adventure: Adventure) -> bool:
+    """Whether the adventure has something to show after the win: a text or a trigger whose ``when``
+    asks for ``goal_reached = true`` (then the player is offered to play on, as Inform's AMUSING)."""
+    def won(when: When | None) -> bool:
+        return when is not None and when.goal_reached is True
+
+    texts = [t for room in adventure.rooms.values() for t in room.descriptions]
+    texts += [t for room in adventure.rooms.values() for s in room.scenery.values() for t in s.descriptions]
+    texts += [t for item in adventure.items.values() for t in item.descriptions]
+    texts += [t for npc in adventure.npcs.values() for t in npc.descriptions]
+    return any(won(t.when) for t in texts) or any(won(t.when) for t in adventure.triggers)
 
 
 def _flags_hold(world: World, when: When) -> bool:

@@ -15,16 +15,23 @@ ITEM_KINDS: tuple[str, ...] = ("weapon", "armor", "tool", "water", "food", "exot
                                "container", "supporter", "clothing", "text")
 #: Kinds a piece of scenery may be: plain, or something things go in or on.
 SCENERY_KINDS: tuple[str, ...] = ("scenery", "container", "supporter")
+#: Kinds of harm an effect or weapon may name (``damage_type``): Vaarn's creature quirks read them (fungal
+#: creatures take half from blows and double from fire, mineral double from bludgeoning, synthetic double
+#: from electrical), BIND names the kind in its text; the other systems read none.
+DAMAGE_TYPES: tuple[str, ...] = ("bludgeoning", "piercing", "slashing", "kinetic", "fire", "electrical", "cold",
+                                 "acid", "poison", "psychic")
 #: NPC pronouns (how the text refers to them).
 NPC_PRONOUNS: tuple[str, ...] = ("he", "she", "they", "it")
 #: The conditions a ``when`` table may hold (all of them must hold).
-CONDITIONS: tuple[str, ...] = ("exit_open", "item_here", "item_gone", "carrying", "npc_here", "npc_dead",
-                               "npc_gone", "goal_reached", "time", "flag", "not_flag", "counter_at_least",
-                               "counter_below", "dark")
+CONDITIONS: tuple[str, ...] = ("exit_open", "item_here", "item_gone", "carrying", "not_carrying", "item_in",
+                               "npc_here", "npc_dead", "npc_down", "npc_gone", "goal_reached", "time", "flag",
+                               "not_flag", "counter_at_least", "counter_below", "dark")
 #: What a trigger answers to: an action with a thing, entering or leaving a room, a condition starting to hold.
 TRIGGER_EVENTS: tuple[str, ...] = ("action", "enter", "leave", "when")
 #: How a trigger may end the run.
 TRIGGER_ENDS: tuple[str, ...] = ("won", "lost")
+#: What a merchant takes in payment when ``buy`` names none.
+CURRENCIES: tuple[str, ...] = ("any", "water", "goods")
 #: NPC dispositions towards the player.
 DISPOSITIONS: tuple[str, ...] = ("hostile", "wary", "neutral", "friendly", "merchant")
 #: NPC behaviours (policies) that drive what an NPC does on its own.
@@ -72,8 +79,13 @@ class When:
     item_here: tuple[str, ...] = ()
     item_gone: tuple[str, ...] = ()
     carrying: tuple[str, ...] = ()
+    not_carrying: tuple[str, ...] = ()
+    #: Item id -> the container or supporter (an item id or a scenery id) it must be in or on.
+    item_in: Mapping[str, str] = field(default_factory=dict)
     npc_here: tuple[str, ...] = ()
     npc_dead: tuple[str, ...] = ()
+    #: Alive but out of the fight (knocked out, surrendered, bleeding out).
+    npc_down: tuple[str, ...] = ()
     npc_gone: tuple[str, ...] = ()
     goal_reached: bool | None = None
     #: "day" or "night", or "" for any time.
@@ -117,6 +129,15 @@ class SceneryDef:
     #: entering or going through it takes that exit, and examining it finds the exit if hidden.
     way: str = ""
     capacity: int = 0
+    #: What is in or on it at the start (item ids); whether it starts closed, and the key that locks it.
+    contents: tuple[str, ...] = ()
+    closed: bool = False
+    locked_by: str | None = None
+
+    @property
+    def openable(self) -> bool:
+        """A container with a lid or door: it opens and closes (and locks, with ``locked_by``)."""
+        return self.kind == "container" and (self.closed or self.locked_by is not None)
 
 
 @dataclass(frozen=True)
@@ -133,6 +154,13 @@ class ExitDef:
     description: str = ""
     #: What the way is called in sentences ("the vault gate"); "the way north" when not given.
     name: str = ""
+    #: Shut with no key: only a trigger's ``open`` (or a ``force`` check) opens it.
+    locked: bool = False
+
+    @property
+    def lockable(self) -> bool:
+        """Whether the way starts shut: it has a key, or is ``locked`` with none."""
+        return self.locked_by is not None or self.locked
 
     @property
     def called(self) -> str:
@@ -208,6 +236,8 @@ class ItemDef:
     #: Fixed in place (a statue, a well): cannot be taken.
     fixed: bool = False
     value: int = 1
+    #: Whether the content gave ``value`` (then every system's trade reads it; see docs/authoring.md §9).
+    valued: bool = False
     stats: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     descriptions: tuple[TextDef, ...] = ()
     #: Containers: what they hold, in slots.
@@ -219,6 +249,16 @@ class ItemDef:
     #: Its own sentence in its room's description until it is first moved (Inform's initial
     #: appearance): room prose never has to name a thing that can be taken away.
     initial: str = ""
+    #: Containers and supporters: what is in or on them at the start; whether a container starts
+    #: closed, and the key that locks it (``closed`` is implied by a key).
+    contents: tuple[str, ...] = ()
+    closed: bool = False
+    locked_by: str | None = None
+
+    @property
+    def openable(self) -> bool:
+        """A container with a lid or door: it opens and closes (and locks, with ``locked_by``)."""
+        return self.kind == "container" and (self.closed or self.locked_by is not None)
 
     @property
     def is_weapon(self) -> bool:
@@ -255,6 +295,9 @@ class NpcDef:
     #: he, she, they or it: how the text refers to the NPC.
     pronoun: str = "it"
     descriptions: tuple[TextDef, ...] = ()
+    #: What a merchant asks to be paid in when ``buy`` names no payment: ``water`` (rations), ``goods``
+    #: (items of value the player carries), or ``any`` (water, then goods when the water is not enough).
+    currency: str = "any"
     #: What the NPC strikes with when it carries no weapon ("its glass fangs"), under every system;
     #: empty for each system's own word (claws, fists, "its attack").
     attack: str = ""
@@ -298,9 +341,11 @@ class TriggerDef:
     on: str
     verbs: tuple[str, ...] = ()
     not_verbs: tuple[str, ...] = ()
-    #: Item or scenery ids, or directions for ``go``.
+    #: Item or scenery ids, or directions for ``go``; with ``targets``, only the direct object.
     things: tuple[str, ...] = ()
     not_things: tuple[str, ...] = ()
+    #: The second thing a command names ("put relic on ALTAR", "unlock chest with KEY").
+    targets: tuple[str, ...] = ()
     rooms: tuple[str, ...] = ()
     not_rooms: tuple[str, ...] = ()
     when: When | None = None
@@ -350,3 +395,6 @@ class Adventure:
     triggers: tuple[TriggerDef, ...] = ()
     #: The oldest version of this adventure whose saves this version takes ("" = any whose ids still exist).
     oldest_compatible: str = ""
+    #: The author's own verbs (``[verbs]``): a word or phrase -> the verb it means (a verb of the
+    #: game's table, or a new one that only triggers give a meaning).
+    verbs: Mapping[str, str] = field(default_factory=dict)

@@ -47,11 +47,23 @@ def type_name(value: object) -> str:
     return "a value"
 
 
+#: The arrays of tables of the format, whose elements messages count from 1.
+_TABLE_ARRAYS = frozenset({"triggers", "descriptions"})
+
+
+def trigger_name(index: int) -> str:
+    """How messages name the trigger at ``index`` of ``[[triggers]]``: ``triggers[1]`` is the first written."""
+    return f"triggers[{index + 1}]"
+
+
 def format_path(path: KeyPath) -> str:
-    """``rooms.dune-camp.exits`` with keys that are not bare quoted as TOML writes them."""
-    parts = []
+    """``rooms.dune-camp.exits`` with keys that are not bare quoted as TOML writes them, and the elements of
+    arrays of tables counted from 1: ``triggers[1].verb`` is the ``verb`` of the first ``[[triggers]]``."""
+    parts: list[str] = []
     for part in path:
-        if _BARE_KEY.match(part):
+        if part.isdigit() and parts and parts[-1] in _TABLE_ARRAYS:  # counted from 1, as an author counts them
+            parts[-1] += f"[{int(part) + 1}]"
+        elif _BARE_KEY.match(part):
             parts.append(part)
         else:
             escaped = part.replace("\\", "\\\\").replace('"', '\\"')

@@ -15,6 +15,7 @@ from game.world.schema import BOOL, STR, STR_OR_LIST, TABLE, Checker, KeyPath, R
 
 TRIGGER_SPEC: dict[str, Checker] = {
     "on": STR, "verb": STR_OR_LIST, "not_verb": STR_OR_LIST, "thing": STR_OR_LIST, "not_thing": STR_OR_LIST,
+    "target": STR_OR_LIST,
     "room": STR_OR_LIST, "not_room": STR_OR_LIST, "when": TABLE, "once": BOOL,
     "say": STR, "set": STR_OR_LIST, "unset": STR_OR_LIST, "add": TABLE, "move": TABLE, "remove": STR_OR_LIST,
     "open": STR_OR_LIST, "close": STR_OR_LIST, "refuse": STR, "end": STR, "ending": STR,
@@ -23,7 +24,15 @@ TRIGGER_SPEC: dict[str, Checker] = {
 PLAYER_PLACE = "player"
 _DIRECTION_NAMES: dict[str, str] = {**{d: d for d in DIRECTIONS}, **{a: d for d, a in DIRECTIONS.items()}}
 #: Keys only an ``action`` trigger may have, and those only an action can do.
-_ACTION_KEYS = ("verb", "not_verb", "thing", "not_thing", "refuse")
+_ACTION_KEYS = ("verb", "not_verb", "thing", "not_thing", "target", "refuse")
+
+
+def _exit_of(room: Mapping[str, Any], direction: str) -> Any:
+    """The raw exit ``direction`` of a room, written in full or abbreviated (None when it has none)."""
+    exits = room.get("exits") or {}
+    if not isinstance(exits, Mapping):
+        return None
+    return exits.get(direction, exits.get(DIRECTIONS[direction]))
 
 
 def _listed(value: str | list[str] | None) -> tuple[str, ...]:
@@ -37,11 +46,16 @@ class TriggerBuilder:
         self.report = report
         self.texts = texts
         self.rooms = rooms
+        #: Whether a trigger had a problem (then what it would open is unknown: no second error for it).
+        self.faulty = False
 
     def build(self, raw: list[Any] | None) -> tuple[TriggerDef, ...]:
         triggers = []
         for index, entry in enumerate(raw or ()):
+            before = len(self.report.problems)
             trigger = self._one(("triggers", str(index)), entry)
+            if len(self.report.problems) > before:
+                self.faulty = True
             if trigger is not None:
                 triggers.append(trigger)
         return tuple(triggers)
@@ -70,6 +84,7 @@ class TriggerBuilder:
             not_verbs=self._verbs(path + ("not_verb",), table.get("not_verb")),
             things=self._things(path + ("thing",), table.get("thing")),
             not_things=self._things(path + ("not_thing",), table.get("not_thing")),
+            targets=self._things(path + ("target",), table.get("target")),
             rooms=self._rooms(path + ("room",), table.get("room")),
             not_rooms=self._rooms(path + ("not_room",), table.get("not_room")),
             when=when, once=table.get("once", False), say=table.get("say", "").strip(),
@@ -119,6 +134,22 @@ class TriggerBuilder:
                 moves[item] = where
         return moves
 
+    def _way_hint(self, written: str) -> str:
+        """`` (did you mean chapel/down?)`` for a room/direction pair with a slip in the room or the way."""
+        room_id, _, direction = written.partition("/")
+        if room_id not in self.rooms:
+            close = self.report.suggest(room_id, self.rooms)
+            room_id = close.removeprefix(" (did you mean ").removesuffix("?)") if close else ""
+        room = self.rooms.get(room_id)
+        if not isinstance(room, Mapping):
+            return ""
+        exits = [_DIRECTION_NAMES.get(d, d) for d in (room.get("exits") or {})]
+        import difflib  # only content with a mistake needs it
+
+        way = _DIRECTION_NAMES.get(direction) or next(iter(difflib.get_close_matches(direction, exits, n=1)), "")
+        way = _DIRECTION_NAMES.get(way, way)
+        return f" (did you mean {room_id}/{way}?)" if way in exits else ""
+
     def _exits(self, path: KeyPath, value: str | list[str] | None) -> tuple[str, ...]:
         found = []
         for written in _listed(value):
@@ -126,9 +157,12 @@ class TriggerBuilder:
             direction = _DIRECTION_NAMES.get(direction, "")
             room = self.rooms.get(room_id)
             if not isinstance(room, Mapping) or not direction:
-                self.report.add(path, f"'{written}' is not room/direction (\"vault/north\")")
-            elif direction not in (room.get("exits") or {}) and DIRECTIONS[direction] not in (room.get("exits") or {}):
+                self.report.add(path, f"'{written}' is not room/direction (\"vault/north\"){self._way_hint(written)}")
+            elif (way := _exit_of(room, direction)) is None:
                 self.report.add(path, f"the room {room_id} has no exit {direction}")
+            elif not isinstance(way, Mapping) or not (way.get("locked_by") or way.get("locked")):
+                self.report.add(path, f"the way {direction} from {room_id} is never shut: give it locked = true "
+                                      "(shut until a trigger opens it) or a locked_by key")
             else:
                 found.append(f"{room_id}/{direction}")
         return tuple(found)

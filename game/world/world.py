@@ -93,7 +93,7 @@ class World:
         return not exit_def.hidden or self.exit_key(room_id, exit_def.direction) in self.state.found
 
     def exit_open(self, room_id: str, exit_def: ExitDef) -> bool:
-        return exit_def.locked_by is None or self.exit_key(room_id, exit_def.direction) in self.state.opened
+        return not exit_def.lockable or self.exit_key(room_id, exit_def.direction) in self.state.opened
 
     def visible_exits(self, room_id: str | None = None) -> list[ExitDef]:
         """Exits of the room (the player's by default) that the player knows of, in content order."""

@@ -15,14 +15,14 @@ from tests.conftest import DATA
 def test_text_map_draws_rooms_and_links(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["map", str(DATA / "tiny")]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1] == "Goal: reach Vault, carry the blue gem."
-    drawing = lines[3:6]
+    assert lines[3] == "Goal: reach Vault, carry the blue gem."
+    drawing = lines[5:10]
     assert drawing[0] == "[2 Well~]"
     assert drawing[1] == "  |"
     assert drawing[2].startswith("[1 Camp*]=") and drawing[2].endswith("[3 Vault@]")  # locked: =
+    assert drawing[3] == "  :" and drawing[4] == "[4 Cellar]"  # down is drawn too (hidden: :)
     assert "2 Well (well) ~; NPCs: dune raider, old hermit" in lines
     assert "3 Vault (vault) @; items: blue gem@; ways: west (locked by brass-key)" in lines
-    assert "  1 Camp down (hidden) -> 4 Cellar / up" in lines
 
 
 def test_layout_follows_the_compass(tiny: Adventure) -> None:
@@ -46,8 +46,9 @@ def test_svg_is_drawn_without_graphviz(capsys: pytest.CaptureFixture[str]) -> No
     document = xml.dom.minidom.parseString(out)
     assert document.documentElement.tagName == "svg"
     texts = [node.firstChild.data for node in document.getElementsByTagName("text") if node.firstChild]
-    assert "Camp *" in texts and "NPCs: dune raider, old hermit" in texts and "east (locked)" in texts
-    assert len(document.getElementsByTagName("rect")) == 4
+    assert "Camp *" in texts and "NPCs: dune raider, old…" in texts and "e locked" in texts
+    assert "down hidden" in texts
+    assert len(document.getElementsByTagName("rect")) == 5  # the background and four rooms
 
 
 def test_a_map_is_drawn_when_check_finds_problems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,7 +63,7 @@ def test_a_map_is_drawn_when_check_finds_problems(tmp_path: Path, capsys: pytest
     bar_line = (folder / "adventure.toml").read_text().splitlines().index("[rooms.bar]") + 1
     assert main(["map", str(folder)]) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert "3 Foyer Bar (bar)" in lines
+    assert "3 Foyer Bar (bar) @#" in lines
     assert lines[-2:] == ["1 problem (wayfarer check); the map shows the content as it loaded:",
                           f"! {folder}/adventure.toml:{bar_line}: rooms.bar: room 'bar' cannot be reached from the "
                           "start room 'foyer'"]
@@ -83,4 +84,46 @@ def test_a_file_that_does_not_parse_gets_no_map(tmp_path: Path, capsys: pytest.C
 def test_a_map_says_which_triggers_win_the_adventure(capsys: pytest.CaptureFixture[str]) -> None:
     """Cloak of Darkness has no goal table: it is won by reading the message in the bar."""
     assert main(["map", "cloak-of-darkness"]) == 0
-    assert capsys.readouterr().out.splitlines()[1] == "Won by triggers.4: read or examine message in Foyer Bar."
+    assert capsys.readouterr().out.splitlines()[3] == "Goal: read or examine the message in Foyer Bar (triggers[5])."
+
+
+def _svg_boxes_and_lines(text: str) -> tuple[list[tuple[int, int, int, int]], list[list[tuple[int, int]]]]:
+    document = xml.dom.minidom.parseString(text)
+    boxes = [tuple(int(float(r.getAttribute(k))) for k in ("x", "y", "width", "height"))
+             for r in document.getElementsByTagName("rect") if r.getAttribute("rx")]
+    lines = [[tuple(int(v) for v in point.split(",")) for point in p.getAttribute("points").split()]
+             for p in document.getElementsByTagName("polyline")]
+    return boxes, lines  # type: ignore[return-value]
+
+
+def _crosses(box: tuple[int, int, int, int], a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether the segment a-b passes through the inside of the box (sampled along its length)."""
+    x, y, w, h = box
+    return any(x + 2 < a[0] + (b[0] - a[0]) * t / 50 < x + w - 2 and y + 2 < a[1] + (b[1] - a[1]) * t / 50 < y + h - 2
+               for t in range(51))
+
+
+@pytest.mark.parametrize("name", ["glass-oasis", "halcyon-drift", "cloak-of-darkness", str(DATA / "belfry"),
+                                  str(DATA / "slab")])
+def test_no_line_crosses_a_box_but_its_own_and_the_text_map_fits_100_columns(
+        name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["map", name, "--format", "svg"]) == 0
+    boxes, lines = _svg_boxes_and_lines(capsys.readouterr().out)
+    for points in lines:
+        ends = [b for b in boxes if any(_crosses(b, p, p) for p in (points[0], points[-1]))]
+        for a, b in zip(points, points[1:], strict=False):
+            assert not any(_crosses(box, a, b) for box in boxes if box not in ends), points
+    assert main(["map", name]) == 0
+    assert max(len(line) for line in capsys.readouterr().out.splitlines()) <= 100
+
+
+def test_trigger_opened_ways_wanderers_and_dark_rooms_are_marked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["map", str(DATA / "slab")]) == 0
+    out = capsys.readouterr().out
+    assert "+" in out.split("\n\n")[1]  # the slab, drawn as opened by a trigger
+    assert "ways: down (opened by triggers[1])" in out
+    assert main(["map", "halcyon-drift"]) == 0
+    out = capsys.readouterr().out
+    assert "Wanderers:" in out and "maintenance drone (passes)" in out
+    assert main(["map", "cloak-of-darkness", "--format", "svg"]) == 0
+    assert "Foyer Bar @#" in capsys.readouterr().out

@@ -140,7 +140,7 @@ def test_a_win_beyond_the_scout_is_named(tmp_path: Path) -> None:
     (tmp_path / "adventure.toml").write_text(SHRINE.replace('set = "heard"', 'set = "noise"'))
     _engine, _said, result = run(load_adventure(tmp_path), "vaarn", turns=20)
     assert result.outcome == "timeout"
-    assert result.beyond == "triggers.1 needs flag 'heard', which no trigger the scout can fire sets"
+    assert result.beyond == "triggers[2] needs flag 'heard', which no trigger the scout can fire sets"
 
 
 #: Winning triggers of each kind, in the shrine (one with a refusing trigger before it that sets its flag).

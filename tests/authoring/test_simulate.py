@@ -13,6 +13,7 @@ from game.authoring.simulate import simulate_all
 from game.cli import main
 from game.rules.registry import SYSTEM_IDS
 from game.world.content import Adventure
+from game.world.loader import load_adventure
 from tests.conftest import DATA
 
 
@@ -55,7 +56,7 @@ def test_a_progress_bar_only_on_a_terminal(tiny: Adventure) -> None:
 
     stream = Tty()
     simulate_all(DATA / "tiny", tiny, ["vaarn"], runs=3, seed=1, jobs=1, progress=stream)
-    assert "3/3" in stream.getvalue()
+    assert "4/4" in stream.getvalue()  # three runs and an explorer's
     quiet = io.StringIO()
     simulate_all(DATA / "tiny", tiny, ["vaarn"], runs=3, seed=1, jobs=1, progress=quiet)
     assert quiet.getvalue() == ""
@@ -110,7 +111,7 @@ def test_the_report_gives_no_median_without_a_win_and_names_what_is_beyond_the_s
     from game.authoring.scout import Fight, RunResult
     from game.authoring.simulate import summarise
 
-    beyond = "triggers.4 needs flag 'blessed', which no trigger the scout can fire sets"
+    beyond = "triggers[5] needs flag 'blessed', which no trigger the scout can fire sets"
     runs = [RunResult(1, "timeout", "", 50, 1, [Fight("rat", 1.0, True, 0.25)], beyond),
             RunResult(2, "dead", "ending: You have lost.", 9, 1, [], beyond)]
     figures = summarise(runs)
@@ -155,3 +156,40 @@ exits = { down = "hold" }
     hatch = load_adventure(tmp_path)
     results = [play_run(hatch, "vaarn", seed, 200) for seed in range(1, 7)]
     assert sum(r.outcome == "won" for r in results) >= 5, [r.outcome for r in results]
+
+
+def test_a_way_a_trigger_opens_is_opened_and_the_win_explains_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", str(DATA / "slab"), "--all-systems", "--runs", "4", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    for system_id in SYSTEM_IDS:
+        assert f"{system_id}: won 100% (4 won" in out
+    assert out.count("the win needs a way a trigger opens: triggers[1] (pull rope in Belfry) opens the way down "
+                     "from 'chapel'") == 5
+    assert "off the path to the goal (den): 1 explorer run saw every room first" in out
+
+
+def test_a_way_no_trigger_can_open_is_the_step_named(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "slab"
+    folder.mkdir()
+    text = (DATA / "slab" / "adventure.toml").read_text(encoding="utf-8").replace('room = "belfry"', 'room = "crypt"')
+    (folder / "adventure.toml").write_text(text, encoding="utf-8")
+    result = simulate_all(folder, load_adventure(folder), ["vaarn"], runs=2, seed=1, jobs=1, max_turns=200)
+    figures = result["systems"]["vaarn"]
+    assert figures["wins"] == 0
+    assert figures["beyond"] == ("could not get to room 'crypt': the way down from 'chapel' is shut: triggers[1] opens "
+                                 "it, but its action (pull rope) is done in room 'crypt', which it cannot get to")
+
+
+def test_each_death_by_a_foe_is_a_fight_lost_to_it(tiny: Adventure) -> None:
+    results = [play_run(tiny, system_id, seed, 300) for system_id in SYSTEM_IDS for seed in range(1, 9)]
+    npc_names = {npc.name: npc_id for npc_id, npc in tiny.npcs.items()}
+    for result in results:
+        if result.outcome == "dead" and result.cause in npc_names:
+            assert any(f.npc == npc_names[result.cause] and not f.won for f in result.fights), result
+
+
+def test_watch_prints_one_run_as_a_transcript(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", str(DATA / "slab"), "--watch", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:3] == ["# system: bind", "# seed: 3", "Churchyard"]
+    assert "> pull rope" in out and out[-1] == "# won after 8 turns"

@@ -123,11 +123,11 @@ def test_an_unknown_not_verb_fires_for_every_verb(tmp_path: Path, capsys: pytest
     text = TINY + '\n[[triggers]]\non = "action"\nnot_verb = "goo"\nsay = "x"\n' \
                   '\n[[triggers]]\non = "action"\nverb = ["go", "exmaine"]\nsay = "y"\n'
     found = [line.split(": ", 1)[1] for line in warnings_of(tmp_path, text, capsys)]
-    triggers = [line for line in found if line.startswith("triggers.")]
+    triggers = [line for line in found if line.startswith("triggers[")]
     assert triggers == [
-        "triggers.0.not_verb: warning: no verb 'goo' (did you mean go?): it excludes nothing, "
+        "triggers[1].not_verb: warning: no verb 'goo' (did you mean go?): it excludes nothing, "
         "so the trigger fires for every verb",
-        "triggers.1.verb: warning: no verb 'exmaine' (did you mean examine?): it never fires for that verb",
+        "triggers[2].verb: warning: no verb 'exmaine' (did you mean examine?): it never fires for that verb",
     ]
 
 
@@ -138,8 +138,8 @@ def test_a_trigger_an_earlier_one_always_refuses_first_is_said_never_to_fire(tmp
                    '\n[[triggers]]\non = "action"\nverb = "take"\nthing = "stone"\nwhen = { flag = "x" }\nrefuse = "No."\n'
                    '\n[[triggers]]\non = "action"\nverb = "take"\nthing = "stone"\nend = "won"\n')
     found = [line.split(": ", 1)[1] for line in warnings_of(tmp_path, text, capsys)]
-    assert [line for line in found if line.startswith("triggers.")] == [
-        "triggers.1: warning: it never fires: triggers.0 comes first and always refuses the same action"]
+    assert [line for line in found if line.startswith("triggers[")] == [
+        "triggers[2]: warning: it never fires: triggers[1] comes first and always refuses the same action"]
 
 
 def test_a_route_through_walls_is_warned_of(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -728,3 +728,17 @@ def test_a_seeded_run_with_wanderers_replays_identically(road) -> None:
         lines = [line for c in commands for line in engine.submit(c).lines]
         return lines, engine.state.to_data(engine.system)
     assert run() == run()
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_a_friendly_passer_by_stops_the_first_long_wait_of_the_day_and_not_each_return(road, system_id: str) -> None:
+    engine = new(road, system_id)
+    engine.state.water = 9
+    engine.state.minutes = 8 * 60  # the warden comes to the camp at 10:00, and again at 14:00
+    assert engine.submit("wait 3 hours").lines[0] == "You stop after 2 hours: someone is coming."
+    engine.submit("wait 1 hour")
+    lines = engine.submit("wait 5 hours").lines
+    assert lines[0] == "You wait 5 hours." and engine.state.minutes == 16 * 60
+    engine.world.npc_state("warden").disposition = "hostile"
+    engine.state.minutes = 8 * 60 + 24 * 60  # the next day: a foe on its way stops every wait
+    assert "someone is coming" in engine.submit("wait 3 hours").lines[0]

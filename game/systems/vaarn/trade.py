@@ -3,8 +3,11 @@
 The trade verbs are everyone's (:mod:`game.actions.trade`); this module is
 Vaarn's :class:`VaarnPricing`.  Goods are counted in *slots of goods*
 (``VaarnSystem.trade_value``): slot for slot, a ration of water a whole slot, an
-Exotica three slots a slot, food a third; an item's ``[items.X.stats.vaarn]
-trade = N`` overrides its worth.  A merchant asks for what you want times a
+Exotica three slots a slot, food a third.  Any other item whose content gives ``value``
+is worth what that value buys on the common scale (:mod:`game.actions.trade_pricing`,
+a ration of water worth 2): value / 2 slots, so silver of value 6 buys three rations
+of water under Vaarn as under every system (house rule: the seed prices goods by
+slots only); ``[items.X.stats.vaarn] trade = N`` overrides either.  A merchant asks for what you want times a
 markup set by her mood (the reaction roll on meeting her) and lowered a step by
 a won haggle (an EGO save against her EGO defence, once a day).  The whole load
 must fit in 20 slots, and an Exotica traded in at a settlement or oasis advances
@@ -16,7 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.actions.trade_goods import capacity_after, is_merchant
-from game.actions.trade_pricing import Pricing
+from game.actions.trade_pricing import WATER_WORTH, Pricing
 from game.actions.trade_terms import Goods, Terms
 from game.errors import ActionRefused
 from game.systems.vaarn.body import carried_slots
@@ -80,6 +83,8 @@ class VaarnPricing(Pricing):
             return Fraction(override)
         if item.kind == "water":
             return Fraction(max(item.slots, 1)) + (self.water_worth(item.rations) if full else 0)
+        if item.valued and item.kind not in ("food", "exotica"):  # the seed prices these itself; others by value
+            return Fraction(item.value) / WATER_WORTH * self.water_worth(1)
         return trade_value(item.kind, item.slots, 1)
 
     def water_worth(self, count: int) -> Fraction:
