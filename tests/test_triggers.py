@@ -294,3 +294,22 @@ def test_cloak_after_winning_looking_shows_the_bar_and_wins_nothing_again(cloak:
     assert "*** You have won ***" not in again and "You have won." not in again
     assert play(cloak, "undo")[0] == "Foyer Bar"
     assert cloak.state.status == "playing", "undo at the end takes back the winning move"
+
+
+def test_a_room_lit_by_an_enter_trigger_is_described_lit(tmp_path: Path) -> None:
+    """The generator lights a dark room by an enter trigger when the lamp is carried (``new --seed 5
+    --size small``, generator 1.0.1): walking in showed "Darkness" and the trigger's line, never the room."""
+    text = BASE.replace('[rooms.road]\nname = "Road"', '[rooms.road]\nname = "Road"\ndescription = "A dusty road."\n'
+                        'dark = { not_flag = "lit" }') + """
+[[triggers]]
+on = "enter"
+room = "road"
+set = "lit"
+say = "Your lamp pushes the dark back."
+when = { carrying = "knife", not_flag = "lit" }
+"""
+    engine = Engine.new_game(load_adventure(write(tmp_path, {"adventure.toml": text})), get_system("vaarn"), 1)
+    lines = play(engine, "n")
+    assert lines[:2] == ["Darkness", "It is pitch dark, and you can't see a thing."]
+    assert lines[2] == "Your lamp pushes the dark back."
+    assert lines[3:5] == ["Road", "A dusty road."]
