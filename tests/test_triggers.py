@@ -313,3 +313,13 @@ when = { carrying = "knife", not_flag = "lit" }
     assert lines[:2] == ["Darkness", "It is pitch dark, and you can't see a thing."]
     assert lines[2] == "Your lamp pushes the dark back."
     assert lines[3:5] == ["Road", "A dusty road."]
+
+
+def test_cloak_hang_up_with_one_hook_uses_it(cloak: Engine) -> None:
+    """"hang up cloak" in the cloakroom asked "What do you want to hang the velvet cloak on?" though
+    the hook is the one thing there to hang anything on (Inform infers it)."""
+    play(cloak, "w")
+    assert play(cloak, "hang up cloak") == ["(on the small brass hook)", "(first taking off the velvet cloak)",
+                                            "You put the velvet cloak on the small brass hook."]
+    assert play(cloak, "take cloak") == ["Taken: the velvet cloak."]
+    assert play(cloak, "put cloak")[0] == "What do you want to put the velvet cloak in?", "put may mean in or on"
