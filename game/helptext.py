@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from game import explain
+from game.text import owning
 from game.verbs import CORE_VERBS, GROUPS, VerbDef
 
 
@@ -57,7 +58,7 @@ def verb_help(words: tuple[str, ...], system_name: str, system_verbs: list[Syste
         for verb in system_verbs:
             if candidate == verb.verb or candidate in verb.words:
                 others = [w for w in verb.words if w != verb.verb]
-                lines = [verb.summary or verb.verb, f"  ({system_name}'s own command.)"]
+                lines = [verb.summary or verb.verb, f"  ({owning(system_name)} own command.)"]
                 if others:
                     lines.append(f"  Also: {', '.join(others)}.")
                 return lines
@@ -70,7 +71,7 @@ def verb_help(words: tuple[str, ...], system_name: str, system_verbs: list[Syste
 def _core_help(verb: VerbDef, system_name: str) -> list[str]:
     text = verb.help or verb.verb
     if verb.verb == "rest":
-        text = f"{text} (how long it takes and what it costs is {system_name}'s: rules rest says)"
+        text = f"{text} (how long it takes and what it costs is {owning(system_name)}: rules rest says)"
     lines = [text]
     if verb.more:
         lines.append(f"  {verb.more}")

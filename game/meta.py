@@ -569,8 +569,16 @@ class MetaCommands:
         log = self.engine.dice_log
         if not log:
             return self._report("No dice rolled yet: why explains the last roll.")
-        turn, label, result = log[-1]
-        return self._report(*why_lines(self.engine.system.id, self.engine.system.name, label, result))
+        from game.narration import FOLLOW_UP
+
+        index = len(log) - 1
+        while index > 0 and log[index][1].endswith(FOLLOW_UP) and log[index][0] == log[index - 1][0] and \
+                log[index - 1][1] in (log[index][1], log[index][1].removesuffix(FOLLOW_UP)):
+            index -= 1  # a hit's damage and resistance follow the attack: why explains the attack
+        turn, label, result = log[index]
+        lines = why_lines(self.engine.system.id, self.engine.system.name, label, result)
+        then = [f"  Then: {entry[2].text}" for entry in list(log)[index + 1:]]
+        return self._report(*lines[:lines.index("Why:")], *then, *lines[lines.index("Why:"):])
 
     def do_odds(self, command: Command) -> Report:
         from game.parser import ParseError, parse

@@ -172,6 +172,11 @@ def possessive(pronoun: str) -> str:
     return PRONOUN_FORMS.get(pronoun, PRONOUN_FORMS["it"])[2]
 
 
+def owning(name: str) -> str:
+    """A name made possessive: "BIND's", but "Open Adventures'" (a name ending in s takes the bare apostrophe)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def verb_s(pronoun: str, singular: str, plural: str) -> str:
     """``carries`` for he/she/it, ``carry`` for they."""
     return plural if pronoun == "they" else singular

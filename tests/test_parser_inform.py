@@ -150,9 +150,11 @@ def test_someone_met_who_is_elsewhere_is_not_here_and_a_stranger_is_not_seen(gam
     assert play(game, "talk to maud") == ["Maud is not here."]
 
 
-def test_hang_up_a_thing_asks_what_on(game: Engine) -> None:
-    assert play(game, "hang up knife") == ["What do you want to hang the knife on?"]
-    assert play(game, "hook") == ["You put the knife on the brass hook."]
+def test_hang_up_a_thing_on_the_one_hook_or_asks_what_in(game: Engine) -> None:
+    assert play(game, "hang up knife") == ["(on the brass hook)", "You put the knife on the brass hook."]
+    assert play(game, "take knife") == ["Taken: the knife."]
+    assert play(game, "put knife") == ["What do you want to put the knife in?"]
+    assert play(game, "chest") == ["You put the knife in the iron chest."]
 
 
 def test_put_all_puts_each_thing_carried_and_says_what_would_not_go(game: Engine) -> None:

@@ -296,3 +296,32 @@ def test_cloak_after_winning_looking_shows_the_bar_and_wins_nothing_again(cloak:
     assert again == [ended] and "*** You have won ***" not in again
     assert play(cloak, "undo")[0] == "Foyer Bar"
     assert cloak.state.status == "playing", "undo at the end takes back the winning move"
+
+
+def test_a_room_lit_by_an_enter_trigger_is_described_lit(tmp_path: Path) -> None:
+    """The generator lights a dark room by an enter trigger when the lamp is carried (``new --seed 5
+    --size small``, generator 1.0.1): walking in showed "Darkness" and the trigger's line, never the room."""
+    text = BASE.replace('[rooms.road]\nname = "Road"', '[rooms.road]\nname = "Road"\ndescription = "A dusty road."\n'
+                        'dark = { not_flag = "lit" }') + """
+[[triggers]]
+on = "enter"
+room = "road"
+set = "lit"
+say = "Your lamp pushes the dark back."
+when = { carrying = "knife", not_flag = "lit" }
+"""
+    engine = Engine.new_game(load_adventure(write(tmp_path, {"adventure.toml": text})), get_system("vaarn"), 1)
+    lines = play(engine, "n")
+    assert lines[:2] == ["Darkness", "It is pitch dark, and you can't see a thing."]
+    assert lines[2] == "Your lamp pushes the dark back."
+    assert lines[3:5] == ["Road", "A dusty road."]
+
+
+def test_cloak_hang_up_with_one_hook_uses_it(cloak: Engine) -> None:
+    """"hang up cloak" in the cloakroom asked "What do you want to hang the velvet cloak on?" though
+    the hook is the one thing there to hang anything on (Inform infers it)."""
+    play(cloak, "w")
+    assert play(cloak, "hang up cloak") == ["(on the small brass hook)", "(first taking off the velvet cloak)",
+                                            "You put the velvet cloak on the small brass hook."]
+    assert play(cloak, "take cloak") == ["Taken: the velvet cloak."]
+    assert play(cloak, "put cloak")[0] == "What do you want to put the velvet cloak in?", "put may mean in or on"

@@ -114,6 +114,8 @@ def enter(turn: Turn, room_id: str) -> None:
 def flee(turn: Turn, command: Command) -> None:
     world = turn.world
     hostiles = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
+    if command.direction is None and not hostiles:  # no way chosen for the player when nothing threatens
+        raise ActionRefused("There is nothing here to flee from.")
     if command.direction is None:
         options = [e for e in world.visible_exits() if world.exit_open(world.state.room, e)]
         if not options:

@@ -97,11 +97,23 @@ def put(turn: Turn, command: Command) -> None:
     item_id = item_here(turn, command.words, "put")
     if not command.second:
         hung = command.raw.split()[:1] == ["hang"]  # a thing is hung on something
+        hooks = _supporters_here(turn, item_id) if hung and command.preposition in ("", "on") else []
+        if len(hooks) == 1:  # Inform's inference: the one thing here to hang it on
+            turn.say(f"(on {the_name(world, hooks[0])})")
+            _put_one(turn, item_id, (hooks[0], "supporter"))
+            turn.spend(1)
+            return
         where = command.preposition or ("on" if hung else "in")
         raise Orphan(f"What do you want to {'hang' if hung else 'put'} {definite(world.item_name(item_id))} {where}?",
                      "" if command.preposition else where)
     _put_one(turn, item_id, _holder(turn, command))
     turn.spend(1)
+
+
+def _supporters_here(turn: Turn, item_id: str) -> list[Thing]:
+    """What in scope things may be put on, the item itself aside."""
+    return [t for t in Scope.around(turn.world, scenery=True).things
+            if t != ("item", item_id) and holder_kind(turn, t)[0] == "supporter"]
 
 
 def _put_all(turn: Turn, command: Command) -> None:

@@ -22,3 +22,13 @@ def test_the_raider_who_fled_the_pass_does_not_bar_the_vault_gate(tmp_path: Path
     lines = play(engine, "n")
     assert not any("blocks your way" in line for line in lines), lines
     assert lines[0] == "Vault Gate"
+
+
+def test_flee_with_no_foe_and_no_way_named_goes_nowhere(tmp_path: Path) -> None:
+    """"flee" in a quiet room walked out by the first exit, a way the player never chose."""
+    adventure = load_adventure(find_adventure("glass-oasis", bundled_root()))
+    engine = Engine.new_game(adventure, get_system("vaarn"), 3, saves=SaveStore(tmp_path, adventure))
+    turn = engine.state.turn
+    assert play(engine, "flee") == ["There is nothing here to flee from."]
+    assert (engine.state.room, engine.state.turn) == ("dune-camp", turn)
+    assert play(engine, "flee east")[0] == "Bone Orchard", "a way named is walked, foe or none"

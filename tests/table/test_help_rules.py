@@ -94,3 +94,11 @@ def test_help_odds_is_a_whole_sentence(engine: Engine) -> None:
     assert line.startswith("odds [COMMAND]: the exact chance")
     assert not line.rstrip().endswith("'s"), line
     assert "COMMAND" in line.split(":", 1)[1], "it says what the COMMAND form gives"
+
+
+def test_a_system_named_in_the_plural_takes_a_bare_apostrophe(tiny: Adventure, tmp_path: Path) -> None:
+    """help move under Open Adventures said "Open Adventures's own command"."""
+    lines = make(tiny, tmp_path, "open_adventures").submit("help move").lines
+    assert "  (Open Adventures' own command.)" in lines, lines
+    assert "  (BIND's own command.)" in make(tiny, tmp_path, "bind").submit("help sneak").lines
+    assert "Adventures's" not in " ".join(make(tiny, tmp_path, "open_adventures").submit("help rest").lines)

@@ -1,6 +1,8 @@
 """The oracle, why and the dice log: rolls explained in a player's words, never an id."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import game.meta
@@ -111,3 +113,25 @@ def test_a_vaarn_reaction_roll_cites_the_reaction_table() -> None:
     roll = reaction(sheet, ScriptedDice([1])).roll
     assert [rule.section for rule in rules_of("vaarn", roll.rule)] == ["reactions"]
     assert "1-3 attacks at once" in rules_of("vaarn", roll.rule)[0].text
+
+
+def test_why_after_a_hit_explains_the_attack_then_its_damage(tmp_path: Path) -> None:
+    """Halcyon Drift under OpenD6, seed 2: after "[you attack the pale bloom] 14: success" and its
+    damage line, why explained the bloom's resistance roll ("you attack the pale bloom: follow-up",
+    a failure) instead of the attack the player made."""
+    from game.paths import bundled_root
+    from game.rules.registry import get_system
+    from game.saves import SaveStore
+    from game.world.loader import find_adventure, load_adventure
+
+    drift = load_adventure(find_adventure("halcyon-drift", bundled_root()))
+    engine = Engine.new_game(drift, get_system("opend6"), 2, saves=SaveStore(tmp_path, drift))
+    for command in ("n", "w", "search", "take keycard", "n", "talk to pell", "ask pell about warden", "wares",
+                    "drink", "e", "e", "attack bloom"):
+        engine.submit(command)
+    assert "[you attack the pale bloom] 14: success" in engine.submit("yes").lines  # a Character Point spent
+    lines = engine.submit("why").lines
+    assert lines[0] == "The last roll: you attack the pale bloom.", lines
+    assert "  Outcome: success." in lines
+    then = [line for line in lines if line.startswith("  Then: ")]
+    assert len(then) == 2 and "damage" in then[0] and "resistance" in then[1], lines

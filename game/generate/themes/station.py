@@ -11,7 +11,7 @@ DOCK = Place("dock", ("Docking Collar", "{Adj} Airlock", "Boarding Tube"), (
     "You float, then stand, as the station's weak spin takes you: a boarding tube lined with {material}.",
 ), (
     S("umbilical", "umbilical", ("tube", "hose", "shuttle"), ("A ribbed hose back to your shuttle. Your way home.",),
-      ("The umbilical flexes with every breath of the station.", "Frost beads on the {adj} umbilical.")),
+      ("The umbilical flexes with every breath of the station.", "Frost beads on the umbilical's seals.")),
     S("hazard-stripes", "hazard stripes", ("stripes", "paint"), ("Yellow and black, worn through to bare metal where boots scuffed.",),
       ("Hazard stripes frame the hatch.", "The hazard stripes are scuffed to bare metal.")),
 ))
@@ -105,7 +105,7 @@ PLACES = (
         "The infirmary's {colour} curtains hang from their rails.",
     ), (
         S("surgical-lamp", "surgical lamp", ("lamp arm", "arm"), ("A lamp on a jointed arm, its lens cracked.",),
-          ("A surgical lamp hangs folded above a bed.", "The surgical lamp's lens is {adj} with dust.")),
+          ("A surgical lamp hangs folded above a bed.", "The surgical lamp's lens is grey with dust.")),
         S("cabinet", "drug cabinet", ("cabinet",), ("A glass-fronted cabinet, emptied long ago by someone in a hurry.",),
           ("A drug cabinet stands open and bare.", "The drug cabinet's glass is starred with cracks.")),
     )),
@@ -136,7 +136,7 @@ THEME = Theme(
                      "riveted alloy", "mesh grating"),
         "sound": ("a slow drip", "the creak of the hull", "a far-off alarm", "air hissing from a vent",
                   "a tapping you cannot place", "a distant hum"),
-        "smell": ("ozone", "burnt plastic", "stale air", "rust", "antiseptic", "mould"),
+        "smell": ("ozone", "burnt plastic", "old sweat", "rust", "antiseptic", "mould"),
         "where": ("half in shadow", "off to one side", "behind a drift of dust", "not far from the hatch",
                   "at the edge of your lamp's reach", "beside a dead screen", "in a litter of packing foam",
                   "by the far bulkhead", "near a sealed vent", "under a tangle of cable"),
