@@ -36,6 +36,9 @@ def generate(args: argparse.Namespace) -> int:
     _check(args.theme, args.size)
     if args.jobs < 0:
         raise UsageError("--jobs takes 0 (the machine's cores) or more")
+    from game.commands import capped_jobs
+
+    args.jobs = capped_jobs(args.jobs)
     seed = _seed(args.seed)
     if args.out:
         folder = Path(args.out)

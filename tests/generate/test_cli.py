@@ -90,3 +90,15 @@ def test_daily_is_the_same_adventure_for_a_date() -> None:
     day = datetime.date(2026, 11, 28)
     assert daily_seed(day) == daily_seed(day)
     assert daily_seed(day) != daily_seed(day + datetime.timedelta(days=1))
+
+
+def test_generate_caps_jobs_at_the_cores_with_a_note(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "game", "generate", "--seed", "1", "--size", "small", "--no-fair",
+                             "--jobs", "300", "--out", str(tmp_path / "adv")], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    cores = os.cpu_count() or 1
+    assert f"--jobs 300 is more than this machine's {cores} core" in result.stderr
