@@ -225,17 +225,21 @@ class BasePlay(Generic[SystemT]):
         """The NPCs near the player act: each policy chooses an action, which is performed.
 
         First meetings in a room just entered come first (:meth:`first_meetings`);
-        then the NPCs of the player's room (:meth:`acting_npcs`), then those of
+        then the NPCs of the player's room (:meth:`acting_npcs`; in a room just
+        entered, a foe strikes first only by an ``ambush`` the content names: the
+        system's initiative, or the player's turn, comes first), then those of
         the room the player just left, who may follow, then the foes next door who
         fought the player and may come searching.  Only
         these act, so a turn's cost grows with the NPCs near the player, not with
         the world.  The phase stops as soon as the run ends or the player is down.
         """
         world = turn.world
-        if turn.start_room and turn.start_room != world.state.room:
+        arrived = bool(turn.start_room) and turn.start_room != world.state.room
+        if arrived:
             living.losses_found(self, turn)
             self.first_meetings(turn)
-        for npc_id in [*self.acting_npcs(turn), *living.pursuers(turn), *living.searchers(turn)]:
+        here = [n for n in self.acting_npcs(turn) if not (arrived and living.waits_for_arrival(world, n))]
+        for npc_id in [*here, *living.pursuers(turn), *living.searchers(turn)]:
             if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
                 return
             self.npc_turn(turn, npc_id)

@@ -114,6 +114,16 @@ def searchers(turn: Turn) -> list[str]:
     return found
 
 
+def waits_for_arrival(world: World, npc_id: str) -> bool:
+    """Whether an NPC of a room the player just entered lets the player act first.
+
+    A hostile NPC strikes as the player arrives only when the content names an
+    ambush (``ambush = true``); otherwise the fight starts with the next round,
+    under the system's own initiative (Vaarn, OpenD6) or the player's turn.
+    """
+    return world.hostile(npc_id) and not world.npc(npc_id).ambush
+
+
 def pursuers(turn: Turn) -> list[str]:
     """The NPCs of the room the player left this turn, who may follow them."""
     world = turn.world

@@ -134,7 +134,7 @@ NPC_SPEC: dict[str, Checker] = {
     "name": STR, "description": STR, "aliases": STR_LIST, "disposition": STR, "behaviour": STR,
     "tier": INT, "items": STR_LIST, "stats": TABLE, "creature": STR, "talk": STR, "topics": TABLE,
     "talk_after": TABLE, "route": STR_LIST, "blocks": STR, "pronoun": STR, "descriptions": TABLE_LIST, "attack": STR,
-    "currency": STR,
+    "currency": STR, "ambush": BOOL,
 }
 REGION_SPEC: dict[str, Checker] = {"name": STR, "encounters": STR_LIST}
 CHECK_SPEC: dict[str, Checker] = {"check": STR, "difficulty": STR, **{s: INT for s in SYSTEM_IDS}}
@@ -676,6 +676,7 @@ class _Builder:
             talk_after=self._talk_after(path + ("talk_after",), npc.get("talk_after", {})),
             route=self._refs(path + ("route",), npc.get("route", []), "room", self.room_data),
             blocks=self._blocks(path + ("blocks",), npc_id, npc.get("blocks"), rooms),
+            ambush=bool(npc.get("ambush", False)),
             pronoun=self._one_of(path + ("pronoun",), npc.get("pronoun", "it"), "a pronoun", NPC_PRONOUNS),
             descriptions=self.texts.descriptions(path + ("descriptions",), npc.get("descriptions"), None),
             attack=_text(npc.get("attack")),

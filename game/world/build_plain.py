@@ -128,7 +128,7 @@ def plain_npc(builder: PlainBuilder, npc_id: str) -> NpcDef | None:
         "disposition": raw.get("disposition", "neutral"), "behaviour": raw.get("behaviour", "cautious"),
         "tier": tier, "items": (), "stats": {}, "creature": raw.get("creature", "biological"),
         "talk": _text(raw.get("talk")), "topics": {}, "talk_after": {}, "route": tuple(route), "blocks": None,
-        "pronoun": raw.get("pronoun", "it"), "descriptions": (), "attack": _text(raw.get("attack")),
+        "pronoun": raw.get("pronoun", "it"), "descriptions": (), "attack": _text(raw.get("attack")), "ambush": False,
     })
 
 

@@ -292,6 +292,8 @@ class NpcDef:
     route: tuple[str, ...] = ()
     #: Guards block this exit direction of their room while they stand.
     blocks: str | None = None
+    #: Strikes as the player comes into its room, before the player can act.
+    ambush: bool = False
     #: he, she, they or it: how the text refers to the NPC.
     pronoun: str = "it"
     descriptions: tuple[TextDef, ...] = ()

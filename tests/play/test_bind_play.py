@@ -162,6 +162,7 @@ kind = "treasure"
 name = "grey wolf"
 aliases = ["wolf"]
 disposition = "hostile"
+ambush = true
 behaviour = "aggressive"
 tier = 1
 
@@ -197,6 +198,7 @@ tier = 2
 name = "automaton"
 aliases = ["automaton"]
 disposition = "hostile"
+ambush = true
 behaviour = "aggressive"
 creature = "synthetic"
 tier = 1
@@ -205,6 +207,7 @@ tier = 1
 name = "brute"
 aliases = ["brute"]
 disposition = "hostile"
+ambush = true
 behaviour = "aggressive"
 tier = 2
 """
@@ -878,6 +881,27 @@ def test_a_failed_save_is_death(game: Engine, script: Script) -> None:
     lines = say(game, script, "e", 2, 1, 1, 3, 1, 1)
     assert lines[-3:] == ["[save a life] 2d6 (1, 1) + 2 = 4 vs TN 9: failure (margin -5)",
                           "The wounds are too deep: death comes.", "You are dead."]
+    assert game.state.status == "dead"
+
+
+def test_a_tied_save_asks_which_attribute_takes_the_wound(game: Engine, script: Script) -> None:
+    """Seed 003 Basic Actions: a tie is the player's choice; the wound goes where they say."""
+    game.state.player = replace(game.state.player, hp=1)
+    lines = say(game, script, "e", 2, 1, 1, 3, 3, 4, 5)
+    assert lines[-2] == "[save a life] 2d6 (3, 4) + 2 = 9 vs TN 9: tie (margin 0)"
+    assert lines[-1].startswith("Your life hangs on a tie.") and "(strength, dexterity" in lines[-1]
+    assert game.state.status == "playing" and game.state.turn == 0, "nothing settled yet"
+    lines = say(game, script, "intelligence")
+    assert lines[:3] == ["You take the wound on your intelligence.", "[save a life] permanent wound 1d6 (5) "
+                         "off intelligence", "Alive, but with a permanent wound: intelligence 2 -> -3."]
+    assert game.state.player.attribute("intelligence") == -3 and game.state.player.attribute("charisma") == 0
+    assert game.state.status == "playing"
+
+
+def test_refusing_the_wound_of_a_tied_save_is_death(game: Engine, script: Script) -> None:
+    game.state.player = replace(game.state.player, hp=1)
+    say(game, script, "e", 2, 1, 1, 3, 3, 4)
+    assert say(game, script, "refuse")[:2] == ["You let go.", "The wounds are too deep: death comes."]
     assert game.state.status == "dead"
 
 

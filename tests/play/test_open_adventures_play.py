@@ -145,6 +145,7 @@ true_name = "Idol of Echoes"
 [npcs.brute]
 name = "brute"
 disposition = "hostile"
+ambush = true
 behaviour = "aggressive"
 tier = 2
 items = ["club"]
@@ -158,6 +159,7 @@ pool = 3
 [npcs.warden]
 name = "warden"
 disposition = "hostile"
+ambush = true
 behaviour = "guard"
 tier = 3
 blocks = "north"
@@ -165,6 +167,7 @@ blocks = "north"
 [npcs.archer]
 name = "archer"
 disposition = "hostile"
+ambush = true
 behaviour = "guard"
 tier = 2
 items = ["longbow"]

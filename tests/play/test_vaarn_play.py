@@ -269,6 +269,7 @@ items = ["gourd", "cakes", "shirt", "pistol"]
 name = "glass jackal"
 aliases = ["jackal"]
 disposition = "hostile"
+ambush = true
 behaviour = "aggressive"
 tier = 1
 [npcs.jackal.stats.vaarn]
@@ -281,6 +282,7 @@ attacks = "bite (d6)"
 name = "brass sentinel"
 aliases = ["sentinel"]
 disposition = "hostile"
+ambush = true
 behaviour = "aggressive"
 creature = "synthetic"
 tier = 1
@@ -294,6 +296,7 @@ attacks = "shock-lash (d4)"
 name = "dune archer"
 aliases = ["archer"]
 disposition = "hostile"
+ambush = true
 behaviour = "aggressive"
 tier = 1
 [npcs.archer.stats.vaarn]
@@ -306,6 +309,7 @@ attacks = "bow (d6, ranged)"
 name = "cornered thief"
 aliases = ["thief"]
 disposition = "hostile"
+ambush = true
 behaviour = "aggressive"
 tier = 1
 items = ["scimitar"]
@@ -318,6 +322,7 @@ morale = 0
 name = "pass guard"
 aliases = ["guard"]
 disposition = "hostile"
+ambush = true
 behaviour = "guard"
 blocks = "north"
 tier = 2
@@ -509,6 +514,21 @@ def test_aggressive_foes_close_in_at_once_then_initiative_each_round(engine: Eng
         "[the glass jackal attacks] Attack with bite: STR d20 (9) + 1 = 10 vs 11 (armour 11): failure (margin -1)",
         "The attack misses.",
     ]
+
+
+def test_an_aggressive_foe_met_on_arrival_waits_for_the_initiative_roll(tmp_path: Path, dice: Dice) -> None:
+    """Seed 001 Combat: "All sides roll d6 ... ties in favor of the players": walking in is no
+    free blow for a foe that lies in no ambush; the next action opens the round."""
+    engine = make(tmp_path)
+    jackal = engine.world.adventure.npcs["jackal"]
+    engine.world.adventure.npcs["jackal"] = dataclasses.replace(jackal, ambush=False)
+    lines = say(engine, dice, "e")
+    assert lines[-2:] == ["A glass jackal is here, and means you harm.", "Exits: west."]
+    assert engine.state.player.hp == 6
+    lines = say(engine, dice, "attack jackal", 4, 4, 12, 3, 9)
+    assert lines[0] == "[initiative] Initiative: you d6 (4), the glass jackal d6 (4): you act first"
+    assert lines[1:3] == ["You close in on the glass jackal.", "[you attack the glass jackal] Attack with knife: "
+                          "STR d20 (12) + 2 = 14 vs 11 (armour 11): success (margin 3)"]
 
 
 def test_a_foe_breaking_before_the_command_is_a_round_that_stands(engine: Engine, dice: Dice) -> None:
@@ -958,17 +978,18 @@ def test_reaction_rolls_when_meeting_strangers(engine: Engine, dice: Dice) -> No
 
 
 def test_a_wary_stranger_may_attack_at_once(engine: Engine, dice: Dice) -> None:
-    lines = say(engine, dice, "s", 10, 1, 2)
-    assert lines[-7:] == [
+    lines = say(engine, dice, "s", 10, 1)
+    assert lines[-4:] == [
         "[reaction of the old hermit] Reaction: d20 (10) + 1 = 11: indifferent",
         "The old hermit pays you little mind.",
         "[reaction of the spore-drifter] Reaction: d20 (1) + 1 = 2: attack",
         "The spore-drifter takes against you at once!",
-        "The spore-drifter closes in.",
-        "[the spore-drifter attacks] Attack with strike: STR d20 (2) + 1 = 3 vs 11 (armour 11): failure (margin -8)",
-        "The attack misses.",
     ]
     assert engine.world.hostile("drifter")
+    # seed 001 Combat: the fight's first round starts with initiative, ties to the player
+    lines = say(engine, dice, "wait", 3, 3, 2)
+    assert lines[0] == "[initiative] Initiative: you d6 (3), the spore-drifter d6 (3): you act first"
+    assert lines[-1] == "The attack misses."
 
 
 # -- the rest of the table ---------------------------------------------------------------------------

@@ -27,5 +27,6 @@ SECTIONS: dict[str, str] = {
     "Damage": ("a hit deals 1D6 plus Strength, less the armour that covers the spot; harm from the world "
                "deals 1D6 plus the bonus the adventure names."),
     "0 HP": ("at 0 HP someone may save you: a Wits + Medicine roll against TN 7 plus how far below 0 you "
-             "are."),
+             "are; below it you die. A tie is yours: live with a permanent wound, 1D6 off an Attribute you "
+             "choose (one below -5 kills), or refuse."),
 }

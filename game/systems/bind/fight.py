@@ -28,18 +28,20 @@ from game.rules.dice import Dice
 from game.systems.bind import body as bind_body
 from game.systems.bind import combat as bind_combat
 from game.systems.bind import world as bind_world
-from game.systems.bind.core import read_faces
+from game.systems.bind.core import read_faces, resolve
 from game.systems.bind.events import (
     ATTACKER,
     DEFENDER,
     ApPenalty,
     FatiguePenalty,
     LifeAtStake,
+    LifeSaveEnded,
     TieAnswered,
     WokeUp,
     tag,
 )
 from game.systems.bind.rules import BindSheet, BindSystem
+from game.systems.bind.sheet import ATTRIBUTES
 from game.systems.bind.traits import fatigue_penalty
 from game.systems.bind.turn import ask, round_now, set_round, the
 
@@ -212,13 +214,33 @@ def _exchange(play: FightSeat, turn: Turn, npc_id: str, attacker: BindSheet, def
     return play.system.attack(attacker, defender, weapon, situation, ReplayDice(faces, turn.dice), tie=tie)
 
 
+def _wound_choice(turn: Turn, sheet: BindSheet) -> str:
+    """Ask which Attribute takes the permanent wound of a tied save-a-life roll (1D6 off it;
+    below :data:`~game.systems.bind.combat.WOUND_DEATH_BELOW` it kills); ``""`` for a refusal."""
+    floor = bind_combat.WOUND_DEATH_BELOW
+    names = [a for a in ATTRIBUTES if a in sheet.attributes]
+    listed = ", ".join(f"{a} {sheet.attribute(a):+d}" for a in names)
+    prompt = (f"Your life hangs on a tie. Live with a permanent wound, 1D6 off an Attribute of your choice "
+              f"(one that falls below {floor} kills: {listed}), or refuse and die. Which Attribute? "
+              f"({', '.join(names)}, or refuse)")
+    choices = {a: a for a in names} | {"refuse": "", "none": ""}
+    answered_before = bool(turn.answers)
+    answer = turn.ask(prompt, choices)
+    if answered_before:
+        turn.events.clear()  # the rerun shows the events again after the question (see bind.turn.ask)
+    turn.say(f"You take the wound on your {answer}." if answer else "You let go.")
+    return answer
+
+
 def fallen(play: FightSeat, turn: Turn) -> None:
     """At 0 HP or less with no foe standing: the save-a-life roll (BIND's public rules).
 
     The player binds their own wounds before blacking out, or a friendly NPC
     with better Wits + Medicine does.  Saved: unconscious until the interval
-    ends, then awake with 1 HP (house rule).  A tie saves the life at the price
-    of a permanent wound; it is not asked, since declining would mean death.
+    ends, then awake with 1 HP (house rule).  A tie is the player's to settle
+    (seed 003 Basic Actions: "the choice to succeed, as long as they accept the
+    danger"): asked, they take the permanent wound off the Attribute they name,
+    or refuse it and die (:func:`_wound_choice`).
     """
     world = turn.world
     state = world.state
@@ -227,8 +249,18 @@ def fallen(play: FightSeat, turn: Turn) -> None:
         return
     who, healer = bind_world.best_healer(world)
     turn.emit(LifeAtStake(who, sheet.hp))
-    life = play.system.save_life(healer, sheet, turn.dice)
-    turn.show_roll("save a life", life.roll)
+    request = play.system.save_life_request(healer, sheet)
+    faces = read_faces(request, turn.dice)
+    roll = dataclasses.replace(resolve(request, faces), rule=bind_combat.RULE_DEATH)
+    tie = roll.outcome == "tie"
+    if tie:
+        turn.emit(RollMade("save a life", roll))  # the roll line first, then the question
+    wound = _wound_choice(turn, sheet) if tie else "charisma"
+    if wound:
+        life = play.system.save_life(healer, sheet, ReplayDice(faces, turn.dice), wound)
+    else:
+        life = bind_combat.LifeSaved(roll, dataclasses.replace(sheet, dead=True), (LifeSaveEnded("failure"),))
+    turn.show_roll("save a life", life.roll, shown=not tie)
     for roll in life.rolls:
         turn.show_roll("save a life", roll)
     turn.emit(*life.events)
