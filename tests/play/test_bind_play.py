@@ -898,6 +898,13 @@ def test_a_tied_save_asks_which_attribute_takes_the_wound(game: Engine, script: 
     assert game.state.status == "playing"
 
 
+def test_yes_to_a_tied_save_puts_the_wound_on_the_best_attribute(game: Engine, script: Script) -> None:
+    game.state.player = replace(game.state.player, hp=1)
+    say(game, script, "e", 2, 1, 1, 3, 3, 4, 6)
+    assert say(game, script, "yes")[0] == "You take the wound on your intelligence."
+    assert game.state.player.attribute("intelligence") == -4 and game.state.status == "playing"
+
+
 def test_refusing_the_wound_of_a_tied_save_is_death(game: Engine, script: Script) -> None:
     game.state.player = replace(game.state.player, hp=1)
     say(game, script, "e", 2, 1, 1, 3, 3, 4)

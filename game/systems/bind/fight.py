@@ -216,14 +216,16 @@ def _exchange(play: FightSeat, turn: Turn, npc_id: str, attacker: BindSheet, def
 
 def _wound_choice(turn: Turn, sheet: BindSheet) -> str:
     """Ask which Attribute takes the permanent wound of a tied save-a-life roll (1D6 off it;
-    below :data:`~game.systems.bind.combat.WOUND_DEATH_BELOW` it kills); ``""`` for a refusal."""
+    below :data:`~game.systems.bind.combat.WOUND_DEATH_BELOW` it kills); ``""`` for a refusal.
+    ``yes`` names the highest Attribute, the one least likely to kill."""
     floor = bind_combat.WOUND_DEATH_BELOW
     names = [a for a in ATTRIBUTES if a in sheet.attributes]
     listed = ", ".join(f"{a} {sheet.attribute(a):+d}" for a in names)
+    best = max(names, key=sheet.attribute)
     prompt = (f"Your life hangs on a tie. Live with a permanent wound, 1D6 off an Attribute of your choice "
               f"(one that falls below {floor} kills: {listed}), or refuse and die. Which Attribute? "
-              f"({', '.join(names)}, or refuse)")
-    choices = {a: a for a in names} | {"refuse": "", "none": ""}
+              f"({', '.join(names)}; yes for your best, {best}; or refuse)")
+    choices = {a: a for a in names} | {"yes": best, "refuse": "", "no": ""}
     answered_before = bool(turn.answers)
     answer = turn.ask(prompt, choices)
     if answered_before:
