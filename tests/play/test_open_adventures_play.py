@@ -293,9 +293,12 @@ def test_spent_dice_leave_the_turn_to_the_player_and_defending_then_means_pushin
         "Your dice are spent: push a command past your pool (e.g. \"push attack\", +1 fatigue), or end the turn.",
     ]
     assert say(engine, script, "attack archer")[0].startswith("No dice left this turn. Push a command")
-    lines = say(engine, script, "end", [4, 1, 1, 1])
+    script.turns[engine.state.turn] = [4, 1, 1, 1]
+    lines = engine.submit("end").lines
+    assert lines[-1] == ("The archer strikes for 1 and you have no dice left. Push to defend with 2 dice "
+                         "(+1 fatigue)? (yes/no)"), "pushing to defend is the player's choice"
+    lines = say(engine, script, "yes", [4, 1, 1, 1])
     assert lines == [
-        "You end your turn, 0 dice kept to defend.",
         "The archer commits 2 dice to Fight.",
         "[the archer attacks (natural weapons)] Fight 2d6 (4, 1) = 1 success vs need 1: success (margin 0)",
         "1 point of damage.",
@@ -305,6 +308,19 @@ def test_spent_dice_leave_the_turn_to_the_player_and_defending_then_means_pushin
         "Your turn: 4 dice (fatigue 1 takes 1 of your pool of 5). The archer is at your side.",
     ]
     assert hero(engine).fatigue == 1
+
+
+def test_declining_to_push_for_a_defence_takes_the_blow_unfatigued(engine: Engine, script: Script) -> None:
+    say(engine, script, "w", [1, 1])
+    say(engine, script, "move to archer with 4", [4, 4, 4, 4])
+    say(engine, script, "attack archer with 2", [1, 1])
+    script.turns[engine.state.turn] = [4, 1]
+    assert engine.submit("end").question
+    assert say(engine, script, "no", [4, 1])[-5:] == [
+        "[the archer attacks (natural weapons)] Fight 2d6 (4, 1) = 1 success vs need 1: success (margin 0)",
+        "1 point of damage.", "You do not defend.", "You lose 1 die from the pool (pool 5).",
+        "Your turn: 5 dice. The archer is at your side."]
+    assert hero(engine).fatigue == 0
 
 
 def test_attribute_caps_the_dice_of_a_turn_and_the_default_takes_all_it_allows(engine: Engine, script: Script) -> None:
@@ -388,7 +404,7 @@ def test_pushing_into_collapse_asks_then_the_hero_lies_helpless_resting(engine: 
     set_hero(engine, fatigue=5)
     say(engine, script, "end", [1, 1])  # the brute misses; the next turn has 6 - 5 = 1 die
     assert hero(engine).dice_left == 1
-    script.turns[engine.state.turn] = [1, 1, 4, 1, 6, 6, 6, 6, 6, 6, 1, 1]
+    script.turns[engine.state.turn] = [1, 1, 4, 1]
     report = engine.submit("push attack brute with 2")
     assert report.question and report.lines[-1].startswith("Pushing now brings your fatigue to 6, your whole pool")
     lines = engine.submit("yes").lines
@@ -403,7 +419,11 @@ def test_pushing_into_collapse_asks_then_the_hero_lies_helpless_resting(engine: 
         "1 point of damage.",
         "Collapsed, you cannot defend yourself.",
         "You lose 1 die from the pool (pool 5).",
-        "Your fatigue (6) has reached your pool (5): you have collapsed, and this turn you can only rest.",
+        "Your fatigue (6) has reached your pool (5): you have collapsed, and this turn you can only rest (recover).",
+    ]
+    assert say(engine, script, "attack brute")[0].startswith("You have collapsed with exhaustion")
+    lines = say(engine, script, "recover", [6, 6, 6, 6, 6, 6, 1, 1])
+    assert lines == [
         "[rest turn] Rest 6d6 (6, 6, 6, 6, 6, 6) = 12 successes vs need 6: success (margin 6)",
         "You rest a turn: 6 fatigue gone (fatigue 0).",
         "The brute commits 2 dice to Fight.",
@@ -728,9 +748,11 @@ def test_option_spent_dice_turn_ends_ends_the_turn_when_the_dice_run_out(arena: 
     say(engine, script, "w", [1, 1])
     say(engine, script, "move to archer with 2", [1, 2])
     say(engine, script, "shoot archer with 3", [4, 1, 1])
-    lines = say(engine, script, "move to archer with 1", [4, 4, 1, 1, 1])
+    script.turns[engine.state.turn] = [4, 4, 1, 1, 1]
+    lines = engine.submit("move to archer with 1").lines
     assert lines[2] == "Your dice are spent for this turn."
-    assert any(line.startswith("[the archer attacks") for line in lines)
+    assert lines[-1].startswith("The archer strikes for 1 and you have no dice left. Push to defend")
+    assert any(line.startswith("[the archer attacks") for line in say(engine, script, "yes", [4, 4, 1, 1, 1]))
 
 
 def test_a_reach_weapon_strikes_a_foe_not_yet_at_your_side(tmp_path: Path, script: Script) -> None:

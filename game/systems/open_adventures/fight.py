@@ -28,9 +28,10 @@ from game.errors import ActionRefused
 from game.events import PLAYER
 from game.npc import memory
 from game.rules.base import AttackResult, Situation, Weapon
-from game.systems.open_adventures.events import AttackMissed, DiceCommitted
+from game.rules.dice import Dice
+from game.systems.open_adventures.events import AttackMissed, DamageRolled, DiceCommitted
 from game.systems.open_adventures.narration import dice_word
-from game.systems.open_adventures.pool import collapsed, limit_left, start_turn
+from game.systems.open_adventures.pool import collapsed, defence_dice_allowed, limit_left, start_turn
 from game.systems.open_adventures.rules import MoveOutcome, OASheet
 from game.systems.open_adventures.turn import (
     TurnSeat,
@@ -142,15 +143,80 @@ def exchange(play: FightSeat, turn: Turn, attacker: str, defender: str, weapon: 
     helpless = defender == PLAYER and collapsed(hero(world))
     if attacker == PLAYER:
         _record(play, turn, defender, weapon, situation)
+    dice: Dice = turn.dice
+    defend = 0 if helpless else None
+    declined = False
+    if defender == PLAYER and not helpless and hero(world).dice_left == 0:
+        dice, defend, declined = _push_to_defend(play, turn, attacker, weapon, situation)
     result = play.system.resolve_attack(sheet_of(world, attacker), sheet_of(world, defender), weapon, situation,
-                                        turn.dice, defend=0 if helpless else None, ids=(attacker, defender))
+                                        dice, defend=defend, ids=(attacker, defender))
     put_sheet(world, attacker, result.attacker)
     put_sheet(world, defender, result.defender)
     committed = result.events[0]
     if isinstance(committed, DiceCommitted) and committed.pushed:
         set_turn(world, pushing=True)
-    report(turn, attacker, defender, weapon, result, helpless=helpless)
+    report(turn, attacker, defender, weapon, result, helpless=helpless, declined=declined)
     return result
+
+
+class _Recorded:
+    """Dice that keep the faces read, so that the same roll can be read again."""
+
+    def __init__(self, inner: Dice) -> None:
+        self.inner = inner
+        self.faces = inner.faces  # the turn's record of faces read, shared
+        self.read: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        face: int = self.inner.roll(sides)
+        self.read.append(face)
+        return face
+
+
+class _Replayed:
+    """Dice that hand back faces already read, then read on."""
+
+    def __init__(self, read: list[int], inner: Dice) -> None:
+        self.again = list(read)
+        self.inner = inner
+        self.faces = inner.faces  # the faces read again are on record already
+
+    def roll(self, sides: int) -> int:
+        if self.again:
+            return self.again.pop(0)
+        face: int = self.inner.roll(sides)
+        return face
+
+
+def _push_to_defend(play: FightSeat, turn: Turn, attacker: str, weapon: Weapon,
+                    situation: Situation) -> tuple[Dice, int, bool]:
+    """A blow at a player with no dice left: defending means pushing (seed 000 §1 The Dice Pool:
+    "they will have to take fatigue to do so"), which is the player's choice, asked once the
+    damage is known.  The dice to roll the attack with (its faces read once), the defence dice,
+    and whether the player declined."""
+    world = turn.world
+    sheet = hero(world)
+    recorded = _Recorded(turn.dice)
+    trial = play.system.resolve_attack(sheet_of(world, attacker), sheet, weapon, situation, recorded, defend=0,
+                                       ids=(attacker, PLAYER))
+    dice = _Replayed(recorded.read, turn.dice)
+    damage = next((e.points for e in trial.events if isinstance(e, DamageRolled)), 0)
+    allowed = defence_dice_allowed(sheet, play.system.rules)
+    if damage <= 0 or allowed <= 0:
+        return dice, 0, False
+    from game.actions import YES_NO
+    from game.rules.dice import ScriptedDice
+
+    if isinstance(turn.dice, ScriptedDice) and not turn.dice.script:
+        return dice, 0, False  # ``odds`` previews on dice that hold no faces: nothing to ask
+    collapse = " and collapse: you can only rest until it falls" if sheet.fatigue + 1 >= sheet.pool else ""
+    lethal = " It would empty your pool." if damage >= sheet.pool else ""
+    answered_before = bool(turn.answers)
+    answer = turn.ask(f"{capital(the(world, attacker))} strikes for {damage} and you have no dice left.{lethal} "
+                      f"Push to defend with {dice_word(allowed)} (+1 fatigue{collapse})? (yes/no)", YES_NO)
+    if answered_before:
+        turn.events.clear()  # the rerun's lines before the question were shown with it
+    return (dice, allowed, False) if answer == "yes" else (dice, 0, True)
 
 
 def _record(play: FightSeat, turn: Turn, npc_id: str, weapon: Weapon, situation: Situation) -> None:
@@ -164,7 +230,7 @@ def _record(play: FightSeat, turn: Turn, npc_id: str, weapon: Weapon, situation:
 
 
 def report(turn: Turn, attacker: str, defender: str, weapon: Weapon, result: AttackResult[OASheet], *,
-           helpless: bool) -> None:
+           helpless: bool, declined: bool = False) -> None:
     """Commitment, attack roll, then what followed, in the order the player learns it: the
     defence roll of a foe the player struck before its outcome; the player's own defence roll
     after the damage coming at them, and before what it kept off."""
@@ -188,6 +254,8 @@ def report(turn: Turn, attacker: str, defender: str, weapon: Weapon, result: Att
         turn.show_roll("you defend", roll)
     if helpless:
         turn.say("Collapsed, you cannot defend yourself.")
+    elif declined:
+        turn.say("You do not defend.")
     turn.emit(*events)
 
 

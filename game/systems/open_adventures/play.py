@@ -267,31 +267,30 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         return False
 
     def after_npc_phase(self, turn: Turn) -> None:
-        """A new turn: fatigue takes its dice; a collapsed player lies helpless until rested."""
+        """A new turn: fatigue takes its dice.  Collapsed in a fight, the player's turns can only
+        be rest (seed 000 §2 Pushing and Fatigue), but each is the player's own command
+        (``recover``): the game never plays the player's rounds for them."""
         world = turn.world
         was_fight = turn_of(world).fight
-        for _ in range(MAX_HELPLESS_ROUNDS):
-            if world.state.status != "playing" or self.system.condition(hero(world)) == "dead":
-                return
-            fight = in_fight(world)
-            if self.system.condition(hero(world)) == "down":
-                if not fight:
-                    self._come_round(turn)
-                return
-            fresh_turn(world, fight=fight)
+        if world.state.status != "playing" or self.system.condition(hero(world)) == "dead":
+            return
+        fight = in_fight(world)
+        if self.system.condition(hero(world)) == "down":
             if not fight:
-                if was_fight:
-                    turn.say("The fight is over.")
-                self._recover_out_of_fight(turn)
-                return
-            sheet = hero(world)
-            if not collapsed(sheet):
-                turn.say(turn_start_line(world))
-                return
-            turn.say(f"Your fatigue ({sheet.fatigue}) has reached your pool ({sheet.pool}): you have "
-                     f"collapsed, and this turn you can only rest.")
-            self._rest_turn(turn)
-            self.npc_phase(turn)
+                self._come_round(turn)
+            return
+        fresh_turn(world, fight=fight)
+        if not fight:
+            if was_fight:
+                turn.say("The fight is over.")
+            self._recover_out_of_fight(turn)
+            return
+        sheet = hero(world)
+        if not collapsed(sheet):
+            turn.say(turn_start_line(world))
+            return
+        turn.say(f"Your fatigue ({sheet.fatigue}) has reached your pool ({sheet.pool}): you have "
+                 f"collapsed, and this turn you can only rest (recover).")
 
     def _come_round(self, turn: Turn) -> None:
         """House rule: knocked out with nobody to finish you, you come round an hour later

@@ -366,7 +366,8 @@ class OpenAdventures:
 
         Successes are damage and cannot be split (seed 000 §2 Close Combat Attacks,
         Ranged Attacks); the weapon bonus applies when there is a success.  A player
-        defends with up to Defence dice (pushing when none are left); an NPC is
+        defends with up to Defence dice (pushing when none are left, unless ``defend``
+        says otherwise: in play the player is asked, game.systems.open_adventures.fight); an NPC is
         harmed only when the damage that gets through equals or exceeds its Defence
         (seed 000 §2 Damage and Defence).  ``defend`` overrides the defender's dice;
         ``ids`` names attacker and defender in the events (default: the player or ``npc``).
