@@ -799,6 +799,13 @@ class Engine:
             turn.say(state.ending)
         elif condition == "down" and not turn.minutes:
             self.play.player_down(turn)
+        if state.status == "playing" and self.system.condition(state.player) == "down":
+            from game.play.living import stranded  # only a player down asks
+
+            lost = stranded(self.world, long_rest=self.play.long_rest_to_rise(self.world))
+            if lost:
+                state.status, state.ending = "lost", lost
+                turn.say(lost)
 
     def _check_goal(self, turn: Turn) -> None:
         state, goal = self.state, self.adventure.goal

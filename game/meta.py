@@ -404,7 +404,7 @@ class MetaCommands:
         met = [n for n, npc in state.npcs.items()
                if npc.disposition == "hostile" or npc.memory & {"fought", "attacked"}]
         beaten = [n for n in met if world.npc_condition(n) != "ok"]
-        how = {"won": "You won.", "lost": "You lost."}.get(state.status, state.ending or "You died.")
+        how = {"won": "You won.", "lost": state.ending or "You lost."}.get(state.status, state.ending or "You died.")
         rolls = engine.dice_log.total
         foes = f"{join_names([world.the_npc(n) for n in met])}; beaten: {len(beaten)} of {len(met)}" if met else "none"
         banner = {"won": [], "lost": ["", "*** You have lost ***"]}.get(state.status, ["", "*** You have died ***"])

@@ -271,6 +271,7 @@ class Pursue:
     direction: str
 
     def perform(self, turn: Turn, actor: str) -> None:
+        memory.remember(turn.world, actor, "pursued")  # a chase is given up once outrun again
         go(turn, actor, self.direction, "pursuit")
 
 

@@ -17,6 +17,7 @@ them to decide.
 - ``saw-theft``, ``saw-assault``, ``saw-killing``: it saw the player steal,
   attack someone who meant no harm, or kill them.
 - ``called``: it has already called for help in this fight.
+- ``pursued``: it followed the player who ran from it; it does not follow again.
 - ``met``: the first-meeting reaction has been rolled.
 - ``helped``: the player gave it something.
 

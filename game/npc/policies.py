@@ -4,7 +4,7 @@ Every behaviour fights the same way once hostile and face to face with the
 player (melee when engaged, else shoot when it can, else close in; a guard
 holds its ground), and differs where the content's word says so:
 
-- ``aggressive``: pursues a player who runs; finishes a player it put down.
+- ``aggressive``: pursues a player who runs (once); finishes a player it put down.
 - anyone hostile who fought the player (but guards, cowards and merchants) comes
   searching when the player is in the next room.
 - ``guard``: holds its post (never pursues) and holds back from a distance; robs a
@@ -94,8 +94,10 @@ class Fighter:
 
     @staticmethod
     def _away(view: NpcView) -> Intent:
-        """Not in the player's room: follow a player who ran from the fight, if it is a pursuer."""
-        if view.player_went and view.hostile and view.behaviour in PURSUERS and view.player_standing:
+        """Not in the player's room: follow a player who ran from the fight, if it is a pursuer
+        that has not followed them before (house rule: outrun twice, it lets them go)."""
+        if view.player_went and view.hostile and view.behaviour in PURSUERS and view.player_standing \
+                and "pursued" not in view.memory:
             return Pursue(view.player_went)
         if view.player_near and not view.player_went and view.hostile and "fought" in view.memory \
                 and view.behaviour not in STAY_PUT:

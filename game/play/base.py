@@ -290,6 +290,11 @@ class BasePlay(Generic[SystemT]):
         if living.downed(turn, leader, choice, victors):
             self.player_spared(turn)
 
+    def long_rest_to_rise(self, world: World) -> bool:
+        """Whether a player down can only get up through a fed long rest (a healing item aside);
+        False: any rest will do (the default).  See :func:`living.stranded`."""
+        return False
+
     def player_spared(self, turn: Turn) -> None:
         """The system's dying rule for a player down with no foe left standing over them.
 

@@ -199,6 +199,29 @@ def downed(turn: Turn, victor: str, choice: DownedChoice, victors: list[str]) ->
 
 # -- witnesses ---------------------------------------------------------------------------------------
 
+def stranded(world: World, *, long_rest: bool) -> str:
+    """Why a player who is down has no way on, or ``""``; ``long_rest``: only a fed long rest
+    gets them up (the system's say: ``BasePlay.long_rest_to_rise``).
+
+    Down (OpenD6's incapacitated, Maelstrom's full track), a player can only rest, eat,
+    drink, wait or use something.  With no healing item carried and no rest that could
+    help (a long rest needs food and water; a short one either), nothing but death by
+    thirst lies ahead: the run ends at once with its summary rather than in days of
+    waiting (house rule, ``docs/playing.md``).
+    """
+    state = world.state
+    if any(world.item(i).effect.get("heal") for i in world.carried()):
+        return ""
+    water = state.water > 0 or world.room.water_source
+    if (state.food > 0 and water) if long_rest else (state.food > 0 or water):
+        return ""
+    return STRANDED
+
+
+#: How a run ends when the player lies down with no way to get up (:func:`stranded`).
+STRANDED = "You lie where you fell, with nothing to rest on and nothing to tend your wounds: there is no way on."
+
+
 def assaulted(turn: Turn, victim: str) -> None:
     """The player attacked ``victim``, who meant no harm: it remembers; those who see it react."""
     world = turn.world

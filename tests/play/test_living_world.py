@@ -285,6 +285,20 @@ def test_an_aggressive_foe_pursues_a_player_who_runs(adventure, system_id: str) 
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_a_pursuer_outrun_a_second_time_lets_the_player_go(adventure, system_id: str) -> None:
+    """House rule (docs/npcs.md, Pursuit): a chase always leads somewhere."""
+    engine = new(adventure, system_id)
+    place(engine, "market")  # the player broke away east from the yard: the beast follows
+    engine.play.npc_phase(turn_of(engine, start_room="yard"))
+    assert engine.world.npc_room("beast") == "market"
+    place(engine, "yard")  # and broke away again, west into the yard
+    turn = turn_of(engine, start_room="market")
+    engine.play.npc_phase(turn)
+    assert engine.world.npc_room("beast") == "market", "it does not follow a second time"
+    assert not any(isinstance(e, Arrived) and e.who == "beast" for e in turn.events)
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_a_foe_that_lost_the_player_comes_searching_next_door(adventure, system_id: str) -> None:
     engine = new(adventure, system_id)
     world = engine.world

@@ -294,6 +294,18 @@ def test_willpower_wounds_with_an_action_wins_back_the_dice(engine: Engine, scri
                                " Willpower: wounds ignored]")
 
 
+def test_wounds_never_take_the_last_die_so_fleeing_keeps_a_chance(engine: Engine, script: Script) -> None:
+    """Crippled (-5 dice) beside the raider, Reflexes 2 + Dodge 1 still rolls one die to flee."""
+    say(engine, script, "n", RAIDER_MISSES)
+    engine.state.player = engine.system.take_damage(player(engine), 7, "lethal")
+    assert player(engine).wound_penalty == 5
+    odds = say(engine, script, "odds flee")
+    assert "wounds: -2 dice" in " ".join(odds) and not odds[0].endswith(" 0.0% to succeed."), odds
+    lines = say(engine, script, "flee s", [7])
+    assert lines[0] == "[flee] Reflexes + Dodge 1d10 (7) vs 6: 1 success = 1: success [wounds: -2 dice]"
+    assert engine.state.room != "well"
+
+
 # -- combat (house rule) -------------------------------------------------------------------
 
 def test_an_attack_is_resisted_by_evasion_then_damage_and_soak_and_the_foe_strikes_back(
@@ -473,8 +485,9 @@ def test_a_foe_felled_by_the_player_emits_a_fall(engine: Engine, script: Script)
     say(engine, script, "n", RAIDER_MISSES)
     raider = engine.world.npc_state("raider")
     raider.sheet = engine.system.take_damage(raider.sheet, 7, "lethal")
-    # knife: 4 dice all hit; the raider's evasion (at -5 for wounds) has no dice; damage 2 + 1 + 3 = 6 dice
-    turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([9, 9, 9, 9, 9, 2, 2, 2, 2, 2]))
+    # knife: 4 dice all hit; the raider's evasion (at -5 for wounds) keeps its last die, a miss;
+    # damage 2 + 1 + 3 = 6 dice
+    turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([9, 9, 9, 9, 2, 9, 2, 2, 2, 2, 2]))
     result = engine.play.exchange(turn, PLAYER, "raider", weapon_of(engine.world, "knife"), Situation())
     assert [type(event) for event in result.events] == [AttackHit, HealthChanged, Fell]
     assert result.events[-1] == Fell("raider") and engine.world.npc_condition("raider") == "down"

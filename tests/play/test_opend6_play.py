@@ -705,3 +705,27 @@ def test_points_may_be_spent_while_incapacitated(engine: Engine, script: Script)
     ]
     assert say(engine, script, "points spend")[0].startswith("Your next roll gets 1 extra die")
     assert say(engine, script, "search")[0].startswith("You are too badly hurt")
+
+
+# -- a defeat with no way on ------------------------------------------------------------------------
+
+def test_down_with_the_last_food_eaten_the_run_ends_with_its_summary(engine: Engine, script: Script) -> None:
+    """Incapacitated, only a fed long rest heals; when it fails on the last food, nothing is left
+    but days of waiting to die of thirst: the run ends there, and says why."""
+    edit(engine, wound_level=4)
+    engine.state.food = 1
+    assert say(engine, script, "n") == [("You are too badly hurt: you can only rest, wait, eat, drink or use "
+                                         "something until your wounds are tended.")]
+    lines = say(engine, script, "rest long", [1, 1, 2])  # Physique 3D: 1, 1 + wild 2 = 4 against 13
+    assert engine.state.status == "lost"
+    assert "there is no way on." in " ".join(lines)
+    summary = engine.meta.ending_lines()
+    assert "*** You have lost ***" in summary, summary
+    assert any(line.startswith("How it ended: You lie where you fell") for line in summary), summary
+
+
+def test_down_with_food_and_water_a_long_rest_is_still_a_way_on(engine: Engine, script: Script) -> None:
+    edit(engine, wound_level=4)
+    engine.state.food = 2
+    say(engine, script, "rest long", [1, 1, 2])
+    assert engine.state.status == "playing"

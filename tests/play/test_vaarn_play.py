@@ -18,13 +18,14 @@ from game.engine import Engine
 from game.events import PLAYER, RollMade
 from game.events.fight import Died, Fell, Fled, HealthChanged, Surrendered
 from game.npc.intents import Flee, Surrender
+from game.paths import bundled_root
 from game.rules.dice import ScriptedDice
 from game.rules.registry import get_system
 from game.systems.vaarn.data import CAUSE_ZERO_HP
 from game.systems.vaarn.events import Wounded
 from game.systems.vaarn.narration import VaarnNarrator
 from game.systems.vaarn.sheet import VaarnSheet
-from game.world.loader import load_adventure
+from game.world.loader import find_adventure, load_adventure
 from tests.conftest import FaceQueue as Dice
 
 ADVENTURE = """
@@ -1117,3 +1118,14 @@ def test_an_npc_engaged_in_melee_does_not_fire_a_ranged_exotica() -> None:
     for _ in range(3):
         lines = engine.submit("attack raider").lines
         assert not any("keening black shard" in line for line in lines), lines
+
+
+def test_max_hp_is_a_d8_and_option_starting_hp_keeps_it_at_four_or_more() -> None:
+    """Vaarn's public creation rolls max HP on a d8: seed 7 starts The Glass Oasis at 1 HP;
+    under the house rule ``starting_hp = "d8-at-least-4"`` the same roll counts as 4."""
+    oasis = load_adventure(find_adventure("glass-oasis", bundled_root()))
+    plain = Engine.new_game(oasis, get_system("vaarn", {}), 7)
+    assert (plain.state.player.max_hp, plain.state.player.hp) == (1, 1)
+    kinder = Engine.new_game(oasis, get_system("vaarn", {"starting_hp": "d8-at-least-4"}), 7)
+    assert (kinder.state.player.max_hp, kinder.state.player.hp) == (4, 4)
+    assert kinder.state.player.abilities == plain.state.player.abilities, "only the HP roll changes"

@@ -675,8 +675,8 @@ def test_botched_attack():
 
 def test_a_blow_that_fills_the_track_emits_a_fall():
     thug = SYSTEM.take_damage(SYSTEM.npc_sheet(1, None), 6, "lethal")
-    # attack 5 dice all hit, evasion 3 dice (at -5 for wounds: none); damage 4 + 5 - 1 = 8 dice
-    result = SYSTEM.attack(SHOOTER, thug, PISTOL, Situation(), ScriptedDice([9] * 5 + [2] * 6 + [9, 9]),
+    # attack 5 dice all hit, evasion 3 dice (at -5 for wounds: the last die kept, a miss); damage 4 + 5 - 1 = 8 dice
+    result = SYSTEM.attack(SHOOTER, thug, PISTOL, Situation(), ScriptedDice([9] * 5 + [2] + [2] * 6 + [9, 9]),
                            attacker_id=PLAYER, defender_id="thug")
     hit = result.events[0]
     assert isinstance(hit, AttackHit) and (hit.levels, hit.standing) == (2, False)

@@ -94,6 +94,11 @@ def _matches(specialty: str, tags: Iterable[str]) -> bool:
     return False
 
 
+#: House rule: wound penalties never take a pool's last die, so a hurt character always has a
+#: chance (to flee, above all); incapacitation alone leaves no dice.
+WOUNDS_LEAVE = 1
+
+
 def pool_request(sheet: MaelstromSheet, first: str, second: str = "", *, difficulty: int = 6, threshold: int = 0,
                  tags: Iterable[str] = (), requires: Iterable[str] = (), untrained_knowledge: str = "forbidden",
                  house_rule: bool = False) -> PoolRequest:
@@ -104,7 +109,7 @@ def pool_request(sheet: MaelstromSheet, first: str, second: str = "", *, difficu
     is ``forbidden``); applicable specialties, at most one per dot in the ability
     (``tags`` name what the action relates to); a threshold for each advanced
     specialty in ``requires`` the character lacks (seed 004 §Determining
-    Thresholds); the wound penalty; and a difficulty kept within 2..10 (house
+    Thresholds); the wound penalty (never the last die: :data:`WOUNDS_LEAVE`); and a difficulty kept within 2..10 (house
     rule: what would pass 10 becomes threshold instead).
     """
     tags = tuple(tags)
@@ -116,7 +121,7 @@ def pool_request(sheet: MaelstromSheet, first: str, second: str = "", *, difficu
     if ability:
         request = _untrained(sheet, ability, request, untrained_knowledge)
         request = _specialties(sheet, ability, request, tags, tuple(requires))
-    penalty = min(sheet.wound_penalty, request.dice)
+    penalty = min(sheet.wound_penalty, max(0, request.dice - WOUNDS_LEAVE))
     if penalty:
         request = request.with_reason(f"wounds: -{penalty} dice", dice=request.dice - penalty, wound_penalty=penalty)
     if sheet.condition != "ok":

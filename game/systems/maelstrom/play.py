@@ -173,6 +173,11 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         handler(turn, command)
         rolls.sync_armour(turn.world)  # armour taken up or put down is worn, or not, at once
 
+    def long_rest_to_rise(self, world: World) -> bool:
+        """A short rest heals only bashing; a track with none needs the long rest (house rule)."""
+        sheet: MaelstromSheet = world.state.player
+        return sheet.health.bashing == 0
+
     # -- what the player reads of the sheet -----------------------------------------------
     def sheet_view(self, world: World) -> SheetView:
         """The system's health, ``armed`` while Willpower is readied; the sheet saying what it will do."""

@@ -224,6 +224,10 @@ class OpenD6Play(BasePlay[OpenD6]):
         """The difficulty stays hidden in the world's rolls too (a reaction shows no number)."""
         return hidden(result)
 
+    def long_rest_to_rise(self, world: World) -> bool:
+        """Down, only a fed long rest heals a wound level (house rule, docs/rules/opend6.md)."""
+        return True
+
     # -- the flow of time -------------------------------------------------------------
     def after_npc_phase(self, turn: Turn) -> None:
         """The end of the round: a complication lapses, stuns and mortal wounds run on, the

@@ -175,12 +175,16 @@ def roll_ability(dice: Dice) -> tuple[int, tuple[int, int, int]]:
     return min(faces), faces
 
 
-def new_character(stats: Mapping[str, Any] | None, dice: Dice) -> VaarnSheet:
+#: The least max HP a rolled character starts with, by option ``starting_hp``.
+STARTING_HP_LEAST: dict[str, int] = {"d8": 1, "d8-at-least-4": 4}
+
+
+def new_character(stats: Mapping[str, Any] | None, dice: Dice, *, least_hp: int = 1) -> VaarnSheet:
     """A player from content stats, rolling what they leave out.
 
     Dice, in order: 3d6 for each ability missing from ``stats`` (STR DEX CON INT
     PSY EGO; the lowest die is the bonus), then a d8 for max HP unless ``hp`` or
-    ``max_hp`` is given.  Without stats that is the full creation roll (19 faces).
+    ``max_hp`` is given (at least ``least_hp``: option ``starting_hp``).  Without stats that is the full creation roll (19 faces).
     Swapping two abilities (Vaarn's public material) is the player's choice: :func:`swap_abilities`.
     A ``kit`` (item ids: the starting kit of Vaarn's public material, whose Exotica
     seed 001 §Advancement calls "of the starting equipment") is not on the
@@ -195,7 +199,7 @@ def new_character(stats: Mapping[str, Any] | None, dice: Dice) -> VaarnSheet:
     if "max_hp" in stats or "hp" in stats:
         max_hp = int(stats.get("max_hp", max(int(stats.get("hp", 1)), 1)))
     else:
-        max_hp = dice.roll(8)
+        max_hp = max(dice.roll(8), least_hp)
     data.update({key: value for key, value in stats.items() if key not in ABILITIES and key != "kit"})
     data["max_hp"] = max_hp
     data["hp"] = int(stats.get("hp", max_hp))

@@ -62,6 +62,9 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "npc_wounds": ("die-at-zero", "wound-table"),
     "meals": ("daily", "rests-only"),
     "wound_losses": ("daily", "lasting"),
+    # Vaarn's public creation rules: max HP 1d8, so a character may start at 1 HP;
+    # house rule "d8-at-least-4": a d8 below 4 counts as 4.
+    "starting_hp": ("d8", "d8-at-least-4"),
 }
 
 
@@ -104,7 +107,8 @@ class VaarnSystem:
 
     # -- play -------------------------------------------------------------------
     def new_character(self, stats: Mapping[str, Any] | None, dice: Dice) -> VaarnSheet:
-        return life.new_character(stats, dice)
+        least = life.STARTING_HP_LEAST[self.options["starting_hp"]]
+        return life.new_character(stats, dice, least_hp=least)
 
     def sheet_from_data(self, data: Mapping[str, Any]) -> VaarnSheet:
         """A sheet from saved data (see :meth:`VaarnSheet.from_data`)."""
