@@ -285,6 +285,24 @@ def test_an_aggressive_foe_pursues_a_player_who_runs(adventure, system_id: str) 
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_walking_in_on_a_foe_gives_it_no_free_blow_unless_it_lies_in_ambush(
+        adventure, system_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fight starts with the next round, by the system's initiative or the player's turn
+    (BIND seed 7: the raider of the Shattered Pass struck as the player walked in)."""
+    engine = new(adventure, system_id)
+    place(engine, "market")
+    engine.submit("w")
+    assert engine.state.room == "yard"
+    assert not any("beast" in label for _, label, _ in engine.dice_log), list(engine.dice_log)
+    engine = new(adventure, system_id)
+    place(engine, "market")
+    beast = engine.world.adventure.npcs["beast"]
+    monkeypatch.setitem(engine.world.adventure.npcs, "beast", dataclasses.replace(beast, ambush=True))
+    engine.submit("w")
+    assert any("beast" in label for _, label, _ in engine.dice_log), "an ambush strikes at once"
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_a_pursuer_outrun_a_second_time_lets_the_player_go(adventure, system_id: str) -> None:
     """House rule (docs/npcs.md, Pursuit): a chase always leads somewhere."""
     engine = new(adventure, system_id)
