@@ -70,7 +70,7 @@ HELP: tuple[str, ...] = (
     "at most an attribute's value per turn on Move, Fight, Shoot, Skill or Will (see stats). "
     "The turn ends when you say end (or done, wait, defend) or your dice run out. Then the "
     "enemies spend their own pools, and the dice you kept defend you, up to your Defence "
-    "against each attack."),
+    "against each attack; with none kept, you are asked whether to push to defend."),
     "  A die of 4 or 5 is one success, a 6 is two. Damage takes dice from your pool; at 0 you die.",
     ("  attack NPC [with N], shoot NPC [with N]: roll N dice (by default all the attribute "
     "allows). Successes are damage; an enemy is hurt only by damage reaching its Defence in one attack."),
