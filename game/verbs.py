@@ -63,6 +63,10 @@ CORE_VERBS: tuple[VerbDef, ...] = (
     VerbDef("flee", ("flee", "escape", "retreat"), "flee [DIR]: break away from a fight (a check)",
             group="fighting", usage="flee [DIR]", example="flee south",
             more="The foes may strike as you go, and the check may fail, keeping you in the fight.", action="movement.flee"),
+    VerbDef("surrender", ("surrender", "yield"), "surrender: give up the fight; your foes choose what to do with you",
+            group="fighting", usage="surrender", example="surrender",
+            more="A foe robs you, takes you prisoner or lets you go, and remembers it: it will not spare you twice. "
+                 "A beast that means to kill takes no surrender, and you are told so.", action="yielding.surrender"),
     VerbDef("wait", ("wait", "z"), "wait [N minutes|hours|days]: let time pass", group="moving",
             usage="wait [N hours]", example="wait 3 hours", more="Water and food are still due as the days pass. A long wait stops when "
             "someone comes or a foe is here, and asks before a day without water that would kill.", action="survival.wait"),

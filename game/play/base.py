@@ -290,6 +290,24 @@ class BasePlay(Generic[SystemT]):
         if living.downed(turn, leader, choice, victors):
             self.player_spared(turn)
 
+    def player_yields(self, turn: Turn) -> None:
+        """The player surrenders (``surrender``): the first standing foe's policy chooses as over
+        a player it put down, and every foe here goes along.  One that would finish them takes
+        no surrender: ActionRefused, nothing changed."""
+        from game.actions.deeds import standing_hostiles
+        from game.errors import ActionRefused
+        from game.npc.intents import Finish
+        from game.npc.policies import policy_for
+
+        world = turn.world
+        victors = standing_hostiles(world)
+        leader = victors[0]
+        choice = policy_for(world.npc(leader).behaviour).on_player_down(self.npc_view(turn, leader))
+        if isinstance(choice, Finish):
+            raise ActionRefused(f"{living.cap(world.the_npc(leader))} takes no surrender: it means to kill you.")
+        turn.say("You throw down your guard and yield.")
+        living.downed(turn, leader, choice, victors, yielded=True)
+
     def long_rest_to_rise(self, world: World) -> bool:
         """Whether a player down can only get up through a fed long rest (a healing item aside);
         False: any rest will do (the default).  See :func:`living.stranded`."""

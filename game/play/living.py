@@ -164,8 +164,9 @@ def will_breaks(play: WorldRolls, turn: Turn, npc_id: str, fresh: Callable[[Any]
 
 # -- a player down ----------------------------------------------------------------------------------
 
-def downed(turn: Turn, victor: str, choice: DownedChoice, victors: list[str]) -> bool:
-    """Carry out what the victor chose; True when the player lives on (the system's dying rule next)."""
+def downed(turn: Turn, victor: str, choice: DownedChoice, victors: list[str], *, yielded: bool = False) -> bool:
+    """Carry out what the victor chose; True when the player lives on (the system's dying rule next).
+    ``yielded``: the player surrendered, standing (told so: they are let go, not left lying)."""
     from game.npc.intents import Finish, Rob, TakePrisoner  # imported when a player falls: kept out of start-up
 
     world = turn.world
@@ -187,9 +188,11 @@ def downed(turn: Turn, victor: str, choice: DownedChoice, victors: list[str]) ->
         turn.say(f"{name} {'strips you of ' + names + ' and ' if taken else ''}drags you back to "
                  f"{world.room.name}, and leaves you there.")
     elif taken:
-        turn.say(f"{name} goes through your things and takes {names}, and leaves you lying.")
+        turn.say(f"{name} goes through your things and takes {names}, and "
+                 f"{'lets you go' if yielded else 'leaves you lying'}.")
     else:
-        turn.say(f"{name} stands over you a moment, then turns away and leaves you lying.")
+        turn.say(f"{name} {'looks you over' if yielded else 'stands over you'} a moment, then turns away and "
+                 f"{'lets you go' if yielded else 'leaves you lying'}.")
     for npc_id in victors:
         world.npc_state(npc_id).disposition = "wary"
         memory.remember(world, npc_id, "beat", "fought")

@@ -303,6 +303,29 @@ def test_walking_in_on_a_foe_gives_it_no_free_blow_unless_it_lies_in_ambush(
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_surrender_to_a_guard_costs_your_things_not_your_life(adventure, system_id: str) -> None:
+    engine = new(adventure, system_id)
+    place(engine, "pass")
+    engine.state.moment = None
+    lines = engine.submit("surrender").lines
+    assert "You throw down your guard and yield." in lines, lines
+    assert engine.state.status == "playing" and engine.system.condition(engine.state.player) == "ok"
+    assert not engine.world.hostile("guard") and memory.remembers(engine.world, "guard", "beat")
+    assert engine.submit("surrender").lines == ["There is no one here to surrender to."]
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_a_beast_that_means_to_kill_takes_no_surrender(adventure, system_id: str) -> None:
+    engine = new(adventure, system_id)
+    turn = engine.state.turn
+    lines = engine.submit("surrender").lines
+    assert any(line.startswith("The beast takes no surrender: it means to kill you.") for line in lines), lines
+    assert engine.world.hostile("beast")
+    if system_id != "vaarn":  # Vaarn's round (initiative) is rolled before any action, and stands
+        assert lines == ["The beast takes no surrender: it means to kill you."] and engine.state.turn == turn
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_a_pursuer_outrun_a_second_time_lets_the_player_go(adventure, system_id: str) -> None:
     """House rule (docs/npcs.md, Pursuit): a chase always leads somewhere."""
     engine = new(adventure, system_id)

@@ -16,6 +16,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from game.errors import ActionRefused
+from game.npc import memory
 from game.systems.bind import advance as bind_advance
 from game.systems.bind.events import XpEarned
 from game.systems.bind.sheet import ATTRIBUTES, SKILLS, BindSheet
@@ -59,8 +60,8 @@ def _beaten(world: World, npc_id: str, room: str) -> bool | None:
     """None if the foe is not beaten; else whether it fled (half its value, if it had fought you)."""
     if world.npc_condition(npc_id) != "ok":
         return False
-    if world.hostile(npc_id):
-        return None
+    if world.hostile(npc_id) or memory.remembers(world, npc_id, "beat"):
+        return None  # still fighting, or it was the one to win (the player fell or surrendered)
     if world.npc_room(npc_id) == room:
         return False  # it gave up where it stood
     sheet: BindSheet = world.npc_state(npc_id).sheet
