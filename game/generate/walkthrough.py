@@ -19,7 +19,7 @@ from typing import Any
 from game.generate.model import Blueprint
 from game.world.content import Adventure, ExitDef
 
-SEEDS_TRIED = 40
+SEEDS_TRIED = 60
 ROUNDS = 40
 
 

@@ -421,9 +421,9 @@ def test_pushing_into_collapse_asks_then_the_hero_lies_helpless_resting(engine: 
         "You lose 1 die from the pool (pool 5).",
         "Your fatigue (6) has reached your pool (5): you have collapsed, and this turn you can only rest (recover).",
     ]
-    assert say(engine, script, "attack brute")[0].startswith("You have collapsed with exhaustion")
-    lines = say(engine, script, "recover", [6, 6, 6, 6, 6, 6, 1, 1])
+    lines = say(engine, script, "attack brute", [6, 6, 6, 6, 6, 6, 1, 1])  # any command is the rest turn
     assert lines == [
+        "Collapsed, you can only rest this turn.",
         "[rest turn] Rest 6d6 (6, 6, 6, 6, 6, 6) = 12 successes vs need 6: success (margin 6)",
         "You rest a turn: 6 fatigue gone (fatigue 0).",
         "The brute commits 2 dice to Fight.",

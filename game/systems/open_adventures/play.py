@@ -60,7 +60,8 @@ from game.systems.open_adventures.turn import (
 )
 
 if TYPE_CHECKING:
-    from game.actions import ActionRegistry, Turn
+    from game.actions import ActionRegistry, Handler, Turn
+    from game.parser import Command
     from game.world.world import World
 
 #: Commands that end or pass a fight turn; they do not break a check in progress.
@@ -235,6 +236,20 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         if not turn_of(world).fight:
             fresh_turn(world, fight=False)
         set_turn(world, arrived=False, push_now=False)
+
+    def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
+        """Collapsed in a fight, a turn can only be rest (seed 000 §2 Pushing and Fatigue): the
+        command that takes time is that rest turn, said so, one round a command."""
+        world = turn.world
+        sheet = hero(world)
+        if command.verb != "recover" and collapsed(sheet) and in_fight(world) \
+                and self.system.condition(sheet) == "ok":
+            turn.say("Collapsed, you can only rest this turn.")
+            self._rest_turn(turn)
+            set_turn(world, ended=True)
+            turn.spend(1)
+            return
+        handler(turn, command)
 
     def round_over(self, turn: Turn) -> bool:
         """False while the player's fight turn goes on: dice left and not ended."""
