@@ -87,7 +87,7 @@ def test_the_maelstrom_bar_at_100_columns_is_in_words_and_says_dead_once_dead() 
     engine = oasis("maelstrom", 3)
     said(engine, "n", "n", "n", "n")
     bar = status_text(status_parts(engine), 100)
-    assert bar.startswith("Shattered Pass | Bruised, WP 3/3 | dune raider "), bar
+    assert bar.startswith("Shattered Pass | Healthy, WP 3/3 | dune raider "), bar  # no free blow on arrival
     engine.state.status = "dead"
     assert status_text(status_parts(engine), 100).split(" | ")[1] == "dead"
 
