@@ -196,11 +196,10 @@ def _add_simulate(sub: Subparsers, saves_text: str) -> None:
 
 
 def _add_generate(sub: Subparsers, saves_text: str) -> None:
-    from game.generate.model import SIZES
-    from game.generate.themes import theme_ids
+    from game.generate.names import SIZES, THEME_IDS
 
     generate = sub.add_parser("generate", help="write a generated adventure, with its certificate (docs/generating.md)")
-    _generator_options(generate, theme_ids(), tuple(SIZES))
+    _generator_options(generate, THEME_IDS, tuple(SIZES))
     generate.add_argument("--seed", type=seed, help="the generator's seed (a random one when left out)")
     generate.add_argument("--out", metavar="DIR", type=text, help="the folder to write (default: generated/ in the saves home)")
     generate.add_argument("--no-fair", action="store_true", help="skip the fairness step (simulate under every system)")
@@ -218,12 +217,11 @@ def _generator_options(parser: Parser, themes: tuple[str, ...], sizes: tuple[str
 
 
 def _add_new(sub: Subparsers, saves_text: str) -> None:
-    from game.generate.model import SIZES
-    from game.generate.themes import theme_ids
+    from game.generate.names import SIZES, THEME_IDS
 
     new = sub.add_parser("new", help="generate an adventure and play it at once", epilog=saves_text,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
-    _generator_options(new, theme_ids(), tuple(SIZES))
+    _generator_options(new, THEME_IDS, tuple(SIZES))
     new.add_argument("--seed", dest="generator_seed", type=seed, help="the generator's seed (a random one when left out)")
     new.add_argument("--play-seed", type=seed, help="the run's own seed (dice), as play's --seed")
     _play_options(new)

@@ -7,6 +7,6 @@ adventure folder (:mod:`.emit`) with a walkthrough played under every system
 the walkthrough passing, no dead end in the abstract puzzle state, fair under
 every system).  docs/generating.md is the guide.
 """
-from game.generate.model import GENERATOR_VERSION, SIZES
+from game.generate.names import GENERATOR_VERSION, SIZES
 
 __all__ = ["GENERATOR_VERSION", "SIZES"]

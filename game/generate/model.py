@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.generate.names import GENERATOR_VERSION as GENERATOR_VERSION
+from game.generate.names import SIZES as SIZES
 from game.generate.themes import Person, Place, Scenery, Theme, Thing
 
 #: The generator's version: part of every seed's stream and recorded in every adventure it writes.
 #: Raise it whenever a change alters what a seed gives (the catalog test says when).
-GENERATOR_VERSION = "1.0.2"
 
-SIZES = {"small": (6, 10), "medium": (12, 25), "large": (30, 60)}
 
 #: Compass steps on the grid, and the way back.
 STEPS = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}

@@ -13,9 +13,10 @@ import importlib
 from dataclasses import dataclass, field
 
 from game.errors import UsageError
+from game.generate.names import THEME_IDS
 
 #: Theme id -> the module (under this package) that defines ``THEME``.
-THEME_MODULES = {"salt": "salt", "station": "station"}
+THEME_MODULES = {theme: theme for theme in THEME_IDS}
 
 
 @dataclass(frozen=True)
