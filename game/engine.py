@@ -74,6 +74,8 @@ if TYPE_CHECKING:
 _ONE_SLOT = re.compile(r"\s*(?:save|load|restore)\s+\S+\s*\Z", re.IGNORECASE)
 #: How many questions a preview answers on its way to the first check.
 PREVIEW_ANSWERS = 4
+#: The modules of the events that tell of someone coming or going (``follow`` remembers them).
+_COMINGS_AND_GOINGS = ("game.events.fight", "game.events.world")
 #: How many undo steps are kept.
 UNDO_DEPTH = 100
 #: The most commands one run may log: a save of the run must load (``game.saves`` reads at most this many).
@@ -722,6 +724,8 @@ class Engine:
 
     def _see_going(self, turn: Turn) -> None:
         """Remember which way each NPC the player saw leave went, for ``follow``."""
+        if not any(type(event).__module__ in _COMINGS_AND_GOINGS for event in turn.events):
+            return  # a turn with no one coming or going need not import their events
         from game.events.fight import Fled
         from game.events.world import Arrived, Crossed, Left
 
