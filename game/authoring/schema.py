@@ -16,8 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.authoring.warnings import EFFECT_KEYS
+from game.rules import registry
 from game.rules.base import DIFFICULTIES, KINDS
 from game.rules.registry import SYSTEM_IDS
+from game.rules.stat_spec import DIE_CODE_REGEX, Stat, StatTable
 from game.world import build, build_text, triggers
 from game.world import schema as fields
 from game.world.content import (
@@ -156,7 +158,8 @@ class _Maker:
     def __init__(self, specs: dict[str, Mapping[str, fields.Checker]], ids: dict[str, list[str]]) -> None:
         self.specs = specs
         self.ids = ids
-        self.defs: Json = {"check": self._check(), "stats": self._stats(), "id": {"type": "string", "pattern": ID_REGEX}}
+        self.defs: Json = {"check": self._check(), "stats": self._stats(), "id": {"type": "string", "pattern": ID_REGEX},
+                           "player-stats": _system_stats(npc=False), "npc-stats": _system_stats(npc=True)}
         for name in ("adventure", "goal", "player", "room", "exit", "item", "npc", "region", "trigger", "when",
                      "scenery", "text"):
             self.defs[name] = self.table(name)
@@ -203,7 +206,7 @@ class _Maker:
         if (owner, key) in CHECK_KEYS:
             return {"$ref": "#/$defs/check"}
         if key == "stats":
-            return {"$ref": "#/$defs/stats"}
+            return {"$ref": f"#/$defs/{owner}-stats" if owner in ("player", "npc") else "#/$defs/stats"}
         if owner == "top" and key in ("adventure", "player"):
             return {"$ref": f"#/$defs/{key}"}
         if owner == "adventure" and key == "goal":
@@ -260,4 +263,52 @@ class _Maker:
     def _stats() -> Json:
         return {"type": "object", "propertyNames": {"enum": list(SYSTEM_IDS)},
                 "additionalProperties": {"type": "object"},
-                "description": "per-system numbers; each table is read by that system (docs/rules/<id>.md)"}
+                "description": "an item's per-system numbers, read piecemeal in play (docs/rules/<id>.md)"}
+
+
+def _system_stats(npc: bool) -> Json:
+    """A player's or an NPC's ``stats`` table: each system's table closed to the keys it declares."""
+    properties = {}
+    for system_id in SYSTEM_IDS:
+        info = registry.info(system_id)
+        properties[system_id] = stat_table_schema(info.npc_stats if npc else info.player_stats)
+    return {"type": "object", "properties": properties, "additionalProperties": False,
+            "description": "per-system numbers; each table is read by that system (docs/rules/<id>.md)"}
+
+
+def stat_table_schema(table: StatTable) -> Json:
+    """A system's declared stat table (:mod:`game.rules.stat_spec`) as JSON Schema."""
+    return {"type": "object", "properties": {key: stat_schema(stat) for key, stat in table.items()},
+            "additionalProperties": False}
+
+
+def stat_schema(stat: Stat) -> Json:
+    """One declared stat key as JSON Schema: its type, bounds, choices and nested keys."""
+    if stat.kind in ("int", "code"):
+        number: Json = {"type": "integer"}
+        if stat.low is not None:
+            number["minimum"] = stat.low
+        if stat.high is not None:
+            number["maximum"] = stat.high
+        if stat.kind == "int":
+            return number
+        return {"oneOf": [{"type": "string", "pattern": DIE_CODE_REGEX}, number]}
+    if stat.kind == "bool":
+        return {"type": "boolean"}
+    if stat.kind == "text":
+        if stat.choices:
+            return {"enum": list(stat.choices)}
+        return {"type": "string", "minLength": 1, **({"pattern": stat.pattern} if stat.pattern else {})}
+    if stat.kind == "words":
+        words: Json = {"type": "array", "items": {"type": "string"}}
+        return {"oneOf": [{"type": "string"}, words]} if stat.words_or_one else words
+    if stat.kind == "table":
+        table = stat_table_schema(stat.keys)
+        if stat.required:
+            table["required"] = list(stat.required)
+        return table
+    entry = stat_schema(stat.value) if stat.value else {}
+    if stat.value_or:
+        entry = {"oneOf": [entry, stat_schema(stat.value_or)]}
+    return {"type": "object", "additionalProperties": entry,
+            **({"propertyNames": {"pattern": stat.names}} if stat.names else {})}

@@ -5,7 +5,9 @@ Each system lives in ``game.systems.<id>.rules`` and exposes:
 - ``SYSTEM_ID: str`` and ``SUMMARY: str`` (one line, for ``wayfarer systems``);
 - ``OPTIONS: dict[str, tuple[str, ...]]``: each adventure option's allowed
   values, the default first (``[adventure.rules] <id> = {option = value}``);
-- ``make_system(options: Mapping[str, str]) -> RuleSystem``.
+- ``make_system(options: Mapping[str, str]) -> RuleSystem``;
+- ``PLAYER_STATS`` and ``NPC_STATS``: the declared keys of its content stat tables
+  (:mod:`game.rules.stat_spec`), read by its own check and by ``wayfarer schema``.
 
 Modules are imported on first use so that start-up stays fast.
 """
@@ -18,6 +20,7 @@ from types import ModuleType
 
 from game.errors import UsageError
 from game.rules.base import SystemInPlay
+from game.rules.stat_spec import StatTable
 
 #: Every system id, in the order ``wayfarer systems`` lists them.
 SYSTEM_IDS: tuple[str, ...] = ("open_adventures", "vaarn", "opend6", "bind", "maelstrom")
@@ -30,6 +33,8 @@ class SystemInfo:
     id: str
     summary: str
     options: Mapping[str, tuple[str, ...]]
+    player_stats: StatTable
+    npc_stats: StatTable
 
 
 def _module(system_id: str) -> ModuleType:
@@ -41,7 +46,7 @@ def _module(system_id: str) -> ModuleType:
 def info(system_id: str) -> SystemInfo:
     """The id, summary and options of one system; UsageError for an unknown id."""
     module = _module(system_id)
-    return SystemInfo(module.SYSTEM_ID, module.SUMMARY, module.OPTIONS)
+    return SystemInfo(module.SYSTEM_ID, module.SUMMARY, module.OPTIONS, module.PLAYER_STATS, module.NPC_STATS)
 
 
 def option_problems(system_id: str, options: Mapping[str, object]) -> list[str]:

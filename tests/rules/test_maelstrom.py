@@ -433,13 +433,16 @@ def test_a_format_1_sheet_drops_its_scratch_and_the_migration_lifts_it_into_the_
 
 
 def test_content_stats_and_their_errors():
-    sheet = SYSTEM.new_character({"strength": 4, "Firearms": 3, "drive": 1, "willpower": 5, "armor": 2},
+    sheet = SYSTEM.new_character({"strength": 4, "firearms": 3, "drive": 1, "willpower": 5, "armor": 2},
                                  ScriptedDice([]))
     assert sheet.attributes["strength"] == 4 and sheet.attributes["wits"] == 2
     assert sheet.abilities["ground_vehicle_operation"] == 1
     assert (sheet.willpower_points, sheet.armor) == (5, 2)
     with pytest.raises(ContentError, match="charisma"):
         SYSTEM.new_character({"charisma": 3}, ScriptedDice([]))
+    # keys are written as declared (the schema says the same): a capital is a near miss
+    with pytest.raises(ContentError, match=r"unknown key 'Firearms' \(did you mean firearms\?\)"):
+        SYSTEM.new_character({"Firearms": 3}, ScriptedDice([]))
     with pytest.raises(ContentError, match="strength"):
         SYSTEM.new_character({"strength": 6}, ScriptedDice([]))
     with pytest.raises(ContentError, match="at least one dot"):

@@ -18,6 +18,7 @@ from typing import Any
 from game.errors import ContentError, StatProblem, UsageError
 from game.rules.base import did_you_mean
 from game.rules.dice import Dice, roll_many
+from game.rules.stat_spec import Stat, StatTable, ints, unknown
 from game.systems.bind.sheet import ATTRIBUTES, SKILLS, Armour, BindSheet
 
 __all__ = ["ATTRIBUTES", "SKILLS"]  # defined with the sheet, re-exported here
@@ -222,7 +223,14 @@ def make_sheet(
 
 
 _NUMBER_KEYS = ("hp", "max_hp", "fatigue", "dr", "covering")
-STAT_KEYS: tuple[str, ...] = ATTRIBUTES + SKILLS + _NUMBER_KEYS + ("race", "attributes", "skills")
+#: The keys of ``[player.stats.bind]`` and ``[npcs.X.stats.bind]``: each Attribute and Skill
+#: as a whole number, flat or in an ``attributes`` / ``skills`` table, HP, fatigue, armour
+#: (``dr``, ``covering``) and the ``race``'s name.
+PLAYER_STATS: StatTable = {
+    **ints(ATTRIBUTES + SKILLS + _NUMBER_KEYS), "race": Stat("text"),
+    "attributes": Stat("table", keys=ints(ATTRIBUTES)), "skills": Stat("table", keys=ints(SKILLS)),
+}
+NPC_STATS: StatTable = PLAYER_STATS
 
 
 #: A problem with a stat table: its message (``where.key: reason``) and the typed problem.
@@ -241,8 +249,8 @@ def _flatten(stats: Mapping[str, Any], where: str,
     flat: dict[str, Any] = {}
     paths: dict[str, tuple[str, ...]] = {}
     for key, value in stats.items():
-        if key in ("attributes", "skills"):
-            allowed = ATTRIBUTES if key == "attributes" else SKILLS
+        if PLAYER_STATS.get(key, Stat("int")).kind == "table":
+            allowed = tuple(PLAYER_STATS[key].keys)
             if not isinstance(value, Mapping):
                 problems.append(_problem(where, key, (key,), "must be a table"))
                 continue
@@ -251,8 +259,8 @@ def _flatten(stats: Mapping[str, Any], where: str,
                     problems.append(_problem(where, f"{key}.{inner}", (key, inner), _unknown(inner, allowed)))
                 else:
                     flat[inner], paths[inner] = number, (key, inner)
-        elif key not in STAT_KEYS:
-            problems.append(_problem(where, key, (key,), _unknown(key, STAT_KEYS)))
+        elif unknown(PLAYER_STATS, key):
+            problems.append(_problem(where, key, (key,), _unknown(key, PLAYER_STATS)))
         else:
             flat[key], paths[key] = value, (key,)
     return flat, paths

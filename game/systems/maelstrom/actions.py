@@ -223,11 +223,13 @@ class AttackRequest:
 
     Resolved attack first, then evasion; each net success of the evasion takes
     one net success off a successful attack; a botched attack stays a botch.
-    ``evasion`` is None when the defender cannot evade.
+    ``evasion`` is None when the defender cannot evade; ``down`` says it is because the
+    defender is down (a foe out of the fight does not evade).
     """
 
     attack: PoolRequest
     evasion: PoolRequest | None = None
+    down: bool = False
 
 
 @dataclass(frozen=True)
@@ -294,7 +296,7 @@ def attack_pools(attacker: MaelstromSheet, defender: MaelstromSheet, weapon: Wea
     if evasion and defender.condition == "ok":
         dodge = pool_request(defender, "reflexes", "dodge", difficulty=ATTACK_DIFFICULTY,
                              tags=(armour_tag(defender),), house_rule=True)
-    return AttackRequest(attack, dodge)
+    return AttackRequest(attack, dodge, down=evasion and defender.condition != "ok")
 
 
 def opposed(attack_net: int, evasion_net: int) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 from game.errors import ContentError, StatProblem
 from game.rules.base import did_you_mean
 from game.rules.dice import Dice
+from game.rules.stat_spec import Stat, StatTable, unknown
 from game.systems.maelstrom.sheet import (
     ABILITIES,
     ATTRIBUTES,
@@ -68,6 +69,24 @@ NPC_ABILITIES = ("alertness", "athletics", "brawling", "dodge", "firearms", "mel
 
 # -- content stats -------------------------------------------------------------
 
+_DOTS = Stat("int", 0, MAX_DOTS)
+_TRAITS: StatTable = {name: _DOTS for name in ATTRIBUTES + ABILITIES}
+#: An ability's specialties: a list of names (or one name).
+_ABILITY_NAMES = ABILITIES + tuple(alias for alias, key in ALIASES.items() if key in ABILITIES)
+_SPECIALTIES = Stat("table", keys={ability: Stat("words", words_or_one=True) for ability in _ABILITY_NAMES})
+#: The keys of ``[player.stats.maelstrom]`` and ``[npcs.X.stats.maelstrom]``: each trait's
+#: dots (flat, or in ``attributes`` / ``abilities`` tables), Willpower, armour, specialties by
+#: ability and a ``name``; ``drive``, ``piloting`` and ``armour`` are accepted aliases.
+PLAYER_STATS: StatTable = {
+    **_TRAITS, **{alias: _TRAITS.get(key, _DOTS) for alias, key in ALIASES.items()},
+    "willpower": Stat("int", 1, MAX_WILLPOWER), "armor": _DOTS,
+    "specialties": _SPECIALTIES, "advanced_specialties": _SPECIALTIES, "name": Stat("text"),
+    "attributes": Stat("table", keys={name: _DOTS for name in ATTRIBUTES}),
+    "abilities": Stat("table", keys={name: _DOTS for name in _ABILITY_NAMES}),
+}
+NPC_STATS: StatTable = PLAYER_STATS
+
+
 def _key(name: str) -> str:
     key = name.strip().lower().replace(" ", "_").replace("-", "_")
     return ALIASES.get(key, key)
@@ -79,6 +98,13 @@ Path = tuple[str, ...]
 def _refused(path: Path, reason: str) -> ContentError:
     """The error for a bad stat at ``path``; its ``reason`` names the stat as the content wrote it."""
     return ContentError([f"maelstrom stats: {reason}"], [StatProblem(path, reason)])
+
+
+def _refuse_unknown(raw: str, key: str, path: Path, declared: tuple[str, ...]) -> None:
+    """Refuse a key the table does not declare (a near miss suggested, case and spaces forgiven)."""
+    near = f" (did you mean {key}?)" if key in declared else did_you_mean(key, declared)
+    valid = tuple(name for name in declared if name not in ALIASES)
+    raise _refused(path, f"unknown key '{raw}'{near}; valid keys: {', '.join(valid)}")
 
 
 def _dots(name: str, value: Any, top: int, path: Path, bottom: int = 0) -> int:
@@ -95,7 +121,7 @@ def _specialty_table(name: str, value: Any, path: Path) -> tuple[Table[tuple[str
     paths: dict[str, Path] = {}
     for ability, names in value.items():
         key = _key(ability)
-        if key not in ABILITIES:
+        if unknown(_SPECIALTIES.keys, ability):
             raise _refused(path + (ability,), f"{name}.{ability} is not an ability"
                            f"{did_you_mean(key, ABILITIES)}; abilities: {', '.join(ABILITIES)}")
         if isinstance(names, str):
@@ -131,6 +157,9 @@ def apply_stats(sheet: MaelstromSheet, stats: Mapping[str, Any]) -> MaelstromShe
     specialty_paths: dict[str, dict[str, Path]] = {}
     for raw, (path, value) in _flat(stats).items():
         key = _key(raw)
+        declared = PLAYER_STATS[path[0]].keys if len(path) > 1 else PLAYER_STATS
+        if unknown(declared, raw):
+            _refuse_unknown(raw, key, path, tuple(declared))
         if key in ATTRIBUTES:
             attributes[key] = _dots(raw, value, MAX_DOTS, path)
         elif key in ABILITIES:
@@ -144,8 +173,7 @@ def apply_stats(sheet: MaelstromSheet, stats: Mapping[str, Any]) -> MaelstromShe
         elif key == "name" and isinstance(value, str):
             changes["name"] = value
         else:
-            valid = ATTRIBUTES + ABILITIES + ("willpower", "armor", "specialties", "advanced_specialties", "name")
-            raise _refused(path, f"unknown key '{raw}'{did_you_mean(key, valid)}; valid keys: {', '.join(valid)}")
+            raise _refused(path, f"{raw} must be {'text' if key == 'name' else 'a table'}, not {value!r}")
     out = replace(sheet, attributes=Table(attributes), abilities=Table(abilities), **changes)
     for label, table in (("specialties", out.specialties), ("advanced_specialties", out.advanced_specialties)):
         for ability in table:

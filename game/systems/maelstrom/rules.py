@@ -33,6 +33,8 @@ from game.systems.maelstrom import actions, body, build, pool
 from game.systems.maelstrom import odds as mo
 from game.systems.maelstrom import sheet as sheets
 from game.systems.maelstrom.actions import AttackRequest
+from game.systems.maelstrom.build import NPC_STATS as NPC_STATS
+from game.systems.maelstrom.build import PLAYER_STATS as PLAYER_STATS
 from game.systems.maelstrom.events import ATTACKER, DEFENDER, AttackBotched, AttackHit, AttackMissed, WillpowerUse
 from game.systems.maelstrom.pool import PoolRequest
 from game.systems.maelstrom.sheet import MaelstromMoment, MaelstromSheet
@@ -164,6 +166,8 @@ class MaelstromSystem:
             description = "attack " + _describe_request(request.attack)
             if request.evasion:
                 description += "; evasion " + _describe_request(request.evasion)
+            elif request.down:
+                description += "; it is down, and cannot evade"
             return _odds(_attack_entries(request), description)
         return _odds(_entries(request), _describe_request(request))
 

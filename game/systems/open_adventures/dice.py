@@ -193,7 +193,8 @@ class AttackRequest:
     defender then rolls ``defence`` d6 (each success ignores a point, a 6 two); the
     attack *harms* when the damage left reaches ``threshold`` (an NPC's Defence, 1
     against a player).  The attack roll itself is the :class:`PoolRequest` of
-    :meth:`OpenAdventures.attack_request`; this adds what follows it.
+    :meth:`OpenAdventures.attack_request`; this adds what follows it.  ``down``: the
+    defender is knocked out, and a blow that harms it kills it.
     """
 
     dice: int
@@ -202,6 +203,7 @@ class AttackRequest:
     threshold: int
     label: str = "Fight"
     target: str = "the defender"
+    down: bool = False
 
 
 def attack_distribution(request: AttackRequest) -> dict[int, Fraction]:
@@ -222,8 +224,9 @@ def attack_odds(request: AttackRequest) -> Odds:
     p_success = sum((p for net, p in distribution.items() if net >= request.threshold), Fraction(0))
     bonus = f" +{request.bonus} damage on a hit" if request.bonus else ""
     defence = f"; {request.target} defends with {request.defence}d6" if request.defence else ""
-    description = (f"{request.label} {request.dice}d6{bonus}{defence}; it harms when "
-                   f"{request.threshold}+ damage gets through")
+    harms = "it is down, and dies" if request.down else "it harms"
+    description = (f"{request.label} {request.dice}d6{bonus}{defence}; {harms} when "
+                   f"{request.threshold}+ damage gets through" + (" (its Defence still holds)" if request.down else ""))
     return Odds(SYSTEM_ID, p_success, {"p_failure": 1 - p_success},
                 {str(k): p for k, p in distribution.items()}, description)
 

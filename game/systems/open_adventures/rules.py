@@ -43,6 +43,7 @@ from game.rules.base import (
     share,
 )
 from game.rules.dice import Dice, roll_many
+from game.rules.stat_spec import StatTable, ints
 from game.systems.open_adventures.dice import (
     ACTION_ATTRIBUTES,
     ATTRIBUTES,
@@ -104,6 +105,8 @@ __all__ = [
     "AttackRequest",
     "CheckOutcome",
     "MoveOutcome",
+    "NPC_STATS",
+    "PLAYER_STATS",
     "OASheet",
     "OATurn",
     "OpenAdventures",
@@ -120,6 +123,11 @@ CREATION_POINTS = 7
 CREATION_CAP = 4
 #: Stats a content table may give for a player, and their defaults when left out.
 PC_DEFAULTS: dict[str, int] = {"move": 2, "fight": 2, "shoot": 2, "skill": 2, "will": 2, "defence": 2, "pool": 5}
+#: The keys of ``[player.stats.open_adventures]``: whole numbers, the pool and Move at least 1
+#: (seed 000 §1 Move: "at least 1, unless the character is some form of static contraption").
+PLAYER_STATS: StatTable = {**ints(PC_DEFAULTS, 0), **ints(("move", "pool"), 1)}
+#: The keys of ``[npcs.X.stats.open_adventures]`` (an NPC may be a contraption: Move 0).
+NPC_STATS: StatTable = {**ints(TIER_STATS[1], 0), **ints(("pool", "hits"), 1)}
 
 RULE_FOR: dict[str, str] = {
     "move": "seed 000 §1 Move", "fight": "seed 000 §2 Close Combat Attacks",
@@ -199,7 +207,7 @@ class OpenAdventures:
         would pass 4 goes to the next attribute in that order).  The pool is 5.
         """
         if stats:
-            values = _validated(stats, dict(PC_DEFAULTS), "player.stats.open_adventures")
+            values = _validated(stats, PLAYER_STATS, dict(PC_DEFAULTS), "player.stats.open_adventures")
             return make_sheet(values, values["pool"])
         attributes = {attribute: 1 for attribute in ATTRIBUTES}
         for face in roll_many(dice, CREATION_POINTS, 6):
@@ -234,7 +242,7 @@ class OpenAdventures:
         """An NPC block (Move..Defence, pool, hits) from its tier, overridden by its stat table."""
         if tier not in TIER_STATS:
             raise ContentError([f"tier must be 1 to 5 for {SYSTEM_ID}, not {tier!r}"])
-        values = _validated(stats or {}, dict(TIER_STATS[tier]), "npc stats.open_adventures")
+        values = _validated(stats or {}, NPC_STATS, dict(TIER_STATS[tier]), "npc stats.open_adventures")
         return make_sheet(values, values["pool"], npc=True, hits=values["hits"], creature=creature)
 
     def carry_npc_state(self, saved: OASheet, fresh: OASheet) -> OASheet:
@@ -348,7 +356,8 @@ class OpenAdventures:
                 defend = min(defender.defence, defender.dice_left)
         threshold = defender.defence if defender.npc else 1
         return AttackRequest(count, self.weapon_bonus(weapon, defender), defend, threshold,
-                             attribute.capitalize(), name if defender.npc else "you")
+                             attribute.capitalize(), name if defender.npc else "you",
+                             down=condition(defender, self.rules) == "down")
 
     def attack(self, attacker: OASheet, defender: OASheet, weapon: Weapon, situation: Situation,
                dice: Dice) -> AttackResult[OASheet]:
@@ -573,23 +582,21 @@ def _committed(sheet: OASheet, attribute: str, situation: Situation, rules: Rule
     return situation.commit if situation.commit is not None else default_commit(sheet, attribute, rules)
 
 
-def _validated(stats: Mapping[str, Any], values: dict[str, int], where: str) -> dict[str, int]:
-    """``values`` overridden by ``stats``; ContentError listing every bad key or value."""
+def _validated(stats: Mapping[str, Any], spec: StatTable, values: dict[str, int], where: str) -> dict[str, int]:
+    """``values`` overridden by ``stats``, each key and bound as ``spec`` declares them;
+    ContentError listing every bad key or value."""
     problems: list[tuple[str, StatProblem]] = []
     for key, value in stats.items():
-        if key not in values:
-            reason = f"unknown key '{key}'{did_you_mean(str(key), list(values))}; known: {', '.join(values)}"
+        if key not in spec:
+            reason = f"unknown key '{key}'{did_you_mean(str(key), list(spec))}; known: {', '.join(spec)}"
             problems.append((f"{where}: {reason}", StatProblem((key,), reason)))
         elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
             problems.append(_at(where, key, f"must be a whole number 0 or more, not {value!r}"))
         else:
             values[key] = value
-    # seed §1 Move: "at least 1, unless the character is some form of static contraption"
-    # (a player is a character; an NPC may be a contraption)
-    positive = ("pool", "hits", "move") if where.startswith("player") else ("pool", "hits")
-    for key in positive:
-        if key in stats and key in values and values[key] < 1:
-            problems.append(_at(where, key, "must be at least 1"))
+    for key in stats:
+        if key in values and key in spec and spec[key].problem(values[key]):
+            problems.append(_at(where, key, f"must be at least {spec[key].low}"))
     if problems:
         raise ContentError([message for message, _ in problems], [problem for _, problem in problems])
     return values

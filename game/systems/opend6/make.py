@@ -13,6 +13,7 @@ from typing import Any
 from game.errors import ContentError, StatProblem
 from game.rules.base import RollResult, did_you_mean
 from game.rules.dice import Dice
+from game.rules.stat_spec import Stat, StatTable, unknown
 from game.systems.opend6.codes import ATTRIBUTES, SKILLS, DieCode
 from game.systems.opend6.roll import D6Request, roll
 from game.systems.opend6.sheet import skill_code
@@ -20,8 +21,22 @@ from game.systems.opend6.types import D6Sheet, Specialization, covers_reason, fu
 
 # -- content stats ---------------------------------------------------------------
 
-_INT_KEYS = ("body_points", "character_points", "fate_points")
-_STAT_KEYS = (*ATTRIBUTES, "skills", "specializations", "armor", *_INT_KEYS, "tags")
+#: A die code as content writes it: ``3D+1``, or a whole number of dice.
+_CODE = Stat("code", 0)
+#: A specialization in the long form: its code and what it covers.
+_SPECIALIZATION = Stat("table", keys={"code": _CODE, "covers": Stat("words")}, required=("code",))
+#: The keys of ``[player.stats.opend6]`` and ``[npcs.X.stats.opend6]``: attribute and armour codes,
+#: ``skills`` (skill = code), ``specializations`` ("SKILL: FOCUS" = code, or the long form),
+#: whole numbers of points and ``tags``.
+PLAYER_STATS: StatTable = {
+    **{attribute: _CODE for attribute in ATTRIBUTES},
+    "skills": Stat("table", keys={skill: _CODE for skill in SKILLS}),
+    "specializations": Stat("entries", value=_CODE, value_or=_SPECIALIZATION,
+                            names=rf"^\s*({'|'.join(SKILLS)})\s*:\s*\S"),
+    "armor": _CODE, "body_points": Stat("int", 1), "character_points": Stat("int", 0),
+    "fate_points": Stat("int", 0), "tags": Stat("words"),
+}
+NPC_STATS: StatTable = PLAYER_STATS
 
 
 def _suggest(word: str, known: tuple[str, ...] | list[str]) -> str:
@@ -70,26 +85,25 @@ def stat_findings(stats: Mapping[str, Any]) -> list[StatProblem]:
     for key, value in stats.items():
         if key in SKILLS:
             problems += _at((key,), f"a skill, not an attribute: put it in skills = {{ {key} = ... }}")
-        elif key not in _STAT_KEYS:
-            problems += _at((key,), f"unknown OpenD6 stat{_suggest(key, _STAT_KEYS)}")
-        elif key in ATTRIBUTES or key == "armor":
+        elif unknown(PLAYER_STATS, key):
+            problems += _at((key,), f"unknown OpenD6 stat{_suggest(key, list(PLAYER_STATS))}")
+        elif PLAYER_STATS[key].kind == "code":
             problems += _at((key,), _code_problem(value))
         elif key == "skills":
             if not isinstance(value, Mapping):
                 problems += _at((key,), "expected a table of skill = die code")
                 continue
             for skill, code in value.items():
-                if skill not in SKILLS:
+                if unknown(PLAYER_STATS["skills"].keys, skill):
                     problems += _at((key, skill), f"unknown skill{_suggest(skill, list(SKILLS))}")
                 else:
                     problems += _at((key, skill), _code_problem(code))
         elif key == "specializations":
             problems += _specialization_problems(value)
-        elif key == "tags":
-            if not isinstance(value, list) or not all(isinstance(tag, str) for tag in value):
-                problems += _at((key,), "expected a list of words")
-        elif isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "body_points" else 0):
-            problems += _at((key,), f"expected a whole number of at least {1 if key == 'body_points' else 0}")
+        elif PLAYER_STATS[key].kind == "words":
+            problems += _at((key,), PLAYER_STATS[key].problem(value))
+        elif isinstance(value, bool) or not isinstance(value, int) or PLAYER_STATS[key].problem(value):
+            problems += _at((key,), f"expected a whole number of at least {PLAYER_STATS[key].low}")
     return problems
 
 
@@ -107,9 +121,11 @@ def _specialization_problems(table: Any) -> list[StatProblem]:
             continue
         skill, focus = split_name(str(name))
         if isinstance(value, Mapping):
-            extra = sorted(str(k) for k in value if k not in ("code", "covers"))
+            long_form = _SPECIALIZATION.keys
+            extra = sorted(str(k) for k in value if unknown(long_form, k))
             if extra or "code" not in value:
-                problems += _at((*where, extra[0]), "unknown (code, covers)") if extra else _at((*where, "code"), "missing")
+                problems += _at((*where, extra[0]), f"unknown ({', '.join(long_form)})") if extra \
+                    else _at((*where, "code"), "missing")
                 continue
             code, covers = value["code"], value.get("covers", [focus])
         else:

@@ -12,6 +12,7 @@ from typing import Any
 
 from game.errors import StatProblem
 from game.rules.base import did_you_mean
+from game.rules.stat_spec import Stat, StatTable, ints, unknown
 from game.systems.vaarn.sheet import ABILITY_NAMES, VaarnSheet
 
 SYSTEM_ID = "vaarn"
@@ -185,17 +186,25 @@ def die_sides(die: str) -> int:
 
 # -- content stat tables ---------------------------------------------------------
 
-#: Keys a ``[player.stats.vaarn]`` table may hold: (type, lowest, highest) for ints.
-_INT_KEYS: Mapping[str, tuple[int, int]] = {
-    **{ability: (MIN_BONUS + 1, MAX_BONUS) for ability in ABILITIES},
-    "hp": (-19, 999), "max_hp": (1, 999), "armor": (1, 40), "level": (1, MAX_LEVEL), "xp": (0, 99),
+#: The keys of ``[player.stats.vaarn]``: whole numbers within bounds, ``synthetic``, a
+#: ``creature`` type and the starting ``kit`` (seed 001 §Advancement: "the starting
+#: equipment": item ids).
+PLAYER_STATS: StatTable = {
+    **ints(ABILITIES, MIN_BONUS + 1, MAX_BONUS),
+    "hp": Stat("int", -19, 999), "max_hp": Stat("int", 1, 999), "armor": Stat("int", 1, 40),
+    "level": Stat("int", 1, MAX_LEVEL), "xp": Stat("int", 0, 99),
+    "synthetic": Stat("bool"), "creature": Stat("text", choices=CREATURE_TYPES), "kit": Stat("words"),
 }
-_NPC_INT_KEYS: Mapping[str, tuple[int, int]] = {**_INT_KEYS, "level": (0, 30), "morale": (-10, 20)}
-_BOOL_KEYS: tuple[str, ...] = ("synthetic",)
-_STR_KEYS: tuple[str, ...] = ("creature",)
-#: The player's starting kit (seed 001 §Advancement: "the starting equipment"): item ids.
-_LIST_KEYS: tuple[str, ...] = ("kit",)
-_NPC_STR_KEYS: tuple[str, ...] = ("creature", "attacks", "appearing", "notes")
+_ONE_ATTACK = r"\s*([0-9]+\s*[x×]?\s+)?[^/+]+?\s*\(\s*[dD][0-9]+\s*(,\s*[Rr][Aa][Nn][Gg][Ee][Dd]\s*)?\)\s*"
+#: A bestiary attack list: ``claw (d6) + bite (d8) / spit (d10, ranged)``, ``2 claws (d6)``.
+ATTACKS_REGEX = rf"^{_ONE_ATTACK}([+/]{_ONE_ATTACK})*$"
+#: The keys of ``[npcs.X.stats.vaarn]``: the player's but the kit, a level from 0, morale,
+#: and the bestiary's ``attacks`` (``claw (d6)``), ``appearing`` and ``notes``.
+NPC_STATS: StatTable = {
+    **{key: stat for key, stat in PLAYER_STATS.items() if key != "kit"},
+    "level": Stat("int", 0, 30), "morale": Stat("int", -10, 20),
+    "attacks": Stat("text", pattern=ATTACKS_REGEX), "appearing": Stat("text"), "notes": Stat("text"),
+}
 
 
 def stat_problems(stats: Mapping[str, Any], npc: bool = False) -> list[str]:
@@ -204,40 +213,37 @@ def stat_problems(stats: Mapping[str, Any], npc: bool = False) -> list[str]:
 
 
 def stat_findings(stats: Mapping[str, Any], npc: bool = False) -> list[StatProblem]:
-    """Every problem with a content stat table at its key (empty when fine); each reason
-    names its key (``hp must be a whole number``), so it is also the message."""
-    ints = _NPC_INT_KEYS if npc else _INT_KEYS
-    strs = _NPC_STR_KEYS if npc else _STR_KEYS
-    lists = () if npc else _LIST_KEYS
-    known = [*ints, *_BOOL_KEYS, *strs, *lists]
+    """Every problem with a content stat table at its key (empty when fine), each key as
+    :data:`PLAYER_STATS` or :data:`NPC_STATS` declares it; each reason names its key
+    (``hp must be a whole number``), so it is also the message."""
+    spec = NPC_STATS if npc else PLAYER_STATS
     problems = []
     for key, value in stats.items():
-        reason = _key_problem(key, value, ints, strs, lists)
-        if reason is None and key not in known:
-            reason = f"unknown key '{key}'{did_you_mean(str(key), known)}; known: {', '.join(known)}"
+        reason: str | None
+        if unknown(spec, key):
+            reason = f"unknown key '{key}'{did_you_mean(str(key), list(spec))}; known: {', '.join(spec)}"
+        else:
+            reason = _key_problem(str(key), value, spec[str(key)])
         if reason is not None:
             problems.append(StatProblem((str(key),), reason))
     return problems
 
 
-def _key_problem(key: str, value: Any, ints: Mapping[str, tuple[int, int]], strs: tuple[str, ...],
-                 lists: tuple[str, ...]) -> str | None:
-    """What is wrong with a known key's value (None when nothing, or when the key is unknown)."""
-    if key in ints:
-        low, high = ints[key]
+def _key_problem(key: str, value: Any, stat: Stat) -> str | None:
+    """What is wrong with a known key's value (None when nothing)."""
+    if stat.kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             return f"{key} must be a whole number"
-        if not low <= value <= high:
-            return f"{key} must be between {low} and {high}, not {value}"
-    elif key in _BOOL_KEYS:
+        if stat.problem(value):
+            return f"{key} must be between {stat.low} and {stat.high}, not {value}"
+    elif stat.kind == "bool":
         if not isinstance(value, bool):
             return f"{key} must be true or false"
-    elif key in strs:
+    elif stat.kind == "text":
         if not isinstance(value, str):
             return f"{key} must be text"
-        if key == "creature" and value not in CREATURE_TYPES:
-            return f"creature must be one of {', '.join(CREATURE_TYPES)}, not '{value}'"
-    elif key in lists:
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            return f"{key} must be a list of item ids"
+        if stat.choices and value not in stat.choices:
+            return f"{key} must be one of {', '.join(stat.choices)}, not '{value}'"
+    elif stat.problem(value):
+        return f"{key} must be a list of item ids"
     return None
