@@ -730,7 +730,7 @@ def test_shooting_from_out_of_reach() -> None:
     archer = pc(dexterity=2, projectiles=1)
     bow = Weapon("bow", "d6", ranged=True)
     target = BIND.npc_sheet(2, None)  # dodges with Speed 0 + Vigilance 1
-    assert BIND.attack_request(archer, target, bow, Situation()) == BindRequest(3, 8)
+    assert BIND.attack_request(archer, target, bow, Situation()) == BindRequest(3, 8, unanswered=True)  # it cannot shoot back: a tie lands
     miss = BIND.attack(archer, target, bow, Situation(), ScriptedDice([1, 1]))
     assert miss.roll.outcome == "failure" and miss.attacker.hp == archer.hp
     engaged = BIND.attack(archer, target, bow, Situation(engaged=True), ScriptedDice([1, 1, 2]))

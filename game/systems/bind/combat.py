@@ -146,11 +146,15 @@ def _defence(sheet: BindSheet, ranged_attack: bool) -> int:
 
 
 def attack_request(attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: Situation) -> BindRequest:
-    """The roll of an attack, from the roller's side (see the module docstring)."""
+    """The roll of an attack, from the roller's side (see the module docstring); ``unanswered``
+    when only the roller could strike (the other side down, or shot from out of reach)."""
     arms = arms_of(weapon)
+    unanswered = can_strike(attacker, defender, weapon, situation) == (True, False)
     if defender_rolls(attacker, defender):
-        return BindRequest(bonus=_defence(defender, arms.ranged), tn=COMBAT_TN + _offence(attacker, arms))
-    return BindRequest(bonus=_offence(attacker, arms), tn=COMBAT_TN + _defence(defender, arms.ranged))
+        return BindRequest(bonus=_defence(defender, arms.ranged), tn=COMBAT_TN + _offence(attacker, arms),
+                           unanswered=unanswered)
+    return BindRequest(bonus=_offence(attacker, arms), tn=COMBAT_TN + _defence(defender, arms.ranged),
+                       unanswered=unanswered)
 
 
 def armour_applies(sheet: BindSheet, beyond: int, struck_is_roller: bool) -> bool:

@@ -61,13 +61,16 @@ class BindRequest:
     ``resting`` (an in-game flag, not a §3.1 key) makes it a resting action: one
     die is read and the other counts as a 6.  ``fixed`` (in-game too) holds the
     faces of a remembered roll (seed 003 §One Roll Only): such a request reads no
-    dice, and its odds are certain.
+    dice, and its odds are certain.  ``unanswered`` (in-game too) marks a blow the other
+    side cannot strike back at (down, or shot from out of reach): a tie lands it and a
+    miss costs nothing (:func:`game.systems.bind.fight._tie`), so its odds say so.
     """
 
     bonus: int
     tn: int = DEFAULT_TN
     resting: bool = False
     fixed: tuple[int, ...] = ()
+    unanswered: bool = False
 
     @property
     def faces_needed(self) -> int:
@@ -207,6 +210,13 @@ def odds(request: BindRequest) -> Odds:
     by_outcome = {"success": Fraction(0), "tie": Fraction(0), "failure": Fraction(0)}
     for total, p in dist.items():
         by_outcome[outcome_of(total, request.tn)] += p
+    if request.unanswered:
+        return Odds(
+            system=SYSTEM_ID, p_success=by_outcome["success"] + by_outcome["tie"],
+            probabilities={"p_failure": by_outcome["failure"]},
+            distribution={str(total): p for total, p in sorted(dist.items())},
+            description=f"{describe(request)} vs TN {request.tn} ({tn_name(request.tn)}): it cannot strike back, "
+                        "so a tie lands your blow too and a miss costs nothing")
     return Odds(
         system=SYSTEM_ID,
         p_success=by_outcome["success"],

@@ -25,6 +25,7 @@ when the defender goes down), never sentences.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -82,7 +83,12 @@ def attack_request(attacker: D6Sheet, defender: D6Sheet, weapon: Weapon, situati
     topics = ("shoot" if weapon.ranged else "fight", *topics)
     _, name = rolled_code(attacker, skill, topics)
     label = f"{'Coordination' if weapon.ranged else 'Reflexes'} + {name}"
-    return D6Request.of(action_code(attacker, skill, situation, topics), difficulty, wild_one, label)
+    request = D6Request.of(action_code(attacker, skill, situation, topics), difficulty, wild_one, label)
+    mode = "wounds" if defender.body_points is None else "body-points"
+    if situation.target is None and condition(defender, mode) == "down":  # its wounds are in the difficulty
+        return dataclasses.replace(request, note=f"it is down, and its wounds take {wound_penalty(defender)}D "
+                                                 "off its defence")
+    return request
 
 
 def strength_damage(sheet: D6Sheet) -> DieCode:

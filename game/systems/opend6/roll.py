@@ -41,7 +41,8 @@ class D6Request:
     ``difficulty`` None is an open roll (damage): it always "succeeds" and only
     its total matters.  ``label`` names what is rolled, for the text.  ``secret``:
     the difficulty is the Game Master's (seed 002: he "doesn't usually tell you the
-    difficulty number"), so :func:`odds` gives the chance without the number.
+    difficulty number"), so :func:`odds` gives the chance without the number.  ``note``
+    says what made the difficulty what it is, for the odds (a wounded defender's).
     """
 
     dice: int
@@ -50,6 +51,7 @@ class D6Request:
     wild_one: str = "complication"
     label: str = ""
     secret: bool = False
+    note: str = ""
 
     def __post_init__(self) -> None:
         if self.dice < 1:
@@ -327,7 +329,8 @@ def odds(request: D6Request) -> Odds:
             "p_critical_failure": Fraction(critical_failure, denominator),
         },
         distribution={str(t): Fraction(totals[t], denominator) for t in sorted(totals)},
-        description=f"{request.code} with a Wild Die{target} (wild 1: {request.wild_one})",
+        description=f"{request.code} with a Wild Die{target} (wild 1: {request.wild_one})"
+                    + (f"; {request.note}" if request.note else ""),
     )
 
 

@@ -118,7 +118,8 @@ def attack_request(
         target=armour_defence - 1 if ties_hit else armour_defence,
         mode=combine_mode(situation.advantage, situation.disadvantage),
         ability=ability,
-        against=f"armour {armour_defence}" + (", ties hit" if ties_hit else ""),
+        against=f"armour {armour_defence}" + (", ties hit" if ties_hit else "")
+        + ("; it lies senseless, and its armour still counts" if defender.unconscious else ""),
         advantages=("situation",) if situation.advantage else (),
         disadvantages=("situation",) if situation.disadvantage else (),
     )
