@@ -245,7 +245,7 @@ def _apply(turn: Turn, index: int, trigger: TriggerDef) -> bool:
     for counter, amount in trigger.add.items():
         state.counters[counter] = state.counters.get(counter, 0) + amount
     for item, where in trigger.move.items():
-        world.move_item(item, PLAYER if where == PLAYER else room_place(where))
+        world.move_item(item, PLAYER if where == PLAYER else where if where.startswith("in:") else room_place(where))
     for item in trigger.remove:
         world.move_item(item, GONE)
     state.opened.update(trigger.open)

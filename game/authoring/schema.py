@@ -134,6 +134,11 @@ def content_schema(adventure: Adventure | None = None) -> Json:
         ids = {"rooms": list(adventure.rooms), "items": list(adventure.items), "npcs": list(adventure.npcs),
                "regions": list(adventure.regions)}
         scenery = {s for room in adventure.rooms.values() for s in room.scenery}
+        ids["holders"] = [*(i for i, item in adventure.items.items() if item.kind in ("container", "supporter")),
+                          *sorted({s for room in adventure.rooms.values() for s, d in room.scenery.items()
+                                   if d.kind in ("container", "supporter")}),
+                          *(f"{r}/{s}" for r, room in adventure.rooms.items() for s, d in room.scenery.items()
+                            if d.kind in ("container", "supporter"))]
         ids["things"] = [*adventure.items, *sorted(scenery - set(adventure.items)), *adventure.npcs,
                          *DIRECTIONS, *(a for a in DIRECTIONS.values() if a not in DIRECTIONS)]
     maker = _Maker(loader_specs(), ids)
@@ -239,7 +244,7 @@ class _Maker:
         if (owner, key) in (("trigger", "add"), ("when", "counter_at_least"), ("when", "counter_below")):
             return {"type": "object", "propertyNames": {"$ref": "#/$defs/id"}, "additionalProperties": {"type": "integer"}}
         if (owner, key) == ("trigger", "move"):
-            places = ["player", *self.ids["rooms"]] if self.ids.get("rooms") else None
+            places = ["player", *self.ids["rooms"], *self.ids.get("holders", ())] if self.ids.get("rooms") else None
             return {"type": "object", "additionalProperties": {"enum": places} if places else {"type": "string"},
                     **({"propertyNames": {"enum": self.ids["items"]}} if self.ids.get("items") else {})}
         if owner == "npc" and key == "topics":

@@ -64,6 +64,8 @@ class _Reach:
     opened: set[str] = field(default_factory=set)
     flags: set[str] = field(default_factory=set)
     fired: set[int] = field(default_factory=set)
+    #: Items a fired trigger ``move``d into a container or supporter: item -> ``in:<holder>``.
+    moved: dict[str, str] = field(default_factory=dict)
 
 
 def reach(adventure: Adventure, *, keys_matter: bool = True) -> _Reach:
@@ -80,7 +82,7 @@ def reach(adventure: Adventure, *, keys_matter: bool = True) -> _Reach:
 
 def _walk_items(adventure: Adventure, found: _Reach) -> bool:
     changed = False
-    for item_id, home in adventure.item_homes.items():
+    for item_id, home in [*adventure.item_homes.items(), *found.moved.items()]:
         if item_id not in found.items and _home_reached(adventure, home, found):
             found.items.add(item_id)
             changed = True
@@ -119,7 +121,9 @@ def _walk_triggers(adventure: Adventure, found: _Reach) -> bool:
                 found.opened.update(f"{exit_def.to}/{d}" for d, back in adventure.rooms[exit_def.to].exits.items()
                                     if back.to == room_id)
         for item_id, where in trigger.move.items():
-            if where == "player" or where in found.rooms:
+            if where.startswith("in:"):  # into a holder: got with it (and its key), now or later
+                found.moved[item_id] = where
+            elif where == "player" or where in found.rooms:
                 found.items.add(item_id)
     return changed
 
@@ -368,16 +372,26 @@ def _locked_rooms(adventure: Adventure, found: _Reach) -> list[Warning]:
 def _items(adventure: Adventure, found: _Reach) -> list[Warning]:
     warnings: list[Warning] = []
     kits = {str(item) for stats in adventure.player.stats.values() for item in stats.get("kit", [])}
+    moved = {item_id: where for trigger in adventure.triggers for item_id, where in trigger.move.items()}
     for item_id in adventure.items:
         home = adventure.item_homes.get(item_id)
-        if home is None and item_id in kits:
-            continue  # a system's starting kit (Vaarn's [player.stats.vaarn] kit) hands it over
-        if home is None:
+        if home is None and (item_id in kits or item_id in found.items):
+            continue  # a system's starting kit (Vaarn's [player.stats.vaarn] kit) or a trigger hands it over
+        if home is None and item_id in moved:
+            warnings.append((("items", item_id), f"nobody can get item '{item_id}' (only a trigger puts it "
+                                                 f"{_place(_as_home(moved[item_id]))}, and it cannot fire, or "
+                                                 "nobody can get there)"))
+        elif home is None:
             warnings.append((("items", item_id), f"item '{item_id}' is placed nowhere (no room, search, NPC or the "
                                                  f"player holds it): nobody can get it"))
         elif item_id not in found.items:
             warnings.append((("items", item_id), f"nobody can get item '{item_id}' ({_place(home)})"))
     return warnings
+
+
+def _as_home(where: str) -> str:
+    """A trigger's ``move`` destination as an item home (``room:``, ``player``, ``in:``)."""
+    return where if where.startswith("in:") or where == "player" else f"room:{where}"
 
 
 def _hidden(adventure: Adventure) -> list[Warning]:

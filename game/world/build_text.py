@@ -45,6 +45,13 @@ _ITEM_KEYS = ("item_here", "item_gone", "carrying", "not_carrying")
 _NPC_KEYS = ("npc_here", "npc_dead", "npc_down", "npc_gone")
 
 
+def may_hold(raw: Any, kinds: tuple[str, ...]) -> bool:
+    """Whether raw item or scenery data is a container or supporter, or has a misspelt kind (that
+    has its own error: a reference to it as a holder gets no second one)."""
+    kind = raw.get("kind") if isinstance(raw, Mapping) else None
+    return kind in ("container", "supporter") or (isinstance(kind, str) and kind not in kinds)
+
+
 class TextBuilder:
     """Checks and builds scenery and conditional texts against the adventure's ids."""
 
@@ -92,14 +99,10 @@ class TextBuilder:
     def holders(self) -> dict[str, None]:
         """The ids of every container and supporter: items of those kinds, and scenery of them (by its id);
         and of things whose kind is misspelt (that has its own error: no second one here)."""
-        def holds(raw: Any, kinds: tuple[str, ...]) -> bool:
-            kind = raw.get("kind") if isinstance(raw, Mapping) else None
-            return kind in ("container", "supporter") or (isinstance(kind, str) and kind not in kinds)
-
-        found = {i: None for i, raw in self.items.items() if holds(raw, ITEM_KINDS)}
+        found = {i: None for i, raw in self.items.items() if may_hold(raw, ITEM_KINDS)}
         for room in self.rooms.values():
             for scenery_id, raw in ((room.get("scenery") or {}) if isinstance(room, Mapping) else {}).items():
-                if holds(raw, SCENERY_KINDS):
+                if may_hold(raw, SCENERY_KINDS):
                     found[scenery_id] = None
         return found
 

@@ -356,7 +356,8 @@ class TriggerDef:
     set: tuple[str, ...] = ()
     unset: tuple[str, ...] = ()
     add: Mapping[str, int] = field(default_factory=dict)
-    #: Item id -> room id or "player"; ``remove`` takes items out of play.
+    #: Item id -> room id, "player", or ``in:<holder>`` (a container or supporter: an item id, or
+    #: ``<room-id>/<scenery-id>``); ``remove`` takes items out of play.
     move: Mapping[str, str] = field(default_factory=dict)
     remove: tuple[str, ...] = ()
     #: Exits as "room/direction".

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.world.build_text import TextBuilder
-from game.world.content import DIRECTIONS, TRIGGER_ENDS, TRIGGER_EVENTS, TriggerDef
+from game.world.build_text import TextBuilder, may_hold
+from game.world.content import DIRECTIONS, ITEM_KINDS, SCENERY_KINDS, TRIGGER_ENDS, TRIGGER_EVENTS, TriggerDef
 from game.world.schema import BOOL, STR, STR_OR_LIST, TABLE, Checker, KeyPath, Report, read_table
 
 TRIGGER_SPEC: dict[str, Checker] = {
@@ -124,15 +124,54 @@ class TriggerBuilder:
         return self.texts.counts(path, raw)
 
     def _moves(self, path: KeyPath, raw: Mapping[str, Any]) -> dict[str, str]:
+        """``move = { relic = "altar" }``: item ids -> a room id, ``"player"``, or a container or
+        supporter (``in:<holder>``, as its ``contents`` are placed) written as ``item_in`` names one:
+        its id, or ``room/scenery`` where a scenery id is in more than one room."""
         moves = {}
         for item, where in raw.items():
             if item not in self.texts.items:
                 self.report.dangling(path + (item,), "item", item, self.texts.items)
-            elif not isinstance(where, str) or (where != PLAYER_PLACE and where not in self.rooms):
-                self.report.dangling(path + (item,), "room (or \"player\")", str(where), self.rooms)
-            else:
+            elif not isinstance(where, str):
+                self.report.add(path + (item,), f"expected a room id, \"player\" or a container or supporter, "
+                                                f"got {where!r}")
+            elif where == PLAYER_PLACE or where in self.rooms:
                 moves[item] = where
+            else:
+                holder = self._holder(path + (item,), where)
+                if holder == f"in:{item}":
+                    self.report.add(path + (item,), f"'{item}' cannot hold itself")
+                elif holder:
+                    moves[item] = holder
         return moves
+
+    def _holder(self, path: KeyPath, written: str) -> str:
+        """The place ``in:<key>`` of the container or supporter ``written`` names ("" with an error)."""
+        places = self._holder_places()
+        found = places.get(written, [])
+        if len(found) == 1:
+            return found[0]
+        if found:
+            self.report.add(path, f"'{written}' is in more than one room: write one of {', '.join(found)}"
+                                  .replace("in:", ""))
+            return ""
+        names = {**self.rooms, **{name: None for name in places if "/" not in name}}
+        self.report.dangling(path, "room (or \"player\", or a container or supporter)", written, names)
+        return ""
+
+    def _holder_places(self) -> dict[str, list[str]]:
+        """Each way of naming a holder -> the places it may mean: an item holder's id; a scenery
+        holder's id and its ``room/scenery``."""
+        places: dict[str, list[str]] = {}
+        for item_id, raw in self.texts.items.items():
+            if may_hold(raw, ITEM_KINDS):
+                places.setdefault(item_id, []).append(f"in:{item_id}")
+        for room_id, room in self.rooms.items():
+            scenery = room.get("scenery") if isinstance(room, Mapping) else None
+            for scenery_id, raw in (scenery.items() if isinstance(scenery, Mapping) else ()):
+                if may_hold(raw, SCENERY_KINDS):
+                    places.setdefault(str(scenery_id), []).append(f"in:{room_id}/{scenery_id}")
+                    places[f"{room_id}/{scenery_id}"] = [f"in:{room_id}/{scenery_id}"]
+        return places
 
     def _way_hint(self, written: str) -> str:
         """`` (did you mean chapel/down?)`` for a room/direction pair with a slip in the room or the way."""
