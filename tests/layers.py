@@ -35,7 +35,7 @@ SYSTEM_NARRATION = ("narration", "narration_events")
 #: actor acts through actions and a system supplies only its narrow interface.
 SYSTEM_PLAY = {
     "bind": ("checks", "fight", "play", "trade", "training", "turn", "world"),
-    "maelstrom": ("fight", "play", "rolls"),
+    "maelstrom": ("fight", "outcomes", "play", "rolls", "ways"),
     "open_adventures": ("fight", "play", "turn", "verbs"),
     "opend6": ("fight", "play", "points", "rolls", "round_start"),
     "vaarn": ("body", "fight", "play", "trade", "using_gifts", "verbs"),

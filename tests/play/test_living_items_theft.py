@@ -27,6 +27,7 @@ from game.npc.policies import policy_for
 from game.npc.view import NpcView
 from game.rules.dice import ScriptedDice, dice_for_turn
 from game.rules.registry import SYSTEM_IDS, get_system
+from game.systems.maelstrom.sheet import Table
 from game.world.loader import load_adventure
 from game.world.state import GONE, PLAYER, WorldState, npc_place
 
@@ -161,6 +162,8 @@ def new(adventure, system_id: str, seed: int = 1) -> Engine:
     if system_id == "opend6":
         options = {"cp_offer": "one-die"}  # a caught thief is caught: no Character Point asked for here
     engine = Engine.new_game(adventure, get_system(system_id, options), seed)
+    if system_id == "maelstrom":  # the thief's way chosen already: no question of how in the way
+        engine.state.player = dataclasses.replace(engine.state.player, approaches=Table({"sneak": "deftness"}))
     for npc_id in ("trader", "watch", "pilgrim", "mouse"):
         memory.remember(engine.world, npc_id, "met")  # no first-meeting rolls in the way
     return engine

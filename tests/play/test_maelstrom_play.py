@@ -216,7 +216,10 @@ def test_a_specialty_the_item_relates_to_explodes_tens_breadth_first(engine: Eng
     lines = say(engine, script, "identify rod", [10, 10, 2, 3, 1, 10, 8])
     assert lines == ["[identify] Intelligence + Technology 4d10 (10, 10, 2, 3) + bonus (1, 10) (8) vs 8,"
                      " 1 specialty: 4 successes = 4: success [specialty: exotica]",
-                     "You work it out: this is the Glass Lance."]
+                     "You work it out: this is the Glass Lance.",
+                     "(4 successes: done quickly, in 5 minutes, not 10.)",
+                     "(4 successes: you understand it well.) It is thrown with Precision + Athletics for 6 dice"
+                     " of lethal damage."]
 
 
 def test_a_botched_identification_drops_the_item(engine: Engine, script: Script) -> None:
@@ -301,7 +304,7 @@ def test_wounds_never_take_the_last_die_so_fleeing_keeps_a_chance(engine: Engine
     assert player(engine).wound_penalty == 5
     odds = say(engine, script, "odds flee")
     assert "wounds: -2 dice" in " ".join(odds) and not odds[0].endswith(" 0.0% to succeed."), odds
-    lines = say(engine, script, "flee s", [7])
+    lines = say(engine, script, "flee s by dodging", [7])
     assert lines[0] == "[flee] Reflexes + Dodge 1d10 (7) vs 6: 1 success = 1: success [wounds: -2 dice]"
     assert engine.state.room != "well"
 
@@ -400,6 +403,7 @@ def test_the_best_armour_carried_is_worn_for_soak(trials: Adventure, tmp_path: P
 
 def test_a_failed_climb_hurts_and_a_botched_one_hurts_more(trials: Adventure, tmp_path: Path, script: Script) -> None:
     engine = make_engine(trials, tmp_path)
+    say(engine, script, "approach climb agility")
     # climb, normal: Precision 3 + Athletics 1 = 4 dice at 6; harm d6: 3 dice, bashing, at least one level
     lines = say(engine, script, "n", [2, 3, 4, 5, 7, 2, 2])
     assert lines[:3] == ["[climb] Precision + Athletics 4d10 (2, 3, 4, 5) vs 6: 0 successes = 0: failure",
@@ -418,7 +422,7 @@ def test_a_botched_force_hurts(trials: Adventure, tmp_path: Path, script: Script
     engine = make_engine(trials, tmp_path)
     say(engine, script, "e")
     # force, normal: Strength 2 + Athletics 1 = 3 dice at 6
-    lines = say(engine, script, "open north", [1, 2, 3])
+    lines = say(engine, script, "open north with strength", [1, 2, 3])
     assert lines == ["[force] Strength + Athletics 3d10 (1, 2, 3) vs 6: 0 successes - 1 one = -1: botch",
                      "Botch! You throw your weight at it and something in your shoulder tears."
                      " (1 level of bashing damage: you are Bruised.)",

@@ -327,7 +327,7 @@ def test_registry_entry():
     assert SYSTEM_ID == "maelstrom" and SUMMARY
     assert OPTIONS == {"untrained_knowledge": ("forbidden", "penalised"), "evasion": ("opposed", "none"),
                        "search": ("alertness", "investigation"), "relic_weapons": ("thrown", "energy-weapons"),
-                       "evasion_cost": ("2", "1", "0")}
+                       "evasion_cost": ("2", "1", "0"), "ways": ("ask", "first"), "degrees": ("on", "off")}
     system = get_system("maelstrom")
     assert (system.id, system.seed) == ("maelstrom", "004")
     with pytest.raises(UsageError):

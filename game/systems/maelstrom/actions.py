@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from game.errors import ActionRefused
 from game.rules.base import Situation, Weapon
 from game.rules.dice import Dice, roll_many
+from game.systems.maelstrom.approaches import Approach
 from game.systems.maelstrom.pool import (
     MAX_DIFFICULTY,
     MIN_DIFFICULTY,
@@ -189,16 +190,19 @@ def situational(request: PoolRequest, situation: Situation, *, ranged: bool = Fa
 
 
 def check_pool(sheet: MaelstromSheet, kind: str, difficulty: str, situation: Situation, untrained_knowledge: str,
-               extra_tags: Iterable[str] = (), search: str = "alertness") -> PoolRequest:
+               extra_tags: Iterable[str] = (), search: str = "alertness", way: Approach | None = None) -> PoolRequest:
     """The pool request for a system-neutral check (mapping in :data:`CHECKS`), with
     ``extra_tags`` from the situation (the item handled, a foe at hand).
 
     An author's number (``situation.target``) replaces the mapped difficulty *before*
     the untrained penalty and the rest, so the roll line's reasons stay true.
-    ``search`` is the ability searching uses (option ``search``)."""
+    ``search`` is the ability searching uses (option ``search``); ``way`` the way the
+    player chose to perform it (seed 004 §Dice Pool), its traits and tags instead of the kind's."""
     first, second, tags = CHECKS[kind]
     if kind == "search":
         second = search
+    if way is not None:
+        first, second, tags = way.first, way.second, way.tags
     tags = tags + tuple(extra_tags)
     number, threshold = DIFFICULTY[difficulty]
     if situation.target is not None:

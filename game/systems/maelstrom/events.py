@@ -185,3 +185,47 @@ class WillpowerKept(Event):
 @dataclass(frozen=True)
 class WillpowerUnused(Event):
     """An action done with Willpower readied called for no roll: the point stays readied."""
+
+
+# -- ways and degrees of checks (seed 004 §Dice Pool, §Step 4) -------------------------
+
+@dataclass(frozen=True)
+class WayChosen(Event):
+    """The player chose ``phrase`` ("with finesse") as their way of every ``kind`` check from now on."""
+
+    kind: str
+    phrase: str
+
+
+@dataclass(frozen=True)
+class DoneQuickly(Event):
+    """A ``kind`` check with ``successes`` (2+) took half its time: ``saved`` of ``minutes`` given back."""
+
+    kind: str
+    successes: int
+    minutes: int
+    saved: int
+
+
+@dataclass(frozen=True)
+class SearchedThoroughly(Event):
+    """A search whose every check had ``successes`` (3+): the searcher knows nothing else is hidden here."""
+
+    successes: int
+
+
+@dataclass(frozen=True)
+class UnderstoodWell(Event):
+    """An identify with ``successes`` (3+): ``account`` says what ``item_id`` does, in Maelstrom's terms."""
+
+    successes: int
+    item_id: str
+    account: str
+
+
+@dataclass(frozen=True)
+class LeftBehind(Event):
+    """A flight with ``successes`` (3+): the foes of the room left (``foes``) will not follow."""
+
+    successes: int
+    foes: tuple[str, ...]

@@ -19,9 +19,14 @@ from game.systems.maelstrom.events import (
     AttackMissed,
     CheckBotched,
     Consequence,
+    DoneQuickly,
     Healed,
+    LeftBehind,
     Rested,
     RestWasted,
+    SearchedThoroughly,
+    UnderstoodWell,
+    WayChosen,
     WillpowerHeldBack,
     WillpowerKept,
     WillpowerReadied,
@@ -240,3 +245,32 @@ def _kept(narrator: Narrator, event: WillpowerKept) -> list[str]:
 @MaelstromNarrator.renders(WillpowerUnused)
 def _unused(narrator: Narrator, event: WillpowerUnused) -> list[str]:
     return ["Nothing called for a roll: your Willpower stays readied for the next one."]
+
+
+# -- ways and degrees (seed 004 §Dice Pool, §Step 4) ------------------------------------
+
+@MaelstromNarrator.renders(WayChosen)
+def _way_chosen(narrator: Narrator, event: WayChosen) -> list[str]:
+    return [f"(You {event.kind} {event.phrase} from now on; \"approach\" changes it.)"]
+
+
+@MaelstromNarrator.renders(DoneQuickly)
+def _done_quickly(narrator: Narrator, event: DoneQuickly) -> list[str]:
+    return [f"({event.successes} successes: done quickly, in {event.minutes - event.saved} minutes, not {event.minutes}.)"]
+
+
+@MaelstromNarrator.renders(SearchedThoroughly)
+def _searched_thoroughly(narrator: Narrator, event: SearchedThoroughly) -> list[str]:
+    return [f"({event.successes} successes: a thorough search. Nothing else is hidden here.)"]
+
+
+@MaelstromNarrator.renders(UnderstoodWell)
+def _understood_well(narrator: Narrator, event: UnderstoodWell) -> list[str]:
+    return [f"({event.successes} successes: you understand it well.) {event.account}"]
+
+
+@MaelstromNarrator.renders(LeftBehind)
+def _left_behind(narrator: Narrator, event: LeftBehind) -> list[str]:
+    foes = [narrator.world.the_npc(foe) for foe in event.foes]
+    who = ", ".join(foes[:-1]) + (" and " if len(foes) > 1 else "") + foes[-1] if foes else "them"
+    return [f"({event.successes} successes: you leave {who} well behind; no one follows.)"]

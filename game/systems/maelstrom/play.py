@@ -34,8 +34,9 @@ from game.events import PLAYER, RuleNoted
 from game.parser import ParseError, parse, phrases_of, tokenize
 from game.play.base import BasePlay, OwnVerbs
 from game.rules.base import RollResult, Situation, Weapon
-from game.systems.maelstrom import fight, rolls
+from game.systems.maelstrom import fight, outcomes, rolls, ways
 from game.systems.maelstrom import sheet as sheets
+from game.systems.maelstrom.approaches import Approach
 from game.systems.maelstrom.body import item_lbs, lift_limit
 from game.systems.maelstrom.events import WillpowerHeldBack, WillpowerReadied, WillpowerUnused, WillpowerUse
 from game.systems.maelstrom.narration import WILLPOWER_ARMED, MaelstromNarrator
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from game.parser import Command
     from game.world.world import World
 
-VERBS: dict[str, tuple[str, ...]] = {"willpower": ("willpower", "wp")}
+VERBS: dict[str, tuple[str, ...]] = {"willpower": ("willpower", "wp"), "approach": ("approach", "approaches")}
 USES = {"success": WillpowerUse.SUCCESS, "automatic": WillpowerUse.SUCCESS, "wounds": WillpowerUse.WOUNDS,
         "wound": WillpowerUse.WOUNDS, "pain": WillpowerUse.WOUNDS}
 OFF_WORDS = ("off", "cancel", "back")
@@ -68,6 +69,8 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         self.fights_noted: set[str] = set()
         #: The player's evasions in the round under way (``fight.tiring``).
         self.evasions = fight.Evasions()
+        #: The checks of the player's action under way, and the way its command named.
+        self.checks = outcomes.ActionChecks()
 
     # -- set-up ---------------------------------------------------------------------
     def own_verbs(self) -> OwnVerbs:
@@ -82,6 +85,10 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         registry.register("willpower", self._willpower,
                           summary="willpower [wounds] [ACTION]: ready a point of Willpower for your next roll "
                                   "(willpower off: keep it)")
+        # not an observation: a way chosen is part of the run (logged, undone, replayed); it takes no time
+        registry.register("approach", lambda turn, command: ways.approach(turn, command, self.system),
+                          summary="approach [CHECK WAY|ask]: your ways of forcing, climbing, fleeing, stealing and "
+                                  "identifying, with their odds; choose one (Maelstrom)")
 
     def _help(self) -> list[str]:
         return [
@@ -96,29 +103,39 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
             ("  willpower readies a point for your next check or attack: one automatic success (willpower wounds:"
              " your wound penalty ignored instead); willpower attack raider does it at once. A long rest gives"
              " a point back."),
+            ("  Ways: force, climb, flee, steal and identify can each be done more than one way (force hatch"
+             " with finesse, flee north by running). Asked the first time; approach lists and changes them."
+             " Two successes or more get it done quickly; three or more do a really good job."),
             ("  Combat (house rule): your attack against the foe's Reflexes + Dodge; the margin adds damage dice;"
              " armour soaks; each health level past Bruised costs dice."),
         ]
 
     # -- checks ---------------------------------------------------------------------
     def _request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
-                      numbers: Mapping[str, int]) -> PoolRequest:
-        """The pool for a player check, with the tags of what the action relates to."""
+                 numbers: Mapping[str, int], way: Approach | None = None) -> PoolRequest:
+        """The pool for a player check, with the tags of what the action relates to, in ``way``."""
         target = numbers.get(self.system.id)
         if target is not None:
             situation = dataclasses.replace(situation, target=target)
         rolls.sync_armour(turn.world)
         return self.system.check_request(rolls.player_sheet(turn.world), kind, difficulty, situation,
-                                         tags=rolls.check_tags(turn, kind))
+                                         tags=rolls.check_tags(turn, kind), way=way)
 
     def check(self, turn: Turn, kind: str, difficulty: str, situation: Situation, label: str,
               numbers: Mapping[str, int]) -> RollResult:
-        """Pool, readied Willpower, the roll (shown with its reasons), a botch's consequence."""
-        request = self._request(turn, kind, difficulty, situation, numbers)
+        """The way (named, chosen before, or asked: :mod:`ways`), pool, readied Willpower, the roll
+        (shown with its reasons), a botch's consequence; the result kept for what its successes buy."""
+        def pool_of(way: Approach | None) -> PoolRequest:
+            return self._request(turn, kind, difficulty, situation, numbers, way)
+
+        way = ways.choose(turn, self.system, kind, label, self.checks.told, pool_of)
+        request = dataclasses.replace(pool_of(way), alternatives=ways.alternatives(kind, way, self.system, turn,
+                                                                                     pool_of))
         request = rolls.spend_readied(turn, self.system, request)
         turn.record(label, request)
         result = self.system.roll(request, turn.dice)
         turn.show_roll(label, result)
+        self.checks.made.append((label, result))
         if result.outcome == "botch":
             rolls.botch_check(turn, self.system, kind)
         return result
@@ -170,7 +187,11 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         if rolls.player_sheet(turn.world).condition == "down" and command.verb not in WHILE_DOWN:
             raise ActionRefused("You are incapacitated: you can only rest, wait, eat, drink or use something "
                                 "until you recover.")
+        command, told = ways.told_way(command)
+        self.checks = outcomes.ActionChecks(told)
+        before = turn.minutes
         handler(turn, command)
+        outcomes.after_action(turn, self.system, self.checks, turn.minutes - before)
         rolls.sync_armour(turn.world)  # armour taken up or put down is worn, or not, at once
 
     def long_rest_to_rise(self, world: World) -> bool:
@@ -231,6 +252,7 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         if action is None or spec is None or spec.observe or action.verb in VERBS:
             raise ActionRefused("Ready Willpower before an action that rolls, e.g. \"willpower attack raider\", "
                                 "or alone (\"willpower\", \"willpower wounds\") for your next roll.")
+        action, self.checks.told = ways.told_way(action)
         return action
 
 

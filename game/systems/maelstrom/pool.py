@@ -39,7 +39,8 @@ class PoolRequest:
     dice); ``automatic`` successes come from Willpower (house rule: added after
     Step 3, so they can be neither removed by the threshold nor cancelled).
     ``wound_penalty`` records the dice already taken away for wounds so that
-    spending Willpower can give them back.  ``reasons`` are player-facing notes
+    spending Willpower can give them back; ``alternatives`` are the other ways
+    the player could perform it (seed 004 §Dice Pool), for ``odds``.  ``reasons`` are player-facing notes
     on why the numbers are what they are (seed 004 §Determining Thresholds:
     "make sure your players are aware of the reason for the threshold").
     """
@@ -53,6 +54,8 @@ class PoolRequest:
     label: str = ""
     reasons: tuple[str, ...] = ()
     house_rule: bool = False
+    #: The other ways of performing the action, each its phrase and its pool (``odds`` shows them).
+    alternatives: tuple[tuple[str, PoolRequest], ...] = ()
 
     def with_reason(self, reason: str, *, dice: int | None = None, difficulty: int | None = None,
                     threshold: int | None = None, specialties: int | None = None, automatic: int | None = None,

@@ -23,16 +23,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any, overload
 
 from game.errors import ActionRefused, UsageError
 from game.events import PLAYER
 from game.rules.base import DIFFICULTIES, AttackResult, Odds, RestResult, RollResult, SheetChange, Situation, Weapon
 from game.rules.dice import Dice
-from game.systems.maelstrom import actions, body, build, pool
+from game.systems.maelstrom import actions, approaches, body, build, pool
 from game.systems.maelstrom import odds as mo
 from game.systems.maelstrom import sheet as sheets
 from game.systems.maelstrom.actions import AttackRequest
+from game.systems.maelstrom.approaches import Approach
 from game.systems.maelstrom.build import NPC_STATS as NPC_STATS
 from game.systems.maelstrom.build import PLAYER_STATS as PLAYER_STATS
 from game.systems.maelstrom.events import ATTACKER, DEFENDER, AttackBotched, AttackHit, AttackMissed, WillpowerUse
@@ -55,6 +57,12 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "relic_weapons": ("thrown", "energy-weapons"),
     # House rule: each evasion after the first in a round costs this many dice per earlier one.
     "evasion_cost": ("2", "1", "0"),
+    # seed 004 §Dice Pool: the way is the player's, asked the first time ("ask"); or always the
+    # first way unless the command names another ("first": the player's standing choice).
+    "ways": ("ask", "first"),
+    # House rule (seed 004 §Step 4): successes beyond the first buy time, knowledge or a clean
+    # getaway outside combat ("on"), or only the bare result ("off").
+    "degrees": ("on", "off"),
 }
 
 #: ``odds``/``roll`` keys of the command line: name -> (default or None if required, lowest, highest).
@@ -97,7 +105,7 @@ def parse_request(keys: Mapping[str, str]) -> PoolRequest:
     return PoolRequest(values["dice"], values["difficulty"], values["threshold"], values["specialties"])
 
 
-def _describe_request(request: PoolRequest) -> str:
+def describe_request(request: PoolRequest) -> str:
     text = f"{request.dice}d10 vs {request.difficulty}"
     if request.threshold:
         text += f", threshold {request.threshold}"
@@ -108,6 +116,11 @@ def _describe_request(request: PoolRequest) -> str:
     if request.label:
         text = f"{request.label}: {text}"
     return text + (" [" + "; ".join(request.reasons) + "]" if request.reasons else "")
+
+
+def percent(p: Fraction) -> str:
+    """A chance as the question of ways shows it: ``62.3%``."""
+    return f"{float(p) * 100:.1f}%"
 
 
 def _odds(entries: mo.Entries, description: str) -> Odds:
@@ -155,6 +168,8 @@ class MaelstromSystem:
         self.search_ability = options.get("search", OPTIONS["search"][0])
         self.relic_weapons = options.get("relic_weapons", OPTIONS["relic_weapons"][0])
         self.evasion_cost = int(options.get("evasion_cost", OPTIONS["evasion_cost"][0]))
+        self.ask_ways = options.get("ways", OPTIONS["ways"][0]) == "ask"
+        self.degrees = options.get("degrees", OPTIONS["degrees"][0]) == "on"
 
     # -- the command line's requests -------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> PoolRequest:
@@ -163,13 +178,18 @@ class MaelstromSystem:
     def odds(self, request: Request) -> Odds:
         """Exact odds; distribution over the signed net result (attacks: the hit margin)."""
         if isinstance(request, AttackRequest):
-            description = "attack " + _describe_request(request.attack)
+            description = "attack " + describe_request(request.attack)
             if request.evasion:
-                description += "; evasion " + _describe_request(request.evasion)
+                description += "; evasion " + describe_request(request.evasion)
             elif request.down:
                 description += "; it is down, and cannot evade"
             return _odds(_attack_entries(request), description)
-        return _odds(_entries(request), _describe_request(request))
+        odds = _odds(_entries(request), describe_request(request))
+        others = [f"{phrase} ({describe_request(other)}): {percent(self.odds(other).p_success)}"
+                  for phrase, other in request.alternatives]
+        if not others:
+            return odds
+        return replace(odds, description=odds.description + "; other ways: " + "; ".join(others))
 
     def roll(self, request: Request, dice: Dice) -> RollResult:
         """Read the pool dice, then bonus dice breadth-first (attacks: then the evasion's)."""
@@ -301,17 +321,31 @@ class MaelstromSystem:
         return actions.situational(request, situation or Situation())
 
     def check_request(self, sheet: MaelstromSheet, kind: str, difficulty: str, situation: Situation, *,
-                      tags: Iterable[str] = ()) -> PoolRequest:
+                      tags: Iterable[str] = (), way: Approach | None = None) -> PoolRequest:
         """The pool for a system-neutral check; ActionRefused for a forbidden untrained knowledge.
 
         ``tags`` name what else the action relates to (the item handled, a foe
-        at hand), for specialties, beside the kind's own tags.
+        at hand), for specialties, beside the kind's own tags; ``way`` is the way
+        chosen to perform it (seed 004 §Dice Pool: "a choice of different ways").
         """
         if kind not in actions.CHECKS:
             raise UsageError(f"unknown check kind '{kind}'; kinds: {', '.join(actions.CHECKS)}")
         self._difficulty(difficulty)
         return actions.check_pool(sheet, kind, difficulty, situation, self.untrained_knowledge, tags,
-                                  search=self.search_ability)
+                                  search=self.search_ability, way=way)
+
+    def ways(self, sheet: MaelstromSheet, kind: str) -> tuple[Approach, ...]:
+        """The ways ``sheet`` may perform a ``kind`` check (seed 004 §Dice Pool), the default
+        first; a way needing a knowledge at zero dots is left out when it cannot be attempted
+        (seed 004 §Knowledges)."""
+        return tuple(way for way in approaches.ways_of(kind) if self._attemptable(sheet, kind, way))
+
+    def _attemptable(self, sheet: MaelstromSheet, kind: str, way: Approach) -> bool:
+        try:
+            self.check_request(sheet, kind, "normal", Situation(), way=way)
+        except ActionRefused:
+            return False
+        return True
 
     def can_attempt(self, sheet: MaelstromSheet, kind: str) -> str:
         """"" when ``sheet`` may attempt a ``kind`` check, else the reason it may not."""

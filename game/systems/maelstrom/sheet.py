@@ -15,8 +15,9 @@ a plain table with the keys of format 1::
      "health": {"bashing": 0, "lethal": 0, "aggravated": 0}, "dead": False}
 
 plus, when they apply, ``name``, ``creature`` (an NPC's type), ``disarmed``
-(an NPC that lost its weapon to a botch) and ``armor_base`` (the sheet's own
-armour while worn armour is mirrored in ``armor``); :meth:`MaelstromSheet.from_data`
+(an NPC that lost its weapon to a botch), ``armor_base`` (the sheet's own
+armour while worn armour is mirrored in ``armor``) and ``approaches`` (check
+kind -> the way the player chose, :mod:`game.systems.maelstrom.approaches`); :meth:`MaelstromSheet.from_data`
 reads it back and refuses anything else with a one-line reason.
 """
 from __future__ import annotations
@@ -25,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from game.systems.maelstrom.approaches import ways_of
 from game.systems.maelstrom.events import HealthLevel, WillpowerUse
 
 V = TypeVar("V")
@@ -143,6 +145,8 @@ class MaelstromSheet:
     disarmed: bool = False
     #: The sheet's own armour, kept while ``armor`` mirrors the armour worn (None: never mirrored).
     armor_base: int | None = None
+    #: Check kind -> the way the player chose to perform it (seed 004 §Dice Pool; the player's own).
+    approaches: Table[str] = field(default_factory=Table)
 
     def dots(self, trait: str) -> int:
         """Dots in an attribute, an ability or ``willpower``."""
@@ -208,6 +212,8 @@ class MaelstromSheet:
             data["disarmed"] = True
         if self.armor_base is not None:
             data["armor_base"] = self.armor_base
+        if self.approaches:
+            data["approaches"] = dict(self.approaches)
         return data
 
     @classmethod
@@ -320,6 +326,17 @@ def _health(key: str, value: Any) -> Health:
     return Health(**levels)
 
 
+def _approaches(key: str, value: Any) -> Table[str]:
+    table = _table(key, value)
+    for kind, name in table.items():
+        names = [way.name for way in ways_of(kind)]
+        if not names:
+            raise ValueError(f"maelstrom sheet: {key}.{kind} is not a check with several ways")
+        if name not in names:
+            raise ValueError(f"maelstrom sheet: {key}.{kind} must be one of {', '.join(names)}, not {name!r}")
+    return Table(dict(table))
+
+
 #: Every entry a saved sheet may hold, and how it is read.
 _READERS: dict[str, Callable[[str, Any], Any]] = {
     "system": _text,
@@ -338,6 +355,7 @@ _READERS: dict[str, Callable[[str, Any], Any]] = {
     "creature": _text,
     "disarmed": _flag,
     "armor_base": lambda key, value: _whole(key, value, 0),
+    "approaches": lambda key, value: _approaches(key, value),
 }
 _REQUIRED = ("system", "npc", "tier", "attributes", "abilities", "specialties", "advanced_specialties",
              "willpower", "willpower_points", "armor", "health", "dead")
