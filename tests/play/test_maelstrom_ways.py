@@ -17,6 +17,7 @@ from game.rules.base import Situation
 from game.rules.dice import ScriptedDice
 from game.systems.maelstrom import degrees
 from game.systems.maelstrom.approaches import APPROACHES, named, split_how
+from game.systems.maelstrom.pool import PoolRequest
 from game.systems.maelstrom.rules import make_system
 from game.systems.maelstrom.sheet import MaelstromSheet
 from game.world.content import Adventure
@@ -268,3 +269,18 @@ def test_the_way_chosen_survives_a_save_and_undo_takes_it_back(at_gate: Engine, 
     say(at_gate, script, "yes")
     assert dict(player(at_gate).approaches) == {"force": "finesse"}
     assert "approach force finesse" in at_gate.state.log  # a replay chooses it again
+
+
+@pytest.mark.parametrize("faces, words", [
+    ([5, 6, 7, 2], "barely"),              # 3 successes - threshold 2 = 1: "a bit of a frightening close call"
+    ([5, 6, 7, 8], "well"),                # 4 - 2 = 2: "more will have her move quickly and quietly"
+    ([5, 6, 7, 8, 9], "a really good job"),
+])
+def test_the_landing_pad_example_by_degree(faces: list[int], words: str) -> None:
+    """seed 004 §Determining Thresholds: Strength + Athletics at difficulty 5 with a threshold of 2;
+    what the successes left mean (§Step 4)."""
+    system = make_system({})
+    result = system.roll(PoolRequest(len(faces), 5, 2), ScriptedDice(faces))
+    assert result.outcome == "success"
+    assert degrees.degree_word(int(result.figures["successes"])) == words
+    assert (degrees.time_saved("climb", int(result.figures["successes"]), 20) > 0) == (words != "barely")
