@@ -210,11 +210,19 @@ def test_a_failed_force_takes_its_full_time(at_gate: Engine, script: Script) -> 
     assert minutes(at_gate) - start == 5
 
 
-def test_two_successes_identify_quickly_and_say_no_more(engine: Engine, script: Script) -> None:
+def test_two_successes_identify_quickly_and_say_more_could_be_learned(engine: Engine, script: Script) -> None:
     to_the_rod(engine, script)
     lines = say(engine, script, "identify rod", [9, 9, 2, 2])
     assert lines[1:] == ["You work it out: this is the Glass Lance.",
-                         "(2 successes: done quickly, in 5 minutes, not 10.)"]
+                         "(2 successes: done quickly, in 5 minutes, not 10.)",
+                         "(2 successes: its name, no more; three would have told what it does.)"]
+
+
+def test_one_success_identifies_in_full_time_and_says_more_could_be_learned(engine: Engine, script: Script) -> None:
+    to_the_rod(engine, script)
+    lines = say(engine, script, "identify rod", [9, 2, 2, 2])
+    assert lines[1:] == ["You work it out: this is the Glass Lance.",
+                         "(1 success: its name, no more; three would have told what it does.)"]
 
 
 def test_three_successes_identify_what_the_thing_does(engine: Engine, script: Script) -> None:

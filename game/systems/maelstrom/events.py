@@ -224,6 +224,13 @@ class UnderstoodWell(Event):
 
 
 @dataclass(frozen=True)
+class PartlyUnderstood(Event):
+    """An identify with ``successes`` (1 or 2): the name, but not yet what the thing does."""
+
+    successes: int
+
+
+@dataclass(frozen=True)
 class LeftBehind(Event):
     """A flight with ``successes`` (3+): the foes of the room left (``foes``) will not follow."""
 

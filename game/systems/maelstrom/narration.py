@@ -22,6 +22,7 @@ from game.systems.maelstrom.events import (
     DoneQuickly,
     Healed,
     LeftBehind,
+    PartlyUnderstood,
     Rested,
     RestWasted,
     SearchedThoroughly,
@@ -267,6 +268,12 @@ def _searched_thoroughly(narrator: Narrator, event: SearchedThoroughly) -> list[
 @MaelstromNarrator.renders(UnderstoodWell)
 def _understood_well(narrator: Narrator, event: UnderstoodWell) -> list[str]:
     return [f"({event.successes} successes: you understand it well.) {event.account}"]
+
+
+@MaelstromNarrator.renders(PartlyUnderstood)
+def _partly_understood(narrator: Narrator, event: PartlyUnderstood) -> list[str]:
+    count = f"{event.successes} success{'es' if event.successes != 1 else ''}"
+    return [f"({count}: its name, no more; three would have told what it does.)"]
 
 
 @MaelstromNarrator.renders(LeftBehind)

@@ -8,7 +8,8 @@ this module only adds what the successes beyond the first buy, each said in its 
 
 - 2+ on a search, an identify, a forced way or a climb: half the action's time given back;
 - 3+ on a search: nothing else is hidden here (the searcher knows it);
-- 3+ on an identify: what the thing does, in Maelstrom's terms (:func:`account`);
+- 3+ on an identify: what the thing does, in Maelstrom's terms (:func:`account`); 1 or 2:
+  that more could have been learned;
 - 3+ on a flight: the foes left behind do not follow.
 """
 from __future__ import annotations
@@ -21,7 +22,13 @@ from game.npc import memory
 from game.rules.base import RollResult
 from game.systems.maelstrom import degrees
 from game.systems.maelstrom.actions import BONUS_AGAINST_DICE, HARM_DICE, weapon_profile
-from game.systems.maelstrom.events import DoneQuickly, LeftBehind, SearchedThoroughly, UnderstoodWell
+from game.systems.maelstrom.events import (
+    DoneQuickly,
+    LeftBehind,
+    PartlyUnderstood,
+    SearchedThoroughly,
+    UnderstoodWell,
+)
 from game.systems.maelstrom.fight import as_carried
 from game.systems.maelstrom.sheet import title
 
@@ -59,6 +66,8 @@ def after_action(turn: Turn, system: MaelstromSystem, checks: ActionChecks, minu
         successes = checks.successes(label)
         if label in THOROUGH_LABELS and successes >= degrees.THOROUGH:
             _thoroughly(turn, system, label, successes)
+        elif label == "identify" and successes and _identified(turn) and account(turn, system, _identified(turn)):
+            turn.emit(PartlyUnderstood(successes))  # more could be learned: the player should know
 
 
 def _quickly(turn: Turn, label: str, successes: int, minutes: int) -> None:
@@ -75,17 +84,24 @@ def _thoroughly(turn: Turn, system: MaelstromSystem, label: str, successes: int)
         if not world.hidden_items(room.id) and all(world.exit_visible(room.id, e) for e in room.exits.values()):
             turn.emit(SearchedThoroughly(successes))
     elif label == "identify":
-        referent = turn.referent
-        if referent and referent[0] == "item" and referent[1] in world.state.identified:
-            said = account(turn, system, referent[1])
-            if said:
-                turn.emit(UnderstoodWell(successes, referent[1], said))
+        item_id = _identified(turn)
+        said = account(turn, system, item_id) if item_id else ""
+        if said:
+            turn.emit(UnderstoodWell(successes, item_id, said))
     elif label == "flee" and turn.start_room and turn.start_room != world.state.room:
         foes = tuple(n for n in world.living_npcs_in(turn.start_room) if world.hostile(n))
         for foe in foes:
             memory.remember(world, foe, "pursued")  # a pursuer follows once: this flight counts as that once
         if foes:
             turn.emit(LeftBehind(successes, foes))
+
+
+def _identified(turn: Turn) -> str:
+    """The item the action identified ("" when it named none, or it stays unknown)."""
+    referent = turn.referent
+    if referent and referent[0] == "item" and referent[1] in turn.world.state.identified:
+        return referent[1]
+    return ""
 
 
 def account(turn: Turn, system: MaelstromSystem, item_id: str) -> str:
