@@ -292,3 +292,45 @@ def test_the_landing_pad_example_by_degree(faces: list[int], words: str) -> None
     assert result.outcome == "success"
     assert degrees.degree_word(int(result.figures["successes"])) == words
     assert (degrees.time_saved("climb", int(result.figures["successes"]), 20) > 0) == (words != "barely")
+
+
+CHASE = """
+    [adventure]
+    id = "chase"
+    title = "Chase"
+    version = "1.0.0"
+    start = "camp"
+    intro = "Tests."
+
+    [rooms.camp]
+    name = "Camp"
+    description = "A camp."
+    npcs = ["raider"]
+    exits = { north = "cliff" }
+
+    [rooms.cliff]
+    name = "Cliff"
+    description = "A sheer face."
+    hazard = { check = "climb", difficulty = "normal" }
+    hazard_text = "You fall."
+    hazard_damage = "d6"
+    exits = { south = "camp" }
+
+    [npcs.raider]
+    name = "raider"
+    disposition = "hostile"
+    behaviour = "guard"
+    tier = 1
+"""
+
+
+def test_a_way_named_for_a_flight_is_not_asked_of_the_climb_it_leads_to(tmp_path: Path, script: Script) -> None:
+    folder = tmp_path / "chase"
+    folder.mkdir()
+    (folder / "adventure.toml").write_text(textwrap.dedent(CHASE), encoding="utf-8")
+    engine = make_engine(load_adventure(folder), tmp_path)
+    say(engine, script, "approach climb agility")
+    lines = say(engine, script, "flee north by running", [7, 2, 2] + [7, 2, 2, 2] + [2] * 12)
+    assert lines[0] == "[flee] Strength + Athletics 3d10 (7, 2, 2) vs 6: 1 success = 1: success"
+    assert "[climb] Precision + Athletics 4d10 (7, 2, 2, 2) vs 6: 1 success = 1: success" in lines
+    assert engine.state.room == "cliff"

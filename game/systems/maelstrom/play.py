@@ -54,7 +54,7 @@ USES = {"success": WillpowerUse.SUCCESS, "automatic": WillpowerUse.SUCCESS, "wou
         "wound": WillpowerUse.WOUNDS, "pain": WillpowerUse.WOUNDS}
 OFF_WORDS = ("off", "cancel", "back")
 #: What an incapacitated player can still do.
-WHILE_DOWN = ("rest", "wait", "eat", "drink", "use", "willpower")
+WHILE_DOWN = ("rest", "wait", "eat", "drink", "use", "willpower", "approach")
 
 
 class MaelstromPlay(BasePlay[MaelstromSystem]):
@@ -128,7 +128,7 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         def pool_of(way: Approach | None) -> PoolRequest:
             return self._request(turn, kind, difficulty, situation, numbers, way)
 
-        way = ways.choose(turn, self.system, kind, label, self.checks.told, pool_of)
+        way = ways.choose(turn, self.system, kind, label, self.checks.told, pool_of, first=not self.checks.made)
         request = dataclasses.replace(pool_of(way), alternatives=ways.alternatives(kind, way, self.system, turn,
                                                                                      pool_of))
         request = rolls.spend_readied(turn, self.system, request)

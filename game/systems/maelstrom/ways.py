@@ -64,13 +64,16 @@ def told_way(command: Command) -> tuple[Command, str]:
                                second=approaches.split_how(command.second)[0]), word
 
 
-def choose(turn: Turn, system: MaelstromSystem, kind: str, label: str, told: str, pool_of: PoolOf) -> Approach | None:
+def choose(turn: Turn, system: MaelstromSystem, kind: str, label: str, told: str, pool_of: PoolOf, *,
+           first: bool = True) -> Approach | None:
     """The way of this ``kind`` check: named in the command, chosen before, or asked now.
 
     None when the character has one way or none to offer (the kind's own mapping).
     Asking raises the engine's Question before any die is rolled; the answer is kept.
+    A way named for the action's ``first`` check that is no way of it is refused; a later
+    check (the climb into the room a flight reaches) takes the way only if it is one of its own.
     """
-    if told:
+    if told and (first or any(told in way.words for way in approaches.ways_of(kind))):
         return approaches.named(kind, told)
     world = turn.world
     sheet = rolls.player_sheet(world)
