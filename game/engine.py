@@ -609,7 +609,6 @@ class Engine:
             if spec.observe:
                 spec.handler(turn, command)
             else:
-                self.play.before_player_action(turn)
                 self.play.perform(turn, command, partial(_triggered, spec.handler))
                 self._world_turn(turn)
         except Ambiguous as question:
@@ -759,9 +758,7 @@ class Engine:
         It runs inside the action (a question an NPC's turn asks reruns it all).
         """
         if turn.minutes:
-            if self.play.round_over(turn):
-                self.play.npc_phase(turn)
-                self.play.after_npc_phase(turn)
+            self.play.finish_round(turn)
             self._check_down(turn)  # before the clock: a spared player's senseless hours are time too
             since = self.state.minutes
             advance(turn, turn.minutes)
@@ -919,7 +916,6 @@ class Engine:
                 self.world.state = snapshot.copy(share_log=True)
                 turn = Turn(self.world, dice, play=self.play, referent=self.referent, command=command, answers=list(answers))
                 try:
-                    self.play.before_player_action(turn)
                     self.play.perform(turn, command, spec.handler)
                 except Question as question:
                     if not turn.requests:

@@ -4,19 +4,19 @@ Every method receives the :class:`~game.actions.Turn` of the action under way,
 reads dice only from ``turn.dice``, shows every roll with ``turn.show_roll``,
 and changes the world only through ``turn.world``.
 
-The round is a template: the player acts (:meth:`BasePlay.perform`), then, when
-:meth:`BasePlay.round_over`, the NPCs (:meth:`BasePlay.npc_phase`: each NPC's
+The round is two hooks: the player acts (:meth:`BasePlay.perform`), then the rest
+of the round (:meth:`BasePlay.finish_round`) runs the shared steps: first meetings
+(:meth:`BasePlay.arrivals`) and the NPCs (:meth:`BasePlay.npc_phase`: each NPC's
 policy in :mod:`game.npc.policies` chooses an action from an
 :class:`~game.npc.view.NpcView`, and the action performs itself with the NPC as its
 actor, by the handlers the player's commands use: :mod:`game.actions.deeds`),
-then :meth:`BasePlay.after_npc_phase`, then the clock.  A system overrides
-steps (the blows of an NPC's turn, what its morale rule says); it never
-turns the template inside out.
+then the clock.  A system says who acts when, in those two places; the steps
+themselves are shared and final.
 """
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from types import MappingProxyType
@@ -200,34 +200,46 @@ class BasePlay(Generic[SystemT]):
         step; it must not roll dice.
         """
 
-    def before_player_action(self, turn: Turn) -> None:
-        """Called before each player action that may take time."""
-
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
-        """Run the player's action (one that may take time).
+        """The player's part of the round: run the player's action (one that may take time), with
+        whatever the system does before it (a new round: initiative, fresh dice, armour in step).
 
         A system may act around it (its NPCs winning initiative first), refuse it
         (raise ActionRefused: a severed leg cannot walk) or replace it (a player
-        felled before acting never gets to act).
+        felled before acting never gets to act).  ``odds`` runs it too, on the turn's own dice,
+        to learn the first check's request: all it changes is put back.
         """
         handler(turn, command)
 
-    def round_over(self, turn: Turn) -> bool:
-        """Whether the player's action ends their part of the round, so the NPCs act now.
+    def finish_round(self, turn: Turn) -> None:
+        """The rest of the round, after a player action that took time: by default first meetings
+        in a room just entered (:meth:`arrivals`), then every NPC near the player (:meth:`npc_phase`).
 
-        True by default; a system whose turn holds several actions (the Open
-        Adventures pool) answers False until the player's turn is done.
+        The one place a system says who acts when after the player: one whose turn holds several
+        actions (the Open Adventures pool) returns while the player's turn lasts; one that counts
+        who has acted this round (initiative, BIND's exchanges) names to :meth:`npc_phase` those
+        left, in order; what ends its round (stuns wearing off, a fallen player's roll) follows.
         """
-        return True
+        self.arrivals(turn)
+        self.npc_phase(turn)
 
     @final
-    def npc_phase(self, turn: Turn) -> None:
+    def arrivals(self, turn: Turn, *, react: bool = True) -> None:
+        """The player walked into a room this turn: the NPCs robbed unseen find their loss
+        (:func:`living.losses_found`), then, with ``react``, each wary or neutral NPC met for the
+        first time reacts (the house rule :func:`living.react`; Vaarn rolls its own table)."""
+        if turn.start_room and turn.start_room != turn.world.state.room:
+            living.losses_found(self, turn)
+            if react:
+                living.react(self, turn)
+
+    @final
+    def npc_phase(self, turn: Turn, here: Sequence[str] | None = None) -> None:
         """The NPCs near the player act: each policy chooses an action, which is performed.
 
-        First meetings in a room just entered come first (:meth:`first_meetings`);
-        then the NPCs of the player's room (:meth:`acting_npcs`; in a room just
-        entered, a foe strikes first only by an ``ambush`` the content names: the
-        system's initiative, or the player's turn, comes first), then those of
+        First ``here``, the NPCs of the player's room that act this round, in order (by default
+        the living ones; in a room just entered, a foe strikes first only by an ``ambush`` the
+        content names: the system's initiative, or the player's turn, comes first), then those of
         the room the player just left, who may follow, then the foes next door who
         fought the player and may come searching.  Only
         these act, so a turn's cost grows with the NPCs near the player, not with
@@ -235,10 +247,8 @@ class BasePlay(Generic[SystemT]):
         """
         world = turn.world
         arrived = bool(turn.start_room) and turn.start_room != world.state.room
-        if arrived:
-            living.losses_found(self, turn)
-            self.first_meetings(turn)
-        here = [n for n in self.acting_npcs(turn) if not (arrived and living.waits_for_arrival(world, n))]
+        acting = world.living_npcs_in() if here is None else here
+        here = [n for n in acting if not (arrived and living.waits_for_arrival(world, n))]
         for npc_id in [*here, *living.pursuers(turn), *living.searchers(turn)]:
             if world.state.status != "playing" or self.system.condition(world.state.player) != "ok":
                 return
@@ -259,11 +269,6 @@ class BasePlay(Generic[SystemT]):
             deed.perform(turn, npc_id)
         except ActionRefused:
             return
-
-    def first_meetings(self, turn: Turn) -> None:
-        """The player walked into a room: the reaction of each wary or neutral NPC met for the first
-        time (house rule, :func:`living.react`; Vaarn rolls its own reaction table)."""
-        living.react(self, turn)
 
     @final
     def routines(self, turn: Turn, since: int) -> None:
@@ -290,6 +295,7 @@ class BasePlay(Generic[SystemT]):
         if living.downed(turn, leader, choice, victors):
             self.player_spared(turn)
 
+    @final
     def player_yields(self, turn: Turn) -> None:
         """The player surrenders (``surrender``): the first standing foe's policy chooses as over
         a player it put down, and every foe here goes along.  One that would finish them takes
@@ -316,13 +322,9 @@ class BasePlay(Generic[SystemT]):
     def player_spared(self, turn: Turn) -> None:
         """The system's dying rule for a player down with no foe left standing over them.
 
-        Nothing by default: the system's own round (``after_npc_phase``) deals
+        Nothing by default: the system's own round (:meth:`finish_round`) deals
         with a fallen player; a system whose rule should run at once overrides this.
         """
-
-    def acting_npcs(self, turn: Turn) -> list[str]:
-        """The NPCs that get a turn this round, in order (the living ones in the player's room)."""
-        return turn.world.living_npcs_in()
 
     @final
     def npc_view(self, turn: Turn, npc_id: str) -> NpcView:
@@ -409,9 +411,6 @@ class BasePlay(Generic[SystemT]):
         from game.actions.theft import helpless
 
         living.theft_seen(self, turn, victim, victim_saw=victim_saw, helpless=helpless(turn.world, victim))
-
-    def after_npc_phase(self, turn: Turn) -> None:
-        """Called after the NPCs have acted (the end of a round)."""
 
     def end_of_day(self, turn: Turn, day: int) -> None:
         """Called when a day ends, after water and food are settled."""

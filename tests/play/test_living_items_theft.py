@@ -395,12 +395,12 @@ def test_an_unseen_theft_is_found_out_when_the_thief_comes_back(adventure, syste
     saved = WorldState.from_data(engine.state.to_data(engine.system), engine.system)
     assert memory.MISSING + "pistol" in saved.npcs["trader"].memory, "the loss waits in the save"
     later = seeded(engine, start_room="yard")  # the player went west and came back
-    engine.play.npc_phase(later)
+    engine.play.finish_round(later)
     assert LossFound("trader", "pistol") in later.events
     assert memory.remembers(world, "trader", "robbed") and memory.missing(world, "trader") == []
     assert trade_refusal(world, "trader") is not None
     again = seeded(engine, seed=8, start_room="yard")
-    engine.play.npc_phase(again)
+    engine.play.finish_round(again)
     assert not any(isinstance(e, LossFound) for e in again.events), "found once"
 
 

@@ -279,7 +279,7 @@ def test_an_aggressive_foe_pursues_a_player_who_runs(adventure, system_id: str) 
     engine = new(adventure, system_id)
     place(engine, "market")  # the player ran east from the yard this turn
     turn = turn_of(engine, start_room="yard")
-    engine.play.npc_phase(turn)
+    engine.play.finish_round(turn)
     assert engine.world.npc_room("beast") == "market"
     assert Arrived("beast", "west", "pursuit") in turn.events
 
@@ -330,11 +330,11 @@ def test_a_pursuer_outrun_a_second_time_lets_the_player_go(adventure, system_id:
     """House rule (docs/npcs.md, Pursuit): a chase always leads somewhere."""
     engine = new(adventure, system_id)
     place(engine, "market")  # the player broke away east from the yard: the beast follows
-    engine.play.npc_phase(turn_of(engine, start_room="yard"))
+    engine.play.finish_round(turn_of(engine, start_room="yard"))
     assert engine.world.npc_room("beast") == "market"
     place(engine, "yard")  # and broke away again, west into the yard
     turn = turn_of(engine, start_room="market")
-    engine.play.npc_phase(turn)
+    engine.play.finish_round(turn)
     assert engine.world.npc_room("beast") == "market", "it does not follow a second time"
     assert not any(isinstance(e, Arrived) and e.who == "beast" for e in turn.events)
 
@@ -346,7 +346,7 @@ def test_a_foe_that_lost_the_player_comes_searching_next_door(adventure, system_
     world.npc_state("beast").disposition = "wary"  # out of the way
     memory.remember(world, "pack", "fought")
     turn = turn_of(engine)  # the player stays in the yard, next to the den
-    engine.play.npc_phase(turn)
+    engine.play.finish_round(turn)
     assert world.npc_room("pack") == "yard" and Arrived("pack", "west", "search") in turn.events
     view = NpcView("pilgrim", "cautious", True, "ok", False, True, memory=frozenset({"fought"}),
                    player_near="east", player_went="east")
@@ -483,7 +483,7 @@ def test_a_botched_reaction_is_a_failure_and_cools_a_stranger(adventure, monkeyp
     engine = new(adventure, "maelstrom")
     _rolling(engine, monkeypatch, outcome)
     place(engine, "market")
-    engine.play.first_meetings(turn_of(engine, start_room="yard"))
+    engine.play.arrivals(turn_of(engine, start_room="yard"))
     assert engine.world.npc_state("pilgrim").disposition == "wary", "a botch is no better than a failure"
 
 
@@ -506,7 +506,7 @@ def test_a_routed_foe_is_never_friendly_again_on_its_own(adventure, system_id: s
     assert memory.holds_grudge(engine.world, "beast")
     place(engine, "den")
     react_turn = turn_of(engine, start_room="yard")
-    engine.play.first_meetings(react_turn)
+    engine.play.arrivals(react_turn)
     assert engine.world.npc_state("beast").disposition == "wary"
 
 

@@ -14,7 +14,7 @@
 player acts, then each NPC's policy chooses, and its attack, through
 :meth:`BindPlay.exchange`, is the player's defence roll (a tie is asked at the prompt like any
 other: the engine reruns the whole action on the answer), then
-:meth:`BindPlay.after_npc_phase` closes the round.
+:meth:`BindPlay.finish_round` closes the round.
 """
 from __future__ import annotations
 
@@ -133,7 +133,11 @@ class BindPlay(BasePlay[BindSystem]):
 
     # -- the round ------------------------------------------------------------------------
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
-        """The player's action; an identify beating the TN widely also says what the thing does."""
+        """A new round begins (the foes standing here may be beaten in it: XP), then the player's
+        action; an identify beating the TN widely also says what the thing does."""
+        start_round(turn)
+        bind_advance.note_foes(turn, bind_world.standing_hostiles(turn.world))
+        bind_fight.start_ap(self, turn)
         handler(turn, command)
         if command.verb == "identify":
             bind_world.margin_insight(turn)
@@ -141,24 +145,15 @@ class BindPlay(BasePlay[BindSystem]):
             bind_fight.end_ap(turn)
             end_round(turn)  # no time passed: no NPC phase, the round is over
 
-    def before_player_action(self, turn: Turn) -> None:
-        """A new round begins: the foes standing here may be beaten in it (XP)."""
-        start_round(turn)
-        bind_advance.note_foes(turn, bind_world.standing_hostiles(turn.world))
-        bind_fight.start_ap(self, turn)
-
-    def acting_npcs(self, turn: Turn) -> list[str]:
-        """The NPCs in the room but those the player already fought this round and those that just came.
-
-        The player's roll decided the exchange with a foe they attacked; a
-        region's encounter circles in the round it appears.
-        """
-        now = round_now(turn)
-        return [n for n in super().acting_npcs(turn) if n not in now.fought and n not in now.arrived]
-
-    def after_npc_phase(self, turn: Turn) -> None:
-        """The end of the round: a fallen player's life, arms and load in step, the intervals crossed."""
+    def finish_round(self, turn: Turn) -> None:
+        """The NPCs in the room act, but those the player already fought this round and those that
+        just came: the player's roll decided the exchange with a foe they attacked; a region's
+        encounter circles in the round it appears.  Then the end of the round: a fallen player's
+        life, arms and load in step, the intervals crossed."""
         world = turn.world
+        self.arrivals(turn)
+        now = round_now(turn)
+        self.npc_phase(turn, [n for n in world.living_npcs_in() if n not in now.fought and n not in now.arrived])
         # One roll only replaces the engine's "puzzled" mark: a quick study is remembered
         # (the memo), a study at rest may be taken up again (a resting action).
         world.state.puzzled.clear()

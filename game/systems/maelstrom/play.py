@@ -179,11 +179,10 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
     def on_start(self, turn: Turn) -> None:
         rolls.sync_armour(turn.world)
 
-    def before_player_action(self, turn: Turn) -> None:
-        rolls.sync_armour(turn.world)
-
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
-        """Incapacitated and spared (or alone), you can only recover: rest, wait, eat, drink, use, Willpower."""
+        """Armour in step first.  Incapacitated and spared (or alone), you can only recover: rest,
+        wait, eat, drink, use, Willpower."""
+        rolls.sync_armour(turn.world)
         if rolls.player_sheet(turn.world).condition == "down" and command.verb not in WHILE_DOWN:
             raise ActionRefused("You are incapacitated: you can only rest, wait, eat, drink or use something "
                                 "until you recover.")

@@ -9,14 +9,14 @@ attribute than its value), and the turn ends when the player says so (``end``,
 ``defend``, ``wait``, ``recover``) or the dice run out; then the hostile NPCs
 spend their own pools, and the dice the player kept defend.  The hooks:
 
-- :meth:`before_player_action` refreshes the dice outside a fight;
+- :meth:`perform` refreshes the dice outside a fight;
 - :meth:`check` spends dice on a check and keeps the progress of long checks;
 - :meth:`exchange` spends the attacker's Fight or Shoot dice, the player's or an NPC's
   (the player's melee needs the target beside them);
-- :meth:`round_over` answers False while a fight turn goes on;
-- the NPCs act through the round template: the policy chooses a deed, :meth:`strikes`
-  (:mod:`~game.systems.open_adventures.fight`) spends the NPC's pool; :meth:`after_npc_phase` starts a
-  new turn (fatigue's toll, forced rest turns while collapsed);
+- :meth:`finish_round` waits while a fight turn goes on; then the NPCs act through the
+  round template: the policy chooses a deed, :meth:`strikes`
+  (:mod:`~game.systems.open_adventures.fight`) spends the NPC's pool; then a new turn
+  (fatigue's toll, forced rest turns while collapsed);
 - :meth:`on_enter_room` (a new room: a fresh turn, hostiles 6" away), :meth:`rest`.
 
 The verbs (``move``, ``end``, ``defend``, ``push``, ``recover``) are in
@@ -230,17 +230,14 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         return Use.YES if can_use(turn, actor, item_id, purpose) else Use.NO
 
     # -- the flow of the turn ------------------------------------------------------------------
-    def before_player_action(self, turn: Turn) -> None:
-        """Outside a fight each action is a turn of its own: the dice refresh."""
+    def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
+        """Outside a fight each action is a turn of its own: the dice refresh first.  Collapsed
+        in a fight, a turn can only be rest (seed 000 §2 Pushing and Fatigue): the command that
+        takes time is that rest turn, said so, one round a command."""
         world = turn.world
         if not turn_of(world).fight:
             fresh_turn(world, fight=False)
         set_turn(world, arrived=False, push_now=False)
-
-    def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
-        """Collapsed in a fight, a turn can only be rest (seed 000 §2 Pushing and Fatigue): the
-        command that takes time is that rest turn, said so, one round a command."""
-        world = turn.world
         sheet = hero(world)
         if command.verb != "recover" and collapsed(sheet) and in_fight(world) \
                 and self.system.condition(sheet) == "ok":
@@ -251,7 +248,15 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
             return
         handler(turn, command)
 
-    def round_over(self, turn: Turn) -> bool:
+    def finish_round(self, turn: Turn) -> None:
+        """The NPCs act only when the player's turn is over (:meth:`_turn_over`); then a new turn
+        begins (:meth:`_new_turn`)."""
+        if not self._turn_over(turn):
+            return
+        super().finish_round(turn)
+        self._new_turn(turn)
+
+    def _turn_over(self, turn: Turn) -> bool:
         """False while the player's fight turn goes on: dice left and not ended."""
         world = turn.world
         record = turn_of(world)
@@ -281,7 +286,7 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         turn.say(dice_line(world))
         return False
 
-    def after_npc_phase(self, turn: Turn) -> None:
+    def _new_turn(self, turn: Turn) -> None:
         """A new turn: fatigue takes its dice.  Collapsed in a fight, the player's turns can only
         be rest (seed 000 §2 Pushing and Fatigue), but each is the player's own command
         (``recover``): the game never plays the player's rounds for them."""

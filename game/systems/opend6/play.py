@@ -214,11 +214,6 @@ class OpenD6Play(BasePlay[OpenD6]):
             turn.emit(ActionLost(str(refusal)))  # overtaken by the foes' actions: the round stands
             turn.spend(1)
 
-    def acting_npcs(self, turn: Turn) -> list[str]:
-        """The NPCs here that have not acted yet this round (those that won initiative did), in
-        this round's initiative order."""
-        here = [n for n in super().acting_npcs(turn) if not initiative.has_acted(turn, n)]
-        return initiative.in_order(turn, here)
 
     def show_world_roll(self, result: RollResult) -> RollResult:
         """The difficulty stays hidden in the world's rolls too (a reaction shows no number)."""
@@ -229,9 +224,14 @@ class OpenD6Play(BasePlay[OpenD6]):
         return True
 
     # -- the flow of time -------------------------------------------------------------
-    def after_npc_phase(self, turn: Turn) -> None:
-        """The end of the round: a complication lapses, stuns and mortal wounds run on, the
-        action's Fate Point is spent out, and a won adventure gives its points."""
+    def finish_round(self, turn: Turn) -> None:
+        """The NPCs here that have not acted yet this round (those that won initiative did) act, in
+        this round's initiative order.  Then the end of the round: a complication lapses, stuns
+        and mortal wounds run on, the action's Fate Point is spent out, and a won adventure gives
+        its points."""
+        self.arrivals(turn)
+        here = [n for n in turn.world.living_npcs_in() if not initiative.has_acted(turn, n)]
+        self.npc_phase(turn, initiative.in_order(turn, here))
         rolls.shake_off(turn)
         fight.end_round(turn, self.system)
         rolls.action_over(turn)

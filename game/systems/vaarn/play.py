@@ -116,7 +116,9 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         ]
 
     def perform(self, turn: Turn, command: Command, handler: Handler) -> None:
-        """Vaarn's limits on acting at all: felled before acting, a severed leg, the long rest's choice."""
+        """A new round (:meth:`_new_round`), then Vaarn's limits on acting at all: felled before
+        acting, a severed leg, the long rest's choice."""
+        self._new_round(turn)
         world = turn.world
         if moment_of(world).felled:
             update_moment(world, felled=False)
@@ -234,7 +236,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         return options[0][0] if options and options[0] else Weapon(name="its attack", damage="d6")
 
     # -- the round ------------------------------------------------------------------------------
-    def before_player_action(self, turn: Turn) -> None:
+    def _new_round(self, turn: Turn) -> None:
         """A new round: lasting Gifts expire; with foes here, initiative; foes that win act now.
 
         Foes that put the player down this way leave the player's action lost.  An attack on
@@ -285,19 +287,10 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         if self.system.condition(player_of(world)) != "ok":
             update_moment(world, felled=True)
 
-    def acting_npcs(self, turn: Turn) -> list[str]:
-        """The NPCs in the room, but not those that acted before the player nor hostile ones holding back."""
-        world = turn.world
-        acted = moment_of(world).acted_first
-        update_moment(world, acted_first=())
-        return [n for n in world.living_npcs_in() if n not in acted and fighting(world, n)]
 
     def player_spared(self, turn: Turn) -> None:
         """Left for dead by a foe: senseless d6 hours, then awake (the house rule of :func:`come_to`)."""
         come_to(turn)
-
-    def first_meetings(self, turn: Turn) -> None:
-        """Vaarn rolls its own reaction table when the player arrives (:meth:`round_over`)."""
 
     def morale_broken(self, turn: Turn, npc_id: str) -> bool:
         """Vaarn's morale, rolled when a new trigger holds (see :func:`vaarn_fight.morale_broken`)."""
@@ -318,16 +311,20 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         return Use.SURE if purpose == "harm" else Use.YES
 
     # -- the flow of time ---------------------------------------------------------------------
-    def round_over(self, turn: Turn) -> bool:
-        """After walking into a room (and its description): reaction rolls, a finished expedition."""
+    def finish_round(self, turn: Turn) -> None:
+        """After walking into a room (and its description): Vaarn's reaction rolls, not the house
+        rule's, and a finished expedition.  Then the NPCs in the room act, but not those that acted
+        before the player nor hostile ones holding back.  Then the end of the round: a player at 0
+        HP passes out or comes to, the sheet in step with what is carried."""
         world = turn.world
         if moment_of(world).arrived:
             update_moment(world, arrived=False)
             fight.meet_everyone(self.system, turn)
             self._expedition(turn)
-        return True
-
-    def after_npc_phase(self, turn: Turn) -> None:
+        self.arrivals(turn, react=False)
+        acted = moment_of(world).acted_first
+        update_moment(world, acted_first=())
+        self.npc_phase(turn, [n for n in world.living_npcs_in() if n not in acted and fighting(world, n)])
         settle_player(turn)
         come_to(turn)
         sync(self.system, turn)
