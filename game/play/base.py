@@ -456,6 +456,7 @@ class BasePlay(Generic[SystemT]):
         """Whether the player is whole, on the system's own measure of health (nothing for healing to do)."""
         return self.system.health_fraction(world.state.player) >= 1.0
 
+    @final
     def heal(self, turn: Turn, healing: str, label: str, actor: str = PLAYER) -> None:
         """Heal ``actor`` by the die ``healing``; the rolls are shown under ``label``.  The system's
         events speak of the player: an NPC's recovery is told by its health (``NpcRecovered``)."""

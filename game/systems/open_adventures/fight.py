@@ -15,7 +15,7 @@ an NPC's fighting deed (``game.actions.deeds``).  House rules
 - beside the player it strikes with all its Fight dice allow;
 - what it has not spent defends it on the player's next turn;
 - a gift or exotica is used as a weapon would be (:func:`can_use`); a healing one
-  gives back hits (:func:`mend_hits`).
+  gives back hits (the rules' ``heal`` of an NPC sheet).
 """
 from __future__ import annotations
 
@@ -271,18 +271,3 @@ def can_use(turn: Turn, npc_id: str, item_id: str, purpose: str) -> bool:
     if not weapon.ranged and distance(world, npc_id) > 0:
         return False
     return limit_left(start_turn(npc_sheet(world, npc_id)), "shoot" if weapon.ranged else "fight") > 0
-
-
-def mend_hits(play: FightSeat, turn: Turn, npc_id: str, healing: str, label: str) -> None:
-    """House rule: the healing roll of the player's items (d6 by the die's size), each success a
-    hit back for an NPC (at least one, never above its most); the turn is spent on it, the dice
-    left defend."""
-    world = turn.world
-    sheet = start_turn(npc_sheet(world, npc_id))
-    change = play.system.heal(sheet, healing, turn.dice)
-    for roll in change.rolls:
-        turn.show_roll(label, roll)
-    if change.rolls:
-        back = max(1, int(change.rolls[0].figures.get("successes", 0)))
-        sheet = replace(sheet, hits=min(sheet.hits_max, sheet.hits + back))
-    world.npc_state(npc_id).sheet = sheet

@@ -369,16 +369,6 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
                 self._rest_turn(turn)
         fresh_turn(world, fight=False)
 
-    def heal(self, turn: Turn, healing: str, label: str, actor: str = PLAYER) -> None:
-        """The player heals as every system's player does; an NPC gets back hits, not pool
-        (:func:`~game.systems.open_adventures.fight.mend_hits`)."""
-        from game.systems.open_adventures.fight import mend_hits
-
-        if actor == PLAYER:
-            super().heal(turn, healing, label)
-        else:
-            mend_hits(self, turn, actor, healing, label)
-
 
 def _passing(text: str, verbs: Mapping[str, tuple[str, ...]]) -> bool:
     """Whether a logged command passes the turn rather than acting (an answer word counts too)."""

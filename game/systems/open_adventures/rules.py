@@ -508,8 +508,12 @@ class OpenAdventures:
     def heal(self, sheet: OASheet, healing: str, dice: Dice) -> SheetChange[OASheet]:
         """House rule: healing rolls d6 as harm does; each success gives back a die of the
         pool (a 6 two), at least one, never above the starting pool.  It wakes a
-        knocked-out character; the dead stay dead."""
+        knocked-out character; the dead stay dead.  An NPC gets back hits, not pool: its turn is
+        spent on it (its dice start afresh, those left defend), each success a hit back, at least
+        one, never above its most; its recovery is told by its health, not by events."""
         who = _who(sheet)
+        if sheet.npc:
+            return _mend_hits(start_turn(sheet), healing, dice)
         if sheet.dead:
             return SheetChange(sheet, events=(PastHelp(who, "heal"),))
         result = roll(PoolRequest(_harm_dice(healing), 1, "Heal", "house rule: healing"), dice)
@@ -535,6 +539,16 @@ class OpenAdventures:
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+def _mend_hits(sheet: OASheet, healing: str, dice: Dice) -> SheetChange[OASheet]:
+    """House rule: an NPC's healing roll (d6 by the die's size, as the player's), each success a
+    hit back (at least one, never above its most); nothing for the dead."""
+    if sheet.dead:
+        return SheetChange(sheet)
+    result = roll(PoolRequest(_harm_dice(healing), 1, "Heal", "house rule: healing"), dice)
+    back = max(1, int(result.figures["successes"]))
+    return SheetChange(replace(sheet, hits=min(sheet.hits_max, sheet.hits + back)), rolls=(result,))
+
 
 #: House rule: d6 rolled for harm or healing given as a die (``d4`` .. ``d12``).
 HARM_DICE: dict[str, int] = {"d4": 1, "d6": 1, "d8": 2, "d10": 2, "d12": 3}
