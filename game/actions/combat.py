@@ -167,12 +167,12 @@ def confirm_before_round(turn: Turn) -> None:
     confirm_attack(turn, npc_id)
 
 
-def sheet_of(world: World, actor: str) -> Any:
+def sheet_of(world: World, actor: str) -> object:
     """The sheet of ``actor``: the player's, or an NPC's."""
     return world.state.player if actor == PLAYER else world.npc_state(actor).sheet
 
 
-def put_sheet(world: World, actor: str, sheet: Any) -> None:
+def put_sheet(world: World, actor: str, sheet: object) -> None:
     """Put ``actor``'s changed sheet in place."""
     if actor == PLAYER:
         world.state.player = sheet

@@ -41,6 +41,16 @@ SheetT = TypeVar("SheetT")
 RequestT = TypeVar("RequestT")
 #: What lasts only a turn or a round in a system (an Open Adventures turn, points armed for one roll).
 MomentT = TypeVar("MomentT")
+_Sheet = TypeVar("_Sheet")
+
+
+def sheet_as(kind: type[_Sheet], sheet: object) -> _Sheet:
+    """A sheet the world holds (as ``object``: the world holds any system's) as the running
+    system's own type ``kind``: the one way a system's code reads a sheet's fields, so shared
+    code never can.  A sheet of another type is a programming error (TypeError)."""
+    if isinstance(sheet, kind):
+        return sheet
+    raise TypeError(f"a {kind.__name__} was expected, not a {type(sheet).__name__}")
 
 
 @dataclass(frozen=True)

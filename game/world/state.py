@@ -66,7 +66,7 @@ class NpcState:
     Slotted (one block of memory each): a run may hold a thousand, and every save reads them all."""
 
     room: str
-    sheet: Any
+    sheet: object
     disposition: str
     #: Where along its route a wandering NPC is.
     route_index: int = 0
@@ -137,7 +137,7 @@ class WorldState:
     seed: int
     room: str
     #: The player's character sheet, of the rule system's own type.
-    player: Any
+    player: object
     water: int
     food: int
     turn: int = 0

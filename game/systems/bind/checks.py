@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.events import PLAYER, RuleNoted
-from game.rules.base import RollResult, Situation
+from game.rules.base import RollResult, Situation, sheet_as
 from game.rules.dice import ScriptedDice
 from game.systems.bind import combat as bind_combat
 from game.systems.bind import world as bind_world
@@ -226,7 +226,7 @@ def check_action(play: BindSeat, turn: Turn, kind: str, situation: BindSituation
 def resisted(system: BindSystem, turn: Turn, kind: str, situation: BindSituation, action: Action) -> BindRequest:
     """seed 003 §Resisted Actions: TN 7 + the best ability among the NPCs resisting."""
     world = turn.world
-    player: BindSheet = world.state.player
+    player = sheet_as(BindSheet, world.state.player)
     sheets = [bind_world.npc_of(world, n) for n in action.opponents]
     strongest = max(sheets, key=lambda s: kind_bonus(s, action.opposing or kind))
     return system.resisted_request(player, kind, strongest, situation, opposing_kind=action.opposing)
@@ -327,7 +327,7 @@ def _danger(play: BindSeat, turn: Turn, action: Action) -> None:
         turn.say("It costs you an extra hour.")
         turn.spend(LOST_TIME)
     elif action.danger == "fatigue":
-        before: BindSheet = world.state.player
+        before = sheet_as(BindSheet, world.state.player)
         world.state.player = dataclasses.replace(before, fatigue=before.fatigue + 1)
         turn.emit(FatigueChanged(before.fatigue, before.fatigue + 1, "danger"))
     elif action.danger == "blow" and action.opponents:

@@ -23,7 +23,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Protocol
 
 from game.events import PLAYER, Event, RollMade
-from game.rules.base import AttackResult, RollResult, Situation, Weapon
+from game.rules.base import AttackResult, RollResult, Situation, Weapon, sheet_as
 from game.rules.dice import Dice
 from game.systems.bind import body as bind_body
 from game.systems.bind import combat as bind_combat
@@ -100,14 +100,14 @@ def start_ap(play: FightSeat, turn: Turn) -> None:
     world = turn.world
     if not play.system.action_points or world.state.status != "playing":
         return
-    player: BindSheet = world.state.player
+    player = sheet_as(BindSheet, world.state.player)
     ap = bind_combat.round_ap(player) if bind_world.standing_hostiles(world) else 0
     world.state.player = dataclasses.replace(player, ap=ap)
 
 
 def end_ap(turn: Turn) -> None:
     """The round is over: its AP are gone (nothing is carried over, nor saved)."""
-    player: BindSheet = turn.world.state.player
+    player = sheet_as(BindSheet, turn.world.state.player)
     if player.ap:
         turn.world.state.player = dataclasses.replace(player, ap=0)
 
@@ -174,7 +174,7 @@ def exchange(play: FightSeat, turn: Turn, attacker: str, defender: str, weapon: 
     system = play.system
     npc_id = defender if attacker == PLAYER else attacker
     npc_state = world.npc_state(npc_id)
-    before: BindSheet = world.state.player
+    before = sheet_as(BindSheet, world.state.player)
     if attacker == PLAYER:  # the blow is the one made for the foe; the hand holds the weapon as it is
         own, blow, held = weapon, _ideal(world, weapon, npc_id), weapon
         situation = dataclasses.replace(situation, engaged=situation.engaged or bind_world.npc_of(world, npc_id).engaged)
@@ -246,7 +246,7 @@ def fallen(play: FightSeat, turn: Turn) -> None:
     """
     world = turn.world
     state = world.state
-    sheet: BindSheet = state.player
+    sheet = sheet_as(BindSheet, state.player)
     if state.status != "playing" or bind_combat.condition(sheet) != "down" or bind_world.standing_hostiles(world):
         return
     who, healer = bind_world.best_healer(world)

@@ -159,7 +159,7 @@ class BindPlay(BasePlay[BindSystem]):
         world.state.puzzled.clear()
         bind_fight.fallen(self, turn)
         if world.state.status == "playing":
-            world.state.player = bind_world.equip(world, self.system, world.state.player)
+            world.state.player = bind_world.equip(world, self.system, bind_world.player_of(world))
         bind_world.pass_intervals(turn, turn.command.verb if turn.command else "")
         bind_advance.credit_defeats(turn)
         bind_fight.end_ap(turn)
@@ -177,7 +177,7 @@ class BindPlay(BasePlay[BindSystem]):
             if world.hostile(npc_id) and world.npc_condition(npc_id) == "ok":
                 bind_world.arm_npc(world, self.system, npc_id)
         bind_advance.note_foes(turn, bind_world.standing_hostiles(world))
-        if not round_now(turn).fought and turn.world.state.player.ap <= 0:
+        if not round_now(turn).fought and bind_world.player_of(turn.world).ap <= 0:
             bind_fight.start_ap(self, turn)  # walking into a foe: this round's AP (option action_points)
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:

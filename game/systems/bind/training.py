@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from game.errors import ActionRefused
 from game.npc import memory
+from game.rules.base import sheet_as
 from game.systems.bind import advance as bind_advance
 from game.systems.bind.events import XpEarned
 from game.systems.bind.sheet import ATTRIBUTES, SKILLS, BindSheet
@@ -40,13 +41,13 @@ def note_foes(turn: Turn, foes: list[str]) -> None:
 def credit_defeats(turn: Turn) -> None:
     """The round ends: each foe of its start beaten since earns XP, kept for the next downtime."""
     world = turn.world
-    player: BindSheet = world.state.player
+    player = sheet_as(BindSheet, world.state.player)
     earned: list[int] = []
     for npc_id, room in round_now(turn).foes.items():
         fled = _beaten(world, npc_id, room)
         if fled is None:
             continue
-        sheet: BindSheet = world.npc_state(npc_id).sheet
+        sheet = sheet_as(BindSheet, world.npc_state(npc_id).sheet)
         value = bind_advance.defeat_value(sheet, fled)
         if value:
             earned.append(value)
@@ -64,14 +65,14 @@ def _beaten(world: World, npc_id: str, room: str) -> bool | None:
         return None  # still fighting, or it was the one to win (the player fell or surrendered)
     if world.npc_room(npc_id) == room:
         return False  # it gave up where it stood
-    sheet: BindSheet = world.npc_state(npc_id).sheet
+    sheet = sheet_as(BindSheet, world.npc_state(npc_id).sheet)
     return True if sheet.engaged else None
 
 
 def award(turn: Turn) -> None:
     """Downtime: the mission's XP awarded, training open (a downtime already under way goes on)."""
     world = turn.world
-    player: BindSheet = world.state.player
+    player = sheet_as(BindSheet, world.state.player)
     if player.in_downtime:
         return
     after, event = bind_advance.award(player)
@@ -84,7 +85,7 @@ def award(turn: Turn) -> None:
 
 def leave(turn: Turn) -> None:
     """Moving on ends the downtime."""
-    player: BindSheet = turn.world.state.player
+    player = sheet_as(BindSheet, turn.world.state.player)
     if player.in_downtime:
         turn.world.state.player = dataclasses.replace(player, in_downtime=False, trained=())
 
@@ -92,7 +93,7 @@ def leave(turn: Turn) -> None:
 def train(turn: Turn, command: Command) -> None:
     """``train [TRAIT]``: list the costs, or spend XP on a Trait's next level (in downtime only)."""
     world = turn.world
-    player: BindSheet = world.state.player
+    player = sheet_as(BindSheet, world.state.player)
     words = " ".join(command.words).strip()
     if not words:
         for line in cost_lines(player):

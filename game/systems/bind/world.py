@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from game.actions.combat import UNARMED, best_weapon, named_natural
 from game.actions.deeds import weapon_of
 from game.events import PLAYER
-from game.rules.base import RollResult, Weapon
+from game.rules.base import RollResult, Weapon, sheet_as
 from game.systems.bind import body as bind_body
 from game.systems.bind import combat as bind_combat
 from game.systems.bind.events import CameUpon, DowntimeTaken, FatigueChanged, HpChanged
@@ -114,13 +114,13 @@ def one_handed(world: World, carried: list[str]) -> str | None:
 
 def player_of(world: World) -> BindSheet:
     """The player's sheet (the state holds the running system's sheet type)."""
-    sheet: BindSheet = world.state.player
+    sheet = sheet_as(BindSheet, world.state.player)
     return sheet
 
 
 def npc_of(world: World, npc_id: str) -> BindSheet:
     """An NPC's sheet (made from its content when it has not changed yet)."""
-    sheet: BindSheet = world.npc_state(npc_id).sheet
+    sheet = sheet_as(BindSheet, world.npc_state(npc_id).sheet)
     return sheet
 
 
@@ -229,7 +229,7 @@ def pass_intervals(turn: Turn, verb: str) -> None:
         return
     day = end // DAY_MINUTES + 1
     turn.say(f"It is now {interval_name(end)} (day {day}).")
-    before: BindSheet = state.player
+    before = sheet_as(BindSheet, state.player)
     load = before.encumbrance
     if load and verb not in STILL_VERBS and state.status == "playing":
         state.player = bind_body.march(before, crossed, load)
@@ -243,7 +243,7 @@ def heal_a_day(turn: Turn) -> None:
     HP are not saved up.
     """
     state = turn.world.state
-    sheet: BindSheet = state.player
+    sheet = sheet_as(BindSheet, state.player)
     if bind_combat.condition(sheet) == "dead":
         return
     if sheet.hp >= sheet.max_hp:
@@ -267,7 +267,7 @@ def downtime(turn: Turn, free: bool = False) -> None:
     """
     world = turn.world
     state = world.state
-    before: BindSheet = state.player
+    before = sheet_as(BindSheet, state.player)
     after = bind_body.downtime(before)
     set_moment(turn, memo={}, memo_day=0)
     state.player = after
@@ -351,8 +351,7 @@ def helpers(world: World) -> list[str]:
 
 def helper_sheet(world: World, npc_id: str) -> BindSheet:
     changed = world.state.npcs.get(npc_id)
-    sheet: BindSheet = changed.sheet if changed else world.npc_sheet(world.npc(npc_id))
-    return sheet
+    return sheet_as(BindSheet, changed.sheet if changed else world.npc_sheet(world.npc(npc_id)))
 
 
 def best_healer(world: World) -> tuple[str, BindSheet]:

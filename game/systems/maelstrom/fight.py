@@ -13,13 +13,14 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.actions.combat import put_sheet, sheet_of
+from game.actions.combat import put_sheet
 from game.errors import ActionRefused
 from game.events import PLAYER, Event
 from game.rules.base import RollResult, Situation, Weapon
 from game.systems.maelstrom import rolls
 from game.systems.maelstrom.actions import RANGED_DAMAGE, AttackRequest
 from game.systems.maelstrom.events import AttackBotched
+from game.systems.maelstrom.rolls import sheet_of
 from game.systems.maelstrom.sheet import MaelstromSheet
 from game.world.state import room_place
 
@@ -167,7 +168,7 @@ def _botched(turn: Turn, system: MaelstromSystem, result: AttackOutcome, weapon:
         world.move_item(item_id, room_place(world.state.room if who == PLAYER else world.npc_room(who)))
         if who != PLAYER:
             npc = world.npc_state(who)
-            npc.sheet = dataclasses.replace(npc.sheet, disarmed=True)
+            npc.sheet = dataclasses.replace(sheet_of(world, who), disarmed=True)
         return (dataclasses.replace(botch, dropped=item_id),)
     wounded, after = rolls.hurt(turn, system, who)
     return (dataclasses.replace(botch, hurt=wounded), *after)

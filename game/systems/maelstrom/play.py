@@ -33,7 +33,7 @@ from game.errors import ActionRefused
 from game.events import PLAYER, RuleNoted
 from game.parser import ParseError, parse, phrases_of, tokenize
 from game.play.base import BasePlay, OwnVerbs
-from game.rules.base import RollResult, Situation, Weapon
+from game.rules.base import RollResult, Situation, Weapon, sheet_as
 from game.systems.maelstrom import fight, outcomes, rolls, ways
 from game.systems.maelstrom import sheet as sheets
 from game.systems.maelstrom.approaches import Approach
@@ -195,7 +195,7 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
 
     def long_rest_to_rise(self, world: World) -> bool:
         """A short rest heals only bashing; a track with none needs the long rest (house rule)."""
-        sheet: MaelstromSheet = world.state.player
+        sheet = sheet_as(MaelstromSheet, world.state.player)
         return sheet.health.bashing == 0
 
     # -- what the player reads of the sheet -----------------------------------------------

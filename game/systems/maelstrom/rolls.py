@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.errors import ActionRefused
 from game.events import Event
+from game.rules.base import sheet_as
 from game.systems.maelstrom.actions import AttackRequest
 from game.systems.maelstrom.events import (
     CheckBotched,
@@ -63,14 +64,19 @@ BOTCHES: dict[str, Consequence] = {
 
 def player_sheet(world: World) -> MaelstromSheet:
     """The player's sheet (the state holds the running system's sheet type)."""
-    sheet: MaelstromSheet = world.state.player
+    sheet = sheet_as(MaelstromSheet, world.state.player)
     return sheet
 
 
 def npc_sheet(world: World, npc_id: str) -> MaelstromSheet:
     """An NPC's sheet (made from its content when it has not changed yet)."""
-    sheet: MaelstromSheet = world.npc_state(npc_id).sheet
+    sheet = sheet_as(MaelstromSheet, world.npc_state(npc_id).sheet)
     return sheet
+
+
+def sheet_of(world: World, actor: str) -> MaelstromSheet:
+    """``actor``'s sheet, the player's or an NPC's, as this system's own type."""
+    return sheet_as(MaelstromSheet, world.state.player if actor == PLAYER else world.npc_state(actor).sheet)
 
 
 # -- armour -----------------------------------------------------------------------

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
-from game.actions.combat import attack_label, best_weapon, natural_weapon, put_sheet, sheet_of
+from game.actions.combat import attack_label, best_weapon, natural_weapon, put_sheet
 from game.actions.deeds import weapon_of
 from game.errors import ActionRefused
 from game.events import PLAYER
@@ -43,6 +43,7 @@ from game.systems.open_adventures.turn import (
     npc_sheet,
     set_distance,
     set_turn,
+    sheet_of,
     successes_to_reach,
     the,
     where,

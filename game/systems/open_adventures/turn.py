@@ -12,6 +12,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.errors import ActionRefused
+from game.events import PLAYER
+from game.rules.base import sheet_as
 from game.systems.open_adventures.dice import (
     ATTRIBUTES,
     INCHES_PER_SUCCESS,
@@ -43,14 +45,19 @@ NO_TURN = OATurn()
 
 def hero(world: World) -> OASheet:
     """The player's sheet."""
-    sheet: OASheet = world.state.player
+    sheet = sheet_as(OASheet, world.state.player)
     return sheet
 
 
 def npc_sheet(world: World, npc_id: str) -> OASheet:
     """An NPC's sheet (made from its content when it has not changed yet)."""
-    sheet: OASheet = world.npc_state(npc_id).sheet
+    sheet = sheet_as(OASheet, world.npc_state(npc_id).sheet)
     return sheet
+
+
+def sheet_of(world: World, actor: str) -> OASheet:
+    """``actor``'s sheet, the player's or an NPC's, as this system's own type."""
+    return sheet_as(OASheet, world.state.player if actor == PLAYER else world.npc_state(actor).sheet)
 
 
 def turn_of(world: World) -> OATurn:

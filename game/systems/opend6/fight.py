@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from game.actions.combat import put_sheet, sheet_of
+from game.actions.combat import put_sheet
 from game.actions.deeds import weapon_of
 from game.events import PLAYER, Event
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
@@ -28,7 +28,7 @@ from game.systems.opend6.combat import (
 )
 from game.systems.opend6.events import Hit, Missed
 from game.systems.opend6.roll import D6Request, hidden
-from game.systems.opend6.rolls import npc_of, player_of
+from game.systems.opend6.rolls import npc_of, player_of, sheet_of
 from game.systems.opend6.sheet import INCAPACITATED, MORTAL, STUNNED, WOUND_LEVELS, wound_penalty
 from game.systems.opend6.types import D6Sheet
 

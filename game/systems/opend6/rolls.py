@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from game.actions import YES_NO
 from game.events import PLAYER, Event, RollMade
+from game.rules.base import sheet_as
 from game.systems.opend6.codes import difficulty_band
 from game.systems.opend6.codes import hint as hint_sentence
 from game.systems.opend6.events import (
@@ -44,13 +45,12 @@ from game.systems.opend6.events import (
 )
 from game.systems.opend6.roll import D6Request, hidden
 from game.systems.opend6.sheet import WOUND_LEVELS, wound_penalty
-from game.systems.opend6.types import D6Moment, Setback, settled
+from game.systems.opend6.types import D6Moment, D6Sheet, Setback, settled
 
 if TYPE_CHECKING:
     from game.actions import Turn
     from game.rules.base import RollResult
     from game.systems.opend6.rules import OpenD6
-    from game.systems.opend6.types import D6Sheet
     from game.world.state import WorldState
     from game.world.world import World
 
@@ -73,14 +73,19 @@ def hint(turn: Turn, subject: str, number: int) -> None:
 
 def player_of(state: WorldState) -> D6Sheet:
     """The player's sheet (the state holds the running system's sheet type)."""
-    sheet: D6Sheet = state.player
+    sheet = sheet_as(D6Sheet, state.player)
     return sheet
 
 
 def npc_of(world: World, npc_id: str) -> D6Sheet:
     """An NPC's sheet (made from its content when it has not changed yet)."""
-    sheet: D6Sheet = world.npc_state(npc_id).sheet
+    sheet = sheet_as(D6Sheet, world.npc_state(npc_id).sheet)
     return sheet
+
+
+def sheet_of(world: World, actor: str) -> D6Sheet:
+    """``actor``'s sheet, the player's or an NPC's, as this system's own type."""
+    return sheet_as(D6Sheet, world.state.player if actor == PLAYER else world.npc_state(actor).sheet)
 
 
 def moment_of(state: WorldState) -> D6Moment:

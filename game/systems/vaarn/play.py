@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.actions.combat import confirm_attack, confirm_before_round, put_sheet, report_attack, sheet_of
+from game.actions.combat import confirm_attack, confirm_before_round, put_sheet, report_attack
 from game.actions.scope import Ambiguous, Misspelt, Orphan, Scope, resolve
 from game.errors import ActionRefused
 from game.events import PLAYER, Event
@@ -53,6 +53,7 @@ from game.systems.vaarn.scene import (
     npc_the,
     player_of,
     rouse,
+    sheet_of,
     update_moment,
     update_player,
 )

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from game.events import PLAYER
+from game.rules.base import sheet_as
 from game.systems.vaarn.sheet import Sustained, VaarnMoment, VaarnSheet
 
 if TYPE_CHECKING:
@@ -23,14 +25,19 @@ HOLDING_BACK = ("guard", "cautious")
 
 def player_of(world: World) -> VaarnSheet:
     """The player's sheet."""
-    sheet: VaarnSheet = world.state.player
+    sheet = sheet_as(VaarnSheet, world.state.player)
     return sheet
 
 
 def npc_of(world: World, npc_id: str) -> VaarnSheet:
     """An NPC's sheet (made from its content when it has not changed yet)."""
-    sheet: VaarnSheet = world.npc_state(npc_id).sheet
+    sheet = sheet_as(VaarnSheet, world.npc_state(npc_id).sheet)
     return sheet
+
+
+def sheet_of(world: World, actor: str) -> VaarnSheet:
+    """``actor``'s sheet, the player's or an NPC's, as this system's own type."""
+    return sheet_as(VaarnSheet, world.state.player if actor == PLAYER else world.npc_state(actor).sheet)
 
 
 def update_player(world: World, **changes: Any) -> VaarnSheet:

@@ -21,14 +21,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from game.actions.combat import put_sheet, sheet_of
+from game.actions.combat import put_sheet
 from game.actions.scope import Orphan, Scope, resolve, resolve_carried
 from game.errors import ActionRefused
 from game.events import PLAYER, Event
 from game.systems.vaarn.body import settle_player
 from game.systems.vaarn.data import BASELINE_COST, DIE_LADDER
 from game.systems.vaarn.rules import VaarnSystem
-from game.systems.vaarn.scene import npc_of, npc_the, player_of, rouse, update_player
+from game.systems.vaarn.scene import npc_of, npc_the, player_of, rouse, sheet_of, update_player
 from game.systems.vaarn.sheet import Sustained, VaarnSheet
 
 if TYPE_CHECKING:
@@ -167,7 +167,7 @@ def _healing_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: t
         npc_id = _npc_target(turn, target_words, "heal")
         npc = world.npc_state(npc_id)
         turn.say(f"You speak the {name} over {npc_the(world, npc_id)}.")
-        result = system.gift_heal(player_of(world), npc.sheet, turn.dice, cost)
+        result = system.gift_heal(player_of(world), npc_of(world, npc_id), turn.dice, cost)
         world.state.player, npc.sheet = result.user, result.target
         _show(turn, f"gift: {name}", result.rolls, result.events, npc_id)
         return
