@@ -729,7 +729,7 @@ class Engine:
         from game.events.world import Arrived, Crossed, Left
 
         for event in turn.events:
-            if isinstance(event, (Left, Fled)) and event.direction:
+            if isinstance(event, (Left, Fled)) and event.direction and event.who != PLAYER:
                 self.seen_going[event.who] = (self.state.room, event.direction)
             elif isinstance(event, Crossed) and event.heading:
                 self.seen_going[event.who] = (self.state.room, event.heading)

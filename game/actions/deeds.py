@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from game.actions.arms import weapon_of as weapon_of  # every system's exchange reads it here
 from game.events import PLAYER
 from game.npc import memory
 from game.rules.base import Situation, Weapon
@@ -31,17 +32,6 @@ if TYPE_CHECKING:
 
 #: What an actor uses an item for: on a foe, or on its own wounds.
 HARM, HEAL = "harm", "heal"
-
-
-def weapon_of(world: World, item_id: str) -> Weapon:
-    """The system-neutral weapon profile of an item (exotica use their effect's damage)."""
-    item = world.item(item_id)
-    damage = item.damage or str(item.effect.get("damage", "d4"))
-    overrides = dict(item.stats.get(world.system.id, {}))
-    if "damage_type" in item.effect:
-        overrides.setdefault("damage_type", str(item.effect["damage_type"]))
-    return Weapon(name=world.item_name(item_id), damage=damage, ranged=item.ranged,
-                  bonus_against=item.bonus_against, system=overrides)
 
 
 def after_npc_hit(turn: Turn, npc_id: str, was: str = "ok") -> None:
@@ -180,8 +170,14 @@ class UseItem:
 
 @dataclass(frozen=True)
 class Flee:
-    """Run through ``direction`` (an exit of the actor's room); once away it is wary, not
-    hostile, and remembers being routed."""
+    """Run out of the fight through ``direction`` (an exit of the actor's room), whoever runs: the
+    player into the room beyond, described; an NPC away, wary from then on, not hostile, and
+    remembering it was routed.
+
+    Whether the actor gets away is settled before, by the system's rules: an NPC's policy
+    chooses to flee when its nerve broke (the system's morale rule, in its view), the player's
+    ``flee`` after the check to break away (the system's ``check``, label ``flee``).
+    """
 
     direction: str
 
@@ -190,6 +186,12 @@ class Flee:
 
         world = turn.world
         turn.play.out_of_fight(turn, actor)
+        if actor == PLAYER:
+            from game.actions.arrival import enter
+
+            turn.emit(Fled(PLAYER, self.direction))
+            enter(turn, world.room.exits[self.direction].to)
+            return
         world.npc_state(actor).disposition = "wary"
         memory.remember(world, actor, "routed", "fought")
         world.move_npc(actor, world.adventure.rooms[world.npc_room(actor)].exits[self.direction].to)

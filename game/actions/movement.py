@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import Turn, triggers
-from game.actions.checks import roll_check, roll_check_def
-from game.actions.observe import describe_room
+from game.actions import Turn
+from game.actions.checks import roll_check
 from game.errors import ActionRefused
+from game.events import PLAYER
 from game.rules.base import Situation
 from game.text import capital, the
-from game.world.conditions import is_dark
 from game.world.content import ExitDef
 
 if TYPE_CHECKING:
@@ -17,8 +16,9 @@ if TYPE_CHECKING:
     from game.parser import Command
     from game.world.world import World
 
-#: Minutes a move takes when the room does not say.
-DEFAULT_TRAVEL = 10
+from game.actions.arrival import DEFAULT_TRAVEL, enter
+
+__all__ = ["DEFAULT_TRAVEL", "enter", "flee", "go", "way_through"]
 
 
 def _exit(turn: Turn, command: Command) -> ExitDef:
@@ -90,27 +90,6 @@ def go(turn: Turn, command: Command) -> None:
     enter(turn, exit_def.to)
 
 
-def enter(turn: Turn, room_id: str) -> None:
-    """Move the player into a room, spend the travel time and describe it."""
-    world = turn.world
-    triggers.on_leave(turn, world.state.room)
-    world.state.room = room_id
-    world.state.visited.add(room_id)
-    turn.spend(world.room.travel_minutes or DEFAULT_TRAVEL)
-    turn.play.on_enter_room(turn)
-    hazard = world.room.hazard
-    if hazard is not None:
-        result = roll_check_def(turn, hazard, label=hazard.kind)
-        if result.outcome not in ("success", "tie"):
-            turn.say(world.room.hazard_text or "The way in hurts you.")
-            turn.play.harm(turn, world.room.hazard_damage, "hazard")
-    describe_room(turn)
-    dark = is_dark(world)
-    triggers.on_enter(turn, room_id)
-    if dark and world.state.room == room_id and not is_dark(world):  # a light carried in, lit by a trigger
-        describe_room(turn)
-
-
 def flee(turn: Turn, command: Command) -> None:
     world = turn.world
     hostiles = [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
@@ -128,8 +107,9 @@ def flee(turn: Turn, command: Command) -> None:
         return
     result = roll_check(turn, "dodge", "normal", Situation(), label="flee")
     if result.outcome == "success":
-        turn.say(f"You break away and run {exit_def.direction}.")
-        enter(turn, exit_def.to)
+        from game.actions.deeds import Flee  # the deed every actor's flight is
+
+        Flee(exit_def.direction).perform(turn, PLAYER)
     else:
         turn.say("You cannot break away.")
         turn.spend(1)

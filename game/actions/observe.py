@@ -149,7 +149,7 @@ def _examine_item(turn: Turn, item_id: str) -> None:
     elif item.kind == "exotica" and item.true_name:
         turn.say(f"You know it as the {item.true_name}.")
     if item.damage:
-        from game.actions.deeds import weapon_of  # the deeds are a fight's: `look` and the opening go without
+        from game.actions.arms import weapon_of
 
         turn.say(turn.play.weapon_line(weapon_of(world, item_id)))
     _contents(turn, f"in:{item_id}", item.kind)

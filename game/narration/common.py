@@ -58,7 +58,9 @@ def _died(narrator: Narrating, event: Died) -> list[str]:
 @renders(RENDERERS, Fled)
 def _fled(narrator: Narrating, event: Fled) -> list[str]:
     way = f" {event.direction}" if event.direction else ""
-    return [f"{cap(narrator.the(event.who))} {'flee' if event.who == PLAYER else 'flees'}{way}."]
+    if event.who == PLAYER:
+        return [f"You break away and run{way}."]
+    return [f"{cap(narrator.the(event.who))} flees{way}."]
 
 
 @renders(RENDERERS, Surrendered)

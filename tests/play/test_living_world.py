@@ -16,6 +16,7 @@ import pytest
 from game.actions import Turn
 from game.actions.deeds import after_npc_hit
 from game.engine import Engine
+from game.events import PLAYER
 from game.events.fight import Fled
 from game.events.world import Arrived, CalledForHelp, Crossed, Left
 from game.npc import memory
@@ -495,6 +496,20 @@ def test_a_botched_morale_roll_breaks_the_foe(adventure, monkeypatch: pytest.Mon
     engine.world.npc_state("pack").room = "yard"
     _rolling(engine, monkeypatch, outcome)
     assert living.will_breaks(engine.play, turn_of(engine), "beast")
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_the_players_flight_is_the_deed_an_npcs_flight_is(adventure, system_id: str) -> None:
+    """Once away (the player's break-away check passed), the player's flight is the same ``Flee`` an
+    NPC performs: the same event, worded for the player, and the room beyond entered; only an NPC
+    turns wary and remembers being routed."""
+    engine = new(adventure, system_id)
+    turn = turn_of(engine)
+    Flee("west").perform(turn, PLAYER)
+    assert Fled(PLAYER, "west") in turn.events
+    assert engine.state.room == "den" and "You break away and run west." in turn.lines
+    assert engine.world.npc_state("beast").disposition == "hostile"
+    assert not memory.holds_grudge(engine.world, "beast")
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)

@@ -217,7 +217,7 @@ def _fell(narrator: Narrator, event: Fell) -> list[str]:
 @renders(RENDERERS, Fled)
 def _fled(narrator: Narrator, event: Fled) -> list[str]:
     if event.who == PLAYER:
-        return [f"You flee{' ' + event.direction if event.direction else ''}."]
+        return [f"You break away and run{' ' + event.direction if event.direction else ''}."]
     return [f"{cap(narrator.the(event.who))} breaks and flees {event.direction}."]
 
 
