@@ -7,7 +7,7 @@ as an NPC's policy's choice is performed (the python-tcod tutorial's ``Action``,
 which its AI returns as the player's keys do).  What only the rule system knows
 comes through the play object's narrow interface (``docs/internals/system-interface.md``):
 how an exchange of blows is resolved (``exchange``), which blows an actor's turn
-holds (``strikes``), healing (``heal``), what leaving a fight ends (``out_of_fight``).
+holds (``strikes``), healing (``heal``).
 
 Checking stays with whoever turns words into the action (the player's command
 handler refuses with :class:`~game.errors.ActionRefused`, costing no turn); a
@@ -185,7 +185,6 @@ class Flee:
         from game.events.fight import Fled
 
         world = turn.world
-        turn.play.out_of_fight(turn, actor)
         if actor == PLAYER:
             from game.actions.arrival import enter
 
@@ -206,7 +205,6 @@ class Surrender:
         from game.events.fight import Surrendered
 
         world = turn.world
-        turn.play.out_of_fight(turn, actor)
         npc = world.npc_state(actor)
         npc.disposition = "wary"
         memory.remember(world, actor, "routed", "fought", "surrendered")

@@ -163,10 +163,6 @@ class BasePlay(Generic[SystemT]):
             return []
         return [weapon if weapon is not None else npc_weapon(turn, actor)]
 
-    def out_of_fight(self, turn: Turn, actor: str) -> None:
-        """``actor`` gives up the fight (flees or surrenders): what the system ends with it
-        (Vaarn's engagement).  Nothing by default."""
-
     def closing_in(self, world: World, npc_id: str, weapon: Weapon) -> str | None:
         """The command that brings the player within reach of ``npc_id`` to strike with ``weapon``,
         or None when the blow can be struck from where the two stand (either way: an NPC that

@@ -24,6 +24,7 @@ from game.rules.registry import get_system
 from game.systems.vaarn.data import CAUSE_ZERO_HP
 from game.systems.vaarn.events import Wounded
 from game.systems.vaarn.narration import VaarnNarrator
+from game.systems.vaarn.scene import engaged
 from game.systems.vaarn.sheet import VaarnSheet
 from game.world.loader import find_adventure, load_adventure
 from tests.conftest import FaceQueue as Dice
@@ -1081,7 +1082,7 @@ def test_a_broken_npc_flees_or_surrenders_through_the_template_with_events(engin
     Flee("west").perform(turn, "jackal")
     assert turn.events == [Fled("jackal", "west")] and turn.lines == ["The glass jackal breaks and flees west."]
     assert engine.world.npc_room("jackal") == "camp" and engine.world.npc_state("jackal").disposition == "wary"
-    assert engine.state.moment is None
+    assert engaged(engine.world) == [], "out of the melee at once"
     turn = Turn(engine.world, play=engine.play, dice=ScriptedDice([]))
     Surrender().perform(turn, "jackal")
     assert turn.events == [Surrendered("jackal")]

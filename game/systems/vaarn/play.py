@@ -43,8 +43,8 @@ from game.systems.vaarn.narration import VaarnNarrator
 from game.systems.vaarn.rules import VaarnSystem
 from game.systems.vaarn.scene import (
     calmed,
-    disengage,
     disengage_all,
+    drop_disengaged,
     engage,
     engaged,
     fighting,
@@ -226,10 +226,6 @@ class VaarnPlay(BasePlay[VaarnSystem]):
             weapons = [w for w in weapons if not w.ranged] or weapons
         return weapons
 
-    def out_of_fight(self, turn: Turn, actor: str) -> None:
-        """House rule: one that flees or surrenders breaks off the melee (see :meth:`BasePlay.ways_out`)."""
-        disengage(turn.world, actor)
-
     def natural_weapon(self, sheet: VaarnSheet) -> Weapon:
         from game.systems.vaarn.combat import npc_attacks
 
@@ -326,6 +322,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         acted = moment_of(world).acted_first
         update_moment(world, acted_first=())
         self.npc_phase(turn, [n for n in world.living_npcs_in() if n not in acted and fighting(world, n)])
+        drop_disengaged(world)
         settle_player(turn)
         come_to(turn)
         sync(self.system, turn)

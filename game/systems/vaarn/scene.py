@@ -90,7 +90,7 @@ def fighting(world: World, npc_id: str) -> bool:
     """Whether a foe acts in the fight: aggressive ones do; guards and cautious ones once roused."""
     if world.npc(npc_id).behaviour not in HOLDING_BACK:
         return True
-    return npc_of(world, npc_id).roused or npc_id in moment_of(world).engaged
+    return npc_of(world, npc_id).roused or npc_id in _engagements(world)
 
 
 def rouse(world: World, npc_id: str) -> None:
@@ -98,23 +98,33 @@ def rouse(world: World, npc_id: str) -> None:
     update_npc(world, npc_id, roused=True)
 
 
+def _engagements(world: World) -> tuple[str, ...]:
+    """The NPCs engaged with the player that are still hostile: one that fled or surrendered
+    (wary from then on) is out of the melee at once (house rule), wherever it is; the record
+    drops it at the end of the round (:func:`drop_disengaged`)."""
+    return tuple(n for n in moment_of(world).engaged if world.hostile(n))
+
+
+def drop_disengaged(world: World) -> None:
+    """Forget the engagements of NPCs no longer hostile (the end of a round)."""
+    kept = _engagements(world)
+    if kept != moment_of(world).engaged:
+        update_moment(world, engaged=kept)
+
+
 def engaged(world: World) -> list[str]:
     """The foes engaged in melee with the player."""
     here = set(foes(world))
-    return [n for n in moment_of(world).engaged if n in here]
+    return [n for n in _engagements(world) if n in here]
 
 
 def engage(world: World, npc_id: str) -> bool:
     """Mark the player and ``npc_id`` engaged; True if they were not already."""
-    current = moment_of(world).engaged
+    current = _engagements(world)
     if npc_id in current:
         return False
     update_moment(world, engaged=current + (npc_id,))
     return True
-
-
-def disengage(world: World, npc_id: str) -> None:
-    update_moment(world, engaged=tuple(n for n in moment_of(world).engaged if n != npc_id))
 
 
 def disengage_all(world: World) -> None:
