@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.rules.base import SystemInPlay
 from game.text import article
@@ -190,7 +189,7 @@ class World:
         self._touched.add(npc_id)
         return existing
 
-    def npc_sheet(self, definition: NpcDef) -> Any:
+    def npc_sheet(self, definition: NpcDef) -> object:
         return npc_sheet(self.system, definition)
 
     # -- wanderers: where they are is a function of the clock -----------------------------
@@ -338,6 +337,6 @@ class World:
         self.move_item(item_id, GONE)
 
 
-def npc_sheet(system: SystemInPlay, definition: NpcDef) -> Any:
+def npc_sheet(system: SystemInPlay, definition: NpcDef) -> object:
     """The sheet an NPC's definition makes under a rule system: its stat table for the system, else its tier."""
     return system.npc_sheet(definition.tier or 1, definition.stats.get(system.id), definition.creature)
