@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from game.actions.arms import weapon_of as weapon_of  # every system's exchange reads it here
+from game.actions.arrival import Go
 from game.events import PLAYER
 from game.npc import memory
 from game.rules.base import Situation, Weapon
 from game.text import capital, join_names, subject, the, verb_s
-from game.world.content import OPPOSITE
 from game.world.state import room_place
 
 if TYPE_CHECKING:
@@ -186,10 +186,8 @@ class Flee:
 
         world = turn.world
         if actor == PLAYER:
-            from game.actions.arrival import enter
-
             turn.emit(Fled(PLAYER, self.direction))
-            enter(turn, world.room.exits[self.direction].to)
+            Go(self.direction).perform(turn, PLAYER)
             return
         world.npc_state(actor).disposition = "wary"
         memory.remember(world, actor, "routed", "fought")
@@ -250,20 +248,6 @@ class CallAllies:
                 turn.emit(Arrived(ally, direction, "call"))
 
 
-def go(turn: Turn, actor: str, direction: str, why: str) -> None:
-    """The NPC goes through ``direction`` of its room, and is seen arriving for ``why``."""
-    from game.events.world import Arrived
-
-    world = turn.world
-    left = world.npc_room(actor)
-    there = world.adventure.rooms[left].exits[direction].to
-    world.move_npc(actor, there)
-    # Whence, as seen where it arrives: the exit of that room back to where it was (a drain's
-    # "north" may come up through the floor: "from below"), else the opposite of its way.
-    back = next((e.direction for e in world.adventure.rooms[there].exits.values() if e.to == left), "")
-    turn.emit(Arrived(actor, back or OPPOSITE.get(direction, ""), why))
-
-
 @dataclass(frozen=True)
 class Pursue:
     """Follow the player, who ran through ``direction`` of the actor's room (it strikes next round)."""
@@ -272,7 +256,7 @@ class Pursue:
 
     def perform(self, turn: Turn, actor: str) -> None:
         memory.remember(turn.world, actor, "pursued")  # a chase is given up once outrun again
-        go(turn, actor, self.direction, "pursuit")
+        Go(self.direction, "pursuit").perform(turn, actor)
 
 
 @dataclass(frozen=True)
@@ -282,7 +266,7 @@ class Search:
     direction: str
 
     def perform(self, turn: Turn, actor: str) -> None:
-        go(turn, actor, self.direction, "search")
+        Go(self.direction, "search").perform(turn, actor)
 
 
 @dataclass(frozen=True)

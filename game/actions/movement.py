@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from game.parser import Command
     from game.world.world import World
 
-from game.actions.arrival import DEFAULT_TRAVEL, enter
+from game.actions.arrival import DEFAULT_TRAVEL, Go, enter
 
 __all__ = ["DEFAULT_TRAVEL", "enter", "flee", "go", "way_through"]
 
@@ -87,7 +87,7 @@ def go(turn: Turn, command: Command) -> None:
 
     world = turn.world
     confirm_deadly_thirst(turn, world.adventure.rooms[exit_def.to].travel_minutes or DEFAULT_TRAVEL, "go")
-    enter(turn, exit_def.to)
+    Go(exit_def.direction).perform(turn, PLAYER)  # the deed a pursuer's or a searcher's move is
 
 
 def flee(turn: Turn, command: Command) -> None:

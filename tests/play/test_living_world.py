@@ -512,6 +512,24 @@ def test_the_players_flight_is_the_deed_an_npcs_flight_is(adventure, system_id: 
     assert not memory.holds_grudge(engine.world, "beast")
 
 
+def test_the_player_and_a_searching_npc_go_through_the_same_deed(adventure) -> None:
+    """``Go`` moves whoever goes: the player enters the room beyond (described); an NPC moving
+    into the player's room is seen arriving, for the reason it came."""
+    from game.actions.arrival import Go
+
+    engine = new(adventure, "vaarn")
+    engine.world.npc_state("beast").room = "den"
+    turn = turn_of(engine)
+    Go("west").perform(turn, PLAYER)
+    assert engine.state.room == "den" and "A den." in turn.lines
+    place(engine, "yard")
+    engine.world.npc_state("beast").room = "den"
+    searching = turn_of(engine)
+    Go("east", "search").perform(searching, "beast")
+    assert engine.world.npc_room("beast") == "yard"
+    assert Arrived("beast", "west", "search") in searching.events
+
+
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_a_routed_foe_is_never_friendly_again_on_its_own(adventure, system_id: str) -> None:
     engine = new(adventure, system_id)

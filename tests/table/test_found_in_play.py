@@ -108,14 +108,14 @@ def test_a_jackal_bites_and_never_hits_with_stone_fists() -> None:
 def test_a_pursuer_from_the_drain_below_comes_from_below_not_from_the_south() -> None:
     """The under-channel's way "north" comes up through the floor of the Vault Approach ("down" there)."""
     from game.actions import Turn
-    from game.actions.deeds import go
+    from game.actions.arrival import Go
 
     engine = oasis("vaarn")
     world = engine.world
     world.state.room = "vault-approach"
     world.move_npc("spore-drifter", "under-channel")
     turn = Turn(world, play=engine.play, dice=ScriptedDice([]))
-    go(turn, "spore-drifter", "north", "pursuit")
+    Go("north", "pursuit").perform(turn, "spore-drifter")
     assert turn.lines == ["The spore-drifter comes after you from below."]
 
 
