@@ -208,24 +208,71 @@ def shorten(text: str, width: int) -> str:
 
 
 def _label(adventure: Adventure, room: RoomDef, number: int, width: int = _LABEL_WIDTH) -> str:
+    """``[12 Wind Canyon*]`` in at most ``width`` characters: the number always, then as many whole
+    words of the name as fit (``[12 Wind…]``), or the number alone (the key below names every room)."""
     mark = marks(adventure, room)
-    return f"[{shorten(f'{number} {room.name}', width - 2 - len(mark))}{mark}]"
+    room_width = width - 2 - len(mark)
+    text = f"{number} {room.name}"
+    if len(text) > room_width:
+        kept = shorten(room.name, room_width - len(str(number)) - 1)
+        whole_word = kept.endswith("…") and len(kept) > 1 and room.name.startswith(kept[:-1]) and \
+            (len(kept) - 1 == len(room.name) or room.name[len(kept) - 1] in " -" or kept[-2] == "-")
+        text = f"{number} {kept}" if whole_word else str(number)
+    return f"[{text}{mark}]"
 
 
 def _text(adventure: Adventure) -> str:
+    """The text map: one drawing when it fits :data:`MAX_COLUMNS`, else parts of whole columns,
+    west to east, each repeating the last column of the one before (so a link between
+    neighbouring columns is drawn whole in one of them), as a mapmaker splits a wide map
+    over sheets.  A link no part can draw is listed under the map."""
+    numbers = {room_id: index for index, room_id in enumerate(adventure.rooms, 1)}
+    drawings, undrawn = text_parts(adventure)
+    body: list[str] = []
+    for index, lines in enumerate(drawings, 1):
+        if len(drawings) > 1:
+            body += [f"Part {index} of {len(drawings)}, west to east"
+                     + (f" (its first column ends part {index - 1})" if index > 1 else "") + ":", ""]
+        body += lines + [""]
+    others = [_link_words(adventure, link, numbers) for link in undrawn]
+    legend = [f"{adventure.title}: {len(adventure.rooms)} rooms.",
+              "Rooms: * start, @ goal, ~ water, $ settlement, # dark; items: ? found by searching.",
+              "Links: = or H locked, . or : hidden, + opened by a trigger, ^ up or down (else listed below)."]
+    legend += [f"Goal: {words}." for words in goal_lines(adventure)]
+    notes = [wrapped for line in legend + [""] for wrapped in _wrap(line)]
+    key = [wrapped for line in _key(adventure, numbers, others) for wrapped in _wrap(line)]
+    return "\n".join(notes + body + key)
+
+
+def text_parts(adventure: Adventure) -> tuple[list[list[str]], list[Link]]:
+    """The text map's drawing in parts (one when it fits), and the links no part draws."""
     cells = layout(adventure)
     numbers = {room_id: index for index, room_id in enumerate(adventure.rooms, 1)}
-    xs = [x for x, _ in cells.values()]
-    ys = [y for _, y in cells.values()]
-    y0 = min(ys, default=0)
-    height = max(ys, default=0) - y0 + 1
     full = {r: _label(adventure, adventure.rooms[r], numbers[r]) for r in cells}
-    widths = _column_widths({x: max(len(full[r]) for r, c in cells.items() if c[0] == x) for x in set(xs)})
+    natural = {x: max(len(full[r]) for r, c in cells.items() if c[0] == x) for x in {x for x, _ in cells.values()}}
+    every = links(adventure)
+    drawn: set[int] = set()
+    drawings = []
+    for columns in _parts(natural):
+        lines, done = _draw_part(adventure, cells, numbers, {x: natural[x] for x in columns}, every)
+        drawings.append(lines)
+        drawn |= done
+    return drawings, [link for index, link in enumerate(every) if index not in drawn]
+
+
+def _draw_part(adventure: Adventure, cells: dict[str, tuple[int, int]], numbers: dict[str, int],
+               natural: dict[int, int], every: list[Link]) -> tuple[list[str], set[int]]:
+    """The drawing of the rooms in the columns of ``natural`` (their widest labels), and the indexes
+    in ``every`` of the links it drew; blank rows above and below its rooms left out."""
+    here = {r: c for r, c in cells.items() if c[0] in natural}
+    widths = _column_widths(natural)
     starts: dict[int, int] = {}
     col = 0
     for x in sorted(widths):
         starts[x] = col
         col += widths[x] + _GAP
+    y0 = min(y for _, y in cells.values())
+    height = max(y for _, y in cells.values()) - y0 + 1
     canvas = [[" "] * col for _ in range(height * 2 - 1)]
     at = {cell: room_id for room_id, cell in cells.items()}
 
@@ -234,26 +281,50 @@ def _text(adventure: Adventure) -> str:
             if 0 <= row < len(canvas) and 0 <= column + offset < len(canvas[row]):
                 canvas[row][column + offset] = char
 
-    labels = {r: _label(adventure, adventure.rooms[r], numbers[r], widths[cells[r][0]]) for r in cells}
-    for room_id, (x, y) in cells.items():
+    labels = {r: _label(adventure, adventure.rooms[r], numbers[r], widths[here[r][0]]) for r in here}
+    for room_id, (x, y) in here.items():
         put((y - y0) * 2, starts[x], labels[room_id])
-    others: list[str] = []
-    for link in links(adventure):
-        a, b = cells[link.room], cells[link.exit.to]
-        if not _draw_text_link(link, a, b, at, put, labels, (starts, y0)):
-            others.append(_link_words(adventure, link, numbers))
+    done = set()
+    for index, link in enumerate(every):
+        if link.room in here and link.exit.to in here and \
+                _draw_text_link(link, here[link.room], here[link.exit.to], at, put, labels, (starts, y0)):
+            done.add(index)
     lines = ["".join(row).rstrip() for row in canvas]
-    legend = [f"{adventure.title}: {len(adventure.rooms)} rooms.",
-              "Rooms: * start, @ goal, ~ water, $ settlement, # dark; items: ? found by searching.",
-              "Links: = or H locked, . or : hidden, + opened by a trigger, ^ up or down (else listed below)."]
-    legend += [f"Goal: {words}." for words in goal_lines(adventure)]
-    body = legend + [""] + lines + [""] + _key(adventure, numbers, others)
-    return "\n".join(wrapped for line in body for wrapped in _wrap(line))
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines, done
 
 
 #: Spaces between two columns of the text map (where a link is drawn).
 _GAP = 4
-_MIN_LABEL = 10
+#: The narrowest a label is made before a map is split into parts (``[12 Wind Canyon]``).
+_READABLE_LABEL = 16
+
+
+def _fits(widths: list[int]) -> bool:
+    return sum(widths) + _GAP * (len(widths) - 1) <= MAX_COLUMNS
+
+
+def _parts(natural: dict[int, int]) -> list[list[int]]:
+    """The grid's columns in parts that each fit :data:`MAX_COLUMNS` with labels no narrower than
+    :data:`_READABLE_LABEL`: all in one when they do; else runs of whole columns, each part
+    beginning with the last column of the one before."""
+    columns = sorted(natural)
+    readable = [min(natural[x], _READABLE_LABEL) for x in columns]
+    if _fits(readable):
+        return [columns]
+    parts: list[list[int]] = []
+    first = 0
+    while True:
+        last = first + 1
+        while last + 1 < len(columns) and _fits(readable[first:last + 2]):
+            last += 1
+        parts.append(columns[first:last + 1])
+        if last >= len(columns) - 1:
+            return parts
+        first = last
 
 
 def _column_widths(natural: dict[int, int]) -> dict[int, int]:
@@ -262,7 +333,7 @@ def _column_widths(natural: dict[int, int]) -> dict[int, int]:
     widths = dict(natural)
     while sum(widths.values()) + _GAP * (len(widths) - 1) > MAX_COLUMNS:
         widest = max(widths, key=lambda x: (widths[x], -x))
-        if widths[widest] <= _MIN_LABEL:
+        if widths[widest] <= _READABLE_LABEL:
             break
         widths[widest] -= 1
     return widths
@@ -270,8 +341,8 @@ def _column_widths(natural: dict[int, int]) -> dict[int, int]:
 
 def _wrap(line: str) -> list[str]:
     """A line of the legend or key in lines of at most :data:`MAX_COLUMNS`, broken after words, the
-    rest indented (a drawing line, never longer than the map is wide, is left as it is)."""
-    if len(line) <= MAX_COLUMNS or line.startswith(("[", " ")) and "[" in line:
+    rest indented."""
+    if len(line) <= MAX_COLUMNS:
         return [line]
     import textwrap
 

@@ -163,8 +163,8 @@ class _Maker:
     def __init__(self, specs: dict[str, Mapping[str, fields.Checker]], ids: dict[str, list[str]]) -> None:
         self.specs = specs
         self.ids = ids
-        self.defs: Json = {"check": self._check(), "stats": self._stats(), "id": {"type": "string", "pattern": ID_REGEX},
-                           "player-stats": _system_stats(npc=False), "npc-stats": _system_stats(npc=True)}
+        self.defs: Json = {"check": self._check(), "id": {"type": "string", "pattern": ID_REGEX},
+                           **{f"{owner}-stats": _system_stats(owner) for owner in ("player", "npc", "item")}}
         for name in ("adventure", "goal", "player", "room", "exit", "item", "npc", "region", "trigger", "when",
                      "scenery", "text"):
             self.defs[name] = self.table(name)
@@ -211,7 +211,7 @@ class _Maker:
         if (owner, key) in CHECK_KEYS:
             return {"$ref": "#/$defs/check"}
         if key == "stats":
-            return {"$ref": f"#/$defs/{owner}-stats" if owner in ("player", "npc") else "#/$defs/stats"}
+            return {"$ref": f"#/$defs/{owner}-stats"}
         if owner == "top" and key in ("adventure", "player"):
             return {"$ref": f"#/$defs/{key}"}
         if owner == "adventure" and key == "goal":
@@ -264,19 +264,15 @@ class _Maker:
         return {"oneOf": [{"enum": list(DIFFICULTIES)},
                           {"type": "object", "properties": properties, "additionalProperties": False}]}
 
-    @staticmethod
-    def _stats() -> Json:
-        return {"type": "object", "propertyNames": {"enum": list(SYSTEM_IDS)},
-                "additionalProperties": {"type": "object"},
-                "description": "an item's per-system numbers, read piecemeal in play (docs/rules/<id>.md)"}
 
-
-def _system_stats(npc: bool) -> Json:
-    """A player's or an NPC's ``stats`` table: each system's table closed to the keys it declares."""
+def _system_stats(owner: str) -> Json:
+    """A player's, an NPC's or an item's ``stats`` table: each system's table closed to the keys it
+    declares for that owner (``PLAYER_STATS``, ``NPC_STATS``, ``ITEM_STATS``)."""
     properties = {}
     for system_id in SYSTEM_IDS:
         info = registry.info(system_id)
-        properties[system_id] = stat_table_schema(info.npc_stats if npc else info.player_stats)
+        table = {"player": info.player_stats, "npc": info.npc_stats, "item": info.item_stats}[owner]
+        properties[system_id] = stat_table_schema(table)
     return {"type": "object", "properties": properties, "additionalProperties": False,
             "description": "per-system numbers; each table is read by that system (docs/rules/<id>.md)"}
 

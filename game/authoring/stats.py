@@ -16,8 +16,9 @@ nothing here reads the error's sentences.  Anything else a system raises
 table itself, its message the reason.
 
 Item ``stats.<system>`` tables are read piecemeal during play, by no one sheet
-builder; they are not checked here (see :mod:`game.authoring.warnings` for
-tables no system reads).
+builder: each key is checked against the system's ``ITEM_STATS`` declaration (the one
+``wayfarer schema`` is made from), for its name and its kind (see
+:mod:`game.authoring.warnings` for tables no system reads).
 """
 from __future__ import annotations
 
@@ -28,8 +29,9 @@ from typing import Any
 
 from game.errors import ContentError, UsageError
 from game.rules import registry
-from game.rules.base import SystemInPlay
+from game.rules.base import SystemInPlay, did_you_mean
 from game.rules.dice import RandomDice
+from game.rules.stat_spec import StatTable, unknown
 from game.world.schema import KeyPath
 
 Problem = tuple[KeyPath, str]
@@ -52,7 +54,34 @@ def stats_problems(merged: Mapping[str, Any]) -> list[Problem]:
             problems.extend((path + field, message) for field, message in table_problems(system, stats, npc))
         if npc is None:
             problems.extend((path + ("kit",), message) for message in _kit_problems(merged, system_id, stats))
+    for path, system_id, stats in _item_tables(merged):
+        declared = registry.info(system_id).item_stats
+        problems.extend((path + field, message) for field, message in declared_problems(declared, stats))
     return problems
+
+
+def declared_problems(declared: StatTable, stats: Mapping[str, Any]) -> list[tuple[KeyPath, str]]:
+    """(key, reason) for each key of ``stats`` that ``declared`` does not name, or whose value is not
+    of the kind it declares."""
+    problems: list[tuple[KeyPath, str]] = []
+    for key, value in stats.items():
+        if unknown(declared, key):
+            problems.append(((str(key),), f"unknown key{did_you_mean(str(key), tuple(declared))}; "
+                                           f"known: {', '.join(declared)}"))
+        else:
+            reason = declared[str(key)].problem(value)
+            if reason:
+                problems.append(((str(key),), reason))
+    return problems
+
+
+def _item_tables(merged: Mapping[str, Any]) -> Iterator[tuple[KeyPath, str, Mapping[str, Any]]]:
+    """(key path, system id, table) of each item's stat table."""
+    items = merged.get("items")
+    for item_id, item in (items.items() if isinstance(items, Mapping) else ()):
+        if isinstance(item, Mapping):
+            for system_id, stats in _by_system(item.get("stats")):
+                yield ("items", str(item_id), "stats", system_id), system_id, stats
 
 
 def _kit_problems(merged: Mapping[str, Any], system_id: str, stats: Mapping[str, Any]) -> list[str]:
@@ -134,4 +163,4 @@ def unreported_problems(merged: Mapping[str, Any], loader_problems: list[Problem
         return any(path[:len(table)] == table for path, _ in loader_problems)
 
     return [(path, message) for path, message in stats_problems(merged)
-            if not reported(path[:4] if path[0] == "npcs" else path[:3])]
+            if not reported(path[:4] if path[0] in ("npcs", "items") else path[:3])]

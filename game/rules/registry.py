@@ -6,7 +6,7 @@ Each system lives in ``game.systems.<id>.rules`` and exposes:
 - ``OPTIONS: dict[str, tuple[str, ...]]``: each adventure option's allowed
   values, the default first (``[adventure.rules] <id> = {option = value}``);
 - ``make_system(options: Mapping[str, str]) -> RuleSystem``;
-- ``PLAYER_STATS`` and ``NPC_STATS``: the declared keys of its content stat tables
+- ``PLAYER_STATS``, ``NPC_STATS`` and ``ITEM_STATS``: the declared keys of its content stat tables
   (:mod:`game.rules.stat_spec`), read by its own check and by ``wayfarer schema``.
 
 Modules are imported on first use so that start-up stays fast.
@@ -35,6 +35,7 @@ class SystemInfo:
     options: Mapping[str, tuple[str, ...]]
     player_stats: StatTable
     npc_stats: StatTable
+    item_stats: StatTable
 
 
 def _module(system_id: str) -> ModuleType:
@@ -46,7 +47,8 @@ def _module(system_id: str) -> ModuleType:
 def info(system_id: str) -> SystemInfo:
     """The id, summary and options of one system; UsageError for an unknown id."""
     module = _module(system_id)
-    return SystemInfo(module.SYSTEM_ID, module.SUMMARY, module.OPTIONS, module.PLAYER_STATS, module.NPC_STATS)
+    return SystemInfo(module.SYSTEM_ID, module.SUMMARY, module.OPTIONS, module.PLAYER_STATS, module.NPC_STATS,
+                      module.ITEM_STATS)
 
 
 def option_problems(system_id: str, options: Mapping[str, object]) -> list[str]:

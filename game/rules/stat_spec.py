@@ -19,6 +19,8 @@ from typing import Any, Literal
 #: (``3D+1`` or a number of dice), a list of words, a table of fixed keys, a table of any names.
 StatKind = Literal["int", "bool", "text", "code", "words", "table", "entries"]
 
+#: A content die as ``d8``, ``2d6``, ``d4+1``.
+DIE_REGEX = r"^([1-9][0-9]?)?d(2|3|4|6|8|10|12|20|100)([+-][0-9]+)?$"
 #: A die code as ``3D+1``, ``4D``, ``2d-1`` (OpenD6's form).
 DIE_CODE_REGEX = r"^\s*[0-9]+\s*[dD]\s*([+-]\s*[0-9]+)?\s*$"
 

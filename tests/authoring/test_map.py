@@ -1,6 +1,7 @@
 """``wayfarer map``: rooms and links drawn as text, DOT and SVG, with start, goal, NPCs, items, locked and hidden ways."""
 from __future__ import annotations
 
+import re
 import xml.dom.minidom
 from pathlib import Path
 
@@ -8,7 +9,9 @@ import pytest
 
 from game.cli import main
 from game.mapping import layout
+from game.paths import bundled_root
 from game.world.content import Adventure
+from game.world.loader import find_adventure, load_adventure
 from tests.conftest import DATA
 
 
@@ -127,3 +130,53 @@ def test_trigger_opened_ways_wanderers_and_dark_rooms_are_marked(capsys: pytest.
     assert "Wanderers:" in out and "maintenance drone (passes)" in out
     assert main(["map", "cloak-of-darkness", "--format", "svg"]) == 0
     assert "Foyer Bar @#" in capsys.readouterr().out
+
+
+def _generated(tmp_path: Path, theme: str, seed: int) -> Path:
+    """A large generated adventure, written as ``wayfarer generate`` writes it (no certificate run)."""
+    from game.generate.build import build
+    from game.generate.emit import render, write_folder
+
+    folder = tmp_path / f"{theme}-{seed}"
+    write_folder(folder, render(build(seed, theme, "large"), None))
+    return folder
+
+
+_LABEL = re.compile(r"\[(\d+)(?: ([^\]]*?))?([*@~$#]*)\]")
+
+
+@pytest.mark.parametrize("source", [("salt", 1), ("salt", 4), ("salt", 5), ("station", 1), ("station", 3),
+                                    "glass-oasis", "halcyon-drift", "cloak-of-darkness", str(DATA / "belfry")],
+                         ids=str)
+def test_a_text_map_of_any_size_fits_100_columns_names_whole_words_and_draws_every_link(
+        source: tuple[str, int] | str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Wide maps come in parts of whole columns (each repeating the last of the one before); a label
+    keeps whole words of its room's name, or its number alone; a link no part draws is one that no
+    drawing could (not straight between neighbours), or one that runs across a part's edge."""
+    from game.mapping import _draw_part, _parts, links, text_parts
+
+    folder = _generated(tmp_path, *source) if isinstance(source, tuple) else source
+    assert main(["map", str(folder)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in out) <= 100
+    adventure = load_adventure(folder if isinstance(folder, Path) else find_adventure(folder, bundled_root()))
+    names = {number: room.name for number, room in enumerate(adventure.rooms.values(), 1)}
+    drawings, undrawn = text_parts(adventure)
+    seen = set()
+    for lines in drawings:
+        for number, name, _ in _LABEL.findall("\n".join(lines)):
+            full = names[int(number)]
+            seen.add(int(number))
+            shown = name.removesuffix("…")
+            assert not name or full == shown or (name.endswith("…") and full.startswith(shown) and
+                                     (full[len(shown)] in " -" or shown.endswith("-"))), (number, name, full)
+    assert seen == set(names)
+    cells = layout(adventure)
+    whole = _draw_part(adventure, cells, dict(zip(adventure.rooms, names, strict=True)),
+                       {x: 26 for x, _ in cells.values()}, links(adventure))[1]
+    every = links(adventure)
+    parts = _parts({x: 26 for x, _ in cells.values()})
+    for link in undrawn:
+        together = any(cells[link.room][0] in part and cells[link.exit.to][0] in part for part in parts)
+        assert every.index(link) not in whole or not together, link
+    assert ("Other links:" in out) == bool(undrawn)

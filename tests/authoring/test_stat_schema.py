@@ -95,3 +95,40 @@ def test_every_declared_key_passes_the_system_s_check_and_the_schema(system: str
         data = {"npcs": {"x": {"name": "x", "stats": {system: stats}}}} if npc else {"player": {"stats": {system: stats}}}
         assert not [e.message for e in validator.iter_errors(data) if "stats" in e.absolute_path], (key, stats)
         assert table_problems(registry.get_system(system), stats, (1, "biological") if npc else None) == [], key
+
+
+#: (system, a misspelt item stat key's TOML line, a wrong-typed one's): ``[items.knife.stats.<id>]``.
+ITEM_MISTAKES: dict[str, tuple[str, str]] = {
+    "open_adventures": ("reech = 6", 'reach = "near"'),
+    "vaarn": ("trad = 3", 'damage = "8"'),
+    "opend6": ("damge = \"2D\"", 'armor = "heavy"'),
+    "bind": ("hand = 2", "hands = 3"),
+    "maelstrom": ("specialities = [\"knives\"]", 'type = "sharp"'),
+}
+
+
+@pytest.mark.parametrize("system", sorted(ITEM_MISTAKES))
+@pytest.mark.parametrize("mistake", [0, 1], ids=["misspelt-key", "wrong-type"])
+def test_an_item_stat_mistake_is_flagged_by_the_schema_and_by_check(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str, mistake: int) -> None:
+    folder = adventure(tmp_path, npc=f"\n[items.knife.stats.{system}]\n{ITEM_MISTAKES[system][mistake]}\n")
+    code, out = check(folder, capsys)
+    key = ITEM_MISTAKES[system][mistake].split(" =")[0]
+    assert code == 1
+    assert any(f": items.knife.stats.{system}.{key}: " in line for line in out), out
+    assert any(path.startswith(f"items.knife.stats.{system}") for path in _schema_errors(folder))
+
+
+@pytest.mark.parametrize("system", registry.SYSTEM_IDS)
+def test_every_declared_item_key_passes_check_and_the_schema(system: str) -> None:
+    from game.authoring.stats import declared_problems
+
+    table = registry.info(system).item_stats
+    validator = jsonschema.Draft202012Validator(content_schema())
+    samples = {"damage": "d8"} if system in ("vaarn", "opend6") else {}
+    samples |= {"cost": "d6"} if system == "vaarn" else {}
+    for key, stat in table.items():
+        stats = {key: samples.get(key, _sample(stat))}
+        data = {"items": {"x": {"name": "x", "stats": {system: stats}}}}
+        assert not list(validator.iter_errors(data)), (key, stats)
+        assert declared_problems(table, stats) == [], key

@@ -77,7 +77,7 @@ def test_a_hidden_exit_without_find(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_effect_keys_and_stat_tables_nothing_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = TINY.replace('effect = { damage = "d10" }', 'effect = { heals = "d6" }')
     text = text.replace('[items.stone]\nname = "smooth stone"', '[items.stone]\nname = "smooth stone"\n'
-                        'stats.open_adventures = { dice = 2 }\nstats.vaarn = { trade = 3 }')
+                        'stats.open_adventures = { bonus = 2 }\nstats.vaarn = { trade = 3 }')
     found = warnings_of(tmp_path, text, capsys)
     assert any("items.rod.effect.heals: warning: effect key 'heals' is read by nothing (did you mean heal?); "
                "allowed: damage, damage_type, heal, consumed, reveal, water, sustain" in line for line in found)

@@ -71,6 +71,7 @@ from game.systems.bind.core import (
 )
 from game.systems.bind.moment import BindMoment, BindRound
 from game.systems.bind.sheet import BindSheet
+from game.systems.bind.traits import ITEM_STATS as ITEM_STATS
 from game.systems.bind.traits import NPC_STATS as NPC_STATS
 from game.systems.bind.traits import PLAYER_STATS as PLAYER_STATS
 from game.systems.bind.traits import stack, teamwork_bonus

@@ -231,6 +231,10 @@ PLAYER_STATS: StatTable = {
     "attributes": Stat("table", keys=ints(ATTRIBUTES)), "skills": Stat("table", keys=ints(SKILLS)),
 }
 NPC_STATS: StatTable = PLAYER_STATS
+#: The keys of ``[items.X.stats.bind]``: a weapon's ``bonus`` and ``damage``, the ``hands`` it
+#: needs, an armour's ``dr`` and ``covering``.
+ITEM_STATS: StatTable = {"bonus": Stat("int"), "damage": Stat("int"), "hands": Stat("int", 1, 2),
+                         "dr": Stat("int", 0), "covering": Stat("int", 0)}
 
 
 #: A problem with a stat table: its message (``where.key: reason``) and the typed problem.

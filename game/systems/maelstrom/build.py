@@ -16,6 +16,7 @@ from game.rules.stat_spec import Stat, StatTable, unknown
 from game.systems.maelstrom.sheet import (
     ABILITIES,
     ATTRIBUTES,
+    DAMAGE_TYPES,
     MAX_DOTS,
     MAX_TIER,
     MAX_WILLPOWER,
@@ -85,6 +86,14 @@ PLAYER_STATS: StatTable = {
     "abilities": Stat("table", keys={name: _DOTS for name in _ABILITY_NAMES}),
 }
 NPC_STATS: StatTable = PLAYER_STATS
+#: The keys of ``[items.X.stats.maelstrom]``: a weapon's ``damage`` dice and ``type``, the
+#: ``attribute`` and ``ability`` it is used with, whether Strength adds (``strength``), its
+#: ``specialty`` tags and the ``advanced`` specialties it needs; an armour's ``armor`` dots.
+ITEM_STATS: StatTable = {
+    "damage": Stat("int", 0), "type": Stat("text", choices=DAMAGE_TYPES), "attribute": Stat("text", choices=ATTRIBUTES),
+    "ability": Stat("text", choices=ABILITIES), "strength": Stat("bool"),
+    "specialty": Stat("words", words_or_one=True), "advanced": Stat("words", words_or_one=True), "armor": _DOTS,
+}
 
 
 def _key(name: str) -> str:

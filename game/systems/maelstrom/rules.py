@@ -35,6 +35,7 @@ from game.systems.maelstrom import odds as mo
 from game.systems.maelstrom import sheet as sheets
 from game.systems.maelstrom.actions import AttackRequest
 from game.systems.maelstrom.approaches import Approach
+from game.systems.maelstrom.build import ITEM_STATS as ITEM_STATS
 from game.systems.maelstrom.build import NPC_STATS as NPC_STATS
 from game.systems.maelstrom.build import PLAYER_STATS as PLAYER_STATS
 from game.systems.maelstrom.events import ATTACKER, DEFENDER, AttackBotched, AttackHit, AttackMissed, WillpowerUse

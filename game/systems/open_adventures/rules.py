@@ -43,7 +43,7 @@ from game.rules.base import (
     share,
 )
 from game.rules.dice import Dice, roll_many
-from game.rules.stat_spec import StatTable, ints
+from game.rules.stat_spec import Stat, StatTable, ints
 from game.systems.open_adventures.dice import (
     ACTION_ATTRIBUTES,
     ATTRIBUTES,
@@ -105,6 +105,7 @@ __all__ = [
     "AttackRequest",
     "CheckOutcome",
     "MoveOutcome",
+    "ITEM_STATS",
     "NPC_STATS",
     "PLAYER_STATS",
     "OASheet",
@@ -128,6 +129,9 @@ PC_DEFAULTS: dict[str, int] = {"move": 2, "fight": 2, "shoot": 2, "skill": 2, "w
 PLAYER_STATS: StatTable = {**ints(PC_DEFAULTS, 0), **ints(("move", "pool"), 1)}
 #: The keys of ``[npcs.X.stats.open_adventures]`` (an NPC may be a contraption: Move 0).
 NPC_STATS: StatTable = {**ints(TIER_STATS[1], 0), **ints(("pool", "hits"), 1)}
+#: The keys of ``[items.X.stats.open_adventures]``: a weapon's damage ``bonus`` (the weapon house
+#: rule) and the ``reach`` it strikes from, in inches.
+ITEM_STATS: StatTable = {"bonus": Stat("int", 0), "reach": Stat("int", 0)}
 
 RULE_FOR: dict[str, str] = {
     "move": "seed 000 §1 Move", "fight": "seed 000 §2 Close Combat Attacks",

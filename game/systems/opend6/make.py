@@ -13,7 +13,7 @@ from typing import Any
 from game.errors import ContentError, StatProblem
 from game.rules.base import RollResult, did_you_mean
 from game.rules.dice import Dice
-from game.rules.stat_spec import Stat, StatTable, unknown
+from game.rules.stat_spec import DIE_CODE_REGEX, DIE_REGEX, Stat, StatTable, unknown
 from game.systems.opend6.codes import ATTRIBUTES, SKILLS, DieCode
 from game.systems.opend6.roll import D6Request, roll
 from game.systems.opend6.sheet import skill_code
@@ -37,6 +37,11 @@ PLAYER_STATS: StatTable = {
     "fate_points": Stat("int", 0), "tags": Stat("words"),
 }
 NPC_STATS: StatTable = PLAYER_STATS
+#: The keys of ``[items.X.stats.opend6]``: a weapon's ``damage`` (a die such as d8, or a die
+#: code) and an armour's ``armor`` code.
+ITEM_STATS: StatTable = {
+    "damage": Stat("text", pattern=rf"{DIE_REGEX}|{DIE_CODE_REGEX}"), "armor": _CODE,
+}
 
 
 def _suggest(word: str, known: tuple[str, ...] | list[str]) -> str:

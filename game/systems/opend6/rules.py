@@ -31,6 +31,7 @@ from game.rules.dice import Dice
 from game.systems.opend6 import codes, combat, initiative, make, types
 from game.systems.opend6 import roll as rolls
 from game.systems.opend6 import sheet as sheets
+from game.systems.opend6.make import ITEM_STATS as ITEM_STATS
 from game.systems.opend6.make import NPC_STATS as NPC_STATS
 from game.systems.opend6.make import PLAYER_STATS as PLAYER_STATS
 from game.systems.opend6.roll import D6Request

@@ -207,6 +207,15 @@ NPC_STATS: StatTable = {
 }
 
 
+#: The keys of ``[items.X.stats.vaarn]``: a weapon's own ``damage`` die, what it does well
+#: against (``bonus_against``: a bonus die), its ``damage_type`` (the creature quirks), an item's
+#: worth in slots of goods (``trade``) and an exotica's cost die (``cost``).
+ITEM_STATS: StatTable = {
+    "damage": Stat("text", pattern=r"^[dD][0-9]+$"), "bonus_against": Stat("words"), "damage_type": Stat("text"),
+    "trade": Stat("int", 0), "cost": Stat("text", pattern=r"^[dD][0-9]+$"),
+}
+
+
 def stat_problems(stats: Mapping[str, Any], npc: bool = False) -> list[str]:
     """Every problem with a content stat table, one message each (empty when fine)."""
     return [problem.reason for problem in stat_findings(stats, npc)]

@@ -41,6 +41,7 @@ from game.systems.vaarn.data import (
     stat_problems,
     wound_slots,
 )
+from game.systems.vaarn.data import ITEM_STATS as ITEM_STATS
 from game.systems.vaarn.data import NPC_STATS as NPC_STATS
 from game.systems.vaarn.data import PLAYER_STATS as PLAYER_STATS
 from game.systems.vaarn.sheet import LEGACY_SCRATCH, VaarnMoment, VaarnSheet
