@@ -185,15 +185,31 @@ def named(world: World, actor: str) -> str:
     return "you" if actor == PLAYER else world.the_npc(actor)
 
 
-def attack_label(world: World, attacker: str, defender: str) -> str:
-    """The dice-log label of an attack roll: ``you attack the raider`` or ``the raider attacks``."""
-    return f"you attack {named(world, defender)}" if attacker == PLAYER else f"{named(world, attacker)} attacks"
+def attack_label(world: World, attacker: str, defender: str, weapon: Weapon | None = None) -> str:
+    """The dice-log label of an attack roll: ``you attack the raider`` or ``the raider attacks``;
+    with a ``weapon`` that names its kind of harm, the item and the kind too (:func:`harm_words`)."""
+    label = f"you attack {named(world, defender)}" if attacker == PLAYER else f"{named(world, attacker)} attacks"
+    return label + harm_words(world, defender, weapon)
 
 
-def report_attack(turn: Turn, attacker: str, defender: str, result: AttackResult[Any]) -> None:
-    """Show every roll of the attack (``attacker`` against ``defender``, by id), then what followed."""
+def harm_words(world: World, defender: str, weapon: Weapon | None) -> str:
+    """`` with the Storm Glass (electrical, which it fears)`` for a weapon with a kind of harm, saying
+    when the defender's creature type fears or resists it (each system's rule then shows in its
+    roll); ``""`` for a weapon that names no kind."""
+    if weapon is None or not weapon.damage_type:
+        return ""
+    creature = "" if defender == PLAYER else world.npc(defender).creature
+    how = {"fears": ", which it fears", "resists": ", which it shrugs off"}.get(weapon.harm_against(creature), "")
+    name = weapon.name if weapon.name.startswith(("its ", "a ", "an ", "the ")) else f"the {weapon.name}"
+    return f" with {name} ({weapon.damage_type}{how})"
+
+
+def report_attack(turn: Turn, attacker: str, defender: str, result: AttackResult[Any],
+                  weapon: Weapon | None = None) -> None:
+    """Show every roll of the attack (``attacker`` against ``defender``, by id), then what followed;
+    the attack roll's label names the ``weapon`` when it deals a kind of harm."""
     label = attack_label(turn.world, attacker, defender)
-    turn.show_roll(label, result.roll)
+    turn.show_roll(label + harm_words(turn.world, defender, weapon), result.roll)
     for roll in result.rolls:
         turn.show_roll(turn.play.follow_up_label(label, named(turn.world, defender)), roll)
     turn.emit(*result.events)

@@ -201,7 +201,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         result = dataclasses.replace(result, events=naming(result.events, npc_id))
         if defender != PLAYER:
             settle_npc(turn, defender)
-        report_attack(turn, attacker, defender, result)
+        report_attack(turn, attacker, defender, result, weapon)
         if defender == PLAYER:
             settle_player(turn)
         return result
