@@ -365,6 +365,21 @@ def attack(attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: 
                         events=tuple(events))
 
 
+def strike_helpless(attacker: BindSheet, defender: BindSheet, weapon: Weapon, dice: Dice) -> AttackResult[BindSheet]:
+    """A blow at a foe that is down (house rule): nothing resists it, so no roll (seed 003 §Resisted
+    Actions rolls only what is resisted) and no exchange; the damage roll alone, armour no help.
+
+    Faces read: the damage die.  Events: the defender's HP change and its death, if it dies.
+    """
+    hurt = damage_roll(attacker, arms_of(weapon), defender, False, dice,
+                       (attacker.name or "the attacker", defender.name or "the defender"))
+    dealt = int(hurt.figures["total"])
+    after = wound(defender, dealt)
+    events = _hp_events(DEFENDER, defender, after, "blow")
+    return AttackResult(replace(hurt, figures={**hurt.figures, "striker": ATTACKER}), True, dealt, attacker, after,
+                        events=tuple(events))
+
+
 def struck_by(result: AttackResult[BindSheet], side: str) -> bool:
     """Whether ``side`` (:data:`ATTACKER` or :data:`DEFENDER`) dealt a blow in the exchange (its damage was rolled)."""
     return any(roll.figures.get("striker") == side for roll in result.rolls)
