@@ -156,7 +156,7 @@ def attack_request(attacker: BindSheet, defender: BindSheet, weapon: Weapon, sit
         return BindRequest(bonus=_defence(defender, arms.ranged), tn=COMBAT_TN + _offence(attacker, arms),
                            unanswered=unanswered)
     return BindRequest(bonus=_offence(attacker, arms), tn=COMBAT_TN + _defence(defender, arms.ranged),
-                       unanswered=unanswered)
+                       unanswered=unanswered, helpless=not attacker.npc and condition(defender) == "down")
 
 
 def armour_applies(sheet: BindSheet, beyond: int, struck_is_roller: bool) -> bool:
