@@ -46,7 +46,7 @@ _MARK = "\x00wayfarer-spliced\x00"
 #: Written apart: the items moved as a literal string of lines, the log too or as one JSON-style line.
 _SPLICED = ("item_moves", "log")
 #: Lists of texts written on one line, JSON-style, at C speed (tomli_w writes a line each).
-_ONE_LINE = ("visited", "opened", "found", "identified", "puzzled", "flags")
+_ONE_LINE = ("visited", "opened", "found", "identified", "puzzled", "drawn", "flags")
 #: What a TOML literal string cannot hold: control characters but tab (newline ends a line here), three quotes.
 _NOT_LITERAL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]|'''")
 #: Lines of two words (no quote, backslash or control character): safe in a TOML literal string.
@@ -585,7 +585,8 @@ _STATE_FIELDS: dict[str, tuple[str, bool]] = {
     "food": ("amount", True), "turn": ("count", True), "minutes": ("count", True), "status": ("text", True),
     "ending": ("text", False), "visited": ("texts", True), "item_moves": ("text table", True),
     "opened": ("texts", True), "found": ("texts", True), "searched": ("texts", False),
-    "identified": ("texts", True), "puzzled": ("texts", False), "npcs": ("table", True),
+    "identified": ("texts", True), "puzzled": ("texts", False), "drawn": ("texts", False),
+    "npcs": ("table", True),
     "drank_day": ("count", True), "ate_day": ("count", True), "thirst_days": ("amount", True),
     "hunger_days": ("amount", True), "log": ("texts", True), "moment": ("table", False),
     "flags": ("texts", False), "counters": ("table", False), "worn": ("texts", False), "wielded": ("text", False),

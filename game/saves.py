@@ -916,7 +916,7 @@ class SaveStore:
                          if not (p.startswith("room:") and p[5:] in rooms) and not _valid_place(p, adventure)]
         problems += [f"npc {n}" for n in npcs if n not in adventure.npcs]
         problems += [f"room {r}" for r in {*npc_rooms, *(npc.room for npc in npcs.values())} if r and r not in rooms]
-        problems += [f"item {i}" for i in state.identified | state.puzzled if i not in items]
+        problems += [f"item {i}" for i in state.identified | state.puzzled | state.drawn if i not in items]
         if state.status not in ("playing", "won", "dead", "lost"):
             problems.append(f"status {state.status}")
         if state.system not in _system_ids():

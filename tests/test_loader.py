@@ -406,6 +406,13 @@ def test_values_not_in_their_lists(tmp_path: Path) -> None:
     ]
 
 
+def test_a_weapons_kind_of_harm_is_one_of_the_list(tmp_path: Path) -> None:
+    text = BASE.replace('kind = "weapon"', 'kind = "weapon"\ndamage_type = "electric"')
+    assert problems_of(tmp_path, text) == [
+        "adventure.toml:21: items.knife.damage_type: 'electric' is not a kind of harm (did you mean electrical?); "
+        "allowed: bludgeoning, piercing, slashing, kinetic, fire, electrical, cold, acid, poison, psychic"]
+
+
 def test_direction_given_twice_and_blocks_without_exit(tmp_path: Path) -> None:
     text = (BASE.replace('exits = { north = "road" }', 'exits = { north = "road", n = "road" }\nnpcs = ["bandit"]')
             + '\n[npcs.bandit]\nname = "bandit"\ntier = 1\nblocks = "w"\n')

@@ -1,6 +1,7 @@
 """The parser a player of Inform and TADS games expects (issue 14), through the engine."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -579,6 +580,7 @@ def test_take_prefers_what_is_not_yet_carried_and_it_is_what_a_search_found(scri
 
 def test_a_long_rest_without_food_says_so_once_and_never_that_you_are_deprived(game: Engine) -> None:
     game.state.food = 0
+    game.state.player = dataclasses.replace(game.state.player, hp=1)  # a rest with something to mend
     lines = play(game, "rest long")
     assert lines[0] == "A long rest needs both water and food: without them it does you no good."
     assert not any("Deprived" in line for line in lines) and not game.state.deprived

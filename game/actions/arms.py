@@ -10,11 +10,11 @@ if TYPE_CHECKING:
 
 
 def weapon_of(world: World, item_id: str) -> Weapon:
-    """The system-neutral weapon profile of an item (exotica use their effect's damage)."""
+    """The system-neutral weapon profile of an item (exotica use their effect's damage and kind of harm;
+    ``[items.X.stats.<system>] damage_type`` overrides for one system)."""
     item = world.item(item_id)
     damage = item.damage or str(item.effect.get("damage", "d4"))
     overrides = dict(item.stats.get(world.system.id, {}))
-    if "damage_type" in item.effect:
-        overrides.setdefault("damage_type", str(item.effect["damage_type"]))
+    kind = str(overrides.get("damage_type") or item.damage_type or item.effect.get("damage_type", ""))
     return Weapon(name=world.item_name(item_id), damage=damage, ranged=item.ranged,
-                  bonus_against=item.bonus_against, system=overrides)
+                  bonus_against=item.bonus_against, system=overrides, damage_type=kind)

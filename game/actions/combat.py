@@ -10,6 +10,7 @@ from game.actions.deeds import Attack, Shoot, weapon_of
 from game.actions.scope import Scope, resolve, resolve_carried
 from game.errors import ActionRefused
 from game.events import PLAYER
+from game.npc import memory
 from game.rules.base import AttackResult, Weapon
 from game.text import capital
 from game.world.state import room_place
@@ -118,7 +119,9 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
     situation = turn.play.situation(turn, commit=commit)
     request = world.system.attack_request(world.state.player, npc_state.sheet, weapon, situation)
     turn.record(f"attack {world.the_npc(npc_id)}", request)
-    if npc_state.disposition != "hostile":
+    if npc_state.disposition != "hostile" and former_foe(world, npc_id):
+        npc_state.disposition = "hostile"  # the fight goes on: no question, no assault on a bystander
+    elif npc_state.disposition != "hostile":
         confirm_attack(turn, npc_id)
         npc_state.disposition = "hostile"
         turn.say(f"{capital(world.the_npc(npc_id))} turns on you!")
@@ -129,6 +132,12 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
         world.move_item(weapon_id, room_place(world.state.room))
         turn.say(f"The {world.item_name(weapon_id)} falls to the ground.")
     turn.spend(1)
+
+
+def former_foe(world: World, npc_id: str) -> bool:
+    """Whether ``npc_id`` is a foe out of the fight for now, not someone at peace: it fought the
+    player and fled or won, but never surrendered (a prisoner is asked about, as a bystander is)."""
+    return memory.remembers(world, npc_id, "fought") and not memory.remembers(world, npc_id, "surrendered")
 
 
 def confirm_attack(turn: Turn, npc_id: str) -> None:
@@ -160,7 +169,8 @@ def confirm_before_round(turn: Turn) -> None:
                             pronouns=turn.pronouns, what="attack")
     except ActionRefused:
         return  # the attack itself will say why
-    if world.npc_condition(npc_id) == "dead" or world.npc_state(npc_id).disposition == "hostile":
+    if world.npc_condition(npc_id) == "dead" or world.npc_state(npc_id).disposition == "hostile" \
+            or former_foe(world, npc_id):
         return
     if turn.answers:
         turn.answers.insert(0, turn.answers[0])  # kept for the attack's own question
@@ -185,15 +195,31 @@ def named(world: World, actor: str) -> str:
     return "you" if actor == PLAYER else world.the_npc(actor)
 
 
-def attack_label(world: World, attacker: str, defender: str) -> str:
-    """The dice-log label of an attack roll: ``you attack the raider`` or ``the raider attacks``."""
-    return f"you attack {named(world, defender)}" if attacker == PLAYER else f"{named(world, attacker)} attacks"
+def attack_label(world: World, attacker: str, defender: str, weapon: Weapon | None = None) -> str:
+    """The dice-log label of an attack roll: ``you attack the raider`` or ``the raider attacks``;
+    with a ``weapon`` that names its kind of harm, the item and the kind too (:func:`harm_words`)."""
+    label = f"you attack {named(world, defender)}" if attacker == PLAYER else f"{named(world, attacker)} attacks"
+    return label + harm_words(world, defender, weapon)
 
 
-def report_attack(turn: Turn, attacker: str, defender: str, result: AttackResult[Any]) -> None:
-    """Show every roll of the attack (``attacker`` against ``defender``, by id), then what followed."""
+def harm_words(world: World, defender: str, weapon: Weapon | None) -> str:
+    """`` with the Storm Glass (electrical, which it fears)`` for a weapon with a kind of harm, saying
+    when the defender's creature type fears or resists it (each system's rule then shows in its
+    roll); ``""`` for a weapon that names no kind."""
+    if weapon is None or not weapon.damage_type:
+        return ""
+    creature = "" if defender == PLAYER else world.npc(defender).creature
+    how = {"fears": ", which it fears", "resists": ", which it shrugs off"}.get(weapon.harm_against(creature), "")
+    name = weapon.name if weapon.name.startswith(("its ", "a ", "an ", "the ")) else f"the {weapon.name}"
+    return f" with {name} ({weapon.damage_type}{how})"
+
+
+def report_attack(turn: Turn, attacker: str, defender: str, result: AttackResult[Any],
+                  weapon: Weapon | None = None) -> None:
+    """Show every roll of the attack (``attacker`` against ``defender``, by id), then what followed;
+    the attack roll's label names the ``weapon`` when it deals a kind of harm."""
     label = attack_label(turn.world, attacker, defender)
-    turn.show_roll(label, result.roll)
+    turn.show_roll(label + harm_words(turn.world, defender, weapon), result.roll)
     for roll in result.rolls:
         turn.show_roll(turn.play.follow_up_label(label, named(turn.world, defender)), roll)
     turn.emit(*result.events)

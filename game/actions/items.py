@@ -17,6 +17,7 @@ from game.world.state import PLAYER, room_place
 if TYPE_CHECKING:
     from game.actions.scope import Thing
     from game.parser import Command
+    from game.world.world import World
 
 DOOR_WORDS = {"door", "gate", "hatch", "grate", "grille", "lock", "way", "trapdoor", "portal"}
 
@@ -140,6 +141,22 @@ def pick_up(turn: Turn, item_id: str) -> None:
         return
     world.move_item(item_id, PLAYER)
     turn.say(f"Taken: {definite(name)}.")
+    water = water_with(world, item_id)
+    if water:
+        world.state.water += water
+        turn.say(f"It holds {water} ration{'s' if water != 1 else ''} of water.")
+
+
+def water_with(world: World, item_id: str) -> int:
+    """The water a container brings the first time it reaches the player's hands (then marked drawn):
+    a container starts full (docs/authoring.md, item kinds), so its ``rations``, wherever it was found
+    (a body, the ground, a merchant's stock); none for one the player started with (that water is
+    the player's ``water``) or whose water came before (it is in the supply now)."""
+    item = world.item(item_id)
+    if item.kind != "water" or item_id in world.state.drawn:
+        return 0
+    world.state.drawn.add(item_id)
+    return 0 if item_id in world.adventure.player.items else item.rations
 
 
 def drop(turn: Turn, command: Command) -> None:

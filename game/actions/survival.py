@@ -130,11 +130,38 @@ def rest(turn: Turn, command: Command) -> None:
     if _interrupted(turn, minutes, "rest"):
         turn.say("The rest is broken before it does you any good.")
         return
+    if not world.state.deprived and nothing_to_mend(turn, kind):
+        if kind == "long":
+            turn.say(f"Nothing needs mending: you {_sleep(world.state.minutes, minutes)}, and leave your supplies be.")
+        else:
+            hint = " (a long rest would)" if not nothing_to_mend(turn, "long") else ""
+            turn.say(f"A short rest would mend nothing now{hint}: you sit a while and leave your supplies be.")
+        turn.spend(minutes)
+        return
     supplied = _consume_for_rest(turn, kind, minutes)
     turn.play.rest(turn, kind, supplied and not world.state.deprived)  # the system says when it did no good
     if supplied and world.state.deprived:
         turn.say("Deprived as you are, the rest does you no good.")
     turn.spend(minutes)
+
+
+class _Generous:
+    """Dice one short of their top face (a Wild Die never explodes): what a rest could mend at best."""
+
+    def __init__(self) -> None:
+        self.faces: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        self.faces.append(max(1, sides - 1))
+        return self.faces[-1]
+
+
+def nothing_to_mend(turn: Turn, kind: str) -> bool:
+    """Whether a fed rest of ``kind`` would change nothing on the player's sheet (no HP, wound,
+    fatigue or depleted ability to restore): then it takes no ration, its supplies are the
+    player's to eat or drink (no seed has a rest eat for its own sake; each heals by it)."""
+    sheet = turn.world.state.player
+    return bool(turn.world.system.rest(sheet, kind, True, _Generous()).sheet == sheet)
 
 
 def _consume_for_rest(turn: Turn, kind: str, minutes: int) -> bool:

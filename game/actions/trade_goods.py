@@ -239,8 +239,9 @@ def exchange(turn: Turn, npc_id: str, give: Goods, get: Goods) -> None:
             state.food += item.rations
             continue
         world.move_item(item_id, PLAYER)
-        if item.kind == "water":
+        if item.kind == "water":  # a merchant's container comes full, whatever it held before
             state.water += item.rations
+            state.drawn.add(item_id)
     state.water += get.water
     capacity = capacity_after(world, Goods(), Goods())
     limit = water_limit(world, before, water_before, capacity)

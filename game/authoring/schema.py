@@ -60,6 +60,7 @@ ENUMS: dict[tuple[str, str], tuple[str, ...]] = {
     ("trigger", "on"): TRIGGER_EVENTS, ("trigger", "end"): TRIGGER_ENDS, ("when", "time"): ("day", "night"),
     ("item", "kind"): ITEM_KINDS,
     ("item", "bonus_against"): CREATURES,
+    ("item", "damage_type"): DAMAGE_TYPES,
     ("npc", "disposition"): DISPOSITIONS,
     ("npc", "behaviour"): BEHAVIOURS,
     ("npc", "creature"): CREATURES,

@@ -9,8 +9,9 @@ carries (or forces them), goes for the goal's items, foes and room, works
 towards the triggers that win the adventure (:mod:`game.authoring.aims`:
 leaving a thing where a trigger wants it, lighting a dark room by leaving
 what darkens it, doing the winning action), never does what a trigger would
-refuse unless a plan asks for it (blundering about in the dark), and
-explores what it has not seen.  It talks to the engine through commands
+refuse unless a plan asks for it, and explores what it has not seen.  Darkness
+alone it meets as a first-timer who has not read the adventure: it goes to see a
+room that can be dark first and gropes about there (:meth:`Scout._first_time_dark`).  It talks to the engine through commands
 only, like a player, and decides from the state of the world and typed
 answers of the rules and play layers (health as
 ``RuleSystem.health_fraction``, closing in as ``BasePlay.closing_in``, a
@@ -63,6 +64,11 @@ class RunResult:
     openings: tuple[str, ...] = ()
 
 
+#: The share of first-time players who, warned in the dark ("You could easily disturb something!"),
+#: grope about once more before going back (a choice of the simulator, not of any game).
+SECOND_GROPE = 0.35
+
+
 class Scout:
     """Plays one run through an :class:`~game.engine.Engine`."""
 
@@ -98,6 +104,8 @@ class Scout:
         #: Items left behind on purpose (a trigger wants them elsewhere): not taken again.
         self.shed: set[str] = set()
         self.beyond = ""
+        #: Rooms it has stood in while dark, and how many times it groped about in each (a first-timer).
+        self.groped: dict[str, int] = {}
         self.go_stoppers = any(t.on == "action" and (t.refuse or t.end) and (not t.verbs or "go" in t.verbs)
                                and "go" not in t.not_verbs for t in self.adventure.triggers)
 
@@ -157,7 +165,8 @@ class Scout:
                   or self._trade() or self._heal())
         if not action and self.explorer:
             action = self._explore()
-        planned = None if action else self._pursue()  # a plan's action may be one a trigger refuses: that is the point
+        # a plan's action (or a first-timer's groping in the dark) may be one a trigger refuses: that is the point
+        planned = None if action else (self._first_time_dark() or self._pursue())
         action = planned or action or self._search() or self._travel()
         self.say(planned or self._unstopped(action or "wait"))
         if self.state.turn == turn_before:
@@ -537,6 +546,48 @@ class Scout:
         if blocker is not None:  # a guard bars the way: going would be refused, so fight it
             return self._strike(blocker)
         return f"go {step.direction}"
+
+    def _first_time_dark(self) -> str | None:
+        """A first-time player, who has not read the solution: it cannot know a room is dark before it
+        stands there, so it goes to see a room that can be dark before any plan to light it; in the dark
+        for the first time it gropes about (``look``: the game's warning comes only after it), and
+        :data:`SECOND_GROPE` of players try again before going back; then it plans on, blind to what its
+        groping did (:meth:`_unknowing_plan`)."""
+        dark_rooms = [r for r, room in self.adventure.rooms.items() if room.dark is not None]
+        if not dark_rooms:
+            return None
+        from game.world.conditions import is_dark
+
+        here = self.state.room
+        if is_dark(self.world, here) and here not in self.groped:
+            self.groped[here] = 1
+            return "look"
+        if is_dark(self.world, here) and self.groped.get(here) == 1:
+            self.groped[here] = 2
+            if self.rng.random() < SECOND_GROPE:
+                return self.rng.choice(["search", "look", "go east", "feel the floor"])
+            return None
+        unseen = [r for r in dark_rooms if r not in self.state.visited]
+        if unseen:
+            return self._go_to(unseen[0])
+        return self._unknowing_plan() if self.groped and self.state.counters else None
+
+    def _unknowing_plan(self) -> str | None:
+        """The next command of the plan a first-timer makes, blind to the counters its groping raised (no
+        player sees them): it lights the room and reads the message it trampled, and loses."""
+        from game.authoring.aims import plan
+
+        counters = dict(self.state.counters)
+        self.state.counters.clear()
+        try:
+            found = plan(self.world)
+        finally:
+            self.state.counters.update(counters)
+        for task in found.tasks if found else ():
+            action = self._do(task)
+            if action or task.kind != "reach":
+                return action
+        return None
 
     def _explore(self) -> str | None:
         """An explorer's next step to the nearest room not yet seen (through foes: it means to see them)."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from game.events import Event, RollResult
 from game.rules.dice import Dice
+from game.world.content import harm_against
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -91,6 +92,14 @@ class Weapon:
     system: Mapping[str, Any] = field(default_factory=dict)
     #: Thrown (by hand, at range): ``ranged`` too; a system with a skill for throwing rolls it.
     thrown: bool = False
+    #: The kind of harm it deals (``electrical``, ``fire``...; "" for none said): every system reads it
+    #: against the defender's creature type (:meth:`harm_against`).
+    damage_type: str = ""
+
+    def harm_against(self, creature: str | None) -> str:
+        """``"fears"`` when the creature type fears this weapon's kind of harm, ``"resists"`` when it
+        shrugs it off, ``""`` otherwise (the one table of :data:`game.world.content.FEARS`)."""
+        return harm_against(self.damage_type, creature or "")
 
 
 @dataclass(frozen=True)

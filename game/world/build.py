@@ -40,6 +40,7 @@ from game.world.content import (
     BEHAVIOURS,
     CREATURES,
     CURRENCIES,
+    DAMAGE_TYPES,
     DIRECTIONS,
     DISPOSITIONS,
     ITEM_KINDS,
@@ -126,7 +127,7 @@ EXIT_SPEC: dict[str, Checker] = {
 ITEM_SPEC: dict[str, Checker] = {
     "name": STR, "kind": STR, "description": STR, "aliases": STR_LIST, "slots": INT, "weight": INT,
     "true_name": STR, "identify": STR_OR_TABLE, "effect": TABLE, "damage": STR, "ranged": BOOL,
-    "bonus_against": STR_LIST, "armor": INT, "rations": INT, "fixed": BOOL, "value": INT, "stats": TABLE,
+    "bonus_against": STR_LIST, "damage_type": STR, "armor": INT, "rations": INT, "fixed": BOOL, "value": INT, "stats": TABLE,
     "descriptions": TABLE_LIST, "capacity": INT, "text": STR, "smell": STR, "sound": STR, "initial": STR,
     "contents": STR_LIST, "closed": BOOL, "locked_by": STR,
 }
@@ -468,6 +469,9 @@ class _Builder:
             for creature in item["bonus_against"]:
                 self._one_of(path + ("bonus_against",), creature, "a creature type", CREATURES)
             given["bonus_against"] = tuple(item["bonus_against"])
+        if "damage_type" in item:
+            given["damage_type"] = self._one_of(path + ("damage_type",), item["damage_type"], "a kind of harm",
+                                                DAMAGE_TYPES)
         if "stats" in item:
             given["stats"] = self._stats(path + ("stats",), item["stats"])
         if "descriptions" in item:

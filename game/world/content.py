@@ -15,9 +15,8 @@ ITEM_KINDS: tuple[str, ...] = ("weapon", "armor", "tool", "water", "food", "exot
                                "container", "supporter", "clothing", "text")
 #: Kinds a piece of scenery may be: plain, or something things go in or on.
 SCENERY_KINDS: tuple[str, ...] = ("scenery", "container", "supporter")
-#: Kinds of harm an effect or weapon may name (``damage_type``): Vaarn's creature quirks read them (fungal
-#: creatures take half from blows and double from fire, mineral double from bludgeoning, synthetic double
-#: from electrical), BIND names the kind in its text; the other systems read none.
+#: Kinds of harm a weapon or an effect may name (``damage_type``); every system reads them against
+#: :data:`FEARS` and :data:`RESISTS`, each by a rule of its own shape (``docs/rules/<id>.md``).
 DAMAGE_TYPES: tuple[str, ...] = ("bludgeoning", "piercing", "slashing", "kinetic", "fire", "electrical", "cold",
                                  "acid", "poison", "psychic")
 #: NPC pronouns (how the text refers to them).
@@ -52,6 +51,22 @@ OPPOSITE: dict[str, str] = {
 CREATURES: tuple[str, ...] = (
     "biological", "fungal", "mineral", "synthetic", "hypergeometric", "outsider", "psychic",
 )
+#: The kinds of harm each creature type fears (Vaults of Vaarn's creature quirks: fire burns fungus,
+#: a hammer cracks stone, lightning fries a machine).  One table for all five systems.
+FEARS: Mapping[str, tuple[str, ...]] = {
+    "fungal": ("fire",), "mineral": ("bludgeoning",), "synthetic": ("electrical",),
+}
+#: The kinds of harm each creature type shrugs off (fungus soaks up blows and cuts).
+RESISTS: Mapping[str, tuple[str, ...]] = {
+    "fungal": ("kinetic", "bludgeoning", "piercing", "slashing"),
+}
+
+
+def harm_against(kind: str, creature: str) -> str:
+    """How a creature type takes a kind of harm: ``"fears"``, ``"resists"``, or ``""`` (as any other)."""
+    if kind and kind in FEARS.get(creature, ()):
+        return "fears"
+    return "resists" if kind and kind in RESISTS.get(creature, ()) else ""
 
 
 @dataclass(frozen=True)
@@ -229,6 +244,8 @@ class ItemDef:
     damage: str | None = None
     ranged: bool = False
     bonus_against: tuple[str, ...] = ()
+    #: The kind of harm a weapon deals (one of :data:`DAMAGE_TYPES`); an exotica names it in its effect.
+    damage_type: str = ""
     #: Armour: defence it gives (Vaarn armour defence; other systems map it).
     armor: int | None = None
     #: Rations held, for water and food items.

@@ -158,6 +158,9 @@ class WorldState:
     identified: set[str] = field(default_factory=set)
     #: Exotica the player failed to work out (no second try but appraisal or use).
     puzzled: set[str] = field(default_factory=set)
+    #: Water containers whose water has come to the player (taken where they were found, or bought):
+    #: their water is in ``water`` and does not come again (a container starts full).
+    drawn: set[str] = field(default_factory=set)
     #: NPCs that changed in any way; the others are as the content wrote them.
     npcs: dict[str, NpcState] = field(default_factory=dict)
     #: Day on which the player last drank and ate; consecutive days deprived of each.
@@ -231,6 +234,7 @@ class WorldState:
             "found": sorted(self.found),
             "identified": sorted(self.identified),
             "puzzled": sorted(self.puzzled),
+            **({"drawn": sorted(self.drawn)} if self.drawn else {}),
             "npcs": {npc_id: npcs[npc_id].to_data(codec, fresh_npc(npc_id) if fresh_npc else None) for npc_id in ids},
             "drank_day": self.drank_day,
             "ate_day": self.ate_day,
@@ -274,6 +278,7 @@ class WorldState:
             found=set(map(str, data["found"])),
             identified=set(map(str, data["identified"])),
             puzzled=set(map(str, data.get("puzzled", []))),
+            drawn=set(map(str, data.get("drawn", []))),
             npcs={str(k): NpcState.from_data(dict(v), codec, fresh_npc(str(k)) if fresh_npc else None)
                   for k, v in dict(data["npcs"]).items()},
             drank_day=int(data["drank_day"]),
@@ -309,7 +314,7 @@ class WorldState:
         copied.__dict__.update(
             self.__dict__, visited=set(self.visited), item_moves=dict(self.item_moves),
             opened=set(self.opened), found=set(self.found),
-            identified=set(self.identified), puzzled=set(self.puzzled),
+            identified=set(self.identified), puzzled=set(self.puzzled), drawn=set(self.drawn),
             flags=set(self.flags), counters=dict(self.counters), worn=set(self.worn), rules=dict(self.rules),
             npcs=dict(self.npcs), owned_npcs=set(),
             log=self.log if share_log else list(self.log))

@@ -118,14 +118,24 @@ def run(adventure: Adventure, system_id: str, seed: int = 1, turns: int = 60) ->
 
 
 @pytest.mark.parametrize("system_id", ["open_adventures", "vaarn", "opend6", "bind", "maelstrom"])
-def test_the_scout_wins_cloak_of_darkness_without_blundering_in_the_dark(system_id: str) -> None:
-    """Won by a trigger, not the goal table: leave the cloak where a trigger allows it, then read the message
-    in the lit bar; nothing the triggers refuse is tried (the message is never trampled)."""
-    engine, said, result = run(load_adventure(CLOAK), system_id)
+def test_the_scout_wins_cloak_of_darkness_after_groping_once_in_the_dark(system_id: str) -> None:
+    """Won by a trigger, not the goal table: a first-timer sees the dark bar first and gropes once (the
+    warning comes after), then leaves the cloak where a trigger allows it and reads the message in the lit bar."""
+    engine, said, result = run(load_adventure(CLOAK), system_id, seed=4)
     assert result.outcome == "won", said
-    assert engine.state.counters.get("trampled", 0) == 0
+    assert said[:3] == ["go south", "look", "go north"]
+    assert engine.state.counters.get("trampled", 0) == 1
     assert "drop velvet cloak" in said and said[-1] == "read message"
     assert engine.world.place_of("cloak") == "room:cloakroom"
+
+
+def test_a_first_timer_who_gropes_twice_in_the_dark_loses_cloak_of_darkness() -> None:
+    """The classic loss: groping about again after the warning tramples the message; the first-timer, who
+    cannot know it, lights the bar all the same and reads what is left of it."""
+    engine, said, result = run(load_adventure(CLOAK), "vaarn", seed=1)
+    assert said[:3] == ["go south", "look", "search"], said
+    assert result.outcome == "dead" and result.cause == "ending: You have lost.", said
+    assert said[-1] == "read message"
 
 
 def test_the_scout_does_what_the_winning_trigger_asks_and_fires_the_trigger_setting_its_flag(tmp_path: Path) -> None:

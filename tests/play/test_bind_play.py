@@ -585,17 +585,16 @@ def test_the_made_for_note_only_comes_with_a_blow_that_lands(game: Engine, scrip
         "You have 5 of 6 HP left."]
 
 
-def test_a_tie_against_a_foe_who_is_down_asks_nothing_and_the_blow_lands(game: Engine, script: Script) -> None:
+def test_a_blow_at_a_foe_who_is_down_needs_no_roll_and_lands(game: Engine, script: Script) -> None:
     place(game, "cellar")
     game.world.move_item("shock-rod", "player")
     automaton = game.world.npc_state("automaton")
     automaton.sheet = replace(automaton.sheet, hp=0)
-    lines = say(game, script, "attack automaton with rod", 2, 3, 4)
-    assert lines[:4] == [
-        "(A tie, and the automaton cannot strike back: your blow lands.)",
+    lines = say(game, script, "attack automaton with rod", 4)
+    assert lines[:3] == [
+        "(The automaton is down and cannot resist: no roll.)",
         "(The shock rod is made for synthetic things: +2 damage.)",
-        "[you attack the automaton] 2d6 (2, 3) + 2 = 7 vs TN 7: tie (margin 0)",
-        "[you attack the automaton: follow-up] you strike the automaton: damage 1d6 (4) + 3 = 7: the automaton loses 7 HP"]
+        "[you attack the automaton] you strike the automaton: damage 1d6 (4) + 3 = 7: the automaton loses 7 HP"]
     assert game.world.npc_condition("automaton") == "dead"
 
 

@@ -781,13 +781,14 @@ def test_a_long_rest_is_worded_by_the_hour_it_begins(road, system_id: str, clock
     engine.state.water, engine.state.minutes = 9, clock
     lines = engine.submit("sleep").lines
     minutes = engine.play.rest_minutes("long")
-    said = next(line for line in lines if line.startswith("You eat and drink"))
+    # unhurt, nothing needs mending: the rest leaves the supplies be, and says the sleep as it would
+    said = next(line for line in lines if line.startswith("Nothing needs mending"))
     if system_id == "bind":  # a whole day (docs/rules/bind.md, "Time and space")
-        assert minutes == 24 * 60 and said == "You eat and drink, and sleep for a whole day."
+        assert minutes == 24 * 60 and said == "Nothing needs mending: you sleep for a whole day, and leave your supplies be."
     else:
         assert minutes == 8 * 60
-        assert said == ("You eat and drink, and sleep through the night." if night
-                        else "You eat and drink, and sleep for 8 hours.")
+        sleep = "sleep through the night" if night else "sleep for 8 hours"
+        assert said == f"Nothing needs mending: you {sleep}, and leave your supplies be."
     assert engine.state.minutes == clock + minutes
 
 

@@ -23,7 +23,7 @@ DOWNED: tuple[tuple[str, dict[str, str], str], ...] = (
     ("open_adventures", {"zero_pool": "knocked-out"}, "it is down, and dies when 1+ damage gets through"),
     ("vaarn", {}, "it lies senseless, and its armour still counts"),
     ("opend6", {}, "it is down, and its wounds take"),
-    ("bind", {}, "it cannot strike back, so a tie lands your blow too and a miss costs nothing"),
+    ("bind", {}, "it is down and cannot resist: your blow lands, with no roll"),
     ("maelstrom", {}, "it is down, and cannot evade"),
 )
 
@@ -69,18 +69,15 @@ def test_odds_at_a_downed_foe_say_the_system_s_rule(system: str, options: dict[s
     assert any(words in line for line in downed), downed
 
 
-def test_bind_odds_at_a_downed_foe_count_a_tie_as_a_blow_as_the_exchange_does() -> None:
-    """A tie against a foe who cannot strike back lands the blow (no question asked): the odds
-    to land it are success + tie, and no tie is left to choose."""
+def test_bind_odds_at_a_downed_foe_are_certain_as_the_blow_needs_no_roll() -> None:
+    """A foe who is down resists nothing: the blow lands with no roll (and no question), so its
+    odds are certain."""
     from game.systems.bind import core
 
     engine = _engine("bind", {})
-    standing = core.odds(_request(engine))
     _down(engine)
     downed = core.odds(_request(engine))
-    assert downed.p_success == standing.p_success + standing.probabilities["p_tie"]
-    assert "p_tie" not in downed.probabilities
-    assert downed.p_success + downed.probabilities["p_failure"] == Fraction(1)
+    assert downed.p_success == Fraction(1) and downed.probabilities["p_failure"] == 0
     engine.world.state.room = engine.world.npc_room("raider")
     out = "\n".join(engine.submit("attack raider").lines)
-    assert "?" not in out  # no tie question: a tie simply lands
+    assert "?" not in out and "cannot resist: no roll" in out

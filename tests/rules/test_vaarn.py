@@ -484,8 +484,8 @@ def test_bonus_die_against_the_ideal_enemy(system: vaarn.VaarnSystem) -> None:
 
 
 def test_damage_type_quirks(system: vaarn.VaarnSystem) -> None:
-    torch = Weapon("torch", "d6", system={"damage_type": "fire"})
-    club = Weapon("club", "d6", system={"damage_type": "bludgeoning"})
+    torch = Weapon("torch", "d6", damage_type="fire")
+    club = Weapon("club", "d6", damage_type="bludgeoning")
     mould = system.npc_sheet(3, {"creature": "fungal"})
     assert system.attack(player(), mould, torch, Situation(), ScriptedDice([15, 4])).damage == 8
     assert system.attack(player(), mould, club, Situation(), ScriptedDice([15, 3])).damage == 1

@@ -18,7 +18,8 @@ Speed + Vigilance (dodging); a ranged attack from out of reach (not engaged)
 cannot be answered, so the side that is shot at deals no damage.
 
 Damage is 1D6 + Strength + the weapon's damage bonus, at least 1 (BIND's public rules
-bind; minimum a house rule), rolled after the attack roll's faces: first the
+bind; minimum a house rule; doubled against a creature that fears the weapon's kind of harm,
+halved against one that resists it, a house rule), rolled after the attack roll's faces: first the
 roller's damage, then the other side's.  Armour's DR applies on near misses and
 not on clean hits ("covering"): a hit whose margin reaches the target's
 covering ignores DR; a roller who misses by more than their covering gets no DR.
@@ -39,6 +40,7 @@ from game.systems.bind.core import SYSTEM_ID, BindRequest, Settlement, read_face
 from game.systems.bind.events import ATTACKER, DEFENDER, HpChanged, LifeSaveEnded, NoBlow, Unaffected
 from game.systems.bind.sheet import Armour, Arms, BindSheet
 from game.systems.bind.traits import attribute, traits_bonus
+from game.world.content import harm_against
 
 __all__ = ["Arms"]  # defined with the sheet, re-exported here
 
@@ -79,7 +81,7 @@ def arms_of(weapon: Weapon) -> Arms:
     """A content weapon in BIND numbers; ``[items.X.stats.bind]`` may set ``bonus`` and ``damage``."""
     overrides = weapon.system or {}
     damage = int(overrides["damage"]) if "damage" in overrides else die_damage(weapon.damage)
-    return Arms(weapon.name, int(overrides.get("bonus", 0)), damage, weapon.ranged)
+    return Arms(weapon.name, int(overrides.get("bonus", 0)), damage, weapon.ranged, weapon.damage_type)
 
 
 # -- action points (option ``action_points``) -------------------------------------------
@@ -154,7 +156,7 @@ def attack_request(attacker: BindSheet, defender: BindSheet, weapon: Weapon, sit
         return BindRequest(bonus=_defence(defender, arms.ranged), tn=COMBAT_TN + _offence(attacker, arms),
                            unanswered=unanswered)
     return BindRequest(bonus=_offence(attacker, arms), tn=COMBAT_TN + _defence(defender, arms.ranged),
-                       unanswered=unanswered)
+                       unanswered=unanswered, helpless=not attacker.npc and condition(defender) == "down")
 
 
 def armour_applies(sheet: BindSheet, beyond: int, struck_is_roller: bool) -> bool:
@@ -180,6 +182,17 @@ def sum_text(face: int, bonus: int, least: int | None = None) -> str:
     return f"1d6 ({face}) {sign} = {total}{floor}"
 
 
+def by_kind(damage: int, kind: str, creature: str) -> tuple[int, str]:
+    """House rule: a blow of a kind of harm the target's creature type fears deals double, one of a
+    kind it resists half (rounded down, at least 1), before armour; the amount and how the roll says it."""
+    how = harm_against(kind, creature)
+    if how == "fears":
+        return 2 * damage, f", doubled ({kind}, which it fears) = {2 * damage}"
+    if how == "resists":
+        return max(MIN_DAMAGE, damage // 2), f", halved ({kind}, which it shrugs off) = {max(MIN_DAMAGE, damage // 2)}"
+    return damage, ""
+
+
 def damage_roll(striker: BindSheet, arms: Arms, target: BindSheet, dr_applies: bool, dice: Dice,
                 names: tuple[str, str] = ("", ""), covered: bool | None = None) -> RollResult:
     """1D6 + Strength + weapon damage (at least 1), less the target's DR when it applies.
@@ -192,7 +205,7 @@ def damage_roll(striker: BindSheet, arms: Arms, target: BindSheet, dr_applies: b
     """
     face = dice.roll(DAMAGE_DIE)
     bonus = attribute(striker, "strength") + arms.damage
-    raw = max(MIN_DAMAGE, face + bonus)
+    raw, kind_text = by_kind(max(MIN_DAMAGE, face + bonus), arms.damage_type, target.creature)
     dr = target.armour.dr if dr_applies else 0
     dealt = max(0, raw - dr)
     armour_text = f", armour absorbs {min(dr, raw)}" if dr else ""
@@ -207,7 +220,7 @@ def damage_roll(striker: BindSheet, arms: Arms, target: BindSheet, dr_applies: b
         dice=(face,),
         outcome="success",
         figures={"total": dealt, "damage": raw, "dr": dr},
-        text=f"{who}damage {sum_text(face, bonus, MIN_DAMAGE)}{armour_text}: {loses}",
+        text=f"{who}damage {sum_text(face, bonus, MIN_DAMAGE)}{kind_text}{armour_text}: {loses}",
         rule=RULE_DAMAGE,
     )
 
@@ -349,6 +362,21 @@ def attack(attacker: BindSheet, defender: BindSheet, weapon: Weapon, situation: 
         return AttackResult(roll, other_strikes, dealt_by_other, new_other, new_roller, rolls=tuple(rolls),
                             events=tuple(events))
     return AttackResult(roll, roller_strikes, dealt_by_roller, new_roller, new_other, rolls=tuple(rolls),
+                        events=tuple(events))
+
+
+def strike_helpless(attacker: BindSheet, defender: BindSheet, weapon: Weapon, dice: Dice) -> AttackResult[BindSheet]:
+    """A blow at a foe that is down (house rule): nothing resists it, so no roll (seed 003 §Resisted
+    Actions rolls only what is resisted) and no exchange; the damage roll alone, armour no help.
+
+    Faces read: the damage die.  Events: the defender's HP change and its death, if it dies.
+    """
+    hurt = damage_roll(attacker, arms_of(weapon), defender, False, dice,
+                       (attacker.name or "the attacker", defender.name or "the defender"))
+    dealt = int(hurt.figures["total"])
+    after = wound(defender, dealt)
+    events = _hp_events(DEFENDER, defender, after, "blow")
+    return AttackResult(replace(hurt, figures={**hurt.figures, "striker": ATTACKER}), True, dealt, attacker, after,
                         events=tuple(events))
 
 

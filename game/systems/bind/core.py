@@ -71,6 +71,9 @@ class BindRequest:
     resting: bool = False
     fixed: tuple[int, ...] = ()
     unanswered: bool = False
+    #: In-game too: a blow at a foe that is down, which nothing resists: no roll, it lands
+    #: (:func:`game.systems.bind.combat.strike_helpless`), so its odds are certain.
+    helpless: bool = False
 
     @property
     def faces_needed(self) -> int:
@@ -210,6 +213,9 @@ def odds(request: BindRequest) -> Odds:
     by_outcome = {"success": Fraction(0), "tie": Fraction(0), "failure": Fraction(0)}
     for total, p in dist.items():
         by_outcome[outcome_of(total, request.tn)] += p
+    if request.helpless:
+        return Odds(system=SYSTEM_ID, p_success=Fraction(1), probabilities={"p_failure": Fraction(0)},
+                    distribution={}, description="it is down and cannot resist: your blow lands, with no roll")
     if request.unanswered:
         return Odds(
             system=SYSTEM_ID, p_success=by_outcome["success"] + by_outcome["tie"],

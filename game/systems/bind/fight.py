@@ -44,6 +44,7 @@ from game.systems.bind.rules import BindSheet, BindSystem
 from game.systems.bind.sheet import ATTRIBUTES
 from game.systems.bind.traits import fatigue_penalty
 from game.systems.bind.turn import ask, round_now, set_round, the
+from game.text import capital
 
 if TYPE_CHECKING:
     from game.actions import Turn
@@ -185,6 +186,13 @@ def exchange(play: FightSeat, turn: Turn, attacker: str, defender: str, weapon: 
         situation = dataclasses.replace(situation, engaged=not weapon.ranged or bind_world.npc_of(world, npc_id).engaged)
         npc = dataclasses.replace(system.arm(bind_world.npc_of(world, npc_id), weapon), name=the(world, npc_id))
     player = system.arm(bind_world.equip(world, system, before), held)
+    if attacker == PLAYER and bind_combat.condition(npc) == "down":  # a helpless foe: no roll, no exertion
+        turn.say(f"({capital(world.the_npc(npc_id))} is down and cannot resist: no roll.)")
+        if npc.creature in own.bonus_against:
+            turn.say(f"(The {own.name} is made for {npc.creature} things: +{IDEAL_DAMAGE} damage.)")
+        struck = bind_combat.strike_helpless(dataclasses.replace(player, name="you"), npc, blow, turn.dice)
+        npc_state.sheet = struck.defender
+        return dataclasses.replace(struck, attacker=before, events=tag(struck.events, {DEFENDER: defender}))
     _ap_note(play, turn, player)
     sides = (player, npc) if attacker == PLAYER else (npc, player)
     result = _exchange(play, turn, npc_id, *sides, blow, situation, defending=attacker != PLAYER)

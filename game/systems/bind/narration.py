@@ -67,6 +67,12 @@ class BindNarrator(Narrator):
             return f"your defence {text}"
         return _RULE_NOTE.sub("", _DIE.sub(r"\1", text))
 
+    def brief_roll(self, event: RollMade) -> list[str]:
+        """A blow with no roll before it (at a foe that is down) reads as its harm, as a follow-up does."""
+        if "dr" in event.result.figures and "striker" in event.result.figures:
+            return self.brief_follow_up(event)
+        return super().brief_roll(event)
+
     def brief_follow_up(self, event: RollMade) -> list[str]:
         """The blow of an exchange, as its harm: ``The glass jackal strikes you: 4 damage: you lose 4 HP.``"""
         text = _DAMAGE.sub(r"\1 damage", event.result.text)

@@ -120,7 +120,7 @@ class BindPlay(BasePlay[BindSystem]):
                  situation: Situation) -> AttackResult[BindSheet]:
         """One exchange either way, decided by the player's one roll (:func:`bind_fight.exchange`)."""
         result = bind_fight.exchange(self, turn, attacker, defender, weapon, situation)
-        report_attack(turn, attacker, defender, result)
+        report_attack(turn, attacker, defender, result, weapon)
         return result
 
     def natural_weapon(self, sheet: BindSheet) -> Weapon:

@@ -30,12 +30,14 @@ LEGACY_SCRATCH: frozenset[str] = frozenset({"memo", "memo_day"})
 
 @dataclass(frozen=True)
 class Arms:
-    """A weapon in BIND numbers: bonus to the combat roll, bonus to damage, ranged or not."""
+    """A weapon in BIND numbers: bonus to the combat roll, bonus to damage, ranged or not, and the
+    kind of harm it deals (not saved: the sheet is re-armed from the item before each exchange)."""
 
     name: str = "bare hands"
     bonus: int = 0
     damage: int = 0
     ranged: bool = False
+    damage_type: str = ""
 
 
 @dataclass(frozen=True)

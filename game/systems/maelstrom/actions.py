@@ -366,6 +366,16 @@ def damage_pool(attacker: MaelstromSheet, defender: MaelstromSheet, weapon: Weap
     return max(dice, 0), profile.kind
 
 
+#: House rule: the damage roll's difficulty by how the defender's creature type takes the weapon's
+#: kind of harm (seed 004 §Difficulty: "usually between four and eight").
+KIND_DIFFICULTY = {"fears": 4, "resists": 8}
+
+
+def damage_difficulty(defender: MaelstromSheet, weapon: Weapon) -> int:
+    """The damage roll's difficulty: 6, or 4 for a kind of harm the defender fears, 8 for one it resists."""
+    return KIND_DIFFICULTY.get(weapon.harm_against(defender.creature), DAMAGE_DIFFICULTY)
+
+
 def soak_pool(defender: MaelstromSheet, kind: str) -> int:
     """Soak dice (Maelstrom's public rules): bashing Strength + armour, lethal armour; aggravated none (house rule)."""
     if kind == "bashing":

@@ -146,7 +146,7 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         """One attack either way (:func:`fight.exchange`), told a house rule the first time with each foe."""
         self._note_fight(turn, defender if attacker == PLAYER else attacker)
         result = fight.exchange(turn, self.system, attacker, defender, weapon, situation, self.evasions)
-        report_attack(turn, attacker, defender, result)
+        report_attack(turn, attacker, defender, result, weapon)
         return result
 
     def take_refusal(self, turn: Turn, item_id: str) -> str | None:

@@ -423,11 +423,13 @@ class MaelstromSystem:
             return AttackResult(roll, False, 0, attacker, defender,
                                 events=(AttackMissed(attacker_id, defender_id, evaded),))
         count, kind = actions.damage_pool(attacker, defender, weapon, margin)
-        damage_faces, damage = actions.count_successes(dice, count, actions.DAMAGE_DIFFICULTY)
+        difficulty = actions.damage_difficulty(defender, weapon)
+        damage_faces, damage = actions.count_successes(dice, count, difficulty)
         soak_faces, soaked = actions.count_successes(dice, actions.soak_pool(defender, kind), actions.SOAK_DIFFICULTY)
         levels = max(damage - soaked, 0)
         hurt = body.take_damage(defender, levels, kind)
-        rolls = (_count_result(damage_faces, damage, f"{kind} damage"), _count_result(soak_faces, soaked, "soak"))
+        rolls = (_count_result(damage_faces, damage, f"{kind} damage", difficulty),
+                 _count_result(soak_faces, soaked, "soak"))
         hit = AttackHit(attacker_id, defender_id, margin, damage, soaked, levels, kind, hurt.level,
                         hurt.condition == "ok")
         return AttackResult(roll, True, levels, attacker, hurt, rolls=rolls,
@@ -442,13 +444,14 @@ def _plural(count: int, one: str, many: str) -> str:
     return f"{count} {one if count == 1 else many}"
 
 
-def _count_result(faces: list[int], successes: int, what: str) -> RollResult:
+def _count_result(faces: list[int], successes: int, what: str,
+                  difficulty: int = actions.DAMAGE_DIFFICULTY) -> RollResult:
     shown = ", ".join(map(str, faces))
     return RollResult(
         system=SYSTEM_ID, dice=tuple(faces), outcome="success" if successes else "failure",
-        figures={"successes": successes, "difficulty": actions.DAMAGE_DIFFICULTY, "house_rule": True},
-        text=f"{what}: {len(faces)}d10 ({shown}) vs 6: {_plural(successes, 'success', 'successes')}",
-        rule=f"{actions.HOUSE_RULE}: {what} roll, successes at 6, 1s cancel nothing",
+        figures={"successes": successes, "difficulty": difficulty, "house_rule": True},
+        text=f"{what}: {len(faces)}d10 ({shown}) vs {difficulty}: {_plural(successes, 'success', 'successes')}",
+        rule=f"{actions.HOUSE_RULE}: {what} roll, successes at {difficulty}, 1s cancel nothing",
     )
 
 

@@ -14,12 +14,14 @@ from game.events import Event
 
 @dataclass(frozen=True)
 class DiceCommitted(Event):
-    """``who`` committed ``dice`` to ``attribute`` for an attack; ``pushed`` past the pool (+1 fatigue)."""
+    """``who`` committed ``dice`` to ``attribute`` for an attack; ``pushed`` past the pool (+1 fatigue);
+    ``kind`` the dice the weapon's kind of harm added (+1 feared, -1 resisted; house rule)."""
 
     who: str
     attribute: str
     dice: int
     pushed: bool = False
+    kind: int = 0
 
 
 @dataclass(frozen=True)

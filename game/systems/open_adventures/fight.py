@@ -239,7 +239,7 @@ def report(turn: Turn, attacker: str, defender: str, weapon: Weapon, result: Att
     events = list(result.events)
     turn.emit(events.pop(0))
     if attacker == PLAYER:
-        label = attack_label(world, attacker, defender)
+        label = attack_label(world, attacker, defender, weapon)
         turn.show_roll(label, result.roll)
         for roll in result.rolls:
             turn.show_roll(f"{world.the_npc(defender)} defends", roll)

@@ -62,7 +62,7 @@ class OpenAdventuresNarrator(Narrator):
                 if isinstance(event, RollMade) and lines:
                     label, _, rest = lines[0].partition("] ")
                     pushed = " pushed (+1 fatigue)" if committed.pushed else ""
-                    lines[0] = f"{label}] {dice_word(committed.dice)}{pushed}: {rest}"
+                    lines[0] = f"{label}] {dice_word(committed.dice)}{pushed}{_kind_short(committed.kind)}: {rest}"
                 else:
                     out += super().lines([committed])
                 committed = None
@@ -88,11 +88,19 @@ def _verb(actor: str, plain: str, third: str) -> str:
     return plain if actor == PLAYER else third
 
 
+def _kind_short(kind: int) -> str:
+    """`` + 1`` or `` - 1``: the die the kind of harm added or took (the label says which kind)."""
+    return f" {'+' if kind > 0 else '-'} {abs(kind)}" if kind else ""
+
+
 @OpenAdventuresNarrator.renders(DiceCommitted)
 def _committed(narrator: Narrator, event: DiceCommitted) -> list[str]:
     pushed = " (pushing past the pool: +1 fatigue)" if event.pushed else ""
+    kind = ("" if not event.kind else " (one die more: it fears this kind of harm)" if event.kind > 0
+            else " (one die fewer: it shrugs off this kind of harm)")
     verb = _verb(event.who, "commit", "commits")
-    return [f"{_who(narrator, event.who)} {verb} {dice_word(event.dice)} to {event.attribute.capitalize()}{pushed}."]
+    return [f"{_who(narrator, event.who)} {verb} {dice_word(event.dice)} to {event.attribute.capitalize()}"
+            f"{pushed}{kind}."]
 
 
 @OpenAdventuresNarrator.renders(AttackMissed)

@@ -167,6 +167,14 @@ def _situational(count: int, situation: Situation) -> int:
     return max(0, count + int(situation.advantage) - int(situation.disadvantage))
 
 
+def with_kind(count: int, weapon: Weapon, defender: OASheet) -> int:
+    """House rule: ``count`` attack dice, one more against a creature that fears the weapon's kind of
+    harm, one fewer (never below one) against one that resists it; neither costs pool."""
+    if not count:
+        return 0
+    return max(1, count + {"fears": 1, "resists": -1}.get(weapon.harm_against(defender.creature), 0))
+
+
 def _who(sheet: OASheet) -> str:
     """The actor id of a sheet when play did not name it: the player, or ``npc``."""
     return "npc" if sheet.npc else PLAYER
@@ -343,7 +351,8 @@ class OpenAdventures:
         else:
             need = 1
         count = _committed(attacker, attribute, situation, self.rules)
-        return PoolRequest(_situational(count, situation), need, attribute.capitalize(), RULE_FOR[attribute])
+        rolled = with_kind(_situational(count, situation), weapon, defender)
+        return PoolRequest(rolled, need, attribute.capitalize(), RULE_FOR[attribute])
 
     def attack_odds_request(self, attacker: OASheet, defender: OASheet, weapon: Weapon, situation: Situation,
                             defend: int | None = None, name: str = "the defender") -> AttackRequest:
@@ -352,7 +361,8 @@ class OpenAdventures:
         under ``npc_defence = "threshold"`` rolls none) and the damage that harms.
         ``name`` is an NPC defender's name for the description."""
         attribute = "shoot" if weapon.ranged else "fight"
-        count = _situational(_committed(attacker, attribute, situation, self.rules), situation)
+        count = with_kind(_situational(_committed(attacker, attribute, situation, self.rules), situation),
+                          weapon, defender)
         if defend is None:
             if defender.npc:
                 defend = default_defence(defender, 1, self.rules)
@@ -394,7 +404,8 @@ class OpenAdventures:
         count = _committed(attacker, attribute, situation, self.rules)
         attacker_after, commitment = commit(attacker, attribute, count, self.rules)
         result = roll(request, dice)
-        events: list[Event] = [DiceCommitted(who, attribute, commitment.dice, commitment.pushed)]
+        kind = request.dice - _situational(count, situation) if count else 0
+        events: list[Event] = [DiceCommitted(who, attribute, commitment.dice, commitment.pushed, kind)]
         successes = int(result.figures["successes"])
         bonus = self.weapon_bonus(weapon, defender) if successes else 0
         damage = successes + bonus

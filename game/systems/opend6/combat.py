@@ -12,7 +12,8 @@ rule (see ``docs/rules/opend6.md``):
 - damage roll: the weapon's code (:func:`~game.systems.opend6.codes.weapon_code`)
   plus the attacker's Strength Damage in melee (:func:`strength_damage`), or
   plus 2D at range; +1D when the
-  weapon's ``bonus_against`` names one of the defender's ``tags``;
+  weapon's ``bonus_against`` names one of the defender's ``tags``; +1D when the defender's creature
+  type fears the weapon's kind of harm, -1D (never below 1D) when it resists it;
 - wounds: the defender rolls Physique + armor, the margin goes on the wound
   chart; body-points: armor (if any) is rolled and subtracted, the rest comes
   off the Body Points.
@@ -107,7 +108,14 @@ def damage_code(attacker: D6Sheet, defender: D6Sheet, weapon: Weapon) -> DieCode
     code = base + (RANGED_BASE if weapon.ranged else strength_damage(attacker))
     if set(weapon.bonus_against) & creature_tags(defender):
         code = code.plus_dice(1)
-    return code
+    kind = kind_dice(weapon, defender)
+    return code.plus_dice(kind) if kind > 0 or code.dice > 1 else code
+
+
+def kind_dice(weapon: Weapon, defender: D6Sheet) -> int:
+    """House rule: +1D damage against a creature that fears the weapon's kind of harm, -1D (never below
+    1D) against one that resists it."""
+    return {"fears": 1, "resists": -1}.get(weapon.harm_against(defender.creature), 0)
 
 
 def damage_request(attacker: D6Sheet, defender: D6Sheet, weapon: Weapon, wild_one: str) -> D6Request:

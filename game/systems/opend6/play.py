@@ -161,7 +161,7 @@ class OpenD6Play(BasePlay[OpenD6]):
                  situation: Situation) -> AttackResult[D6Sheet]:
         """One attack either way (:func:`fight.exchange`), its rolls shown and its events told."""
         result = fight.exchange(turn, self.system, attacker, defender, weapon, situation)
-        report_attack(turn, attacker, defender, result)
+        report_attack(turn, attacker, defender, result, weapon)
         return result
 
     def weapon_line(self, weapon: Weapon) -> str:

@@ -158,12 +158,11 @@ def bonus_die_applies(weapon: Weapon, defender: VaarnSheet) -> bool:
 
 
 def apply_quirk(damage: int, weapon: Weapon, defender: VaarnSheet) -> int:
-    """House rule (Vaarn's public material): creature damage quirks by ``stats.vaarn.damage_type``.
-
-    Halving rounds down, but a hit always does at least 1.
+    """House rule (Vaarn's public material): creature damage quirks by the weapon's ``damage_type``:
+    double against a creature type that fears it, half against one that resists it
+    (:data:`game.world.content.FEARS`).  Halving rounds down, but a hit always does at least 1.
     """
-    kind = str(weapon.system.get("damage_type", ""))
-    num, den = DAMAGE_QUIRKS.get(defender.creature, {}).get(kind, (1, 1))
+    num, den = DAMAGE_QUIRKS.get(weapon.harm_against(defender.creature), (1, 1))
     return max(1, damage * num // den)
 
 
@@ -198,7 +197,7 @@ def attack(
     # A single plain die is already shown as its roll; a sum or a quirk needs saying.
     if len(faces) > 1 or damage != raw:
         events.append(DamageTotalled(sides, tuple(faces), defender.creature, raw,
-                                     str(weapon.system.get("damage_type", "")), damage))
+                                     weapon.damage_type, damage))
     return AttackResult(roll, True, damage, attacker, harm.sheet, rolls=tuple(rolls) + harm.rolls,
                         events=tuple(events) + harm.events)
 

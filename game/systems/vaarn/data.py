@@ -59,12 +59,9 @@ BASELINE_COST = 6
 CREATURE_TYPES: tuple[str, ...] = (
     "biological", "fungal", "mineral", "synthetic", "hypergeometric", "outsider", "psychic",
 )
-#: House rule (Vaarn's public material): damage-type quirks, multiplier as (numerator, denominator).
-DAMAGE_QUIRKS: Mapping[str, Mapping[str, tuple[int, int]]] = {
-    "fungal": {"kinetic": (1, 2), "bludgeoning": (1, 2), "piercing": (1, 2), "slashing": (1, 2), "fire": (2, 1)},
-    "mineral": {"bludgeoning": (2, 1)},
-    "synthetic": {"electrical": (2, 1)},
-}
+#: House rule (Vaarn's public material): the damage multiplier, as (numerator, denominator), by how the
+#: creature type takes the kind of harm (:func:`game.world.content.harm_against`).
+DAMAGE_QUIRKS: Mapping[str, tuple[int, int]] = {"fears": (2, 1), "resists": (1, 2)}
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.actions.combat import confirm_attack, confirm_before_round, put_sheet, report_attack
+from game.actions.combat import confirm_attack, confirm_before_round, former_foe, put_sheet, report_attack
 from game.actions.scope import Ambiguous, Misspelt, Orphan, Scope, resolve
 from game.errors import ActionRefused
 from game.events import PLAYER, Event
@@ -204,7 +204,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         result = dataclasses.replace(result, events=naming(result.events, npc_id))
         if defender != PLAYER:
             settle_npc(turn, defender)
-        report_attack(turn, attacker, defender, result)
+        report_attack(turn, attacker, defender, result, weapon)
         if defender == PLAYER:
             settle_player(turn)
         return result
@@ -262,7 +262,9 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         if world.npc_condition(npc_id) != "ok" or self.system.condition(player_of(world)) != "ok":
             return
         state = world.npc_state(npc_id)
-        if state.disposition != "hostile":
+        if state.disposition != "hostile" and former_foe(world, npc_id):
+            state.disposition = "hostile"  # the fight goes on (actions.combat.attack_with)
+        elif state.disposition != "hostile":
             confirm_attack(turn, npc_id)
             state.disposition = "hostile"
             turn.say(f"{npc_the(world, npc_id, True)} turns on you!")
