@@ -1,6 +1,15 @@
 """Wayfarer: solo-play text adventures resolved by the tabletop rule system you choose."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from game.deferred import deferred
+
+if TYPE_CHECKING:
+    from importlib import metadata
+else:
+    metadata = deferred("importlib.metadata")
+
 __version__ = "0.1.0"
 
 _version: str | None = None
@@ -13,8 +22,6 @@ def version() -> str:
     """
     global _version
     if _version is None:
-        from importlib import metadata
-
         try:
             _version = metadata.version("wayfarer")
         except metadata.PackageNotFoundError:

@@ -14,9 +14,17 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from game import version
+from game import commands, version
+from game.deferred import deferred
 from game.errors import ContentError, UsageError, WayfarerError
+from game.generate.names import SIZES, THEME_IDS
 from game.paths import content_cache_home, saves_home
+from game.text import neutralise
+
+if TYPE_CHECKING:
+    from game.generate import commands as generated
+else:
+    generated = deferred("game.generate.commands")
 
 SUBCOMMANDS = ("play", "saves", "check", "systems", "odds", "roll", "map", "replay", "schema", "test", "simulate",
                "generate", "new", "daily")
@@ -196,8 +204,6 @@ def _add_simulate(sub: Subparsers, saves_text: str) -> None:
 
 
 def _add_generate(sub: Subparsers, saves_text: str) -> None:
-    from game.generate.names import SIZES, THEME_IDS
-
     generate = sub.add_parser("generate", help="write a generated adventure, with its certificate (docs/generating.md)")
     _generator_options(generate, THEME_IDS, tuple(SIZES))
     generate.add_argument("--seed", type=seed, help="the generator's seed (a random one when left out)")
@@ -217,8 +223,6 @@ def _generator_options(parser: Parser, themes: tuple[str, ...], sizes: tuple[str
 
 
 def _add_new(sub: Subparsers, saves_text: str) -> None:
-    from game.generate.names import SIZES, THEME_IDS
-
     new = sub.add_parser("new", help="generate an adventure and play it at once", epilog=saves_text,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     _generator_options(new, THEME_IDS, tuple(SIZES))
@@ -284,8 +288,6 @@ class Neutralised:
         self.inner = inner
 
     def write(self, text: str) -> int:
-        from game.text import neutralise
-
         self.inner.write(neutralise(text))
         return len(text)
 
@@ -391,16 +393,12 @@ def _dice_values(args: list[str]) -> list[str]:
 
 
 def dispatch(args: argparse.Namespace) -> int:
-    from game import commands
-
     handlers = {
         "play": commands.play, "saves": commands.saves, "check": commands.check, "systems": commands.systems,
         "odds": commands.odds, "roll": commands.roll, "map": commands.show_map, "replay": commands.replay,
         "schema": commands.schema, "test": commands.test, "simulate": commands.simulate,
     }
     if args.command in ("generate", "new", "daily"):
-        from game.generate import commands as generated
-
         if args.command == "generate":
             return generated.generate(args)
         (generated.prepare_new if args.command == "new" else generated.prepare_daily)(args)

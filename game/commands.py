@@ -13,30 +13,58 @@ from typing import TYPE_CHECKING
 
 from game import __version__
 from game.cli_args import exhausted_message, parse_dice, parse_keys, print_json
+from game.deferred import deferred
+from game.engine import Engine
 from game.errors import ContentError, DiceExhausted, SaveError, UsageError
+from game.generate.record import verify, write_record
+from game.meta import format_odds
 from game.paths import bundled_root, content_cache_home, old_saves_notice, saves_home
+from game.repl import run_repl
 from game.rules import registry
 from game.rules.base import SystemInPlay
 from game.rules.dice import RandomDice, ScriptedDice
+from game.runs import KEPT_RUNS, drop, find_run, is_run_id, kept_runs, migrate_old_autosaves, run_line, set_aside
+from game.saves import AUTOSAVE, SaveStore, continue_command, loaded_lines
+from game.text import escape_controls
+from game.world.cache import ContentCache
 from game.world.content import Adventure
+from game.world.loader import DEFAULT_ADVENTURE, bundled_adventures, check_adventure, find_adventure, load_adventure, load_despite_problems
 
 if TYPE_CHECKING:
+    from game import explain, mapping
+    from game import replay as replays
+    from game.authoring import report as authoring_report
+    from game.authoring import schema as authoring_schema
+    from game.authoring import scout as authoring_scout
+    from game.authoring import simulate as authoring_simulate
+    from game.authoring import stats as authoring_stats
+    from game.authoring import transcript as authoring_transcript
+    from game.authoring import verbs as authoring_verbs
+    from game.authoring import warnings as authoring_warnings
     from game.runs import Run
     from game.saves import SaveStore
     from game.world.cache import ContentCache
     from game.world.state import WorldState
+else:
+    authoring_schema = deferred("game.authoring.schema")
+    authoring_simulate = deferred("game.authoring.simulate")
+    authoring_stats = deferred("game.authoring.stats")
+    authoring_transcript = deferred("game.authoring.transcript")
+    authoring_warnings = deferred("game.authoring.warnings")
+    explain = deferred("game.explain")
+    mapping = deferred("game.mapping")
+    replays = deferred("game.replay")
+    authoring_report = deferred("game.authoring.report")
+    authoring_scout = deferred("game.authoring.scout")
+    authoring_verbs = deferred("game.authoring.verbs")
 
 
 def _load(name: str | None) -> Adventure:
-    from game.world.loader import DEFAULT_ADVENTURE, find_adventure, load_adventure
-
     return load_adventure(find_adventure(name or DEFAULT_ADVENTURE, bundled_root()), cache=content_cache())
 
 
 def content_cache() -> ContentCache:
     """The content cache of this process (``WAYFARER_CACHE`` or the user cache folder), writing in the background."""
-    from game.world.cache import ContentCache
-
     return ContentCache(content_cache_home(), __version__, background=True)
 
 
@@ -67,11 +95,6 @@ def parse_rules(given: list[str]) -> dict[str, dict[str, str]]:
 
 
 def play(args: argparse.Namespace) -> int:
-    from game.engine import Engine
-    from game.repl import run_repl
-    from game.runs import migrate_old_autosaves
-    from game.saves import SaveStore, loaded_lines
-
     if args.resume and args.load:
         raise UsageError("give --continue or --load, not both")
     root = _saves_folder(args.saves)
@@ -113,9 +136,6 @@ def play(args: argparse.Namespace) -> int:
     engine.fixed_seed = args.seed
     gc.enable()  # paused for start-up by game.cli (the engine froze what start-up made)
     code = run_repl(engine, opening, plain=args.plain)
-    from game.generate.record import write_record
-    from game.world.loader import DEFAULT_ADVENTURE
-
     try:
         write_record(engine, _adventure_dir(named or DEFAULT_ADVENTURE))  # the run record (docs/generating.md)
     except SaveError:
@@ -126,8 +146,6 @@ def play(args: argparse.Namespace) -> int:
 def _chosen_run(root: Path, named: str | None) -> Run:
     """The run ``--continue`` resumes: the one numbered ``named``, else the most recent of the adventure
     ``named``, else the most recent of all; SaveError saying what there is instead."""
-    from game.runs import find_run, is_run_id, kept_runs
-
     if named is not None and is_run_id(named):
         found = find_run(root, named)
         if found is not None:
@@ -149,10 +167,6 @@ def _chosen_run(root: Path, named: str | None) -> Run:
 def _adventure_of(run: Run, root: Path) -> str:
     """The adventure to load for a run: a bundled adventure's id, or the folder its autosave names;
     SaveError naming the runs there (and how to resume each) when neither is known."""
-    from game.paths import bundled_root
-    from game.runs import kept_runs
-    from game.world.loader import bundled_adventures
-
     bundled = bundled_adventures(bundled_root())
     if run.adventure_id in bundled:
         return run.adventure_id
@@ -167,8 +181,6 @@ def _adventure_of(run: Run, root: Path) -> str:
 
 def _resume_line(run: Run, bundled: dict[str, Path], root: Path) -> str:
     """How to resume ``run``: ``--continue`` with its number (its adventure's folder when it is not bundled)."""
-    from game.saves import continue_command
-
     if run.adventure_id in bundled or (run.folder is not None and Path(run.folder).is_dir()):
         return f"run {run.run} ({run.adventure_id}): {continue_command(root, run.run)}"
     return f"run {run.run} ({run.adventure_id}): {continue_command(root, f'FOLDER-OF-{run.adventure_id}')}"
@@ -176,9 +188,6 @@ def _resume_line(run: Run, bundled: dict[str, Path], root: Path) -> str:
 
 def _resumed(store: SaveStore, run: str) -> tuple[WorldState, list[str]]:
     """The state of a run to play on; a run that no longer reads is set aside, kept, and the refusal says where."""
-    from game.runs import set_aside
-    from game.saves import AUTOSAVE
-
     store.continue_run(run)
     path = store.run_file()
     try:
@@ -196,8 +205,6 @@ def _resumed(store: SaveStore, run: str) -> tuple[WorldState, list[str]]:
 
 def _unfinished_run(store: SaveStore) -> list[str]:
     """Lines telling of the adventure's most recent run when it is unfinished, or set aside as it no longer reads."""
-    from game.runs import kept_runs, set_aside
-
     try:
         store.path("quicksave")  # the saves folder of the adventure must be one the game may write in
     except SaveError as error:
@@ -216,27 +223,18 @@ def _unfinished_run(store: SaveStore) -> list[str]:
         return [f"Note: run {last.run} of {store.adventure.title} no longer loads ({error}); {aside}."]
     if state.status != "playing" or not state.log:
         return []
-    from game.explain import system_name
-    from game.saves import continue_command
-
     return [f"An unfinished run of {store.adventure.title} is kept as run {last.run} (turn {state.turn}, day "
-            f"{state.day}, {system_name(state.system)}); {continue_command(store.root, last.run)} resumes it.",
+            f"{state.day}, {explain.system_name(state.system)}); {continue_command(store.root, last.run)} resumes it.",
             "This game is a new run, kept apart from it."]
 
 
 def _shown(value: object) -> str:
     """A path or name fit to print: terminal controls neutralised."""
-    from game.text import escape_controls
-
     return escape_controls(str(value))
 
 
 def saves(args: argparse.Namespace) -> int:
     """``wayfarer saves``: the runs kept in the saves folder, the most recent first; ``--drop RUN`` drops runs."""
-    from game import explain
-    from game.runs import KEPT_RUNS, drop, is_run_id, kept_runs, migrate_old_autosaves, run_line
-    from game.saves import continue_command
-
     root = _saves_folder(args.saves)
     for line in migrate_old_autosaves(root):
         print(line)
@@ -273,28 +271,21 @@ def _saves_folder(option: str | None) -> Path:
 
 
 def check(args: argparse.Namespace) -> int:
-    from game.authoring.stats import unreported_problems
-    from game.authoring.verbs import verb_problems
-    from game.authoring.warnings import check_warnings
-    from game.world.loader import check_adventure
-
     problems: list[str] = []
     warnings: list[str] = []
     for name in args.adventures:
         path = Path(name)
         if not path.exists():
-            from game.world.loader import find_adventure
-
             try:
                 path = find_adventure(name, bundled_root())
             except UsageError as error:
                 problems.append(f"{name}: {error}")
                 continue
         found = check_adventure(path, more_checks=lambda merged, problems: [
-            *unreported_problems(merged, problems), *verb_problems(merged, problems)])
+            *authoring_stats.unreported_problems(merged, problems), *authoring_verbs.verb_problems(merged, problems)])
         problems.extend(found)
         if not found:
-            warnings.extend(check_warnings(path))
+            warnings.extend(authoring_warnings.check_warnings(path))
     for line in problems + warnings:
         print(line)
     if problems:
@@ -319,8 +310,6 @@ def odds(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.to_json())
         return 0
-    from game.meta import format_odds
-
     for line in format_odds(" ".join(args.keys) or "the default check", result):
         print(line)
     print("Distribution:")
@@ -356,33 +345,25 @@ def roll(args: argparse.Namespace) -> int:
 def show_map(args: argparse.Namespace) -> int:
     """The map, drawn even when ``check`` finds problems (it may show why a room cannot be reached):
     they follow a text map, marked ``!``, or go to standard error beside DOT and SVG (exit 1)."""
-    from game.authoring.stats import unreported_problems
-    from game.mapping import problem_lines, render_map
-    from game.world.loader import load_despite_problems
-
-    adventure, problems = load_despite_problems(_adventure_dir(args.adventure), unreported_problems)
+    adventure, problems = load_despite_problems(_adventure_dir(args.adventure), authoring_stats.unreported_problems)
     if adventure is None:
         raise ContentError(problems)
-    print(render_map(adventure, args.format))
+    print(mapping.render_map(adventure, args.format))
     if problems:
-        print("\n".join(problem_lines(problems)), file=sys.stdout if args.format == "text" else sys.stderr)
+        print("\n".join(mapping.problem_lines(problems)), file=sys.stdout if args.format == "text" else sys.stderr)
     return 1 if problems else 0
 
 
 def replay(args: argparse.Namespace) -> int:
-    from game.replay import replay_save
-
     def progress(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
     if args.verify:
-        from game.generate.record import verify
-
         ok, lines = verify(Path(args.verify), Path(args.save) if args.save else None)
     else:
         if not args.save:
             raise UsageError("replay needs a save or a log (or --verify RECORD)")
-        ok, lines = replay_save(Path(args.save), args.adventure, progress)
+        ok, lines = replays.replay_save(Path(args.save), args.adventure, progress)
     for line in lines:
         print(line)
     return 0 if ok else 1
@@ -390,28 +371,21 @@ def replay(args: argparse.Namespace) -> int:
 
 # -- the author's tools (game.authoring) ---------------------------------------------
 def _adventure_dir(name: str) -> Path:
-    from game.world.loader import find_adventure
-
     return find_adventure(name, bundled_root())
 
 
 def schema(args: argparse.Namespace) -> int:
-    from game.authoring.schema import content_schema
-
     adventure = _load(args.adventure) if args.adventure else None
-    print(json.dumps(content_schema(adventure), indent=2))
+    print(json.dumps(authoring_schema.content_schema(adventure), indent=2))
     return 0
 
 
 def test(args: argparse.Namespace) -> int:
-    from game.authoring.transcript import run_all
-    from game.world.loader import load_adventure
-
     folder = _adventure_dir(args.adventure)
     adventure = load_adventure(folder, cache=content_cache())
     if args.system:
         registry.get_system(args.system)
-    outcome = run_all(adventure, folder, files=args.file, system=args.system, all_systems=args.all_systems)
+    outcome = authoring_transcript.run_all(adventure, folder, files=args.file, system=args.system, all_systems=args.all_systems)
     for failure in outcome.failures:
         for line in failure.lines():
             print(line)
@@ -431,8 +405,6 @@ def _count(number: int, noun: str) -> str:
 def capped_jobs(asked: int, cores: int | None = None) -> int:
     """``--jobs`` at most the machine's cores (more only wait for them, each a process and its memory); a note
     on standard error when cut.  0 stays 0: the simulator's own default, the cores."""
-    import sys
-
     cores = cores or os.cpu_count() or 1
     if asked <= cores:
         return asked
@@ -443,11 +415,9 @@ def capped_jobs(asked: int, cores: int | None = None) -> int:
 
 def _watch(adventure: Adventure, systems: Sequence[str], seed: int, max_turns: int, explorer: bool) -> int:
     """``simulate --watch SEED``: one scripted run per system, printed as the player would see it."""
-    from game.authoring.scout import play_run
-
     for index, system_id in enumerate(systems):
         transcript: list[str] = []
-        result = play_run(adventure, system_id, seed, max_turns, explorer=explorer, transcript=transcript)
+        result = authoring_scout.play_run(adventure, system_id, seed, max_turns, explorer=explorer, transcript=transcript)
         print(("\n" if index else "") + f"# system: {system_id}\n# seed: {seed}")
         for line in transcript:
             print(line)
@@ -457,9 +427,6 @@ def _watch(adventure: Adventure, systems: Sequence[str], seed: int, max_turns: i
 
 
 def simulate(args: argparse.Namespace) -> int:
-    from game.authoring.report import format_report
-    from game.authoring.simulate import simulate_all
-
     if args.runs < 1 or args.runs > 100_000:
         raise UsageError("--runs takes 1 to 100000")
     if args.jobs < 0:
@@ -472,11 +439,11 @@ def simulate(args: argparse.Namespace) -> int:
     systems = registry.SYSTEM_IDS if args.all_systems else (args.system or adventure.system,)
     if args.watch is not None:
         return _watch(adventure, systems, args.watch, args.max_turns, args.explorer)
-    result = simulate_all(folder, adventure, systems, runs=args.runs, seed=args.seed, jobs=jobs,
+    result = authoring_simulate.simulate_all(folder, adventure, systems, runs=args.runs, seed=args.seed, jobs=jobs,
                           max_turns=args.max_turns)
     if args.json:
         print_json(result)
     else:
-        for line in format_report(result):
+        for line in authoring_report.format_report(result):
             print(line)
     return 0

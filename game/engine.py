@@ -26,6 +26,7 @@ import re
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property, partial
@@ -48,16 +49,18 @@ from game.actions.scope import (
     vocabulary,
     words_of,
 )
+from game.deferred import deferred
 from game.dicelog import DiceLog
 from game.errors import ActionRefused, ContentError
 from game.meta import ENDING_QUESTION, MetaCommands
 from game.play import play_for
+from game.play.living import stranded
 from game.report import Report
 from game.rules.base import SystemInPlay
 from game.rules.dice import Dice, RandomDice, dice_for_turn
 from game.text import clean, is_plural, quote_back
 from game.timekeeping import advance
-from game.verbs import META_VERBS
+from game.verbs import META_VERBS, VERB_WORDS
 from game.world import limits
 from game.world.conditions import PLAYING_ON, has_after_win, place_name
 from game.world.content import Adventure
@@ -65,10 +68,15 @@ from game.world.state import PLAYER, WorldState
 from game.world.world import World
 
 if TYPE_CHECKING:
-    from game.parser import Command, Slip
+    from game import parser
+    from game.events import fight as events_fight
+    from game.events import world as events_world
     from game.saves import SaveStore
+else:
+    events_fight = deferred("game.events.fight")
+    events_world = deferred("game.events.world")
+    parser = deferred("game.parser")
 
-# The parser is imported by the methods that read a line: the opening reads none.
 
 #: A line of save, load or restore and one word: the word is a slot's name, whatever its dots.
 _ONE_SLOT = re.compile(r"\s*(?:save|load|restore)\s+\S+\s*\Z", re.IGNORECASE)
@@ -87,7 +95,7 @@ class Pending:
     """A command waiting for the player to say which thing they meant (``things``), or what
     it should act on (``orphan``: "What do you want to examine?")."""
 
-    command: Command
+    command: parser.Command
     things: list[Thing]
     orphan: bool = False
     #: For an orphan: the word between the command and the reply ("put knife" + "in" + "chest").
@@ -100,7 +108,7 @@ class Pending:
 class Asking:
     """An action paused on a question; answering reruns it on the same turn and dice."""
 
-    command: Command
+    command: parser.Command
     question: Question
     snapshot: WorldState
     log: list[str]
@@ -115,7 +123,7 @@ class Each:
     the things named before it, and the commands for the objects after it, run once it is answered."""
 
     named: list[Thing]
-    rest: list[Command]
+    rest: list[parser.Command]
 
 
 def world_dice_for_turn(seed: int, turn: int) -> Dice:
@@ -201,7 +209,7 @@ class Engine:
         #: The last command typed (not an answer to a question), for ``again``.
         self.last_typed: str | None = None
         #: The last command, if a word of it was not known: for ``oops`` and "Did you mean ...?".
-        self.slip: Slip | None = None
+        self.slip: parser.Slip | None = None
         #: The session's rolls, the recent ones kept (see game.dicelog).
         self.dice_log = DiceLog()
         self.last_request: tuple[str, Any] | None = None
@@ -241,9 +249,7 @@ class Engine:
     @cached_property
     def extra_verbs(self) -> dict[tuple[str, ...], str]:
         """The system's own verbs as the parser reads them (see :func:`game.parser.phrases_of`)."""
-        from game.parser import phrases_of
-
-        return {**author_phrases(self.adventure), **phrases_of(self.play.verbs())}
+        return {**author_phrases(self.adventure), **parser.phrases_of(self.play.verbs())}
 
     def submit(self, text: str) -> Report:
         """Run one line of player input (several commands, maybe) and report what happened.
@@ -253,13 +259,11 @@ class Engine:
         by what follows on the line, if anything does.  Never raises but
         a KeyboardInterrupt outside a command (Ctrl-C during one takes it back: see :meth:`_submit_guarded`).
         """
-        from game.parser import addressed, split_commands
-
         if self.asking is None and self.pending is None and self.meta.confirming is None:
             known = vocabulary(self.world)
-            text = addressed(text, known.__contains__, self.extra_verbs) or text  # "pilgrim, hello"
+            text = parser.addressed(text, known.__contains__, self.extra_verbs) or text  # "pilgrim, hello"
         # "save ." names a slot (refused), as "load ." does: one word after save or load is never split off
-        commands = [text] if _ONE_SLOT.match(text) else split_commands(text, self.extra_verbs) or [text]
+        commands = [text] if _ONE_SLOT.match(text) else parser.split_commands(text, self.extra_verbs) or [text]
         report = Report()
         several = len(commands) > 1
         undo_depth = len(self.undo_stack)
@@ -348,10 +352,8 @@ class Engine:
 
     def _note_unknown(self, refusal: ActionRefused) -> None:
         """Remember the command a word was not known in, for ``oops`` and ``yes``."""
-        from game.parser import Slip, tokenize
-
-        if isinstance(refusal, UnknownWord) and self.last_typed and refusal.word in tokenize(self.last_typed):
-            self.slip = Slip(self.last_typed, refusal.word, refusal.guesses)
+        if isinstance(refusal, UnknownWord) and self.last_typed and refusal.word in parser.tokenize(self.last_typed):
+            self.slip = parser.Slip(self.last_typed, refusal.word, refusal.guesses)
 
     def _mark(self) -> tuple[Any, ...]:
         """What a command may change, to put back if it crashes (the state copied, cheaply)."""
@@ -398,8 +400,6 @@ class Engine:
         return self.saves.flush_autosave() if self.saves is not None else ""
 
     def _submit(self, text: str) -> tuple[Report, bool]:
-        from game.parser import ParseError, Slip, parse, tokenize
-
         slip, self.slip = self.slip, None
         if self.meta.confirming is not None:
             return self.meta.confirm(text), True
@@ -409,28 +409,28 @@ class Engine:
             answered = self._answer(text)
             if answered is not None:
                 return answered, True
-        if self.state.status != "playing" and tokenize(text) in PLAY_ON_WORDS:
+        if self.state.status != "playing" and parser.tokenize(text) in PLAY_ON_WORDS:
             return self._play_on(), True
-        if tokenize(text) in (["yes"], ["y"], ["no"]):
+        if parser.tokenize(text) in (["yes"], ["y"], ["no"]):
             if slip is None or not slip.guesses:
                 return Report(["That was a rhetorical question."]), True
-            if tokenize(text) == ["no"]:
+            if parser.tokenize(text) == ["no"]:
                 return Report(["All right."]), True
             if len(slip.guesses) == 1:
                 return self._submit_guarded(slip.corrected(slip.guesses), record=False)[0], True
             self.slip = slip  # "Did you mean listen or lie?": yes does not say which
             return Report([f"Which one? Type oops and the word you meant, as in: oops {slip.guesses[0]}."]), True
         try:
-            command = parse(text, self.extra_verbs)
-        except ParseError as error:
+            command = parser.parse(text, self.extra_verbs)
+        except parser.ParseError as error:
             hint, self.told_help = ([] if self.told_help else ["(Type help for the commands by purpose.)"]), True
             if error.word is None:
                 return Report([str(error)], aside=hint), False
             if error.word in vocabulary(self.world):  # "oops x hook" then puts a verb before it
-                self.slip = Slip(text, error.word)
+                self.slip = parser.Slip(text, error.word)
                 return Report([f"I know {quote_back(error.word)}, but not as a verb: say what to do with it, "
                                f"as in \"examine {error.word}\"."], aside=hint), False
-            self.slip = Slip(text, error.word, error.guesses)
+            self.slip = parser.Slip(text, error.word, error.guesses)
             return Report([str(error)], aside=hint), False
         if command is None:
             return Report(["Say something: type help for the commands."]), True
@@ -438,7 +438,7 @@ class Engine:
             return self.repeat(), True
         if command.verb == "oops":
             self.slip = slip
-            return self.correct(tuple(tokenize(text)[1:])), True  # as typed: "oops the" puts "the" back
+            return self.correct(tuple(parser.tokenize(text)[1:])), True  # as typed: "oops the" puts "the" back
         self.last_typed = text
         meta = command.verb in META_VERBS
         odds = self.meta.odds_line(command) if self.meta.show_odds and not meta and self.state.status == "playing" \
@@ -461,23 +461,21 @@ class Engine:
         to another word.  Only a reply that reads as a command and names no
         known thing starts a new command.
         """
-        from game.parser import ARTICLES, PREPOSITIONS, parse, tokenize
-
         pending, self.pending = self.pending, None
         assert pending is not None
-        words = tuple(tokenize(text))
+        words = tuple(parser.tokenize(text))
         if not words or not self._is_answer(words):
             return None
         if pending.orphan:
             # "on the hook" answers "put it in what?"; "give knife to" already ends with its "to"
-            typed = tokenize(pending.command.raw)
-            join = "" if words[0] in PREPOSITIONS or typed[-1:] == [pending.join] else pending.join
-            completed = parse(" ".join([pending.command.raw, join, *words]), self.extra_verbs)
+            typed = parser.tokenize(pending.command.raw)
+            join = "" if words[0] in parser.PREPOSITIONS or typed[-1:] == [pending.join] else pending.join
+            completed = parser.parse(" ".join([pending.command.raw, join, *words]), self.extra_verbs)
             if completed is None:
                 return None
             self.last_typed = completed.raw
             return self.run(completed)
-        nouns = tuple(w for w in words if w not in ARTICLES)
+        nouns = tuple(w for w in words if w not in parser.ARTICLES)
         chosen = [t for t in pending.things if set(nouns) <= words_of(self.world, t)]
         if len(chosen) == 1:
             self.last_typed = _clarified(pending.command, nouns)
@@ -488,7 +486,7 @@ class Engine:
             report = self._answered(pending, pending.command.with_words(nouns))
         return self._go_on_each(report, pending.each, pending.command)
 
-    def _answered(self, pending: Pending, command: Command, log_as: str | None = None,
+    def _answered(self, pending: Pending, command: parser.Command, log_as: str | None = None,
                   chosen: Thing | None = None) -> Report:
         """The command an answer completes; a refusal of it, when other objects wait, is said and they go on."""
         try:
@@ -506,16 +504,14 @@ class Engine:
         reply that starts with a verb or is a lone direction is a new command;
         anything else (a misspelt name, say) is an answer, and is refused as such.
         """
-        from game.parser import ARTICLES, DIRECTION_WORDS, PREPOSITIONS, split_verb
-
         known = vocabulary(self.world)
-        nouns = [w for w in words if w not in ARTICLES and w not in PREPOSITIONS]
+        nouns = [w for w in words if w not in parser.ARTICLES and w not in parser.PREPOSITIONS]
         if nouns and all(w in known or w in PRONOUNS for w in nouns):
             return True
-        verb, _ = split_verb(list(words), self.extra_verbs)
-        return verb is None and not (len(words) == 1 and words[0] in DIRECTION_WORDS)
+        verb, _ = parser.split_verb(list(words), self.extra_verbs)
+        return verb is None and not (len(words) == 1 and words[0] in parser.DIRECTION_WORDS)
 
-    def run(self, command: Command, log_as: str | None = None, chosen: Thing | None = None) -> Report:
+    def run(self, command: parser.Command, log_as: str | None = None, chosen: Thing | None = None) -> Report:
         """Check and perform one action; then time, NPCs and the end of the run.
 
         ``chosen`` is the thing an answer to "Which do you mean?" picked: ``it`` in
@@ -541,7 +537,7 @@ class Engine:
                 self.pronouns.get("it", self.referent)
         return self._perform(spec, command, [log_as or command.raw], [])
 
-    def _run_each(self, spec: ActionSpec, commands: list[Command], referents: list[Thing]) -> Report:
+    def _run_each(self, spec: ActionSpec, commands: list[parser.Command], referents: list[Thing]) -> Report:
         """One command per object, in turn (``take knife and key``; ``drop them``)."""
         report = Report()
         named: list[Thing] = []
@@ -577,7 +573,7 @@ class Engine:
         elif self.asking is not None:
             self.asking.each = each
 
-    def _go_on_each(self, report: Report, each: Each | None, command: Command) -> Report:
+    def _go_on_each(self, report: Report, each: Each | None, command: parser.Command) -> Report:
         """After a question that stopped a command on several objects is answered: the objects
         after it, in turn; ``them`` is all of them."""
         if each is None or report.question:
@@ -595,7 +591,7 @@ class Engine:
             self._named_together(named)
         return report
 
-    def _perform(self, spec: ActionSpec, command: Command, log: list[str], answers: list[str]) -> Report:
+    def _perform(self, spec: ActionSpec, command: parser.Command, log: list[str], answers: list[str]) -> Report:
         if spec.observe and triggers.watches(self.world, command.verb, triggers.typed_verb(command, self.extra_verbs)):
             spec = replace(spec, observe=False)  # a trigger may answer it: it is a turn, and undoable
         snapshot = None if spec.observe else self.state.copy(share_log=True)
@@ -657,11 +653,9 @@ class Engine:
 
     def _resume(self, text: str) -> Report:
         """Answer the question an action is paused on, or undo the whole action."""
-        from game.parser import DIRECTION_WORDS, Command, tokenize
-
         asking = self.asking
         assert asking is not None
-        words = tokenize(text)
+        words = parser.tokenize(text)
         answer = " ".join(words)
         if answer == "undo":
             self.asking = None
@@ -670,7 +664,7 @@ class Engine:
         if answer == "quit":
             self.asking = None
             self._restore(asking.snapshot)
-            return self.meta.run(Command("quit", raw="quit"))
+            return self.meta.run(parser.Command("quit", raw="quit"))
         if answer not in asking.question.choices:
             command = self._command_or_none(text)
             no = _no_of(asking.question.choices)
@@ -680,7 +674,7 @@ class Engine:
             return Report([f"Please answer {options} (or undo to take the action back).", asking.question.prompt],
                           question=True)
         note = []
-        if answer in DIRECTION_WORDS and any(e.direction == DIRECTION_WORDS[answer] for e in self.world.visible_exits()):
+        if answer in parser.DIRECTION_WORDS and any(e.direction == parser.DIRECTION_WORDS[answer] for e in self.world.visible_exits()):
             # "n" answers no; say so where the player may have meant north
             note = [f"(Taking \"{answer}\" as \"{asking.question.choices[answer]}\"; to go that way, type it in full.)"]
         report = self._answer_asking(asking, answer)
@@ -699,12 +693,10 @@ class Engine:
             report = Report([clean(str(refusal))])
         return self._go_on_each(report, asking.each, asking.command)
 
-    def _command_or_none(self, text: str) -> Command | None:
-        from game.parser import ParseError, parse
-
+    def _command_or_none(self, text: str) -> parser.Command | None:
         try:
-            return parse(text, self.extra_verbs)
-        except ParseError:
+            return parser.parse(text, self.extra_verbs)
+        except parser.ParseError:
             return None
 
     def _taken_as_no(self, asking: Asking, no: str, text: str) -> Report:
@@ -725,15 +717,12 @@ class Engine:
         """Remember which way each NPC the player saw leave went, for ``follow``."""
         if not any(type(event).__module__ in _COMINGS_AND_GOINGS for event in turn.events):
             return  # a turn with no one coming or going need not import their events
-        from game.events.fight import Fled
-        from game.events.world import Arrived, Crossed, Left
-
         for event in turn.events:
-            if isinstance(event, (Left, Fled)) and event.direction and event.who != PLAYER:
+            if isinstance(event, (events_world.Left, events_fight.Fled)) and event.direction and event.who != PLAYER:
                 self.seen_going[event.who] = (self.state.room, event.direction)
-            elif isinstance(event, Crossed) and event.heading:
+            elif isinstance(event, events_world.Crossed) and event.heading:
                 self.seen_going[event.who] = (self.state.room, event.heading)
-            if isinstance(event, (Arrived, Left, Crossed)) and event.who in self.adventure.npcs:
+            if isinstance(event, (events_world.Arrived, events_world.Left, events_world.Crossed)) and event.who in self.adventure.npcs:
                 self._name(("npc", event.who))  # named by the game: "him" is who just came or went
 
     def _name(self, thing: Thing | None) -> None:
@@ -801,8 +790,6 @@ class Engine:
         elif condition == "down" and not turn.minutes:
             self.play.player_down(turn)
         if state.status == "playing" and self.system.condition(state.player) == "down":
-            from game.play.living import stranded  # only a player down asks
-
             lost = stranded(self.world, long_rest=self.play.long_rest_to_rise(self.world))
             if lost:
                 state.status, state.ending = "lost", lost
@@ -897,7 +884,7 @@ class Engine:
         self.dice_log.clear()  # the rolls of the run left behind are not this one's
         return self.look_lines()
 
-    def preview(self, command: Command, dice: Dice) -> tuple[str, Any] | None:
+    def preview(self, command: parser.Command, dice: Dice) -> tuple[str, Any] | None:
         """The labelled request of the first check ``command`` would make, with nothing changed.
 
         The action runs on its very own code path against ``dice`` (the turn's
@@ -946,8 +933,6 @@ def author_phrases(adventure: Adventure) -> dict[tuple[str, ...], str]:
 def author_verb_of(adventure: Adventure, word: str) -> str:
     """The verb an author's word means: a verb of the game's table (named, or by one of its words), or the
     author's own verb (a word meaning itself, or another word of ``[verbs]`` that does)."""
-    from game.verbs import VERB_WORDS
-
     meant = adventure.verbs.get(word, word)
     for _ in range(len(adventure.verbs) + 1):
         if meant in VERB_WORDS:
@@ -969,7 +954,7 @@ def register_author_verbs(registry: ActionRegistry, adventure: Adventure) -> Non
             registry.register(verb, triggers.author_verb, observe=True)
 
 
-def _triggered(handler: Handler, turn: Turn, command: Command) -> None:
+def _triggered(handler: Handler, turn: Turn, command: parser.Command) -> None:
     """The action, unless a trigger refuses it first.
 
     What a trigger that fired did stands even when the action itself is then
@@ -1004,13 +989,13 @@ def _no_of(choices: dict[str, str]) -> str | None:
     return None
 
 
-def _clarified_thing(engine: Engine, command: Command, thing: Thing) -> str:
+def _clarified_thing(engine: Engine, command: parser.Command, thing: Thing) -> str:
     """The command as logged with a pronoun replaced by the name of what it meant."""
     name = name_of(engine.world, thing).removesuffix(" (dead)").lower()
     return command.with_words(tuple(name.split())).raw
 
 
-def _clarified(command: Command, answer: tuple[str, ...]) -> str:
+def _clarified(command: parser.Command, answer: tuple[str, ...]) -> str:
     """The command text with the answer's words added to its noun phrase."""
     words = tuple(dict.fromkeys(answer + command.words))
     return command.with_words(words).raw
@@ -1022,8 +1007,6 @@ def write_crash_report(engine: Engine, text: str, error: BaseException) -> Path 
     The report goes to ``<saves>/crash-reports/`` (the system's temporary
     folder without a saves folder); failing to write it is not another crash.
     """
-    import traceback
-
     state = engine.state
     lines = ["Wayfarer crash report", f"game version: {version()}",
              f"adventure: {engine.adventure.id} {engine.adventure.version}", f"system: {engine.system.id}",

@@ -12,6 +12,7 @@ the drawing; the goal, and the triggers that win the adventure, above it.
 from __future__ import annotations
 
 import re
+import textwrap
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -344,8 +345,6 @@ def _wrap(line: str) -> list[str]:
     rest indented."""
     if len(line) <= MAX_COLUMNS:
         return [line]
-    import textwrap
-
     indent = " " * (len(line) - len(line.lstrip()) + 4)
     return textwrap.wrap(line, MAX_COLUMNS, subsequent_indent=indent, break_on_hyphens=False) or [line]
 

@@ -3,22 +3,29 @@ quit, restart, odds, dice, why, sheet (stats), map, oracle, transcript, set.  No
 takes game time."""
 from __future__ import annotations
 
+import datetime
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game import __version__
+from game.deferred import deferred
 from game.errors import ActionRefused, DiceExhausted, SaveError
+from game.narration import FOLLOW_UP
 from game.report import Report
 from game.rules.base import Odds, RollResult
 from game.rules.dice import Dice, RandomDice
+from game.runs import kept_runs, run_line
+from game.saves import continue_command, loaded_lines, slot_as_typed
 from game.text import join_names
+from game.transcript import Transcript, default_path
 from game.verbs import META_VERBS, VERB_WORDS
 from game.world.conditions import place_name
 
 if TYPE_CHECKING:
+    from game import explain, helptext, oracle, parser
     from game.actions import ActionRegistry
     from game.dicelog import DiceLog
-    from game.helptext import SystemVerb
     from game.parser import Command
     from game.play.base import BasePlay
     from game.rules.base import SystemInPlay
@@ -27,6 +34,11 @@ if TYPE_CHECKING:
     from game.world.content import Adventure
     from game.world.state import WorldState
     from game.world.world import World
+else:
+    explain = deferred("game.explain")
+    helptext = deferred("game.helptext")
+    oracle = deferred("game.oracle")
+    parser = deferred("game.parser")
 
 # help, rules, why, dice, oracle, saves and transcript import their modules
 # (game.helptext, game.explain, game.oracle, game.transcript) when they run: the
@@ -165,8 +177,6 @@ class MetaCommands:
         return self._report("A place is always described in full when you arrive; look describes it again.")
 
     def do_version(self, command: Command) -> Report:
-        from game import __version__
-
         engine = self.engine
         return self._report(f"Wayfarer {__version__}, playing {engine.adventure.title} under {engine.system.name}.")
 
@@ -198,8 +208,6 @@ class MetaCommands:
             return command.arguments.strip(), False
         if backup:
             words = words[:-1]
-        from game.saves import slot_as_typed  # a name refused is quoted as typed ("../x", not "/x")
-
         slot = slot_as_typed(" ".join(words), self.engine.last_typed) if words else "quicksave"
         for suffix, is_backup in ((".toml.bak", True), (".bak", True), (".toml", False)):
             if slot.endswith(suffix) and len(slot) > len(suffix):
@@ -256,8 +264,6 @@ class MetaCommands:
         failed = engine.flush_autosave()
         if failed:
             return f" This run cannot be kept: the autosave failed ({failed})."
-        from game.saves import continue_command
-
         run = store.run or "?"
         return f" This run is kept as run {run} ({continue_command(store.root, run)})."
 
@@ -267,8 +273,6 @@ class MetaCommands:
         left = store.leave_run() if store is not None and self.engine.autosave else None
         if left is None or store is None:
             return []
-        from game.saves import continue_command
-
         return [f"(The run you left is kept as run {left}: {continue_command(store.root, left)} resumes it.)"]
 
     def _read(self, command: Command) -> Report | tuple[WorldState, list[str]]:
@@ -292,41 +296,33 @@ class MetaCommands:
         left = self._left()
         room = self.engine.load_state(state)
         self.engine.saved_turn = (state.turn, len(state.log))
-        from game.saves import loaded_lines
-
         return self._report(*loaded_lines(self._slot(command), notes), *left, "", *room)
 
     # -- help and rules ----------------------------------------------------------------
-    def system_verbs(self) -> list[SystemVerb]:
+    def system_verbs(self) -> list[helptext.SystemVerb]:
         """The system in play's own verbs, with their words and help lines."""
-        from game.helptext import SystemVerb
-
         engine = self.engine
         words = engine.play.verbs()
         found = []
         for verb in engine.registry.verbs():
             spec = engine.registry.get(verb) if verb not in VERB_WORDS else None
             if spec is not None:
-                found.append(SystemVerb(verb, tuple(words.get(verb, (verb,))), spec.summary))
+                found.append(helptext.SystemVerb(verb, tuple(words.get(verb, (verb,))), spec.summary))
         return found
 
     def do_help(self, command: Command) -> Report:
-        from game.helptext import short_help, verb_help
-
         name = self.engine.system.name
         if command.words:
-            return self._report(*verb_help(command.words, name, self.system_verbs()))
-        return self._report(*short_help(name, self.system_verbs()))
+            return self._report(*helptext.verb_help(command.words, name, self.system_verbs()))
+        return self._report(*helptext.short_help(name, self.system_verbs()))
 
     def do_rules(self, command: Command) -> Report:
-        from game.helptext import rules_overview, rules_topic
-
         engine = self.engine
         summary = engine.play.help_lines()
         if command.words:
             word = " ".join(command.words)
-            return self._report(*rules_topic(engine.system.id, engine.system.name, word, summary))
-        return self._report(*rules_overview(engine.system.id, engine.system.name, summary))
+            return self._report(*helptext.rules_topic(engine.system.id, engine.system.name, word, summary))
+        return self._report(*helptext.rules_overview(engine.system.id, engine.system.name, summary))
 
     def do_quit(self, command: Command) -> Report:
         """Leave; first ask, as Inform does, when the run moved on since the player's own last save."""
@@ -435,9 +431,6 @@ class MetaCommands:
 
     def _run_lines(self) -> list[str]:
         """The runs of this adventure kept in the saves folder (each resumed with ``wayfarer --continue RUN``)."""
-        from game import explain
-        from game.runs import kept_runs, run_line
-
         store = self.engine.saves
         assert store is not None
         found = kept_runs(store.root, self.engine.adventure.id)
@@ -448,9 +441,6 @@ class MetaCommands:
                 f"first):", *(f"  {run_line(run, explain.system_name, this_game=run.run == this, adventure=False)}" for run in found)]
 
     def _slot_line(self, slot: str) -> str:
-        import datetime  # only listing saves needs it: kept out of start-up
-
-        from game import explain
 
         store = self.engine.saves
         assert store is not None
@@ -472,8 +462,6 @@ class MetaCommands:
 
     # -- the solo player's table ----------------------------------------------------------
     def do_oracle(self, command: Command) -> Report:
-        from game import oracle
-
         words = command.arguments.split()  # as typed: "Is Tamsin lying?" keeps its capitals
         asked = oracle.read_question(words)
         if not asked.question:
@@ -488,8 +476,6 @@ class MetaCommands:
         return self._report(f"[{label}] {result.text}", f"The oracle says: {oracle.answer_line(result)}")
 
     def do_transcript(self, command: Command) -> Report:
-        from game.transcript import Transcript, default_path
-
         words = command.arguments.split()  # as typed: a file name keeps its case
         action = words[0].lower() if words else "on"
         if action == "off":
@@ -569,8 +555,6 @@ class MetaCommands:
         log = self.engine.dice_log
         if not log:
             return self._report("No dice rolled yet: why explains the last roll.")
-        from game.narration import FOLLOW_UP
-
         index = len(log) - 1
         while index > 0 and log[index][1].endswith(FOLLOW_UP) and log[index][0] == log[index - 1][0] and \
                 log[index - 1][1] in (log[index][1], log[index][1].removesuffix(FOLLOW_UP)):
@@ -581,14 +565,12 @@ class MetaCommands:
         return self._report(*lines[:lines.index("Why:")], *then, *lines[lines.index("Why:"):])
 
     def do_odds(self, command: Command) -> Report:
-        from game.parser import ParseError, parse
-
         engine = self.engine
         asked = command.raw.split(maxsplit=1)[1] if len(command.raw.split()) > 1 else ""
         if asked:
             try:
-                preview = parse(asked, self.engine.extra_verbs)
-            except ParseError as error:
+                preview = parser.parse(asked, self.engine.extra_verbs)
+            except parser.ParseError as error:
                 return self._report(str(error))
             if preview is None:
                 return self._report("Odds of what? Try: odds attack raider.")
@@ -612,8 +594,6 @@ class MetaCommands:
             raise ActionRefused(f"You couldn't do that now. {refusal}") from refusal
 
     def do_dice(self, command: Command) -> Report:
-        from game import explain
-
         log = self.engine.dice_log[-DICE_LOG_SHOWN:]
         if not log:
             return self._report("No dice rolled yet.")
@@ -679,8 +659,6 @@ AGAINST = ("margin", "target", "tn", "difficulty", "need", "net", "successes", "
 
 def why_lines(system_id: str, system_name: str, label: str, result: RollResult) -> list[str]:
     """The last roll step by step: what was rolled, the figures, the outcome, the rule in words."""
-    from game import explain
-
     end = "" if label[-1:] in ".?!" else "."
     lines = [f"The last roll: {label}{end}", f"  Rolled: {result.text}"]
     if result.dice:

@@ -23,10 +23,12 @@ fingerprints.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from game.rules.base import RuleSystem
+from game.rules.registry import get_system
 from game.text import join_names, possessive, subject, the, verb_s
 from game.world.content import Adventure
 from game.world.state import WorldState
@@ -57,8 +59,6 @@ class Fingerprints:
         """The rule system configured with the adventure's options (NPC sheets may depend on them)."""
         found = self._systems.get(system_id)
         if found is None:
-            from game.rules.registry import get_system
-
             found = self._systems[system_id] = get_system(system_id, self.adventure.rules.get(system_id, {}))
         return found
 
@@ -72,8 +72,6 @@ class Fingerprints:
         made = self.made(system_id)
         known = made.get(npc_id)
         if known is None:
-            import json  # imported on the first save, not at start-up
-
             definition = self.adventure.npcs[npc_id]
             table = definition.stats.get(system_id)
             stats = "" if table is None else json.dumps(table, sort_keys=True, default=str)  # most NPCs have none

@@ -7,6 +7,7 @@ understand.
 """
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -239,8 +240,6 @@ def suggest_verb(word: str, extra: Mapping[tuple[str, ...], str] | None = None) 
         return []
     known = [" ".join(k) for k in (*_PHRASES, *(extra or {})) if len(k) == 1 and len(k[0]) > 2]
     known += [d for d in DIRECTION_WORDS if len(d) > 2]
-    import difflib  # only a misspelt word needs it: kept out of start-up
-
     return difflib.get_close_matches(word, known, n=3, cutoff=0.75)
 
 

@@ -24,6 +24,7 @@ standard library, so every layer may be handed what it finds.
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -143,8 +144,6 @@ def old_saves_notice(home: Path, cwd: Path | None = None) -> list[str]:
             file.write(old_text + "\n")
     except OSError:
         pass
-    import shlex
-
     if os.name == "nt":
         how = "move the adventure folders inside it there"
     else:

@@ -33,10 +33,32 @@ import signal
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
+from game.deferred import deferred
 from game.engine import Engine
 from game.text import clean, wrap
+
+if sys.platform != "win32":  # no terminal modes to keep elsewhere
+    import termios
+
+if TYPE_CHECKING:
+    import prompt_toolkit.application
+    import prompt_toolkit.filters
+    import prompt_toolkit.formatted_text
+    import prompt_toolkit.input
+    import prompt_toolkit.key_binding
+    import prompt_toolkit.keys
+    import prompt_toolkit.output
+    import prompt_toolkit.shortcuts
+    import prompt_toolkit.styles
+
+    from game import completion, history, presentation
+else:  # the prompt_toolkit package loads all of these: the opening is shown before it
+    completion = deferred("game.completion")
+    history = deferred("game.history")
+    presentation = deferred("game.presentation")
+    prompt_toolkit = deferred("prompt_toolkit")
 
 #: The longest line read from the player; a longer one is not run.
 MAX_LINE = 1000
@@ -54,9 +76,7 @@ def emit(lines: Iterable[str], out: TextIO, width: int, *, spoken: bool = False)
     """Print lines, cleaned of control characters and wrapped; ``spoken``: rolls as sentences."""
     cleaned = [clean(line) for line in lines]
     if spoken:
-        from game.presentation import sentence  # --plain only: kept out of start-up
-
-        cleaned = [sentence(line) for line in cleaned]
+        cleaned = [presentation.sentence(line) for line in cleaned]
     out.write(wrap("\n".join(cleaned), width) + "\n")
     out.flush()
 
@@ -87,9 +107,7 @@ def _raise_signalled(signum: int, frame: object) -> None:
     it instead, and ``prompt()`` raises it as soon as the callback returns.
     """
     if "prompt_toolkit" in sys.modules:
-        from prompt_toolkit.application import get_app_or_none
-
-        app = get_app_or_none()
+        app = prompt_toolkit.application.get_app_or_none()
         if app is not None and app.is_running and app.future is not None and not app.future.done():
             app.exit(exception=Signalled(signum))
             return
@@ -129,12 +147,11 @@ def run_repl(engine: Engine, opening: list[str], *, plain: bool = False) -> int:
 
 def show_opening(engine: Engine, lines: list[str], out: TextIO, *, colour: bool, spoken: bool) -> None:
     """The opening on a terminal without prompt_toolkit, in the colours it would give it."""
-    from game.presentation import STYLE_RULES, ansi_text, styled_block
-
     if not colour or os.environ.get("TERM") == "dumb":
         emit(lines, out, _width(), spoken=spoken)
         return
-    out.write(ansi_text(styled_block([clean(line) for line in lines], _width(), _names(engine)), STYLE_RULES))
+    block = presentation.styled_block([clean(line) for line in lines], _width(), _names(engine))
+    out.write(presentation.ansi_text(block, presentation.STYLE_RULES))
     out.flush()
 
 
@@ -143,8 +160,6 @@ def _terminal_mode() -> object:
     try:
         if not sys.stdin.isatty():
             return None
-        import termios
-
         return termios.tcgetattr(sys.stdin.fileno())
     except Exception:  # noqa: BLE001 - termios.error, no terminal, no termios: nothing to put back
         return None
@@ -154,8 +169,6 @@ def _restore_terminal_mode(mode: object) -> None:
     if mode is None:
         return
     try:
-        import termios
-
         termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, cast("list[Any]", mode))
     except Exception:  # noqa: BLE001 - termios.error or OSError: the terminal is gone (SIGHUP)
         pass
@@ -231,25 +244,22 @@ def run_terminal(engine: Engine, opening: list[str], *, pt_input: Any = None, pt
     prompt_toolkit in colour (``colour``).  ``plain``: no status bar, a
     readline-like completion list (no box), rolls as sentences.
     """
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.input import create_input
-    from prompt_toolkit.output import ColorDepth
-    from prompt_toolkit.shortcuts import CompleteStyle
-    from prompt_toolkit.styles import Style
-
-    from game.completion import GameCompleter
-    from game.history import open_history
-    from game.presentation import STYLE_RULES, status_parts, status_text
-
-    style = Style.from_dict(STYLE_RULES if colour else {"bottom-toolbar": "noreverse"})
-    history, notes = open_history(history_path(engine))
+    style = prompt_toolkit.styles.Style.from_dict(presentation.STYLE_RULES if colour
+                                                  else {"bottom-toolbar": "noreverse"})
+    lines_typed, notes = history.open_history(history_path(engine))
     cap = LineCap()
-    session: PromptSession[str] = PromptSession(
-        history=history, completer=GameCompleter(engine), complete_while_typing=False,
-        bottom_toolbar=None if plain else (lambda: clean(status_text(status_parts(engine), _bar_width(session)))),
-        input=capped_input(pt_input if pt_input is not None else create_input()), output=pt_output,
-        style=style, color_depth=None if colour else ColorDepth.DEPTH_1_BIT,
-        complete_style=CompleteStyle.READLINE_LIKE if plain else CompleteStyle.COLUMN, key_bindings=_line_cap(cap),
+    shortcuts = prompt_toolkit.shortcuts
+
+    def status_bar() -> str:
+        return clean(presentation.status_text(presentation.status_parts(engine), _bar_width(session)))
+
+    session: prompt_toolkit.PromptSession[str] = prompt_toolkit.PromptSession(
+        history=lines_typed, completer=completion.GameCompleter(engine), complete_while_typing=False,
+        bottom_toolbar=None if plain else status_bar,
+        input=capped_input(pt_input if pt_input is not None else prompt_toolkit.input.create_input()), output=pt_output,
+        style=style, color_depth=None if colour else prompt_toolkit.output.ColorDepth.DEPTH_1_BIT,
+        complete_style=shortcuts.CompleteStyle.READLINE_LIKE if plain else shortcuts.CompleteStyle.COLUMN,
+        key_bindings=_line_cap(cap),
         enable_suspend=True,
     )
     session.default_buffer.on_text_changed += cap.edited
@@ -310,26 +320,20 @@ class LineCap:
 
 def _line_cap(cap: LineCap | None = None) -> Any:
     """Key bindings that drop typed or pasted characters once the line holds MAX_LINE, noting it in ``cap``."""
-    from prompt_toolkit.filters import Condition
-    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-    from prompt_toolkit.keys import Keys
+    bindings = prompt_toolkit.key_binding.KeyBindings()
 
-    bindings = KeyBindings()
-
-    @Condition
+    @prompt_toolkit.filters.Condition
     def full() -> bool:
-        from prompt_toolkit.application import get_app
+        return len(prompt_toolkit.application.get_app().current_buffer.text) >= MAX_LINE
 
-        return len(get_app().current_buffer.text) >= MAX_LINE
-
-    @bindings.add(Keys.Any, filter=full)
-    def _drop(event: KeyPressEvent) -> None:
+    @bindings.add(prompt_toolkit.keys.Keys.Any, filter=full)
+    def _drop(event: prompt_toolkit.key_binding.KeyPressEvent) -> None:
         """The line is full: the key is dropped."""
         if cap is not None and len(event.data) == 1 and event.data.isprintable():
             cap.cut = True
 
-    @bindings.add(Keys.BracketedPaste)
-    def _paste(event: KeyPressEvent) -> None:
+    @bindings.add(prompt_toolkit.keys.Keys.BracketedPaste)
+    def _paste(event: prompt_toolkit.key_binding.KeyPressEvent) -> None:
         buffer = event.current_buffer
         room = max(0, MAX_LINE - len(buffer.text))
         pasted = pasted_line(event.data)
@@ -363,22 +367,18 @@ def capped_input(inner: Any, limit: int = MAX_LINE) -> Any:
     (Enter, a movement, a deletion, Ctrl-C, Ctrl-D, a bracketed paste) starts the
     count again, so typing, editing and the keys that end a line are untouched.
     """
-    from prompt_toolkit.input import Input
-    from prompt_toolkit.key_binding import KeyPress
-    from prompt_toolkit.keys import Keys
+    passive = (prompt_toolkit.keys.Keys.CPRResponse, prompt_toolkit.keys.Keys.Ignore)
 
-    passive = (Keys.CPRResponse, Keys.Ignore)
-
-    class CappedInput(Input):
+    class CappedInput(prompt_toolkit.input.Input):
         """The wrapped input, every call passed on; only the key presses read are filtered."""
 
         def __init__(self) -> None:
             self.run = 0  # characters in a row since the last other key
 
-        def cap(self, presses: list[KeyPress]) -> list[KeyPress]:
+        def cap(self, presses: list[prompt_toolkit.key_binding.KeyPress]) -> list[prompt_toolkit.key_binding.KeyPress]:
             kept = []
             for press in presses:
-                if not isinstance(press.key, Keys) and len(press.key) == 1:
+                if not isinstance(press.key, prompt_toolkit.keys.Keys) and len(press.key) == 1:
                     self.run += 1
                     if self.run > limit + 1:
                         continue
@@ -387,10 +387,10 @@ def capped_input(inner: Any, limit: int = MAX_LINE) -> Any:
                 kept.append(press)
             return kept
 
-        def read_keys(self) -> list[KeyPress]:
+        def read_keys(self) -> list[prompt_toolkit.key_binding.KeyPress]:
             return self.cap(inner.read_keys())
 
-        def flush_keys(self) -> list[KeyPress]:
+        def flush_keys(self) -> list[prompt_toolkit.key_binding.KeyPress]:
             return self.cap(inner.flush_keys())
 
         def fileno(self) -> int:
@@ -432,17 +432,12 @@ def print_styled(lines: list[str], width: int, style: Any, names: list[str] | No
     :func:`~game.presentation.styled_block`; without, they are plain text
     (``spoken``: rolls as sentences).
     """
-    from prompt_toolkit import print_formatted_text
-    from prompt_toolkit.formatted_text import FormattedText
-
-    from game.presentation import sentence, styled_block
-
-    cleaned = [sentence(clean(line)) if spoken else clean(line) for line in lines]
+    cleaned = [presentation.sentence(clean(line)) if spoken else clean(line) for line in lines]
     if names is None:
         fragments = [("", wrap("\n".join(cleaned), width) + "\n")]
     else:
-        fragments = styled_block(cleaned, width, names)
-    print_formatted_text(FormattedText(fragments), style=style, output=output, end="")
+        fragments = presentation.styled_block(cleaned, width, names)
+    prompt_toolkit.print_formatted_text(prompt_toolkit.formatted_text.FormattedText(fragments), style=style, output=output, end="")
 
 
 def _names(engine: Engine) -> list[str]:

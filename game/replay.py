@@ -5,8 +5,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game import __version__, version
+from game.engine import Engine
 from game.errors import SaveError
+from game.paths import bundled_root, content_cache_home
+from game.rules.registry import get_system
+from game.saves import SaveStore, parse_document
 from game.text import escape_controls
+from game.world.cache import ContentCache
+from game.world.limits import TooMuch, read_bounded
+from game.world.loader import find_adventure, load_adventure
 
 if TYPE_CHECKING:
     from game.world.content import Adventure
@@ -25,15 +33,6 @@ def replay_save(save_path: Path, adventure_dir: str | None,
     When the replay diverges, the lines say whether the adventure or the game
     changed since the save was made, or else that the save itself changed.
     """
-    from game import __version__
-    from game.engine import Engine
-    from game.paths import bundled_root, content_cache_home
-    from game.rules.registry import get_system
-    from game.saves import SaveStore, parse_document
-    from game.world.cache import ContentCache
-    from game.world.limits import TooMuch, read_bounded
-    from game.world.loader import find_adventure, load_adventure
-
     if not save_path.is_file():
         raise SaveError(f"{save_path}: no such save file")
     try:
@@ -83,8 +82,6 @@ def _content_changes(header: dict[str, Any], adventure: Adventure) -> list[str]:
 
 
 def _game_version() -> str:
-    from game import version
-
     return version()
 
 

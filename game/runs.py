@@ -18,14 +18,21 @@ standard library and :mod:`game.text`.
 """
 from __future__ import annotations
 
+import datetime
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from game.deferred import deferred
 from game.text import escape_controls
+
+if TYPE_CHECKING:
+    import tomllib
+else:
+    tomllib = deferred("tomllib")
 
 #: The folder inside an adventure's saves folder that holds its runs.
 RUNS_FOLDER = "runs"
@@ -170,8 +177,6 @@ def find_run(root: Path, run: str) -> Run | None:
 
 def _described(run: Run) -> Run:
     """The run with what the head of its autosave tells (the ``[save]`` table), read within 64 KiB."""
-    import tomllib
-
     try:
         with run.path.open("rb") as file:
             head = file.read(64 * 1024)
@@ -226,8 +231,6 @@ def set_aside(path: Path) -> Path:
 def run_line(run: Run, system_name: Callable[[str], str], *, this_game: bool = False, adventure: bool = True) -> str:
     """One run as ``saves`` lists it: number, adventure, system (named by ``system_name``), day, place, status
     and when it was last played; controls neutralised."""
-    import datetime
-
     when = datetime.datetime.fromtimestamp(run.written).strftime("%Y-%m-%d %H:%M")
     parts = [*([run.title or run.adventure_id] if adventure else []),
              system_name(run.system) if run.system else "",

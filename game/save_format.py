@@ -26,15 +26,22 @@ The format in full: ``docs/internals/saves.md``.
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from game.deferred import deferred
 from game.npc_updates import FINGERPRINT, Fingerprints, FreshSheet
 from game.rules.base import RuleSystem
 from game.text import escape_controls
 from game.world import limits
 from game.world.state import FreshNpc, NpcState, WorldState
+
+if TYPE_CHECKING:
+    import tomli_w
+else:
+    tomli_w = deferred("tomli_w")
 
 #: The save format written.  Format 1 (sheets holding a turn's scratch) is migrated on load;
 #: formats 2 (every NPC met whole, ``item_moves`` a table) and 3 (no NPC groups) are read as they are.
@@ -315,8 +322,6 @@ def _flag_or_text(value: object) -> bool:
 def save_text(header: dict[str, Any], data: dict[str, Any]) -> str:
     """The save as TOML: tomli_w writes all but the items moved and the log (spliced in: see the module's
     docstring) and the NPCs (written last, a line each, or a table each for those with a whole sheet)."""
-    import tomli_w  # imported on the first save, not at start-up
-
     body = {key: (_MARK if key in _SPLICED or key in _ONE_LINE else value) for key, value in data.items()
             if key not in ("npcs", "fingerprints", "npc_groups")}
     text = tomli_w.dumps({"save": header, "state": body})
@@ -357,8 +362,6 @@ def toml_strings(lines: list[str]) -> str:
     character below U+0020) are all TOML basic-string escapes; DEL, which
     JSON leaves raw and TOML refuses, is escaped too.
     """
-    import json  # imported on the first save, not at start-up
-
     text = json.dumps(lines, ensure_ascii=False)
     return text.replace("\x7f", "\\u007f") if "\x7f" in text else text
 

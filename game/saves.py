@@ -30,17 +30,22 @@ import copy
 import errno
 import functools
 import hashlib
+import json
 import os
 import re
+import shlex
 import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game import runs
+from game import runs, version
+from game.deferred import deferred
 from game.errors import SaveError
 from game.npc_updates import Fingerprints
+from game.paths import saves_home
 from game.rules.base import SystemInPlay
+from game.rules.registry import SYSTEM_IDS, get_system
 from game.save_format import (
     FORMAT_VERSION,
     READABLE_FORMATS,
@@ -60,6 +65,14 @@ from game.world import limits
 from game.world.collector import collector_paused
 from game.world.content import Adventure
 from game.world.state import GONE, PLAYER, FreshNpc, WorldState
+
+if TYPE_CHECKING:
+    import tomllib
+
+    import tomli_w
+else:
+    tomli_w = deferred("tomli_w")
+    tomllib = deferred("tomllib")
 
 __all__ = ["FORMAT_VERSION", "READABLE_FORMATS"]
 
@@ -86,8 +99,6 @@ def continue_command(root: Path, adventure: str = "") -> str:
     """The command that resumes the run ``adventure`` (a run's number, or an adventure: its most recent run;
     the most recent of all without one) in the saves folder ``root``: ``wayfarer --continue``, with
     ``--saves`` when ``root`` is not the folder a plain start uses."""
-    from game.paths import saves_home
-
     try:
         same = saves_home().path.resolve() == root.resolve()
     except OSError:
@@ -128,8 +139,6 @@ def slot_as_typed(slot: str, typed: str | None) -> str:
 
 def codec_for(system_id: str) -> SystemInPlay:
     """The rule system whose sheets a save of ``system_id`` holds (SaveError for an unknown id)."""
-    from game.rules.registry import SYSTEM_IDS, get_system
-
     if system_id not in SYSTEM_IDS:
         raise SaveError(f"the save names an id this adventure does not have: system {_shown(system_id)}")
     return get_system(system_id)
@@ -141,8 +150,6 @@ def checksum(data: dict[str, Any]) -> str:
     Values JSON cannot write (TOML dates and times, which only a hand edit puts
     in a save) are digested as their text, so any parsed data has a digest.
     """
-    import json  # imported on the first save, not at start-up
-
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
@@ -600,8 +607,6 @@ class SaveStore:
         left out: the run's log cut to ``log``), sealed by a checksum over the steps."""
         if not steps:
             return b""
-        import tomli_w
-
         table = []
         for entry, log_length, turns in steps:
             if entry[2] is None:
@@ -957,8 +962,6 @@ def parse_document(raw: bytes, name: str) -> dict[str, Any]:
     by its checksum and then by the shape and sheet checks of
     :mod:`game.save_format`, which bound numbers themselves.
     """
-    import tomllib  # a save is read on `load` or `--continue`, not at every start
-
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -997,14 +1000,10 @@ def _shown(value: object, width: int = 60) -> str:
 
 def _shell_word(text: str) -> str:
     """A path as a shell takes it (quoted only when it must be: the usual path is shown as it is)."""
-    import shlex
-
     return shlex.quote(escape_controls(text))
 
 
 def _system_ids() -> tuple[str, ...]:
-    from game.rules.registry import SYSTEM_IDS
-
     return SYSTEM_IDS
 
 
@@ -1045,6 +1044,4 @@ def _version_key(version: str) -> tuple[tuple[int, str], ...]:
 @functools.cache
 def _game_version() -> str:
     """The game's version (looked up once: the package metadata costs milliseconds)."""
-    from game import version
-
     return version()

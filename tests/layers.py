@@ -1,5 +1,5 @@
-"""The import graph of ``game/`` and its layers: every import, those inside functions and under
-``TYPE_CHECKING`` included.
+"""The import graph of ``game/`` and its layers: every import, those under ``TYPE_CHECKING`` and
+those deferred (``deferred("game....")``) included.
 
 ``python -m tests.layers`` prints the import cycles (with and without ``TYPE_CHECKING``
 imports), the layer breaches and the exceptions still needed; ``tests/test_layers.py``
@@ -16,7 +16,7 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 #: The layers, bottom first: each a name and the modules it holds (a name covers its submodules).
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ground", ("game", "game.events", "game.errors", "game.text", "game.rules", "game.rules.dice",
-                "game.rules.exact", "game.paths")),
+                "game.rules.exact", "game.paths", "game.deferred")),
     ("world", ("game.world", "game.rules.base", "game.rules.registry")),
     ("systems", ("game.systems", "game.explain", "game.oracle")),
     ("parser, actions, npc, narration", ("game.parser", "game.verbs", "game.actions", "game.npc", "game.narration",
@@ -80,6 +80,14 @@ def _type_checking(node: ast.If) -> bool:
         (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
+def _deferred(node: ast.AST) -> str:
+    """The module of a call ``deferred("game....")`` (see game/deferred.py); "" for any other node."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "deferred" \
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Constant):
+        return str(node.args[0].value) if str(node.args[0].value).startswith("game") else ""
+    return ""
+
+
 def _imports(tree: ast.AST, modules: set[str], type_checking: bool) -> set[str]:
     found: set[str] = set()
 
@@ -99,6 +107,10 @@ def _imports(tree: ast.AST, modules: set[str], type_checking: bool) -> set[str]:
                     target = resolve(alias.name)
                     if target:
                         found.add(target)
+        elif _deferred(node):  # the one way to defer an import (game.deferred) is an import
+            target = resolve(_deferred(node))
+            if target:
+                found.add(target)
         elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("game"):
             for alias in node.names:
                 target = resolve(f"{node.module}.{alias.name}") if f"{node.module}.{alias.name}" in modules \

@@ -140,7 +140,7 @@ def test_the_collector_is_paused_for_plays_start_up_only_and_always_back_on(
         return systems(args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(commands, "_load", loading)
-    monkeypatch.setattr("game.repl.run_repl", at_prompt)
+    monkeypatch.setattr(commands, "run_repl", at_prompt)
     monkeypatch.setattr(commands, "systems", listing)
     assert gc.isenabled()
     assert main(["--seed", "1", "--saves", str(tmp_path)]) == 0

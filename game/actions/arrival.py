@@ -6,12 +6,20 @@ Apart from :mod:`game.actions.movement` so that every actor's deeds (a flight, a
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.actions import Turn, triggers
 from game.actions.checks import roll_check_def
 from game.actions.observe import describe_room
+from game.deferred import deferred
 from game.events import PLAYER
 from game.world.conditions import is_dark
 from game.world.content import OPPOSITE
+
+if TYPE_CHECKING:
+    from game.events import world as events_world
+else:
+    events_world = deferred("game.events.world")
 
 #: Minutes a move takes when the room does not say.
 DEFAULT_TRAVEL = 10
@@ -47,15 +55,13 @@ class Go:
         if actor == PLAYER:
             enter(turn, world.room.exits[self.direction].to)
             return
-        from game.events.world import Arrived
-
         left = world.npc_room(actor)
         there = world.adventure.rooms[left].exits[self.direction].to
         world.move_npc(actor, there)
         # Whence, as seen where it arrives: the exit of that room back to where it was (a drain's
         # "north" may come up through the floor: "from below"), else the opposite of its way.
         back = next((e.direction for e in world.adventure.rooms[there].exits.values() if e.to == left), "")
-        turn.emit(Arrived(actor, back or OPPOSITE.get(self.direction, ""), self.why))
+        turn.emit(events_world.Arrived(actor, back or OPPOSITE.get(self.direction, ""), self.why))
 
 
 def enter(turn: Turn, room_id: str) -> None:

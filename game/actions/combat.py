@@ -6,8 +6,8 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from game.actions import YES_NO, Turn
-from game.actions.deeds import Attack, Shoot, weapon_of
 from game.actions.scope import Scope, resolve, resolve_carried
+from game.deferred import deferred
 from game.errors import ActionRefused
 from game.events import PLAYER
 from game.npc import memory
@@ -17,7 +17,10 @@ from game.world.state import room_place
 from game.world.world import World
 
 if TYPE_CHECKING:
+    from game.actions import deeds
     from game.parser import Command
+else:
+    deeds = deferred("game.actions.deeds")
 
 UNARMED = Weapon(name="bare hands", damage="d4")
 
@@ -49,14 +52,14 @@ def best_weapon(world: World, items: list[str], *, ranged: bool) -> Weapon | Non
     candidates = [i for i in items if world.item(i).is_weapon and world.item(i).ranged == ranged]
     if not candidates:
         return None
-    best = max(candidates, key=lambda i: _die_size(weapon_of(world, i).damage))
-    return weapon_of(world, best)
+    best = max(candidates, key=lambda i: _die_size(deeds.weapon_of(world, i).damage))
+    return deeds.weapon_of(world, best)
 
 
 def striking_weapon(world: World, weapon_id: str | None = None) -> Weapon:
     """What ``attack`` strikes with: the item named, else the best melee weapon carried, else bare hands."""
     if weapon_id is not None:
-        return weapon_of(world, weapon_id)
+        return deeds.weapon_of(world, weapon_id)
     return best_weapon(world, world.carried(), ranged=False) or UNARMED
 
 
@@ -126,7 +129,7 @@ def attack_with(turn: Turn, target_words: tuple[str, ...], weapon_id: str | None
         npc_state.disposition = "hostile"
         turn.say(f"{capital(world.the_npc(npc_id))} turns on you!")
         turn.play.npc_assaulted(turn, npc_id)
-    deed = Shoot if ranged else Attack  # the deed every actor shares
+    deed = deeds.Shoot if ranged else deeds.Attack  # the deed every actor shares
     deed(target=npc_id, weapon=weapon, situation=situation).perform(turn, PLAYER)
     if thrown and weapon_id is not None and world.place_of(weapon_id) == PLAYER:
         world.move_item(weapon_id, room_place(world.state.room))

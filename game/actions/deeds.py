@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.actions.arms import weapon_of as weapon_of  # every system's exchange reads it here
 from game.actions.arrival import Go
+from game.deferred import deferred
 from game.events import PLAYER
 from game.npc import memory
 from game.rules.base import Situation, Weapon
@@ -28,7 +29,12 @@ from game.world.state import room_place
 
 if TYPE_CHECKING:
     from game.actions import Turn
+    from game.events import fight as events_fight
+    from game.events import world as events_world
     from game.world.world import World
+else:
+    events_fight = deferred("game.events.fight")
+    events_world = deferred("game.events.world")
 
 #: What an actor uses an item for: on a foe, or on its own wounds.
 HARM, HEAL = "harm", "heal"
@@ -149,18 +155,16 @@ class UseItem:
     purpose: str
 
     def perform(self, turn: Turn, actor: str) -> None:
-        from game.events.world import ItemUsed, NpcRecovered
-
         world = turn.world
         play = turn.play
         if self.item not in world.npc_items(actor):
             return
-        turn.emit(ItemUsed(actor, self.item, self.purpose))
+        turn.emit(events_world.ItemUsed(actor, self.item, self.purpose))
         if self.purpose == HEAL:
             before = world.system.health(world.npc_state(actor).sheet)
             if not play.use_item(turn, self.item, (), actor=actor):  # the system's own meaning first (a Gift)
                 mend(turn, actor, self.item, f"{world.the_npc(actor)} heals")
-            turn.emit(NpcRecovered(actor, before, world.system.health(world.npc_state(actor).sheet)))
+            turn.emit(events_world.NpcRecovered(actor, before, world.system.health(world.npc_state(actor).sheet)))
         elif play.use_item(turn, self.item, (), actor=actor):
             memory.remember(world, actor, "fought")
         else:
@@ -182,17 +186,15 @@ class Flee:
     direction: str
 
     def perform(self, turn: Turn, actor: str) -> None:
-        from game.events.fight import Fled
-
         world = turn.world
         if actor == PLAYER:
-            turn.emit(Fled(PLAYER, self.direction))
+            turn.emit(events_fight.Fled(PLAYER, self.direction))
             Go(self.direction).perform(turn, PLAYER)
             return
         world.npc_state(actor).disposition = "wary"
         memory.remember(world, actor, "routed", "fought")
         world.move_npc(actor, world.adventure.rooms[world.npc_room(actor)].exits[self.direction].to)
-        turn.emit(Fled(actor, self.direction))
+        turn.emit(events_fight.Fled(actor, self.direction))
 
 
 @dataclass(frozen=True)
@@ -200,15 +202,13 @@ class Surrender:
     """Give up the fight: wary from now on, its weapons thrown down."""
 
     def perform(self, turn: Turn, actor: str) -> None:
-        from game.events.fight import Surrendered
-
         world = turn.world
         npc = world.npc_state(actor)
         npc.disposition = "wary"
         memory.remember(world, actor, "routed", "fought", "surrendered")
         for item_id in [i for i in world.npc_items(actor) if world.item(i).is_weapon]:
             world.move_item(item_id, room_place(npc.room))
-        turn.emit(Surrendered(actor))
+        turn.emit(events_fight.Surrendered(actor))
 
 
 def standing_hostiles(world: World, room_id: str | None = None) -> list[str]:
@@ -232,12 +232,10 @@ class CallAllies:
     """Shout for the NPCs of the rooms next door: each hostile one comes (and fights next round)."""
 
     def perform(self, turn: Turn, actor: str) -> None:
-        from game.events.world import Arrived, CalledForHelp
-
         world = turn.world
         room = world.npc_room(actor)
         memory.remember(world, actor, "called")
-        turn.emit(CalledForHelp(actor))
+        turn.emit(events_world.CalledForHelp(actor))
         for ally in allies_near(world, room):
             came_from = world.npc_room(ally)
             direction = next((e.direction for e in world.adventure.rooms[room].exits.values()
@@ -245,7 +243,7 @@ class CallAllies:
             world.move_npc(ally, room)
             memory.remember(world, ally, "fought")
             if room == world.state.room:
-                turn.emit(Arrived(ally, direction, "call"))
+                turn.emit(events_world.Arrived(ally, direction, "call"))
 
 
 @dataclass(frozen=True)

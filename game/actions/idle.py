@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import Turn
+from game.actions import Turn, containers
 from game.actions.scope import SELF, Scope, Thing, resolve, the_name
 from game.errors import ActionRefused
 from game.text import capital
@@ -56,8 +56,6 @@ def touch(turn: Turn, command: Command) -> None:
 
 
 def close(turn: Turn, command: Command) -> None:
-    from game.actions import containers
-
     holder = containers.holder_named(turn, command)
     if holder is not None:
         containers.close_holder(turn, command, holder)

@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions import Turn, triggers
+from game.actions import Turn, containers, triggers
 from game.actions.checks import roll_check, roll_check_def
+from game.actions.combat import attack_with
 from game.actions.deeds import mend
 from game.actions.scope import PRONOUNS, Orphan, Scope, all_but, held_here, resolve, resolve_carried, the_name, things_named
+from game.actions.theft import take_from, take_held
+from game.actions.things import holder_place, named_holder, take_first, take_off_first
 from game.actions.water import confirm_water_kept, water_capacity
 from game.errors import ActionRefused
 from game.text import capital, definite, join_names
@@ -27,8 +30,6 @@ def take(turn: Turn, command: Command) -> None:
     if command.is_all and is_dark(world):
         raise ActionRefused("It is too dark to see.")
     if command.preposition == "from" and command.second:
-        from game.actions.theft import take_from
-
         if take_from(turn, command):
             return
         if command.is_all:
@@ -50,8 +51,6 @@ def take(turn: Turn, command: Command) -> None:
         held = held_here(world, command.words) if type(refused) is ActionRefused and command.words else None
         if held is None:
             raise
-        from game.actions.theft import take_held  # "take key" that Maud holds: as "take key from Maud"
-
         turn.referent = ("item", held[1])
         take_held(turn, *held)
         return
@@ -68,8 +67,6 @@ def take(turn: Turn, command: Command) -> None:
     if world.place_of(item_id) == PLAYER:
         raise ActionRefused(f"You already have {definite(world.item_name(item_id))}.")
     if command.preposition == "from" and command.second:
-        from game.actions.things import holder_place
-
         holder, kind = _holder_named(turn, command)
         if world.place_of(item_id) != holder_place(holder):
             raise ActionRefused(f"{capital(definite(world.item_name(item_id)))} is not "
@@ -98,8 +95,6 @@ def _to_take(turn: Turn, command: Command) -> Thing:
 
 def _holder_named(turn: Turn, command: Command) -> tuple[Thing, str]:
     """The container or supporter ``take ... from HOLDER`` names, and its kind; refused if it holds nothing."""
-    from game.actions.things import named_holder
-
     world = turn.world
     holder, kind = named_holder(turn, command, "take it from")
     if not kind:
@@ -109,8 +104,6 @@ def _holder_named(turn: Turn, command: Command) -> tuple[Thing, str]:
 
 def _take_all_from(turn: Turn, command: Command) -> None:
     """``take all [but ...] from HOLDER``: everything in or on a container or supporter here."""
-    from game.actions.things import holder_place
-
     world = turn.world
     holder, kind = _holder_named(turn, command)
     items = all_but(world, command.excluded, [i for i in world.items_at(holder_place(holder))
@@ -177,8 +170,6 @@ def drop(turn: Turn, command: Command) -> None:
     item_id = resolve_carried(world, command.words, turn.referent, pronouns=turn.pronouns, what="drop")
     turn.referent = ("item", item_id)
     confirm_water_kept(turn, [item_id], "drop")
-    from game.actions.things import take_off_first
-
     take_off_first(turn, item_id)
     world.move_item(item_id, room_place(world.state.room))
     turn.say(f"Dropped: {definite(world.item_name(item_id))}.")
@@ -215,8 +206,6 @@ def _target_exit(turn: Turn, command: Command) -> ExitDef:
 
 def open_exit(turn: Turn, command: Command) -> None:
     """``open``/``unlock`` a way, or a container the words name (game.actions.containers)."""
-    from game.actions import containers
-
     holder = containers.holder_named(turn, command)
     if holder is not None:
         opener = containers.unlock_holder if command.verb == "unlock" else containers.open_holder
@@ -278,8 +267,6 @@ def use(turn: Turn, command: Command) -> None:
             turn.spend(1)
             return
     if world.place_of(item_id) != PLAYER and not item.fixed:
-        from game.actions.things import take_first
-
         take_first(turn, item_id)
     if world.place_of(item_id) != PLAYER:
         raise ActionRefused(f"You need to be holding the {world.item_name(item_id)}.")
@@ -293,8 +280,6 @@ def use(turn: Turn, command: Command) -> None:
         turn.spend(1)
         return
     if item.effect.get("damage") is not None or item.damage:
-        from game.actions.combat import attack_with
-
         if not command.second:
             raise Orphan(f"Use the {world.item_name(item_id)} on whom?", join="on")
         attack_with(turn, command.second, item_id)

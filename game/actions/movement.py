@@ -5,8 +5,13 @@ from typing import TYPE_CHECKING
 
 from game.actions import Turn
 from game.actions.checks import roll_check
+from game.actions.deeds import Flee
+from game.actions.items import mark_open
+from game.actions.scope import Scope, resolve, scenery_of, the_name, things_named
+from game.actions.survival import confirm_deadly_thirst
 from game.errors import ActionRefused
 from game.events import PLAYER
+from game.parser import Command as Parsed
 from game.rules.base import Situation
 from game.text import capital, the
 from game.world.content import ExitDef
@@ -41,8 +46,6 @@ def _exit(turn: Turn, command: Command) -> ExitDef:
         raise ActionRefused(f"You can't go {direction} from here.")
     if not world.exit_open(world.state.room, found):
         if found.locked_by is not None and found.locked_by in world.carried():
-            from game.actions.items import mark_open
-
             turn.say(f"(first unlocking {found.called} with the {world.item_name(found.locked_by)})")
             mark_open(turn, found)
             return found
@@ -52,8 +55,6 @@ def _exit(turn: Turn, command: Command) -> ExitDef:
 
 def _way_named(turn: Turn, words: tuple[str, ...]) -> ExitDef | None:
     """The exit a scenery thing named here is (``way``), when ``words`` name exactly one such thing."""
-    from game.actions.scope import Scope, things_named
-
     world = turn.world
     words = tuple(w for w in words if w not in ("through", "into", "in", "up", "down", "the", "a"))
     scope = Scope(world, [("scenery", f"{world.state.room}/{s}") for s in world.room.scenery])
@@ -64,8 +65,6 @@ def _way_named(turn: Turn, words: tuple[str, ...]) -> ExitDef | None:
 def _refuse_no_way(turn: Turn, words: tuple[str, ...]) -> None:
     """``enter lean-to``: a thing here that is no way anywhere is refused as such (Inform's "That's
     not something you can enter."), not as a place name not known."""
-    from game.actions.scope import Scope, the_name, things_named
-
     named = things_named(Scope.around(turn.world, scenery=True), words)
     if len(named) == 1:
         raise ActionRefused(f"{capital(the_name(turn.world, named[0]))} is not somewhere you can go into.")
@@ -83,8 +82,6 @@ def go(turn: Turn, command: Command) -> None:
     if blockers:
         name = turn.world.npc_name(blockers[0])
         raise ActionRefused(f"{capital(the(name))} blocks your way. Fight, or try to flee.")
-    from game.actions.survival import confirm_deadly_thirst
-
     world = turn.world
     confirm_deadly_thirst(turn, world.adventure.rooms[exit_def.to].travel_minutes or DEFAULT_TRAVEL, "go")
     Go(exit_def.direction).perform(turn, PLAYER)  # the deed a pursuer's or a searcher's move is
@@ -107,8 +104,6 @@ def flee(turn: Turn, command: Command) -> None:
         return
     result = roll_check(turn, "dodge", "normal", Situation(), label="flee")
     if result.outcome == "success":
-        from game.actions.deeds import Flee  # the deed every actor's flight is
-
         Flee(exit_def.direction).perform(turn, PLAYER)
     else:
         turn.say("You cannot break away.")
@@ -121,8 +116,6 @@ def follow(turn: Turn, command: Command) -> None:
     Only from the room where it was seen leaving, and only someone seen leaving:
     the game never tells where an NPC went that the player did not see.
     """
-    from game.actions.scope import Scope, resolve
-
     world = turn.world
     if not command.words:
         raise ActionRefused("Follow whom?")
@@ -139,16 +132,12 @@ def follow(turn: Turn, command: Command) -> None:
     if room != world.state.room or not direction:
         raise ActionRefused(f"You did not see which way {world.the_npc(npc_id)} went from here.")
     turn.referent = ("npc", npc_id)
-    from game.parser import Command as Parsed
-
     go(turn, Parsed("go", direction=direction, raw=f"go {direction}"))
 
 
 def way_through(world: World, thing: Thing) -> ExitDef | None:
     """The exit a scenery thing is (its ``way``: a ladder up, a hatch down), found if it was hidden:
     a thing the player can see and name is a way the player can take.  None for anything else."""
-    from game.actions.scope import scenery_of
-
     if thing[0] != "scenery":
         return None
     way = scenery_of(world, thing[1]).way

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.actions import Turn
+from game.actions.arms import weapon_of
 from game.actions.scope import SELF, Scope, resolve, scenery_of
 from game.errors import ActionRefused
 from game.text import article, capital, definite, is_plural, join_names, possessive, subject, the, verb_s
@@ -149,8 +150,6 @@ def _examine_item(turn: Turn, item_id: str) -> None:
     elif item.kind == "exotica" and item.true_name:
         turn.say(f"You know it as the {item.true_name}.")
     if item.damage:
-        from game.actions.arms import weapon_of
-
         turn.say(turn.play.weapon_line(weapon_of(world, item_id)))
     _contents(turn, f"in:{item_id}", item.kind)
     holder = world.place_of(item_id)

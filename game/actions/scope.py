@@ -8,12 +8,14 @@ the one last referent.
 """
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.errors import ActionRefused
 from game.text import capital, closest, join_names, quote_back, the
-from game.world.conditions import is_dark
+from game.world.conditions import is_dark, text_now
 from game.world.content import Adventure, SceneryDef
 from game.world.holders import is_open
 from game.world.world import World
@@ -265,8 +267,6 @@ def told_of(scope: Scope, words: tuple[str, ...]) -> Thing | None:
 
 def _texts_here(scope: Scope) -> list[str]:
     """The room's text as it reads now and the texts of the things in scope."""
-    from game.world.conditions import text_now
-
     world = scope.world
     room = world.room
     texts = [text_now(world, room.description, room.descriptions)]
@@ -285,8 +285,6 @@ def _texts_here(scope: Scope) -> list[str]:
 
 def _in_text(words: list[str], text: str) -> bool:
     """Whether every word is a word of ``text`` (a plural or a verb's -s counts: "glint" in "glints")."""
-    import re
-
     found = set(re.findall(r"[a-z]+(?:-[a-z]+)*", text.lower()))
     found |= {w[:-1] for w in found if w.endswith("s")} | {p for w in found if "-" in w for p in w.split("-")}
     return all(w in found for w in words)
@@ -380,8 +378,6 @@ def things_named(scope: Scope, words: tuple[str, ...]) -> list[Thing]:
 def _refuse_unknown(scope: Scope, word: str) -> None:
     """Refuse an unknown word, asking "Did you mean ...?" when it is close to a name in scope."""
     here = sorted({w for t in scope.things if t != SELF for w in words_of(scope.world, t)})
-    import difflib  # only a misspelt word needs it: kept out of start-up
-
     close = closest(word, difflib.get_close_matches(word, here, n=2, cutoff=0.75))
     message = f"I don't know the word {quote_back(word)}."
     if len(close) == 1:

@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.actions import Turn
+from game.actions.movement import go, way_through
 from game.actions.observe import exits_line
 from game.actions.scope import SELF, Scope, resolve, scenery_of, the_name
 from game.errors import ActionRefused
+from game.parser import Command as Parsed
 from game.text import capital
 from game.world.conditions import is_dark, text_now
 
@@ -85,9 +87,6 @@ def exits(turn: Turn, command: Command) -> None:
 
 
 def climb(turn: Turn, command: Command) -> None:
-    from game.actions.movement import go, way_through
-    from game.parser import Command as Parsed
-
     world = turn.world
     direction = command.direction
     if command.words:

@@ -5,11 +5,15 @@ from typing import TYPE_CHECKING
 
 from game.actions import Turn
 from game.actions.checks import roll_check_def
+from game.actions.items import pick_up
 from game.actions.scope import Ambiguous, Scope, Thing, resolve, the_name
+from game.actions.things import take_first
 from game.actions.water import water_capacity
 from game.errors import ActionRefused
+from game.events.world import Interrupted
 from game.text import duration, join_names
-from game.world.conditions import is_dark
+from game.timekeeping import deadly_thirst, interruption
+from game.world.conditions import DAY_START, NIGHT_START, is_dark
 from game.world.state import DAY_MINUTES, PLAYER, room_place
 
 if TYPE_CHECKING:
@@ -50,8 +54,6 @@ def _drink_from(turn: Turn, words: tuple[str, ...]) -> None:
     """``drink from the waterskin``: a water item on the floor is taken first (said in brackets);
     at a water source its well or pool (a fixed item or scenery) is drunk from; anything else
     named is refused."""
-    from game.actions.things import take_first
-
     world = turn.world
     thing = _named(turn, words, "drink")
     if thing is None:
@@ -79,8 +81,6 @@ def eat(turn: Turn, command: Command) -> None:
 def _eat_from(turn: Turn, words: tuple[str, ...]) -> None:
     """``eat the dates``: food on the floor is packed first (said as it is packed); anything else
     named is refused."""
-    from game.actions.items import pick_up
-
     world = turn.world
     thing = _named(turn, words, "eat")
     if thing is None:
@@ -206,9 +206,6 @@ def _sleep(start: int, minutes: int) -> str:
 def _interrupted(turn: Turn, minutes: int, doing: str) -> bool:
     """Stop a long stretch of time where something needs the player (see ``timekeeping.interruption``);
     a stretch that runs into the midnight thirst kills at asks first (``doing``: "wait", "rest")."""
-    from game.events.world import Interrupted
-    from game.timekeeping import interruption
-
     stop = interruption(turn, minutes) if minutes >= 60 else None
     confirm_deadly_thirst(turn, stop[0] if stop else minutes, doing)
     if stop is None:
@@ -222,8 +219,6 @@ def _interrupted(turn: Turn, minutes: int, doing: str) -> bool:
 def confirm_deadly_thirst(turn: Turn, minutes: int, doing: str) -> None:
     """Ask before ``minutes`` of ``doing`` that end at or past the midnight thirst kills at;
     ActionRefused (no time passes) on a no."""
-    from game.timekeeping import deadly_thirst
-
     if deadly_thirst(turn, minutes) is None:
         return
     if not turn.confirm(f"Another day without water will kill you. {doing.capitalize()} anyway? (yes/no)"):
@@ -244,8 +239,6 @@ def wait(turn: Turn, command: Command) -> None:
 
 def _until(turn: Turn, when: str) -> int:
     """The minutes from now to the next nightfall (``wait until night``) or daybreak (``until morning``)."""
-    from game.world.conditions import DAY_START, NIGHT_START
-
     hour = DAY_START if when in ("day", "dawn", "morning", "sunrise", "daybreak", "daylight") else NIGHT_START
     now = turn.world.state.minutes % DAY_MINUTES
     minutes = (hour * 60 - now) % DAY_MINUTES

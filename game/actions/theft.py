@@ -25,6 +25,7 @@ from game.actions import Turn
 from game.actions.checks import roll_check
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
+from game.events.theft import Stolen, TheftCaught
 from game.npc import memory
 from game.text import capital, definite, quote_back
 from game.world.conditions import is_dark
@@ -108,8 +109,6 @@ def difficulty(turn: Turn, npc_id: str) -> str:
 
 def rob(turn: Turn, victim: str, item_id: str) -> None:
     """Try to take ``item_id`` from ``victim``: the check (unless it is helpless), then what follows."""
-    from game.events.theft import Stolen, TheftCaught
-
     world = turn.world
     refusal = turn.play.take_refusal(turn, item_id)
     if refusal:

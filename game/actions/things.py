@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.actions import Turn, triggers
+from game.actions.combat import attack_with
 from game.actions.containers import shut_inside
 from game.actions.scope import SELF, SELF_WORDS, Orphan, Scope, Thing, all_but, resolve, scenery_of, the_name
 from game.actions.trade_goods import FOOD_WORDS, WATER_WORDS, rations
@@ -22,7 +23,7 @@ from game.actions.trade_pricing import FOOD_WORTH, WATER_WORTH
 from game.actions.water import confirm_water_kept
 from game.errors import ActionRefused
 from game.npc.memory import remember
-from game.text import capital, definite, subject, verb_s
+from game.text import capital, definite, possessive, subject, verb_s
 from game.world.state import PLAYER, npc_place, room_place
 
 if TYPE_CHECKING:
@@ -264,8 +265,6 @@ def _received(turn: Turn, npc_id: str, name: str, value: int) -> None:
 
 
 def _their(turn: Turn, npc_id: str) -> str:
-    from game.text import possessive
-
     return possessive(turn.world.npc(npc_id).pronoun)
 
 
@@ -362,8 +361,6 @@ def throw(turn: Turn, command: Command) -> None:
             raise ActionRefused("That would be silly.")
         item = world.item(item_id)
         if target[0] == "npc" and world.npc_condition(target[1]) == "ok" and (item.is_weapon or item.effect.get("damage")):
-            from game.actions.combat import attack_with
-
             attack_with(turn, command.second, item_id, thrown=True)
             return
         world.move_item(item_id, room_place(world.state.room))

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from fractions import Fraction
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from game.actions import Prices, Turn
@@ -142,8 +143,6 @@ def _goods_to_pay(turn: Turn, asked: Fraction, get: Goods) -> Goods | None:
     """The carried treasure (items of kind ``treasure``: silver, gems, the things kept to trade) that pays
     ``asked`` with the least worth over it, fewest things first; never the goal's items. Tools, arms and
     supplies are never handed over unasked: ``buy X with Y`` names them."""
-    from itertools import combinations
-
     world = turn.world
     scale = pricing(turn)
     goal = set(world.adventure.goal.carrying)

@@ -17,13 +17,17 @@ from typing import TYPE_CHECKING
 
 from game.actions import Turn
 from game.actions.scope import Scope, Thing, resolve, words_of
+from game.deferred import deferred
 from game.world.conditions import goal_won, holds
 from game.world.content import TriggerDef
 from game.world.state import GONE, PLAYER, room_place
 from game.world.world import World
 
 if TYPE_CHECKING:
+    from game import parser
     from game.parser import Command
+else:
+    parser = deferred("game.parser")
 
 #: Words a noun phrase may carry that name nothing.
 _ARTICLES = frozenset({"the", "a", "an", "some"})
@@ -41,10 +45,8 @@ def watches(world: World, verb: str, typed: str = "") -> bool:
 def typed_verb(command: Command, extra: Mapping[tuple[str, ...], str] | None = None) -> str:
     """The verb's words as the player typed them (``pull`` of ``pull rope``, which means ``shove``): a trigger
     on ``verb = "pull"`` answers that word alone, one on ``verb = "shove"`` every word of the verb."""
-    from game.parser import split_verb, tokenize
-
-    words = tokenize(command.raw)
-    verb, rest = split_verb(words, extra)
+    words = parser.tokenize(command.raw)
+    verb, rest = parser.split_verb(words, extra)
     return " ".join(words[:len(words) - len(rest)]) if verb is not None else ""
 
 

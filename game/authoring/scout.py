@@ -27,7 +27,18 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.actions.combat import striking_weapon
+from game.actions.scope import Scope, words_of
+from game.authoring.aims import opener, plan, stopping_trigger
+from game.engine import Engine
+from game.errors import ActionRefused
+from game.parser import ParseError, parse
+from game.rules.registry import get_system
+from game.timekeeping import THIRST_DEATH_DAYS
+from game.world import holders
+from game.world.conditions import is_dark
 from game.world.content import Adventure, ExitDef
+from game.world.schema import trigger_name
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -230,9 +241,6 @@ class Scout:
 
     def _attack_odds(self, name: str) -> float:
         """The exact chance that ``attack NAME`` succeeds now (0.5 when it cannot be worked out)."""
-        from game.errors import ActionRefused
-        from game.parser import ParseError, parse
-
         try:
             command = parse(f"attack {name}", self.engine.extra_verbs)
             if command is None:
@@ -258,8 +266,6 @@ class Scout:
     def _strike(self, npc_id: str, item_id: str | None = None) -> str:
         """``attack NPC`` (``use ITEM on NPC`` with an item), or first the command that closes in
         when the play layer says the blow cannot reach from here (Open Adventures' melee)."""
-        from game.actions.combat import striking_weapon
-
         closer = self.engine.play.closing_in(self.world, npc_id, striking_weapon(self.world, item_id))
         if closer is not None:
             return str(closer)
@@ -343,8 +349,6 @@ class Scout:
 
     def _holders_here(self) -> list[tuple[str, str]]:
         """The containers and supporters here (their holder keys, and a word the parser knows for each)."""
-        from game.world import holders
-
         world, room = self.world, self.world.room
         found = [(i, self._noun(i)) for i in world.room_items() if holders.definition(world, i) is not None]
         found += [(f"{room.id}/{s}", self._scenery_noun(d)) for s, d in room.scenery.items()
@@ -353,8 +357,6 @@ class Scout:
 
     def _loot_holders(self) -> str | None:
         """Open what is shut here (unlocking it with a key carried), and take what is in or on things."""
-        from game.world import holders
-
         world = self.world
         for key, noun in self._holders_here():
             inside = [i for i in world.items_at(f"in:{key}") if i not in self.shed]
@@ -428,8 +430,6 @@ class Scout:
 
     def _holder_target(self, key: str) -> str | None:
         """Where to go for what lies in the holder ``key``: its key first when it is locked, else its room."""
-        from game.world import holders
-
         world = self.world
         lock = getattr(holders.definition(world, key), "locked_by", None)
         if holders.is_locked(world, key) and lock is not None and world.place_of(lock) != "player":
@@ -556,8 +556,6 @@ class Scout:
         dark_rooms = [r for r, room in self.adventure.rooms.items() if room.dark is not None]
         if not dark_rooms:
             return None
-        from game.world.conditions import is_dark
-
         here = self.state.room
         if is_dark(self.world, here) and here not in self.groped:
             self.groped[here] = 1
@@ -575,8 +573,6 @@ class Scout:
     def _unknowing_plan(self) -> str | None:
         """The next command of the plan a first-timer makes, blind to the counters its groping raised (no
         player sees them): it lights the room and reads the message it trampled, and loses."""
-        from game.authoring.aims import plan
-
         counters = dict(self.state.counters)
         self.state.counters.clear()
         try:
@@ -610,9 +606,6 @@ class Scout:
     def _open_way(self) -> str | None:
         """The next command towards a trigger that opens a shut way to new ground (``pull rope`` opens
         the slab); what stops it is kept (``blocked``) for the report when the run is not won."""
-        from game.authoring.aims import opener
-        from game.world.schema import trigger_name
-
         for room_id, exit_def in self._shut_ways():
             found = opener(self.world, f"{room_id}/{exit_def.direction}")
             if found is None:
@@ -644,8 +637,6 @@ class Scout:
 
     def _note_opening(self, index: int, room_id: str, exit_def: ExitDef, task: Any, action: str) -> None:
         """Remember the trigger fired to open a way (once its own action is the one taken)."""
-        from game.world.schema import trigger_name
-
         if task.kind != "act" or task.room not in ("", self.state.room):
             return
         where = f" in {self.adventure.rooms[self.state.room].name}"
@@ -673,15 +664,11 @@ class Scout:
     def _stopped(self, verb: str, named: set[str], room_id: str | None = None) -> bool:
         """Whether a trigger would refuse ``verb`` on ``named`` in ``room_id`` (here by default) or end the
         run lost: blundering about in a dark room, leaving a thing where it may not be left."""
-        from game.authoring.aims import stopping_trigger
-
         found = stopping_trigger(self.world, verb, named, room_id)
         return found is not None and found[1].end != "won"
 
     def _unstopped(self, action: str) -> str:
         """``action``, or when a trigger would stop it, a way out of here that none stops."""
-        from game.parser import ParseError, parse
-
         if not self.adventure.triggers:
             return action
         try:
@@ -696,8 +683,6 @@ class Scout:
 
     def _named(self, command: Any) -> set[str]:
         """The ids (or the direction) ``command`` names among what is in scope, as the triggers see them."""
-        from game.actions.scope import Scope, words_of
-
         if command.direction:
             return {command.direction}
         phrases = [p for p in (*(command.objects or (command.words,)), command.second) if p]
@@ -709,8 +694,6 @@ class Scout:
 
     def _pursue(self) -> str | None:
         """The next command towards a trigger that wins the adventure, when one does."""
-        from game.authoring.aims import plan
-
         if not self.adventure.triggers:
             return None
         found = plan(self.world)
@@ -776,8 +759,6 @@ class Scout:
 
     def _put(self, item: str, holder: str, room: str) -> str | None:
         """Carry ``item`` to the holder ``holder`` (in ``room``), open it if it is shut, and put it there."""
-        from game.world import holders
-
         world = self.world
         if world.place_of(item) != "player":
             return self._handle("carry", item, "")
@@ -794,8 +775,6 @@ class Scout:
 
     def _from_holder(self, item: str, key: str) -> str | None:
         """The next command to get ``item`` out of the holder ``key``: go there, open it, take it."""
-        from game.world import holders
-
         world = self.world
         room = self._holder_target(key)
         if room is not None and room != self.state.room:
@@ -832,8 +811,6 @@ class Scout:
         return str(scenery.name if "-" not in scenery.name or not scenery.aliases else scenery.aliases[0])
 
     def _cause(self) -> str:
-        from game.timekeeping import THIRST_DEATH_DAYS
-
         if self.state.thirst_days >= THIRST_DEATH_DAYS:
             return "thirst"
         if self.fight is not None:
@@ -853,9 +830,6 @@ def play_run(adventure: Adventure, system_id: str, seed: int, max_turns: int, *,
              transcript: list[str] | None = None) -> RunResult:
     """One whole run of ``adventure`` under ``system_id`` from ``seed`` (an explorer's, when asked; its
     commands and answers written to ``transcript`` when given)."""
-    from game.engine import Engine
-    from game.rules.registry import get_system
-
     system = get_system(system_id, adventure.rules.get(system_id, {}))
     engine = Engine.new_game(adventure, system, seed)
     return Scout(engine, seed, max_turns, explorer=explorer, transcript=transcript).play()

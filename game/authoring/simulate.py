@@ -35,6 +35,8 @@ from typing import Any, TextIO
 
 from game.authoring.scout import RunResult, play_run
 from game.world.content import Adventure
+from game.world.holders import MAX_NESTING
+from game.world.loader import load_adventure
 
 #: The adventure a worker plays: set in the parent before the pool starts, so that forked
 #: workers inherit it; a worker started afresh (spawn, forkserver) loads it in ``_init_worker``.
@@ -43,8 +45,6 @@ _WORKER: dict[str, Adventure] = {}
 
 def _init_worker(folder: str) -> None:
     if "adventure" not in _WORKER:
-        from game.world.loader import load_adventure
-
         _WORKER["adventure"] = load_adventure(folder)
 
 
@@ -109,8 +109,6 @@ def rooms_off_path(adventure: Adventure) -> list[str]:
     """The rooms off the path to the goal: not on a shortest way (locks aside) from the start to the goal's
     room, items and foes, to the winning triggers' rooms, nor to the keys and triggers that open the
     locked ways on those."""
-    from game.world.holders import MAX_NESTING
-
     rooms = adventure.rooms
     came: dict[str, str | None] = {adventure.start: None}
     queue = deque([adventure.start])

@@ -26,9 +26,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.engine import Engine
 from game.errors import UsageError
-from game.rules.registry import SYSTEM_IDS
+from game.rules.registry import SYSTEM_IDS, get_system
 from game.world.content import Adventure
+from game.world.loader import not_content
 
 #: The seed a transcript without ``# seed:`` plays with.
 DEFAULT_SEED = 1
@@ -190,8 +192,6 @@ def transcript_files(adventure_dir: Path, named: Iterable[str] = ()) -> list[Pat
     chosen = [_transcript_path(Path(name), adventure_dir) for name in named]
     if chosen:  # named on the command line: the author's own choice, wherever it is
         return chosen
-    from game.world.loader import not_content
-
     found = sorted((adventure_dir / "tests").glob("*.transcript"))
     for path in found:  # the adventure's own: only what is in its folder (see not_content)
         refused = not_content(adventure_dir, path)
@@ -214,9 +214,6 @@ def _transcript_path(path: Path, adventure_dir: Path) -> Path:
 
 def run_transcript(adventure: Adventure, transcript: Transcript, system_id: str, outcome: Outcome) -> None:
     """Play ``transcript`` under ``system_id`` from its seed, adding what it found to ``outcome``."""
-    from game.engine import Engine
-    from game.rules.registry import get_system
-
     system = get_system(system_id, adventure.rules.get(system_id, {}))
     engine = Engine.new_game(adventure, system, transcript.seed)
     outcome.runs += 1

@@ -7,6 +7,7 @@ another word of ``[verbs]`` that does.  A word the game already knows keeps the 
 """
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,8 +22,6 @@ _WORDS: dict[str, str] = {word: verb for verb, words in VERB_WORDS.items() for w
 
 def verb_problems(merged: Mapping[str, Any], loader_problems: list[Problem] | None = None) -> list[Problem]:
     """Each ``[verbs]`` entry that means no verb, or that would take a word from the game's own verb."""
-    import difflib
-
     table = merged.get("verbs")
     if not isinstance(table, Mapping):
         return []

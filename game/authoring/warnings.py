@@ -31,8 +31,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.errors import ContentError
 from game.verbs import ACTION_VERBS, VERB_WORDS
 from game.world.content import DAMAGE_TYPES, Adventure, ItemDef, SceneryDef, TriggerDef, When
+from game.world.loader import load_adventure, locate
 from game.world.schema import KeyPath, trigger_name
 
 #: The ``effect`` keys the game reads (game.actions.items, combat, the play modules).
@@ -467,9 +469,6 @@ def _merchants(adventure: Adventure) -> list[Warning]:
 
 def check_warnings(folder: Path) -> list[str]:
     """The warning lines of an adventure folder that loads (nothing when it does not)."""
-    from game.errors import ContentError
-    from game.world.loader import load_adventure, locate
-
     try:
         adventure = load_adventure(folder)
     except ContentError:

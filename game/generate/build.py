@@ -8,6 +8,7 @@ set order are never used), so the words can change without moving a room.
 from __future__ import annotations
 
 import random
+from collections import deque
 
 from game.errors import UsageError
 from game.generate import people, words
@@ -186,8 +187,6 @@ def _place_key(rng: random.Random, blueprint: Blueprint, lock: Lock) -> None:
 def _before(blueprint: Blueprint, entry: str, target: str) -> str:
     """The room just before ``target`` on the shortest way from ``entry``: whoever heads for the dark room
     passes the lamp (and the simulator's player takes what it passes)."""
-    from collections import deque
-
     came: dict[str, str] = {entry: entry}
     queue = deque([entry])
     while queue:

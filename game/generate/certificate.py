@@ -15,17 +15,24 @@ system loses every walkthrough seed is turned down before anything is written.
 """
 from __future__ import annotations
 
+import io
 import json
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.authoring.simulate import simulate_all
+from game.authoring.stats import unreported_problems
+from game.authoring.transcript import run_all
+from game.authoring.warnings import check_warnings
 from game.generate.build import DANGER_RANGE, build
 from game.generate.deadends import search
 from game.generate.emit import render, room_ids, write_folder
-from game.generate.model import GENERATOR_VERSION, Blueprint
+from game.generate.model import GENERATOR_VERSION, SHIFTABLE, Blueprint
 from game.generate.walkthrough import WalkthroughError, walkthrough
+from game.rules.registry import SYSTEM_IDS
+from game.world.loader import check_adventure, load_adventure
 
 FAIR = (0.4, 0.9)
 RUNS = 100
@@ -64,8 +71,6 @@ class Generated:
 
 
 def _systems() -> tuple[str, ...]:
-    from game.rules.registry import SYSTEM_IDS
-
     return SYSTEM_IDS
 
 
@@ -132,8 +137,6 @@ MAX_STEPS = 6
 def _next_step(rates: dict[str, float], danger: int, shifts: dict[str, int],
                dial_done: bool) -> tuple[int, dict[str, int], str] | None:
     """The next setting to try: the danger dial first, then the systems' own tables; None when none helps."""
-    from game.generate.model import SHIFTABLE
-
     if not dial_done and min(rates.values()) < FAIR[0] and danger > DANGER_RANGE[0]:
         return danger - 1, shifts, f"danger {danger - 1}"
     alone = [s for s, r in rates.items() if r > FAIR[1] and s not in SHIFTABLE]
@@ -176,8 +179,6 @@ def _miss(fairness: dict[str, float]) -> float:
 def _draft(seed: int, theme: str, size: str, danger: int, shifts: dict[str, int], folder: Path, *,
            walk: bool) -> Generated:
     """Build, write, check, walk and search one draft at ``danger`` with ``shifts``."""
-    from game.world.loader import load_adventure
-
     seconds: dict[str, float] = {}
     started = time.perf_counter()
     blueprint = build(seed, theme, size, danger, shifts)
@@ -207,19 +208,12 @@ def _draft(seed: int, theme: str, size: str, danger: int, shifts: dict[str, int]
 
 def check_folder(folder: Path) -> list[str]:
     """``wayfarer check``'s errors, then its warnings, for ``folder`` (empty: clean)."""
-    from game.authoring.stats import unreported_problems
-    from game.authoring.warnings import check_warnings
-    from game.world.loader import check_adventure
-
     problems = check_adventure(folder, more_checks=unreported_problems)
     return problems or check_warnings(folder)
 
 
 def _replay(folder: Path) -> str:
     """``test --all-systems`` on the written walkthrough: passed, or failed with the first failure."""
-    from game.authoring.transcript import run_all
-    from game.world.loader import load_adventure
-
     outcome = run_all(load_adventure(folder), folder, all_systems=True)
     if not outcome.failures:
         return "passed"
@@ -227,11 +221,6 @@ def _replay(folder: Path) -> str:
 
 
 def _fairness(folder: Path, runs: int, jobs: int) -> dict[str, float]:
-    import io
-
-    from game.authoring.simulate import simulate_all
-    from game.world.loader import load_adventure
-
     adventure = load_adventure(folder)
     report: dict[str, Any] = simulate_all(folder, adventure, _systems(), runs=runs, seed=1, jobs=jobs,
                                           progress=io.StringIO())

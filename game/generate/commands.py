@@ -8,9 +8,13 @@ import os
 import shutil
 from pathlib import Path
 
+from game.commands import capped_jobs
 from game.errors import UsageError
+from game.generate.certificate import make, read_certificate
 from game.generate.emit import generated_home
-from game.generate.model import GENERATOR_VERSION, SIZES
+from game.generate.model import GENERATOR_VERSION, SIZES, adventure_id
+from game.generate.summary import summary
+from game.generate.survey import run_survey
 from game.generate.themes import theme_ids
 
 
@@ -27,17 +31,10 @@ def _check(theme: str, size: str) -> None:
 
 def generate(args: argparse.Namespace) -> int:
     if args.survey is not None:
-        from game.generate.survey import run_survey
-
         return run_survey(args)
-    from game.generate.certificate import make
-    from game.generate.summary import summary
-
     _check(args.theme, args.size)
     if args.jobs < 0:
         raise UsageError("--jobs takes 0 (the machine's cores) or more")
-    from game.commands import capped_jobs
-
     args.jobs = capped_jobs(args.jobs)
     seed = _seed(args.seed)
     if args.out:
@@ -60,9 +57,6 @@ def _ready(seed: int, theme: str, size: str, saves: str | None) -> Path:
     """The folder of the seed's draft (what ``new`` and ``daily`` play), written now unless this generator
     version wrote it already.  The draft is checked and searched for dead ends (both in well under a
     second); its walkthrough and fairness are ``generate``'s to show."""
-    from game.generate.certificate import make, read_certificate
-    from game.generate.model import adventure_id
-
     folder = generated_home(saves) / adventure_id(theme, size, seed)
     certificate = read_certificate(folder)
     if certificate is None or certificate.get("version") != GENERATOR_VERSION:

@@ -17,6 +17,11 @@ import tomli_w
 
 from game.generate.model import GENERATOR_VERSION, Blueprint, ExitPlan, RoomPlan
 from game.generate.people import slug
+from game.paths import saves_home
+from game.systems.open_adventures.dice import TIER_STATS
+from game.systems.opend6.codes import ATTRIBUTES
+from game.systems.opend6.make import COMBAT_SKILLS, TIERS
+from game.systems.vaarn.combat import TIERS as VAARN_TIERS
 
 
 def room_ids(blueprint: Blueprint) -> dict[str, str]:
@@ -157,17 +162,10 @@ def shifted_stats(system: str, tier: int) -> dict[str, Any]:
     how the fairness step makes one system's foes tougher while the others keep the NPC's tier."""
     tier = max(1, min(5, tier))
     if system == "open_adventures":
-        from game.systems.open_adventures.dice import TIER_STATS
-
         return dict(TIER_STATS[tier])
     if system == "vaarn":
-        from game.systems.vaarn.combat import TIERS as VAARN_TIERS
-
         level, armour, morale, attacks = VAARN_TIERS[tier]
         return {"level": level, "armor": armour, "morale": morale, "attacks": attacks}
-    from game.systems.opend6.codes import ATTRIBUTES
-    from game.systems.opend6.make import COMBAT_SKILLS, TIERS
-
     attribute, combat, armor = TIERS[tier]
     return {**{name: attribute for name in ATTRIBUTES}, "skills": {skill: combat for skill in COMBAT_SKILLS},
             "armor": armor}
@@ -206,6 +204,4 @@ def write_folder(folder: Path, files: dict[str, str]) -> None:
 
 def generated_home(saves: str | None) -> Path:
     """Where generated adventures go without ``--out``: ``generated/`` in the saves home."""
-    from game.paths import saves_home
-
     return saves_home(saves).path / "generated"

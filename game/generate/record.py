@@ -20,9 +20,26 @@ import json
 import re
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from game import version
+from game.deferred import deferred
 from game.errors import SaveError
+from game.paths import bundled_root
+from game.saves import AUTOSAVE, SaveStore, parse_document
+from game.world.limits import read_bounded
+from game.world.loader import find_adventure, load_adventure
+
+if TYPE_CHECKING:
+    from game import replay
+    from game.generate import build as generate_build
+    from game.generate import emit as generate_emit
+    from game.generate import model as generate_model
+else:
+    generate_build = deferred("game.generate.build")
+    generate_emit = deferred("game.generate.emit")
+    generate_model = deferred("game.generate.model")
+    replay = deferred("game.replay")
 
 RECORD_FORMAT = 1
 GENERATED_ID = re.compile(r"gen-([a-z]+)-(small|medium|large)-([0-9]+)(?:-(harder|easier)([0-9]+))?"
@@ -35,8 +52,6 @@ def log_hash(log: list[str]) -> str:
 
 def make_record(engine: Any, save_path: Path | None, folder: Path | None = None) -> dict[str, Any]:
     """The record of ``engine``'s run as it stands."""
-    from game import version
-
     state, adventure, world = engine.state, engine.adventure, engine.world
     record: dict[str, Any] = {
         "record": RECORD_FORMAT, "game_version": version(),
@@ -62,8 +77,6 @@ def make_record(engine: Any, save_path: Path | None, folder: Path | None = None)
 
 def write_record(engine: Any, folder: Path | None = None) -> Path | None:
     """Write the record of a run that has commands beside its saves; its path (None when nothing was written)."""
-    from game.saves import AUTOSAVE
-
     store = engine.saves
     if store is None or not engine.state.log:
         return None
@@ -93,10 +106,6 @@ def read_record(path: Path) -> dict[str, Any]:
 
 def verify(record_path: Path, save_path: Path | None) -> tuple[bool, list[str]]:
     """Check a run record against the save holding its log (see the module's text)."""
-    from game.replay import replay_save
-    from game.saves import parse_document
-    from game.world.limits import read_bounded
-
     record = read_record(record_path)
     if save_path is None:
         if not record.get("save"):
@@ -104,10 +113,6 @@ def verify(record_path: Path, save_path: Path | None) -> tuple[bool, list[str]]:
         save_path = Path(str(record["save"]))
     if not save_path.is_file():
         raise SaveError(f"{save_path}: no such save file (give the save that holds the run)")
-    from game.paths import bundled_root
-    from game.saves import SaveStore
-    from game.world.loader import find_adventure, load_adventure
-
     document = parse_document(read_bounded(save_path), save_path.name)
     folder = _adventure_folder(record)
     adventure = load_adventure(find_adventure(folder or str(record["adventure"]["id"]), bundled_root()))
@@ -123,7 +128,7 @@ def verify(record_path: Path, save_path: Path | None) -> tuple[bool, list[str]]:
             problems.append(f"{key}: the record says {record.get(key)!r}, the save {value!r}")
     if problems:
         return False, [f"Record does not match {save_path.name}: " + "; ".join(problems)]
-    ok, lines = replay_save(save_path, folder)
+    ok, lines = replay.replay_save(save_path, folder)
     if not ok:
         return False, lines
     return True, [f"Verified: {record['adventure']['id']} under {record['system']} (seed {record['seed']}): "
@@ -137,17 +142,14 @@ def _adventure_folder(record: dict[str, Any]) -> str | None:
         return str(folder)
     generator = record.get("generator")
     if isinstance(generator, dict):
-        from game.generate.emit import generated_home
-        from game.generate.model import GENERATOR_VERSION, adventure_id
-
-        if generator.get("version") != GENERATOR_VERSION:
+        if generator.get("version") != generate_model.GENERATOR_VERSION:
             raise SaveError(f"the record's adventure was made by generator {generator.get('version')}; "
-                            f"this game's generator is {GENERATOR_VERSION}")
+                            f"this game's generator is {generate_model.GENERATOR_VERSION}")
         theme, size, seed = str(generator["theme"]), str(generator["size"]), int(generator["seed"])
         danger = int(generator.get("danger", 0))
         raw = generator.get("shifts", {})
         shifts = {str(k): int(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
-        target = generated_home(None) / adventure_id(theme, size, seed, danger, shifts)
+        target = generate_emit.generated_home(None) / generate_model.adventure_id(theme, size, seed, danger, shifts)
         if not target.is_dir():
             _regenerate(seed, theme, size, danger, shifts, target)
         return str(target)
@@ -156,7 +158,4 @@ def _adventure_folder(record: dict[str, Any]) -> str | None:
 
 def _regenerate(seed: int, theme: str, size: str, danger: int, shifts: dict[str, int], folder: Path) -> None:
     """The adventure of a record made again: the seed's draft, with the dial where the record's id says."""
-    from game.generate.build import build
-    from game.generate.emit import render, write_folder
-
-    write_folder(folder, render(build(seed, theme, size, danger, shifts), None))
+    generate_emit.write_folder(folder, generate_emit.render(generate_build.build(seed, theme, size, danger, shifts), None))

@@ -20,6 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import UsageError
+from game.generate.certificate import make
+from game.generate.deadends import search
+from game.generate.themes import theme_ids
 
 
 def sentences(blueprint: Any) -> set[str]:
@@ -33,13 +36,9 @@ def sentences(blueprint: Any) -> set[str]:
 
 
 def survey_one(seed: int, theme: str, size: str, folder: Path, *, walk: bool, fair: bool, runs: int) -> dict[str, Any]:
-    from game.generate.certificate import make
-
     started = time.perf_counter()
     made = make(seed, theme, size, folder, fair=fair, walk=walk or fair, runs=runs)
     cert = made.certificate
-    from game.generate.deadends import search
-
     found = search(made.blueprint)
     row: dict[str, Any] = {
         "seed": seed, "rooms": len(made.blueprint.rooms), "steps": len(made.blueprint.locks) + 1,
@@ -59,8 +58,6 @@ def survey_one(seed: int, theme: str, size: str, folder: Path, *, walk: bool, fa
 
 
 def run_survey(args: argparse.Namespace) -> int:
-    from game.generate.themes import theme_ids
-
     if args.theme not in theme_ids():
         raise UsageError(f"no theme \"{args.theme}\"; themes: {', '.join(theme_ids())}")
     if args.survey < 1 or args.survey > 10_000:

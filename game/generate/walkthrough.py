@@ -16,7 +16,10 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
+from game.actions.combat import striking_weapon
+from game.engine import Engine
 from game.generate.model import Blueprint
+from game.rules.registry import get_system
 from game.world.content import Adventure, ExitDef
 
 SEEDS_TRIED = 60
@@ -35,9 +38,6 @@ class Walker:
     """Five engines, one list of commands."""
 
     def __init__(self, adventure: Adventure, seed: int, systems: Iterable[str]) -> None:
-        from game.engine import Engine
-        from game.rules.registry import get_system
-
         self.adventure = adventure
         self.seed = seed
         self.engines = {s: Engine.new_game(adventure, get_system(s, adventure.rules.get(s, {})), seed)
@@ -131,8 +131,6 @@ class Walker:
 
     def _closer(self, npc_id: str) -> str | None:
         """The command that closes in on ``npc_id`` where a system says a blow cannot reach from here."""
-        from game.actions.combat import striking_weapon
-
         for engine in self.engines.values():
             world = engine.world
             if engine.state.status == "playing" and npc_id in world.living_npcs_in():

@@ -16,11 +16,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from game.deferred import deferred
 from game.events import PLAYER, Event, RollMade, RollResult, RuleNoted, Said
 from game.text import capital
 from game.world.world import World
+
+if TYPE_CHECKING:
+    from game.narration import common as narration_common
+else:
+    narration_common = deferred("game.narration.common")
 
 E = TypeVar("E", bound=Event)
 #: How one event type is rendered (typed by :func:`renders`).
@@ -73,9 +79,7 @@ class Narrator:
         never replaces what a narrator class words its own way: a subclass adds its
         own late table first, then calls this.
         """
-        from game.narration.common import RENDERERS
-
-        for known, render in RENDERERS.items():
+        for known, render in narration_common.RENDERERS.items():
             cls.renderers.setdefault(known, render)
         return cls.renderers.get(event_type)
 

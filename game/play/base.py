@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
 
 from game.actions import SheetView
 from game.actions.combat import UNARMED, npc_weapon, put_sheet, report_attack, sheet_of
-from game.actions.deeds import HARM, standing_hostiles
+from game.deferred import deferred
 from game.errors import ActionRefused
 from game.events import PLAYER
 from game.narration import Narrator
@@ -32,11 +32,18 @@ from game.play import living, npc_items
 from game.rules.base import AttackResult, RollResult, RuleSystem, SheetChange, Situation, Weapon
 
 if TYPE_CHECKING:
-    from game.actions import ActionRegistry, Handler, Turn
-    from game.actions.trade_pricing import Pricing
-    from game.npc.view import NpcView
+    from game.actions import ActionRegistry, Handler, Turn, deeds, trade_pricing
+    from game.actions import theft as actions_theft
+    from game.npc import intents, policies, view
     from game.parser import Command
     from game.world.world import World
+else:
+    actions_theft = deferred("game.actions.theft")
+    intents = deferred("game.npc.intents")
+    policies = deferred("game.npc.policies")
+    trade_pricing = deferred("game.actions.trade_pricing")
+    view = deferred("game.npc.view")
+    deeds = deferred("game.actions.deeds")
 
 
 SystemT = TypeVar("SystemT", bound=RuleSystem[Any, Any, Any])
@@ -102,11 +109,9 @@ class BasePlay(Generic[SystemT]):
             self._own = self.own_verbs()
         return self._own
 
-    def pricing(self) -> Pricing:
+    def pricing(self) -> trade_pricing.Pricing:
         """How this system prices trade: the common value scale unless the system barters its own way."""
-        from game.actions.trade_pricing import Pricing  # trading is rare: not imported at start-up
-
-        return Pricing()
+        return trade_pricing.Pricing()
 
     # -- checks ---------------------------------------------------------------------
     def situation(self, turn: Turn, **extra: Any) -> Situation:
@@ -258,9 +263,7 @@ class BasePlay(Generic[SystemT]):
         turn lost, as an impossible action costs the player nothing: the refusal, worded for the
         player, is not said.
         """
-        from game.npc.policies import policy_for  # imported when NPCs first act: kept out of start-up
-
-        deed = policy_for(turn.world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
+        deed = policies.policy_for(turn.world.npc(npc_id).behaviour).choose(self.npc_view(turn, npc_id))
         try:
             deed.perform(turn, npc_id)
         except ActionRefused:
@@ -280,14 +283,12 @@ class BasePlay(Generic[SystemT]):
         meets this system's own dying rule (:meth:`player_spared`).  With no foe
         standing, the system's rule runs in its own round as before.
         """
-        from game.npc.policies import policy_for  # imported when NPCs first act: kept out of start-up
-
         world = turn.world
-        victors = standing_hostiles(world)
+        victors = deeds.standing_hostiles(world)
         if not victors:
             return
         leader = victors[0]
-        choice = policy_for(world.npc(leader).behaviour).on_player_down(self.npc_view(turn, leader))
+        choice = policies.policy_for(world.npc(leader).behaviour).on_player_down(self.npc_view(turn, leader))
         if living.downed(turn, leader, choice, victors):
             self.player_spared(turn)
 
@@ -296,16 +297,11 @@ class BasePlay(Generic[SystemT]):
         """The player surrenders (``surrender``): the first standing foe's policy chooses as over
         a player it put down, and every foe here goes along.  One that would finish them takes
         no surrender: ActionRefused, nothing changed."""
-        from game.actions.deeds import standing_hostiles
-        from game.errors import ActionRefused
-        from game.npc.intents import Finish
-        from game.npc.policies import policy_for
-
         world = turn.world
-        victors = standing_hostiles(world)
+        victors = deeds.standing_hostiles(world)
         leader = victors[0]
-        choice = policy_for(world.npc(leader).behaviour).on_player_down(self.npc_view(turn, leader))
-        if isinstance(choice, Finish):
+        choice = policies.policy_for(world.npc(leader).behaviour).on_player_down(self.npc_view(turn, leader))
+        if isinstance(choice, intents.Finish):
             raise ActionRefused(f"{living.cap(world.the_npc(leader))} takes no surrender: it means to kill you.")
         turn.say("You throw down your guard and yield.")
         living.downed(turn, leader, choice, victors, yielded=True)
@@ -323,12 +319,10 @@ class BasePlay(Generic[SystemT]):
         """
 
     @final
-    def npc_view(self, turn: Turn, npc_id: str) -> NpcView:
+    def npc_view(self, turn: Turn, npc_id: str) -> view.NpcView:
         """What ``npc_id`` knows as it chooses: the system's morale verdict, whether it may shoot
         (a ranged weapon it may use, :meth:`may_use`) and whether it is within reach of the player
         (:meth:`closing_in` says no move is needed)."""
-        from game.npc.view import NpcView  # imported when NPCs first act: kept out of start-up
-
         world = turn.world
         condition = world.npc_condition(npc_id)
         hostile = world.hostile(npc_id)
@@ -338,15 +332,15 @@ class BasePlay(Generic[SystemT]):
         fighting = condition == "ok" and hostile and with_player
         harm, heal = npc_items.usable(self, turn, npc_id) if fighting else (None, None)
         bow = next((i for i in world.npc_items(npc_id) if world.item(i).is_weapon and world.item(i).ranged), None)
-        return NpcView(
-            can_shoot=bow is not None and bool(self.may_use(turn, npc_id, bow, HARM)),
+        return view.NpcView(
+            can_shoot=bow is not None and bool(self.may_use(turn, npc_id, bow, deeds.HARM)),
             engaged=self.closing_in(world, npc_id, UNARMED) is None,
             npc_id=npc_id, behaviour=world.npc(npc_id).behaviour, hostile=hostile, condition=condition,
             with_player=with_player,
             player_standing=self.system.condition(world.state.player) == "ok",
             morale_broken=broken, ways_out=tuple(self.ways_out(turn, npc_id)) if fearful else (),
             badly_hurt=fighting and self.badly_hurt(world.npc_state(npc_id).sheet), harm_item=harm, heal_item=heal,
-            harm_sure=harm is not None and self.may_use(turn, npc_id, harm, HARM) is Use.SURE,
+            harm_sure=harm is not None and self.may_use(turn, npc_id, harm, deeds.HARM) is Use.SURE,
             harm_stronger=harm is not None and npc_items.stronger(self, turn, npc_id, harm),
             **living.view_extras(turn, npc_id))
 
@@ -404,9 +398,7 @@ class BasePlay(Generic[SystemT]):
     def theft_seen(self, turn: Turn, victim: str, item_id: str, *, victim_saw: bool) -> None:
         """The player was seen taking ``item_id`` from ``victim`` (caught, or robbing the helpless):
         the victim and the witnesses remember and react (:func:`living.theft_seen`)."""
-        from game.actions.theft import helpless
-
-        living.theft_seen(self, turn, victim, victim_saw=victim_saw, helpless=helpless(turn.world, victim))
+        living.theft_seen(self, turn, victim, victim_saw=victim_saw, helpless=actions_theft.helpless(turn.world, victim))
 
     def end_of_day(self, turn: Turn, day: int) -> None:
         """Called when a day ends, after water and food are settled."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.actions.deeds import Flee, allies_near, standing_hostiles
+from game.deferred import deferred
 from game.npc import memory
 from game.rules.base import RollResult, Situation, SystemInPlay
 from game.text import join_names
@@ -24,9 +24,17 @@ from game.world.state import npc_place
 from game.world.world import ROUTE_STOP_MINUTES
 
 if TYPE_CHECKING:
-    from game.actions import Turn
+    from game.actions import Turn, deeds
+    from game.events import theft as events_theft
+    from game.events import world as events_world
+    from game.npc import intents
     from game.npc.intents import DownedChoice
     from game.world.world import World
+else:
+    events_theft = deferred("game.events.theft")
+    events_world = deferred("game.events.world")
+    intents = deferred("game.npc.intents")
+    deeds = deferred("game.actions.deeds")
 
 
 class WorldRolls(Protocol):
@@ -78,7 +86,7 @@ def view_extras(turn: Turn, npc_id: str) -> dict[str, Any]:
                      if e.to == world.state.room), None)
     allies: tuple[str, ...] = ()
     if world.hostile(npc_id) and room == world.state.room:
-        allies = tuple(allies_near(world, room))
+        allies = tuple(deeds.allies_near(world, room))
     near = None
     if room != world.state.room:
         near = next((e.direction for e in world.adventure.rooms[room].exits.values()
@@ -110,7 +118,7 @@ def searchers(turn: Turn) -> list[str]:
             continue
         if not any(world.npc_room(n) == exit_def.to for n in fought):
             continue
-        found += [n for n in standing_hostiles(world, exit_def.to) if n in fought and n not in found]
+        found += [n for n in deeds.standing_hostiles(world, exit_def.to) if n in fought and n not in found]
     return found
 
 
@@ -167,20 +175,18 @@ def will_breaks(play: WorldRolls, turn: Turn, npc_id: str, fresh: Callable[[Any]
 def downed(turn: Turn, victor: str, choice: DownedChoice, victors: list[str], *, yielded: bool = False) -> bool:
     """Carry out what the victor chose; True when the player lives on (the system's dying rule next).
     ``yielded``: the player surrendered, standing (told so: they are let go, not left lying)."""
-    from game.npc.intents import Finish, Rob, TakePrisoner  # imported when a player falls: kept out of start-up
-
     world = turn.world
     name = cap(world.the_npc(victor))
-    if isinstance(choice, Finish):
+    if isinstance(choice, intents.Finish):
         world.state.status = "dead"
         world.state.ending = f"You fall, and {world.the_npc(victor)} makes sure you never rise."
         turn.say(world.state.ending)
         return False
-    taken = loot(world) if isinstance(choice, (Rob, TakePrisoner)) else []
+    taken = loot(world) if isinstance(choice, (intents.Rob, intents.TakePrisoner)) else []
     for item_id in taken:
         world.move_item(item_id, npc_place(victor))
     names = join_names([world.item_a(i) for i in taken])
-    if isinstance(choice, TakePrisoner):
+    if isinstance(choice, intents.TakePrisoner):
         post = world.adventure.npc_homes.get(victor, world.state.room)
         world.move_npc(victor, post)
         world.state.room = post
@@ -236,8 +242,6 @@ def assaulted(turn: Turn, victim: str) -> None:
 
 def killed(turn: Turn, victim: str) -> None:
     """``victim`` died by the player's hand; if it had meant no harm, those who see it remember."""
-    from game.events.world import Arrived
-
     world = turn.world
     if not memory.remembers(world, victim, "attacked"):
         return
@@ -251,7 +255,7 @@ def killed(turn: Turn, victim: str) -> None:
         world.npc_state(friend).disposition = "hostile"
         memory.remember(world, friend, "saw-killing", "fought")
         if room == world.state.room:
-            turn.emit(Arrived(friend, came, "avenge"))
+            turn.emit(events_world.Arrived(friend, came, "avenge"))
 
 
 def theft_seen(play: WorldRolls, turn: Turn, victim: str, *, victim_saw: bool, helpless: bool) -> None:
@@ -293,7 +297,7 @@ def robbed(play: WorldRolls, turn: Turn, victim: str, *, caught: bool = True) ->
         turn.say(f"{name} turns on you: \"Thief!\"")
     elif behaviour == "coward" and play.ways_out(turn, victim):
         turn.say(f"{name} cries out, \"Thief!\", and runs.")
-        Flee(play.ways_out(turn, victim)[0]).perform(turn, victim)
+        deeds.Flee(play.ways_out(turn, victim)[0]).perform(turn, victim)
     elif (state.disposition == "merchant" or behaviour == "merchant") and caught:
         turn.say(f"{name} snatches the goods out of your reach: \"Thief! We are done trading.\"")
     elif state.disposition == "merchant" or behaviour == "merchant":
@@ -306,8 +310,6 @@ def robbed(play: WorldRolls, turn: Turn, victim: str, *, caught: bool = True) ->
 def losses_found(play: WorldRolls, turn: Turn) -> None:
     """The player walked in on NPCs they stole from unseen: each finds its loss, knows who was
     near, remembers being robbed and reacts (:func:`robbed`)."""
-    from game.events.theft import LossFound
-
     world = turn.world
     for npc_id in world.living_npcs_in():
         gone = memory.missing(world, npc_id)
@@ -315,7 +317,7 @@ def losses_found(play: WorldRolls, turn: Turn) -> None:
             continue
         memory.forget(world, npc_id, *(memory.MISSING + item for item in gone))
         memory.remember(world, npc_id, "robbed", "met")
-        turn.emit(*(LossFound(npc_id, item) for item in gone))
+        turn.emit(*(events_theft.LossFound(npc_id, item) for item in gone))
         robbed(play, turn, npc_id, caught=False)
 
 
@@ -403,8 +405,6 @@ def passers_by(turn: Turn, since: int) -> None:
     wanderers met on the way (:func:`crossers`).  Only NPCs whose route passes
     through the room are looked at, so the cost is the room's, not the world's.
     """
-    from game.events.world import Arrived, Left
-
     world = turn.world
     room = world.state.room
     if turn.start_room and turn.start_room != room:
@@ -418,9 +418,9 @@ def passers_by(turn: Turn, since: int) -> None:
         went = [to for _, came_from, to in moves if came_from == room]
         came = [came_from for _, came_from, to in moves if to == room]
         if went and world.route_room(npc_id, since) == room:
-            turn.emit(Left(npc_id, _way(world, room, went[0] if here else went[-1]), "route"))
+            turn.emit(events_world.Left(npc_id, _way(world, room, went[0] if here else went[-1]), "route"))
         if came and here:
-            turn.emit(Arrived(npc_id, _way(world, room, came[-1]), "route"))
+            turn.emit(events_world.Arrived(npc_id, _way(world, room, came[-1]), "route"))
 
 
 def route_moves(world: World, npc_id: str, since: int, until: int) -> list[tuple[int, str, str]]:
@@ -440,8 +440,6 @@ def crossers(turn: Turn, since: int) -> None:
     reached to the one the player left, and who are there now (one still in the room reached,
     having gone back and forth on a long walk, is described there instead); not one that stood in
     the room the player left as the player went."""
-    from game.events.world import Crossed
-
     world = turn.world
     origin, room = turn.start_room, world.state.room
     first_step = (since // ROUTE_STOP_MINUTES + 1) * ROUTE_STOP_MINUTES
@@ -452,7 +450,7 @@ def crossers(turn: Turn, since: int) -> None:
             continue  # it stood in the room you left as you went: you did not pass it on the way
         if any(world.route_room(npc_id, step - 1) == room and world.route_room(npc_id, step) == origin
                for step in range(first_step, world.state.minutes + 1, ROUTE_STOP_MINUTES)):
-            turn.emit(Crossed(npc_id, _way(world, room, origin)))
+            turn.emit(events_world.Crossed(npc_id, _way(world, room, origin)))
 
 
 def _way(world: World, room: str, to: str) -> str:

@@ -13,6 +13,7 @@ traits and numbers and writes the mapping down in ``docs/rules/<id>.md``.
 """
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -161,8 +162,6 @@ RestResult = SheetChange
 def did_you_mean(word: str, known: list[str] | tuple[str, ...]) -> str:
     """`` (did you mean X?)`` for an unknown ``word``: the known name it is closest to, or the one it
     starts with (``strength`` for Vaarn's ``str``); empty when none is near."""
-    import difflib
-
     close = difflib.get_close_matches(word, list(known), n=1) or \
         [name for name in known if len(name) > 2 and word.startswith(name)]
     return f" (did you mean {close[0]}?)" if close else ""

@@ -32,6 +32,7 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.rules import registry
 from game.rules.base import DIFFICULTIES, KINDS
 from game.rules.registry import SYSTEM_IDS
 from game.world.build_plain import ITEM_KEYS, ROOM_KEYS, made, plain_item, plain_npc, plain_room
@@ -191,8 +192,6 @@ def _text(value: Any) -> str:
 def _option_problems(system_id: str, key: str, value: object) -> list[str]:
     """The registry's verdict on one option; nothing when the system module cannot load yet."""
     try:
-        from game.rules import registry
-
         return registry.option_problems(system_id, {key: value})
     except Exception:  # noqa: BLE001 - a system module that cannot load yet is not the content's fault
         return []

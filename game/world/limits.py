@@ -32,9 +32,15 @@ import sys
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from game.deferred import deferred
 from game.text import CONTROL, clean, escape_controls
+
+if TYPE_CHECKING:
+    import tomllib
+else:
+    tomllib = deferred("tomllib")
 
 KeyPath = tuple[str, ...]
 
@@ -180,8 +186,6 @@ def parse(text: str, encoded: bytes | None = None) -> dict[str, Any]:
 
     ``encoded``: the text's UTF-8 bytes, when the caller has them (the file as read).
     """
-    import tomllib  # not needed when the adventure comes from the content cache
-
     prescan(text, encoded)
     try:
         with _few_digits():

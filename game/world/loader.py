@@ -22,20 +22,32 @@ Content is data: nothing in it is evaluated, imported or looked up as an attribu
 from __future__ import annotations
 
 import hashlib
+import stat
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.deferred import deferred
 from game.errors import ContentError, UsageError
 from game.text import escape_controls
 from game.world import limits
 from game.world.cache import ContentCache, FileStamp
 from game.world.collector import collector_paused
 from game.world.content import Adventure
+from game.world.schema import Report, format_path
 
-if TYPE_CHECKING:  # the parsing path imports what it needs: an adventure from the content cache needs none of it
-    from game.world.schema import KeyPath, Report
+if TYPE_CHECKING:  # parsing: an adventure from the content cache needs none of it
+    import tomllib
+
+    from game.world import build as world_build
+    from game.world import toml_locate, toml_messages
+    from game.world.schema import KeyPath
+else:
+    toml_locate = deferred("game.world.toml_locate")
+    toml_messages = deferred("game.world.toml_messages")
+    tomllib = deferred("tomllib")
+    world_build = deferred("game.world.build")
 
 # Parsing, building and locating are imported where they run: an adventure read from the
 # content cache needs none of them, and that is the usual start.
@@ -148,11 +160,9 @@ class _Source:
     _lines: dict[KeyPath, int] | None = field(default=None, repr=False)
 
     def line_of(self, path: KeyPath) -> int:
-        from game.world.toml_locate import key_lines, line_of
-
         if self._lines is None:
-            self._lines = key_lines(self.text)
-        return line_of(self._lines, path)
+            self._lines = toml_locate.key_lines(self.text)
+        return toml_locate.line_of(self._lines, path)
 
 
 def _toml_files(folder: Path) -> list[Path]:
@@ -171,8 +181,6 @@ def not_content(folder: Path, path: Path) -> str | None:
     refused before a byte is read, so no value of a file that is not content is
     ever echoed in an error.  The reason names the entry, never its target.
     """
-    import stat
-
     try:
         root = folder.resolve(strict=True)
         if root not in path.resolve(strict=True).parents:  # the entry, or a folder on its way, is such a link
@@ -219,8 +227,6 @@ def _files_digest(folder: Path, stamps: list[FileStamp]) -> str | None:
 def _read_one(path: Path, display: str, digest: Any, defer: bool) -> tuple[_Source | None, list[_Line]]:
     """One file parsed within the limits.  With ``defer``, a text that can hold no control character
     is not walked yet (the source is ``unchecked``): :func:`_check_late` walks it."""
-    import tomllib
-
     try:
         raw = limits.read_bounded(path, limits.MAX_FILE_BYTES)
     except limits.TooMuch as error:
@@ -240,9 +246,7 @@ def _read_one(path: Path, display: str, digest: Any, defer: bool) -> tuple[_Sour
     try:
         data = limits.parse(text, encoded)
     except tomllib.TOMLDecodeError as error:
-        from game.world.toml_messages import plain_syntax_error
-
-        line, col, message = plain_syntax_error(text, error)
+        line, col, message = toml_messages.plain_syntax_error(text, error)
         return None, [(display, line, col, f"TOML syntax error: {message}")]
     except limits.TooMuch as error:
         return None, [(display, error.line, 0, error.message)]
@@ -256,8 +260,6 @@ def _read_one(path: Path, display: str, digest: Any, defer: bool) -> tuple[_Sour
 
 
 def _limit_lines(source: _Source, found: list[tuple[KeyPath, str]]) -> list[_Line]:
-    from game.world.schema import format_path
-
     return [(source.display, source.line_of(path), 0, f"{format_path(path)}: {message}") for path, message in found]
 
 
@@ -328,9 +330,6 @@ def _merge(sources: list[_Source]) -> tuple[dict[str, Any], dict[KeyPath, int], 
     Each file's own data is left as parsed (a table two files add to is copied first), so that
     :func:`_check_late` walks each file as it was read.
     """
-    from game.world.build import ENTITY_SECTIONS
-    from game.world.schema import format_path
-
     merged: dict[str, Any] = {}
     origins: dict[KeyPath, int] = {}
     problems: list[_Line] = []
@@ -344,7 +343,7 @@ def _merge(sources: list[_Source]) -> tuple[dict[str, Any], dict[KeyPath, int], 
                 origins[here] = index
                 continue
             old = target[key]
-            entity = len(here) == 2 and here[0] in ENTITY_SECTIONS
+            entity = len(here) == 2 and here[0] in world_build.ENTITY_SECTIONS
             if isinstance(old, dict) and isinstance(value, dict) and not entity:
                 if here not in copied:
                     target[key] = old = dict(old)
@@ -364,8 +363,6 @@ def _merge(sources: list[_Source]) -> tuple[dict[str, Any], dict[KeyPath, int], 
 
 # -- formatting ---------------------------------------------------------------------
 def _locate(report: Report, sources: list[_Source], origins: dict[KeyPath, int]) -> list[_Line]:
-    from game.world.schema import format_path
-
     lines: list[_Line] = []
     for path, message in report.problems:
         source = sources[_origin(origins, path)]
@@ -394,9 +391,6 @@ def _load(folder: Path, more_checks: MoreChecks | None = None) -> tuple[Adventur
 
 
 def _load_unpaused(folder: Path, more_checks: MoreChecks | None = None) -> tuple[Adventure | None, list[str]]:
-    from game.world.build import build_adventure
-    from game.world.schema import Report
-
     # The walk for nesting and big numbers runs once the builder has said which sections it read
     # whole (its plain rooms and items hold only strings): those are not walked again.  Until it
     # has run nothing is reported, and when it finds a problem only its problems are, as when
@@ -410,7 +404,7 @@ def _load_unpaused(folder: Path, more_checks: MoreChecks | None = None) -> tuple
     merged, origins, problems = _merge(sources)
     report = Report()
     plain: set[str] = set()
-    adventure = build_adventure(report, merged, source=folder, digest=digest, plain=plain)
+    adventure = world_build.build_adventure(report, merged, source=folder, digest=digest, plain=plain)
     too_much = _check_late(sources, skip=() if problems else plain)  # an id given twice was not built
     if too_much:
         return None, _format(too_much)
@@ -424,8 +418,6 @@ def _declares_adventure(folder: Path) -> bool:
     """Whether ``folder`` looks like an adventure: it holds ``adventure.toml``, or (an adventure split
     over files named otherwise) a ``.toml`` file with an ``[adventure]`` table.  A file that cannot be
     parsed counts as declaring one, so that loading it reports what is wrong with it."""
-    import tomllib
-
     if (folder / "adventure.toml").is_file():
         return True
     try:
@@ -446,8 +438,6 @@ def _declares_adventure(folder: Path) -> bool:
 
 def _peek_id(folder: Path) -> str | None:
     """The ``[adventure] id`` of a folder, or None when no file says (or can be read)."""
-    import tomllib
-
     try:
         paths = _toml_files(folder)
     except OSError:
@@ -476,8 +466,6 @@ def read_merged(path: Path | str) -> tuple[dict[str, Any], list[str]]:
 
 def locate(path: Path | str, problems: list[tuple[KeyPath, str]]) -> list[str]:
     """``FILE:LINE: KEY.PATH: message`` lines for problems found outside the loader (the authoring warnings)."""
-    from game.world.schema import Report
-
     sources, _digest, read_problems = _read_folder(Path(path))
     if read_problems or not sources:
         return _format(read_problems)

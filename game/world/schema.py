@@ -10,9 +10,11 @@ Nothing here looks anything up by a content string except in plain dicts.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import date, datetime, time
 from typing import Any
 
 KeyPath = tuple[str, ...]
@@ -40,8 +42,6 @@ def type_name(value: object) -> str:
         return "an array"
     if isinstance(value, dict):
         return "a table"
-    from datetime import date, datetime, time
-
     if isinstance(value, (datetime, date, time)):
         return "a date-time"
     return "a value"
@@ -86,8 +86,6 @@ class Report:
         if self.suggestions_left <= 0:
             return ""
         self.suggestions_left -= 1
-        import difflib
-
         matches = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
         return f" (did you mean {matches[0]}?)" if matches else ""
 

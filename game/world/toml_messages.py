@@ -9,6 +9,7 @@ the line or of the file.  A message not known here is kept as ``tomllib`` wrote 
 """
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 
@@ -95,8 +96,6 @@ def _plain(message: str, here: str, col: int) -> str:
 
 def _code_point(written: str) -> int:
     """The character ``tomllib`` wrote as ``repr`` shows it (``\\x01``), as a number."""
-    import ast
-
     try:
         value = ast.literal_eval(f"'{written}'")
     except (ValueError, SyntaxError):

@@ -6,6 +6,7 @@ exists), and :mod:`game.actions.triggers` runs what it says.
 """
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from typing import Any
 
@@ -183,8 +184,6 @@ class TriggerBuilder:
         if not isinstance(room, Mapping):
             return ""
         exits = [_DIRECTION_NAMES.get(d, d) for d in (room.get("exits") or {})]
-        import difflib  # only content with a mistake needs it
-
         way = _DIRECTION_NAMES.get(direction) or next(iter(difflib.get_close_matches(direction, exits, n=1)), "")
         way = _DIRECTION_NAMES.get(way, way)
         return f" (did you mean {room_id}/{way}?)" if way in exits else ""

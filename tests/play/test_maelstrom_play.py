@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from game.actions import Turn
-from game.actions.combat import weapon_of
+from game.actions.deeds import weapon_of
 from game.engine import Engine
 from game.events import PLAYER, RollMade
 from game.events.fight import Fell, HealthChanged

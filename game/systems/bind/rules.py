@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.errors import UsageError
-from game.rules.base import AttackResult, Odds, RestResult, RollResult, SheetChange, Situation, Weapon
+from game.rules.base import AttackResult, Odds, RestResult, RollResult, SheetChange, Situation, Weapon, share
 from game.rules.dice import Dice
 from game.systems.bind import advance as bind_advance
 from game.systems.bind import body as bind_body
@@ -276,8 +276,6 @@ class BindSystem:
     def health_fraction(self, sheet: BindSheet) -> float:
         """HP against maximum HP, BIND's measure of harm; 0.0 when dead, and at 0 HP or
         below (down, and dead at minus the maximum).  Fatigue is not health."""
-        from game.rules.base import share
-
         return 0.0 if sheet.dead else share(sheet.hp, sheet.max_hp)
 
     def sheet_lines(self, sheet: BindSheet) -> list[str]:

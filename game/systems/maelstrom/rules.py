@@ -28,7 +28,7 @@ from typing import Any, overload
 
 from game.errors import ActionRefused, UsageError
 from game.events import PLAYER
-from game.rules.base import DIFFICULTIES, AttackResult, Odds, RestResult, RollResult, SheetChange, Situation, Weapon
+from game.rules.base import DIFFICULTIES, AttackResult, Odds, RestResult, RollResult, SheetChange, Situation, Weapon, share
 from game.rules.dice import Dice
 from game.systems.maelstrom import actions, approaches, body, build, pool
 from game.systems.maelstrom import odds as mo
@@ -268,8 +268,6 @@ class MaelstromSystem:
         """The boxes of the health track still empty, out of its eight (each box a level of
         damage; with the last, Incapacitated, filled it is 0.0); 0.0 when dead.  Willpower is
         not health and does not count."""
-        from game.rules.base import share
-
         return 0.0 if sheet.dead else share(sheets.TRACK - sheet.boxes, sheets.TRACK)
 
     def sheet_lines(self, sheet: MaelstromSheet) -> list[str]:

@@ -22,13 +22,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
+from game.actions import YES_NO
 from game.actions.combat import attack_label, best_weapon, natural_weapon, put_sheet
 from game.actions.deeds import weapon_of
 from game.errors import ActionRefused
 from game.events import PLAYER
 from game.npc import memory
 from game.rules.base import AttackResult, Situation, Weapon
-from game.rules.dice import Dice
+from game.rules.dice import Dice, ScriptedDice
 from game.systems.open_adventures.events import AttackMissed, DamageRolled, DiceCommitted
 from game.systems.open_adventures.narration import dice_word
 from game.systems.open_adventures.pool import collapsed, defence_dice_allowed, limit_left, start_turn
@@ -205,9 +206,6 @@ def _push_to_defend(play: FightSeat, turn: Turn, attacker: str, weapon: Weapon,
     allowed = defence_dice_allowed(sheet, play.system.rules)
     if damage <= 0 or allowed <= 0:
         return dice, 0, False
-    from game.actions import YES_NO
-    from game.rules.dice import ScriptedDice
-
     if isinstance(turn.dice, ScriptedDice) and not turn.dice.script:
         return dice, 0, False  # ``odds`` previews on dice that hold no faces: nothing to ask
     collapse = " and collapse: you can only rest until it falls" if sheet.fatigue + 1 >= sheet.pool else ""

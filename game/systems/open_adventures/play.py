@@ -30,11 +30,15 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from game.actions import YES_NO
 from game.events import PLAYER
+from game.parser import ParseError, parse, phrases_of
+from game.play import living
 from game.play.base import BasePlay, OwnVerbs, Use
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.open_adventures.dice import PoolRequest, exit_successes
 from game.systems.open_adventures.events import Pushed
+from game.systems.open_adventures.fight import can_use, exchange, strikes
 from game.systems.open_adventures.narration import OpenAdventuresNarrator, dice_word
 from game.systems.open_adventures.pool import collapsed
 from game.systems.open_adventures.rules import OASheet, OpenAdventures
@@ -58,6 +62,7 @@ from game.systems.open_adventures.turn import (
     turn_start_line,
     usable,
 )
+from game.systems.open_adventures.verbs import HELP, VERBS, register
 
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
@@ -96,19 +101,13 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
         return OwnVerbs(self._words(), tuple(self._help()), self._register)
 
     def _register(self, registry: ActionRegistry) -> None:
-        from game.systems.open_adventures.verbs import register
-
         self.registry = registry
         register(self, registry)
 
     def _words(self) -> Mapping[str, tuple[str, ...]]:
-        from game.systems.open_adventures.verbs import VERBS
-
         return VERBS
 
     def _help(self) -> list[str]:
-        from game.systems.open_adventures.verbs import HELP
-
         return list(HELP)
 
     # -- checks --------------------------------------------------------------------------
@@ -176,15 +175,11 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
                  situation: Situation) -> AttackResult[OASheet] | None:
         """Fight or Shoot dice from the attacker's pool; successes are damage that cannot be split
         (:func:`~game.systems.open_adventures.fight.exchange`)."""
-        from game.systems.open_adventures.fight import exchange
-
         return exchange(self, turn, attacker, defender, weapon, situation)
 
     def strikes(self, turn: Turn, actor: str, mode: str, weapon: Weapon | None = None) -> list[Weapon]:
         """An NPC's turn on its own pool: closing in on Move dice first when it must
         (:func:`~game.systems.open_adventures.fight.strikes`)."""
-        from game.systems.open_adventures.fight import strikes
-
         return strikes(self, turn, actor, mode, weapon)
 
     def closing_in(self, world: World, npc_id: str, weapon: Weapon) -> str | None:
@@ -219,14 +214,10 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
     def morale_broken(self, turn: Turn, npc_id: str) -> bool:
         """The house rule of every system without one (:func:`living.will_breaks`): a Will roll
         of the NPC's fresh dice, not what its turn left it."""
-        from game.play import living
-
         return living.will_breaks(self, turn, npc_id, self.system.start_turn)
 
     def may_use(self, turn: Turn, actor: str, item_id: str, purpose: str) -> Use:
         """As a weapon would be, from where the NPC stands (:func:`~game.systems.open_adventures.fight.can_use`)."""
-        from game.systems.open_adventures.fight import can_use
-
         return Use.YES if can_use(turn, actor, item_id, purpose) else Use.NO
 
     # -- the flow of the turn ------------------------------------------------------------------
@@ -372,9 +363,6 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
 
 def _passing(text: str, verbs: Mapping[str, tuple[str, ...]]) -> bool:
     """Whether a logged command passes the turn rather than acting (an answer word counts too)."""
-    from game.actions import YES_NO
-    from game.parser import ParseError, parse, phrases_of
-
     if text in YES_NO:
         return True
     try:

@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game.actions import YES_NO
 from game.errors import ActionRefused
 from game.events import PLAYER
 from game.rules.base import sheet_as
+from game.rules.dice import ScriptedDice
 from game.systems.open_adventures.dice import (
     ATTRIBUTES,
     INCHES_PER_SUCCESS,
@@ -199,9 +201,6 @@ def _confirm_push(turn: Turn, sheet: OASheet) -> None:
     """Ask before a push that would make the player collapse (the answer reruns the action)."""
     if sheet.fatigue + 1 < sheet.pool:
         return
-    from game.actions import YES_NO
-    from game.rules.dice import ScriptedDice
-
     if isinstance(turn.dice, ScriptedDice) and not turn.dice.script:
         return  # ``odds`` previews the action on dice that hold no faces: nothing to ask yet
 

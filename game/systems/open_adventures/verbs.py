@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from game.actions.movement import enter, go
 from game.actions.scope import Scope, resolve
 from game.errors import ActionRefused
 from game.events import PLAYER
@@ -164,8 +165,6 @@ def move(play: VerbSeat, turn: Turn, command: Command) -> None:
 
 def leave(play: VerbSeat, turn: Turn, direction: str, asked: int | None) -> None:
     """Through an exit: free out of a fight; in one, Move successes to break away (house rule)."""
-    from game.actions.movement import enter, go
-
     world = turn.world
     if not in_fight(world):
         go(turn, Command("go", direction=direction, raw=f"go {direction}"))

@@ -34,7 +34,7 @@ from game.play.base import BasePlay, OwnVerbs
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.opend6 import fight, points, rolls
 from game.systems.opend6 import round_start as initiative
-from game.systems.opend6.codes import difficulty_band
+from game.systems.opend6.codes import RANGED_BASE, difficulty_band, weapon_code
 from game.systems.opend6.events import ActionLost
 from game.systems.opend6.narration import OpenD6Narrator
 from game.systems.opend6.roll import D6Request, hidden
@@ -167,8 +167,6 @@ class OpenD6Play(BasePlay[OpenD6]):
     def weapon_line(self, weapon: Weapon) -> str:
         """What ``examine`` says of a weapon, in OpenD6's die codes (the content's die mapped:
         ``d8`` is 3D+1), with what adds to it: the damage rolled is the sum."""
-        from game.systems.opend6.codes import RANGED_BASE, weapon_code
-
         base = weapon_code(str(weapon.system.get("damage", weapon.damage)))
         if weapon.ranged:
             return f"As a weapon it deals {base + RANGED_BASE} damage at range."

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.actions.water import water_capacity
+from game.deferred import deferred
 from game.rules.base import RollResult
 from game.systems.vaarn.data import MAX_CARRY, UNARMOURED, slot_limit, wound_slots
 from game.systems.vaarn.rules import VaarnSystem
@@ -20,7 +22,10 @@ from game.world.state import PLAYER, npc_place
 
 if TYPE_CHECKING:
     from game.actions import Turn
+    from game.systems.vaarn import wounds
     from game.world.world import World
+else:
+    wounds = deferred("game.systems.vaarn.wounds")
 
 #: The pseudo-item standing for a bundle of food rations when a random item is destroyed.
 FOOD_BUNDLE = "#food"
@@ -139,12 +144,10 @@ def sync(system: VaarnSystem, turn: Turn, *, announce: bool = True) -> None:
 
 def settle_player(turn: Turn) -> None:
     """Carry out what the sheet's wounds ask of the world: Damaged Item destroys a random item."""
-    from game.systems.vaarn.wounds import clear_item_damage
-
     world = turn.world
     for _ in range(player_of(world).pending_item_damage):
         _destroy_random(turn, PLAYER)
-    world.state.player = clear_item_damage(player_of(world))
+    world.state.player = wounds.clear_item_damage(player_of(world))
 
 
 def settle_npc(turn: Turn, npc_id: str) -> None:
@@ -162,8 +165,6 @@ def _destroy_random(turn: Turn, owner: str) -> None:
     only scuffed), and a bundle of food counts as one item.  A destroyed water
     container spills what no other container can hold.
     """
-    from game.systems.vaarn.wounds import pick_damaged_item
-
     world = turn.world
     goal = set(world.adventure.goal.carrying)
     if owner == PLAYER:
@@ -176,7 +177,7 @@ def _destroy_random(turn: Turn, owner: str) -> None:
         if owner == PLAYER:
             turn.say("Nothing you carry is broken: you were lucky.")
         return
-    picked = pick_damaged_item(candidates, turn.dice)
+    picked = wounds.pick_damaged_item(candidates, turn.dice)
     names = [_name(world, i) for i in candidates]
     if len(candidates) > 1:
         face = turn.dice.faces[-1]
@@ -192,8 +193,6 @@ def _destroy_random(turn: Turn, owner: str) -> None:
     whose = "Your" if owner == PLAYER else f"{npc_the(world, owner, True)}'s"
     turn.say(f"{whose} {world.item_name(picked)} is smashed beyond use.")
     if owner == PLAYER and world.item(picked).kind == "water":
-        from game.actions.water import water_capacity
-
         capacity = water_capacity(turn)
         if world.state.water > capacity:
             spilled = world.state.water - capacity
@@ -208,11 +207,9 @@ def _name(world: World, item_id: str) -> str:
 
 def come_to(turn: Turn) -> None:
     """A character who passed out with no enemy near lies senseless d6 hours (house rule)."""
-    from game.systems.vaarn.wounds import condition
-
     world = turn.world
     sheet = player_of(world)
-    if not sheet.unconscious or condition(sheet) == "dead" or foes(world):
+    if not sheet.unconscious or wounds.condition(sheet) == "dead" or foes(world):
         return
     face = turn.dice.roll(6)
     turn.show_roll("senseless", RollResult("vaarn", (face,), "success", {"total": face},

@@ -27,6 +27,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from game.actions.combat import best_weapon
+from game.deferred import deferred
 from game.narration import cap
 from game.npc import memory
 from game.rules.base import Situation, Weapon
@@ -45,7 +46,10 @@ from game.systems.vaarn.scene import (
 
 if TYPE_CHECKING:
     from game.actions import Turn
+    from game.systems.vaarn import combat
     from game.world.world import World
+else:
+    combat = deferred("game.systems.vaarn.combat")
 
 #: What an NPC with only ranged attacks does when engaged (house rule).
 IMPROVISED = Weapon(name="a clubbing blow", damage="d4")
@@ -108,18 +112,16 @@ def held_back(turn: Turn, npc_id: str) -> bool:
 def attack_options(world: World, npc_id: str) -> tuple[tuple[Weapon, ...], ...]:
     """The NPC's attacks in the Vaarn form; a carried weapon when content gives no attacks, else
     the tier's strikes, named as the content's ``attack`` says where it says."""
-    from game.systems.vaarn.combat import npc_attacks
-
     sheet = npc_of(world, npc_id)
     if "attacks" in world.npc(npc_id).stats.get("vaarn", {}):
-        return npc_attacks(sheet)
+        return combat.npc_attacks(sheet)
     carried = world.npc_items(npc_id)
     weapon = best_weapon(world, carried, ranged=False) or best_weapon(world, carried, ranged=True)
     if weapon is not None:
         return ((weapon,),)
     named = world.npc(npc_id).attack
     return tuple(tuple(dataclasses.replace(w, name=named) if named else w for w in option)
-                 for option in npc_attacks(sheet))
+                 for option in combat.npc_attacks(sheet))
 
 
 def choose_attacks(options: tuple[tuple[Weapon, ...], ...], is_engaged: bool) -> list[Weapon]:

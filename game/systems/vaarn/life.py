@@ -8,8 +8,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from game.deferred import deferred
 from game.errors import ContentError, UsageError
 from game.events import PLAYER, Event
 from game.rules.base import RollResult, Situation
@@ -28,8 +29,15 @@ from game.systems.vaarn.data import (
 )
 from game.systems.vaarn.sheet import VaarnSheet
 
-# Creation and item slots are needed at start-up; the functions of the day's end, exotica and
-# levels import the events, saves and wounds they use when they first run.
+if TYPE_CHECKING:
+    from game.events import fight as events_fight
+    from game.systems.vaarn import events as vaarn_events
+    from game.systems.vaarn import saves, wounds
+else:
+    events_fight = deferred("game.events.fight")
+    saves = deferred("game.systems.vaarn.saves")
+    vaarn_events = deferred("game.systems.vaarn.events")
+    wounds = deferred("game.systems.vaarn.wounds")
 
 RULE_EXOTICA = "seed 001 §Exotica"
 RULE_ADVANCE = "seed 001 §Advancement"
@@ -77,9 +85,7 @@ def can_carry(sheet: VaarnSheet, item_slots: int, adding: int) -> bool:
 
 def is_encumbered(sheet: VaarnSheet, item_slots: int) -> bool:
     """More than CON defence slots filled: disadvantage on STR, DEX and CON saves."""
-    from game.systems.vaarn.saves import encumbered
-
-    return encumbered(sheet, item_slots)
+    return saves.encumbered(sheet, item_slots)
 
 
 # -- water and food ------------------------------------------------------------------
@@ -120,9 +126,7 @@ class DayResult:
 
     @property
     def died(self) -> bool:
-        from game.systems.vaarn.wounds import condition
-
-        return condition(self.sheet) == "dead"
+        return wounds.condition(self.sheet) == "dead"
 
 
 def end_of_day(sheet: VaarnSheet, water: int, food: int, daily_meals: bool = True) -> DayResult:
@@ -134,31 +138,28 @@ def end_of_day(sheet: VaarnSheet, water: int, food: int, daily_meals: bool = Tru
     meal that day is Deprived by hunger until they eat; hunger does not kill.
     Events: ``Fed`` or ``WentWithout`` for water (then food), ``Died`` of thirst.
     """
-    from game.events.fight import Died
-    from game.systems.vaarn.events import Fed, WentWithout
-
     new = replace(sheet, water_due=sheet.water_due - 1)
     events: list[Event] = []
     water_used = food_used = 0
     if new.water_due <= 0:
         if water > 0:
             new, water_used = drink(new), 1
-            events.append(Fed("water"))
+            events.append(vaarn_events.Fed("water"))
         else:
             new = replace(new, thirst_days=new.thirst_days + 1)
-            events.append(WentWithout("water", new.thirst_days))
+            events.append(vaarn_events.WentWithout("water", new.thirst_days))
     if daily_meals and meal_interval(new):
         new = replace(new, meal_due=new.meal_due - 1)
         if new.meal_due <= 0:
             if food > 0:
                 new, food_used = eat(new), 1
-                events.append(Fed("food"))
+                events.append(vaarn_events.Fed("food"))
             else:
                 new = replace(new, hunger_days=new.hunger_days + 1)
-                events.append(WentWithout("food", new.hunger_days))
+                events.append(vaarn_events.WentWithout("food", new.hunger_days))
     if new.thirst_days >= DEADLY_THIRST_DAYS:
         new = replace(new, dead=True)
-        events.append(Died(PLAYER, CAUSE_THIRST))
+        events.append(events_fight.Died(PLAYER, CAUSE_THIRST))
     return DayResult(new, water_used, food_used, tuple(events))
 
 
@@ -219,9 +220,7 @@ def swap_abilities(sheet: VaarnSheet, first: str, second: str) -> VaarnSheet:
 
 def identify_exotica(sheet: VaarnSheet, difficulty: str, situation: Situation, dice: Dice) -> RollResult:
     """An INT save to puzzle out an Exotica (seed 001 §Exotica); difficulty as any check."""
-    from game.systems.vaarn.saves import check_request, roll_save
-
-    return roll_save(check_request(sheet, "identify", difficulty, situation), dice, RULE_EXOTICA)
+    return saves.roll_save(saves.check_request(sheet, "identify", difficulty, situation), dice, RULE_EXOTICA)
 
 
 # -- advancement ------------------------------------------------------------------------
@@ -248,16 +247,13 @@ def level_up(sheet: VaarnSheet, dice: Dice, allocation: Mapping[str, int] | None
     otherwise they wait in ``ability_points`` for :func:`spend_points`.  At level
     10 nothing happens and no die is read.
     """
-    from game.systems.vaarn.events import LevelCapped, LevelGained
-    from game.systems.vaarn.wounds import die_roll
-
     if sheet.level >= MAX_LEVEL:
-        return Advance(sheet, 0, (LevelCapped(MAX_LEVEL),))
-    face, roll = die_roll("Level up: max HP", 8, dice, RULE_ADVANCE)
+        return Advance(sheet, 0, (vaarn_events.LevelCapped(MAX_LEVEL),))
+    face, roll = wounds.die_roll("Level up: max HP", 8, dice, RULE_ADVANCE)
     new = replace(sheet, level=sheet.level + 1, max_hp=sheet.max_hp + face,
                   hp=sheet.hp + face if sheet.hp >= 0 else sheet.hp,
                   ability_points=sheet.ability_points + POINTS_PER_LEVEL)
-    events = (LevelGained(new.level, face, new.max_hp, POINTS_PER_LEVEL),)
+    events = (vaarn_events.LevelGained(new.level, face, new.max_hp, POINTS_PER_LEVEL),)
     if allocation is not None:
         new = spend_points(new, allocation)
     return Advance(new, 1, events, (roll,))
@@ -309,8 +305,6 @@ def advance(sheet: VaarnSheet, source: str, mode: str, dice: Dice,
     it) changes nothing but says so (:class:`StartingExotica`).  With one PC,
     "all PCs" is that PC.  A source the mode does not count changes nothing (no events).
     """
-    from game.systems.vaarn.events import StartingExotica, XpGained
-
     if mode not in ADVANCEMENT:
         raise UsageError(f"vaarn: advancement must be one of {', '.join(ADVANCEMENT)}, not '{mode}'")
     if source not in ("exotica", "expedition"):
@@ -319,10 +313,10 @@ def advance(sheet: VaarnSheet, source: str, mode: str, dice: Dice,
     if not counts:
         return Advance(sheet)
     if mode == FASTER and starting:
-        return Advance(sheet, 0, (StartingExotica(item),))
+        return Advance(sheet, 0, (vaarn_events.StartingExotica(item),))
     if mode in ("exotica-for-levels", FASTER) or sheet.level >= MAX_LEVEL:
         return level_up(sheet, dice, allocation)
     new = replace(sheet, xp=sheet.xp + 1)
     if new.xp < new.level:
-        return Advance(new, 0, (XpGained(new.xp, new.level),))
+        return Advance(new, 0, (vaarn_events.XpGained(new.xp, new.level),))
     return level_up(replace(new, xp=0), dice, allocation)

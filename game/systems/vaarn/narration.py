@@ -12,10 +12,16 @@ them is narrated: a start that made none imports neither.
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from game.deferred import deferred
 from game.events import Event, RollResult
 from game.narration import Narrator, Renderer
+
+if TYPE_CHECKING:
+    from game.systems.vaarn import narration_events
+else:
+    narration_events = deferred("game.systems.vaarn.narration_events")
 
 #: A die and its face in a breakdown: ``d6 (4)``.
 _DIE = re.compile(r"\bd\d+ \((\d+)\)")
@@ -41,8 +47,6 @@ class VaarnNarrator(Narrator):
 
     @classmethod
     def late_renderer(cls, event_type: type[Event]) -> Renderer | None:
-        from game.systems.vaarn.narration_events import RENDERERS
-
-        for known, render in RENDERERS.items():
+        for known, render in narration_events.RENDERERS.items():
             cls.renderers.setdefault(known, render)  # Vaarn's wording first, then the common one
         return super().late_renderer(event_type)

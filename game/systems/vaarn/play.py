@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.actions.combat import confirm_attack, confirm_before_round, former_foe, put_sheet, report_attack
 from game.actions.scope import Ambiguous, Misspelt, Orphan, Scope, resolve
+from game.deferred import deferred
 from game.errors import ActionRefused
 from game.events import PLAYER, Event
 from game.play.base import BasePlay, OwnVerbs, Use
@@ -62,7 +63,14 @@ from game.systems.vaarn.sheet import VaarnSheet
 if TYPE_CHECKING:
     from game.actions import ActionRegistry, Handler, Turn
     from game.parser import Command
-    from game.systems.vaarn.trade import VaarnPricing
+    from game.systems.vaarn import combat, wounds
+    from game.systems.vaarn import events as vaarn_events
+    from game.systems.vaarn import trade as vaarn_trade
+else:
+    combat = deferred("game.systems.vaarn.combat")
+    vaarn_events = deferred("game.systems.vaarn.events")
+    vaarn_trade = deferred("game.systems.vaarn.trade")
+    wounds = deferred("game.systems.vaarn.wounds")
 
 REST_CHOICES = {"hp": "hp", "health": "hp", "wound": "wound", "wounds": "wound"}
 
@@ -97,11 +105,9 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         registry.register("swap", partial(own.swap, system),
                           summary="swap ABILITY ABILITY: swap two abilities, once, before your first step")
 
-    def pricing(self) -> VaarnPricing:
+    def pricing(self) -> vaarn_trade.VaarnPricing:
         """Seed 001's barter: slot for slot, the merchant's mood, the EGO haggle."""
-        from game.systems.vaarn.trade import VaarnPricing
-
-        return VaarnPricing(self.system)
+        return vaarn_trade.VaarnPricing(self.system)
 
     def _help(self) -> list[str]:
         return [
@@ -179,8 +185,6 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         is part of the attack); the player's breaks a calm Gift on the target and rouses it; an
         NPC held still by the player's Gift strikes no blow; a ward Gift on the player gives
         disadvantage.  The events name the NPC; a fallen side settles (passing out, dying)."""
-        from game.systems.vaarn.events import naming
-
         world = turn.world
         npc_id = defender if attacker == PLAYER else attacker
         if attacker == PLAYER:
@@ -201,7 +205,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
                                     turn.dice)
         put_sheet(world, attacker, result.attacker)
         put_sheet(world, defender, result.defender)
-        result = dataclasses.replace(result, events=naming(result.events, npc_id))
+        result = dataclasses.replace(result, events=vaarn_events.naming(result.events, npc_id))
         if defender != PLAYER:
             settle_npc(turn, defender)
         report_attack(turn, attacker, defender, result, weapon)
@@ -227,9 +231,7 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         return weapons
 
     def natural_weapon(self, sheet: VaarnSheet) -> Weapon:
-        from game.systems.vaarn.combat import npc_attacks
-
-        options = npc_attacks(sheet)
+        options = combat.npc_attacks(sheet)
         return options[0][0] if options and options[0] else Weapon(name="its attack", damage="d6")
 
     # -- the round ------------------------------------------------------------------------------
@@ -407,22 +409,19 @@ class VaarnPlay(BasePlay[VaarnSystem]):
 
         Depleted abilities come back one point on a long rest, at most once a day.
         """
-        from game.systems.vaarn.events import AbilitiesRecovered, RestWasted
-        from game.systems.vaarn.wounds import rest as rules_rest
-
         world = turn.world
         sync(self.system, turn, announce=False)
         sheet = player_of(world)
         choice = moment_of(world).rest_choice or "auto"
         update_moment(world, rest_choice="")
-        result = rules_rest(sheet, kind, fed, turn.dice, choice if kind == "long" else "auto",
+        result = wounds.rest(sheet, kind, fed, turn.dice, choice if kind == "long" else "auto",
                             restore_wound_losses=self.system.wound_losses_heal)
         new = result.sheet
-        events: list[Event] = [e for e in result.events if fed or not isinstance(e, RestWasted)]
+        events: list[Event] = [e for e in result.events if fed or not isinstance(e, vaarn_events.RestWasted)]
         if kind == "long" and fed and sheet.depleted:
             if sheet.restored_day == world.state.day:
                 new = dataclasses.replace(new, abilities=sheet.abilities, depleted=sheet.depleted)
-                events = [e for e in events if not isinstance(e, AbilitiesRecovered)]
+                events = [e for e in events if not isinstance(e, vaarn_events.AbilitiesRecovered)]
             else:
                 new = dataclasses.replace(new, restored_day=world.state.day)
         world.state.player = new

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.deferred import deferred
 from game.errors import UsageError
 from game.rules.base import AttackResult, Odds, RollResult, RuleSystem, Situation, Weapon, share
 from game.rules.dice import Dice
@@ -49,12 +50,14 @@ from game.systems.vaarn.sheet import LEGACY_SCRATCH, VaarnMoment, VaarnSheet
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from game.systems.vaarn import combat, gifts, wounds
+    from game.systems.vaarn import combat, gifts, saves, wounds
     from game.systems.vaarn.saves import SaveRequest
     from game.systems.vaarn.wounds import VaarnChange
-
-# Saves, fights, wounds and Gifts (and Vaarn's events, which they make) are imported by the
-# methods below that use them: the opening needs only creation, item slots and the sheet.
+else:
+    combat = deferred("game.systems.vaarn.combat")
+    gifts = deferred("game.systems.vaarn.gifts")
+    saves = deferred("game.systems.vaarn.saves")
+    wounds = deferred("game.systems.vaarn.wounds")
 
 SUMMARY = "Vaults of Vaarn (Knave-derived): d20 + ability bonus must beat 15 or a defence; wounds past 0 HP"
 #: Adventure options (``[adventure.rules] vaarn = {...}``), the default first.
@@ -94,18 +97,12 @@ class VaarnSystem:
 
     # -- the command line's requests ------------------------------------------
     def parse_request(self, keys: Mapping[str, str]) -> SaveRequest:
-        from game.systems.vaarn import saves
-
         return saves.parse_request(keys)
 
     def odds(self, request: SaveRequest) -> Odds:
-        from game.systems.vaarn import saves
-
         return saves.save_odds(request)
 
     def roll(self, request: SaveRequest, dice: Dice) -> RollResult:
-        from game.systems.vaarn import saves
-
         return saves.roll_save(request, dice)
 
     # -- play -------------------------------------------------------------------
@@ -159,40 +156,26 @@ class VaarnSystem:
         return state
 
     def npc_sheet(self, tier: int, stats: Mapping[str, Any] | None, creature: str = "biological") -> VaarnSheet:
-        from game.systems.vaarn import combat
-
         return combat.npc_sheet(tier, stats, creature)
 
     def carry_npc_state(self, saved: VaarnSheet, fresh: VaarnSheet) -> VaarnSheet:
-        from game.systems.vaarn import wounds
-
         return wounds.carry_npc_state(saved, fresh)
 
     def check_request(self, sheet: VaarnSheet, kind: str, difficulty: str, situation: Situation) -> SaveRequest:
-        from game.systems.vaarn import saves
-
         return saves.check_request(sheet, kind, difficulty, situation)
 
     def attack_request(self, attacker: VaarnSheet, defender: VaarnSheet, weapon: Weapon, situation: Situation) -> SaveRequest:
-        from game.systems.vaarn import combat
-
         return combat.attack_request(attacker, defender, weapon, situation, self.ties_hit)
 
     def attack(self, attacker: VaarnSheet, defender: VaarnSheet, weapon: Weapon, situation: Situation, dice: Dice
                ) -> AttackResult[VaarnSheet]:
-        from game.systems.vaarn import combat
-
         return combat.attack(attacker, defender, weapon, situation, dice, self.ties_hit, self.npc_dies_at_zero)
 
     def condition(self, sheet: VaarnSheet) -> str:
-        from game.systems.vaarn import wounds
-
         return wounds.condition(sheet)
 
     def health(self, sheet: VaarnSheet) -> str:
         """``HP 4/6``, plus wound slots, ``encumbered``, ``down``, ``deprived`` or ``dead`` when they apply."""
-        from game.systems.vaarn import wounds
-
         parts = [f"HP {sheet.hp}/{sheet.max_hp}"]
         if wound_slots(sheet):
             parts.append(f"wounds {wound_slots(sheet)}/10")
@@ -209,8 +192,6 @@ class VaarnSystem:
         """The lower of HP against maximum HP and the item slots wounds still leave before
         the lethal ten (seed 001 §Wounds and Healing); 0.0 when dead by any rule, and at
         0 HP or below."""
-        from game.systems.vaarn import wounds
-
         if wounds.condition(sheet) == "dead":
             return 0.0
         return min(share(sheet.hp, sheet.max_hp), share(LETHAL_WOUND_SLOTS - wound_slots(sheet), LETHAL_WOUND_SLOTS))
@@ -238,26 +219,18 @@ class VaarnSystem:
         return lines
 
     def rest(self, sheet: VaarnSheet, kind: str, fed: bool, dice: Dice) -> VaarnChange:
-        from game.systems.vaarn import wounds
-
         return wounds.rest(sheet, kind, fed, dice, restore_wound_losses=self.wound_losses_heal)
 
     # -- the system's own economy (see the module docstring) ----------------------
     def save_request(self, sheet: VaarnSheet, ability: str, situation: Situation = Situation(),
                      target: int = SAVE_TARGET) -> SaveRequest:
-        from game.systems.vaarn import saves
-
         return saves.save_request(sheet, ability, situation, target)
 
     def opposed_request(self, sheet: VaarnSheet, ability: str, opponent: VaarnSheet, against: str,
                         situation: Situation = Situation()) -> SaveRequest:
-        from game.systems.vaarn import saves
-
         return saves.opposed_request(sheet, ability, opponent, against, situation)
 
     def save(self, request: SaveRequest, dice: Dice) -> RollResult:
-        from game.systems.vaarn import saves
-
         return saves.roll_save(request, dice)
 
     def slots_for(self, kind: str, count: int = 1, slots: int = 1) -> int:
@@ -276,76 +249,48 @@ class VaarnSystem:
         return life.is_encumbered(sheet, item_slots)
 
     def initiative(self, sides: Sequence[str], dice: Dice, player_side: str = "player") -> combat.Initiative:
-        from game.systems.vaarn import combat
-
         return combat.initiative(sides, dice, player_side)
 
     def attack_refusal(self, weapon: Weapon, situation: Situation) -> str:
-        from game.systems.vaarn import combat
-
         return combat.attack_refusal(weapon, situation)
 
     def npc_attacks(self, sheet: VaarnSheet) -> tuple[tuple[Weapon, ...], ...]:
-        from game.systems.vaarn import combat
-
         return combat.npc_attacks(sheet)
 
     def morale_request(self, sheet: VaarnSheet) -> SaveRequest:
-        from game.systems.vaarn import combat
-
         return combat.morale_request(sheet)
 
     def morale_check(self, sheet: VaarnSheet, dice: Dice) -> RollResult:
-        from game.systems.vaarn import combat
-
         return combat.morale_check(sheet, dice)
 
     def morale_due(self, group_size: int, down: int, leader_fell: bool = False, hp: int = 1, max_hp: int = 1) -> bool:
-        from game.systems.vaarn import combat
-
         return combat.morale_due(group_size, down, leader_fell, hp, max_hp)
 
     def reaction(self, sheet: VaarnSheet, dice: Dice) -> combat.Reaction:
-        from game.systems.vaarn import combat
-
         return combat.reaction(sheet, dice)
 
     def take_damage(self, sheet: VaarnSheet, amount: int, dice: Dice) -> wounds.Harm:
-        from game.systems.vaarn import wounds
-
         return wounds.take_damage(sheet, amount, dice, self.npc_dies_at_zero)
 
     def heal_hp(self, sheet: VaarnSheet, amount: int) -> VaarnSheet:
         """Recover ``amount`` HP as though from 0 (see :func:`vaarn_wounds.heal`)."""
-        from game.systems.vaarn import wounds
-
         return wounds.heal(sheet, amount)
 
     def harm(self, sheet: VaarnSheet, damage: str, dice: Dice) -> VaarnChange:
         """Harm from no attacker: roll ``damage`` (a die such as ``"d4"``) and take it, wounds and all."""
-        from game.systems.vaarn import wounds
-
         return wounds.harm(sheet, damage, dice, self.npc_dies_at_zero)
 
     def heal(self, sheet: VaarnSheet, healing: str, dice: Dice) -> VaarnChange:
         """Healing from a potion, a Gift or an Exotica: roll ``healing`` and recover it from 0."""
-        from game.systems.vaarn import wounds
-
         return wounds.heal_roll(sheet, healing, dice)
 
     def pending_item_damage(self, sheet: VaarnSheet) -> int:
-        from game.systems.vaarn import wounds
-
         return wounds.pending_item_damage(sheet)
 
     def pick_damaged_item(self, item_ids: list[str], dice: Dice) -> str:
-        from game.systems.vaarn import wounds
-
         return wounds.pick_damaged_item(item_ids, dice)
 
     def clear_item_damage(self, sheet: VaarnSheet) -> VaarnSheet:
-        from game.systems.vaarn import wounds
-
         return wounds.clear_item_damage(sheet)
 
     def cannot_walk(self, sheet: VaarnSheet) -> bool:
@@ -360,8 +305,6 @@ class VaarnSystem:
         :func:`eat`); without the fare the rest gives nothing.  The engine removes
         from the inventory exactly ``water`` and ``meals`` it passed.
         """
-        from game.systems.vaarn import wounds
-
         if water < 0 or meals < 0:
             raise UsageError("vaarn: cannot rest on negative rations")
         fed_sheet = sheet
@@ -389,40 +332,26 @@ class VaarnSystem:
 
     def gift_attack(self, user: VaarnSheet, target: VaarnSheet, dice: Dice, cost_sides: int = BASELINE_COST
                     ) -> gifts.GiftResult:
-        from game.systems.vaarn import gifts
-
         return gifts.gift_attack(user, target, dice, cost_sides, self.gifts, self.npc_dies_at_zero)
 
     def gift_heal(self, user: VaarnSheet, target: VaarnSheet | None, dice: Dice, cost_sides: int = BASELINE_COST
                   ) -> gifts.GiftResult:
-        from game.systems.vaarn import gifts
-
         return gifts.gift_heal(user, target, dice, cost_sides, self.gifts, self.npc_dies_at_zero)
 
     def sustain_gift(self, user: VaarnSheet, periods: int, dice: Dice, cost_sides: int = BASELINE_COST
                      ) -> gifts.GiftResult:
-        from game.systems.vaarn import gifts
-
         return gifts.sustain_gift(user, periods, dice, cost_sides, self.npc_dies_at_zero)
 
     def gift_capacity(self, sheet: VaarnSheet, item_slots: int = 0) -> int:
-        from game.systems.vaarn import gifts
-
         return gifts.gift_capacity(sheet, self.gifts, item_slots)
 
     def trade_value(self, kind: str, slots: int = 1, count: int = 1) -> Fraction:
-        from game.systems.vaarn import gifts
-
         return gifts.trade_value(kind, slots, count)
 
     def barter_request(self, sheet: VaarnSheet, merchant: VaarnSheet, situation: Situation = Situation()) -> SaveRequest:
-        from game.systems.vaarn import gifts
-
         return gifts.barter_request(sheet, merchant, situation)
 
     def appraise(self, offered: Fraction, wanted: Fraction, disposition: str, persuaded: bool = False) -> gifts.Deal:
-        from game.systems.vaarn import gifts
-
         return gifts.appraise(offered, wanted, disposition, persuaded)
 
     def identify_exotica(self, sheet: VaarnSheet, difficulty: str, situation: Situation, dice: Dice) -> RollResult:
@@ -446,8 +375,6 @@ class VaarnSystem:
         return life.swap_abilities(sheet, first, second)
 
     def stat_problems(self, stats: Mapping[str, Any], npc: bool = False) -> list[str]:
-        from game.systems.vaarn import combat
-
         return combat.npc_stat_problems(stats) if npc else stat_problems(stats)
 
 

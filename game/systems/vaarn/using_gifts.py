@@ -21,21 +21,27 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from game.actions.combat import put_sheet
+from game.actions.checks import roll_check
+from game.actions.combat import confirm_attack, put_sheet
 from game.actions.scope import Orphan, Scope, resolve, resolve_carried
+from game.deferred import deferred
 from game.errors import ActionRefused
 from game.events import PLAYER, Event
-from game.systems.vaarn.body import settle_player
+from game.systems.vaarn.body import settle_npc, settle_player
 from game.systems.vaarn.data import BASELINE_COST, DIE_LADDER
 from game.systems.vaarn.rules import VaarnSystem
 from game.systems.vaarn.scene import npc_of, npc_the, player_of, rouse, sheet_of, update_player
 from game.systems.vaarn.sheet import Sustained, VaarnSheet
 
 if TYPE_CHECKING:
-    from game.actions import Turn
+    from game.actions import Turn, deeds
     from game.parser import Command
     from game.rules.base import RollResult
+    from game.systems.vaarn import events as vaarn_events
     from game.world.world import World
+else:
+    vaarn_events = deferred("game.systems.vaarn.events")
+    deeds = deferred("game.actions.deeds")
 
 SELF_WORDS = {"me", "myself", "self", "yourself", "i"}
 SUSTAINED_EFFECTS = ("ward", "calm")
@@ -131,17 +137,12 @@ def _npc_target(turn: Turn, words: tuple[str, ...], what: str) -> str:
 
 def _show(turn: Turn, label: str, rolls: tuple[RollResult, ...], events: tuple[Event, ...], target: str = "") -> None:
     """Show a Gift's rolls, then its events (those about the NPC ``target`` named so)."""
-    from game.systems.vaarn.events import naming
-
     for roll in rolls:
         turn.show_roll(label, roll)
-    turn.emit(*(naming(events, target) if target else events))
+    turn.emit(*(vaarn_events.naming(events, target) if target else events))
 
 
 def _combat_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tuple[str, ...], cost: int) -> None:
-    from game.actions.combat import confirm_attack
-    from game.actions.deeds import after_npc_hit
-
     world = turn.world
     name = world.item_name(item_id)
     if not target_words:
@@ -157,7 +158,7 @@ def _combat_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tu
     turn.say(f"You call on the {name}; it always finds its mark.")
     was = world.npc_condition(npc_id)
     gift_strike(system, turn, PLAYER, npc_id, item_id, cost)
-    after_npc_hit(turn, npc_id, was)
+    deeds.after_npc_hit(turn, npc_id, was)
 
 
 def _healing_gift(system: VaarnSystem, turn: Turn, item_id: str, target_words: tuple[str, ...], cost: int) -> None:
@@ -217,8 +218,6 @@ def risky_use(turn: Turn, item_id: str, target_words: tuple[str, ...]) -> bool:
     name = world.item_name(item_id)
     if (item.effect.get("damage") is not None or item.damage) and not target_words:
         raise Orphan(f"Use the {name} on whom?", join="on")
-    from game.actions.checks import roll_check
-
     difficulty = item.identify or "normal"
     numbers = dict(item.identify_check.numbers) if item.identify_check else {}
     turn.say(f"You do not know what the {name} does. You try it anyway.")
@@ -279,8 +278,6 @@ def gift_mend(system: VaarnSystem, turn: Turn, user: str, item_id: str, cost: in
 def npc_gift(system: VaarnSystem, turn: Turn, npc_id: str, item_id: str) -> None:
     """An NPC calls on a Gift it carries: on its own wounds when the Gift heals, else on the player
     (:func:`gift_strike`; then both sides' harm settles)."""
-    from game.systems.vaarn.body import settle_npc
-
     cost = cost_die(turn.world.item(item_id).stats.get("vaarn", {}))
     if "heal" in turn.world.item(item_id).effect:
         gift_mend(system, turn, npc_id, item_id, cost)
