@@ -11,7 +11,8 @@ and calls ``policies.policy_for(...)``: type checkers see the module itself, whi
 the name is a stand-in that imports the module the first time one of its attributes is read
 (under Python's import lock, so from any thread). No function imports anything: everything
 else is imported at the top of its module. A module is deferred only where ``python -X
-importtime`` shows that loading it for the first screen would cost a millisecond or more;
+importtime`` shows that keeping it out of the first screen saves a millisecond or more
+(alone, or with the modules deferred for the same rare paths);
 ``tests/test_startup_imports.py`` fails if the start loads a deferred module anyway, and
 ``tests/layers.py`` counts a deferral as an import.
 """

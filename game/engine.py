@@ -26,7 +26,6 @@ import re
 import sys
 import tempfile
 import time
-import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property, partial
@@ -68,6 +67,8 @@ from game.world.state import PLAYER, WorldState
 from game.world.world import World
 
 if TYPE_CHECKING:
+    import traceback
+
     from game import parser
     from game.events import fight as events_fight
     from game.events import world as events_world
@@ -76,6 +77,7 @@ else:
     events_fight = deferred("game.events.fight")
     events_world = deferred("game.events.world")
     parser = deferred("game.parser")
+    traceback = deferred("traceback")
 
 
 #: A line of save, load or restore and one word: the word is a slot's name, whatever its dots.

@@ -3,7 +3,6 @@ quit, restart, odds, dice, why, sheet (stats), map, oracle, transcript, set.  No
 takes game time."""
 from __future__ import annotations
 
-import datetime
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -23,6 +22,8 @@ from game.verbs import META_VERBS, VERB_WORDS
 from game.world.conditions import place_name
 
 if TYPE_CHECKING:
+    import datetime
+
     from game import explain, helptext, oracle, parser
     from game.actions import ActionRegistry
     from game.dicelog import DiceLog
@@ -39,6 +40,7 @@ else:
     helptext = deferred("game.helptext")
     oracle = deferred("game.oracle")
     parser = deferred("game.parser")
+    datetime = deferred("datetime")
 
 # help, rules, why, dice, oracle, saves and transcript import their modules
 # (game.helptext, game.explain, game.oracle, game.transcript) when they run: the

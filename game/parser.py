@@ -7,16 +7,22 @@ understand.
 """
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
+from game.deferred import deferred
 from game.errors import WayfarerError
 from game.text import clean_line, closest, join_names, quote_back
 from game.verbs import VERB_WORDS
 from game.world.content import DIRECTIONS
+
+if TYPE_CHECKING:
+    import difflib
+else:
+    difflib = deferred("difflib")
 
 #: Canonical verbs and the words (or two-word phrases) that mean them (see :mod:`game.verbs`).
 VERBS: dict[str, tuple[str, ...]] = VERB_WORDS

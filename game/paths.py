@@ -24,11 +24,17 @@ standard library, so every layer may be handed what it finds.
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+from game.deferred import deferred
+
+if TYPE_CHECKING:
+    import shlex
+else:
+    shlex = deferred("shlex")
 
 #: The ``game`` package folder.
 PACKAGE = Path(__file__).resolve().parent

@@ -39,10 +39,9 @@ from game.deferred import deferred
 from game.engine import Engine
 from game.text import clean, wrap
 
-if sys.platform != "win32":  # no terminal modes to keep elsewhere
+if TYPE_CHECKING:
     import termios
 
-if TYPE_CHECKING:
     import prompt_toolkit.application
     import prompt_toolkit.filters
     import prompt_toolkit.formatted_text
@@ -59,6 +58,7 @@ else:  # the prompt_toolkit package loads all of these: the opening is shown bef
     history = deferred("game.history")
     presentation = deferred("game.presentation")
     prompt_toolkit = deferred("prompt_toolkit")
+    termios = deferred("termios")  # none on Windows: the terminal modes are then left alone
 
 #: The longest line read from the player; a longer one is not run.
 MAX_LINE = 1000

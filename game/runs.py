@@ -18,7 +18,6 @@ standard library and :mod:`game.text`.
 """
 from __future__ import annotations
 
-import datetime
 import os
 import re
 from collections.abc import Callable
@@ -30,9 +29,11 @@ from game.deferred import deferred
 from game.text import escape_controls
 
 if TYPE_CHECKING:
+    import datetime
     import tomllib
 else:
     tomllib = deferred("tomllib")
+    datetime = deferred("datetime")
 
 #: The folder inside an adventure's saves folder that holds its runs.
 RUNS_FOLDER = "runs"

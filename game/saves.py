@@ -33,7 +33,6 @@ import hashlib
 import json
 import os
 import re
-import shlex
 import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -67,12 +66,14 @@ from game.world.content import Adventure
 from game.world.state import GONE, PLAYER, FreshNpc, WorldState
 
 if TYPE_CHECKING:
+    import shlex
     import tomllib
 
     import tomli_w
 else:
     tomli_w = deferred("tomli_w")
     tomllib = deferred("tomllib")
+    shlex = deferred("shlex")
 
 __all__ = ["FORMAT_VERSION", "READABLE_FORMATS"]
 

@@ -8,11 +8,16 @@ never stops play.
 """
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
+from game.deferred import deferred
 from game.text import clean, wrap
+
+if TYPE_CHECKING:
+    import datetime
+else:
+    datetime = deferred("datetime")
 
 #: Transcripts are wrapped as the screen is in plain mode.
 WIDTH = 78

@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Not needed to show the opening of the default adventure under its system (Vaarn).
 NOT_AT_START = (
     "prompt_toolkit", "asyncio",             # the terminal's prompt: loaded after the opening is shown
+    "difflib", "shlex", "traceback", "datetime", "termios",  # misspellings, quoting, crash reports, dates, the terminal
     "importlib.metadata",                    # --version
     "game.explain", "game.helptext", "game.oracle",                      # why/dice, help/rules, oracle
     "game.presentation", "game.completion", "game.history",              # colour, Tab and history: the terminal's
@@ -32,7 +33,7 @@ NOT_AT_START = (
     "game.systems.vaarn.trade", "game.actions.trade", "game.actions.trade_goods", "game.actions.trade_pricing",
     "game.actions.theft", "game.rules.exact", "fractions", "decimal",   # trading, stealing, exact odds
     "game.world.toml_locate",                                            # where a problem in content is
-    "tomllib", "game.world.build",           # parsing and building content: the cache holds it built
+    "tomllib", "game.world.build", "game.world.schema",  # parsing and building content: the cache holds it built
     "tomli_w", "game.parser",                   # writing a save; reading a command
     *(f"game.actions.{family}" for family in ("items", "movement", "survival", "social", "things", "senses",
                                               "idle")),  # the actions the opening does not take

@@ -8,17 +8,23 @@ the one last referent.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from game.deferred import deferred
 from game.errors import ActionRefused
 from game.text import capital, closest, join_names, quote_back, the
 from game.world.conditions import is_dark, text_now
 from game.world.content import Adventure, SceneryDef
 from game.world.holders import is_open
 from game.world.world import World
+
+if TYPE_CHECKING:
+    import difflib
+else:
+    difflib = deferred("difflib")
 
 #: A thing in the world: ("item", id), ("npc", id), ("scenery", "room/id") or SELF.
 Thing = tuple[str, str]

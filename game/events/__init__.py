@@ -9,8 +9,8 @@ This package sits below every other (the rules import it), so it imports
 nothing else of the game.  ``who`` fields name an actor: :data:`PLAYER` or an NPC id.
 
 Here are the events of every turn (rolls and prose); the others come in families,
-each module imported by the code that makes or words its events, so that a start
-that has made none builds none of their classes:
+each module deferred (:mod:`game.deferred`) by the code that makes or words its events,
+so that a start that has made none builds none of their classes:
 :mod:`game.events.fight` (harm, falls, deaths, flight, surrender),
 :mod:`game.events.world` (comings and goings, things moved and used, time and want),
 :mod:`game.events.theft`.

@@ -13,17 +13,20 @@ traits and numbers and writes the mapping down in ``docs/rules/<id>.md``.
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from game.deferred import deferred
 from game.events import Event, RollResult
 from game.rules.dice import Dice
 from game.world.content import harm_against
 
 if TYPE_CHECKING:
+    import difflib
     from fractions import Fraction
+else:
+    difflib = deferred("difflib")
 
 __all__ = ["RollResult"]  # re-exported: rolls are events, defined in game.events
 

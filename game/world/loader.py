@@ -35,22 +35,19 @@ from game.world import limits
 from game.world.cache import ContentCache, FileStamp
 from game.world.collector import collector_paused
 from game.world.content import Adventure
-from game.world.schema import Report, format_path
 
 if TYPE_CHECKING:  # parsing: an adventure from the content cache needs none of it
     import tomllib
 
     from game.world import build as world_build
-    from game.world import toml_locate, toml_messages
+    from game.world import schema, toml_locate, toml_messages
     from game.world.schema import KeyPath
 else:
     toml_locate = deferred("game.world.toml_locate")
     toml_messages = deferred("game.world.toml_messages")
     tomllib = deferred("tomllib")
     world_build = deferred("game.world.build")
-
-# Parsing, building and locating are imported where they run: an adventure read from the
-# content cache needs none of them, and that is the usual start.
+    schema = deferred("game.world.schema")
 
 #: The adventure ``wayfarer`` plays when none is named.
 DEFAULT_ADVENTURE = "glass-oasis"
@@ -260,7 +257,7 @@ def _read_one(path: Path, display: str, digest: Any, defer: bool) -> tuple[_Sour
 
 
 def _limit_lines(source: _Source, found: list[tuple[KeyPath, str]]) -> list[_Line]:
-    return [(source.display, source.line_of(path), 0, f"{format_path(path)}: {message}") for path, message in found]
+    return [(source.display, source.line_of(path), 0, f"{schema.format_path(path)}: {message}") for path, message in found]
 
 
 def _check_late(sources: list[_Source], skip: Collection[str] = ()) -> list[_Line]:
@@ -353,7 +350,7 @@ def _merge(sources: list[_Source]) -> tuple[dict[str, Any], dict[KeyPath, int], 
             first = sources[_origin(origins, here)]
             now = sources[index]
             what = "id" if entity else "key"
-            message = f"{format_path(here)}: {what} defined twice: also in {first.display}:{first.line_of(here)}"
+            message = f"{schema.format_path(here)}: {what} defined twice: also in {first.display}:{first.line_of(here)}"
             problems.append((now.display, now.line_of(here), 0, message))
 
     for index, source in enumerate(sources):
@@ -362,11 +359,11 @@ def _merge(sources: list[_Source]) -> tuple[dict[str, Any], dict[KeyPath, int], 
 
 
 # -- formatting ---------------------------------------------------------------------
-def _locate(report: Report, sources: list[_Source], origins: dict[KeyPath, int]) -> list[_Line]:
+def _locate(report: schema.Report, sources: list[_Source], origins: dict[KeyPath, int]) -> list[_Line]:
     lines: list[_Line] = []
     for path, message in report.problems:
         source = sources[_origin(origins, path)]
-        text = f"{format_path(path)}: {message}" if path else message
+        text = f"{schema.format_path(path)}: {message}" if path else message
         lines.append((source.display, source.line_of(path), 0, text))
     return lines
 
@@ -402,7 +399,7 @@ def _load_unpaused(folder: Path, more_checks: MoreChecks | None = None) -> tuple
         return None, _format([(str(folder), 0, 0, "not an adventure folder: no adventure.toml here, and no other "
                                                   ".toml file here has an [adventure] table")])
     merged, origins, problems = _merge(sources)
-    report = Report()
+    report = schema.Report()
     plain: set[str] = set()
     adventure = world_build.build_adventure(report, merged, source=folder, digest=digest, plain=plain)
     too_much = _check_late(sources, skip=() if problems else plain)  # an id given twice was not built
@@ -470,6 +467,6 @@ def locate(path: Path | str, problems: list[tuple[KeyPath, str]]) -> list[str]:
     if read_problems or not sources:
         return _format(read_problems)
     _merged, origins, _problems = _merge(sources)
-    report = Report()
+    report = schema.Report()
     report.problems.extend(problems)
     return _format(_locate(report, sources, origins))

@@ -10,12 +10,19 @@ Nothing here looks anything up by a content string except in plain dicts.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from game.deferred import deferred
+
+if TYPE_CHECKING:
+    import datetime
+    import difflib
+else:
+    difflib = deferred("difflib")
+    datetime = deferred("datetime")
 
 KeyPath = tuple[str, ...]
 
@@ -42,7 +49,7 @@ def type_name(value: object) -> str:
         return "an array"
     if isinstance(value, dict):
         return "a table"
-    if isinstance(value, (datetime, date, time)):
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
         return "a date-time"
     return "a value"
 

@@ -18,8 +18,8 @@ others after it; each turn is a policy's choice (:mod:`game.npc.policies`)
 from a view holding Vaarn's morale verdict, carried out here.  Every play
 choice is written down in ``docs/rules/vaarn.md`` and ``docs/internals/vaarn.md`` (section "Play").
 
-The rules of fights, wounds and rests, Vaarn's events and :mod:`vaarn_trade` are
-imported by the methods that use them, so that the opening does not wait for them.
+The rules of fights, wounds and rests, Vaarn's events and its trade are deferred
+(:mod:`game.deferred`): the opening does not wait for them.
 """
 from __future__ import annotations
 

@@ -12,8 +12,8 @@ reactions), ``life`` (item slots, water and food, creation, exotica, advancement
 Besides the :class:`~game.rules.base.RuleSystem` protocol, :class:`VaarnSystem` offers the
 play layer saves, item slots, combat and morale, wounds, rests and survival, Gifts,
 barter, exotica and levels, each documented where it is defined.  Fights, wounds, saves
-and Gifts are imported by the methods that use them: the opening needs only creation,
-item slots and the sheet.  The play layer is :mod:`game.systems.vaarn.play`; the choices
+and Gifts are deferred (:mod:`game.deferred`): the opening needs only creation, item slots
+and the sheet.  The play layer is :mod:`game.systems.vaarn.play`; the choices
 the rules text leaves open are in ``docs/rules/vaarn.md`` and ``docs/internals/vaarn.md``.
 """
 from __future__ import annotations
