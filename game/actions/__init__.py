@@ -253,6 +253,8 @@ Handler = Callable[[Turn, "Command"], None]
 
 @dataclass(frozen=True)
 class ActionSpec:
+    """One verb's action: its handler, and whether it leaves the world as it was."""
+
     verb: str
     handler: Handler
     #: True when the action never changes the world (look, inventory): no turn, no undo step.

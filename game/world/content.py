@@ -194,6 +194,8 @@ def plain_exit(direction: str, to: str) -> ExitDef:
 
 @dataclass(frozen=True)
 class RoomDef:
+    """A room as the content defines it: its text, exits, scenery and what lies there at the start."""
+
     id: str
     name: str
     description: str
@@ -225,6 +227,8 @@ class RoomDef:
 
 @dataclass(frozen=True)
 class ItemDef:
+    """An item as the content defines it: its kind, words, effect and per-system numbers."""
+
     id: str
     name: str
     kind: str
@@ -288,6 +292,8 @@ TALK_MEMORIES: tuple[str, ...] = ("killing", "assault", "theft", "spared", "help
 
 @dataclass(frozen=True)
 class NpcDef:
+    """A person or creature as the content defines it: disposition, behaviour, tier, stats and words."""
+
     id: str
     name: str
     description: str = ""
@@ -334,6 +340,8 @@ class GoalDef:
 
 @dataclass(frozen=True)
 class PlayerDef:
+    """The player character as the content defines it: name, starting items, supplies, stats."""
+
     name: str = "Wanderer"
     items: tuple[str, ...] = ()
     water: int = 2
@@ -345,6 +353,8 @@ class PlayerDef:
 
 @dataclass(frozen=True)
 class RegionDef:
+    """A region: the rooms that share its encounters while travelling."""
+
     id: str
     name: str = ""
     #: NPC ids that may be met while travelling in this region.
