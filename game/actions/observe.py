@@ -150,7 +150,7 @@ def _examine_item(turn: Turn, item_id: str) -> None:
     elif item.kind == "exotica" and item.true_name:
         turn.say(f"You know it as the {item.true_name}.")
     if item.damage:
-        turn.say(turn.play.weapon_line(weapon_of(world, item_id)))
+        turn.say(turn.play.narrator_class(world).weapon_line(weapon_of(world, item_id)))
     _contents(turn, f"in:{item_id}", item.kind)
     holder = world.place_of(item_id)
     if holder.startswith("npc:"):  # what someone here carries can be looked at, not taken

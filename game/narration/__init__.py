@@ -25,6 +25,7 @@ from game.world.world import World
 
 if TYPE_CHECKING:
     from game.narration import common as narration_common
+    from game.rules.base import Weapon
 else:
     narration_common = deferred("game.narration.common")
 
@@ -124,6 +125,16 @@ class Narrator:
         text = result.text.rsplit(" = ", 1)[1] if " = " in result.text else result.text
         text = _MARGIN.sub("", text)
         return _NAMED_TARGET.sub(r"vs \2 \1", text)
+
+    def world_roll(self, result: RollResult) -> RollResult:
+        """A roll of the world's own (morale, a reaction) as the player reads it: whole by default;
+        a system that keeps its difficulties from the player hides them here too (OpenD6)."""
+        return result
+
+    # -- things ---------------------------------------------------------------
+    def weapon_line(self, weapon: Weapon) -> str:
+        """What ``examine`` says of a weapon, in this system's numbers: by default its damage die."""
+        return f"As a weapon it deals {weapon.damage}{' at range' if weapon.ranged else ''}."
 
     # -- names ----------------------------------------------------------------
     def the(self, who: str) -> str:

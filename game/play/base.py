@@ -183,10 +183,6 @@ class BasePlay(Generic[SystemT]):
         """The weapon of an NPC that carries none."""
         return Weapon(name="its attack", damage="d6")
 
-    def weapon_line(self, weapon: Weapon) -> str:
-        """What ``examine`` says of a weapon: by default its damage die."""
-        return f"As a weapon it deals {weapon.damage}{' at range' if weapon.ranged else ''}."
-
     @final
     def follow_up_label(self, label: str, defender: str) -> str:
         """The dice-log label of a roll that follows an attack roll (``label``) against
@@ -351,10 +347,6 @@ class BasePlay(Generic[SystemT]):
         own ``will`` check when first hurt or when an ally falls (:func:`living.will_breaks`).
         """
         return living.will_breaks(self, turn, npc_id)
-
-    def show_world_roll(self, result: RollResult) -> RollResult:
-        """A roll of the world's own (morale, a reaction) as the player sees it (a system may hide figures)."""
-        return result
 
     @final
     def badly_hurt(self, sheet: Any) -> bool:

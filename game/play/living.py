@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.deferred import deferred
 from game.npc import memory
-from game.rules.base import RollResult, Situation, SystemInPlay
+from game.rules.base import Situation, SystemInPlay
 from game.text import join_names
 from game.world.state import npc_place
 from game.world.world import ROUTE_STOP_MINUTES
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from game.actions import Turn, deeds
     from game.events import theft as events_theft
     from game.events import world as events_world
+    from game.narration import Narrator
     from game.npc import intents
     from game.npc.intents import DownedChoice
     from game.world.world import World
@@ -39,12 +40,13 @@ else:
 
 class WorldRolls(Protocol):
     """What the living world needs of the play object (:class:`~game.play.base.BasePlay` is one,
-    and imports this module): the system's rolls, how the player sees them, an NPC's ways out."""
+    and imports this module): the system's rolls, how the player reads them (its narrator), an NPC's ways out."""
 
     @property
     def system(self) -> SystemInPlay: ...
 
-    def show_world_roll(self, result: RollResult) -> RollResult: ...
+    @property
+    def narrator_class(self) -> type[Narrator]: ...
 
     def ways_out(self, turn: Turn, npc_id: str) -> list[str]: ...
 
@@ -166,7 +168,7 @@ def will_breaks(play: WorldRolls, turn: Turn, npc_id: str, fresh: Callable[[Any]
     request = play.system.check_request(fresh(world.npc_state(npc_id).sheet), "will",
                                         MORALE_DIFFICULTY.get(definition.behaviour, "normal"), Situation())
     result = play.system.roll(request, turn.npc_dice)
-    turn.show_roll(f"morale of {world.the_npc(npc_id)}", play.show_world_roll(result))
+    turn.show_roll(f"morale of {world.the_npc(npc_id)}", play.narrator_class(world).world_roll(result))
     return result.outcome in FAILED
 
 
@@ -377,7 +379,7 @@ def react(play: WorldRolls, turn: Turn) -> None:
         difficulty = "hard" if state.disposition == "wary" else "normal"
         request = play.system.check_request(world.state.player, "persuade", difficulty, Situation())
         result = play.system.roll(request, turn.npc_dice)
-        turn.show_roll(f"reaction of {world.the_npc(npc_id)}", play.show_world_roll(result))
+        turn.show_roll(f"reaction of {world.the_npc(npc_id)}", play.narrator_class(world).world_roll(result))
         step = WARMTH.index(state.disposition)
         name = cap(world.the_npc(npc_id))
         if result.outcome == "success":

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from game.events import PLAYER, Event, RollMade
 from game.events.fight import Died, Fell
 from game.narration import Narrator, cap
+from game.rules.base import Weapon
 from game.systems.open_adventures.events import (
     AttackMissed,
     DamageRolled,
@@ -26,6 +27,7 @@ from game.systems.open_adventures.events import (
     ShakenUnhurt,
     Unharmed,
 )
+from game.systems.open_adventures.rules import OpenAdventures, reach_of
 
 
 def dice_word(count: int) -> str:
@@ -44,6 +46,17 @@ class OpenAdventuresNarrator(Narrator):
     did follows it: ``[the dune raider attacks] 2 dice: 1 success vs need 1: 1 point
     of damage``, ``[you defend] 1 die: 0 successes vs need 1: you stop none of it``.
     """
+
+    def weapon_line(self, weapon: Weapon) -> str:
+        """Seed 000 §2: each success is a point of damage, whatever the weapon (option
+        ``weapon_damage = "bonus"`` adds the weapon's damage on a hit)."""
+        reach = "Shoot dice, at range" if weapon.ranged else "Fight dice, in melee"
+        if not weapon.ranged and reach_of(weapon):
+            reach += f" (it reaches {reach_of(weapon)}\" away)"
+        system = self.world.system
+        bonus = system.weapon_bonus(weapon) if isinstance(system, OpenAdventures) else 0
+        extra = f", +{bonus} damage on a hit" if bonus else ""
+        return f"As a weapon it uses your {reach}: each success a point of damage{extra}."
 
     def lines(self, events: Iterable[Event]) -> list[str]:
         if self.full:

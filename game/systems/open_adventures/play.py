@@ -41,7 +41,7 @@ from game.systems.open_adventures.events import Pushed
 from game.systems.open_adventures.fight import can_use, exchange, strikes
 from game.systems.open_adventures.narration import OpenAdventuresNarrator, dice_word
 from game.systems.open_adventures.pool import collapsed
-from game.systems.open_adventures.rules import OASheet, OpenAdventures
+from game.systems.open_adventures.rules import OASheet, OpenAdventures, reach_of
 from game.systems.open_adventures.sheet import NO_PROGRESS
 from game.systems.open_adventures.turn import (
     START_DISTANCE,
@@ -77,13 +77,6 @@ REPEATABLE = ("search", "force", "identify")
 KNOCKED_OUT_MINUTES = 60
 #: The most rounds a collapsed player can lie helpless in one command (a safety stop).
 MAX_HELPLESS_ROUNDS = 30
-
-
-def reach_of(weapon: Weapon) -> int:
-    """How far (inches) a melee weapon strikes: its ``reach`` stat for Open Adventures, else 0
-    (adjacent only).  A bad value counts as none."""
-    value = weapon.system.get("reach", 0)
-    return value if type(value) is int and value > 0 else 0
 
 
 class OpenAdventuresPlay(BasePlay[OpenAdventures]):
@@ -194,16 +187,6 @@ class OpenAdventuresPlay(BasePlay[OpenAdventures]):
 
     def natural_weapon(self, sheet: OASheet) -> Weapon:
         return Weapon(name="natural weapons", damage="d6")
-
-    def weapon_line(self, weapon: Weapon) -> str:
-        """Seed 000 §2: each success is a point of damage, whatever the weapon (option
-        ``weapon_damage = "bonus"`` adds the weapon's damage on a hit)."""
-        reach = "Shoot dice, at range" if weapon.ranged else "Fight dice, in melee"
-        if not weapon.ranged and reach_of(weapon):
-            reach += f" (it reaches {reach_of(weapon)}\" away)"
-        bonus = self.system.weapon_bonus(weapon)
-        extra = f", +{bonus} damage on a hit" if bonus else ""
-        return f"As a weapon it uses your {reach}: each success a point of damage{extra}."
 
     # -- the NPCs' turn (the round template; see open_adventures.fight) -----------------------------
     def player_spared(self, turn: Turn) -> None:

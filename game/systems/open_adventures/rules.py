@@ -642,3 +642,10 @@ def make_system(options: Mapping[str, str]) -> OpenAdventures:
         return OpenAdventures(Rules.from_options(options))
     except ValueError as error:
         raise UsageError(str(error)) from None
+
+
+def reach_of(weapon: Weapon) -> int:
+    """How far (inches) a melee weapon strikes: its ``reach`` stat for Open Adventures, else 0
+    (adjacent only).  A bad value counts as none."""
+    value = weapon.system.get("reach", 0)
+    return value if type(value) is int and value > 0 else 0

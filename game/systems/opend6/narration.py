@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.events import PLAYER, Event, RollMade
+from game.events import PLAYER, Event, RollMade, RollResult
 from game.events.fight import Died, Fell
 from game.narration import Narrator, cap
+from game.rules.base import Weapon
+from game.systems.opend6.codes import RANGED_BASE, weapon_code
 from game.systems.opend6.events import (
     ATTACKER,
     DEFENDER,
@@ -39,6 +41,7 @@ from game.systems.opend6.events import (
     WildOne,
     WoundsMended,
 )
+from game.systems.opend6.roll import hidden
 from game.systems.opend6.sheet import DEAD, INCAPACITATED, MORTAL, MORTAL_WOUND, SEVERELY, STUNNED, WOUND_LEVELS, WOUNDED
 from game.text import possessive, the
 from game.world.world import World
@@ -82,6 +85,20 @@ class OpenD6Narrator(Narrator):
         super().__init__(world)
         #: The initiative totals shown short, waiting for the line that gives the order.
         self.initiative: list[tuple[str, int]] = []
+
+    def world_roll(self, result: RollResult) -> RollResult:
+        """The difficulty stays hidden in the world's rolls too (a reaction shows no number), as in
+        the player's own (seed 002 §Making Actions)."""
+        return hidden(result)
+
+    def weapon_line(self, weapon: Weapon) -> str:
+        """What ``examine`` says of a weapon, in OpenD6's die codes (the content's die mapped:
+        ``d8`` is 3D+1), with what adds to it: the damage rolled is the sum."""
+        base = weapon_code(str(weapon.system.get("damage", weapon.damage)))
+        if weapon.ranged:
+            return f"As a weapon it deals {base + RANGED_BASE} damage at range."
+        return (f"As a weapon it deals {base} damage, and your Strength damage (half your Physique dice, "
+                f"rounded up) adds to it.")
 
     def brief_roll(self, event: RollMade) -> list[str]:
         if "initiative" in event.label:

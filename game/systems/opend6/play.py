@@ -34,7 +34,7 @@ from game.play.base import BasePlay, OwnVerbs
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
 from game.systems.opend6 import fight, points, rolls
 from game.systems.opend6 import round_start as initiative
-from game.systems.opend6.codes import RANGED_BASE, difficulty_band, weapon_code
+from game.systems.opend6.codes import difficulty_band
 from game.systems.opend6.events import ActionLost
 from game.systems.opend6.narration import OpenD6Narrator
 from game.systems.opend6.roll import D6Request, hidden
@@ -164,15 +164,6 @@ class OpenD6Play(BasePlay[OpenD6]):
         report_attack(turn, attacker, defender, result, weapon)
         return result
 
-    def weapon_line(self, weapon: Weapon) -> str:
-        """What ``examine`` says of a weapon, in OpenD6's die codes (the content's die mapped:
-        ``d8`` is 3D+1), with what adds to it: the damage rolled is the sum."""
-        base = weapon_code(str(weapon.system.get("damage", weapon.damage)))
-        if weapon.ranged:
-            return f"As a weapon it deals {base + RANGED_BASE} damage at range."
-        return (f"As a weapon it deals {base} damage, and your Strength damage (half your Physique dice, "
-                f"rounded up) adds to it.")
-
     def natural_weapon(self, sheet: D6Sheet) -> Weapon:
         """What an NPC carrying no weapon strikes with, by its creature type."""
         return Weapon(name=NATURAL_WEAPONS.get(sheet.creature, CLAWS), damage=NATURAL_DAMAGE)
@@ -212,10 +203,6 @@ class OpenD6Play(BasePlay[OpenD6]):
             turn.emit(ActionLost(str(refusal)))  # overtaken by the foes' actions: the round stands
             turn.spend(1)
 
-
-    def show_world_roll(self, result: RollResult) -> RollResult:
-        """The difficulty stays hidden in the world's rolls too (a reaction shows no number)."""
-        return hidden(result)
 
     def long_rest_to_rise(self, world: World) -> bool:
         """Down, only a fed long rest heals a wound level (house rule, docs/rules/opend6.md)."""
