@@ -792,7 +792,7 @@ class Engine:
         elif condition == "down" and not turn.minutes:
             self.play.player_down(turn)
         if state.status == "playing" and self.system.condition(state.player) == "down":
-            lost = stranded(self.world, long_rest=self.play.long_rest_to_rise(self.world))
+            lost = stranded(self.world, long_rest=self.play.sheet_view(self.world).long_rest_to_rise)
             if lost:
                 state.status, state.ending = "lost", lost
                 turn.say(lost)

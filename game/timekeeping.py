@@ -33,7 +33,7 @@ def advance(turn: Turn, minutes: int) -> None:
 def end_of_day(turn: Turn, day: int) -> None:
     """Settle water and food for the day that just ended."""
     state = turn.world.state
-    if state.drank_day <= day - turn.play.water_interval_days(turn):
+    if state.drank_day <= day - turn.play.sheet_view(turn.world).water_days:
         if turn.world.room.water_source:  # a day spent by the water ends with a drink of it, not a ration
             state.drank_day = day
             state.thirst_days = 0
@@ -139,7 +139,7 @@ def _thirst_midnight(turn: Turn, minutes: int, dry_days: int) -> int | None:
     if turn.world.room.water_source:
         return None  # a stretch spent by the water ends each day with a drink of it
     water, drank, dry = state.water, state.drank_day, state.thirst_days
-    interval = turn.play.water_interval_days(turn)
+    interval = turn.play.sheet_view(turn.world).water_days
     midnight = (state.minutes // DAY_MINUTES + 1) * DAY_MINUTES
     while midnight - state.minutes <= minutes:
         day = midnight // DAY_MINUTES

@@ -92,11 +92,18 @@ class Prices(Protocol):
 
 @dataclass(frozen=True)
 class SheetView:
-    """What the player sees of their sheet now: the status line's health figure and the lines
-    ``stats`` shows, each with what the system's moment adds (a point readied for the next roll)."""
+    """The player's sheet now, as the system states it to shared code: what the player sees (the
+    status line's health figure, the lines ``stats`` shows, each with what the system's moment
+    adds: a point readied for the next roll) and the facts of the sheet the shared rules of
+    survival read, so that no system needs a hook for them."""
 
     health: str
     lines: tuple[str, ...]
+    #: Days one ration of water lasts (:mod:`game.timekeeping`): a week for Vaarn's synthetics.
+    water_days: int = 1
+    #: Whether a player down gets up only through a fed long rest (a healing item aside), not
+    #: any rest: the stranded rule (:func:`game.play.living.stranded`) asks when they are down.
+    long_rest_to_rise: bool = False
 
 
 class PlayHooks(Protocol):
@@ -148,8 +155,6 @@ class PlayHooks(Protocol):
     def rest_minutes(self, kind: str) -> int: ...
 
     def rest(self, turn: Turn, kind: str, fed: bool) -> None: ...
-
-    def water_interval_days(self, turn: Turn) -> int: ...
 
     def end_of_day(self, turn: Turn, day: int) -> None: ...
 

@@ -302,11 +302,6 @@ class BasePlay(Generic[SystemT]):
         turn.say("You throw down your guard and yield.")
         living.downed(turn, leader, choice, victors, yielded=True)
 
-    def long_rest_to_rise(self, world: World) -> bool:
-        """Whether a player down can only get up through a fed long rest (a healing item aside);
-        False: any rest will do (the default).  See :func:`living.stranded`."""
-        return False
-
     def player_spared(self, turn: Turn) -> None:
         """The system's dying rule for a player down with no foe left standing over them.
 
@@ -395,10 +390,6 @@ class BasePlay(Generic[SystemT]):
     def end_of_day(self, turn: Turn, day: int) -> None:
         """Called when a day ends, after water and food are settled."""
 
-    def water_interval_days(self, turn: Turn) -> int:
-        """Days between the rations of water the player needs (1; a week for Vaarn's synthetics)."""
-        return 1
-
     def on_enter_room(self, turn: Turn) -> None:
         """Called when the player has entered a room, before it is described."""
 
@@ -451,8 +442,9 @@ class BasePlay(Generic[SystemT]):
 
     # -- what the player sees of the sheet ------------------------------------------------
     def sheet_view(self, world: World) -> SheetView:
-        """The player's sheet as the status line and ``stats`` show it: by default the rules'
-        ``health`` and ``sheet_lines``; a system adds what its moment holds."""
+        """The player's sheet as the status line and ``stats`` show it and the survival rules read it:
+        by default the rules' ``health`` and ``sheet_lines``, a ration of water a day, any rest
+        to rise; a system adds what its moment holds and states its own facts."""
         sheet = world.state.player
         return SheetView(self.system.health(sheet), tuple(self.system.sheet_lines(sheet)))
 

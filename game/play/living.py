@@ -212,7 +212,7 @@ def downed(turn: Turn, victor: str, choice: DownedChoice, victors: list[str], *,
 
 def stranded(world: World, *, long_rest: bool) -> str:
     """Why a player who is down has no way on, or ``""``; ``long_rest``: only a fed long rest
-    gets them up (the system's say: ``BasePlay.long_rest_to_rise``).
+    gets them up (the system's say: ``SheetView.long_rest_to_rise``).
 
     Down (OpenD6's incapacitated, Maelstrom's full track), a player can only rest, eat,
     drink, wait or use something.  With no healing item carried and no rest that could

@@ -33,7 +33,7 @@ from game.errors import ActionRefused
 from game.events import PLAYER, RuleNoted
 from game.parser import ParseError, parse, phrases_of, tokenize
 from game.play.base import BasePlay, OwnVerbs
-from game.rules.base import RollResult, Situation, Weapon, sheet_as
+from game.rules.base import RollResult, Situation, Weapon
 from game.systems.maelstrom import fight, outcomes, rolls, ways
 from game.systems.maelstrom import sheet as sheets
 from game.systems.maelstrom.approaches import Approach
@@ -193,17 +193,14 @@ class MaelstromPlay(BasePlay[MaelstromSystem]):
         outcomes.after_action(turn, self.system, self.checks, turn.minutes - before)
         rolls.sync_armour(turn.world)  # armour taken up or put down is worn, or not, at once
 
-    def long_rest_to_rise(self, world: World) -> bool:
-        """A short rest heals only bashing; a track with none needs the long rest (house rule)."""
-        sheet = sheet_as(MaelstromSheet, world.state.player)
-        return sheet.health.bashing == 0
-
     # -- what the player reads of the sheet -----------------------------------------------
     def sheet_view(self, world: World) -> SheetView:
-        """The system's health, ``armed`` while Willpower is readied; the sheet saying what it will do."""
+        """The system's health, ``armed`` while Willpower is readied; the sheet saying what it will do.
+        Down, a short rest heals only bashing: a track with none needs the long rest (house rule)."""
         sheet, use = rolls.player_sheet(world), rolls.readied(world)
         return SheetView(self.system.health(sheet) + (" armed" if use is not None else ""),
-                         tuple(sheets.sheet_lines(sheet, WILLPOWER_ARMED[use] if use is not None else "")))
+                         tuple(sheets.sheet_lines(sheet, WILLPOWER_ARMED[use] if use is not None else "")),
+                         long_rest_to_rise=sheet.health.bashing == 0)
 
     # -- Willpower --------------------------------------------------------------------
     def _willpower(self, turn: Turn, command: Command) -> None:

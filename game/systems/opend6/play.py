@@ -118,10 +118,11 @@ class OpenD6Play(BasePlay[OpenD6]):
         ]
 
     def sheet_view(self, world: World) -> SheetView:
-        """The sheet, then a Fate Point armed or a complication pending (they live in the moment)."""
+        """The sheet, then a Fate Point armed or a complication pending (they live in the moment).
+        Down, only a fed long rest heals a wound level (house rule, docs/rules/opend6.md)."""
         view = super().sheet_view(world)
         more = self.system.moment_lines(rolls.moment_of(world.state), PLAYER)
-        return dataclasses.replace(view, lines=(*view.lines, *more))
+        return dataclasses.replace(view, lines=(*view.lines, *more), long_rest_to_rise=True)
 
     # -- checks ---------------------------------------------------------------------
     def _request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,
@@ -203,10 +204,6 @@ class OpenD6Play(BasePlay[OpenD6]):
             turn.emit(ActionLost(str(refusal)))  # overtaken by the foes' actions: the round stands
             turn.spend(1)
 
-
-    def long_rest_to_rise(self, world: World) -> bool:
-        """Down, only a fed long rest heals a wound level (house rule, docs/rules/opend6.md)."""
-        return True
 
     # -- the flow of time -------------------------------------------------------------
     def finish_round(self, turn: Turn) -> None:

@@ -35,7 +35,7 @@ from game.errors import ActionRefused
 from game.events import PLAYER, Event
 from game.play.base import BasePlay, OwnVerbs, Use
 from game.rules.base import AttackResult, RollResult, Situation, Weapon
-from game.systems.vaarn import fight
+from game.systems.vaarn import fight, life
 from game.systems.vaarn import using_gifts as gifts
 from game.systems.vaarn import verbs as own
 from game.systems.vaarn.body import carried_slots, come_to, item_slot_cost, settle_npc, settle_player, slots_used, sync
@@ -61,11 +61,12 @@ from game.systems.vaarn.scene import (
 from game.systems.vaarn.sheet import VaarnSheet
 
 if TYPE_CHECKING:
-    from game.actions import ActionRegistry, Handler, Turn
+    from game.actions import ActionRegistry, Handler, SheetView, Turn
     from game.parser import Command
     from game.systems.vaarn import combat, wounds
     from game.systems.vaarn import events as vaarn_events
     from game.systems.vaarn import trade as vaarn_trade
+    from game.world.world import World
 else:
     combat = deferred("game.systems.vaarn.combat")
     vaarn_events = deferred("game.systems.vaarn.events")
@@ -337,10 +338,12 @@ class VaarnPlay(BasePlay[VaarnSystem]):
             state.hunger_days = 0
         sync(self.system, turn, announce=False)
 
-    def water_interval_days(self, turn: Turn) -> int:
-        """Seed 001 §Water: a ration a day, or a week for a synthetic character."""
-        synthetic = player_of(turn.world).synthetic or turn.world.adventure.player.synthetic
-        return 7 if synthetic else 1
+    def sheet_view(self, world: World) -> SheetView:
+        """The sheet as the rules show it.  Seed 001 §Water: a ration lasts a day, a week for a
+        synthetic character (the sheet's ancestry, or the adventure's ``[player] synthetic``)."""
+        sheet = player_of(world)
+        drinker = dataclasses.replace(sheet, synthetic=True) if world.adventure.player.synthetic else sheet
+        return dataclasses.replace(super().sheet_view(world), water_days=life.water_interval(drinker))
 
     def on_enter_room(self, turn: Turn) -> None:
         disengage_all(turn.world)
