@@ -139,8 +139,10 @@ def _thirst_midnight(turn: Turn, minutes: int, dry_days: int) -> int | None:
     if turn.world.room.water_source:
         return None  # a stretch spent by the water ends each day with a drink of it
     water, drank, dry = state.water, state.drank_day, state.thirst_days
-    interval = turn.play.sheet_view(turn.world).water_days
     midnight = (state.minutes // DAY_MINUTES + 1) * DAY_MINUTES
+    if midnight - state.minutes > minutes:
+        return None  # no midnight on the way (most walks): the sheet need not be asked
+    interval = turn.play.sheet_view(turn.world).water_days
     while midnight - state.minutes <= minutes:
         day = midnight // DAY_MINUTES
         if drank <= day - interval:
