@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from game.actions import SheetView
 from game.actions.combat import confirm_attack, confirm_before_round, former_foe, put_sheet, report_attack
 from game.actions.scope import Ambiguous, Misspelt, Orphan, Scope, resolve
 from game.deferred import deferred
@@ -61,7 +62,7 @@ from game.systems.vaarn.scene import (
 from game.systems.vaarn.sheet import VaarnSheet
 
 if TYPE_CHECKING:
-    from game.actions import ActionRegistry, Handler, SheetView, Turn
+    from game.actions import ActionRegistry, Handler, Turn
     from game.parser import Command
     from game.systems.vaarn import combat, wounds
     from game.systems.vaarn import events as vaarn_events
@@ -343,7 +344,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         synthetic character (the sheet's ancestry, or the adventure's ``[player] synthetic``)."""
         sheet = player_of(world)
         drinker = dataclasses.replace(sheet, synthetic=True) if world.adventure.player.synthetic else sheet
-        return dataclasses.replace(super().sheet_view(world), water_days=life.water_interval(drinker))
+        return SheetView(self.system.health(sheet), tuple(self.system.sheet_lines(sheet)),
+                         water_days=life.water_interval(drinker))
 
     def on_enter_room(self, turn: Turn) -> None:
         disengage_all(turn.world)
