@@ -117,6 +117,10 @@ class Scout:
         self.beyond = ""
         #: Rooms it has stood in while dark, and how many times it groped about in each (a first-timer).
         self.groped: dict[str, int] = {}
+        #: The items the scout never drops to make room: keys, the goal's, those triggers and dark rooms name.
+        self.needed = needed_items(self.adventure)
+        #: Items it found too heavy to lift even with everything else it may drop left behind.
+        self.unliftable: set[str] = set()
         self.go_stoppers = any(t.on == "action" and (t.refuse or t.end) and (not t.verbs or "go" in t.verbs)
                                and "go" not in t.not_verbs for t in self.adventure.triggers)
 
@@ -173,7 +177,7 @@ class Scout:
         turn_before = self.state.turn
         self._track_fight()
         action = (self._recover() or self._fight_or_flee() or self._survive() or self._loot()
-                  or self._trade() or self._heal())
+                  or self._trade() or self._heal() or self._tired() or self._goal_foe())
         if not action and self.explorer:
             action = self._explore()
         # a plan's action (or a first-timer's groping in the dark) may be one a trigger refuses: that is the point
@@ -263,6 +267,18 @@ class Scout:
             return "flee"
         return self._strike(foes[0], self._exotica_weapon())
 
+    def _goal_foe(self) -> str | None:
+        """Strike an NPC the goal asks to defeat that stands here though it is no foe now (a boss that broke
+        and fled, one that never was hostile): only hostiles strike first, and the goal is not won without it."""
+        world = self.world
+        for npc_id in self.adventure.goal.defeat:
+            if world.npc_condition(npc_id) == "ok" and world.npc_room(npc_id) == self.state.room:
+                if self.fight is None:
+                    self.fight = Fight(npc_id, self.health())
+                    self.last_foe = npc_id
+                return self._strike(npc_id)
+        return None
+
     def _strike(self, npc_id: str, item_id: str | None = None) -> str:
         """``attack NPC`` (``use ITEM on NPC`` with an item), or first the command that closes in
         when the play layer says the blow cannot reach from here (Open Adventures' melee)."""
@@ -294,7 +310,8 @@ class Scout:
                 return "drink"
         if room.water_source:
             return None  # at the water already: nothing to go back for
-        if self.state.thirst_days > 0 or self.state.water == 0:
+        vessel = any(self.world.item(i).kind == "water" for i in self.world.carried())
+        if self.state.thirst_days > 0 or (self.state.water == 0 and vessel):  # no vessel: water waits till thirst
             for item_id in self.world.carried():
                 item = self.world.item(item_id)
                 if item.effect.get("water") and (item_id, 1) not in self.looted:
@@ -333,11 +350,36 @@ class Scout:
         can_long = self.state.food > 0 and (self.state.water > 1 or self.world.room.water_source)
         return "rest long" if can_long and health < 0.5 else "rest short"
 
+    def _tired(self) -> str | None:
+        """A short rest when weariness costs the player on every roll (BIND's Fatigue above HP), as long
+        as a meal can be spared for it (a rest eats one) and the day's rests are not used up."""
+        if self._roll_penalty() <= 0 or self.state.deprived or self.hostiles():
+            return None
+        spare = self.state.food >= 1 or self.state.water >= 2 or self.world.room.water_source
+        day = self.state.day
+        if not spare or self.rests.get(day, 0) >= 3:
+            return None
+        self.rests[day] = self.rests.get(day, 0) + 1
+        return "rest short"
+
+    def _roll_penalty(self) -> int:
+        """What weariness takes off the player's every roll now, as the rules count it (0: nothing)."""
+        if self.engine.system.id != "bind":
+            return 0
+        from game.systems.bind.traits import fatigue_penalty
+
+        return int(fatigue_penalty(self.state.player))
+
     def _loot(self) -> str | None:
         from_holder = self._loot_holders()
         if from_holder:
             return from_holder
         here = [i for i in self.world.room_items() if not self.world.item(i).fixed]
+        for item_id in here:
+            if item_id in self.needed and item_id not in self.shed and item_id not in self.unliftable:
+                making_room = self._take(item_id)
+                if making_room is not None and making_room.startswith("drop "):
+                    return making_room
         key = (self.state.room, tuple(here))
         if not here or key in self.looted:
             return None
@@ -743,7 +785,7 @@ class Scout:
             self.shed.discard(item)
             kind_of, _, where = world.place_of(item).partition(":")
             if where == here and kind_of == "room":
-                return f"take {self._noun(item)}"
+                return self._take(item)
             if where == here and kind_of == "search":
                 return "search"
             if kind_of == "in":
@@ -785,7 +827,67 @@ class Scout:
         if not holders.is_open(world, key):
             noun = next((n for k, n in self._holders_here() if k == key), None)
             return f"open {noun}" if noun else None
-        return f"take {self._noun(item)}"
+        return self._take(item)
+
+    # -- a load too heavy -------------------------------------------------------------------
+    def _take(self, item_id: str) -> str | None:
+        """``take ITEM``; when the rules say the load is too heavy for it, first ``drop`` the least
+        useful thing carried that makes room, as a player with a full pack does.  None when nothing
+        it may leave behind would make room (the item is then too heavy for it)."""
+        if self._refusal(item_id) is None:
+            return f"take {self._noun(item_id)}"
+        droppable = self._droppable()
+        if any(self._refusal(item_id, tuple(droppable[:count])) is None for count in range(1, len(droppable) + 1)):
+            return self._drop(droppable[0])  # the least useful first, as many as it takes, one a turn
+        self.unliftable.add(item_id)
+        return None
+
+    def _drop(self, item_id: str) -> str:
+        self.shed.add(item_id)
+        return f"drop {self._noun(item_id)}"
+
+    def _refusal(self, item_id: str, without: tuple[str, ...] = ()) -> str | None:
+        """Why the rules would refuse ``take ITEM`` for its load (the play layer's answer), with the
+        items ``without`` left here first; None when the item can be carried."""
+        from game.actions import Turn
+        from game.world.state import room_place
+
+        world = self.world
+        state = world.state
+        if without:
+            trial = state.copy(share_log=True)
+            for left in without:
+                trial.item_moves[left] = room_place(state.room)
+                trial.worn.discard(left)
+            world.state = trial
+        try:
+            return self.engine.play.take_refusal(Turn(world, self.engine.turn_dice(), play=self.engine.play), item_id)
+        finally:
+            world.state = state
+
+    def _droppable(self) -> list[str]:
+        """The things carried the scout may leave behind, the least useful first: plain tools and
+        keys no longer needed, then treasure (the cheapest first), spare weapons, what heals or
+        waters, what it wears, and last its one weapon; never a water vessel or a thing it needs."""
+        world = self.world
+        carried = world.carried()
+        weapons = [i for i in carried if world.item(i).is_weapon]
+        kept_weapon = world.state.wielded if world.state.wielded in weapons else weapons[0] if weapons else ""
+
+        def rank(item_id: str) -> int:
+            item = world.item(item_id)
+            if item_id == kept_weapon:
+                return 5
+            if item_id in world.state.worn:
+                return 4
+            if item.kind == "treasure":
+                return 1
+            if item.is_weapon:
+                return 2
+            return 3 if item.effect or item.kind == "exotica" else 0
+
+        loose = [i for i in carried if i not in self.needed and world.item(i).kind != "water"]
+        return sorted(loose, key=lambda i: (rank(i), world.item(i).value, -world.item(i).slots, i))
 
     def _act(self, verb: str, thing: str) -> str | None:
         """``verb thing`` as a player types it (the thing by a name the parser knows)."""
@@ -824,6 +926,28 @@ class Scout:
         if last.startswith(("open", "force", "kick", "break")):
             return "forcing a way open"
         return f"hazard: {self.world.room.name}"
+
+
+def needed_items(adventure: Adventure) -> frozenset[str]:
+    """The items an adventure may ask the player to have: keys of ways and holders, the goal's, and
+    those that triggers' conditions and dark rooms name."""
+    found = set(adventure.goal.carrying)
+    for room in adventure.rooms.values():
+        found.update(e.locked_by for e in room.exits.values() if e.locked_by)
+        found.update(s.locked_by for s in room.scenery.values() if s.locked_by)
+        if room.dark is not None:
+            found.update(_when_items(room.dark))
+    found.update(i.locked_by for i in adventure.items.values() if i.locked_by)
+    for trigger in adventure.triggers:
+        if trigger.when is not None:
+            found.update(_when_items(trigger.when))
+        found.update(trigger.things)
+    found.update(i for i, item in adventure.items.items() if item.effect.get("reveal"))
+    return frozenset(found & set(adventure.items))
+
+
+def _when_items(when: Any) -> set[str]:
+    return {*when.carrying, *when.item_here, *when.item_in, *when.item_in.values()}
 
 
 def play_run(adventure: Adventure, system_id: str, seed: int, max_turns: int, *, explorer: bool = False,

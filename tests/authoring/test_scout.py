@@ -212,3 +212,86 @@ def test_a_question_without_yes_is_answered_with_its_first_choice(oasis: Adventu
 
     engine.submit = submit
     assert scout.say("go") == ["go", "left"]
+
+
+#: A vault whose key lies by the door, with a pack too full to lift it under Vaarn (20 slots): the
+#: boulder must be left behind first.  The hermit is the goal's, and no foe until struck.
+PACKED = """\
+[adventure]
+id = "packed"
+title = "Packed"
+version = "1"
+start = "hall"
+goal = { reach = "vault", carrying = "idol" }
+
+[player]
+items = ["boulder", "knife"]
+water = 2
+food = 2
+
+[rooms.hall]
+name = "Hall"
+exits = { north = { to = "vault", locked_by = "key" } }
+items = ["key"]
+
+[rooms.vault]
+name = "Vault"
+exits = { south = "hall" }
+items = ["idol"]
+
+[items.boulder]
+name = "boulder"
+kind = "tool"
+slots = 19
+
+[items.knife]
+name = "knife"
+kind = "weapon"
+damage = "d4"
+
+[items.key]
+name = "iron key"
+kind = "tool"
+
+[items.idol]
+name = "idol"
+kind = "treasure"
+"""
+
+
+def test_a_pack_too_full_for_the_key_is_lightened_first(tmp_path: Path) -> None:
+    """A human drops what it can spare to lift what the way needs: no walking to and fro past the key."""
+    (tmp_path / "adventure.toml").write_text(PACKED)
+    _engine, said, result = run(load_adventure(tmp_path), "vaarn", turns=30)
+    assert result.outcome == "won", said
+    assert said[:2] == ["drop boulder", "take iron key"]
+
+
+def test_a_goal_foe_that_is_no_foe_now_is_still_struck(tmp_path: Path) -> None:
+    """A boss that broke and fled (or never was hostile) stands in the goal's way: the scout attacks it."""
+    text = PACKED.replace('goal = { reach = "vault", carrying = "idol" }', 'goal = { defeat = "hermit" }')
+    text = text.replace('items = ["boulder", "knife"]', 'items = ["knife"]').replace(
+        'items = ["key"]', 'npcs = ["hermit"]\nitems = ["key"]', 1)
+    text += '\n[npcs.hermit]\nname = "hermit"\ntier = 1\ndisposition = "neutral"\n'
+    (tmp_path / "adventure.toml").write_text(text)
+    engine = Engine.new_game(load_adventure(tmp_path), get_system("vaarn"), 1)
+    engine.opening()
+    scout = Scout(engine, 1, 30)
+    said = recorded(scout)
+    scout.step()
+    scout.step()
+    assert said == ["take all", "attack hermit"]
+    assert scout.fight is not None and scout.fight.npc == "hermit"
+
+
+def test_with_no_vessel_the_scout_does_not_go_back_for_water_it_cannot_carry(oasis: Adventure) -> None:
+    """A smashed waterskin leaves no water carried: it drinks at a source when thirsty, not every turn."""
+    engine = Engine.new_game(oasis, get_system("vaarn"), 2)
+    engine.opening()
+    engine.world.destroy_item("waterskin")
+    engine.state.water = 0
+    engine.state.visited.add("tin-caravanserai")  # a water source it has seen
+    scout = Scout(engine, 2, 30)
+    assert scout._survive() is None
+    engine.state.thirst_days = 1
+    assert scout._survive() is not None
