@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
-from game.actions.triggers import matches, may_fire
+from game.actions.triggers import filters_fit, matches, may_fire
 from game.verbs import ACTION_VERBS, VERB_WORDS
 from game.world.conditions import holds, is_dark
 from game.world.content import TriggerDef, When
@@ -138,6 +138,12 @@ def stopping_trigger(world: World, verb: str, named: Collection[str],
                 and (trigger.refuse or trigger.end):
             return index, trigger
     return None
+
+
+def may_stop(world: World, verb: str, room_id: str) -> bool:
+    """Whether any action trigger that refuses or ends the run answers ``verb`` in ``room_id``: when none
+    does, :func:`stopping_trigger` is None whatever the command names (so the things named need no looking up)."""
+    return any((t.refuse or t.end) and filters_fit(t, verb, room_id) for _, t in _actions(world))
 
 
 # -- one winning trigger ----------------------------------------------------------------

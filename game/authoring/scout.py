@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.actions.combat import striking_weapon
 from game.actions.scope import Scope, words_of
-from game.authoring.aims import opener, plan, stopping_trigger
+from game.authoring.aims import may_stop, opener, plan, stopping_trigger
 from game.engine import Engine
 from game.errors import ActionRefused
 from game.parser import ParseError, parse
@@ -121,6 +121,16 @@ class Scout:
         self.needed = needed_items(self.adventure)
         #: Items it found too heavy to lift even with everything else it may drop left behind.
         self.unliftable: set[str] = set()
+        #: What the scout worked out this step (the world does not change between its commands): the NPCs
+        #: living in a room, the rooms with foes, the paths found; emptied by every command it says.
+        self.memo: dict[tuple[Any, ...], Any] = {}
+        #: The commands it has read as the parser does (a command reads the same every time).
+        self.parsed: dict[str, Any] = {}
+        triggers = self.adventure.triggers
+        #: Whether any trigger may refuse an action or end the run (else no action needs looking at first),
+        #: and whether any wins it (else there is no plan to make).
+        self.stoppers = any(t.on == "action" and (t.refuse or t.end) for t in triggers)
+        self.winners = any(t.end == "won" for t in triggers)
         self.go_stoppers = any(t.on == "action" and (t.refuse or t.end) and (not t.verbs or "go" in t.verbs)
                                and "go" not in t.not_verbs for t in self.adventure.triggers)
 
@@ -157,6 +167,7 @@ class Scout:
         """Submit one command, answering any question it asks; the output lines."""
         self.commands += 1
         self.last_health = self.health()
+        self.memo.clear()
         report = self.engine.submit(text)
         lines = list(report.lines)
         answers = 0
@@ -169,6 +180,7 @@ class Scout:
         if self.engine.asking is not None:
             self.engine.submit("undo")
         self.engine.pending = None
+        self.memo.clear()
         if self.transcript is not None:
             self.transcript.extend(["", f"> {text}", *lines])
         return lines
@@ -207,7 +219,7 @@ class Scout:
     def _blocker(self, direction: str) -> str | None:
         """A standing guard here that bars ``direction`` (``go`` that way would be refused); it becomes the foe."""
         world = self.world
-        for npc_id in world.living_npcs_in():
+        for npc_id in self._living():
             if world.npc(npc_id).blocks == direction and world.npc_condition(npc_id) == "ok":
                 if self.fight is None:
                     self.fight = Fight(npc_id, self.health())
@@ -218,7 +230,15 @@ class Scout:
     # -- fights ------------------------------------------------------------------------
     def hostiles(self) -> list[str]:
         world = self.world
-        return [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
+        return [n for n in self._living() if world.hostile(n) and world.npc_condition(n) == "ok"]
+
+    def _living(self, room_id: str | None = None) -> list[str]:
+        """The living NPCs in a room (the player's by default), as the world has them this step."""
+        room_id = room_id or self.state.room
+        found: list[str] | None = self.memo.get(("living", room_id))
+        if found is None:
+            found = self.memo["living", room_id] = self.world.living_npcs_in(room_id)
+        return found
 
     def health(self) -> float:
         """The player's health from 0.0 (dead) to 1.0 (unhurt), as the rule system measures it."""
@@ -226,7 +246,7 @@ class Scout:
 
     def _track_fight(self) -> None:
         foes = self.hostiles()
-        if self.fight is not None and self.fight.npc in self.world.living_npcs_in() \
+        if self.fight is not None and self.fight.npc in self._living() \
                 and self.world.npc_condition(self.fight.npc) == "ok" and self.fight.npc not in foes:
             foes.append(self.fight.npc)  # a guard that blocks the way is a foe once fought
         if self.fight is not None and self.fight.npc not in foes:
@@ -260,10 +280,8 @@ class Scout:
         foes = self.hostiles()
         if not foes:
             return None
-        name = self._npc_noun(foes[0])
         health = self.health()
-        odds = self._attack_odds(name)
-        if health < 0.35 and odds < 0.5 and self.rng.random() < 0.7:
+        if health < 0.35 and self._attack_odds(self._npc_noun(foes[0])) < 0.5 and self.rng.random() < 0.7:
             return "flee"
         return self._strike(foes[0], self._exotica_weapon())
 
@@ -415,7 +433,7 @@ class Scout:
 
     def _trade(self) -> str | None:
         world = self.world
-        for npc_id in world.living_npcs_in():
+        for npc_id in self._living():
             if world.npc(npc_id).behaviour != "merchant" and world.npc(npc_id).disposition != "merchant":
                 continue
             for item_id in world.npc_items(npc_id):
@@ -505,8 +523,14 @@ class Scout:
 
     def _dangerous(self, room_id: str) -> bool:
         """A room where a living foe (hostile, or a guard) waits that the goal does not ask to defeat."""
+        found: bool | None = self.memo.get(("dangerous", room_id))
+        if found is None:
+            found = self.memo["dangerous", room_id] = self._foe_waits(room_id)
+        return found
+
+    def _foe_waits(self, room_id: str) -> bool:
         world = self.world
-        for npc_id in world.living_npcs_in(room_id):
+        for npc_id in self._living(room_id):
             npc = world.npc(npc_id)
             foe = world.hostile(npc_id) or npc.blocks is not None
             if foe and world.npc_condition(npc_id) == "ok" and npc_id not in self.adventure.goal.defeat:
@@ -518,6 +542,15 @@ class Scout:
         return self._search_path(goal, force, careful=True) or self._search_path(goal, force, careful=False)
 
     def _search_path(self, goal: str | None, force: bool, careful: bool) -> list[ExitDef] | None:
+        """The shortest way from here to ``goal`` (the nearest room not seen when None), through ways it can
+        pass (forcing locks with ``force``; around rooms where foes wait when ``careful``); None when there is none."""
+        key = ("path", goal, force, careful)
+        if key not in self.memo:
+            self.memo[key] = self._breadth_first(goal, force, careful)
+        found: list[ExitDef] | None = self.memo[key]
+        return found
+
+    def _breadth_first(self, goal: str | None, force: bool, careful: bool) -> list[ExitDef] | None:
         start = self.state.room
         came: dict[str, tuple[str, ExitDef] | None] = {start: None}
         queue = deque([start])
@@ -711,13 +744,16 @@ class Scout:
 
     def _unstopped(self, action: str) -> str:
         """``action``, or when a trigger would stop it, a way out of here that none stops."""
-        if not self.adventure.triggers:
+        if not self.stoppers:
             return action
-        try:
-            command = parse(action, self.engine.extra_verbs)
-        except ParseError:
-            return action
-        if command is None or not self._stopped(command.verb, self._named(command)):
+        if action not in self.parsed:
+            try:
+                self.parsed[action] = parse(action, self.engine.extra_verbs)
+            except ParseError:
+                self.parsed[action] = None
+        command = self.parsed[action]
+        if command is None or not may_stop(self.world, command.verb, self.state.room) \
+                or not self._stopped(command.verb, self._named(command)):
             return action
         here = self.state.room
         ways = [e for e in self.world.room.exits.values() if self._passable(here, e, force=False)]
@@ -736,7 +772,7 @@ class Scout:
 
     def _pursue(self) -> str | None:
         """The next command towards a trigger that wins the adventure, when one does."""
-        if not self.adventure.triggers:
+        if not self.winners:
             return None
         found = plan(self.world)
         if found is None:
@@ -919,7 +955,7 @@ class Scout:
             return self.world.npc_name(self.fight.npc)
         if self.last_foe and self.world.npc_room(self.last_foe) == self.state.room:
             return self.world.npc_name(self.last_foe)
-        foes = [n for n in self.world.living_npcs_in() if self.world.hostile(n) or self.world.npc(n).blocks]
+        foes = [n for n in self._living() if self.world.hostile(n) or self.world.npc(n).blocks]
         if foes:
             return self.world.npc_name(foes[0])
         last = self.state.log[-1] if self.state.log else ""
