@@ -614,8 +614,12 @@ class Scout:
         """The command that takes ``step`` from here: unlock or open it first, or fight the guard barring it."""
         room_id = self.state.room
         if step.lockable and not self.world.exit_open(room_id, step):
-            if step.locked_by is not None and step.locked_by in self.world.carried():
-                return f"unlock {step.direction} with {self._noun(step.locked_by)}"
+            carried = self.world.carried()
+            if step.locked_by is not None and step.locked_by in carried:
+                noun = self._noun(step.locked_by)
+                if any(self._noun(i) == noun for i in carried if i != step.locked_by):
+                    return f"unlock {step.direction}"  # two of a name: the game finds the one that fits
+                return f"unlock {step.direction} with {noun}"
             return f"open {step.direction}"
         blocker = self._blocker(step.direction)
         if blocker is not None:  # a guard bars the way: going would be refused, so fight it

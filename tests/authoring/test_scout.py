@@ -295,3 +295,13 @@ def test_with_no_vessel_the_scout_does_not_go_back_for_water_it_cannot_carry(oas
     assert scout._survive() is None
     engine.state.thirst_days = 1
     assert scout._survive() is not None
+
+
+def test_of_two_keys_of_one_name_the_game_picks_the_one_that_fits(tmp_path: Path) -> None:
+    """``unlock north with iron key`` would name either; ``unlock north`` lets the game find the right one."""
+    text = PACKED.replace('items = ["boulder", "knife"]', 'items = ["spare", "knife"]')
+    text += '\n[items.spare]\nname = "iron key"\nkind = "tool"\n'
+    (tmp_path / "adventure.toml").write_text(text)
+    _engine, said, result = run(load_adventure(tmp_path), "vaarn", turns=30)
+    assert result.outcome == "won", said
+    assert "unlock north" in said
