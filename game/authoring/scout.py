@@ -117,6 +117,8 @@ class Scout:
         self.beyond = ""
         #: Rooms it has stood in while dark, and how many times it groped about in each (a first-timer).
         self.groped: dict[str, int] = {}
+        #: The task of a winning plan it could not do when it last tried ("" when it could).
+        self.stalled = ""
         #: The items the scout never drops to make room: keys, the goal's, those triggers and dark rooms name.
         self.needed = needed_items(self.adventure)
         #: Items it found too heavy to lift even with everything else it may drop left behind.
@@ -151,7 +153,7 @@ class Scout:
             # killed before the scout's next look: the fight is counted as the death is (lost)
             self.fight = Fight(self._foe_names()[cause], self.last_health)
         self._end_fight()
-        beyond = (self.beyond or self._why_not_won()) if outcome != "won" else ""
+        beyond = (self.beyond or self._why_not_won() or self.stalled) if outcome != "won" else ""
         return RunResult(self.seed, outcome, cause, self.state.turn, self.state.day, self.fights, beyond,
                          self.explorer, self.state.room if outcome == "dead" else "", tuple(self.openings))
 
@@ -783,9 +785,12 @@ class Scout:
             return None
         goal = self.adventure.goal
         self.beyond = "" if goal.reach or goal.carrying or goal.defeat else found.beyond  # the goal table may win
+        from game.world.schema import trigger_name
+
         for task in found.tasks:
             action = self._do(task)
             if action or task.kind != "reach":  # a task not workable now: not on to the next (the winning action)
+                self.stalled = "" if action else f"{trigger_name(found.index)} wins it, but {self._undoable(task)}"
                 return action
         return None
 

@@ -305,3 +305,98 @@ def test_of_two_keys_of_one_name_the_game_picks_the_one_that_fits(tmp_path: Path
     _engine, said, result = run(load_adventure(tmp_path), "vaarn", turns=30)
     assert result.outcome == "won", said
     assert "unlock north" in said
+
+
+SHRINE_ROOMS = SHRINE.split("[[triggers]]")[0]
+#: Won by reading the inscription once the garden's echo has been heard three times (a counter).
+COUNTED = SHRINE_ROOMS + """
+[[triggers]]
+on = "action"
+room = "garden"
+verb = "listen"
+add = { echoes = 1 }
+say = "An echo answers."
+
+[[triggers]]
+on = "action"
+room = "shrine"
+verb = "read"
+thing = "inscription"
+when = { counter_at_least = { echoes = 3 } }
+end = "won"
+"""
+#: Won by reading it with the idol, unwatched: the garden's eyes (a flag) are lost again in the hall.
+UNWATCHED = SHRINE_ROOMS + """
+[[triggers]]
+on = "enter"
+room = "garden"
+set = "watched"
+say = "Eyes follow you."
+
+[[triggers]]
+on = "action"
+room = "hall"
+verb = "listen"
+unset = "watched"
+say = "The eyes lose interest."
+
+[[triggers]]
+on = "action"
+room = "shrine"
+verb = "read"
+thing = "inscription"
+when = { carrying = "idol", not_flag = "watched" }
+end = "won"
+"""
+
+
+def test_the_scout_raises_a_counter_a_winning_trigger_wants(tmp_path: Path) -> None:
+    (tmp_path / "adventure.toml").write_text(COUNTED)
+    engine, said, result = run(load_adventure(tmp_path), "vaarn")
+    assert result.outcome == "won", said
+    assert said.count("listen") == 3 and said[-1] == "read inscription"
+    assert engine.state.counters["echoes"] == 3
+
+
+def test_the_scout_unsets_a_flag_a_winning_trigger_wants_unset(tmp_path: Path) -> None:
+    (tmp_path / "adventure.toml").write_text(UNWATCHED)
+    engine, said, result = run(load_adventure(tmp_path), "bind")
+    assert result.outcome == "won", said
+    assert said.index("listen") < said.index("read inscription") == len(said) - 1
+    assert "watched" not in engine.state.flags
+
+
+def test_a_counter_no_trigger_raises_is_named_as_the_step_beyond_the_scout(tmp_path: Path) -> None:
+    (tmp_path / "adventure.toml").write_text(COUNTED.replace("add = { echoes = 1 }", "add = { echoes = -1 }"))
+    _engine, _said, result = run(load_adventure(tmp_path), "vaarn", turns=20)
+    assert result.outcome == "timeout"
+    assert result.beyond == "triggers[2] needs counter 'echoes' at 3 or more, which no trigger the scout can fire raises"
+
+
+def test_an_npc_wanted_down_but_alive_is_struck_until_it_falls_and_never_once_dead(tmp_path: Path) -> None:
+    from game.authoring.aims import Task, plan
+
+    text = SHRINE_ROOMS.replace('items = ["idol"]', 'items = ["idol"]\nnpcs = ["thief"]') + """
+[npcs.thief]
+name = "thief"
+tier = 1
+
+[[triggers]]
+on = "action"
+room = "shrine"
+verb = "read"
+thing = "inscription"
+when = { npc_down = "thief" }
+end = "won"
+"""
+    (tmp_path / "adventure.toml").write_text(text)
+    engine = Engine.new_game(load_adventure(tmp_path), get_system("opend6"), 1)
+    first = plan(engine.world)
+    assert first is not None and first.tasks[0] == Task("defeat", npc="thief")
+    world = engine.world
+    world.npc_condition = lambda npc_id: "down"  # type: ignore[method-assign]
+    then = plan(world)
+    assert then is not None and then.tasks == (Task("act", room="shrine", verb="read", thing="inscription"),)
+    world.npc_condition = lambda npc_id: "dead"  # type: ignore[method-assign]
+    dead = plan(world)
+    assert dead is not None and dead.beyond == "triggers[1] needs npc 'thief' down but alive, and it is dead"
