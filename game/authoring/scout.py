@@ -121,6 +121,9 @@ class Scout:
         self.stalled = ""
         #: The items the scout never drops to make room: keys, the goal's, those triggers and dark rooms name.
         self.needed = needed_items(self.adventure)
+        #: What a search is worth repeating for: the keys of ways, the goal's items.
+        self.searched_for = {e.locked_by for r in self.adventure.rooms.values() for e in r.exits.values()} \
+            | set(self.adventure.goal.carrying)
         #: Items it found too heavy to lift even with everything else it may drop left behind.
         self.unliftable: set[str] = set()
         #: What the scout worked out this step (the world does not change between its commands): the NPCs
@@ -456,8 +459,7 @@ class Scout:
         room = self.world.room
         hidden = [e for e in room.exits.values() if e.hidden and not self.world.exit_visible(room.id, e)]
         things = [i for i in self.world.items_at(f"search:{room.id}")]
-        needed = {e.locked_by for r in self.adventure.rooms.values() for e in r.exits.values()} \
-            | set(self.adventure.goal.carrying)
+        needed = self.searched_for
         for item_id in self.world.carried():
             if hidden and self.world.item(item_id).effect.get("reveal") and (room.id, item_id) not in self.looted:
                 self.looted.add((room.id, item_id))
@@ -525,19 +527,20 @@ class Scout:
 
     def _dangerous(self, room_id: str) -> bool:
         """A room where a living foe (hostile, or a guard) waits that the goal does not ask to defeat."""
-        found: bool | None = self.memo.get(("dangerous", room_id))
-        if found is None:
-            found = self.memo["dangerous", room_id] = self._foe_waits(room_id)
-        return found
+        rooms: set[str] | None = self.memo.get(("dangerous",))
+        if rooms is None:
+            rooms = self.memo["dangerous",] = self._foes_wait()
+        return room_id in rooms
 
-    def _foe_waits(self, room_id: str) -> bool:
-        world = self.world
-        for npc_id in self._living(room_id):
-            npc = world.npc(npc_id)
-            foe = world.hostile(npc_id) or npc.blocks is not None
-            if foe and world.npc_condition(npc_id) == "ok" and npc_id not in self.adventure.goal.defeat:
-                return True
-        return False
+    def _foes_wait(self) -> set[str]:
+        """The rooms where such foes wait now: one look at each NPC, not one at each room a path passes."""
+        world, rooms = self.world, set()
+        for npc_id, npc in self.adventure.npcs.items():
+            if npc_id in self.adventure.goal.defeat or not (npc.blocks is not None or world.hostile(npc_id)):
+                continue
+            if world.npc_condition(npc_id) == "ok":
+                rooms.add(world.npc_room(npc_id))
+        return rooms
 
     def _path(self, goal: str | None, force: bool = True) -> list[ExitDef] | None:
         """Exits from here to ``goal`` (the nearest unvisited room when None), around foes when there is a way."""
