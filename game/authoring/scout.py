@@ -291,16 +291,31 @@ class Scout:
         return self._strike(foes[0], self._exotica_weapon())
 
     def _goal_foe(self) -> str | None:
-        """Strike an NPC the goal asks to defeat that stands here though it is no foe now (a boss that broke
-        and fled, one that never was hostile): only hostiles strike first, and the goal is not won without it."""
+        """Strike an NPC the goal asks to defeat, or one carrying the key of a shut way, that stands here
+        though it is no foe now (a boss or guard that broke and fled, one that never was hostile): only
+        hostiles strike first, and the way on is not open without it.  Merchants are bought from, not struck."""
         world = self.world
-        for npc_id in self.adventure.goal.defeat:
+        for npc_id in (*self.adventure.goal.defeat, *self._key_carriers()):
             if world.npc_condition(npc_id) == "ok" and world.npc_room(npc_id) == self.state.room:
                 if self.fight is None:
                     self.fight = Fight(npc_id, self.health())
                     self.last_foe = npc_id
                 return self._strike(npc_id)
         return None
+
+    def _key_carriers(self) -> list[str]:
+        """The NPCs (no merchants) carrying the key of a way not yet open, when the scout has not got it."""
+        world, found = self.world, []
+        for room in self.adventure.rooms.values():
+            for exit_def in room.exits.values():
+                key = exit_def.locked_by
+                if not key or world.exit_open(room.id, exit_def):
+                    continue
+                kind, _, holder = world.place_of(key).partition(":")
+                npc = self.adventure.npcs.get(holder) if kind == "npc" else None
+                if npc is not None and "merchant" not in (npc.behaviour, npc.disposition) and holder not in found:
+                    found.append(holder)
+        return found
 
     def _strike(self, npc_id: str, item_id: str | None = None) -> str:
         """``attack NPC`` (``use ITEM on NPC`` with an item), or first the command that closes in

@@ -400,3 +400,17 @@ end = "won"
     world.npc_condition = lambda npc_id: "dead"  # type: ignore[method-assign]
     dead = plan(world)
     assert dead is not None and dead.beyond == "triggers[1] needs npc 'thief' down but alive, and it is dead"
+
+
+def test_a_fled_foe_carrying_the_key_of_a_shut_way_is_struck(tmp_path: Path) -> None:
+    """A guard that broke and fled with the key is no foe now, but the way on needs its key."""
+    text = PACKED.replace('items = ["boulder", "knife"]', 'items = ["knife"]').replace(
+        'items = ["key"]', 'npcs = ["warden"]', 1)
+    text += '\n[npcs.warden]\nname = "warden"\ntier = 1\ndisposition = "neutral"\nitems = ["key"]\n'
+    (tmp_path / "adventure.toml").write_text(text)
+    engine = Engine.new_game(load_adventure(tmp_path), get_system("vaarn"), 1)
+    engine.opening()
+    scout = Scout(engine, 1, 30)
+    said = recorded(scout)
+    scout.step()
+    assert said == ["attack warden"]
