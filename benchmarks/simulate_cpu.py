@@ -24,6 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.authoring.scout import Scout  # noqa: E402
 from game.engine import Engine  # noqa: E402
+from game.generate.build import build  # noqa: E402
+from game.generate.emit import render, write_folder  # noqa: E402
 from game.rules.registry import SYSTEM_IDS, get_system  # noqa: E402
 from game.world.content import Adventure  # noqa: E402
 from game.world.loader import load_adventure  # noqa: E402
@@ -69,9 +71,6 @@ def measure(name: str, adventure: Adventure, runs: int) -> None:
 
 def generated(scratch: Path, seed: int) -> Adventure:
     """The generator's medium salt adventure of ``seed`` (no certificate), loaded."""
-    from game.generate.build import build
-    from game.generate.emit import render, write_folder
-
     folder = scratch / f"salt-{seed}"
     write_folder(folder, render(build(seed, "salt", "medium"), None))
     return load_adventure(folder)

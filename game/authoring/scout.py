@@ -27,6 +27,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.actions import Turn
 from game.actions.combat import striking_weapon
 from game.actions.scope import Scope, words_of
 from game.authoring.aims import may_stop, opener, plan, stopping_trigger
@@ -34,11 +35,13 @@ from game.engine import Engine
 from game.errors import ActionRefused
 from game.parser import ParseError, parse
 from game.rules.registry import get_system
+from game.systems.bind.traits import fatigue_penalty
 from game.timekeeping import THIRST_DEATH_DAYS
 from game.world import holders
 from game.world.conditions import is_dark
 from game.world.content import Adventure, ExitDef
 from game.world.schema import trigger_name
+from game.world.state import room_place
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -404,8 +407,6 @@ class Scout:
         """What weariness takes off the player's every roll now, as the rules count it (0: nothing)."""
         if self.engine.system.id != "bind":
             return 0
-        from game.systems.bind.traits import fatigue_penalty
-
         return int(fatigue_penalty(self.state.player))
 
     def _loot(self) -> str | None:
@@ -803,8 +804,6 @@ class Scout:
             return None
         goal = self.adventure.goal
         self.beyond = "" if goal.reach or goal.carrying or goal.defeat else found.beyond  # the goal table may win
-        from game.world.schema import trigger_name
-
         for task in found.tasks:
             action = self._do(task)
             if action or task.kind != "reach":  # a task not workable now: not on to the next (the winning action)
@@ -912,9 +911,6 @@ class Scout:
     def _refusal(self, item_id: str, without: tuple[str, ...] = ()) -> str | None:
         """Why the rules would refuse ``take ITEM`` for its load (the play layer's answer), with the
         items ``without`` left here first; None when the item can be carried."""
-        from game.actions import Turn
-        from game.world.state import room_place
-
         world = self.world
         state = world.state
         if without:
