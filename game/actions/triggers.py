@@ -180,12 +180,18 @@ def may_fire(world: World, index: int, trigger: TriggerDef, room_id: str | None 
     return trigger.when is None or holds(world, trigger.when, room_id)
 
 
+def filters_fit(trigger: TriggerDef, verb: str, room_id: str) -> bool:
+    """Whether an action trigger's verb and room filters fit ``verb`` in ``room_id`` (what it names
+    aside): when they do not, :func:`matches` is False whatever the command names."""
+    return _verb_fits(trigger, verb) and _room_fits(trigger, room_id)
+
+
 def matches(trigger: TriggerDef, verb: str, named: Collection[str], room_id: str,
             second: Collection[str] = ()) -> bool:
     """Whether an action trigger's filters fit ``verb`` naming ``named`` (ids, or a direction) and
     ``second`` (the second thing) in ``room_id``, its ``when`` and ``once`` aside (for the simulator's
     planning; play goes through :func:`before_action`)."""
-    if not (_verb_fits(trigger, verb) and _room_fits(trigger, room_id)):
+    if not filters_fit(trigger, verb, room_id):
         return False
     if trigger.targets:
         return _pair_fits(trigger, set(named), set(second))

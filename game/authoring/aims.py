@@ -7,16 +7,18 @@ dark while the cloak is worn, and the cloak may only be left in the cloakroom.
 the world as it is now, the tasks left before it fires:
 
 - the trigger's own ``when`` must hold (``carrying`` an item, an item left in a
-  room, an NPC dead, a flag another trigger sets, the room lit or dark ...);
+  room, an NPC dead or down but alive, a flag another trigger sets or unsets, a
+  counter other triggers raise or lower, the room lit or dark ...);
 - no trigger written before it may stop its action (refuse it, or end the run):
   each such trigger's ``when`` must *not* hold then (a room lit by leaving the
   cloak behind), and one that always stops it makes the aim impossible;
 - then the action itself, in its room (or the room entered, for ``on = "enter"``).
 
 Plans are made afresh each turn from the state (nothing is remembered), so a
-task stays until the world shows it done.  What the scout cannot bring about
-(a flag no trigger sets, a time of day, a counter to lower) makes the aim
-*beyond the scout*, with the reason, which the simulation report shows.
+task stays until the world shows it done (a counter wanting three presses gets
+one a turn).  What the scout cannot bring about (a flag no trigger sets, a
+counter no trigger lowers, an NPC to come to a room) makes the aim *beyond the
+scout*, with the reason, which the simulation report shows.
 
 :func:`stopping_trigger` is the scout's look before it acts: the first action
 trigger that would refuse a command or end the run (as
@@ -24,10 +26,10 @@ trigger that would refuse a command or end the run (as
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 
-from game.actions.triggers import matches, may_fire
+from game.actions.triggers import filters_fit, matches, may_fire
 from game.verbs import ACTION_VERBS, VERB_WORDS
 from game.world.conditions import holds, is_dark
 from game.world.content import TriggerDef, When
@@ -83,9 +85,9 @@ def plan(world: World) -> Plan | None:
     first: Plan | None = None
     for index, trigger in winning_triggers(world):
         try:
-            found = Plan(tuple(_plan_one(world, index, trigger)))
+            found = Plan(tuple(_plan_one(world, index, trigger)), index=index)
         except _Beyond as why:
-            found = Plan(beyond=f"{trigger_name(index)} {why}")
+            found = Plan(beyond=f"{trigger_name(index)} {why}", index=index)
         if not found.beyond:
             return found
         first = first or found
@@ -138,6 +140,12 @@ def stopping_trigger(world: World, verb: str, named: Collection[str],
                 and (trigger.refuse or trigger.end):
             return index, trigger
     return None
+
+
+def may_stop(world: World, verb: str, room_id: str) -> bool:
+    """Whether any action trigger that refuses or ends the run answers ``verb`` in ``room_id``: when none
+    does, :func:`stopping_trigger` is None whatever the command names (so the things named need no looking up)."""
+    return any((t.refuse or t.end) and filters_fit(t, verb, room_id) for _, t in _actions(world))
 
 
 # -- one winning trigger ----------------------------------------------------------------
@@ -236,9 +244,26 @@ def _make_hold(world: World, when: When, room: str, depth: int) -> Iterator[Task
     for npc in when.npc_dead:
         if world.npc_condition(npc) != "dead":
             yield Task("defeat", npc=npc)
+    for npc in when.npc_down:
+        condition = world.npc_condition(npc)
+        if condition == "dead":
+            raise _Beyond(f"needs npc '{npc}' down but alive, and it is dead")
+        if condition == "ok":
+            yield Task("defeat", npc=npc)  # struck until it falls (the plan is made afresh each turn)
     for flag in when.flag:
         if flag not in state.flags:
             yield from _setter(world, flag, depth)
+    for flag in when.not_flag:
+        if flag in state.flags:
+            yield from _firing(world, _unsets(flag), f"flag '{flag}' unset", "unsets", depth)
+    for counter, least in when.counter_at_least.items():
+        if state.counters.get(counter, 0) < least:
+            yield from _firing(world, _moves(counter, 1),
+                               f"counter '{counter}' at {least} or more", "raises", depth)
+    for counter, below in when.counter_below.items():
+        if state.counters.get(counter, 0) >= below:
+            yield from _firing(world, _moves(counter, -1),
+                               f"counter '{counter}' below {below}", "lowers", depth)
     if when.dark is not None and is_dark(world, room) != when.dark:
         dark = world.adventure.rooms[room].dark
         if dark is None:
@@ -260,17 +285,12 @@ def _holder_room(world: World, holder: str) -> str | None:
 
 def _unchangeable(world: World, when: When, room: str) -> None:
     """Raise when a condition the scout cannot bring about does not hold."""
-    state = world.state
     npc_here = all(world.npc_room(n) == room for n in when.npc_here)
     npc_gone = all(world.npc_room(n) != room or world.npc_condition(n) == "dead" for n in when.npc_gone)
-    below = all(state.counters.get(c, 0) < n for c, n in when.counter_below.items())
-    at_least = all(state.counters.get(c, 0) >= n for c, n in when.counter_at_least.items())
-    flags_off = not any(f in state.flags for f in when.not_flag)
     exits = all(d in world.adventure.rooms[room].exits
                 and world.exit_open(room, world.adventure.rooms[room].exits[d]) for d in when.exit_open)
     for ok, what in ((npc_here, "an NPC to come to the room"), (npc_gone, "an NPC to leave the room"),
-                     (below, "a counter to be lower"), (at_least, "a counter to reach a number"),
-                     (flags_off, "a flag to be unset"), (exits, "an exit to be open")):
+                     (exits, "an exit to be open")):
         if not ok:
             raise _Beyond(f"needs {what}, which the scout cannot bring about")
 
@@ -283,6 +303,16 @@ def _ways_to_fail(world: World, when: When, room: str, depth: int) -> Iterator[I
         yield iter([Task("carry", item=item)])
     for npc in when.npc_here:
         yield iter([Task("defeat", npc=npc)])
+    for flag in when.flag:
+        yield _firing(world, _unsets(flag), f"flag '{flag}' unset", "unsets", depth)
+    for flag in when.not_flag:
+        yield _setter(world, flag, depth)
+    for counter, least in when.counter_at_least.items():
+        yield _firing(world, _moves(counter, -1), f"counter '{counter}' below {least}",
+                      "lowers", depth)
+    for counter, below in when.counter_below.items():
+        yield _firing(world, _moves(counter, 1), f"counter '{counter}' at {below} or more",
+                      "raises", depth)
     if when.dark is not None:
         dark = world.adventure.rooms[room].dark
         if dark is not None:
@@ -291,10 +321,30 @@ def _ways_to_fail(world: World, when: When, room: str, depth: int) -> Iterator[I
 
 def _setter(world: World, flag: str, depth: int) -> Iterator[Task]:
     """Tasks that fire a trigger setting ``flag``."""
+    return _firing(world, _sets(flag), f"flag '{flag}'", "sets", depth)
+
+
+def _sets(flag: str) -> Callable[[TriggerDef], bool]:
+    return lambda trigger: flag in trigger.set
+
+
+def _unsets(flag: str) -> Callable[[TriggerDef], bool]:
+    return lambda trigger: flag in trigger.unset
+
+
+def _moves(counter: str, sign: int) -> Callable[[TriggerDef], bool]:
+    """A trigger that raises (``sign`` 1) or lowers (-1) ``counter``."""
+    return lambda trigger: trigger.add.get(counter, 0) * sign > 0
+
+
+def _firing(world: World, fits: Callable[[TriggerDef], bool], what: str, does: str, depth: int) -> Iterator[Task]:
+    """Tasks that fire the first trigger that ``fits`` (sets a flag, unsets one, raises or lowers a
+    counter: ``what`` it brings about, which it ``does``), its own conditions first.  A counter wanting
+    several firings gets one a plan: the plan is made afresh each turn."""
     if depth >= DEPTH:
-        raise _Beyond(f"needs flag '{flag}', set too many triggers away")
+        raise _Beyond(f"needs {what}, brought about too many triggers away")
     for index, trigger in enumerate(world.adventure.triggers):
-        if flag not in trigger.set or trigger.end or (trigger.once and f"@fired-{index}" in world.state.flags):
+        if not fits(trigger) or trigger.end or (trigger.once and f"@fired-{index}" in world.state.flags):
             continue
         room = _room_of(world, trigger)
         if trigger.on == "action":
@@ -303,7 +353,7 @@ def _setter(world: World, flag: str, depth: int) -> Iterator[Task]:
                          Task("act", room=room or "", verb=verb, thing=thing)])
         if trigger.on == "enter" and room is not None:
             return iter([*_when(world, trigger.when, room, True, depth + 1), Task("reach", room=room)])
-    raise _Beyond(f"needs flag '{flag}', which no trigger the scout can fire sets")
+    raise _Beyond(f"needs {what}, which no trigger the scout can fire {does}")
 
 
 # -- the action triggers ------------------------------------------------------------------

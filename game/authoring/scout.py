@@ -27,18 +27,21 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.actions import Turn
 from game.actions.combat import striking_weapon
 from game.actions.scope import Scope, words_of
-from game.authoring.aims import opener, plan, stopping_trigger
+from game.authoring.aims import may_stop, opener, plan, stopping_trigger
 from game.engine import Engine
 from game.errors import ActionRefused
 from game.parser import ParseError, parse
 from game.rules.registry import get_system
+from game.systems.bind.traits import fatigue_penalty
 from game.timekeeping import THIRST_DEATH_DAYS
 from game.world import holders
 from game.world.conditions import is_dark
 from game.world.content import Adventure, ExitDef
 from game.world.schema import trigger_name
+from game.world.state import room_place
 
 if TYPE_CHECKING:
     from game.engine import Engine
@@ -117,6 +120,25 @@ class Scout:
         self.beyond = ""
         #: Rooms it has stood in while dark, and how many times it groped about in each (a first-timer).
         self.groped: dict[str, int] = {}
+        #: The task of a winning plan it could not do when it last tried ("" when it could).
+        self.stalled = ""
+        #: The items the scout never drops to make room: keys, the goal's, those triggers and dark rooms name.
+        self.needed = needed_items(self.adventure)
+        #: What a search is worth repeating for: the keys of ways, the goal's items.
+        self.searched_for = {e.locked_by for r in self.adventure.rooms.values() for e in r.exits.values()} \
+            | set(self.adventure.goal.carrying)
+        #: Items it found too heavy to lift even with everything else it may drop left behind.
+        self.unliftable: set[str] = set()
+        #: What the scout worked out this step (the world does not change between its commands): the NPCs
+        #: living in a room, the rooms with foes, the paths found; emptied by every command it says.
+        self.memo: dict[tuple[Any, ...], Any] = {}
+        #: The commands it has read as the parser does (a command reads the same every time).
+        self.parsed: dict[str, Any] = {}
+        triggers = self.adventure.triggers
+        #: Whether any trigger may refuse an action or end the run (else no action needs looking at first),
+        #: and whether any wins it (else there is no plan to make).
+        self.stoppers = any(t.on == "action" and (t.refuse or t.end) for t in triggers)
+        self.winners = any(t.end == "won" for t in triggers)
         self.go_stoppers = any(t.on == "action" and (t.refuse or t.end) and (not t.verbs or "go" in t.verbs)
                                and "go" not in t.not_verbs for t in self.adventure.triggers)
 
@@ -137,7 +159,7 @@ class Scout:
             # killed before the scout's next look: the fight is counted as the death is (lost)
             self.fight = Fight(self._foe_names()[cause], self.last_health)
         self._end_fight()
-        beyond = (self.beyond or self._why_not_won()) if outcome != "won" else ""
+        beyond = (self.beyond or self._why_not_won() or self.stalled) if outcome != "won" else ""
         return RunResult(self.seed, outcome, cause, self.state.turn, self.state.day, self.fights, beyond,
                          self.explorer, self.state.room if outcome == "dead" else "", tuple(self.openings))
 
@@ -153,6 +175,7 @@ class Scout:
         """Submit one command, answering any question it asks; the output lines."""
         self.commands += 1
         self.last_health = self.health()
+        self.memo.clear()
         report = self.engine.submit(text)
         lines = list(report.lines)
         answers = 0
@@ -165,6 +188,7 @@ class Scout:
         if self.engine.asking is not None:
             self.engine.submit("undo")
         self.engine.pending = None
+        self.memo.clear()
         if self.transcript is not None:
             self.transcript.extend(["", f"> {text}", *lines])
         return lines
@@ -173,7 +197,7 @@ class Scout:
         turn_before = self.state.turn
         self._track_fight()
         action = (self._recover() or self._fight_or_flee() or self._survive() or self._loot()
-                  or self._trade() or self._heal())
+                  or self._trade() or self._heal() or self._tired() or self._goal_foe())
         if not action and self.explorer:
             action = self._explore()
         # a plan's action (or a first-timer's groping in the dark) may be one a trigger refuses: that is the point
@@ -203,7 +227,7 @@ class Scout:
     def _blocker(self, direction: str) -> str | None:
         """A standing guard here that bars ``direction`` (``go`` that way would be refused); it becomes the foe."""
         world = self.world
-        for npc_id in world.living_npcs_in():
+        for npc_id in self._living():
             if world.npc(npc_id).blocks == direction and world.npc_condition(npc_id) == "ok":
                 if self.fight is None:
                     self.fight = Fight(npc_id, self.health())
@@ -214,7 +238,15 @@ class Scout:
     # -- fights ------------------------------------------------------------------------
     def hostiles(self) -> list[str]:
         world = self.world
-        return [n for n in world.living_npcs_in() if world.hostile(n) and world.npc_condition(n) == "ok"]
+        return [n for n in self._living() if world.hostile(n) and world.npc_condition(n) == "ok"]
+
+    def _living(self, room_id: str | None = None) -> list[str]:
+        """The living NPCs in a room (the player's by default), as the world has them this step."""
+        room_id = room_id or self.state.room
+        found: list[str] | None = self.memo.get(("living", room_id))
+        if found is None:
+            found = self.memo["living", room_id] = self.world.living_npcs_in(room_id)
+        return found
 
     def health(self) -> float:
         """The player's health from 0.0 (dead) to 1.0 (unhurt), as the rule system measures it."""
@@ -222,7 +254,7 @@ class Scout:
 
     def _track_fight(self) -> None:
         foes = self.hostiles()
-        if self.fight is not None and self.fight.npc in self.world.living_npcs_in() \
+        if self.fight is not None and self.fight.npc in self._living() \
                 and self.world.npc_condition(self.fight.npc) == "ok" and self.fight.npc not in foes:
             foes.append(self.fight.npc)  # a guard that blocks the way is a foe once fought
         if self.fight is not None and self.fight.npc not in foes:
@@ -256,12 +288,37 @@ class Scout:
         foes = self.hostiles()
         if not foes:
             return None
-        name = self._npc_noun(foes[0])
         health = self.health()
-        odds = self._attack_odds(name)
-        if health < 0.35 and odds < 0.5 and self.rng.random() < 0.7:
+        if health < 0.35 and self._attack_odds(self._npc_noun(foes[0])) < 0.5 and self.rng.random() < 0.7:
             return "flee"
         return self._strike(foes[0], self._exotica_weapon())
+
+    def _goal_foe(self) -> str | None:
+        """Strike an NPC the goal asks to defeat, or one carrying the key of a shut way, that stands here
+        though it is no foe now (a boss or guard that broke and fled, one that never was hostile): only
+        hostiles strike first, and the way on is not open without it.  Merchants are bought from, not struck."""
+        world = self.world
+        for npc_id in (*self.adventure.goal.defeat, *self._key_carriers()):
+            if world.npc_condition(npc_id) == "ok" and world.npc_room(npc_id) == self.state.room:
+                if self.fight is None:
+                    self.fight = Fight(npc_id, self.health())
+                    self.last_foe = npc_id
+                return self._strike(npc_id)
+        return None
+
+    def _key_carriers(self) -> list[str]:
+        """The NPCs (no merchants) carrying the key of a way not yet open, when the scout has not got it."""
+        world, found = self.world, []
+        for room in self.adventure.rooms.values():
+            for exit_def in room.exits.values():
+                key = exit_def.locked_by
+                if not key or world.exit_open(room.id, exit_def):
+                    continue
+                kind, _, holder = world.place_of(key).partition(":")
+                npc = self.adventure.npcs.get(holder) if kind == "npc" else None
+                if npc is not None and "merchant" not in (npc.behaviour, npc.disposition) and holder not in found:
+                    found.append(holder)
+        return found
 
     def _strike(self, npc_id: str, item_id: str | None = None) -> str:
         """``attack NPC`` (``use ITEM on NPC`` with an item), or first the command that closes in
@@ -294,7 +351,8 @@ class Scout:
                 return "drink"
         if room.water_source:
             return None  # at the water already: nothing to go back for
-        if self.state.thirst_days > 0 or self.state.water == 0:
+        vessel = any(self.world.item(i).kind == "water" for i in self.world.carried())
+        if self.state.thirst_days > 0 or (self.state.water == 0 and vessel):  # no vessel: water waits till thirst
             for item_id in self.world.carried():
                 item = self.world.item(item_id)
                 if item.effect.get("water") and (item_id, 1) not in self.looted:
@@ -333,11 +391,34 @@ class Scout:
         can_long = self.state.food > 0 and (self.state.water > 1 or self.world.room.water_source)
         return "rest long" if can_long and health < 0.5 else "rest short"
 
+    def _tired(self) -> str | None:
+        """A short rest when weariness costs the player on every roll (BIND's Fatigue above HP), as long
+        as a meal can be spared for it (a rest eats one) and the day's rests are not used up."""
+        if self._roll_penalty() <= 0 or self.state.deprived or self.hostiles():
+            return None
+        spare = self.state.food >= 1 or self.state.water >= 2 or self.world.room.water_source
+        day = self.state.day
+        if not spare or self.rests.get(day, 0) >= 3:
+            return None
+        self.rests[day] = self.rests.get(day, 0) + 1
+        return "rest short"
+
+    def _roll_penalty(self) -> int:
+        """What weariness takes off the player's every roll now, as the rules count it (0: nothing)."""
+        if self.engine.system.id != "bind":
+            return 0
+        return int(fatigue_penalty(self.state.player))
+
     def _loot(self) -> str | None:
         from_holder = self._loot_holders()
         if from_holder:
             return from_holder
         here = [i for i in self.world.room_items() if not self.world.item(i).fixed]
+        for item_id in here:
+            if item_id in self.needed and item_id not in self.shed and item_id not in self.unliftable:
+                making_room = self._take(item_id)
+                if making_room is not None and making_room.startswith("drop "):
+                    return making_room
         key = (self.state.room, tuple(here))
         if not here or key in self.looted:
             return None
@@ -373,7 +454,7 @@ class Scout:
 
     def _trade(self) -> str | None:
         world = self.world
-        for npc_id in world.living_npcs_in():
+        for npc_id in self._living():
             if world.npc(npc_id).behaviour != "merchant" and world.npc(npc_id).disposition != "merchant":
                 continue
             for item_id in world.npc_items(npc_id):
@@ -394,8 +475,7 @@ class Scout:
         room = self.world.room
         hidden = [e for e in room.exits.values() if e.hidden and not self.world.exit_visible(room.id, e)]
         things = [i for i in self.world.items_at(f"search:{room.id}")]
-        needed = {e.locked_by for r in self.adventure.rooms.values() for e in r.exits.values()} \
-            | set(self.adventure.goal.carrying)
+        needed = self.searched_for
         for item_id in self.world.carried():
             if hidden and self.world.item(item_id).effect.get("reveal") and (room.id, item_id) not in self.looted:
                 self.looted.add((room.id, item_id))
@@ -463,19 +543,35 @@ class Scout:
 
     def _dangerous(self, room_id: str) -> bool:
         """A room where a living foe (hostile, or a guard) waits that the goal does not ask to defeat."""
-        world = self.world
-        for npc_id in world.living_npcs_in(room_id):
-            npc = world.npc(npc_id)
-            foe = world.hostile(npc_id) or npc.blocks is not None
-            if foe and world.npc_condition(npc_id) == "ok" and npc_id not in self.adventure.goal.defeat:
-                return True
-        return False
+        rooms: set[str] | None = self.memo.get(("dangerous",))
+        if rooms is None:
+            rooms = self.memo["dangerous",] = self._foes_wait()
+        return room_id in rooms
+
+    def _foes_wait(self) -> set[str]:
+        """The rooms where such foes wait now: one look at each NPC, not one at each room a path passes."""
+        world, rooms = self.world, set()
+        for npc_id, npc in self.adventure.npcs.items():
+            if npc_id in self.adventure.goal.defeat or not (npc.blocks is not None or world.hostile(npc_id)):
+                continue
+            if world.npc_condition(npc_id) == "ok":
+                rooms.add(world.npc_room(npc_id))
+        return rooms
 
     def _path(self, goal: str | None, force: bool = True) -> list[ExitDef] | None:
         """Exits from here to ``goal`` (the nearest unvisited room when None), around foes when there is a way."""
         return self._search_path(goal, force, careful=True) or self._search_path(goal, force, careful=False)
 
     def _search_path(self, goal: str | None, force: bool, careful: bool) -> list[ExitDef] | None:
+        """The shortest way from here to ``goal`` (the nearest room not seen when None), through ways it can
+        pass (forcing locks with ``force``; around rooms where foes wait when ``careful``); None when there is none."""
+        key = ("path", goal, force, careful)
+        if key not in self.memo:
+            self.memo[key] = self._breadth_first(goal, force, careful)
+        found: list[ExitDef] | None = self.memo[key]
+        return found
+
+    def _breadth_first(self, goal: str | None, force: bool, careful: bool) -> list[ExitDef] | None:
         start = self.state.room
         came: dict[str, tuple[str, ExitDef] | None] = {start: None}
         queue = deque([start])
@@ -539,8 +635,12 @@ class Scout:
         """The command that takes ``step`` from here: unlock or open it first, or fight the guard barring it."""
         room_id = self.state.room
         if step.lockable and not self.world.exit_open(room_id, step):
-            if step.locked_by is not None and step.locked_by in self.world.carried():
-                return f"unlock {step.direction} with {self._noun(step.locked_by)}"
+            carried = self.world.carried()
+            if step.locked_by is not None and step.locked_by in carried:
+                noun = self._noun(step.locked_by)
+                if any(self._noun(i) == noun for i in carried if i != step.locked_by):
+                    return f"unlock {step.direction}"  # two of a name: the game finds the one that fits
+                return f"unlock {step.direction} with {noun}"
             return f"open {step.direction}"
         blocker = self._blocker(step.direction)
         if blocker is not None:  # a guard bars the way: going would be refused, so fight it
@@ -669,13 +769,16 @@ class Scout:
 
     def _unstopped(self, action: str) -> str:
         """``action``, or when a trigger would stop it, a way out of here that none stops."""
-        if not self.adventure.triggers:
+        if not self.stoppers:
             return action
-        try:
-            command = parse(action, self.engine.extra_verbs)
-        except ParseError:
-            return action
-        if command is None or not self._stopped(command.verb, self._named(command)):
+        if action not in self.parsed:
+            try:
+                self.parsed[action] = parse(action, self.engine.extra_verbs)
+            except ParseError:
+                self.parsed[action] = None
+        command = self.parsed[action]
+        if command is None or not may_stop(self.world, command.verb, self.state.room) \
+                or not self._stopped(command.verb, self._named(command)):
             return action
         here = self.state.room
         ways = [e for e in self.world.room.exits.values() if self._passable(here, e, force=False)]
@@ -694,7 +797,7 @@ class Scout:
 
     def _pursue(self) -> str | None:
         """The next command towards a trigger that wins the adventure, when one does."""
-        if not self.adventure.triggers:
+        if not self.winners:
             return None
         found = plan(self.world)
         if found is None:
@@ -704,6 +807,7 @@ class Scout:
         for task in found.tasks:
             action = self._do(task)
             if action or task.kind != "reach":  # a task not workable now: not on to the next (the winning action)
+                self.stalled = "" if action else f"{trigger_name(found.index)} wins it, but {self._undoable(task)}"
                 return action
         return None
 
@@ -743,7 +847,7 @@ class Scout:
             self.shed.discard(item)
             kind_of, _, where = world.place_of(item).partition(":")
             if where == here and kind_of == "room":
-                return f"take {self._noun(item)}"
+                return self._take(item)
             if where == here and kind_of == "search":
                 return "search"
             if kind_of == "in":
@@ -785,7 +889,64 @@ class Scout:
         if not holders.is_open(world, key):
             noun = next((n for k, n in self._holders_here() if k == key), None)
             return f"open {noun}" if noun else None
-        return f"take {self._noun(item)}"
+        return self._take(item)
+
+    # -- a load too heavy -------------------------------------------------------------------
+    def _take(self, item_id: str) -> str | None:
+        """``take ITEM``; when the rules say the load is too heavy for it, first ``drop`` the least
+        useful thing carried that makes room, as a player with a full pack does.  None when nothing
+        it may leave behind would make room (the item is then too heavy for it)."""
+        if self._refusal(item_id) is None:
+            return f"take {self._noun(item_id)}"
+        droppable = self._droppable()
+        if any(self._refusal(item_id, tuple(droppable[:count])) is None for count in range(1, len(droppable) + 1)):
+            return self._drop(droppable[0])  # the least useful first, as many as it takes, one a turn
+        self.unliftable.add(item_id)
+        return None
+
+    def _drop(self, item_id: str) -> str:
+        self.shed.add(item_id)
+        return f"drop {self._noun(item_id)}"
+
+    def _refusal(self, item_id: str, without: tuple[str, ...] = ()) -> str | None:
+        """Why the rules would refuse ``take ITEM`` for its load (the play layer's answer), with the
+        items ``without`` left here first; None when the item can be carried."""
+        world = self.world
+        state = world.state
+        if without:
+            trial = state.copy(share_log=True)
+            for left in without:
+                trial.item_moves[left] = room_place(state.room)
+                trial.worn.discard(left)
+            world.state = trial
+        try:
+            return self.engine.play.take_refusal(Turn(world, self.engine.turn_dice(), play=self.engine.play), item_id)
+        finally:
+            world.state = state
+
+    def _droppable(self) -> list[str]:
+        """The things carried the scout may leave behind, the least useful first: plain tools and
+        keys no longer needed, then treasure (the cheapest first), spare weapons, what heals or
+        waters, what it wears, and last its one weapon; never a water vessel or a thing it needs."""
+        world = self.world
+        carried = world.carried()
+        weapons = [i for i in carried if world.item(i).is_weapon]
+        kept_weapon = world.state.wielded if world.state.wielded in weapons else weapons[0] if weapons else ""
+
+        def rank(item_id: str) -> int:
+            item = world.item(item_id)
+            if item_id == kept_weapon:
+                return 5
+            if item_id in world.state.worn:
+                return 4
+            if item.kind == "treasure":
+                return 1
+            if item.is_weapon:
+                return 2
+            return 3 if item.effect or item.kind == "exotica" else 0
+
+        loose = [i for i in carried if i not in self.needed and world.item(i).kind != "water"]
+        return sorted(loose, key=lambda i: (rank(i), world.item(i).value, -world.item(i).slots, i))
 
     def _act(self, verb: str, thing: str) -> str | None:
         """``verb thing`` as a player types it (the thing by a name the parser knows)."""
@@ -817,13 +978,35 @@ class Scout:
             return self.world.npc_name(self.fight.npc)
         if self.last_foe and self.world.npc_room(self.last_foe) == self.state.room:
             return self.world.npc_name(self.last_foe)
-        foes = [n for n in self.world.living_npcs_in() if self.world.hostile(n) or self.world.npc(n).blocks]
+        foes = [n for n in self._living() if self.world.hostile(n) or self.world.npc(n).blocks]
         if foes:
             return self.world.npc_name(foes[0])
         last = self.state.log[-1] if self.state.log else ""
         if last.startswith(("open", "force", "kick", "break")):
             return "forcing a way open"
         return f"hazard: {self.world.room.name}"
+
+
+def needed_items(adventure: Adventure) -> frozenset[str]:
+    """The items an adventure may ask the player to have: keys of ways and holders, the goal's, and
+    those that triggers' conditions and dark rooms name."""
+    found = set(adventure.goal.carrying)
+    for room in adventure.rooms.values():
+        found.update(e.locked_by for e in room.exits.values() if e.locked_by)
+        found.update(s.locked_by for s in room.scenery.values() if s.locked_by)
+        if room.dark is not None:
+            found.update(_when_items(room.dark))
+    found.update(i.locked_by for i in adventure.items.values() if i.locked_by)
+    for trigger in adventure.triggers:
+        if trigger.when is not None:
+            found.update(_when_items(trigger.when))
+        found.update(trigger.things)
+    found.update(i for i, item in adventure.items.items() if item.effect.get("reveal"))
+    return frozenset(found & set(adventure.items))
+
+
+def _when_items(when: Any) -> set[str]:
+    return {*when.carrying, *when.item_here, *when.item_in, *when.item_in.values()}
 
 
 def play_run(adventure: Adventure, system_id: str, seed: int, max_turns: int, *, explorer: bool = False,

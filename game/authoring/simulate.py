@@ -80,10 +80,11 @@ def _results(folder: Path, adventure: Adventure, tasks: list[Task], jobs: int) -
 
 
 def simulate_all(folder: Path, adventure: Adventure, systems: Sequence[str], *, runs: int, seed: int, jobs: int = 0,
-                 max_turns: int = 800, progress: TextIO | None = None) -> dict[str, Any]:
-    """Play ``runs`` runs under each system; the report as the JSON object above."""
+                 max_turns: int = 800, progress: TextIO | None = None, explore: bool = True) -> dict[str, Any]:
+    """Play ``runs`` runs under each system; the report as the JSON object above.  Without ``explore``
+    no explorer plays (no ``off_path`` figure): for a caller that reads the win rates only."""
     jobs = jobs or os.cpu_count() or 1
-    explorers = explorer_runs(runs)
+    explorers = explorer_runs(runs) if explore else 0
     tasks = [(system_id, seed + i, max_turns, i >= runs) for system_id in systems for i in range(runs + explorers)]
     stream = progress if progress is not None else sys.stderr
     bar = _Bar(stream, len(tasks)) if stream.isatty() else None

@@ -223,7 +223,7 @@ def _replay(folder: Path) -> str:
 def _fairness(folder: Path, runs: int, jobs: int) -> dict[str, float]:
     adventure = load_adventure(folder)
     report: dict[str, Any] = simulate_all(folder, adventure, _systems(), runs=runs, seed=1, jobs=jobs,
-                                          progress=io.StringIO())
+                                          progress=io.StringIO(), explore=False)  # win rates only
     return {s: float(figures["win_rate"]) for s, figures in report["systems"].items()}
 
 

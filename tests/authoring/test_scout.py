@@ -212,3 +212,205 @@ def test_a_question_without_yes_is_answered_with_its_first_choice(oasis: Adventu
 
     engine.submit = submit
     assert scout.say("go") == ["go", "left"]
+
+
+#: A vault whose key lies by the door, with a pack too full to lift it under Vaarn (20 slots): the
+#: boulder must be left behind first.  The hermit is the goal's, and no foe until struck.
+PACKED = """\
+[adventure]
+id = "packed"
+title = "Packed"
+version = "1"
+start = "hall"
+goal = { reach = "vault", carrying = "idol" }
+
+[player]
+items = ["boulder", "knife"]
+water = 2
+food = 2
+
+[rooms.hall]
+name = "Hall"
+exits = { north = { to = "vault", locked_by = "key" } }
+items = ["key"]
+
+[rooms.vault]
+name = "Vault"
+exits = { south = "hall" }
+items = ["idol"]
+
+[items.boulder]
+name = "boulder"
+kind = "tool"
+slots = 19
+
+[items.knife]
+name = "knife"
+kind = "weapon"
+damage = "d4"
+
+[items.key]
+name = "iron key"
+kind = "tool"
+
+[items.idol]
+name = "idol"
+kind = "treasure"
+"""
+
+
+def test_a_pack_too_full_for_the_key_is_lightened_first(tmp_path: Path) -> None:
+    """A human drops what it can spare to lift what the way needs: no walking to and fro past the key."""
+    (tmp_path / "adventure.toml").write_text(PACKED)
+    _engine, said, result = run(load_adventure(tmp_path), "vaarn", turns=30)
+    assert result.outcome == "won", said
+    assert said[:2] == ["drop boulder", "take iron key"]
+
+
+def test_a_goal_foe_that_is_no_foe_now_is_still_struck(tmp_path: Path) -> None:
+    """A boss that broke and fled (or never was hostile) stands in the goal's way: the scout attacks it."""
+    text = PACKED.replace('goal = { reach = "vault", carrying = "idol" }', 'goal = { defeat = "hermit" }')
+    text = text.replace('items = ["boulder", "knife"]', 'items = ["knife"]').replace(
+        'items = ["key"]', 'npcs = ["hermit"]\nitems = ["key"]', 1)
+    text += '\n[npcs.hermit]\nname = "hermit"\ntier = 1\ndisposition = "neutral"\n'
+    (tmp_path / "adventure.toml").write_text(text)
+    engine = Engine.new_game(load_adventure(tmp_path), get_system("vaarn"), 1)
+    engine.opening()
+    scout = Scout(engine, 1, 30)
+    said = recorded(scout)
+    scout.step()
+    scout.step()
+    assert said == ["take all", "attack hermit"]
+    assert scout.fight is not None and scout.fight.npc == "hermit"
+
+
+def test_with_no_vessel_the_scout_does_not_go_back_for_water_it_cannot_carry(oasis: Adventure) -> None:
+    """A smashed waterskin leaves no water carried: it drinks at a source when thirsty, not every turn."""
+    engine = Engine.new_game(oasis, get_system("vaarn"), 2)
+    engine.opening()
+    engine.world.destroy_item("waterskin")
+    engine.state.water = 0
+    engine.state.visited.add("tin-caravanserai")  # a water source it has seen
+    scout = Scout(engine, 2, 30)
+    assert scout._survive() is None
+    engine.state.thirst_days = 1
+    assert scout._survive() is not None
+
+
+def test_of_two_keys_of_one_name_the_game_picks_the_one_that_fits(tmp_path: Path) -> None:
+    """``unlock north with iron key`` would name either; ``unlock north`` lets the game find the right one."""
+    text = PACKED.replace('items = ["boulder", "knife"]', 'items = ["spare", "knife"]')
+    text += '\n[items.spare]\nname = "iron key"\nkind = "tool"\n'
+    (tmp_path / "adventure.toml").write_text(text)
+    _engine, said, result = run(load_adventure(tmp_path), "vaarn", turns=30)
+    assert result.outcome == "won", said
+    assert "unlock north" in said
+
+
+SHRINE_ROOMS = SHRINE.split("[[triggers]]")[0]
+#: Won by reading the inscription once the garden's echo has been heard three times (a counter).
+COUNTED = SHRINE_ROOMS + """
+[[triggers]]
+on = "action"
+room = "garden"
+verb = "listen"
+add = { echoes = 1 }
+say = "An echo answers."
+
+[[triggers]]
+on = "action"
+room = "shrine"
+verb = "read"
+thing = "inscription"
+when = { counter_at_least = { echoes = 3 } }
+end = "won"
+"""
+#: Won by reading it with the idol, unwatched: the garden's eyes (a flag) are lost again in the hall.
+UNWATCHED = SHRINE_ROOMS + """
+[[triggers]]
+on = "enter"
+room = "garden"
+set = "watched"
+say = "Eyes follow you."
+
+[[triggers]]
+on = "action"
+room = "hall"
+verb = "listen"
+unset = "watched"
+say = "The eyes lose interest."
+
+[[triggers]]
+on = "action"
+room = "shrine"
+verb = "read"
+thing = "inscription"
+when = { carrying = "idol", not_flag = "watched" }
+end = "won"
+"""
+
+
+def test_the_scout_raises_a_counter_a_winning_trigger_wants(tmp_path: Path) -> None:
+    (tmp_path / "adventure.toml").write_text(COUNTED)
+    engine, said, result = run(load_adventure(tmp_path), "vaarn")
+    assert result.outcome == "won", said
+    assert said.count("listen") == 3 and said[-1] == "read inscription"
+    assert engine.state.counters["echoes"] == 3
+
+
+def test_the_scout_unsets_a_flag_a_winning_trigger_wants_unset(tmp_path: Path) -> None:
+    (tmp_path / "adventure.toml").write_text(UNWATCHED)
+    engine, said, result = run(load_adventure(tmp_path), "bind")
+    assert result.outcome == "won", said
+    assert said.index("listen") < said.index("read inscription") == len(said) - 1
+    assert "watched" not in engine.state.flags
+
+
+def test_a_counter_no_trigger_raises_is_named_as_the_step_beyond_the_scout(tmp_path: Path) -> None:
+    (tmp_path / "adventure.toml").write_text(COUNTED.replace("add = { echoes = 1 }", "add = { echoes = -1 }"))
+    _engine, _said, result = run(load_adventure(tmp_path), "vaarn", turns=20)
+    assert result.outcome == "timeout"
+    assert result.beyond == "triggers[2] needs counter 'echoes' at 3 or more, which no trigger the scout can fire raises"
+
+
+def test_an_npc_wanted_down_but_alive_is_struck_until_it_falls_and_never_once_dead(tmp_path: Path) -> None:
+    from game.authoring.aims import Task, plan
+
+    text = SHRINE_ROOMS.replace('items = ["idol"]', 'items = ["idol"]\nnpcs = ["thief"]') + """
+[npcs.thief]
+name = "thief"
+tier = 1
+
+[[triggers]]
+on = "action"
+room = "shrine"
+verb = "read"
+thing = "inscription"
+when = { npc_down = "thief" }
+end = "won"
+"""
+    (tmp_path / "adventure.toml").write_text(text)
+    engine = Engine.new_game(load_adventure(tmp_path), get_system("opend6"), 1)
+    first = plan(engine.world)
+    assert first is not None and first.tasks[0] == Task("defeat", npc="thief")
+    world = engine.world
+    world.npc_condition = lambda npc_id: "down"  # type: ignore[method-assign]
+    then = plan(world)
+    assert then is not None and then.tasks == (Task("act", room="shrine", verb="read", thing="inscription"),)
+    world.npc_condition = lambda npc_id: "dead"  # type: ignore[method-assign]
+    dead = plan(world)
+    assert dead is not None and dead.beyond == "triggers[1] needs npc 'thief' down but alive, and it is dead"
+
+
+def test_a_fled_foe_carrying_the_key_of_a_shut_way_is_struck(tmp_path: Path) -> None:
+    """A guard that broke and fled with the key is no foe now, but the way on needs its key."""
+    text = PACKED.replace('items = ["boulder", "knife"]', 'items = ["knife"]').replace(
+        'items = ["key"]', 'npcs = ["warden"]', 1)
+    text += '\n[npcs.warden]\nname = "warden"\ntier = 1\ndisposition = "neutral"\nitems = ["key"]\n'
+    (tmp_path / "adventure.toml").write_text(text)
+    engine = Engine.new_game(load_adventure(tmp_path), get_system("vaarn"), 1)
+    engine.opening()
+    scout = Scout(engine, 1, 30)
+    said = recorded(scout)
+    scout.step()
+    assert said == ["attack warden"]
