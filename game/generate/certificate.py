@@ -80,9 +80,9 @@ def make(seed: int, theme: str, size: str, folder: Path, *, fair: bool = True, w
 
     Without ``fair`` this is the seed's draft (danger 0), the adventure ``new`` and ``daily`` play.  With it,
     the fairness step tunes in two phases, each step's adventure walked again (a step whose walkthrough
-    fails is not taken): the danger dial (foes' number and tiers, for every system) while a system wins
-    under 40%, or one that cannot be tuned alone wins over 90%; then, for a system whose scripted player
-    still wins over 90% (Open Adventures, Vaarn, OpenD6), that system's own stat tables a tier up at a time.
+    fails is not taken): the danger dial (foes' number and tiers, for every system) while most systems miss
+    the band the same way; then, for each system still outside it, that system's own stat tables a tier up
+    (over 90%) or down (under 40%) at a time, the other systems' foes untouched.
     The adventure kept is the one nearest the band; its id says how it was tuned.
     """
     made = _draft(seed, theme, size, 0, {}, folder, walk=walk)
@@ -134,24 +134,35 @@ def make(seed: int, theme: str, size: str, folder: Path, *, fair: bool = True, w
 MAX_STEPS = 6
 
 
+#: How many tiers the fairness step may move one system's foes: down (BIND and Maelstrom have a row below
+#: tier 1) or up.
+SHIFT_RANGE = (-2, 3)
+
+
 def _next_step(rates: dict[str, float], danger: int, shifts: dict[str, int],
                dial_done: bool) -> tuple[int, dict[str, int], str] | None:
-    """The next setting to try: the danger dial first, then the systems' own tables; None when none helps."""
-    if not dial_done and min(rates.values()) < FAIR[0] and danger > DANGER_RANGE[0]:
+    """The next setting to try; None when none is left.
+
+    The danger dial (every system at once) only while most systems miss the band the same way; otherwise each
+    system that misses gets its own tables a tier up (over 90%) or down (under 40%), the others untouched."""
+    low = [s for s, r in rates.items() if r < FAIR[0]]
+    high = [s for s, r in rates.items() if r > FAIR[1]]
+    most = len(rates) // 2 + 1
+    if not dial_done and len(low) >= most and danger > DANGER_RANGE[0]:
         return danger - 1, shifts, f"danger {danger - 1}"
-    alone = [s for s, r in rates.items() if r > FAIR[1] and s not in SHIFTABLE]
-    if not dial_done and alone and min(rates.values()) >= FAIR[0] + 0.1 and danger < DANGER_RANGE[1]:
+    if not dial_done and len(high) >= most and not low and danger < DANGER_RANGE[1]:
         return danger + 1, shifts, f"danger {danger + 1}"
     changed = dict(shifts)
     for system in SHIFTABLE:
-        rate = rates.get(system, 0.5)
-        if rate > FAIR[1] and changed.get(system, 0) < 3:
-            changed[system] = changed.get(system, 0) + 1
-        elif rate < FAIR[0] and changed.get(system, 0) > 0:
-            changed[system] -= 1
-    if changed == shifts:
+        rate, now = rates.get(system, 0.5), changed.get(system, 0)
+        if rate > FAIR[1] and now < SHIFT_RANGE[1]:
+            changed[system] = now + 1
+        elif rate < FAIR[0] and now > SHIFT_RANGE[0]:
+            changed[system] = now - 1
+    changed = {s: n for s, n in changed.items() if n}
+    if changed == {s: n for s, n in shifts.items() if n}:
         return None
-    told = ", ".join(f"{s} {'+' if n >= 0 else ''}{n} tier" for s, n in changed.items() if n)
+    told = ", ".join(f"{s} {'+' if n >= 0 else ''}{n} tier" for s, n in changed.items())
     return danger, changed, f"own tables: {told or 'none'}"
 
 

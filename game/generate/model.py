@@ -6,6 +6,7 @@ written files follow from the seed alone (never from set or hash order).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,19 +23,34 @@ STEPS = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
 BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
 
 
-#: Systems whose foes the fairness step can make tougher on their own (a stat table of a higher tier's row),
-#: with the short name an adventure's id gives the step.
-SHIFTABLE = {"open_adventures": "oa", "vaarn": "va", "opend6": "od"}
+#: The systems whose foes the fairness step can make tougher or weaker on their own (a stat table of another
+#: tier's row of that system's own table), with the short name an adventure's id gives the step.
+SHIFTABLE = {"open_adventures": "oa", "vaarn": "va", "opend6": "od", "bind": "bi", "maelstrom": "ma"}
+
+GENERATED_ID = re.compile(r"gen-([a-z]+)-(small|medium|large)-([0-9]+)(?:-(harder|easier)([0-9]+))?"
+                          r"((?:-(?:oa|va|od|bi|ma)-?[0-9]+)*)$")
+_SHIFT = re.compile(r"-(oa|va|od|bi|ma)(-?[0-9]+)")
 
 
 def adventure_id(theme: str, size: str, seed: int, danger: int = 0, shifts: dict[str, int] | None = None) -> str:
     """``gen-THEME-SIZE-SEED``, then ``-harderN`` / ``-easierN`` when the fairness step turned the danger dial,
-    and ``-oaN`` / ``-odN`` when it made one system's foes N tiers tougher."""
+    and ``-oaN`` / ``-ma-N`` when it made one system's foes N tiers tougher / weaker."""
     turned = "" if danger == 0 else f"-harder{danger}" if danger > 0 else f"-easier{-danger}"
     for system, short in SHIFTABLE.items():
         if (shifts or {}).get(system):
             turned += f"-{short}{(shifts or {})[system]}"
     return f"gen-{theme}-{size}-{seed}{turned}"
+
+
+def parse_adventure_id(text: str) -> tuple[str, str, int, int, dict[str, int]] | None:
+    """Theme, size, seed, danger and shifts of a generated adventure's id (:func:`adventure_id`); None for another."""
+    found = GENERATED_ID.match(text)
+    if found is None:
+        return None
+    danger = int(found.group(5) or 0) * (-1 if found.group(4) == "easier" else 1)
+    systems = {short: system for system, short in SHIFTABLE.items()}
+    shifts = {systems[short]: int(n) for short, n in _SHIFT.findall(found.group(6))}
+    return found.group(1), found.group(2), int(found.group(3)), danger, shifts
 
 
 @dataclass
@@ -122,7 +138,7 @@ class Blueprint:
     theme: Theme
     size: str
     danger: int
-    shifts: dict[str, int] = field(default_factory=dict)  # system -> tiers its foes are made tougher by
+    shifts: dict[str, int] = field(default_factory=dict)  # system -> tiers its foes are made tougher by (< 0: weaker)
     rooms: dict[str, RoomPlan] = field(default_factory=dict)
     items: dict[str, ItemPlan] = field(default_factory=dict)
     npcs: dict[str, NpcPlan] = field(default_factory=dict)

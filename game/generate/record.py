@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,8 +41,6 @@ else:
     replay = deferred("game.replay")
 
 RECORD_FORMAT = 1
-GENERATED_ID = re.compile(r"gen-([a-z]+)-(small|medium|large)-([0-9]+)(?:-(harder|easier)([0-9]+))?"
-                          r"(?:-oa([0-9]+))?(?:-va([0-9]+))?(?:-od([0-9]+))?$")
 
 
 def log_hash(log: list[str]) -> str:
@@ -64,14 +61,13 @@ def make_record(engine: Any, save_path: Path | None, folder: Path | None = None)
                    "carried": sorted(world.carried())},
         "save": str(save_path) if save_path else None,
     }
-    generated = GENERATED_ID.match(adventure.id)
+    from game.generate.model import parse_adventure_id
+
+    generated = parse_adventure_id(adventure.id)
     if generated:
-        turned = int(generated.group(5) or 0) * (-1 if generated.group(4) == "easier" else 1)
-        record["generator"] = {"version": adventure.version, "theme": generated.group(1), "size": generated.group(2),
-                               "seed": int(generated.group(3)), "danger": turned,
-                               "shifts": {s: int(n) for s, n in (("open_adventures", generated.group(6)),
-                                                                 ("vaarn", generated.group(7)),
-                                                                 ("opend6", generated.group(8))) if n}}
+        theme, size, seed, danger, shifts = generated
+        record["generator"] = {"version": adventure.version, "theme": theme, "size": size, "seed": seed,
+                               "danger": danger, "shifts": shifts}
     return record
 
 
