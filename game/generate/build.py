@@ -72,12 +72,13 @@ def _chain(rng: random.Random, blueprint: Blueprint, mission: Mission) -> None:
     for lock, spec in zip(blueprint.locks, mission.locks, strict=True):
         door = blueprint.rooms[lock.room].exits[lock.direction]
         if lock.kind == "key":
-            thing, door_name = keys[lock.index % len(keys)]
+            thing, door_name, door_texts = keys[lock.index % len(keys)]
             key = people.new_item(blueprint, "key", thing, "tool")
             lock.item = key.id
             door.locked_by, door.name = key.id, f"the {door_name}"
-            door.description = words.fill(rng, theme, rng.choice(theme.phrases["door"]))
-            blueprint.rooms[lock.room].features.append(f"To the {lock.direction}, the {door_name} is shut.")
+            door.description = words.fill(rng, theme, rng.choice(door_texts))
+            blueprint.rooms[lock.room].features.append(
+                words.fill(rng, theme, rng.choice(theme.phrases["shut"]), dir=lock.direction, door=door_name))
             _door_scenery(blueprint, lock, door_name, door.description)
             _place_key(rng, blueprint, lock)
         elif lock.kind == "lever":
@@ -112,8 +113,8 @@ def _lever(rng: random.Random, blueprint: Blueprint, lock: Lock) -> None:
     blueprint.rooms[lock.room].fixed_scenery.append(lever)
     door.description = f"The {door_name}, worked by the {thing.name} beside it."
     _door_scenery(blueprint, lock, door_name, door.description)
-    blueprint.rooms[lock.room].features.append(
-        f"To the {lock.direction}, the {door_name} is shut; a {thing.name} is set in the wall beside it.")
+    blueprint.rooms[lock.room].features.append(words.fill(rng, theme, rng.choice(theme.phrases["lever_shut"]),
+                                                          dir=lock.direction, door=door_name, lever=thing.name))
     lock.aid_room = _quiet_room(rng, blueprint, lock.index, {lock.room, blueprint.market})
     blueprint.rooms[lock.aid_room].items.append(part.id)
     room = _room_ref(lock)

@@ -108,18 +108,18 @@ def _describe(rng: random.Random, blueprint: Blueprint, room: RoomPlan) -> str:
     theme = blueprint.theme
     assert room.place is not None
     # One material and one colour a room, so its scenery reads the same in the room's text and on examining.
-    fixed = {key: rng.choice(theme.words[key]) for key in ("material", "colour")}
+    fixed = {key: rng.choice(theme.words[key]) for key in theme.ROOM_FIXED if key in theme.words}
     sentences = [fill(rng, theme, rng.choice(room.place.openers), **fixed)]
     wheres = rng.sample(theme.words["where"], len(room.scenery))  # never the same place twice in a room
     for scenery, where in zip(room.scenery, wheres, strict=True):
         mention = fill(rng, theme, rng.choice(scenery.mentions), name=scenery.name, **fixed)
-        if rng.random() < 0.7:  # where it stands: the same scenery reads differently from room to room
+        if rng.random() < 0.85:  # where it stands: the same scenery reads differently from room to room
             mention = f"{mention[:-1]}, {where}."
         sentences.append(mention)
     if room.water and not room.place.water:
-        name, aliases, description, mention = theme.phrases["spring"]
-        room.scenery.append(Scenery("spring", name, tuple(aliases.split(",")), (description,), (mention,)))
-        sentences.append(fill(rng, theme, mention))
+        name, aliases, description, *mentions = theme.phrases["spring"]
+        room.scenery.append(Scenery("spring", name, tuple(aliases.split(",")), (description,), tuple(mentions)))
+        sentences.append(fill(rng, theme, rng.choice(mentions), **fixed))
     sentences += room.features
     room.scenery += room.fixed_scenery
     room.scenery_text = {s.id: fill(rng, theme, rng.choice(s.description), **fixed) for s in room.scenery}

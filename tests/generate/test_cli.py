@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.generate.names import GENERATOR_VERSION
 
 
 @pytest.mark.parametrize("argv", [
@@ -61,7 +62,7 @@ def test_new_plays_a_generated_adventure_and_leaves_a_record_that_verifies(
     records = list((tmp_path / "gen-salt-small-4" / "runs").glob("*.json"))
     assert len(records) == 1
     record = json.loads(records[0].read_text(encoding="utf-8"))
-    assert record["generator"] == {"version": "1.0.2", "theme": "salt", "size": "small", "seed": 4, "danger": 0,
+    assert record["generator"] == {"version": GENERATOR_VERSION, "theme": "salt", "size": "small", "seed": 4, "danger": 0,
                                    "shifts": {}}
     assert record["system"] == "maelstrom" and record["seed"] == 9 and record["commands"] >= 1
     assert main(["replay", "--verify", str(records[0])]) == 0

@@ -86,7 +86,7 @@ class Theme:
     bosses: tuple[Person, ...]
     merchants: tuple[Person, ...]
     wanderers: tuple[Person, ...]
-    keys: tuple[tuple[Thing, str], ...]  # a key and the door it opens ("the {door}")
+    keys: tuple[tuple[Thing, str, tuple[str, ...]], ...]  # a key, the door it opens ("the {door}"), the door's texts
     lamp: Thing
     levers: tuple[tuple[Thing, str, Thing], ...]  # a lever (fixed), the door it works, the part it lacks
     exotica: tuple[Thing, ...]  # reveal hidden ways
@@ -98,6 +98,10 @@ class Theme:
     armours: tuple[Thing, ...]
     healing: tuple[Thing, ...]
     phrases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    #: The word pools one room keeps to a single value, so a thing reads the same in the room's text and on
+    #: examining it, and no room is built of two stones at once.
+    ROOM_FIXED = ("material", "colour", "stone")
 
 
 def theme_ids() -> tuple[str, ...]:
