@@ -92,7 +92,7 @@ PLACES = (
     ), water=True),
     Place("engineering", ("Engine Room", "{Adj} Reactor Gallery", "Pump Station"), (
         "Pipes as thick as tree trunks cross the room, beaded with {adj} condensation.",
-        "A gallery of {material} looks down on silent turbines in a well of shadow.",
+        "A gallery of {material} looks down on silent turbines in a pit of shadow.",
         "Warning lights turn lazily here, painting everything {colour}.",
         "The engine room is a cave of {material} and {adj} machinery, lit by {light}.",
     ), (
