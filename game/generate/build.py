@@ -167,6 +167,14 @@ def _place_key(rng: random.Random, blueprint: Blueprint, lock: Lock) -> None:
     if lock.placement == "search":
         room.search, room.search_items = "normal", [lock.item]
         return
+    if lock.placement == "container" and blueprint.theme.containers:
+        holder = rng.choice(blueprint.theme.containers)
+        room.fixed_scenery.append(holder)
+        room.holders[holder.id] = [lock.item]
+        room.features.append(words.fill(rng, blueprint.theme, rng.choice(holder.mentions), name=holder.name))
+        return
+    if lock.placement == "container":
+        lock.placement = "floor"
     room.items.append(lock.item)
     if lock.placement == "dark" and room.id != blueprint.start:
         room.dark = True

@@ -2,7 +2,7 @@
 
 The abstract state is the player's room, the chain's things held (keys, the
 lamp, the exotica, the relic), the locks opened, the hidden ways and search
-finds found, the dark rooms lit, and the guardians and the boss defeated.
+finds found, the containers opened, the dark rooms lit, and the guardians and the boss defeated.
 Moves are the chain's own verbs: walk an open way, take, search, use the
 exotica, unlock, pull a lever, force a forceable door, buy from the merchant
 (and sell back: a sold thing is bought again with water, which the market's
@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from game.generate.model import Blueprint, Lock
 
-State = tuple[str, frozenset[str]]  # (room, facts): held:ID, open:N, found:N, searched:ROOM, lit:ROOM, down:NPC, sold:ID
+State = tuple[str, frozenset[str]]  # (room, facts): held:ID, open:N, found:N, searched:ROOM, opened:ROOM (its
+#                                     container), lit:ROOM, down:NPC, sold:ID
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,13 @@ def _visible_items(blueprint: Blueprint, room: str, facts: frozenset[str]) -> It
             yield from blueprint.npcs[npc_id].items
     if f"searched:{room}" in facts:
         yield from plan.search_items
+    if f"opened:{room}" in facts:
+        for contents in plan.holders.values():
+            yield from contents
+
+
+def _unlit(blueprint: Blueprint, room: str, facts: frozenset[str]) -> bool:
+    return blueprint.rooms[room].dark and f"lit:{room}" not in facts
 
 
 def _chain_items(blueprint: Blueprint) -> set[str]:
@@ -150,6 +158,8 @@ def _moves(blueprint: Blueprint, state: State) -> Iterator[State]:
             yield room, facts | {f"held:{item}", taken}
     if blueprint.rooms[room].search_items and f"searched:{room}" not in facts:
         yield room, facts | {f"searched:{room}"}
+    if blueprint.rooms[room].holders and f"opened:{room}" not in facts and not _unlit(blueprint, room, facts):
+        yield room, facts | {f"opened:{room}"}  # a shut container, never locked: opening it always works
     if room == blueprint.market:
         yield from _trade(blueprint, state, chain)
     for lock in blueprint.locks:

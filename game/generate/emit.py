@@ -115,6 +115,8 @@ def _room(room: RoomPlan, ids: dict[str, str]) -> dict[str, Any]:
 def _scenery(room: RoomPlan, scenery: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"name": scenery.name, "aliases": list(scenery.aliases),
                            "description": room.scenery_text[scenery.id]}
+    if scenery.kind:
+        out.update(kind=scenery.kind, closed=True, contents=list(room.holders.get(scenery.id, [])))
     if scenery.id in room.opened_text:
         direction, text = room.opened_text[scenery.id]
         out["descriptions"] = [{"when": {"exit_open": direction}, "text": text}]

@@ -17,13 +17,13 @@ from game.generate.model import SIZES
 #: Locks per size: (fewest, most).
 LOCKS = {"small": (2, 3), "medium": (4, 5), "large": (6, 9)}
 KINDS = ("key", "hidden", "lever", "guard")
-PLACEMENTS = ("floor", "search", "dark", "keeper")
+PLACEMENTS = ("floor", "search", "dark", "keeper", "container")
 
 
 @dataclass(frozen=True)
 class LockSpec:
     kind: str
-    placement: str = ""  # keys only: floor | search | dark | keeper
+    placement: str = ""  # keys only: floor | search | dark | keeper | container
     exotica: bool = False  # a hidden way that an exotica shows
 
 
@@ -69,14 +69,15 @@ def _kinds(rng: random.Random, count: int) -> list[str]:
 
 
 def _placements(rng: random.Random, count: int) -> list[str]:
-    """Where each key lies: floor, search, dark, keeper (a foe who carries it); dark and keeper at most once each.
+    """Where each key lies: floor, search, dark, keeper (a foe who carries it), container (shut in a chest or
+    a locker); dark and keeper at most once each.
 
     No key is sold by the merchant: the simulator's player buys arms and food, not keys, so a sold key
     would leave fairness unmeasured."""
-    found = ["floor", "search", "dark", "keeper"]
+    found = list(PLACEMENTS)
     rng.shuffle(found)
     while len(found) < count:
-        found.append(rng.choice(("floor", "search")))
+        found.append(rng.choice(("floor", "search", "container")))
     return found[:count]
 
 

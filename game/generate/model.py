@@ -86,6 +86,7 @@ class RoomPlan:
     scenery_text: dict[str, str] = field(default_factory=dict)  # scenery id -> its description, filled
     fixed_scenery: list[Scenery] = field(default_factory=list)  # the chain's (a lever, a door), named by a feature
     opened_text: dict[str, tuple[str, str]] = field(default_factory=dict)  # scenery id -> (exit, text once open)
+    holders: dict[str, list[str]] = field(default_factory=dict)  # container scenery id -> what is in it at the start
     features: list[str] = field(default_factory=list)  # sentences about what the mission put here
     name: str = ""
     description: str = ""
@@ -121,7 +122,7 @@ class Lock:
 
     index: int
     kind: str  # key | lever | hidden | guard
-    placement: str = ""  # for keys: floor | search | dark | merchant
+    placement: str = ""  # for keys: floor | search | dark | keeper | container
     room: str = ""
     direction: str = ""
     to: str = ""

@@ -6,6 +6,11 @@ from game.generate.emit import room_ids
 from game.generate.model import Blueprint
 
 
+def _holder(blueprint: Blueprint, room: str | None) -> str:
+    plan = blueprint.rooms.get(room or "")
+    return next((s.name for s in plan.fixed_scenery if s.kind == "container"), "?") if plan else "?"
+
+
 def chain_lines(blueprint: Blueprint) -> list[str]:
     """The chain of steps to the goal, one line a step, in the words of the written adventure."""
     names = {r.id: r.name for r in blueprint.rooms.values()}
@@ -19,6 +24,7 @@ def chain_lines(blueprint: Blueprint) -> list[str]:
                    "search": f"found by searching {names.get(lock.key_room or '', '?')}",
                    "dark": f"in the dark of {names.get(lock.key_room or '', '?')} (bring the {item.get(lock.aid or '', '')})",
                    "keeper": f"carried by the {npc.get(lock.npc or '', '?')} in {names.get(lock.key_room or '', '?')}",
+                   "container": f"shut in the {_holder(blueprint, lock.key_room)} in {names.get(lock.key_room or '', '?')}",
                    }.get(lock.placement, "")
             step = f"unlock {where} with the {item[lock.item]}, {got}"
         elif lock.kind == "lever" and lock.item and lock.aid:

@@ -299,6 +299,9 @@ def _get_key(walker: Walker, blueprint: Blueprint, lock: Any, ids: dict[str, str
         walker.fight_here(lock.npc)
     if lock.placement == "search":
         walker.search_until(lambda w: lock.item not in w.items_at(f"search:{key_room}"), lock.item)
+    if lock.placement == "container":
+        holder = next(s for s in blueprint.rooms[lock.key_room].fixed_scenery if s.kind == "container")
+        walker.say(f"open {holder.name}")
     walker.take(lock.item)
 
 

@@ -28,6 +28,7 @@ class Scenery:
     aliases: tuple[str, ...]
     description: tuple[str, ...]  # templates; one is chosen
     mentions: tuple[str, ...]  # sentences naming it in a room's text, "{name}" for its name
+    kind: str = ""  # "container" for one that holds a key of the chain (shut at the start)
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ class Theme:
     armours: tuple[Thing, ...]
     healing: tuple[Thing, ...]
     phrases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    containers: tuple[Scenery, ...] = ()  # shut things a key of the chain may lie in (kind "container")
 
     #: The word pools one room keeps to a single value, so a thing reads the same in the room's text and on
     #: examining it, and no room is built of two stones at once.

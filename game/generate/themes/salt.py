@@ -347,6 +347,18 @@ THEME = Theme(
         Thing("aloe salve", ("salve", "aloe"), "A jar of green salve that smells of cut leaves.", (("effect", {"heal": "d6"}),)),
         Thing("bitter resin", ("resin",), "A lump of amber resin: chewed, it closes wounds.", (("effect", {"heal": "d6"}),)),
     ),
+    containers=(
+        S("clay-jar", "sealed jar", ("jar", "pot", "lid"), ("A tall jar of fired clay, its lid waxed shut against the sand.",),
+          ("A sealed jar stands half buried in the sand, its lid waxed shut.",
+           "Someone has left a sealed jar here, its lid tied down with cord.",
+           "A sealed jar leans in a hollow, lid shut, its clay crazed by the sun."), "container"),
+        S("cedar-chest", "cedar chest", ("chest", "box", "lid"), ("A small chest of dark cedar, bound with brass, its lid shut.",),
+          ("A cedar chest sits in the sand, lid shut.", "A cedar chest, its brass corners green, lies closed here.",
+           "A closed cedar chest has been wedged between two stones."), "container"),
+        S("saddlebag", "saddlebag", ("bag", "saddlebags", "flap"), ("A camel's saddlebag of tooled leather, buckled shut.",),
+          ("A saddlebag lies where a camel must have fallen, its flap buckled shut.",
+           "A saddlebag of tooled leather hangs from a stake, buckled shut."), "container"),
+    ),
     phrases={
         "spring": ("seep", "water,pool,basin,crack", "Water beads out of the rock into a basin no bigger than two hands.",
                    "Water seeps from a crack into a little {adj} basin.",

@@ -317,6 +317,18 @@ THEME = Theme(
         Thing("medkit", ("kit",), "A white medkit with a red cross, still sealed.", (("effect", {"heal": "d6"}),)),
         Thing("stim patch", ("patch", "stim"), "An adhesive stim patch: a jolt and a closed wound.", (("effect", {"heal": "d6"}),)),
     ),
+    containers=(
+        S("supply-locker", "supply locker", ("locker", "door"), ("A grey supply locker with a stencilled number, its door shut.",),
+          ("A supply locker stands against the wall, its door shut.",
+           "A supply locker, dented but shut, is bolted to the deck.",
+           "Someone has shut a supply locker here and scrawled KEEP OUT on it."), "container"),
+        S("tool-chest", "tool chest", ("chest", "box", "lid"), ("A red tool chest on castors, its lid down.",),
+          ("A tool chest on castors has rolled against the wall, lid shut.",
+           "A red tool chest sits here with its lid shut."), "container"),
+        S("cargo-case", "cargo case", ("case", "lid"), ("A hard-shelled case with snap latches, closed.",),
+          ("A cargo case lies on the deck, its latches snapped shut.",
+           "A closed cargo case has been wedged behind a strut."), "container"),
+    ),
     phrases={
         "spring": ("leaking pipe", "pipe,leak,water,bucket",
                    "A coolant-clean water main, cracked and dripping steadily into a bucket.",
