@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import json
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,7 @@ class Certificate:
     dead_ends: int = -1
     shortest: int = -1
     fairness: dict[str, float] = field(default_factory=dict)  # system -> win rate
+    runs: int = 0  # the runs a system the win rates are of
     fair: str = "not measured"  # fair | unfair: ... | not measured
     danger: int = 0
     shifts: dict[str, int] = field(default_factory=dict)
@@ -75,7 +77,7 @@ def _systems() -> tuple[str, ...]:
 
 
 def make(seed: int, theme: str, size: str, folder: Path, *, fair: bool = True, walk: bool = True,
-         jobs: int = 0, runs: int = RUNS) -> Generated:
+         jobs: int = 0, runs: int = RUNS, progress: Callable[[str], None] | None = None) -> Generated:
     """Generate, write to ``folder`` and certify one adventure.
 
     Without ``fair`` this is the seed's draft (danger 0), the adventure ``new`` and ``daily`` play.  With it,
@@ -83,8 +85,11 @@ def make(seed: int, theme: str, size: str, folder: Path, *, fair: bool = True, w
     fails is not taken): the danger dial (foes' number and tiers, for every system) while most systems miss
     the band the same way; then, for each system still outside it, that system's own stat tables a tier up
     (over 90%) or down (under 40%) at a time, the other systems' foes untouched.
-    The adventure kept is the one nearest the band; its id says how it was tuned.
+    The adventure kept is the one nearest the band; its id says how it was tuned.  ``progress`` is told
+    each phase as it begins ("" when all is done).
     """
+    tell = progress or (lambda _what: None)
+    tell("checking and walking the chain under five systems")
     made = _draft(seed, theme, size, 0, {}, folder, walk=walk)
     tuning: list[str] = []
     for easier in (-1, -2):  # a walkthrough lost under every seed tried: the dial down (the boss a tier less)
@@ -93,7 +98,9 @@ def make(seed: int, theme: str, size: str, folder: Path, *, fair: bool = True, w
         tuning.append(f"danger {easier}: the walkthrough lost under some system at danger {easier + 1}")
         made = _draft(seed, theme, size, easier, {}, folder, walk=walk)
     if not fair or not made.certificate.clean or made.certificate.walkthrough.startswith("failed"):
+        tell("")
         return _finish(made, folder, tuning)
+    tell(f"fairness, {runs} runs under each of five systems")
     _measure(made, folder, runs, jobs)
     best = made
     written = made  # the draft whose files are in the folder now
@@ -107,6 +114,7 @@ def make(seed: int, theme: str, size: str, folder: Path, *, fair: bool = True, w
         if step is None:
             break
         next_danger, next_shifts, why = step
+        tell(f"tuning ({why}), {runs} runs under each of five systems")
         candidate = written = _draft(seed, theme, size, next_danger, next_shifts, folder, walk=walk)
         taken = candidate.certificate.clean and not candidate.certificate.walkthrough.startswith("failed")
         if taken:
@@ -125,9 +133,11 @@ def make(seed: int, theme: str, size: str, folder: Path, *, fair: bool = True, w
         fairness, seconds = best.certificate.fairness, best.certificate.seconds
         best = _draft(seed, theme, size, danger, shifts, folder, walk=walk)
         best.certificate.fairness, best.certificate.seconds["fairness"] = fairness, seconds.get("fairness", 0.0)
+        best.certificate.runs = runs
     cert = best.certificate
     miss = _miss(cert.fairness)
     cert.fair = "fair" if miss == 0 else f"unfair: win rates {_rates(cert.fairness)} (40-90% wanted)"
+    tell("")
     return _finish(best, folder, tuning)
 
 
@@ -169,6 +179,7 @@ def _next_step(rates: dict[str, float], danger: int, shifts: dict[str, int],
 def _measure(made: Generated, folder: Path, runs: int, jobs: int) -> None:
     started = time.perf_counter()
     made.certificate.fairness = _fairness(folder, runs, jobs)
+    made.certificate.runs = runs
     made.certificate.seconds["fairness"] = round(time.perf_counter() - started, 2)
 
 

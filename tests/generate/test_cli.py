@@ -103,3 +103,37 @@ def test_generate_caps_jobs_at_the_cores_with_a_note(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     cores = os.cpu_count() or 1
     assert f"--jobs 300 is more than this machine's {cores} core" in result.stderr
+
+
+def test_new_says_what_is_proven_and_how_to_measure_fairness(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WAYFARER_SAVES", str(tmp_path))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("look\n"))
+    assert main(["new", "--seed", "6", "--theme", "station", "--size", "small", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "Proven before play: it checks clean, and no move can lose the goal" in out
+    assert "wayfarer generate --seed 6 --theme station --size small measures both" in out
+    assert out.index("Proven before play") < out.index("played under")
+
+
+def test_daily_is_certified_once_with_fairness_and_then_starts_from_its_cache(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.generate.commands as generated
+
+    monkeypatch.setenv("WAYFARER_SAVES", str(tmp_path))
+    monkeypatch.setattr(generated, "DAILY_RUNS", 2)  # the full certificate's steps, with few runs
+    monkeypatch.setattr(sys, "stdin", io.StringIO("look\n"))
+    assert main(["daily", "--date", "2026-01-02", "--plain"]) == 0
+    first = capsys.readouterr().out
+    assert "The adventure of 2026-01-02" in first and "its walkthrough wins under all five systems" in first
+    assert "A scripted player wins, in 2 runs under each system" in first
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the day's adventure was made again")
+
+    monkeypatch.setattr(generated, "make", refuse)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("look\n"))
+    assert main(["daily", "--date", "2026-01-02", "--plain"]) == 0
+    again = capsys.readouterr().out
+    assert again.split("played under")[0] == first.split("played under")[0]
+    assert list((tmp_path / "generated" / "daily").glob("2026-01-02-*.json"))
