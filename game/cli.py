@@ -232,7 +232,8 @@ def _add_new(sub: Subparsers, saves_text: str) -> None:
 
 
 def _add_daily(sub: Subparsers, saves_text: str) -> None:
-    daily = sub.add_parser("daily", help="play the generated adventure of the day (the same for every player)",
+    daily = sub.add_parser("daily", help="play the generated adventure of the day (the same for every player; "
+                           "its first start that day certifies it, fairness included, in a few minutes)",
                            epilog=saves_text, formatter_class=argparse.RawDescriptionHelpFormatter)
     daily.add_argument("--date", metavar="YYYY-MM-DD", type=text, help="another day's adventure")
     daily.add_argument("--play-seed", type=seed, help="the run's own seed (dice), as play's --seed")
