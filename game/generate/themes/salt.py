@@ -145,7 +145,7 @@ PLACES = (
     ), (
         S("boulder", "boulder", ("rock", "boulders"), ("A slab of {stone} fallen from the wall above, split clean in two.",),
           ("A boulder the size of a hut blocks half the floor.", "The {wind} moans round a {adj} boulder.",
-           "A boulder of {stone} lies split in two.", "A {colour} boulder leans against the wall.")),
+           "A boulder of {stone} lies split in two.", "A boulder streaked {colour} leans against the wall.")),
         S("wall-carvings", "wall carvings", ("carvings", "wall", "walls"), ("Hunters and long-legged beasts, pecked into the {stone}.",),
           ("Carvings of hunters run along the wall.", "Someone carved {adj} beasts into the wall.",
            "Wall carvings in faded {colour} show a hunt.", "The wall carvings are half lost to the {wind}.")),
@@ -226,7 +226,7 @@ THEME = Theme(
         "{Feeling}; the air tastes of {smell}.",
         "{Light} lies over everything, and {sound} is the only thing that moves.",
         "{Feeling}; the {wind} brings {smell}.",
-        "Far off, {sound} carries on the {adj} air.",
+        "Far off, {sound} carries on the {wind}.",
         "The {light} makes the {adj} ground swim before your eyes.",
         "{Feeling}, and the {light} gives no mercy.",
         "The {wind} drops for a moment, and you hear {sound}.",

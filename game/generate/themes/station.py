@@ -14,7 +14,7 @@ DOCK = Place("dock", ("Docking Collar", "{Adj} Airlock", "Boarding Tube"), (
 ), (
     S("umbilical", "umbilical", ("tube", "hose", "shuttle"), ("A ribbed hose back to your shuttle. Your way home.",),
       ("The umbilical flexes with every breath of the station.", "Frost beads on the umbilical's seals.",
-       "The umbilical glows {colour} where its seals meet.", "A {adj} umbilical sags back towards your shuttle.")),
+       "The umbilical glows {colour} where its seals meet.", "The umbilical sags back towards your shuttle under the {light}.")),
     S("hazard-stripes", "hazard stripes", ("stripes", "paint"), ("Yellow and black, worn through to bare metal where boots scuffed.",),
       ("Hazard stripes frame the hatch.", "The hazard stripes are scuffed to bare metal.",
        "{Adj} hazard stripes run round the collar.", "Hazard stripes show {colour} under the {light}.")),
@@ -59,7 +59,7 @@ PLACES = (
     ), (
         S("conduit", "conduit", ("conduits", "cables", "bundle"), ("Cables in {colour} sleeves, warm to the touch.",),
           ("Conduit runs overhead, humming.", "A {adj} conduit sags from its clips.",
-           "Conduit in {colour} sleeves snakes along the ceiling.", "A conduit sparks, {adj}, then goes quiet.")),
+           "Conduit in {colour} sleeves snakes along the ceiling.", "A conduit sparks {colour}, then goes quiet.")),
         S("panel", "loose panel", ("panel", "panels"), ("A wall panel of {material} hanging by one bolt. Behind it, dust and wires.",),
           ("A loose panel taps against the wall.", "A {adj} loose panel swings in a draught.",
            "A loose panel of {material} gapes on dead wiring.", "A loose panel rattles {adj} in its frame.")),
@@ -68,7 +68,7 @@ PLACES = (
         "Bunks stacked three high line the walls, their {colour} curtains drawn on nothing.",
         "Personal things lie where the crew left them: photographs, a cup, a shoe, all {adj} with dust.",
         "A cabin walled in {material}, its door jammed half open by a fallen locker.",
-        "The bunkroom is {adj} and close; {light} falls across a deck of {material}.",
+        "The bunkroom is cramped and close; {light} falls across a deck of {material}.",
     ), (
         S("bunks", "bunks", ("bunk", "beds", "bed"), ("Narrow mattresses, strapped down against a spin that failed.",),
           ("The bunks are made, as if the crew meant to come back.", "Curtains drift over the {adj} bunks.",
@@ -98,9 +98,9 @@ PLACES = (
     ), (
         S("pipes", "pipes", ("pipe", "pipework"), ("Insulated pipes, stencilled with flow arrows that point everywhere.",),
           ("Pipes knock and tick overhead.", "The pipes sweat {adj} drops.",
-           "Pipes painted {colour} cross overhead.", "The pipes groan under {adj} pressure.")),
+           "Pipes painted {colour} cross overhead.", "The pipes groan, and {sound} answers.")),
         S("turbine", "turbine", ("turbines", "engine"), ("Its blades are still. Someone chalked a face on the housing.",),
-          ("A turbine stands silent below.", "The {adj} turbine creaks as it cools.",
+          ("A turbine stands silent below.", "The turbine creaks as it cools in the {light}.",
            "A turbine's housing shows {colour} scorch marks.")),
     )),
     Place("lab", ("Research Lab", "{Adj} Laboratory", "Specimen Hall"), (
@@ -111,7 +111,7 @@ PLACES = (
     ), (
         S("tanks", "specimen tanks", ("tank", "tanks", "specimens"), ("Tall tanks. Something in one of them has a hand.",),
           ("Specimen tanks bubble faintly.", "Something drifts in a {adj} specimen tank.",
-           "The specimen tanks glow a {adj} {colour}.")),
+           "The specimen tanks glow {colour} in the gloom.")),
         S("bench", "lab bench", ("bench", "benches", "glassware"), ("A steel bench, scarred, with a sink of stained enamel.",),
           ("Broken glassware covers a lab bench.", "A lab bench is scorched black.",
            "A {adj} lab bench holds a rack of {colour} vials.")),
@@ -140,7 +140,7 @@ PLACES = (
            "A surgical lamp casts a {colour} ring on the floor.")),
         S("cabinet", "drug cabinet", ("cabinet",), ("A glass-fronted cabinet, emptied long ago by someone in a hurry.",),
           ("A drug cabinet stands open and bare.", "The drug cabinet's glass is starred with cracks.",
-           "A {adj} drug cabinet hangs askew.")),
+           "A drug cabinet hangs askew under the {light}.")),
     )),
     Place("chapel", ("Quiet Room", "{Adj} Chapel", "Memorial Alcove"), (
         "A small room with soft {colour} walls and a bench facing a blank screen.",
@@ -171,7 +171,7 @@ THEME = Theme(
         "material": ("brushed steel", "grey composite", "scuffed plastic", "cracked ceramic", "foam-backed panelling",
                      "riveted alloy", "mesh grating", "pitted aluminium"),
         "sound": ("a slow drip", "the creak of the hull", "a far-off alarm", "air hissing from a vent",
-                  "a tapping you cannot place", "a distant hum", "a relay clicking", "a fan spinning down",
+                  "a tapping you cannot place", "a low hum", "a relay clicking", "a fan spinning down",
                   "metal groaning as it cools", "a door cycling somewhere", "static from a dead speaker",
                   "the tick of your suit's counter"),
         "smell": ("ozone", "burnt plastic", "old sweat", "rust", "antiseptic", "mould", "hot wiring", "coolant",
@@ -196,7 +196,7 @@ THEME = Theme(
         "The air tastes of {smell}; somewhere there is {sound}.",
         "In the {light} your breath hangs like smoke, and you hear {sound}.",
         "You hear {sound}, then the station is still again.",
-        "{Light} washes over everything, and the deck is {adj} underfoot.",
+        "{Light} washes over everything, and {sound} comes from below.",
         "A draught from a vent carries {smell}, and {sound}.",
         "Far off, {sound} echoes down the decks.",
         "The {light} makes your shadow jump at every step; the air smells of {smell}.",
