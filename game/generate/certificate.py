@@ -115,14 +115,18 @@ def make(seed: int, theme: str, size: str, folder: Path, *, fair: bool = True, w
             break
         next_danger, next_shifts, why = step
         tell(f"tuning ({why}), {runs} runs under each of five systems")
-        candidate = written = _draft(seed, theme, size, next_danger, next_shifts, folder, walk=walk)
-        taken = candidate.certificate.clean and not candidate.certificate.walkthrough.startswith("failed")
+        if _same(best.blueprint, build(seed, theme, size, next_danger, next_shifts)):
+            tuning.append(f"{why}: changes no foe; not taken")
+            taken = False
+        else:
+            candidate = written = _draft(seed, theme, size, next_danger, next_shifts, folder, walk=walk)
+            taken = candidate.certificate.clean and not candidate.certificate.walkthrough.startswith("failed")
+            if not taken:
+                tuning.append(f"{why}: the walkthrough lost under some system; not taken")
         if taken:
             _measure(candidate, folder, runs, jobs)
             taken = _miss(candidate.certificate.fairness) < _miss(rates)
             tuning.append(f"{why}: {_rates(candidate.certificate.fairness)}" + ("" if taken else "; not taken"))
-        else:
-            tuning.append(f"{why}: the walkthrough lost under some system; not taken")
         if taken:
             best, danger, shifts = candidate, next_danger, next_shifts
         elif next_danger != danger and not dial_done:
@@ -142,6 +146,18 @@ def make(seed: int, theme: str, size: str, folder: Path, *, fair: bool = True, w
 
 
 MAX_STEPS = 6
+
+
+def _same(one: Blueprint, other: Blueprint) -> bool:
+    """Whether two settings write the same adventure but for its id (a step that changes no foe is not measured:
+    the dial may have nothing left to turn, a tier may be the table's last)."""
+    from game.generate.emit import adventure_tables
+
+    first, second = adventure_tables(one), adventure_tables(other)
+    for tables in (first, second):
+        tables["adventure.toml"] = {**tables["adventure.toml"],
+                                    "adventure": {**tables["adventure.toml"]["adventure"], "id": ""}}
+    return first == second
 
 
 #: How many tiers the fairness step may move one system's foes: down (BIND and Maelstrom have a row below

@@ -46,3 +46,11 @@ def test_weaker_bind_and_maelstrom_foes_are_written_checked_and_named(tmp_path: 
         weaker = apply_stats(npc_from_tier(1, "biological"), npc.stats["maelstrom"])
         assert weaker.attributes["strength"] < npc_from_tier(1, "biological").attributes["strength"]
         assert "vaarn" not in npc.stats and "opend6" not in npc.stats
+
+
+def test_a_step_that_changes_no_foe_is_known_before_it_is_measured() -> None:
+    from game.generate.certificate import _same
+
+    topped = build(3, "salt", "medium", 0, {"opend6": 4})  # every foe (tier 1 or more) at the last row, 5
+    assert _same(topped, build(3, "salt", "medium", 0, {"opend6": 5}))
+    assert not _same(topped, build(3, "salt", "medium", 0, {"opend6": 3}))
