@@ -29,7 +29,7 @@ from game.authoring.transcript import run_all
 from game.authoring.warnings import check_warnings
 from game.generate.build import DANGER_RANGE, build
 from game.generate.deadends import search
-from game.generate.emit import render, room_ids, write_folder
+from game.generate.emit import adventure_tables, render, room_ids, write_folder
 from game.generate.model import GENERATOR_VERSION, SHIFTABLE, Blueprint
 from game.generate.walkthrough import WalkthroughError, walkthrough
 from game.rules.registry import SYSTEM_IDS
@@ -151,8 +151,6 @@ MAX_STEPS = 6
 def _same(one: Blueprint, other: Blueprint) -> bool:
     """Whether two settings write the same adventure but for its id (a step that changes no foe is not measured:
     the dial may have nothing left to turn, a tier may be the table's last)."""
-    from game.generate.emit import adventure_tables
-
     first, second = adventure_tables(one), adventure_tables(other)
     for tables in (first, second):
         tables["adventure.toml"] = {**tables["adventure.toml"],

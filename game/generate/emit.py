@@ -18,6 +18,9 @@ import tomli_w
 from game.generate.model import GENERATOR_VERSION, Blueprint, ExitPlan, RoomPlan
 from game.generate.people import slug
 from game.paths import saves_home
+from game.systems.bind.traits import TIER_STATS as BIND_TIERS
+from game.systems.maelstrom.build import NPC_ABILITIES, NPC_TIERS
+from game.systems.maelstrom.sheet import MENTAL, PHYSICAL
 from game.systems.open_adventures.dice import TIER_STATS
 from game.systems.opend6.codes import ATTRIBUTES
 from game.systems.opend6.make import COMBAT_SKILLS, TIERS
@@ -171,8 +174,6 @@ def shifted_stats(system: str, tier: int) -> dict[str, Any]:
     how the fairness step makes one system's foes tougher or weaker while the others keep the NPC's tier.
     BIND and Maelstrom go one row below tier 1 (the generator's own), the others stop at tier 1."""
     if system == "bind":
-        from game.systems.bind.traits import TIER_STATS as BIND_TIERS
-
         tier = max(0, min(5, tier))
         return dict(BIND_TIER_0) if tier == 0 else dict(BIND_TIERS[tier])
     if system == "maelstrom":
@@ -191,9 +192,6 @@ def shifted_stats(system: str, tier: int) -> dict[str, Any]:
 def _maelstrom_stats(tier: int) -> dict[str, Any]:
     """A Maelstrom stat table of one row: every physical and mental attribute, the NPC abilities, Willpower,
     armour (the shape of ``npc_from_tier``, laid over the NPC's own tier by ``apply_stats``)."""
-    from game.systems.maelstrom.build import NPC_ABILITIES, NPC_TIERS
-    from game.systems.maelstrom.sheet import MENTAL, PHYSICAL
-
     row = MAELSTROM_TIER_0 if tier == 0 else NPC_TIERS[tier]
     return {"attributes": {**{name: row["physical"] for name in PHYSICAL}, **{name: row["mental"] for name in MENTAL}},
             "abilities": {name: row["ability"] for name in NPC_ABILITIES},

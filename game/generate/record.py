@@ -61,9 +61,7 @@ def make_record(engine: Any, save_path: Path | None, folder: Path | None = None)
                    "carried": sorted(world.carried())},
         "save": str(save_path) if save_path else None,
     }
-    from game.generate.model import parse_adventure_id
-
-    generated = parse_adventure_id(adventure.id)
+    generated = generate_model.parse_adventure_id(adventure.id)
     if generated:
         theme, size, seed, danger, shifts = generated
         record["generator"] = {"version": adventure.version, "theme": theme, "size": size, "seed": seed,
