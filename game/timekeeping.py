@@ -33,7 +33,8 @@ def advance(turn: Turn, minutes: int) -> None:
 def end_of_day(turn: Turn, day: int) -> None:
     """Settle water and food for the day that just ended."""
     state = turn.world.state
-    if state.drank_day <= day - turn.play.sheet_view(turn.world).water_days:
+    view = turn.play.sheet_view(turn.world)
+    if state.drank_day <= day - view.water_days:
         if turn.world.room.water_source:  # a day spent by the water ends with a drink of it, not a ration
             state.drank_day = day
             state.thirst_days = 0
@@ -46,7 +47,7 @@ def end_of_day(turn: Turn, day: int) -> None:
         else:
             state.thirst_days += 1
             turn.say(_thirst_line(state.thirst_days))
-    if state.ate_day < day:
+    if view.daily_meals and state.ate_day < day:
         if state.food > 0:
             state.food -= 1
             state.ate_day = day

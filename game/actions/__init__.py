@@ -104,6 +104,9 @@ class SheetView:
     #: Whether a player down gets up only through a fed long rest (a healing item aside), not
     #: any rest: the stranded rule (:func:`game.play.living.stranded`) asks when they are down.
     long_rest_to_rise: bool = False
+    #: Whether a meal is eaten (or missed) at each day's end (:mod:`game.timekeeping`): not for
+    #: Vaarn's synthetics, nor under its option ``meals = "rests-only"``.
+    daily_meals: bool = True
 
 
 class PlayHooks(Protocol):

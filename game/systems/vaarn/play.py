@@ -345,7 +345,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         sheet = player_of(world)
         drinker = dataclasses.replace(sheet, synthetic=True) if world.adventure.player.synthetic else sheet
         return SheetView(self.system.health(sheet), tuple(self.system.sheet_lines(sheet)),
-                         water_days=life.water_interval(drinker))
+                         water_days=life.water_interval(drinker),
+                         daily_meals=self.system.options["meals"] == "daily" and not drinker.synthetic)
 
     def on_enter_room(self, turn: Turn) -> None:
         disengage_all(turn.world)
