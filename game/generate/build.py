@@ -13,7 +13,7 @@ from collections import deque
 from game.errors import UsageError
 from game.generate import people, words
 from game.generate.mission import Mission, plan_mission
-from game.generate.model import GENERATOR_VERSION, SIZES, Blueprint, Lock
+from game.generate.model import GENERATOR_VERSION, SIZES, Blueprint, Lock, RoomPlan
 from game.generate.space import SpaceError, lay_out
 from game.generate.themes import Scenery, load_theme
 
@@ -77,8 +77,8 @@ def _chain(rng: random.Random, blueprint: Blueprint, mission: Mission) -> None:
             lock.item = key.id
             door.locked_by, door.name = key.id, f"the {door_name}"
             door.description = words.fill(rng, theme, rng.choice(door_texts))
-            blueprint.rooms[lock.room].features.append(
-                words.fill(rng, theme, rng.choice(theme.phrases["shut"]), dir=lock.direction, door=door_name))
+            _shut_feature(blueprint.rooms[lock.room], lock.direction, door_name,
+                          words.fill(rng, theme, rng.choice(theme.phrases["shut"]), dir=lock.direction, door=door_name))
             _door_scenery(blueprint, lock, door_name, door.description)
             _place_key(rng, blueprint, lock)
         elif lock.kind == "lever":
@@ -113,8 +113,9 @@ def _lever(rng: random.Random, blueprint: Blueprint, lock: Lock) -> None:
     blueprint.rooms[lock.room].fixed_scenery.append(lever)
     door.description = f"The {door_name}, worked by the {thing.name} beside it."
     _door_scenery(blueprint, lock, door_name, door.description)
-    blueprint.rooms[lock.room].features.append(words.fill(rng, theme, rng.choice(theme.phrases["lever_shut"]),
-                                                          dir=lock.direction, door=door_name, lever=thing.name))
+    _shut_feature(blueprint.rooms[lock.room], lock.direction, door_name,
+                  words.fill(rng, theme, rng.choice(theme.phrases["lever_shut"]),
+                             dir=lock.direction, door=door_name, lever=thing.name))
     lock.aid_room = _quiet_room(rng, blueprint, lock.index, {lock.room, blueprint.market})
     blueprint.rooms[lock.aid_room].items.append(part.id)
     room = _room_ref(lock)
@@ -122,6 +123,13 @@ def _lever(rng: random.Random, blueprint: Blueprint, lock: Lock) -> None:
         "on": "action", "verb": "shove", "thing": lever.id, "room": room, "when": {"carrying": part.id},
         "open": f"{room}/{lock.direction}",
         "refuse": rng.choice(theme.phrases["lever"]).format(lever=thing.name, door=door_name)})
+
+
+def _shut_feature(room: RoomPlan, direction: str, door_name: str, sentence: str) -> None:
+    """The room's sentence that a way is shut, and the one said in its place once the way is open (the
+    room's text follows the world: see emit)."""
+    room.features.append(sentence)
+    room.shut_features[sentence] = (direction, f"The {door_name} stands open, the way {direction} clear.")
 
 
 def _door_scenery(blueprint: Blueprint, lock: Lock, door_name: str, description: str) -> None:

@@ -8,6 +8,7 @@ is a function of the blueprint alone: keys in a fixed order, no timestamps.
 """
 from __future__ import annotations
 
+import itertools
 import os
 import tempfile
 from pathlib import Path
@@ -112,7 +113,24 @@ def _room(room: RoomPlan, ids: dict[str, str]) -> dict[str, Any]:
         out["dark"] = {"not_flag": room.dark_flag}
     if room.scenery:
         out["scenery"] = {s.id: _scenery(room, s) for s in room.scenery}
+    if room.shut_features:
+        out["descriptions"] = _opened_descriptions(room)
     return out
+
+
+def _opened_descriptions(room: RoomPlan) -> list[dict[str, Any]]:
+    """The room's text once its shut ways open: one entry for each set of open ways, the largest first
+    (the first entry that holds wins), each with the shut sentences of those ways said open."""
+    shut = list(room.shut_features.items())
+    entries: list[dict[str, Any]] = []
+    for size in range(len(shut), 0, -1):
+        for chosen in itertools.combinations(shut, size):
+            text = room.description
+            for sentence, (_direction, opened) in chosen:
+                text = text.replace(sentence, opened)
+            entries.append({"when": {"exit_open": [d for _s, (d, _o) in chosen] if size > 1 else chosen[0][1][0]},
+                            "text": text})
+    return entries
 
 
 def _scenery(room: RoomPlan, scenery: Any) -> dict[str, Any]:

@@ -88,6 +88,8 @@ class RoomPlan:
     opened_text: dict[str, tuple[str, str]] = field(default_factory=dict)  # scenery id -> (exit, text once open)
     holders: dict[str, list[str]] = field(default_factory=dict)  # container scenery id -> what is in it at the start
     features: list[str] = field(default_factory=list)  # sentences about what the mission put here
+    #: a feature that says a way is shut -> (its direction, the sentence said once it is open)
+    shut_features: dict[str, tuple[str, str]] = field(default_factory=dict)
     name: str = ""
     description: str = ""
 

@@ -88,7 +88,7 @@ PLACES = (
            "Grow trays glow {colour} under lamps nobody switched off.")),
         S("vines", "vines", ("vine", "leaves", "plants"), ("Vines as thick as a wrist, with leaves that turn towards your lamp.",),
           ("Vines have swallowed a gantry.", "The vines stir though the air is still.",
-           "{Colour} vines hang in loops from the racks.", "The vines smell {adj} and green.")),
+           "{Colour} vines hang in loops from the racks.", "The vines smell of sap and damp.")),
     ), water=True),
     Place("engineering", ("Engine Room", "{Adj} Reactor Gallery", "Pump Station"), (
         "Pipes as thick as tree trunks cross the room, beaded with {adj} condensation.",
