@@ -253,6 +253,11 @@ class Engine:
         """The system's own verbs as the parser reads them (see :func:`game.parser.phrases_of`)."""
         return {**author_phrases(self.adventure), **parser.phrases_of(self.play.verbs())}
 
+    def _names_something(self, word: str) -> bool:
+        """Whether ``word`` is a noun of the adventure; asked only of a line with a comma, so the
+        vocabulary is built at the first such line, not at every start."""
+        return word in vocabulary(self.world)
+
     def submit(self, text: str) -> Report:
         """Run one line of player input (several commands, maybe) and report what happened.
 
@@ -262,8 +267,7 @@ class Engine:
         a KeyboardInterrupt outside a command (Ctrl-C during one takes it back: see :meth:`_submit_guarded`).
         """
         if self.asking is None and self.pending is None and self.meta.confirming is None:
-            known = vocabulary(self.world)
-            text = parser.addressed(text, known.__contains__, self.extra_verbs) or text  # "pilgrim, hello"
+            text = parser.addressed(text, self._names_something, self.extra_verbs) or text  # "pilgrim, hello"
         # "save ." names a slot (refused), as "load ." does: one word after save or load is never split off
         commands = [text] if _ONE_SLOT.match(text) else parser.split_commands(text, self.extra_verbs) or [text]
         report = Report()

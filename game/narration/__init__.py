@@ -123,8 +123,8 @@ class Narrator:
         whose breakdown reads otherwise words its own.
         """
         text = result.text.rsplit(" = ", 1)[1] if " = " in result.text else result.text
-        text = _MARGIN.sub("", text)
-        return _NAMED_TARGET.sub(r"vs \2 \1", text)
+        text = re.sub(_MARGIN, "", text)
+        return re.sub(_NAMED_TARGET, r"vs \2 \1", text)
 
     def world_roll(self, result: RollResult) -> RollResult:
         """A roll of the world's own (morale, a reaction) as the player reads it: whole by default;
@@ -149,8 +149,9 @@ def _said(narrator: Narrator, event: Said) -> list[str]:
 
 #: How a roll's label ends when it follows another (damage after a hit).
 FOLLOW_UP = ": follow-up"
-_MARGIN = re.compile(r" \(margin [^)]*\)")
-_NAMED_TARGET = re.compile(r"vs (\d+) \(([A-Za-z][\w ]*?) \1\)")
+#: The patterns of :meth:`Narrator.brief` (compiled, and cached by ``re``, at the first brief roll).
+_MARGIN = r" \(margin [^)]*\)"
+_NAMED_TARGET = r"vs (\d+) \(([A-Za-z][\w ]*?) \1\)"
 
 
 @Narrator.renders(RollMade)
