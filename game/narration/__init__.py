@@ -8,7 +8,7 @@ changes nothing but :class:`~game.world.world.Display`'s record of the rule note
 
 Rolls are shown short by default: ``[label] result vs target: outcome``, the
 follow-up rolls (damage, soak, resistance) left to the harm line that states
-them, and a rule note (:class:`~game.events.RuleNoted`) only the first time.
+them, and a rule note (:class:`~game.events.notes.RuleNoted`) only the first time.
 ``set rolls full`` (``Display.full_rolls``) shows every roll's whole breakdown;
 ``why`` explains the last roll step by step either way.
 """
@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from game.deferred import deferred
-from game.events import PLAYER, Event, RollMade, RollResult, RuleNoted, Said
+from game.events import PLAYER, Event, RollMade, RollResult, Said
 from game.text import capital
 from game.world.world import World
 
@@ -157,13 +157,3 @@ _NAMED_TARGET = r"vs (\d+) \(([A-Za-z][\w ]*?) \1\)"
 @Narrator.renders(RollMade)
 def _roll(narrator: Narrator, event: RollMade) -> list[str]:
     return narrator.roll_lines(event)
-
-
-@Narrator.renders(RuleNoted)
-def _rule_noted(narrator: Narrator, event: RuleNoted) -> list[str]:
-    """The note the first time this session (every time under ``set rolls full``)."""
-    noted = narrator.world.display.noted
-    if event.key in noted and not narrator.full:
-        return []
-    noted.add(event.key)
-    return [event.text]
