@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game import version
 from game.actions import ActionRegistry, ActionSpec, Handler, Question, Turn, triggers
@@ -119,8 +119,7 @@ class Asking:
     each: Each | None = None
 
 
-@dataclass
-class Each:
+class Each(NamedTuple):
     """A command on several objects stopped by a question on one of them (``drop knife, skin, robe``):
     the things named before it, and the commands for the objects after it, run once it is answered."""
 

@@ -21,9 +21,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.deferred import deferred
 from game.text import escape_controls
@@ -56,9 +55,10 @@ def is_run_id(text: str) -> bool:
     return bool(_RUN_NAME.match(f"{text}.toml"))
 
 
-@dataclass(frozen=True)
-class Run:
-    """A run kept in a saves folder, as its autosave's head tells it (fields None where an old autosave is silent)."""
+class Run(NamedTuple):
+    """A run kept in a saves folder, as its autosave's head tells it (fields None where an old autosave is silent).
+
+    A named tuple: the start lists the adventure's runs, and this costs a fraction of a frozen dataclass."""
 
     adventure_id: str
     run: str
