@@ -47,12 +47,13 @@ UNREADABLE = ".unreadable.toml"
 #: The autosaves of the old layout, oldest first (each becomes a run).
 OLD_AUTOSAVES = ("autosave-previous.toml", "autosave.toml")
 
-_RUN_NAME = re.compile(r"([1-9][0-9]{0,8})\.toml\Z")
+#: A run's file name (compiled, and cached by ``re``, when the first runs are listed).
+_RUN_NAME = r"([1-9][0-9]{0,8})\.toml\Z"
 
 
 def is_run_id(text: str) -> bool:
     """Whether ``text`` is written as a run's number is (``7``: digits, no leading zero)."""
-    return bool(_RUN_NAME.match(f"{text}.toml"))
+    return bool(re.match(_RUN_NAME, f"{text}.toml"))
 
 
 class Run(NamedTuple):
@@ -95,7 +96,7 @@ def _numbers_in(folder: Path) -> list[int]:
     found = []
     for name in names:
         head = name.removesuffix(UNREADABLE) + ".toml" if name.endswith(UNREADABLE) else name
-        match = _RUN_NAME.match(head)
+        match = re.match(_RUN_NAME, head)
         if match:
             found.append(int(match.group(1)))
     return found
