@@ -14,12 +14,17 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from game import commands, version
-from game.deferred import deferred
-from game.errors import ContentError, UsageError, WayfarerError
-from game.generate.names import SIZES, THEME_IDS
-from game.paths import content_cache_home, saves_home
-from game.text import neutralise
+from game.world.collector import collector_paused
+
+# The game's modules and classes, made by these imports, live for the run: the cyclic collector,
+# left on, would walk them again and again while the rest of them loads (see game.world.collector).
+with collector_paused(freeze=True):
+    from game import commands, version
+    from game.deferred import deferred
+    from game.errors import ContentError, UsageError, WayfarerError
+    from game.generate.names import SIZES, THEME_IDS
+    from game.paths import content_cache_home, saves_home
+    from game.text import neutralise
 
 if TYPE_CHECKING:
     from game.generate import commands as generated

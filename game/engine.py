@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game import version
 from game.actions import ActionRegistry, ActionSpec, Handler, Question, Turn, triggers
@@ -119,8 +119,7 @@ class Asking:
     each: Each | None = None
 
 
-@dataclass
-class Each:
+class Each(NamedTuple):
     """A command on several objects stopped by a question on one of them (``drop knife, skin, robe``):
     the things named before it, and the commands for the objects after it, run once it is answered."""
 
@@ -253,6 +252,11 @@ class Engine:
         """The system's own verbs as the parser reads them (see :func:`game.parser.phrases_of`)."""
         return {**author_phrases(self.adventure), **parser.phrases_of(self.play.verbs())}
 
+    def _names_something(self, word: str) -> bool:
+        """Whether ``word`` is a noun of the adventure; asked only of a line with a comma, so the
+        vocabulary is built at the first such line, not at every start."""
+        return word in vocabulary(self.world)
+
     def submit(self, text: str) -> Report:
         """Run one line of player input (several commands, maybe) and report what happened.
 
@@ -262,8 +266,7 @@ class Engine:
         a KeyboardInterrupt outside a command (Ctrl-C during one takes it back: see :meth:`_submit_guarded`).
         """
         if self.asking is None and self.pending is None and self.meta.confirming is None:
-            known = vocabulary(self.world)
-            text = parser.addressed(text, known.__contains__, self.extra_verbs) or text  # "pilgrim, hello"
+            text = parser.addressed(text, self._names_something, self.extra_verbs) or text  # "pilgrim, hello"
         # "save ." names a slot (refused), as "load ." does: one word after save or load is never split off
         commands = [text] if _ONE_SLOT.match(text) else parser.split_commands(text, self.extra_verbs) or [text]
         report = Report()

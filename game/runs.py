@@ -21,9 +21,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.deferred import deferred
 from game.text import escape_controls
@@ -48,17 +47,19 @@ UNREADABLE = ".unreadable.toml"
 #: The autosaves of the old layout, oldest first (each becomes a run).
 OLD_AUTOSAVES = ("autosave-previous.toml", "autosave.toml")
 
-_RUN_NAME = re.compile(r"([1-9][0-9]{0,8})\.toml\Z")
+#: A run's file name (compiled, and cached by ``re``, when the first runs are listed).
+_RUN_NAME = r"([1-9][0-9]{0,8})\.toml\Z"
 
 
 def is_run_id(text: str) -> bool:
     """Whether ``text`` is written as a run's number is (``7``: digits, no leading zero)."""
-    return bool(_RUN_NAME.match(f"{text}.toml"))
+    return bool(re.match(_RUN_NAME, f"{text}.toml"))
 
 
-@dataclass(frozen=True)
-class Run:
-    """A run kept in a saves folder, as its autosave's head tells it (fields None where an old autosave is silent)."""
+class Run(NamedTuple):
+    """A run kept in a saves folder, as its autosave's head tells it (fields None where an old autosave is silent).
+
+    A named tuple: the start lists the adventure's runs, and this costs a fraction of a frozen dataclass."""
 
     adventure_id: str
     run: str
@@ -95,7 +96,7 @@ def _numbers_in(folder: Path) -> list[int]:
     found = []
     for name in names:
         head = name.removesuffix(UNREADABLE) + ".toml" if name.endswith(UNREADABLE) else name
-        match = _RUN_NAME.match(head)
+        match = re.match(_RUN_NAME, head)
         if match:
             found.append(int(match.group(1)))
     return found

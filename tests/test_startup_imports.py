@@ -27,7 +27,7 @@ NOT_AT_START = (
     "game.authoring", "game.mapping", "game.replay",                     # other subcommands and `map`
     "game.npc.intents", "game.npc.policies", "game.npc.view",            # NPCs acting: from the first command
     "game.actions.deeds",                                                # what NPCs and fighters do
-    "game.events.fight", "game.events.world", "game.events.theft",      # events beyond rolls and prose...
+    "game.events.fight", "game.events.world", "game.events.theft", "game.events.notes",  # events beyond rolls and prose...
     "game.narration.common", "game.systems.vaarn.narration_events",              # ...and their wording
     *(f"game.systems.vaarn.{part}" for part in ("events", "combat", "wounds", "gifts", "saves")),  # Vaarn in play
     "game.systems.vaarn.trade", "game.actions.trade", "game.actions.trade_goods", "game.actions.trade_pricing",

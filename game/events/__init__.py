@@ -13,7 +13,7 @@ each module deferred (:mod:`game.deferred`) by the code that makes or words its 
 so that a start that has made none builds none of their classes:
 :mod:`game.events.fight` (harm, falls, deaths, flight, surrender),
 :mod:`game.events.world` (comings and goings, things moved and used, time and want),
-:mod:`game.events.theft`.
+:mod:`game.events.theft`, :mod:`game.events.notes` (a rule explained).
 """
 from __future__ import annotations
 
@@ -72,18 +72,6 @@ class RollMade(Event):
     label: str
     result: RollResult
     shown: bool = True
-
-
-@dataclass(frozen=True)
-class RuleNoted(Event):
-    """A short explanation of the rule that shaped what just happened, keyed (``bind.resting``).
-
-    The narrator shows it the first time in a session (and every time under
-    ``set rolls full``), so a rule is explained once, not after every roll.
-    """
-
-    key: str
-    text: str
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,8 @@ def make_record(engine: Any, save_path: Path | None, folder: Path | None = None)
                    "carried": sorted(world.carried())},
         "save": str(save_path) if save_path else None,
     }
-    generated = generate_model.parse_adventure_id(adventure.id)
+    # Only a generated adventure's id (gen-...) needs the generator's model, and its import, to be read.
+    generated = generate_model.parse_adventure_id(adventure.id) if adventure.id.startswith("gen-") else None
     if generated:
         theme, size, seed, danger, shifts = generated
         record["generator"] = {"version": adventure.version, "theme": theme, "size": size, "seed": seed,

@@ -8,7 +8,7 @@ changes nothing but :class:`~game.world.world.Display`'s record of the rule note
 
 Rolls are shown short by default: ``[label] result vs target: outcome``, the
 follow-up rolls (damage, soak, resistance) left to the harm line that states
-them, and a rule note (:class:`~game.events.RuleNoted`) only the first time.
+them, and a rule note (:class:`~game.events.notes.RuleNoted`) only the first time.
 ``set rolls full`` (``Display.full_rolls``) shows every roll's whole breakdown;
 ``why`` explains the last roll step by step either way.
 """
@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from game.deferred import deferred
-from game.events import PLAYER, Event, RollMade, RollResult, RuleNoted, Said
+from game.events import PLAYER, Event, RollMade, RollResult, Said
 from game.text import capital
 from game.world.world import World
 
@@ -123,8 +123,8 @@ class Narrator:
         whose breakdown reads otherwise words its own.
         """
         text = result.text.rsplit(" = ", 1)[1] if " = " in result.text else result.text
-        text = _MARGIN.sub("", text)
-        return _NAMED_TARGET.sub(r"vs \2 \1", text)
+        text = re.sub(_MARGIN, "", text)
+        return re.sub(_NAMED_TARGET, r"vs \2 \1", text)
 
     def world_roll(self, result: RollResult) -> RollResult:
         """A roll of the world's own (morale, a reaction) as the player reads it: whole by default;
@@ -149,20 +149,11 @@ def _said(narrator: Narrator, event: Said) -> list[str]:
 
 #: How a roll's label ends when it follows another (damage after a hit).
 FOLLOW_UP = ": follow-up"
-_MARGIN = re.compile(r" \(margin [^)]*\)")
-_NAMED_TARGET = re.compile(r"vs (\d+) \(([A-Za-z][\w ]*?) \1\)")
+#: The patterns of :meth:`Narrator.brief` (compiled, and cached by ``re``, at the first brief roll).
+_MARGIN = r" \(margin [^)]*\)"
+_NAMED_TARGET = r"vs (\d+) \(([A-Za-z][\w ]*?) \1\)"
 
 
 @Narrator.renders(RollMade)
 def _roll(narrator: Narrator, event: RollMade) -> list[str]:
     return narrator.roll_lines(event)
-
-
-@Narrator.renders(RuleNoted)
-def _rule_noted(narrator: Narrator, event: RuleNoted) -> list[str]:
-    """The note the first time this session (every time under ``set rolls full``)."""
-    noted = narrator.world.display.noted
-    if event.key in noted and not narrator.full:
-        return []
-    noted.add(event.key)
-    return [event.text]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from game.events import PLAYER, Event
 from game.events.fight import Died, Fell, Fled, Surrendered
+from game.events.notes import RuleNoted
 from game.events.theft import LossFound, Stolen, TheftCaught
 from game.events.world import Arrived, CalledForHelp, Crossed, Interrupted, ItemUsed, Left, NpcRecovered
 from game.text import capital as cap
@@ -26,6 +27,9 @@ class Narrating(Protocol):
 
     @property
     def world(self) -> World: ...
+
+    @property
+    def full(self) -> bool: ...
 
     def the(self, who: str) -> str: ...
 
@@ -43,6 +47,16 @@ def renders(table: dict[type[Event], Callable[[N, Any], list[str]]], event_type:
         table[event_type] = function
         return function
     return register
+
+
+@renders(RENDERERS, RuleNoted)
+def _rule_noted(narrator: Narrating, event: RuleNoted) -> list[str]:
+    """The note the first time this session (every time under ``set rolls full``)."""
+    noted = narrator.world.display.noted
+    if event.key in noted and not narrator.full:
+        return []
+    noted.add(event.key)
+    return [event.text]
 
 
 @renders(RENDERERS, Fell)

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import IntEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, final
 
 from game.actions import SheetView
 from game.actions.combat import UNARMED, npc_weapon, put_sheet, report_attack, sheet_of
@@ -49,12 +48,12 @@ else:
 SystemT = TypeVar("SystemT", bound=RuleSystem[Any, Any, Any])
 
 
-@dataclass(frozen=True)
-class OwnVerbs:
+class OwnVerbs(NamedTuple):
     """A system's own verbs: canonical verb -> the words meaning it (for the parser), the lines
-    ``help`` adds, and what registers their handlers (``register(registry)``)."""
+    ``help`` adds, and what registers their handlers (``register(registry)``).  A named tuple:
+    every start makes one, and its class costs a fraction of a frozen dataclass's."""
 
-    words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    words: Mapping[str, tuple[str, ...]] = MappingProxyType({})
     help: tuple[str, ...] = ()
     register: Callable[[ActionRegistry], None] | None = None
 

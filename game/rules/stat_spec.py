@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from types import MappingProxyType
+from typing import Any, Literal, NamedTuple
 
 #: What a key holds: a whole number, true/false, a word or text, an OpenD6-style die code
 #: (``3D+1`` or a number of dice), a list of words, a table of fixed keys, a table of any names.
@@ -25,9 +25,13 @@ DIE_REGEX = r"^([1-9][0-9]?)?d(2|3|4|6|8|10|12|20|100)([+-][0-9]+)?$"
 DIE_CODE_REGEX = r"^\s*[0-9]+\s*[dD]\s*([+-]\s*[0-9]+)?\s*$"
 
 
-@dataclass(frozen=True)
-class Stat:
-    """One key of a stat table.
+#: A ``table`` with no keys of its own (the default).
+_NO_KEYS: Mapping[str, Stat] = MappingProxyType({})
+
+
+class Stat(NamedTuple):
+    """One key of a stat table (a named tuple: every start builds the tables of the system in play,
+    and this costs a fraction of a frozen dataclass).
 
     ``low``/``high`` bound an ``int`` (or a ``code`` given as a number of dice); ``choices``
     lists a ``text`` key's values; ``keys`` is a ``table``'s own keys; ``value`` is what
@@ -41,7 +45,7 @@ class Stat:
     low: int | None = None
     high: int | None = None
     choices: tuple[str, ...] = ()
-    keys: Mapping[str, Stat] = field(default_factory=dict)
+    keys: Mapping[str, Stat] = _NO_KEYS
     value: Stat | None = None
     value_or: Stat | None = None
     names: str | None = None

@@ -72,12 +72,13 @@ MAX_STAT = 999
 MAX_STAT_BY_SYSTEM = {"open_adventures": 60}
 
 _PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+')"""
-#: A dot followed by MAX_KEY_PARTS - 1 more (part, dot) pairs: at least MAX_KEY_PARTS dots.
-_LONG_KEY = re.compile(rf"\.(?:[ \t]*+{_PART}[ \t]*+\.){{{MAX_KEY_PARTS - 1}}}")
+#: A dot followed by MAX_KEY_PARTS - 1 more (part, dot) pairs: at least MAX_KEY_PARTS dots (this and
+#: :data:`_HEX_RUN` compiled, and cached by ``re``, with the first TOML read: a cached start reads none).
+_LONG_KEY = rf"\.(?:[ \t]*+{_PART}[ \t]*+\.){{{MAX_KEY_PARTS - 1}}}"
 #: Bytes mapped to ``0`` (digits, ``_``) and to a space (everything else), to find long runs at C speed.
 _DIGIT_BYTES = bytes(48 if chr(b) in "0123456789_" else 32 for b in range(256))
 _RUN = b"0" * (MAX_DIGITS + 1)
-_HEX_RUN = re.compile(rf"0x[0-9A-Fa-f_]{{{MAX_DIGITS}}}")
+_HEX_RUN = rf"0x[0-9A-Fa-f_]{{{MAX_DIGITS}}}"
 
 
 class TooMuch(Exception):
@@ -130,7 +131,7 @@ def prescan(text: str, encoded: bytes | None = None) -> None:
     items = text.count("\n") + text.count(",")
     if items > MAX_ITEMS:
         raise TooMuch(f"{items} lines and commas; a file may have at most {MAX_ITEMS}")
-    found = _LONG_KEY.search(text)
+    found = re.search(_LONG_KEY, text)
     if found is not None:
         raise TooMuch(f"a dotted key or table name of more than {MAX_KEY_PARTS} parts", _line_at(text, found.start()))
     at = _long_number(text, encoded)
@@ -149,7 +150,7 @@ def _long_number(text: str, encoded: bytes | None = None) -> int:
     data = encoded if encoded is not None else text.encode("utf-8", "surrogatepass")
     if not _any_run(data):
         return -1
-    hexadecimal = _HEX_RUN.search(text)
+    hexadecimal = re.search(_HEX_RUN, text)
     if hexadecimal is not None:
         return hexadecimal.start()
     offsets = not text.isascii()

@@ -179,10 +179,12 @@ def not_content(folder: Path, path: Path) -> str | None:
     ever echoed in an error.  The reason names the entry, never its target.
     """
     try:
-        root = folder.resolve(strict=True)
-        if root not in path.resolve(strict=True).parents:  # the entry, or a folder on its way, is such a link
-            return "a link leading out of the adventure's folder; content is read only from inside it"
-        mode = path.stat().st_mode
+        mode = path.lstat().st_mode
+        if stat.S_ISLNK(mode) or path.parent != folder:  # a plain entry of the folder itself is inside it
+            root = folder.resolve(strict=True)
+            if root not in path.resolve(strict=True).parents:  # the entry, or a folder on its way, is such a link
+                return "a link leading out of the adventure's folder; content is read only from inside it"
+            mode = path.stat().st_mode
     except (OSError, RuntimeError) as error:  # a dangling or looping link, or no longer there
         return f"cannot be read: {getattr(error, 'strerror', None) or 'a link that leads nowhere'}"
     if not stat.S_ISREG(mode):

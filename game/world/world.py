@@ -10,7 +10,6 @@ that play code sets directly.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
 
 from game.rules.base import SystemInPlay
 from game.text import article
@@ -23,17 +22,20 @@ ROUTE_STOP_MINUTES = 60
 OFF_ROUTE = "off-route"
 
 
-@dataclass
 class Display:
     """How the player asked to see the game, for the narrator: not game state (never saved, never undone).
 
     ``full_rolls`` (``set rolls full``) shows each roll's whole breakdown; by default a
     roll is its result against what it had to beat.  ``noted`` holds the rule notes
     already shown this session, so a rule is explained the first time, not every time.
+    (A plain class: every start makes one, and a dataclass's class costs far more to build.)
     """
 
-    full_rolls: bool = False
-    noted: set[str] = field(default_factory=set)
+    __slots__ = ("full_rolls", "noted")
+
+    def __init__(self, full_rolls: bool = False) -> None:
+        self.full_rolls = full_rolls
+        self.noted: set[str] = set()
 
 
 class World:

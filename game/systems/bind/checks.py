@@ -25,7 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.events import PLAYER, RuleNoted
+from game.events import PLAYER
+from game.events.notes import RuleNoted
 from game.rules.base import RollResult, Situation, sheet_as
 from game.rules.dice import ScriptedDice
 from game.systems.bind import combat as bind_combat

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING
 from game.actions import SheetView
 from game.actions.combat import report_attack
 from game.errors import ActionRefused
-from game.events import PLAYER, RuleNoted
+from game.events import PLAYER
+from game.events.notes import RuleNoted
 from game.parser import ParseError, parse, phrases_of, tokenize
 from game.play.base import BasePlay, OwnVerbs
 from game.rules.base import RollResult, Situation, Weapon

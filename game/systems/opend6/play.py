@@ -122,7 +122,7 @@ class OpenD6Play(BasePlay[OpenD6]):
         Down, only a fed long rest heals a wound level (house rule, docs/rules/opend6.md)."""
         view = super().sheet_view(world)
         more = self.system.moment_lines(rolls.moment_of(world.state), PLAYER)
-        return dataclasses.replace(view, lines=(*view.lines, *more), long_rest_to_rise=True)
+        return view._replace(lines=(*view.lines, *more), long_rest_to_rise=True)
 
     # -- checks ---------------------------------------------------------------------
     def _request(self, turn: Turn, kind: str, difficulty: str, situation: Situation,

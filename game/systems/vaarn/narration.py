@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 else:
     narration_events = deferred("game.systems.vaarn.narration_events")
 
-#: A die and its face in a breakdown: ``d6 (4)``.
-_DIE = re.compile(r"\bd\d+ \((\d+)\)")
+#: A die and its face in a breakdown: ``d6 (4)`` (compiled, and cached by ``re``, at first use).
+_DIE = r"\bd\d+ \((\d+)\)"
 
 
 class VaarnNarrator(Narrator):
@@ -38,8 +38,8 @@ class VaarnNarrator(Narrator):
         the item a wound damages) as its faces and what they chose."""
         if " = " not in result.text:
             if "first" in result.figures:  # initiative: each side's die, then who acts first
-                return _DIE.sub(r"\1", result.text.partition(": ")[2])
-            return _DIE.sub(r"\1", result.text.rpartition(": ")[2])
+                return re.sub(_DIE, r"\1", result.text.partition(": ")[2])
+            return re.sub(_DIE, r"\1", result.text.rpartition(": ")[2])
         text = super().brief(result)
         if "hit" in result.figures:
             text = text.replace(": success", ": hit").replace(": failure", ": miss")

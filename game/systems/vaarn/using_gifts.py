@@ -46,7 +46,8 @@ else:
 SELF_WORDS = {"me", "myself", "self", "yourself", "i"}
 SUSTAINED_EFFECTS = ("ward", "calm")
 PERIOD = 10
-_DIE = re.compile(r"^d(\d+)$")
+#: A die word, ``d8`` (compiled, and cached by ``re``, at first use).
+_DIE = r"^d(\d+)$"
 
 
 # -- lasting gifts ---------------------------------------------------------------------------
@@ -68,7 +69,7 @@ def split_dice(words: tuple[str, ...]) -> tuple[tuple[str, ...], int | None]:
     sides = None
     kept = []
     for word in words:
-        match = _DIE.match(word)
+        match = re.match(_DIE, word)
         if match:
             sides = int(match.group(1))
         else:
@@ -123,7 +124,7 @@ def invoke(system: VaarnSystem, turn: Turn, item_id: str, target_words: tuple[st
 
 
 def _cost_die(stats: Any) -> int:
-    match = _DIE.match(str(stats.get("cost", f"d{BASELINE_COST}")))
+    match = re.match(_DIE, str(stats.get("cost", f"d{BASELINE_COST}")))
     return int(match.group(1)) if match else BASELINE_COST
 
 
