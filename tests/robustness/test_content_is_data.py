@@ -38,6 +38,9 @@ AUDITED: dict[tuple[str, str], str] = {
                                               "handler named in the fixed verb table of game.verbs (code, never content)",
     ("game/npc/words.py", "memory_line"): "_LINES[...].format(Name=...): the templates are constants of the module; "
                                           "content's talk_after text is returned as it is, never formatted",
+    ("game/deferred.py", "__getattr__"): "import_module(self._name) for a module named by a string literal at a "
+                                         "deferred() call in the game's own code, then getattr on that module for "
+                                         "an attribute the code reads (never content)",
     ("game/meta.py", "run"): "getattr(self, 'do_' + verb): the engine calls run() only for verbs in the fixed "
                              "table game.verbs.META_VERBS (tested below)",
     ("game/meta.py", "__init__"): "hasattr(self, 'do_' + verb) for each verb of the fixed table game.verbs.META_VERBS",
@@ -97,6 +100,19 @@ def _findings() -> list[tuple[str, str, int, str]]:
                 if not (isinstance(template, ast.Constant) and isinstance(template.value, str)):
                     found.append((*where, f".{name}() on a template that is not a literal"))
     return found
+
+
+def test_a_deferred_module_is_always_named_by_a_literal() -> None:
+    """What makes game.deferred's import_module safe (see AUDITED): every deferred() call names its module
+    by a string literal of the game's own code."""
+    computed = []
+    for path in sorted(GAME.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "deferred":
+                if not (len(node.args) == 1 and isinstance(node.args[0], ast.Constant)
+                        and isinstance(node.args[0].value, str)):
+                    computed.append(f"{path.relative_to(GAME.parent)}:{node.lineno}")
+    assert computed == []
 
 
 def test_no_content_string_is_evaluated_or_used_to_look_up_attributes() -> None:
