@@ -78,6 +78,10 @@ class RunResult:
     openings: tuple[str, ...] = ()
 
 
+#: How often the scout tries an item that shows hidden ways in one room before it gives up (an
+#: unidentified exotica may fail, or lash back, as the rules have it).
+REVEAL_TRIES = 6
+
 #: The share of first-time players who, warned in the dark ("You could easily disturb something!"),
 #: grope about once more before going back (a choice of the simulator, not of any game).
 SECOND_GROPE = 0.35
@@ -120,6 +124,10 @@ class Scout:
         self.beyond = ""
         #: Rooms it has stood in while dark, and how many times it groped about in each (a first-timer).
         self.groped: dict[str, int] = {}
+        #: How often it has tried an item that shows hidden ways, by room and item.
+        self.revealing: dict[tuple[str, str], int] = {}
+        #: An item it is on its way to fetch (a lamp for a dark room it must search), None when none.
+        self.fetching: str | None = None
         #: The task of a winning plan it could not do when it last tried ("" when it could).
         self.stalled = ""
         #: The items the scout never drops to make room: keys, the goal's, those triggers and dark rooms name.
@@ -202,7 +210,7 @@ class Scout:
             action = self._explore()
         # a plan's action (or a first-timer's groping in the dark) may be one a trigger refuses: that is the point
         planned = None if action else (self._first_time_dark() or self._pursue())
-        action = planned or action or self._search() or self._travel()
+        action = planned or action or self._fetch() or self._search() or self._travel()
         self.say(planned or self._unstopped(action or "wait"))
         if self.state.turn == turn_before:
             self.stuck += 1
@@ -410,6 +418,8 @@ class Scout:
         return int(fatigue_penalty(self.state.player))
 
     def _loot(self) -> str | None:
+        if is_dark(self.world, self.state.room):
+            return None  # nothing can be seen to take: the room is looted once it is lit
         from_holder = self._loot_holders()
         if from_holder:
             return from_holder
@@ -477,9 +487,12 @@ class Scout:
         things = [i for i in self.world.items_at(f"search:{room.id}")]
         needed = self.searched_for
         for item_id in self.world.carried():
-            if hidden and self.world.item(item_id).effect.get("reveal") and (room.id, item_id) not in self.looted:
-                self.looted.add((room.id, item_id))
+            tries = self.revealing.get((room.id, item_id), 0)
+            if hidden and self.world.item(item_id).effect.get("reveal") and tries < REVEAL_TRIES:
+                self.revealing[room.id, item_id] = tries + 1  # an unknown exotica may fail: a player tries again
                 return f"use {self._noun(item_id)}"
+        if (hidden or things) and is_dark(self.world, room.id):
+            return self._light(room.id)  # nobody can search in the dark: bring what lights it first
         wanted = hidden or things
         unexplored = any(e.to not in self.state.visited for e in hidden)  # a hidden way to new ground may be the way on
         limit = 20 if needed & set(things) or unexplored else 4 if wanted else 1 if room.search is not None else 0
@@ -487,6 +500,36 @@ class Scout:
             return None
         self.searched[room.id] = self.searched.get(room.id, 0) + 1
         return "search"
+
+    def _light(self, room_id: str) -> str | None:
+        """The next step to light a dark room the scout must search: carrying an item whose presence a
+        trigger of that room answers by setting a flag the room's darkness waits for (the lamp brought in
+        sets "lit"), it lights it there, or goes to fetch it; None when no such item is known."""
+        dark = self.adventure.rooms[room_id].dark
+        wanted = set(dark.not_flag) if dark is not None else set()
+        for trigger in self.adventure.triggers:
+            if not wanted & set(trigger.set) or (trigger.rooms and room_id not in trigger.rooms):
+                continue
+            for item_id in (trigger.when.carrying if trigger.when else ()) or trigger.things:
+                if item_id not in self.adventure.items:
+                    continue
+                if self.world.place_of(item_id) != "player":
+                    self.fetching = item_id
+                    return self._fetch()
+                if trigger.on == "action" and trigger.verbs:
+                    return f"{trigger.verbs[0]} {self._noun(item_id)}"
+        return None
+
+    def _fetch(self) -> str | None:
+        """On towards the item being fetched (a lamp for a dark room) until it is carried: without it the
+        scout would turn back to its objective at the first step, and to the dark room again."""
+        if self.fetching is None or self.world.place_of(self.fetching) == "player":
+            self.fetching = None
+            return None
+        step = self._handle("carry", self.fetching, "") or self._explore()  # not seen yet: look for it
+        if step is None:
+            self.fetching = None
+        return step
 
     # -- going places ----------------------------------------------------------------------
     def _objective(self) -> str | None:

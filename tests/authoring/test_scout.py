@@ -5,8 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from game.authoring.scout import RunResult, Scout
+from game.authoring.scout import RunResult, Scout, play_run
 from game.engine import Engine
+from game.generate.build import build
+from game.generate.emit import render
 from game.rules.registry import get_system
 from game.world.content import Adventure
 from game.world.loader import load_adventure
@@ -414,3 +416,16 @@ def test_a_fled_foe_carrying_the_key_of_a_shut_way_is_struck(tmp_path: Path) -> 
     said = recorded(scout)
     scout.step()
     assert said == ["attack warden"]
+
+
+def test_an_exotica_that_fails_is_tried_again_and_a_dark_room_is_looted_once_lit(tmp_path: Path) -> None:
+    """Generated salt 12: the hidden way lies in a dark shrine, shown by an unknown rod that may lash
+    back, and the key lies in the dark there until the lamp beyond the way lights it. A player tries the
+    rod again, and takes the key once the lamp shows it; the scout once walked to and fro for good."""
+    folder = tmp_path / "salt-12"
+    for name, text in render(build(12, "salt", "medium"), None).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    adventure = load_adventure(folder)
+    assert adventure.rooms["bleached-shrine"].dark is not None
+    assert play_run(adventure, "vaarn", 1, 800).outcome == "won"
