@@ -8,7 +8,7 @@ import pytest
 from game.authoring.scout import RunResult, Scout, play_run
 from game.engine import Engine
 from game.generate.build import build
-from game.generate.emit import render
+from game.generate.emit import render, write_folder
 from game.rules.registry import get_system
 from game.world.content import Adventure
 from game.world.loader import load_adventure
@@ -269,17 +269,23 @@ def test_a_pack_too_full_for_the_key_is_lightened_first(tmp_path: Path) -> None:
     assert said[:2] == ["drop boulder", "take iron key"]
 
 
+def scout_in(folder: Path, text: str) -> tuple[Scout, list[str]]:
+    """A scout at the start of the adventure ``text`` (written to ``folder``) under Vaarn, seed 1, and
+    the list of what it says from now on."""
+    (folder / "adventure.toml").write_text(text)
+    engine = Engine.new_game(load_adventure(folder), get_system("vaarn"), 1)
+    engine.opening()
+    scout = Scout(engine, 1, 30)
+    return scout, recorded(scout)
+
+
 def test_a_goal_foe_that_is_no_foe_now_is_still_struck(tmp_path: Path) -> None:
     """A boss that broke and fled (or never was hostile) stands in the goal's way: the scout attacks it."""
     text = PACKED.replace('goal = { reach = "vault", carrying = "idol" }', 'goal = { defeat = "hermit" }')
     text = text.replace('items = ["boulder", "knife"]', 'items = ["knife"]').replace(
         'items = ["key"]', 'npcs = ["hermit"]\nitems = ["key"]', 1)
     text += '\n[npcs.hermit]\nname = "hermit"\ntier = 1\ndisposition = "neutral"\n'
-    (tmp_path / "adventure.toml").write_text(text)
-    engine = Engine.new_game(load_adventure(tmp_path), get_system("vaarn"), 1)
-    engine.opening()
-    scout = Scout(engine, 1, 30)
-    said = recorded(scout)
+    scout, said = scout_in(tmp_path, text)
     scout.step()
     scout.step()
     assert said == ["take all", "attack hermit"]
@@ -409,11 +415,7 @@ def test_a_fled_foe_carrying_the_key_of_a_shut_way_is_struck(tmp_path: Path) -> 
     text = PACKED.replace('items = ["boulder", "knife"]', 'items = ["knife"]').replace(
         'items = ["key"]', 'npcs = ["warden"]', 1)
     text += '\n[npcs.warden]\nname = "warden"\ntier = 1\ndisposition = "neutral"\nitems = ["key"]\n'
-    (tmp_path / "adventure.toml").write_text(text)
-    engine = Engine.new_game(load_adventure(tmp_path), get_system("vaarn"), 1)
-    engine.opening()
-    scout = Scout(engine, 1, 30)
-    said = recorded(scout)
+    scout, said = scout_in(tmp_path, text)
     scout.step()
     assert said == ["attack warden"]
 
@@ -422,10 +424,7 @@ def test_an_exotica_that_fails_is_tried_again_and_a_dark_room_is_looted_once_lit
     """Generated salt 12: the hidden way lies in a dark shrine, shown by an unknown rod that may lash
     back, and the key lies in the dark there until the lamp beyond the way lights it. A player tries the
     rod again, and takes the key once the lamp shows it; the scout once walked to and fro for good."""
-    folder = tmp_path / "salt-12"
-    for name, text in render(build(12, "salt", "medium"), None).items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(text, encoding="utf-8")
-    adventure = load_adventure(folder)
+    write_folder(tmp_path, render(build(12, "salt", "medium"), None))
+    adventure = load_adventure(tmp_path)
     assert adventure.rooms["bleached-shrine"].dark is not None
     assert play_run(adventure, "vaarn", 1, 800).outcome == "won"
