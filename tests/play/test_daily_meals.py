@@ -3,6 +3,8 @@ the system says the character eats otherwise: Vaarn's synthetics, and its option
 ``meals = "rests-only"``, where a ration is eaten with a rest and never at nightfall."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.engine import Engine
@@ -17,8 +19,10 @@ def oasis() -> Adventure:
     return load_adventure(bundled_root() / "glass-oasis")
 
 
-def two_days_waited(oasis: Adventure, options: dict[str, str]) -> tuple[Engine, list[str]]:
+def two_days_waited(oasis: Adventure, options: dict[str, str], synthetic: bool = False) -> tuple[Engine, list[str]]:
     engine = Engine.new_game(oasis, get_system("vaarn", options), 3)
+    if synthetic:
+        engine.state.player = dataclasses.replace(engine.state.player, synthetic=True)
     lines: list[str] = []  # the first day's meal is had before the game starts
     while engine.state.day < 3 and len(lines) < 200:  # a wait stops when someone comes by
         lines += engine.submit("wait 1 day").lines
@@ -33,5 +37,11 @@ def test_by_default_a_ration_is_eaten_as_the_day_ends(oasis: Adventure) -> None:
 
 def test_with_meals_at_rests_only_nightfall_eats_nothing(oasis: Adventure) -> None:
     engine, lines = two_days_waited(oasis, {"meals": "rests-only"})
+    assert engine.state.food == oasis.player.food, lines
+    assert not any("ration before sleep" in line or "without food" in line for line in lines), lines
+
+
+def test_a_synthetic_character_eats_nothing_at_nightfall(oasis: Adventure) -> None:
+    engine, lines = two_days_waited(oasis, {}, synthetic=True)
     assert engine.state.food == oasis.player.food, lines
     assert not any("ration before sleep" in line or "without food" in line for line in lines), lines

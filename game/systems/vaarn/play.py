@@ -334,9 +334,8 @@ class VaarnPlay(BasePlay[VaarnSystem]):
         sync(self.system, turn)
 
     def end_of_day(self, turn: Turn, day: int) -> None:
-        state = turn.world.state
-        if self.system.options["meals"] != "daily" or player_of(turn.world).synthetic:
-            state.hunger_days = 0
+        """The sheet in step with the day's water and food (hunger counts only where meals are daily:
+        :attr:`SheetView.daily_meals`, read by the shared day's end)."""
         sync(self.system, turn, announce=False)
 
     def sheet_view(self, world: World) -> SheetView:
